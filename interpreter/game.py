@@ -1,0 +1,129 @@
+"""The one API every caller uses: start a game, see what decision is pending, apply a move, read a seat's view."""
+from __future__ import annotations
+
+from rulelang.errors import MoveError, RulesError, did_you_mean
+
+from . import machine as m
+from .view import narrate, project_event, view as seat_view
+
+
+class Game:
+    """A running game: a Program (shared, immutable) and a State (this game's changing facts)."""
+
+    def __init__(self, program, players=None, seed: int = 0, options: dict | None = None, stack: list | None = None,
+                 record: bool = True, match: bool = False):
+        if players is None:
+            players = program.default_players
+        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if not program.min_players <= len(names) <= program.max_players:
+            raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {len(names)}")
+        if len(set(n.lower() for n in names)) != len(names):
+            raise RulesError("two players have the same name")
+        self.program = program
+        self.st = m.State(program, names, seed, parse_options(program, options or {}), record)
+        self.st.match = match
+        self.st.stacked = list(stack) if stack else None
+        m.start_hand(self.st)
+        m.run(self.st)
+
+    # -- what is going on
+    @property
+    def state(self) -> m.State:
+        return self.st
+
+    @property
+    def names(self) -> list[str]:
+        return self.st.names
+
+    @property
+    def pending(self) -> m.Decision | None:
+        return self.st.pending
+
+    @property
+    def over(self) -> bool:
+        return self.st.over
+
+    @property
+    def events(self) -> list[dict]:
+        return self.st.events
+
+    @property
+    def winners(self) -> list[int]:
+        return m.match_winners(self.st) if self.st.over else list(self.st.winners)
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.st.pvars["score"])
+
+    def legal(self) -> list[m.Move]:
+        return list(self.st.pending.options) if self.st.pending else []
+
+    # -- acting
+    def apply(self, seat: int, move, checked: bool = True) -> None:
+        """Make a move (a Move or typed text) for a seat. A refused move raises MoveError and changes nothing."""
+        m.apply(self.st, seat, move, checked)
+
+    def parse(self, text: str) -> m.Move:
+        if self.st.pending is None:
+            raise MoveError("no decision is pending")
+        return m.parse_move(self.st, self.st.pending, text)
+
+    # -- seeing
+    def view(self, seat: int | None) -> dict:
+        """What one seat may see (None: a spectator, who sees only what is public)."""
+        return seat_view(self.st, seat)
+
+    def event_for(self, event: dict, seat: int | None) -> dict:
+        return project_event(self.st, event, seat)
+
+    def narrate(self, event: dict, seat: int | None) -> str | None:
+        return narrate(self.st, event, seat)
+
+    def card(self, cid: int):
+        return self.program.cards[cid]
+
+    # -- invariants
+    def check_cards(self) -> None:
+        """Every card is in exactly one zone."""
+        seen = []
+        for zi, spec in enumerate(self.program.zones):
+            z = self.st.zones[zi]
+            if spec.per_player:
+                for h in z:
+                    seen.extend(h)
+            else:
+                seen.extend(z)
+        if sorted(seen) != list(range(len(self.program.cards))):
+            raise AssertionError(f"cards not conserved: {len(seen)} placed, {len(set(seen))} distinct, "
+                                 f"{len(self.program.cards)} in the game")
+
+
+def parse_options(program, given: dict) -> dict:
+    """The game's options with command-line values, each read as its default's type."""
+    out = {name: spec.default for name, spec in program.options.items()}
+    for name, raw in given.items():
+        spec = program.options.get(name)
+        if spec is None:
+            hint = did_you_mean(name, program.options) or (
+                f"this game's options: {', '.join(program.options)}" if program.options else "this game has no options")
+            raise RulesError(f"unknown option `{name}`; {hint}")
+        out[name] = _coerce(name, raw, spec.default)
+    return out
+
+
+def _coerce(name, raw, default):
+    if not isinstance(raw, str):
+        return raw
+    text = raw.strip().lower()
+    if isinstance(default, bool):
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+        raise RulesError(f"option `{name}` is true or false, not `{raw}`")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesError(f"option `{name}` is a number, not `{raw}`") from None
+    return raw

@@ -1,0 +1,526 @@
+"""The state machine: a running game's state, the instructions compiled rules are made of, and the one API every caller uses."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from rulelang.errors import MoveError, RuntimeRulesError
+
+from .program import Program, Rule
+
+MAX_STEPS_PER_MOVE = 200_000
+MAX_DEPTH = 200
+
+
+@attrs.frozen
+class Move:
+    """One legal move: a verb and an optional argument (a card id, seat, value or number)."""
+
+    verb: str
+    arg: Any = None
+    text: str = ""
+    option: int = 0
+    doc: str = ""
+    calls: frozenset = frozenset()
+    kind: str = ""  # card | player | value | number | "" (no argument)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class Decision:
+    """What the game waits for: one player's choice among legal moves."""
+
+    player: int
+    prompt: str
+    options: tuple
+    window: bool = False  # an `ask`: the player may pass and others may be asked next
+    calls: tuple = ()
+
+
+class Frame:
+    """One running procedure: its code, where it is, and its local names."""
+
+    __slots__ = ("code", "pc", "env", "name")
+
+    def __init__(self, code, env, name=""):
+        self.code = code
+        self.pc = 0
+        self.env = env
+        self.name = name
+
+    def copy(self) -> "Frame":
+        f = Frame(self.code, dict(self.env), self.name)
+        f.pc = self.pc
+        return f
+
+
+class Suspend(Exception):
+    """Raised inside instruction helpers that must stop the machine (unused in the fast path)."""
+
+
+class State:
+    """The changing facts of one game, kept apart from the immutable Program so they copy cheaply."""
+
+    def __init__(self, program: Program, names: list[str], seed: int, options: dict, record: bool = True):
+        self.program = program
+        self.names = list(names)
+        self.n = len(names)
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = random.Random(seed)
+        self.record = record
+        self.events: list[dict] = []
+        self.zones: list = []
+        self.vars: dict = {}
+        self.pvars: dict = {"score": [0] * self.n}
+        self.facedown: set = set()
+        self.current = 0
+        self.direction = 1
+        self.skips = 0
+        self.again = False
+        self.called = [set() for _ in range(self.n)]
+        self.stack: list[Frame] = []
+        self.pending: Decision | None = None
+        self.winners: list[int] = []
+        self.hand_no = 0
+        self.hands_won = [0] * self.n
+        self.over = False
+        self.match = False
+        self.stacked: list | None = None
+        self.steps = 0
+        self.turns = 0
+        self.moves: list[tuple] = []  # (seat, move text): the game record
+
+    # -- zones
+    def zone(self, zi: int, owner=None) -> list:
+        z = self.zones[zi]
+        return z[owner] if owner is not None else z
+
+    def emit(self, kind: str, **data) -> None:
+        if self.record:
+            data["type"] = kind
+            self.events.append(data)
+
+    def snapshot(self) -> dict:
+        """Everything that changes, copied: for undo, for a refused move, for a search bot's playouts."""
+        return {
+            "zones": [[list(h) for h in z] if self.program.zones[i].per_player else list(z) for i, z in enumerate(self.zones)],
+            "vars": dict(self.vars),
+            "pvars": {k: list(v) for k, v in self.pvars.items()},
+            "facedown": set(self.facedown),
+            "turn": (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps),
+            "called": [set(c) for c in self.called],
+            "stack": [f.copy() for f in self.stack],
+            "pending": self.pending,
+            "winners": list(self.winners),
+            "hands_won": list(self.hands_won),
+            "rng": self.rng.getstate(),
+            "events": len(self.events),
+            "moves": len(self.moves),
+            "program": self.program,
+            "stacked": self.stacked,
+        }
+
+    def restore(self, snap: dict) -> None:
+        self.zones = snap["zones"]
+        self.vars = snap["vars"]
+        self.pvars = snap["pvars"]
+        self.facedown = snap["facedown"]
+        (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps) = snap["turn"]
+        self.called = snap["called"]
+        self.stack = snap["stack"]
+        self.pending = snap["pending"]
+        self.winners = snap["winners"]
+        self.hands_won = snap["hands_won"]
+        self.rng.setstate(snap["rng"])
+        del self.events[snap["events"]:]
+        del self.moves[snap["moves"]:]
+        self.program = snap["program"]
+        self.stacked = snap["stacked"]
+
+
+# ------------------------------------------------------------------ running
+
+
+def run(st: State) -> None:
+    """Run instructions until a decision is pending or the game is over."""
+    stack = st.stack
+    limit = st.steps + MAX_STEPS_PER_MOVE
+    while stack:
+        fr = stack[-1]
+        code = fr.code
+        pc = fr.pc
+        if pc >= len(code):
+            stack.pop()
+            continue
+        fr.pc = pc + 1
+        if code[pc](st, fr):
+            return
+        st.steps += 1
+        if st.steps > limit:
+            raise RuntimeRulesError(f"the rules ran {MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
+                                    f"a loop does not end (in `{fr.name}`)")
+        if len(stack) > MAX_DEPTH:
+            raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
+
+
+def push(st: State, proc, env: dict) -> None:
+    st.stack.append(Frame(proc.code, env, proc.name))
+
+
+# ------------------------------------------------------------------ cards and zones
+
+
+def card_name(st: State, cid) -> str:
+    return st.program.cards[cid].name
+
+
+def find_card(st: State, cid: int):
+    """(zone index, owner) of a card: every card is in exactly one zone."""
+    for zi, spec in enumerate(st.program.zones):
+        z = st.zones[zi]
+        if spec.per_player:
+            for p, h in enumerate(z):
+                if cid in h:
+                    return zi, p
+        elif cid in z:
+            return zi, None
+    raise RuntimeRulesError(f"card {card_name(st, cid)} is in no zone")
+
+
+def refill(st: State, zi: int, owner) -> None:
+    spec = st.program.zones[zi]
+    if spec.refill_from is None or owner is not None:
+        return
+    src = st.zones[spec.refill_from]
+    keep = spec.refill_keep
+    if len(src) <= keep:
+        return
+    moving = src[: len(src) - keep]
+    del src[: len(src) - keep]
+    st.facedown.difference_update(moving)
+    st.rng.shuffle(moving)
+    st.zones[zi][:0] = moving
+    st.emit("refill", zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving))
+
+
+def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
+    """Move particular cards (wherever they are) to the top of a zone."""
+    zi, owner = dest
+    target = st.zone(zi, owner)
+    by_zone: dict = {}
+    for cid in cards:
+        loc = find_card(st, cid)
+        st.zone(*loc).remove(cid)
+        target.append(cid)
+        by_zone.setdefault(loc, []).append(cid)
+        _set_face(st, cid, zi, face)
+    if st.record:
+        for (szi, sowner), ids in by_zone.items():
+            st.emit("move", cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face)
+
+
+def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
+    """Move up to `count` cards from the top of a zone; returns the last card moved, or None."""
+    szi, sowner = src
+    zi, owner = dest
+    source = st.zone(szi, sowner)
+    target = st.zone(zi, owner)
+    moved = []
+    for _ in range(count):
+        if not source:
+            refill(st, szi, sowner)
+            if not source:
+                break
+        cid = source.pop()
+        target.append(cid)
+        moved.append(cid)
+        _set_face(st, cid, zi, face)
+    if st.record and moved:
+        st.emit("move", cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face)
+    if len(moved) < count:
+        st.emit("say", text=f"the {st.program.zones[szi].name} pile is empty: {len(moved)} of {count} cards moved")
+    return moved[-1] if moved else None
+
+
+def _set_face(st: State, cid: int, zi: int, face: str | None) -> None:
+    if face == "down":
+        st.facedown.add(cid)
+    elif cid in st.facedown:
+        st.facedown.discard(cid)
+
+
+def shuffle(st: State, ref: tuple) -> None:
+    z = st.zone(*ref)
+    st.rng.shuffle(z)
+    st.emit("shuffle", zone=st.program.zones[ref[0]].name)
+    if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:
+        _stack_deck(st, z)
+
+
+def _stack_deck(st: State, z: list) -> None:
+    """Put the named cards on top of the shuffled deck, the first name on top."""
+    chosen = []
+    pool = list(z)
+    for name in st.stacked:
+        ids = [cid for cid in st.program.card_by_text(name) if cid in pool and cid not in chosen]
+        if not ids:
+            known = st.program.card_by_text(name)
+            why = "there are not that many of it in the deck" if known else "no card of this game is called that"
+            raise RuntimeRulesError(f"--stack names `{name}`, but {why}")
+        chosen.append(ids[0])
+    rest = [c for c in z if c not in set(chosen)]
+    z[:] = rest + chosen[::-1]
+    st.stacked = None
+
+
+def deal(st: State, count, src: tuple, zi: int) -> None:
+    source = st.zone(*src)
+    if count is None:
+        count = len(source) // st.n
+    record, st.record = st.record, False
+    dealt = {p: [] for p in range(st.n)}
+    try:
+        for _ in range(count):
+            for i in range(st.n):
+                p = (st.current + i * st.direction) % st.n
+                cid = move_top(st, 1, src, (zi, p), None)
+                if cid is not None:
+                    dealt[p].append(cid)
+    finally:
+        st.record = record
+    st.emit("deal", zone=zi, src=src[0], cards=dealt)
+
+
+# ------------------------------------------------------------------ turn order
+
+
+def advance(st: State) -> None:
+    if st.again:
+        st.again = False
+    else:
+        st.current = (st.current + st.direction * (1 + st.skips)) % st.n
+    st.skips = 0
+    st.turns += 1
+
+
+def next_seat(st: State, p: int | None = None) -> int:
+    return ((st.current if p is None else p) + st.direction) % st.n
+
+
+def others(st: State, p: int) -> list:
+    """Every other player in turn order, starting with the one after `p`."""
+    return [(p + i * st.direction) % st.n for i in range(1, st.n)]
+
+
+def fire(st: State, event: str, args: tuple) -> None:
+    """Run the rules that react to an event, in file order; conditions are tested now."""
+    rules = st.program.rules.get(event)
+    if not rules:
+        return
+    ready = []
+    for rule in rules:
+        env = dict(zip(rule.params, args))
+        if rule.cond is None or rule.cond(st, env):
+            ready.append((rule, env))
+    for rule, env in reversed(ready):
+        st.stack.append(Frame(rule.proc.code, env, rule.name))
+    if ready:
+        st.emit("rule", names=[r.name for r, _ in ready], event=event)
+
+
+def win(st: State, who) -> None:
+    winners = list(who) if isinstance(who, (list, tuple)) else [who]
+    st.winners = winners
+    for w in winners:
+        st.hands_won[w] += 1
+    st.stack.clear()
+    st.pending = None
+    st.emit("win", players=winners)
+    st.stack.append(Frame((_end_hand,), {}, "end of hand"))
+    if st.program.score is not None:
+        push(st, st.program.score, {})
+
+
+def _end_hand(st: State, fr) -> bool:
+    scores = st.pvars["score"]
+    st.emit("hand_over", hand=st.hand_no, winners=list(st.winners), scores=list(scores))
+    p = st.program
+    done = True
+    if st.match:
+        if p.match_target is not None:
+            done = max(scores) >= p.match_target
+        elif p.match_hands is not None:
+            done = st.hand_no >= p.match_hands
+    if done:
+        st.over = True
+        st.emit("game_over", winners=match_winners(st), scores=list(scores), hands=st.hand_no)
+        return True
+    start_hand(st)
+    return False
+
+
+def match_winners(st: State) -> list:
+    """The hand's winners for a single hand; for a match, the best score."""
+    if not st.match or st.hand_no <= 1 and st.program.match_target is None and st.program.match_hands is None:
+        return list(st.winners)
+    scores = st.pvars["score"]
+    best = max(scores)
+    return [p for p, s in enumerate(scores) if s == best]
+
+
+def start_hand(st: State) -> None:
+    """Gather every card into the deck zone and run the setup; the first player is left of the dealer."""
+    p = st.program
+    st.hand_no += 1
+    st.zones = [[[] for _ in range(st.n)] if z.per_player else [] for z in p.zones]
+    st.zones[p.deck_zone].extend(range(len(p.cards)))
+    st.facedown = set()
+    for v in p.vars:
+        if v.name == "score":
+            continue
+        init = v.init(st, {})
+        st.vars[v.name] = init if not v.per_player else None
+        if v.per_player:
+            st.pvars[v.name] = [v.init(st, {"player": i}) for i in range(st.n)]
+    st.direction = 1
+    st.skips = 0
+    st.again = False
+    st.winners = []
+    st.called = [set() for _ in range(st.n)]
+    st.current = (st.hand_no - 1) % st.n
+    st.emit("hand", hand=st.hand_no, first=st.current)
+    st.stack = [Frame(p.main.code, {}, "game")]
+    push(st, p.setup, {})
+
+
+# ------------------------------------------------------------------ decisions
+
+
+def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
+    """The legal moves of one decision: each option's argument drawn from its domain, filtered by `where`."""
+    out = []
+    seen = set()
+    for i, (verb, param, domain, where, doc, _target, kind) in enumerate(specs):
+        if domain is None:
+            if where is None or where(st, env):
+                out.append(Move(verb, None, verb, i, doc, kind=""))
+            continue
+        items = domain(st, env)
+        for item in items:
+            if where is not None:
+                env[param] = item
+                if not where(st, env):
+                    continue
+            text = f"{verb} {arg_text(st, item, kind)}"
+            if text in seen:
+                continue
+            seen.add(text)
+            out.append(Move(verb, item, text, i, doc, kind=kind))
+        env.pop(param, None)
+    return out
+
+
+def arg_text(st: State, item, kind: str) -> str:
+    if kind == "card":
+        return st.program.cards[item].short
+    if kind == "player":
+        return st.names[item]
+    return str(item)
+
+
+def parse_move(st: State, decision: Decision, text: str) -> Move:
+    """Turn typed text into one of the decision's moves, or refuse it with a reason."""
+    words = text.strip().split()
+    if not words:
+        raise MoveError("type a move; `help` lists them")
+    calls = set()
+    call_names = {c.lower(): c for c in decision.calls}
+    while len(words) > 1 and words[-1].lower() in call_names:
+        calls.add(call_names[words.pop().lower()])
+    if len(words) == 1 and words[0].lower() in call_names and not any(m.verb == words[0].lower() for m in decision.options):
+        raise MoveError(f"`{words[0]}` is said with a move, as in `play R7 {words[0]}`")
+    verb, rest = words[0].lower(), " ".join(words[1:])
+    mine = [m for m in decision.options if m.verb == verb]
+    if not mine:
+        verbs = sorted({m.verb for m in decision.options})
+        raise MoveError(f"`{verb}` is not a move now; you can: {', '.join(verbs)}")
+    if not rest:
+        bare = [m for m in mine if m.arg is None]
+        if bare:
+            return attrs.evolve(bare[0], calls=frozenset(calls))
+        if len(mine) == 1:
+            return attrs.evolve(mine[0], calls=frozenset(calls))
+        raise MoveError(f"`{verb}` what? for example `{mine[0].text}`")
+    key = "".join(rest.lower().split())
+    for m in mine:
+        if m.arg is None:
+            continue
+        if key in _arg_keys(st, m):
+            return attrs.evolve(m, calls=frozenset(calls))
+    some = ", ".join(m.text for m in mine[:8])
+    named = st.program.card_by_text(rest)
+    if named:
+        what = st.program.cards[named[0]].name
+        return _refuse(f"`{verb} {rest}`: {what} cannot be played now", some)
+    return _refuse(f"`{verb} {rest}` is not one of the moves", some)
+
+
+def _refuse(msg: str, some: str):
+    raise MoveError(f"{msg}; you can: {some}")
+
+
+def _arg_keys(st: State, m: Move) -> set:
+    """The ways a player may type a move's argument: its text, a card's full name, a value's display or short name."""
+    keys = {"".join(m.text.split()[1:]).lower()}
+    arg = m.arg
+    if m.kind == "card":
+        keys.add("".join(st.program.cards[arg].name.lower().split()))
+    elif isinstance(arg, str):
+        for a in st.program.attributes.values():
+            info = a.info(arg)
+            if info:
+                keys.update({info.display.lower().replace(" ", ""), info.short.lower()})
+    return keys
+
+
+def apply(st: State, seat: int, move, checked: bool = True) -> None:
+    """Make a move for `seat`: a Move from the pending options or typed text. Refused moves change nothing."""
+    d = st.pending
+    if d is None:
+        raise MoveError("the game is over" if st.over else "no decision is pending")
+    if seat != d.player:
+        raise MoveError(f"it is {st.names[d.player]}'s decision, not {st.names[seat]}'s")
+    if isinstance(move, str):
+        move = parse_move(st, d, move)
+    elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb for m in d.options):
+        raise MoveError(f"`{move.text}` is not one of the moves now")
+    snap = st.snapshot() if checked else None
+    try:
+        _resume(st, d, move)
+        run(st)
+    except RuntimeRulesError:
+        if snap is not None:
+            st.restore(snap)
+        raise
+
+
+def _resume(st: State, d: Decision, move: Move) -> None:
+    fr = st.stack[-1]
+    spec = fr.env["$options"][move.option]
+    verb, param, _domain, _where, _doc, target, _kind = spec
+    if param is not None:
+        fr.env[param] = move.arg
+    fr.pc = target.pos
+    st.pending = None
+    if move.calls:
+        st.called[d.player].update(move.calls)
+        for c in move.calls:
+            st.emit("call", player=d.player, call=c)
+    text = move.text + "".join(f" {c}" for c in sorted(move.calls))
+    st.moves.append((d.player, text))
+    st.emit("choice", player=d.player, move=text, verb=verb, pass_=move.verb == "pass" and d.window)

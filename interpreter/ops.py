@@ -1,0 +1,231 @@
+"""The instructions compiled rules are made of: each a closure `op(state, frame)`; a true result suspends the machine."""
+from __future__ import annotations
+
+from rulelang.errors import RuntimeRulesError
+
+from . import machine as m
+
+
+class Label:
+    """A jump target, placed once the code after it is known."""
+
+    __slots__ = ("pos",)
+
+    def __init__(self):
+        self.pos = -1
+
+
+def as_cards(st, value) -> list:
+    """A card, a list of cards or a zone, as a list of card ids."""
+    if value is None:
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, ZoneRef):
+        return list(st.zone(*value))
+    return list(value)
+
+
+class ZoneRef(tuple):
+    """A zone of the table as a value: (zone index, owner or None)."""
+
+    __slots__ = ()
+
+
+def zone_ref(zi: int, owner=None) -> ZoneRef:
+    return ZoneRef((zi, owner))
+
+
+def op_move(cards_f, dest_f, face):
+    def op(st, fr):
+        cards = as_cards(st, cards_f(st, fr.env))
+        if cards:
+            m.move_cards(st, cards, dest_f(st, fr.env), face)
+    return op
+
+
+def op_move_top(count_f, src_f, dest_f, face, bind):
+    def op(st, fr):
+        env = fr.env
+        last = m.move_top(st, count_f(st, env), src_f(st, env), dest_f(st, env), face)
+        if bind is not None:
+            env[bind] = last
+    return op
+
+
+def op_deal(count_f, src_f, zi):
+    def op(st, fr):
+        m.deal(st, count_f(st, fr.env) if count_f is not None else None, src_f(st, fr.env), zi)
+    return op
+
+
+def op_shuffle(ref_f):
+    def op(st, fr):
+        m.shuffle(st, ref_f(st, fr.env))
+    return op
+
+
+def op_set(name, value_f):
+    def op(st, fr):
+        st.vars[name] = value_f(st, fr.env)
+    return op
+
+
+def op_set_player(name, index_f, value_f):
+    def op(st, fr):
+        env = fr.env
+        st.pvars[name][index_f(st, env)] = value_f(st, env)
+    return op
+
+
+def op_let(name, value_f):
+    def op(st, fr):
+        fr.env[name] = value_f(st, fr.env)
+    return op
+
+
+def op_jump(label):
+    def op(st, fr):
+        fr.pc = label.pos
+    return op
+
+
+def op_jump_unless(cond_f, label):
+    def op(st, fr):
+        if not cond_f(st, fr.env):
+            fr.pc = label.pos
+    return op
+
+
+def op_for_init(key, iter_f):
+    def op(st, fr):
+        fr.env[key] = list(iter_f(st, fr.env))
+    return op
+
+
+def op_for_next(key, var, end):
+    def op(st, fr):
+        items = fr.env[key]
+        if not items:
+            fr.pc = end.pos
+        else:
+            fr.env[var] = items.pop(0)
+    return op
+
+
+def op_choose(who_f, prompt_f, specs, calls):
+    """One player chooses; with no legal option the choice is skipped."""
+    def op(st, fr):
+        env = fr.env
+        player = who_f(st, env)
+        options = m.options_for(st, player, specs, env)
+        if not options:
+            return False
+        env["$options"] = specs
+        st.pending = m.Decision(player, prompt_f(st, env), tuple(options), False, calls)
+        return True
+    return op
+
+
+def op_ask_init(key, who_f):
+    def op(st, fr):
+        fr.env[key] = list(who_f(st, fr.env))
+    return op
+
+
+def op_ask_next(key, prompt_f, specs, end):
+    """Ask the next player of a window; each may act (closing the window) or pass."""
+    def op(st, fr):
+        env = fr.env
+        waiting = env[key]
+        while waiting:
+            player = waiting.pop(0)
+            options = m.options_for(st, player, specs, env)
+            real = [o for o in options if o.verb != "pass"]
+            if not real:
+                continue
+            env["$options"] = specs
+            st.pending = m.Decision(player, prompt_f(st, env), tuple(options), True, ())
+            return True
+        fr.pc = end.pos
+        return False
+    return op
+
+
+def op_fire(event, arg_fs):
+    def op(st, fr):
+        m.fire(st, event, tuple(f(st, fr.env) for f in arg_fs))
+    return op
+
+
+def op_skip(st, fr):
+    st.skips += 1
+    st.emit("skip", player=m.next_seat(st))
+
+
+def op_reverse(st, fr):
+    st.direction = -st.direction
+    st.emit("reverse", direction=st.direction)
+
+
+def op_again(st, fr):
+    st.again = True
+    st.emit("again", player=st.current)
+
+
+def op_win(who_f):
+    def op(st, fr):
+        m.win(st, who_f(st, fr.env))
+    return op
+
+
+def op_reveal(cards_f, to_f):
+    def op(st, fr):
+        cards = as_cards(st, cards_f(st, fr.env))
+        to = to_f(st, fr.env)
+        seats = list(to) if isinstance(to, (list, tuple)) else [to]
+        st.emit("reveal", cards=cards, to=seats, owner=st.current)
+    return op
+
+
+def op_say(text_f):
+    def op(st, fr):
+        st.emit("say", text=text_f(st, fr.env))
+    return op
+
+
+def op_call(name, arg_fs):
+    def op(st, fr):
+        proc = st.program.procs.get(name)
+        if proc is None:
+            raise RuntimeRulesError(f"no procedure `{name}`")
+        env = dict(zip(proc.params, (f(st, fr.env) for f in arg_fs)))
+        st.stack.append(m.Frame(proc.code, env, proc.name))
+    return op
+
+
+def op_push_proc(proc_name):
+    """Run one of the game's fixed procedures (the turn)."""
+    def op(st, fr):
+        proc = getattr(st.program, proc_name)
+        st.stack.append(m.Frame(proc.code, {}, proc.name))
+    return op
+
+
+def op_begin_turn(st, fr):
+    st.called[st.current].clear()
+    st.emit("turn", player=st.current)
+    m.fire(st, "turn_begins", (st.current,))
+
+
+def op_end_turn(st, fr):
+    fr.env["$ender"] = st.current
+    m.fire(st, "turn_ends", (st.current,))
+
+
+def op_advance(st, fr):
+    m.advance(st)
+    fr.pc = 0
+
+
+MAIN_CODE = (op_begin_turn, op_push_proc("turn"), op_end_turn, op_advance)

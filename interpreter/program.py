@@ -1,0 +1,148 @@
+"""A compiled game: immutable tables of cards, zones and code that every running game shares."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+
+@attrs.frozen
+class AttrValueInfo:
+    """One value of a card attribute and how it shows."""
+
+    name: str
+    display: str
+    short: str
+    symbol: str = ""
+    style: str = ""
+
+
+@attrs.frozen
+class Attribute:
+    """A card attribute: named values (in order), or a range of numbers."""
+
+    name: str
+    values: tuple = ()  # of AttrValueInfo; empty for a numeric attribute
+    low: int = 0
+    high: int = 0
+
+    @property
+    def numeric(self) -> bool:
+        return not self.values
+
+    def info(self, value) -> AttrValueInfo | None:
+        for v in self.values:
+            if v.name == value:
+                return v
+        return None
+
+
+@attrs.frozen
+class Card:
+    """One physical card: its id, attributes and names."""
+
+    id: int
+    attrs: dict
+    name: str
+    short: str
+    style: str = ""
+    symbol: str = ""
+
+
+@attrs.frozen
+class ZoneSpec:
+    """A zone of the table: who sees it and, for a draw pile, where it refills from."""
+
+    name: str
+    index: int
+    per_player: bool
+    visibility: str  # public | private | hidden
+    refill_from: int | None = None
+    refill_keep: int = 0
+
+
+@attrs.frozen
+class Proc:
+    """Compiled code: a flat tuple of instructions run by the machine."""
+
+    name: str
+    params: tuple
+    code: tuple
+
+
+@attrs.frozen
+class Rule:
+    """A trigger: on `event`, if `cond` holds for the bound arguments, run `proc`."""
+
+    name: str
+    event: str
+    params: tuple
+    cond: Callable | None
+    proc: Proc
+    author: str | None = None
+    text: str | None = None
+
+
+@attrs.frozen
+class OptionSpec:
+    """A setting chosen when the game starts."""
+
+    name: str
+    default: Any
+    doc: str = ""
+
+
+@attrs.frozen
+class VarSpec:
+    """A variable of the game, reset to `init` each hand (one per player, or one for the table)."""
+
+    name: str
+    per_player: bool
+    init: Callable
+
+
+@attrs.frozen
+class Program:
+    """Everything a game file says, compiled once; running games share it and never change it."""
+
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    attributes: dict
+    name_attrs: tuple
+    cards: tuple
+    zones: tuple
+    zone_index: dict
+    deck_zone: int
+    vars: tuple
+    calls: dict
+    events: dict
+    rules: dict  # event name -> tuple of Rule, in file order
+    setup: Proc
+    turn: Proc
+    score: Proc | None
+    main: Proc
+    match_target: int | None
+    match_hands: int | None
+    options: dict
+    procs: dict
+    classes: dict  # name -> predicate(card id) -> bool
+    source: str = ""
+    files: dict = attrs.field(factory=dict)
+    summary: Any = None
+
+    def card_by_text(self, text: str) -> list[int]:
+        """Ids of the cards whose full or short name is `text`, ignoring case and spaces."""
+        key = _norm(text)
+        return [c.id for c in self.cards if _norm(c.short) == key or _norm(c.name) == key]
+
+    def with_rule(self, rule: Rule) -> "Program":
+        """A copy of this program with one rule added, or replacing the rule of the same name."""
+        rules = {ev: tuple(r for r in rs if r.name != rule.name) for ev, rs in self.rules.items()}
+        rules[rule.event] = rules.get(rule.event, ()) + (rule,)
+        return attrs.evolve(self, rules=rules)
+
+
+def _norm(text: str) -> str:
+    return "".join(text.lower().split())

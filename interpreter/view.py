@@ -1,0 +1,138 @@
+"""The one projection of a game onto a seat: views, events and narration all go through `visible`."""
+from __future__ import annotations
+
+
+def visible(st, cid: int, zi: int, owner, seat) -> bool:
+    """May `seat` see card `cid` lying in zone `zi` (of `owner`)?"""
+    if cid in st.facedown:
+        return False
+    vis = st.program.zones[zi].visibility
+    if vis == "public":
+        return True
+    if vis == "private":
+        return seat is not None and owner == seat
+    return False
+
+
+def view(st, seat) -> dict:
+    p = st.program
+    zones = {}
+    for zi, spec in enumerate(p.zones):
+        if spec.per_player:
+            zones[spec.name] = [
+                {"size": len(h), "cards": [c if visible(st, c, zi, o, seat) else None for c in h]}
+                for o, h in enumerate(st.zones[zi])
+            ]
+        else:
+            z = st.zones[zi]
+            zones[spec.name] = {"size": len(z), "cards": [c if visible(st, c, zi, None, seat) else None for c in z]}
+    d = st.pending
+    pending = None
+    if d is not None:
+        pending = {"player": d.player, "prompt": d.prompt, "window": d.window}
+        if d.player == seat:
+            pending["options"] = [o.text for o in d.options]
+    return {
+        "seat": seat,
+        "names": list(st.names),
+        "current": st.current,
+        "direction": st.direction,
+        "hand": st.hand_no,
+        "zones": zones,
+        "vars": dict(st.vars),
+        "player_vars": {k: list(v) for k, v in st.pvars.items()},
+        "scores": list(st.pvars["score"]),
+        "pending": pending,
+        "over": st.over,
+        "winners": list(st.winners),
+    }
+
+
+def project_event(st, ev: dict, seat) -> dict:
+    """An event as `seat` may know it: cards it could not see become None."""
+    kind = ev["type"]
+    if kind == "move":
+        src_vis = [visible_at(st, c, ev["src"], ev["src_owner"], seat, False) for c in ev["cards"]]
+        dst_vis = [visible_at(st, c, ev["dst"], ev["dst_owner"], seat, ev.get("face") == "down") for c in ev["cards"]]
+        cards = [st.program.cards[c].name if a or b else None for c, a, b in zip(ev["cards"], src_vis, dst_vis)]
+        out = dict(ev, cards=cards)
+        out["src"] = st.program.zones[ev["src"]].name
+        out["dst"] = st.program.zones[ev["dst"]].name
+        return out
+    if kind == "deal":
+        names = st.program.cards
+        zi = ev["zone"]
+        return dict(ev, zone=st.program.zones[zi].name, src=st.program.zones[ev["src"]].name,
+                    cards={p: [names[c].name if visible_at(st, c, zi, p, seat, False) else None for c in cs]
+                           for p, cs in ev["cards"].items()})
+    if kind == "reveal":
+        shown = seat is not None and (seat in ev["to"] or seat == ev["owner"])
+        return dict(ev, cards=[st.program.cards[c].name if shown else None for c in ev["cards"]])
+    return dict(ev)
+
+
+def visible_at(st, cid, zi, owner, seat, face_down) -> bool:
+    if face_down:
+        return False
+    vis = st.program.zones[zi].visibility
+    return vis == "public" or (vis == "private" and seat is not None and owner == seat)
+
+
+def _who(st, p, seat) -> str:
+    return "you" if p == seat else st.names[p]
+
+
+def narrate(st, ev: dict, seat) -> str | None:
+    """One line of plain text telling `seat` what happened, or None for bookkeeping it need not see."""
+    kind = ev["type"]
+    names = st.names
+    if kind == "move":
+        e = project_event(st, ev, seat)
+        owner = ev["dst_owner"] if ev["dst_owner"] is not None else ev["src_owner"]
+        dst = e["dst"] + (f" of {_who(st, ev['dst_owner'], seat)}" if ev["dst_owner"] is not None and ev["dst_owner"] != seat else "")
+        src = e["src"] + (f" of {_who(st, ev['src_owner'], seat)}" if ev["src_owner"] is not None and ev["src_owner"] != seat else "")
+        if ev["dst_owner"] == seat:
+            dst = "your " + e["dst"]
+        if ev["src_owner"] == seat:
+            src = "your " + e["src"]
+        shown = [c for c in e["cards"] if c]
+        n = len(e["cards"])
+        what = ", ".join(shown) if len(shown) == n else f"{n} card{'s' if n != 1 else ''}"
+        del owner
+        return f"{what}: {src} → {dst}"
+    if kind == "deal":
+        e = project_event(st, ev, seat)
+        n = max((len(c) for c in e["cards"].values()), default=0)
+        mine = e["cards"].get(seat) if seat is not None else None
+        text = f"{n} cards dealt to each player from the {e['src']} pile"
+        return text + (f"; you get {', '.join(mine)}" if mine else "")
+    if kind == "choice":
+        if ev.get("pass_"):
+            return None
+        return f"{names[ev['player']]}: {ev['move']}"
+    if kind == "say":
+        return ev["text"]
+    if kind == "skip":
+        return f"{names[ev['player']]} loses their turn"
+    if kind == "reverse":
+        return "the direction of play reverses"
+    if kind == "again":
+        return f"{names[ev['player']]} takes another turn"
+    if kind == "reveal":
+        e = project_event(st, ev, seat)
+        if any(e["cards"]):
+            return f"{names[ev['owner']]} shows: {', '.join(e['cards']) or 'nothing'}"
+        return f"{names[ev['owner']]} shows {len(ev['cards'])} cards to {', '.join(names[t] for t in ev['to'])}"
+    if kind == "refill":
+        return f"the {ev['source']} pile is shuffled into the {ev['zone']} pile ({ev['count']} cards)"
+    if kind == "win":
+        return f"{' and '.join(names[p] for p in ev['players'])} win{'s' if len(ev['players']) == 1 else ''} the hand"
+    if kind == "hand_over":
+        return "scores: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(ev["scores"]))
+    if kind == "game_over":
+        return f"game over: {' and '.join(names[p] for p in ev['winners'])} win{'s' if len(ev['winners']) == 1 else ''}"
+    if kind == "call":
+        return f"{names[ev['player']]} calls {st.program.calls.get(ev['call'], ev['call'])}"
+    if kind == "hand":
+        return f"hand {ev['hand']}: {names[ev['first']]} goes first"
+    return None

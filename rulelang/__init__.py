@@ -1,0 +1,42 @@
+"""rulelang: a language for card games. `load` reads, checks and compiles a .rules file into a Program."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import RulesCheckError, RulesError, RulesErrors, RulesSyntaxError
+
+__all__ = ["load", "load_text", "RulesError", "RulesErrors", "RulesSyntaxError", "RulesCheckError"]
+
+
+def load(path: str | Path, text: str | None = None):
+    """Parse, check and compile a game file (and what it extends) into an interpreter Program."""
+    from . import ast
+    from .checker import Checker, collect
+    from .compiler import Compiler
+    from .errors import Loc
+    from .loader import load as load_source, resolve
+
+    p = Path(path)
+    if text is None:
+        p = resolve(str(path))
+    src = load_source(p, text)
+    symbols, errors = collect(src.decls)
+    checker = Checker(symbols)
+    first = src.decls[0].loc if src.decls else Loc(str(p), 1, 1)
+    checker.check_game(src.decls, first)
+    errors += checker.errors
+    if errors:
+        errors.sort(key=lambda e: (e.loc.file != str(p), e.loc.file, e.loc.line, e.loc.column) if e.loc else ("", "", 0, 0))
+        raise src.attach(RulesErrors(errors) if len(errors) > 1 else errors[0])
+    try:
+        program = Compiler(symbols, src.texts).program()
+    except RulesError as e:
+        raise src.attach(e)
+    import attrs
+
+    return attrs.evolve(program, source=src.texts.get(str(p), ""), files=dict(src.texts), summary=(symbols, src))
+
+
+def load_text(text: str, filename: str = "<rules>"):
+    """Compile a game from a string."""
+    return load(filename, text)

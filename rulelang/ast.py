@@ -1,0 +1,605 @@
+"""The rulelang syntax tree: one small frozen attrs class per construct, each knowing its location."""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .errors import Loc
+
+
+def node(cls):
+    """Make a frozen attrs node whose `loc` is kept out of equality and repr."""
+    return attrs.frozen(kw_only=True)(cls)
+
+
+def _loc():
+    return attrs.field(default=None, eq=False, repr=False)
+
+
+# ------------------------------------------------------------------ declarations
+
+
+@node
+class GameDecl:
+    """The game's display name. `game "UNO"`"""
+
+    name: str
+    loc: Loc = _loc()
+
+
+@node
+class ExtendsDecl:
+    """Build on another file, overriding its parts by name. `extends "uno.rules"`"""
+
+    path: str
+    loc: Loc = _loc()
+
+
+@node
+class PlayersDecl:
+    """How many may play, and the default. `players 2..10 default 4`"""
+
+    low: int
+    high: int
+    default: int | None
+    loc: Loc = _loc()
+
+
+@node
+class OptionDecl:
+    """A setting chosen at the command line with `--option name=value`. `option stacking = false "Draw Twos stack"`"""
+
+    name: str
+    value: Any
+    doc: str | None
+    loc: Loc = _loc()
+
+
+@node
+class ConstDecl:
+    """A named constant a variant may override. `const hand_size = 7`"""
+
+    name: str
+    value: Any
+    loc: Loc = _loc()
+
+
+@node
+class AttrValue:
+    """One value of a card attribute and how it shows. `red "Red" short "R" symbol "♥" style "ansired"`"""
+
+    name: str
+    display: str | None
+    short: str | None = None
+    symbol: str | None = None
+    style: str | None = None
+    loc: Loc = _loc()
+
+
+@node
+class AttributeDecl:
+    """A card attribute with named values. `attribute colour { red "Red" short "R" ... }`"""
+
+    name: str
+    values: tuple
+    loc: Loc = _loc()
+
+
+@node
+class RangeAttributeDecl:
+    """A numeric card attribute. `attribute number 0..9`"""
+
+    name: str
+    low: int
+    high: int
+    loc: Loc = _loc()
+
+
+@node
+class NamesDecl:
+    """Which attributes, in order, make a card's name. `name cards by colour kind number`"""
+
+    attributes: tuple
+    loc: Loc = _loc()
+
+
+@node
+class ClassDecl:
+    """A named class of cards, a predicate over `card`. `class wild = card.kind in [wild, wild_draw_four]`"""
+
+    name: str
+    expr: Any
+    loc: Loc = _loc()
+
+
+@node
+class DeckDecl:
+    """The cards of the game and the zone they start in. `deck draw { 2 cards {colour: red, number: 7} }`"""
+
+    zone: str
+    items: tuple
+    loc: Loc = _loc()
+
+
+@node
+class CardSpec:
+    """Some identical cards. `2 cards {colour: c, kind: number, number: n}`"""
+
+    count: int
+    fields: tuple
+    loc: Loc = _loc()
+
+
+@node
+class CardFor:
+    """Cards for each value. `for c in colour { ... }`"""
+
+    var: str
+    iterable: Any
+    items: tuple
+    loc: Loc = _loc()
+
+
+@node
+class Field:
+    """One attribute of a card in a deck. `colour: red`"""
+
+    name: str
+    expr: Any
+    loc: Loc = _loc()
+
+
+@node
+class ZoneDecl:
+    """A place cards lie and who sees them. `zone hand private per player`"""
+
+    name: str
+    per_player: bool
+    visibility: str
+    refill_from: str | None
+    refill_keep: int
+    loc: Loc = _loc()
+
+
+@node
+class VarDecl:
+    """A changing fact of the game, optionally one per player. `var current_colour = none`"""
+
+    name: str
+    per_player: bool
+    init: Any
+    loc: Loc = _loc()
+
+
+@node
+class CallDecl:
+    """A word a player must add to a move, like UNO!. `call uno "UNO!"`"""
+
+    name: str
+    text: str | None
+    loc: Loc = _loc()
+
+
+@node
+class EventDecl:
+    """Something that happens, that rules can react to. `event played(card)`"""
+
+    name: str
+    params: tuple
+    loc: Loc = _loc()
+
+
+@node
+class FunctionDecl:
+    """A named expression. `define playable(card) = card is wild or ...`"""
+
+    name: str
+    params: tuple
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class ProcedureDecl:
+    """A named sequence of statements. `define play(card) { move card to discard }`"""
+
+    name: str
+    params: tuple
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class RuleDecl:
+    """A trigger: when an event happens and a condition holds, do this. `rule skip: when played(card) if card.kind == skip { skip }`"""
+
+    name: str
+    event: str
+    params: tuple
+    cond: Any
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class SetupDecl:
+    """What happens before each hand. `setup { shuffle draw  deal 7 from draw to hand }`"""
+
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class TurnDecl:
+    """What the current player does on a turn. `turn { choose current { ... } }`"""
+
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class ScoreDecl:
+    """What happens when a hand is won. `score { for w in winners { ... } }`"""
+
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class MatchTo:
+    """A match is played until someone's score reaches a target. `match to 500`"""
+
+    target: int
+    loc: Loc = _loc()
+
+
+@node
+class MatchHands:
+    """A match is a fixed number of hands. `match 3 hands`"""
+
+    hands: int
+    loc: Loc = _loc()
+
+
+@node
+class RemoveDecl:
+    """Drop a named part of the file being extended. `remove draw_two`"""
+
+    name: str
+    loc: Loc = _loc()
+
+
+# ------------------------------------------------------------------ statements
+
+
+@node
+class Block:
+    """Statements run in order. `{ skip  reverse }`"""
+
+    stmts: tuple
+    loc: Loc = _loc()
+
+
+@node
+class MoveStmt:
+    """Move a card or list of cards to a zone. `move card to discard face down`"""
+
+    cards: Any
+    to: Any
+    face: str | None
+    loc: Loc = _loc()
+
+
+@node
+class MoveTopStmt:
+    """Move some cards from the top of a zone, naming the last. `move 1 from draw to hand(current) as drawn`"""
+
+    count: Any
+    source: Any
+    to: Any
+    face: str | None
+    bind: str | None
+    loc: Loc = _loc()
+
+
+@node
+class DealStmt:
+    """Deal cards one at a time round the table, from the first player. `deal 7 from draw to hand`"""
+
+    count: Any  # None: deal all, evenly
+    source: Any
+    zone: str
+    loc: Loc = _loc()
+
+
+@node
+class ShuffleStmt:
+    """Shuffle a zone. `shuffle draw`"""
+
+    zone: Any
+    loc: Loc = _loc()
+
+
+@node
+class SetStmt:
+    """Change a variable, or one player's. `set score(p) = score(p) + 10`"""
+
+    name: str
+    index: Any
+    value: Any
+    loc: Loc = _loc()
+
+
+@node
+class LetStmt:
+    """Name a value for the rest of the block. `let guilty = any(...)`"""
+
+    name: str
+    value: Any
+    loc: Loc = _loc()
+
+
+@node
+class IfStmt:
+    """Do one thing or another. `if size(players) == 2 { skip } else { reverse }`"""
+
+    cond: Any
+    then: Any
+    otherwise: Any
+    loc: Loc = _loc()
+
+
+@node
+class ForStmt:
+    """Do something for each item. `for p in others(current) { ... }`"""
+
+    var: str
+    iterable: Any
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class WhileStmt:
+    """Repeat while a condition holds (bounded at run time). `while top(discard).kind != number { ... }`"""
+
+    cond: Any
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class Option:
+    """One thing a player may choose, typed as its verb and argument. `play c in hand(current) where playable(c) "..." { play(c) }`"""
+
+    verb: str
+    param: str | None
+    domain: Any
+    where: Any
+    doc: str | None
+    body: Any
+    loc: Loc = _loc()
+
+
+@node
+class ChooseStmt:
+    """One player makes a decision. `choose current { draw { ... } }`"""
+
+    who: Any
+    prompt: str | None
+    options: tuple
+    loc: Loc = _loc()
+
+
+@node
+class AskStmt:
+    """A window: players are asked in order; the first to act wins it, the others may pass. `ask others(p) { catch { ... } }`"""
+
+    who: Any
+    prompt: str | None
+    options: tuple
+    loc: Loc = _loc()
+
+
+@node
+class FireStmt:
+    """Announce an event, running every rule that reacts to it. `fire played(card)`"""
+
+    event: str
+    args: tuple
+    loc: Loc = _loc()
+
+
+@node
+class SkipStmt:
+    """The next player loses their turn. `skip`"""
+
+    loc: Loc = _loc()
+
+
+@node
+class ReverseStmt:
+    """The direction of play reverses. `reverse`"""
+
+    loc: Loc = _loc()
+
+
+@node
+class AgainStmt:
+    """The current player takes another turn. `again`"""
+
+    loc: Loc = _loc()
+
+
+@node
+class WinStmt:
+    """The hand ends; a player or list of players wins it. `win player`"""
+
+    who: Any
+    loc: Loc = _loc()
+
+
+@node
+class RevealStmt:
+    """Show cards to players. `reveal hand(current) to next`"""
+
+    cards: Any
+    to: Any
+    loc: Loc = _loc()
+
+
+@node
+class SayStmt:
+    """Narrate something to the table; `{name}` shows a value. `say "{player} draws 2"`"""
+
+    text: str
+    loc: Loc = _loc()
+
+
+@node
+class CallStmt:
+    """Run a procedure. `play(c)`"""
+
+    name: str
+    args: tuple
+    loc: Loc = _loc()
+
+
+# ------------------------------------------------------------------ expressions
+
+
+@node
+class BoolOp:
+    """`a and b`, `a or b`"""
+
+    op: str
+    left: Any
+    right: Any
+    loc: Loc = _loc()
+
+
+@node
+class Not:
+    """`not a`"""
+
+    expr: Any
+    loc: Loc = _loc()
+
+
+@node
+class Compare:
+    """`a == b`, `a < b`"""
+
+    op: str
+    left: Any
+    right: Any
+    loc: Loc = _loc()
+
+
+@node
+class In:
+    """Membership. `card.kind in [skip, reverse]`"""
+
+    item: Any
+    collection: Any
+    loc: Loc = _loc()
+
+
+@node
+class Is:
+    """Class membership. `card is wild`"""
+
+    expr: Any
+    cls: str
+    loc: Loc = _loc()
+
+
+@node
+class Range:
+    """A range of whole numbers, both ends included. `1..9`"""
+
+    low: Any
+    high: Any
+    loc: Loc = _loc()
+
+
+@node
+class Arith:
+    """`a + b`, `a * b`"""
+
+    op: str
+    left: Any
+    right: Any
+    loc: Loc = _loc()
+
+
+@node
+class Neg:
+    """`-a`"""
+
+    expr: Any
+    loc: Loc = _loc()
+
+
+@node
+class Attr:
+    """A card's attribute. `card.colour`"""
+
+    expr: Any
+    name: str
+    loc: Loc = _loc()
+
+
+@node
+class Name:
+    """A name: a local, a variable, a constant, an attribute value, a zone. `current_colour`"""
+
+    name: str
+    loc: Loc = _loc()
+
+
+@node
+class Call:
+    """A function, a per-player zone or variable. `top(discard)`, `hand(p)`, `score(p)`"""
+
+    name: str
+    args: tuple
+    loc: Loc = _loc()
+
+
+@node
+class ListLit:
+    """`[skip, reverse]`"""
+
+    items: tuple
+    loc: Loc = _loc()
+
+
+@node
+class Aggregate:
+    """Sum, count, any, all, first, min or max of a collection. `count(hand(p))`"""
+
+    fn: str
+    expr: Any
+    loc: Loc = _loc()
+
+
+@node
+class Comprehension:
+    """An aggregate over items. `sum(c.points for c in hand(p) if c is wild)`"""
+
+    fn: str
+    expr: Any
+    var: str
+    iterable: Any
+    cond: Any
+    loc: Loc = _loc()
+
+
+@node
+class Literal:
+    """A number, string, `true`, `false` or `none`. `7`"""
+
+    value: Any
+    loc: Loc = _loc()

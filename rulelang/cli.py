@@ -1,0 +1,67 @@
+"""The `rulelang` command: check game files, and run them at the terminal."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .errors import RulesError
+
+
+def cmd_check(args) -> int:
+    from . import load
+
+    status = 0
+    for path in args.files:
+        try:
+            load(path)
+        except RulesError as e:
+            status = 1
+            print(e.render(), file=sys.stderr)
+            continue
+        print(f"{path}: ok")
+    return status
+
+
+def cmd_run(args) -> int:
+    from .host import run_host
+
+    return run_host(args)
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="rulelang", description="A language for card games: check a .rules file, or play it.")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    c = sub.add_parser("check", help="parse and check game files; print `FILE: ok` or the errors")
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.set_defaults(func=cmd_check)
+
+    r = sub.add_parser("run", help="play a game at the terminal, with people and bots")
+    r.add_argument("game", metavar="GAME.rules", help="a game file, or the name of a bundled game (uno, express)")
+    r.add_argument("--players", type=int, help="how many players (default: the game's)")
+    r.add_argument("--humans", type=int, default=1, help="how many of them are people at this keyboard (0: bots only)")
+    r.add_argument("--names", help="comma-separated player names, people first")
+    r.add_argument("--seed", type=int, help="the random seed (default: a new one, printed)")
+    r.add_argument("--stack", metavar="FILE", help="a YAML list of card names: the top of the draw pile, first name on top")
+    r.add_argument("--log", metavar="FILE", help="write every event as JSON Lines; the last line is `game_over`")
+    r.add_argument("--match", action="store_true", help="play hands until the game's match target")
+    r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
+    r.add_argument("--bots", default="greedy", help="the kind of bot for the other seats: greedy or random")
+    r.add_argument("--delay", type=float, default=None, help="seconds between bot moves at a terminal (default 0.4)")
+    r.set_defaults(func=cmd_run)
+    return ap
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except RulesError as e:
+        print(e.render(), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,399 @@
+"""Parse rulelang text into the syntax tree; Lark's errors become RulesSyntaxErrors here and go no further."""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import ast
+from .errors import Loc, RulesSyntaxError
+
+
+def _resource_dir(package: str, folder: str) -> Path:
+    """A data folder of the project: from an installed copy, else beside the source tree."""
+    try:
+        path = Path(str(resources.files(package)))
+        if path.is_dir():
+            return path
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return Path(__file__).resolve().parent.parent / folder
+
+
+def grammar_path() -> Path:
+    return _resource_dir("rulelang.grammar", "grammar") / "rulelang.lark"
+
+
+def games_dir() -> Path:
+    return _resource_dir("rulelang.games", "games")
+
+
+@functools.cache
+def _lark() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        start=["start", "rule_input"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=True,
+    )
+
+
+# Words of the grammar turned into plain names for messages.
+_TOKEN_WORDS = {
+    "LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`", "RPAR": "`)`", "LSQB": "`[`", "RSQB": "`]`",
+    "COLON": "`:`", "COMMA": "`,`", "EQUAL": "`=`", "DOT": "`.`", "NAME": "a name", "INT": "a number",
+    "STRING": "a string", "COMPARE": "a comparison", "$END": "the end of the text",
+}
+
+
+def _expected(tokens) -> str:
+    words = []
+    for t in sorted(tokens):
+        if t in _TOKEN_WORDS:
+            words.append(_TOKEN_WORDS[t])
+        elif t.startswith("__ANON") or t.startswith("_"):
+            continue
+        else:
+            words.append(f"`{t.lower()}`")
+    words = sorted(set(words))
+    if len(words) > 8:
+        return "one of " + ", ".join(words[:8]) + ", ..."
+    return "one of " + ", ".join(words) if len(words) > 1 else (words[0] if words else "something else")
+
+
+def _syntax_error(err: UnexpectedInput, text: str, filename: str) -> RulesSyntaxError:
+    line, column = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "$END":
+            what = "the text ends too soon"
+            lines = text.splitlines() or [""]
+            line, column = len(lines), len(lines[-1]) + 1
+        else:
+            what = f"unexpected `{tok}`"
+        expected = {e for e in err.expected if not e.startswith("__")}
+        msg = f"{what}: expected {_expected(expected)}" if expected else what
+    elif isinstance(err, UnexpectedCharacters):
+        msg = f"unexpected character `{text[err.pos_in_stream]}`"
+    elif isinstance(err, UnexpectedEOF):
+        msg = "the text ends too soon"
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    else:  # pragma: no cover - Lark has no other kind
+        msg = str(err)
+    return RulesSyntaxError(msg, Loc(filename, max(line, 1), max(column, 1)), source=text)
+
+
+def parse(text: str, filename: str = "<rules>", start: str = "start"):
+    """Parse a whole file (`start`) or one rule (`rule_input`) to syntax-tree nodes."""
+    try:
+        tree = _lark().parse(text, start=start)
+    except UnexpectedInput as err:
+        raise _syntax_error(err, text, filename) from None
+    try:
+        return _ToAst(filename).transform(tree)
+    except VisitError as err:
+        if isinstance(err.orig_exc, RulesSyntaxError):
+            err.orig_exc.source = text
+            raise err.orig_exc from None
+        raise
+
+
+def parse_rule(text: str, filename: str = "<prompt>"):
+    """Parse one rule as typed at the prompt."""
+    return parse(text, filename, start="rule_input")
+
+
+def _s(tok: Token) -> str:
+    """A STRING token's text, without quotes, escapes resolved."""
+    return bytes(str(tok)[1:-1], "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8") if "\\" in tok else str(tok)[1:-1]
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """One method per grammar rule or alias, building the attrs node of the same name."""
+
+    def __init__(self, filename: str):
+        super().__init__()
+        self.filename = filename
+
+    def _loc(self, meta) -> Loc:
+        if getattr(meta, "empty", True):
+            return Loc(self.filename, 0, 0)
+        return Loc(self.filename, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    # -- files
+    def start(self, meta, decls):
+        return list(decls)
+
+    def rule_input(self, meta, children):
+        return children[0]
+
+    def game_decl(self, meta, c):
+        return ast.GameDecl(name=_s(c[0]), loc=self._loc(meta))
+
+    def extends_decl(self, meta, c):
+        return ast.ExtendsDecl(path=_s(c[0]), loc=self._loc(meta))
+
+    def players_decl(self, meta, c):
+        low, high, default = int(c[0]), int(c[1]), c[2]
+        return ast.PlayersDecl(low=low, high=high, default=int(default) if default is not None else None, loc=self._loc(meta))
+
+    def option_decl(self, meta, c):
+        return ast.OptionDecl(name=str(c[0]), value=c[1], doc=_s(c[2]) if c[2] is not None else None, loc=self._loc(meta))
+
+    def const_decl(self, meta, c):
+        return ast.ConstDecl(name=str(c[0]), value=c[1], loc=self._loc(meta))
+
+    def attribute_decl(self, meta, c):
+        return ast.AttributeDecl(name=str(c[0]), values=tuple(c[1:]), loc=self._loc(meta))
+
+    def range_attribute_decl(self, meta, c):
+        return ast.RangeAttributeDecl(name=str(c[0]), low=int(c[1]), high=int(c[2]), loc=self._loc(meta))
+
+    def attr_value(self, meta, c):
+        props = dict(p for p in c[2:])
+        return ast.AttrValue(name=str(c[0]), display=_s(c[1]) if c[1] is not None else None, loc=self._loc(meta), **props)
+
+    def short_prop(self, meta, c):
+        return ("short", _s(c[0]))
+
+    def symbol_prop(self, meta, c):
+        return ("symbol", _s(c[0]))
+
+    def style_prop(self, meta, c):
+        return ("style", _s(c[0]))
+
+    def names_decl(self, meta, c):
+        return ast.NamesDecl(attributes=tuple(str(n) for n in c), loc=self._loc(meta))
+
+    def class_decl(self, meta, c):
+        return ast.ClassDecl(name=str(c[0]), expr=c[1], loc=self._loc(meta))
+
+    def deck_decl(self, meta, c):
+        return ast.DeckDecl(zone=str(c[0]), items=tuple(c[1:]), loc=self._loc(meta))
+
+    def card_spec(self, meta, c):
+        count = int(c[0]) if c[0] is not None else 1
+        fields = tuple(f for f in c[1:] if f is not None)
+        return ast.CardSpec(count=count, fields=fields, loc=self._loc(meta))
+
+    def card_for(self, meta, c):
+        return ast.CardFor(var=str(c[0]), iterable=c[1], items=tuple(c[2:]), loc=self._loc(meta))
+
+    def field(self, meta, c):
+        return ast.Field(name=str(c[0]), expr=c[1], loc=self._loc(meta))
+
+    def zone_decl(self, meta, c):
+        per_player, visibility, refill = False, "public", (None, 0)
+        for p in c[1:]:
+            if p == "per_player":
+                per_player = True
+            elif isinstance(p, tuple):
+                refill = p
+            else:
+                visibility = p
+        return ast.ZoneDecl(name=str(c[0]), per_player=per_player, visibility=visibility,
+                            refill_from=refill[0], refill_keep=refill[1], loc=self._loc(meta))
+
+    def per_player(self, meta, c):
+        return "per_player"
+
+    def public(self, meta, c):
+        return "public"
+
+    def private(self, meta, c):
+        return "private"
+
+    def hidden(self, meta, c):
+        return "hidden"
+
+    def refill(self, meta, c):
+        return (str(c[0]), int(c[1]))
+
+    def var_decl(self, meta, c):
+        return ast.VarDecl(name=str(c[0]), per_player=c[1] is not None, init=c[2], loc=self._loc(meta))
+
+    def call_decl(self, meta, c):
+        return ast.CallDecl(name=str(c[0]), text=_s(c[1]) if c[1] is not None else None, loc=self._loc(meta))
+
+    def event_decl(self, meta, c):
+        return ast.EventDecl(name=str(c[0]), params=c[1], loc=self._loc(meta))
+
+    def function_decl(self, meta, c):
+        return ast.FunctionDecl(name=str(c[0]), params=c[1], body=c[2], loc=self._loc(meta))
+
+    def procedure_decl(self, meta, c):
+        return ast.ProcedureDecl(name=str(c[0]), params=c[1], body=c[2], loc=self._loc(meta))
+
+    def rule_decl(self, meta, c):
+        return ast.RuleDecl(name=str(c[0]), event=str(c[1]), params=c[2], cond=c[3], body=c[4], loc=self._loc(meta))
+
+    def setup_decl(self, meta, c):
+        return ast.SetupDecl(body=c[0], loc=self._loc(meta))
+
+    def turn_decl(self, meta, c):
+        return ast.TurnDecl(body=c[0], loc=self._loc(meta))
+
+    def score_decl(self, meta, c):
+        return ast.ScoreDecl(body=c[0], loc=self._loc(meta))
+
+    def match_to(self, meta, c):
+        return ast.MatchTo(target=int(c[0]), loc=self._loc(meta))
+
+    def match_hands(self, meta, c):
+        return ast.MatchHands(hands=int(c[0]), loc=self._loc(meta))
+
+    def remove_decl(self, meta, c):
+        return ast.RemoveDecl(name=str(c[0]), loc=self._loc(meta))
+
+    def params(self, meta, c):
+        return tuple(str(n) for n in c if n is not None)
+
+    def args(self, meta, c):
+        return tuple(a for a in c if a is not None)
+
+    # -- statements
+    def block(self, meta, c):
+        return ast.Block(stmts=tuple(c), loc=self._loc(meta))
+
+    def move_stmt(self, meta, c):
+        return ast.MoveStmt(cards=c[0], to=c[1], face=c[2], loc=self._loc(meta))
+
+    def move_top_stmt(self, meta, c):
+        return ast.MoveTopStmt(count=c[0], source=c[1], to=c[2], face=c[3],
+                               bind=str(c[4]) if c[4] is not None else None, loc=self._loc(meta))
+
+    def face_up(self, meta, c):
+        return "up"
+
+    def face_down(self, meta, c):
+        return "down"
+
+    def deal_stmt(self, meta, c):
+        return ast.DealStmt(count=c[0], source=c[1], zone=str(c[2]), loc=self._loc(meta))
+
+    def deal_all(self, meta, c):
+        return None
+
+    def shuffle_stmt(self, meta, c):
+        return ast.ShuffleStmt(zone=c[0], loc=self._loc(meta))
+
+    def set_stmt(self, meta, c):
+        return ast.SetStmt(name=str(c[0]), index=c[1], value=c[2], loc=self._loc(meta))
+
+    def let_stmt(self, meta, c):
+        return ast.LetStmt(name=str(c[0]), value=c[1], loc=self._loc(meta))
+
+    def if_stmt(self, meta, c):
+        otherwise = c[2]
+        if isinstance(otherwise, ast.IfStmt):
+            otherwise = ast.Block(stmts=(otherwise,), loc=otherwise.loc)
+        return ast.IfStmt(cond=c[0], then=c[1], otherwise=otherwise, loc=self._loc(meta))
+
+    def for_stmt(self, meta, c):
+        return ast.ForStmt(var=str(c[0]), iterable=c[1], body=c[2], loc=self._loc(meta))
+
+    def while_stmt(self, meta, c):
+        return ast.WhileStmt(cond=c[0], body=c[1], loc=self._loc(meta))
+
+    def choose_stmt(self, meta, c):
+        return ast.ChooseStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta))
+
+    def ask_stmt(self, meta, c):
+        return ast.AskStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta))
+
+    def option(self, meta, c):
+        verb, param, domain, where, doc, body = c
+        return ast.Option(verb=str(verb), param=str(param) if param is not None else None, domain=domain,
+                          where=where, doc=_s(doc) if doc is not None else None, body=body, loc=self._loc(meta))
+
+    def fire_stmt(self, meta, c):
+        return ast.FireStmt(event=str(c[0]), args=c[1], loc=self._loc(meta))
+
+    def skip_stmt(self, meta, c):
+        return ast.SkipStmt(loc=self._loc(meta))
+
+    def reverse_stmt(self, meta, c):
+        return ast.ReverseStmt(loc=self._loc(meta))
+
+    def again_stmt(self, meta, c):
+        return ast.AgainStmt(loc=self._loc(meta))
+
+    def win_stmt(self, meta, c):
+        return ast.WinStmt(who=c[0], loc=self._loc(meta))
+
+    def reveal_stmt(self, meta, c):
+        return ast.RevealStmt(cards=c[0], to=c[1], loc=self._loc(meta))
+
+    def say_stmt(self, meta, c):
+        return ast.SayStmt(text=_s(c[0]), loc=self._loc(meta))
+
+    def call_stmt(self, meta, c):
+        return ast.CallStmt(name=str(c[0]), args=c[1], loc=self._loc(meta))
+
+    # -- expressions
+    def or_op(self, meta, c):
+        return ast.BoolOp(op="or", left=c[0], right=c[1], loc=self._loc(meta))
+
+    def and_op(self, meta, c):
+        return ast.BoolOp(op="and", left=c[0], right=c[1], loc=self._loc(meta))
+
+    def not_op(self, meta, c):
+        return ast.Not(expr=c[0], loc=self._loc(meta))
+
+    def compare(self, meta, c):
+        return ast.Compare(op=str(c[1]), left=c[0], right=c[2], loc=self._loc(meta))
+
+    def in_op(self, meta, c):
+        return ast.In(item=c[0], collection=c[1], loc=self._loc(meta))
+
+    def is_op(self, meta, c):
+        return ast.Is(expr=c[0], cls=str(c[1]), loc=self._loc(meta))
+
+    def range_expr(self, meta, c):
+        return ast.Range(low=c[0], high=c[1], loc=self._loc(meta))
+
+    def arith(self, meta, c):
+        return ast.Arith(op=str(c[1]), left=c[0], right=c[2], loc=self._loc(meta))
+
+    def neg(self, meta, c):
+        return ast.Neg(expr=c[0], loc=self._loc(meta))
+
+    def attr(self, meta, c):
+        return ast.Attr(expr=c[0], name=str(c[1]), loc=self._loc(meta))
+
+    def name(self, meta, c):
+        return ast.Name(name=str(c[0]), loc=self._loc(meta))
+
+    def call(self, meta, c):
+        return ast.Call(name=str(c[0]), args=c[1], loc=self._loc(meta))
+
+    def list_lit(self, meta, c):
+        return ast.ListLit(items=c[0], loc=self._loc(meta))
+
+    def aggregate(self, meta, c):
+        return ast.Aggregate(fn=str(c[0]), expr=c[1], loc=self._loc(meta))
+
+    def comprehension(self, meta, c):
+        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], loc=self._loc(meta))
+
+    def int_lit(self, meta, c):
+        return ast.Literal(value=int(c[0]), loc=self._loc(meta))
+
+    def str_lit(self, meta, c):
+        return ast.Literal(value=_s(c[0]), loc=self._loc(meta))
+
+    def true_lit(self, meta, c):
+        return ast.Literal(value=True, loc=self._loc(meta))
+
+    def false_lit(self, meta, c):
+        return ast.Literal(value=False, loc=self._loc(meta))
+
+    def none_lit(self, meta, c):
+        return ast.Literal(value=None, loc=self._loc(meta))
