@@ -8,7 +8,7 @@ from .machine import Move
 
 
 class RandomBot:
-    """Picks any legal move; adds each call (like UNO!) half the time, so missed calls happen."""
+    """Picks any legal move; makes a due call (like UNO!) half the time, so missed calls happen."""
 
     name = "random"
 
@@ -17,13 +17,13 @@ class RandomBot:
 
     def choose(self, program, view: dict, decision) -> Move:
         move = self.rng.choice(decision.options)
-        calls = frozenset(c for c in decision.calls if self.rng.random() < 0.5)
+        calls = frozenset(c for c in decision.due if self.rng.random() < 0.5)
         return _with_calls(move, calls)
 
 
 class GreedyBot:
     """Plays a card it holds when it can, keeping its most common values; names its commonest value;
-    takes every chance a window offers; always makes its calls."""
+    takes every chance a window offers; always makes the calls that are due."""
 
     name = "greedy"
 
@@ -40,7 +40,7 @@ class GreedyBot:
         if cards:
             counts = _value_counts(program, mine)
             best = max(cards, key=lambda o: _keep_score(program, o.arg, counts))
-            return _with_calls(best, frozenset(decision.calls))
+            return _with_calls(best, frozenset(decision.due))
         values = [o for o in opts if o.kind == "value"]
         if values:
             counts = _value_counts(program, mine)
@@ -50,7 +50,7 @@ class GreedyBot:
         if players:
             sizes = _hand_sizes(view)
             return min(players, key=lambda o: sizes.get(o.arg, 0))
-        return _with_calls(opts[0], frozenset(decision.calls))
+        return _with_calls(opts[0], frozenset(decision.due))
 
 
 def _with_calls(move: Move, calls: frozenset) -> Move:

@@ -38,7 +38,8 @@ class Decision:
     prompt: str
     options: tuple
     window: bool = False  # an `ask`: the player may pass and others may be asked next
-    calls: tuple = ()
+    calls: tuple = ()  # calls a player may add to a move
+    due: tuple = ()  # of those, the ones due now by the game's `when` (what a careful player would say)
 
 
 class Frame:
@@ -100,9 +101,9 @@ class State:
         z = self.zones[zi]
         return z[owner] if owner is not None else z
 
-    def emit(self, kind: str, **data) -> None:
+    def emit(self, type_: str, **data) -> None:
         if self.record:
-            data["type"] = kind
+            data["type"] = type_
             self.events.append(data)
 
     def snapshot(self) -> dict:
@@ -517,10 +518,10 @@ def _resume(st: State, d: Decision, move: Move) -> None:
         fr.env[param] = move.arg
     fr.pc = target.pos
     st.pending = None
+    text = move.text + "".join(f" {c}" for c in sorted(move.calls))
+    st.moves.append((d.player, text))
+    st.emit("choice", player=d.player, move=move.text, verb=verb, kind=move.kind, pass_=move.verb == "pass" and d.window)
     if move.calls:
         st.called[d.player].update(move.calls)
         for c in move.calls:
             st.emit("call", player=d.player, call=c)
-    text = move.text + "".join(f" {c}" for c in sorted(move.calls))
-    st.moves.append((d.player, text))
-    st.emit("choice", player=d.player, move=text, verb=verb, pass_=move.verb == "pass" and d.window)

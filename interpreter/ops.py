@@ -122,7 +122,9 @@ def op_choose(who_f, prompt_f, specs, calls):
         if not options:
             return False
         env["$options"] = specs
-        st.pending = m.Decision(player, prompt_f(st, env), tuple(options), False, calls)
+        due = st.program.call_due
+        now = tuple(c for c in calls if c in due and due[c](st, {"player": player})) if due else ()
+        st.pending = m.Decision(player, prompt_f(st, env), tuple(options), False, calls, now)
         return True
     return op
 

@@ -116,7 +116,8 @@ class Program:
     zone_index: dict
     deck_zone: int
     vars: tuple
-    calls: dict
+    calls: dict  # name -> the words shown when it is called
+    call_due: dict  # name -> predicate(state, {"player": seat}): the call is due on this decision
     events: dict
     rules: dict  # event name -> tuple of Rule, in file order
     setup: Proc

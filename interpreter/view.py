@@ -79,7 +79,11 @@ def visible_at(st, cid, zi, owner, seat, face_down) -> bool:
 
 
 def _who(st, p, seat) -> str:
-    return "you" if p == seat else st.names[p]
+    return "you" if seat is not None and p == seat else st.names[p]
+
+
+def _whose(st, p, seat) -> str:
+    return "your" if seat is not None and p == seat else st.names[p] + "'s"
 
 
 def narrate(st, ev: dict, seat) -> str | None:
@@ -88,18 +92,20 @@ def narrate(st, ev: dict, seat) -> str | None:
     names = st.names
     if kind == "move":
         e = project_event(st, ev, seat)
-        owner = ev["dst_owner"] if ev["dst_owner"] is not None else ev["src_owner"]
-        dst = e["dst"] + (f" of {_who(st, ev['dst_owner'], seat)}" if ev["dst_owner"] is not None and ev["dst_owner"] != seat else "")
-        src = e["src"] + (f" of {_who(st, ev['src_owner'], seat)}" if ev["src_owner"] is not None and ev["src_owner"] != seat else "")
-        if ev["dst_owner"] == seat:
-            dst = "your " + e["dst"]
-        if ev["src_owner"] == seat:
-            src = "your " + e["src"]
         shown = [c for c in e["cards"] if c]
         n = len(e["cards"])
         what = ", ".join(shown) if len(shown) == n else f"{n} card{'s' if n != 1 else ''}"
-        del owner
-        return f"{what}: {src} → {dst}"
+        so, do = ev["src_owner"], ev["dst_owner"]
+        down = " face down" if ev.get("face") == "down" else ""
+        if so is None and do is not None:
+            who = _who(st, do, seat)
+            return f"{who} take{'' if do == seat else 's'} {what} from the {e['src']}"
+        if so is not None and do is None:
+            who = _who(st, so, seat)
+            return f"{who} put{'' if so == seat else 's'} {what} on the {e['dst']}{down}"
+        if so is not None and do is not None:
+            return f"{what}: {_whose(st, so, seat)} {e['src']} → {_whose(st, do, seat)} {e['dst']}"
+        return f"{what}: {e['src']} → {e['dst']}{down}"
     if kind == "deal":
         e = project_event(st, ev, seat)
         n = max((len(c) for c in e["cards"].values()), default=0)
@@ -107,7 +113,7 @@ def narrate(st, ev: dict, seat) -> str | None:
         text = f"{n} cards dealt to each player from the {e['src']} pile"
         return text + (f"; you get {', '.join(mine)}" if mine else "")
     if kind == "choice":
-        if ev.get("pass_"):
+        if ev.get("pass_") or ev.get("kind") == "card":  # a card played is told by its move
             return None
         return f"{names[ev['player']]}: {ev['move']}"
     if kind == "say":
@@ -134,5 +140,6 @@ def narrate(st, ev: dict, seat) -> str | None:
     if kind == "call":
         return f"{names[ev['player']]} calls {st.program.calls.get(ev['call'], ev['call'])}"
     if kind == "hand":
-        return f"hand {ev['hand']}: {names[ev['first']]} goes first"
+        first = _who(st, ev["first"], seat)
+        return f"hand {ev['hand']}: {first} go{'' if first == 'you' else 'es'} first"
     return None

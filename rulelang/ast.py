@@ -174,10 +174,11 @@ class VarDecl:
 
 @node
 class CallDecl:
-    """A word a player must add to a move, like UNO!. `call uno "UNO!"`"""
+    """A word a player must add to a move, like UNO!; `when` says when it is due (for bots and hints). `call uno "UNO!" when size(hand(player)) == 2`"""
 
     name: str
     text: str | None
+    when: Any = None
     loc: Loc = _loc()
 
 

@@ -241,17 +241,18 @@ class Checker:
         self.expr(d.init, {"player": "player"} if d.per_player else {})
 
     def check_CallDecl(self, d):
-        pass
+        if d.when is not None:
+            self.expect(d.when, {"player": "player"}, "bool")
 
     def check_EventDecl(self, d):
         if d.name in BUILTIN_EVENTS:
             self.error(f"`{d.name}` is a built-in event", d.loc)
 
     def check_FunctionDecl(self, d):
-        self.expr(d.body, {p: "any" for p in d.params})
+        self.expr(d.body, params_scope(d.params))
 
     def check_ProcedureDecl(self, d):
-        self.block(d.body, {p: "any" for p in d.params})
+        self.block(d.body, params_scope(d.params))
 
     def check_RuleDecl(self, d):
         params = self.s.events.get(d.event)
@@ -260,7 +261,7 @@ class Checker:
             return
         if len(params) != len(d.params):
             self.error(f"event `{d.event}` has {len(params)} argument(s), the rule names {len(d.params)}", d.loc)
-        scope = {p: ("player" if d.event in BUILTIN_EVENTS else "any") for p in d.params}
+        scope = {p: "player" for p in d.params} if d.event in BUILTIN_EVENTS else params_scope(d.params)
         if d.cond is not None:
             self.expect(d.cond, scope, "bool")
         self.block(d.body, scope)
@@ -645,6 +646,18 @@ class Checker:
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
         return agg_type(e.fn, self.expr(e.expr, inner))
+
+
+def param_type(name: str) -> str:
+    """A parameter's type, read from its name: `card`, `card_2` are cards; `player`, `player_b` players."""
+    for t in ("card", "player"):
+        if name == t or name.startswith(t + "_"):
+            return t
+    return "any"
+
+
+def params_scope(params) -> dict:
+    return {p: param_type(p) for p in params}
 
 
 def agg_type(fn, el):

@@ -61,6 +61,9 @@ def main(argv=None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from interpreter import ops
 from interpreter.program import Attribute, AttrValueInfo, Card, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec
 
 from . import ast
-from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type
+from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type, params_scope
 from .errors import RulesCheckError
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
@@ -65,7 +65,7 @@ class Compiler:
                                   self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep))
         for name, d in s.functions.items():
             self.functions[name] = self.function(d)
-        procs = {name: self.proc(name, d.params, d.body, {p: "any" for p in d.params}) for name, d in s.procedures.items()}
+        procs = {name: self.proc(name, d.params, d.body, params_scope(d.params)) for name, d in s.procedures.items()}
         rules: dict = {}
         for r in s.rules:
             rule = self.rule(r)
@@ -89,6 +89,7 @@ class Compiler:
             deck_zone=self.zone_index[s.deck.zone],
             vars=vars_,
             calls={name: (d.text or name) for name, d in s.calls.items()},
+            call_due={name: self.expr(d.when, {"player": "player"}) for name, d in s.calls.items() if d.when is not None},
             events={name: tuple(p) for name, p in s.events.items()},
             rules=rules,
             setup=self.proc("setup", (), s.setup.body, {}),
@@ -163,7 +164,7 @@ class Compiler:
         return Proc(name, tuple(params), tuple(code))
 
     def rule(self, r, author=None, text=None) -> Rule:
-        scope = {p: ("player" if r.event in BUILTIN_EVENTS else "any") for p in r.params}
+        scope = {p: "player" for p in r.params} if r.event in BUILTIN_EVENTS else params_scope(r.params)
         cond = self.expr(r.cond, scope) if r.cond is not None else None
         return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text)
 
@@ -174,7 +175,7 @@ class Compiler:
             return cell["body"](st, dict(zip(d.params, args)))
 
         self.functions[d.name] = call
-        cell["body"] = self.expr(d.body, {p: "any" for p in d.params})
+        cell["body"] = self.expr(d.body, params_scope(d.params))
         return call
 
     # ------------------------------------------------------------ statements
@@ -327,7 +328,7 @@ class Compiler:
     def show(self, st, v, t):
         if v is None:
             return "nothing"
-        if t == "player" or (t == "any" and isinstance(v, int) and False):
+        if t == "player":
             return st.names[v]
         if t == "card":
             return st.program.cards[v].name

@@ -220,7 +220,7 @@ class _ToAst(Transformer):
         return ast.VarDecl(name=str(c[0]), per_player=c[1] is not None, init=c[2], loc=self._loc(meta))
 
     def call_decl(self, meta, c):
-        return ast.CallDecl(name=str(c[0]), text=_s(c[1]) if c[1] is not None else None, loc=self._loc(meta))
+        return ast.CallDecl(name=str(c[0]), text=_s(c[1]) if c[1] is not None else None, when=c[2], loc=self._loc(meta))
 
     def event_decl(self, meta, c):
         return ast.EventDecl(name=str(c[0]), params=c[1], loc=self._loc(meta))
