@@ -395,7 +395,7 @@ def start_hand(st: State) -> None:
     st.called = [set() for _ in range(st.n)]
     st.current = (st.hand_no - 1) % st.n
     st.emit("hand", hand=st.hand_no, first=st.current)
-    st.stack = [Frame(p.main.code, {}, "game")]
+    st.stack[:] = [Frame(p.main.code, {}, "game")]
     push(st, p.setup, {})
 
 
