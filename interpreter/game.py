@@ -93,9 +93,9 @@ class Game:
                     seen.extend(h)
             else:
                 seen.extend(z)
-        if sorted(seen) != list(range(len(self.program.cards))):
+        if sorted(seen) != list(range(self.program.deck_size)):
             raise AssertionError(f"cards not conserved: {len(seen)} placed, {len(set(seen))} distinct, "
-                                 f"{len(self.program.cards)} in the game")
+                                 f"{self.program.deck_size} in the game")
 
 
 def parse_options(program, given: dict) -> dict:

@@ -78,11 +78,12 @@ class State:
         self.zones: list = []
         self.vars: dict = {}
         self.pvars: dict = {"score": [0] * self.n}
-        self.facedown: set = set()
+        self.facedown: dict = {}  # face-down card -> the seat that knows it (who laid it), or None
         self.current = 0
         self.direction = 1
         self.skips = 0
         self.again = False
+        self.turn_to = None  # a player named by `turn to`: they take the next turn
         self.called = [set() for _ in range(self.n)]
         self.stack: list[Frame] = []
         self.pending: Decision | None = None
@@ -112,8 +113,9 @@ class State:
             "zones": [[list(h) for h in z] if self.program.zones[i].per_player else list(z) for i, z in enumerate(self.zones)],
             "vars": dict(self.vars),
             "pvars": {k: list(v) for k, v in self.pvars.items()},
-            "facedown": set(self.facedown),
-            "turn": (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps),
+            "facedown": dict(self.facedown),
+            "turn": (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
+                     self.turn_to),
             "called": [set(c) for c in self.called],
             "stack": [f.copy() for f in self.stack],
             "pending": self.pending,
@@ -131,7 +133,8 @@ class State:
         self.vars = snap["vars"]
         self.pvars = snap["pvars"]
         self.facedown = snap["facedown"]
-        (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps) = snap["turn"]
+        (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
+         self.turn_to) = snap["turn"]
         self.called = snap["called"]
         self.stack = snap["stack"]
         self.pending = snap["pending"]
@@ -203,7 +206,8 @@ def refill(st: State, zi: int, owner) -> None:
         return
     moving = src[: len(src) - keep]
     del src[: len(src) - keep]
-    st.facedown.difference_update(moving)
+    for cid in moving:
+        st.facedown.pop(cid, None)
     st.rng.shuffle(moving)
     st.zones[zi][:0] = moving
     st.emit("refill", zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving))
@@ -214,15 +218,17 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
     zi, owner = dest
     target = st.zone(zi, owner)
     by_zone: dict = {}
+    was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
     for cid in cards:
         loc = find_card(st, cid)
         st.zone(*loc).remove(cid)
         target.append(cid)
         by_zone.setdefault(loc, []).append(cid)
-        _set_face(st, cid, zi, face)
+        _set_face(st, cid, face, loc[1])
     if st.record:
         for (szi, sowner), ids in by_zone.items():
-            st.emit("move", cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face)
+            st.emit("move", cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
+                    was_down={c: k for c, k in was_down.items() if c in ids})
 
 
 def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
@@ -232,27 +238,32 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     source = st.zone(szi, sowner)
     target = st.zone(zi, owner)
     moved = []
+    was_down = {}
     for _ in range(count):
         if not source:
             refill(st, szi, sowner)
             if not source:
                 break
         cid = source.pop()
+        if cid in st.facedown:
+            was_down[cid] = st.facedown[cid]
         target.append(cid)
         moved.append(cid)
-        _set_face(st, cid, zi, face)
+        _set_face(st, cid, face, sowner)
     if st.record and moved:
-        st.emit("move", cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face)
+        st.emit("move", cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face, was_down=was_down)
     if len(moved) < count:
         st.emit("say", text=f"the {st.program.zones[szi].name} pile is empty: {len(moved)} of {count} cards moved")
     return moved[-1] if moved else None
 
 
-def _set_face(st: State, cid: int, zi: int, face: str | None) -> None:
+def _set_face(st: State, cid: int, face: str | None, knower) -> None:
+    """`face down`: hidden from all but the player it came from; `face up`: shown; otherwise as it was."""
     if face == "down":
-        st.facedown.add(cid)
-    elif cid in st.facedown:
-        st.facedown.discard(cid)
+        if cid not in st.facedown:
+            st.facedown[cid] = knower
+    elif face == "up":
+        st.facedown.pop(cid, None)
 
 
 def shuffle(st: State, ref: tuple) -> None:
@@ -301,7 +312,11 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
 
 
 def advance(st: State) -> None:
-    if st.again:
+    if st.turn_to is not None:
+        st.current = st.turn_to
+        st.turn_to = None
+        st.again = False
+    elif st.again:
         st.again = False
     else:
         st.current = (st.current + st.direction * (1 + st.skips)) % st.n
@@ -379,8 +394,8 @@ def start_hand(st: State) -> None:
     p = st.program
     st.hand_no += 1
     st.zones = [[[] for _ in range(st.n)] if z.per_player else [] for z in p.zones]
-    st.zones[p.deck_zone].extend(range(len(p.cards)))
-    st.facedown = set()
+    st.zones[p.deck_zone].extend(range(p.deck_size))
+    st.facedown = {}
     for v in p.vars:
         if v.name == "score":
             continue
@@ -391,6 +406,7 @@ def start_hand(st: State) -> None:
     st.direction = 1
     st.skips = 0
     st.again = False
+    st.turn_to = None
     st.winners = []
     st.called = [set() for _ in range(st.n)]
     st.current = (st.hand_no - 1) % st.n

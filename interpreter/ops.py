@@ -170,6 +170,13 @@ def op_reverse(st, fr):
     st.emit("reverse", direction=st.direction)
 
 
+def op_turn_to(who_f):
+    def op(st, fr):
+        st.turn_to = who_f(st, fr.env)
+        st.emit("turn_to", player=st.turn_to)
+    return op
+
+
 def op_again(st, fr):
     st.again = True
     st.emit("again", player=st.current)
@@ -186,7 +193,9 @@ def op_reveal(cards_f, to_f):
         cards = as_cards(st, cards_f(st, fr.env))
         to = to_f(st, fr.env)
         seats = list(to) if isinstance(to, (list, tuple)) else [to]
-        st.emit("reveal", cards=cards, to=seats, owner=st.current)
+        owners = [m.find_card(st, c)[1] for c in cards]
+        owner = next((o for o in owners if o is not None), st.facedown.get(cards[0]) if cards else None)
+        st.emit("reveal", cards=cards, to=seats, owner=owner if owner is not None else st.current)
     return op
 
 

@@ -129,14 +129,21 @@ class Program:
     options: dict
     procs: dict
     classes: dict  # name -> predicate(card id) -> bool
+    claims: tuple = ()  # ids of the claim cards (`claim cards by ...`): one per identity a claim can name
+    claim_attrs: tuple = ()
     source: str = ""
     files: dict = attrs.field(factory=dict)
     summary: Any = None
 
+    @property
+    def deck_size(self) -> int:
+        """The number of real cards; ids from here on are claim cards, which name a card and lie nowhere."""
+        return self.claims[0] if self.claims else len(self.cards)
+
     def card_by_text(self, text: str) -> list[int]:
-        """Ids of the cards whose full or short name is `text`, ignoring case and spaces."""
+        """Ids of the real cards whose full or short name is `text`, ignoring case and spaces."""
         key = _norm(text)
-        return [c.id for c in self.cards if _norm(c.short) == key or _norm(c.name) == key]
+        return [c.id for c in self.cards[: self.deck_size] if _norm(c.short) == key or _norm(c.name) == key]
 
     def with_rule(self, rule: Rule) -> "Program":
         """A copy of this program with one rule added, or replacing the rule of the same name."""

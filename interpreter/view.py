@@ -3,9 +3,9 @@ from __future__ import annotations
 
 
 def visible(st, cid: int, zi: int, owner, seat) -> bool:
-    """May `seat` see card `cid` lying in zone `zi` (of `owner`)?"""
+    """May `seat` see card `cid` lying in zone `zi` (of `owner`)?  A face-down card only its layer knows."""
     if cid in st.facedown:
-        return False
+        return seat is not None and st.facedown[cid] == seat
     vis = st.program.zones[zi].visibility
     if vis == "public":
         return True
@@ -52,10 +52,16 @@ def project_event(st, ev: dict, seat) -> dict:
     """An event as `seat` may know it: cards it could not see become None."""
     kind = ev["type"]
     if kind == "move":
-        src_vis = [visible_at(st, c, ev["src"], ev["src_owner"], seat, False) for c in ev["cards"]]
-        dst_vis = [visible_at(st, c, ev["dst"], ev["dst_owner"], seat, ev.get("face") == "down") for c in ev["cards"]]
+        down = ev.get("face") == "down"
+        was_down = ev.get("was_down", {})
+        src_vis = [(seat is not None and was_down[c] == seat) if c in was_down
+                   else visible_at(st, c, ev["src"], ev["src_owner"], seat, False) for c in ev["cards"]]
+        # A card laid face down stays known to whoever knew it: the player it came from.
+        dst_vis = [(seat is not None and (was_down.get(c, ev["src_owner"]) == seat)) if down
+                   else visible_at(st, c, ev["dst"], ev["dst_owner"], seat, False) for c in ev["cards"]]
         cards = [st.program.cards[c].name if a or b else None for c, a, b in zip(ev["cards"], src_vis, dst_vis)]
         out = dict(ev, cards=cards)
+        out.pop("was_down", None)
         out["src"] = st.program.zones[ev["src"]].name
         out["dst"] = st.program.zones[ev["dst"]].name
         return out
@@ -68,6 +74,9 @@ def project_event(st, ev: dict, seat) -> dict:
     if kind == "reveal":
         shown = seat is not None and (seat in ev["to"] or seat == ev["owner"])
         return dict(ev, cards=[st.program.cards[c].name if shown else None for c in ev["cards"]])
+    if kind == "choice" and ev.get("kind") == "card" and seat != ev["player"]:
+        # A card chosen from a hand is named to others only by the move that shows it.
+        return dict(ev, move=ev["move"].split()[0] + " a card", card=None)
     return dict(ev)
 
 

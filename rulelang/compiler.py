@@ -32,6 +32,8 @@ class Compiler:
         self.class_tables: dict = {}
         self.cards: tuple = ()
         self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
+        self.subst: dict = {}  # parameters of a function being inlined -> the caller's argument closures
+        self.inlining: list = []
 
     # ------------------------------------------------------------ the program
 
@@ -356,6 +358,14 @@ class Compiler:
             return v if v is not None else ()
         return items
 
+    def constant(self, e, scope):
+        """The value of an expression known when compiling (a literal or an attribute value), else _NOT_CONST."""
+        if isinstance(e, ast.Literal):
+            return e.value
+        if isinstance(e, ast.Name) and e.name not in scope and e.name in self.s.values and e.name not in self.s.vars:
+            return e.name
+        return _NOT_CONST
+
     def compile_Literal(self, e, scope):
         v = e.value
         return lambda st, env: v
@@ -363,6 +373,8 @@ class Compiler:
     def compile_Name(self, e, scope):
         n, s = e.name, self.s
         if n in scope:
+            if n in self.subst:
+                return self.subst[n]
             return lambda st, env: env[n]
         if n == "current":
             return lambda st, env: st.current
@@ -407,6 +419,13 @@ class Compiler:
         if n == "score" or n in s.vars:
             p = args[0]
             return lambda st, env: st.pvars[n][p(st, env)]
+        if n == "top" and isinstance(e.args[0], ast.Name) and e.args[0].name in s.zones and e.args[0].name not in scope:
+            zi = self.zone_index[e.args[0].name]
+
+            def top_shared(st, env):
+                cards = st.zones[zi]
+                return cards[-1] if cards else None
+            return top_shared
         if n == "top":
             z = args[0]
 
@@ -437,6 +456,16 @@ class Compiler:
             p = self.expr(e.args[0], scope)
             call = e.args[1].name
             return lambda st, env: call in st.called[p(st, env)]
+        if n in s.functions and n not in self.inlining and len(self.inlining) < 16:
+            # Inline the function: its parameters become the caller's argument closures.
+            f = s.functions[n]
+            saved, self.subst = self.subst, dict(zip(f.params, args))
+            self.inlining.append(n)
+            try:
+                return self.expr(f.body, params_scope(f.params))
+            finally:
+                self.inlining.pop()
+                self.subst = saved
         if n in self.functions or n in s.functions:
             fns = self.functions
             if len(args) == 1:
@@ -447,6 +476,13 @@ class Compiler:
 
     def compile_Attr(self, e, scope):
         table = self.attr_tables[e.name]
+        if isinstance(e.expr, ast.Name) and e.expr.name in scope and e.expr.name not in self.subst:
+            n = e.expr.name
+
+            def local_attr(st, env):
+                c = env[n]
+                return table[c] if c is not None else None
+            return local_attr
         f = self.expr(e.expr, scope)
 
         def attr(st, env):
@@ -466,6 +502,11 @@ class Compiler:
 
     def compile_Compare(self, e, scope):
         a, b, op = self.expr(e.left, scope), self.expr(e.right, scope), _COMPARE[e.op]
+        const = self.constant(e.right, scope)
+        if const is not _NOT_CONST and e.op == "==":
+            return lambda st, env: a(st, env) == const
+        if const is not _NOT_CONST and e.op == "!=":
+            return lambda st, env: a(st, env) != const
         if e.op in ("==", "!="):
             return lambda st, env: op(a(st, env), b(st, env))
 
@@ -518,8 +559,13 @@ class Compiler:
     def compile_Comprehension(self, e, scope):
         items = self.collection(e.iterable, scope)
         inner = {**scope, e.var: elem_type(self.typer.expr(e.iterable, scope)) or "any"}
-        body = self.expr(e.expr, inner)
-        cond = self.expr(e.cond, inner) if e.cond is not None else None
+        saved = self.subst
+        self.subst = {k: v for k, v in saved.items() if k != e.var}
+        try:
+            body = self.expr(e.expr, inner)
+            cond = self.expr(e.cond, inner) if e.cond is not None else None
+        finally:
+            self.subst = saved
         var = e.var
         fn = e.fn
         if fn == "any" and cond is None:
@@ -542,6 +588,9 @@ class Compiler:
                     out.append(body(st, local))
             return agg(out)
         return comp
+
+
+_NOT_CONST = object()
 
 
 def _first(xs):
