@@ -96,6 +96,7 @@ class State:
         self.steps = 0
         self.turns = 0
         self.moves: list[tuple] = []  # (seat, move text): the game record
+        self.stats: dict = {}  # counters for simulation reports: rules fired, cards played, verbs, tallies
 
     # -- zones
     def zone(self, zi: int, owner=None) -> list:
@@ -343,8 +344,11 @@ def fire(st: State, event: str, args: tuple) -> None:
         env = dict(zip(rule.params, args))
         if rule.cond is None or rule.cond(st, env):
             ready.append((rule, env))
+    stats = st.stats
     for rule, env in reversed(ready):
         st.stack.append(Frame(rule.proc.code, env, rule.name))
+        key = "rule:" + rule.name
+        stats[key] = stats.get(key, 0) + 1
     if ready:
         st.emit("rule", names=[r.name for r, _ in ready], event=event)
 
@@ -534,6 +538,12 @@ def _resume(st: State, d: Decision, move: Move) -> None:
         fr.env[param] = move.arg
     fr.pc = target.pos
     st.pending = None
+    stats = st.stats
+    key = "verb:" + verb
+    stats[key] = stats.get(key, 0) + 1
+    if move.kind == "card":
+        key = "card:" + st.program.cards[move.arg].name
+        stats[key] = stats.get(key, 0) + 1
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
     st.emit("choice", player=d.player, move=move.text, verb=verb, kind=move.kind, pass_=move.verb == "pass" and d.window)

@@ -1,0 +1,189 @@
+"""`rulelang simulate`: play many bot games of a rules file and report what a designer wants to know."""
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+from interpreter import Game
+from interpreter.bots import make_bot
+
+TURN_LIMIT = 5_000
+
+
+def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT) -> dict:
+    """One bot game; what happened in it, as plain data."""
+    g = Game(program, players, seed=seed, options=options, record=False)
+    seats = [make_bot(bots[i % len(bots)], seed * 1009 + i) for i in range(players)]
+    moves = 0
+    stalled = None
+    while not g.over:
+        d = g.pending
+        if g.state.turns >= turn_limit:
+            stalled = f"no winner after {turn_limit} turns"
+            break
+        g.apply(d.player, seats[d.player].choose(program, g.view(d.player), d), checked=False)
+        moves += 1
+    return {
+        "seed": seed,
+        "winners": g.winners if not stalled else [],
+        "turns": g.state.turns,
+        "moves": moves,
+        "stalled": stalled,
+        "stats": dict(g.state.stats),
+    }
+
+
+def _chunk(args) -> list[dict]:
+    path, seeds, players, bots, options = args
+    import rulelang
+
+    program = rulelang.load(path)
+    return [play_one(program, s, players, bots, options) for s in seeds]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval of a proportion (Wilson score)."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0, workers: int = 1,
+             options: dict | None = None, progress=None) -> dict:
+    """Play `games` games with seeds seed..seed+games-1; the result is the same for any number of workers."""
+    import rulelang
+
+    program = rulelang.load(path)
+    options = options or {}
+    players = players or program.default_players
+    seeds = list(range(seed, seed + games))
+    start = time.perf_counter()
+    results: list[dict] = []
+    if workers <= 1:
+        for s in seeds:
+            results.append(play_one(program, s, players, bots, options))
+            if progress:
+                progress(1)
+    else:
+        size = max(1, min(200, games // (workers * 4) or 1))
+        chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_chunk, [(path, c, players, bots, options) for c in chunks]):
+                results.extend(part)
+                if progress:
+                    progress(len(part))
+    seconds = time.perf_counter() - start
+    return report(program, results, players, bots, seconds)
+
+
+def report(program, results: list[dict], players: int, bots: list[str], seconds: float) -> dict:
+    n = len(results)
+    wins = [0.0] * players
+    for r in results:
+        for w in r["winners"]:
+            wins[w] += 1 / len(r["winners"])  # a shared win counts as a share
+    turns = sorted(r["turns"] for r in results)
+    stats: Counter = Counter()
+    for r in results:
+        stats.update(r["stats"])
+    rules = [r.name for rs in program.rules.values() for r in rs]
+    fired = {k[5:]: v for k, v in stats.items() if k.startswith("rule:")}
+    played = {k[5:]: v for k, v in stats.items() if k.startswith("card:")}
+    verbs = {k[5:]: v for k, v in stats.items() if k.startswith("verb:")}
+    tallies = {k[6:]: v for k, v in stats.items() if k.startswith("tally:")}
+    stalled = [r for r in results if r["stalled"]]
+    total_turns = sum(turns)
+    return {
+        "game": program.name,
+        "games": n,
+        "players": players,
+        "bots": [bots[i % len(bots)] for i in range(players)],
+        "wins": [round(w, 3) for w in wins],
+        "win_rate": [round(w / n, 4) if n else 0 for w in wins],
+        "win_ci95": [[round(x, 4) for x in wilson(w, n)] for w in wins],
+        "turns": {
+            "total": total_turns,
+            "mean": round(statistics.fmean(turns), 2) if turns else 0,
+            "median": statistics.median(turns) if turns else 0,
+            "p95": turns[min(n - 1, int(0.95 * n))] if turns else 0,
+            "longest": turns[-1] if turns else 0,
+            "histogram": histogram(turns),
+        },
+        "stalemates": {"count": len(stalled), "why": sorted({r["stalled"] for r in stalled}),
+                       "seeds": [r["seed"] for r in stalled][:20]},
+        "cards_played": dict(sorted(played.items(), key=lambda kv: -kv[1])),
+        "moves": dict(sorted(verbs.items(), key=lambda kv: -kv[1])),
+        "rules_fired": {r: fired.get(r, 0) for r in rules},
+        "rules_never_fired": [r for r in rules if not fired.get(r)],
+        "tallies": tallies,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(n / seconds, 1) if seconds else 0,
+        "turns_per_second": round(total_turns / seconds, 1) if seconds else 0,
+    }
+
+
+def histogram(values: list[int], bins: int = 10) -> list[list]:
+    if not values:
+        return []
+    lo, hi = values[0], values[-1]
+    width = max(1, math.ceil((hi - lo + 1) / bins))
+    counts = Counter((v - lo) // width for v in values)
+    return [[lo + i * width, lo + (i + 1) * width - 1, counts.get(i, 0)] for i in range((hi - lo) // width + 1)]
+
+
+def render(rep: dict) -> str:
+    """The report as text for a terminal."""
+    out = [f"{rep['game']}: {rep['games']} games, {rep['players']} players ({', '.join(rep['bots'])})", "", "Wins by seat (95% CI):"]
+    for i, (w, r, ci) in enumerate(zip(rep["wins"], rep["win_rate"], rep["win_ci95"])):
+        out.append(f"  seat {i + 1} ({rep['bots'][i]:>7}): {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
+    fair = 100 / rep["players"]
+    out.append(f"  (an even share is {fair:.1f}%)")
+    t = rep["turns"]
+    out += ["", f"Turns per game: mean {t['mean']}, median {t['median']}, 95th percentile {t['p95']}, longest {t['longest']}"]
+    peak = max((c for _, _, c in t["histogram"]), default=1) or 1
+    for lo, hi, c in t["histogram"]:
+        out.append(f"  {lo:>6}–{hi:<6} {'█' * max(0, round(40 * c / peak)):<40} {c}")
+    s = rep["stalemates"]
+    out += ["", f"Stalemates (turn limit {TURN_LIMIT}): {s['count']}" + (f" — {'; '.join(s['why'])}; seeds {s['seeds']}" if s["count"] else "")]
+    if rep["cards_played"]:
+        out += ["", "Cards played (most first):"]
+        items = list(rep["cards_played"].items())
+        out.append("  " + ", ".join(f"{k} {v}" for k, v in items[:24]) + (" ..." if len(items) > 24 else ""))
+    out += ["", "Moves: " + ", ".join(f"{k} {v}" for k, v in rep["moves"].items())]
+    out += ["", "Rules fired: " + ", ".join(f"{k} {v}" for k, v in rep["rules_fired"].items())]
+    if rep["rules_never_fired"]:
+        out.append("Rules that never fired: " + ", ".join(rep["rules_never_fired"]))
+    if rep["tallies"]:
+        out += ["", "Tallies: " + ", ".join(f"{k} {v}" for k, v in sorted(rep["tallies"].items()))]
+    out += ["", f"Throughput: {rep['games_per_second']} games/s, {rep['turns_per_second']} turns/s ({rep['seconds']} s)"]
+    return "\n".join(out)
+
+
+def run_simulate(args) -> int:
+    from prompt_toolkit.shortcuts import ProgressBar
+    import sys
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    for b in bots:
+        make_bot(b)  # refuses an unknown name before any game is played
+    options = dict(item.split("=", 1) if "=" in item else (item, "true") for item in args.option)
+    if sys.stderr.isatty() and not args.json:
+        with ProgressBar(title=f"simulating {args.games} games") as pb:
+            counter = pb(total=args.games, label="games")
+
+            def tick(k):
+                for _ in range(k):
+                    counter.item_completed()
+            rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options, tick)
+    else:
+        rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options)
+    print(json.dumps(rep, indent=2) if args.json else render(rep))
+    return 0
