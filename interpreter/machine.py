@@ -485,10 +485,19 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
             return attrs.evolve(m, calls=frozenset(calls))
     some = ", ".join(m.text for m in mine[:8])
     named = st.program.card_by_text(rest)
-    if named:
+    if named and mine[0].kind == "card":
         what = st.program.cards[named[0]].name
-        return _refuse(f"`{verb} {rest}`: {what} cannot be played now", some)
+        if not any(c in named for c in _domain(st, mine[0])):
+            return _refuse(f"`{verb} {rest}`: you have no {what} to choose", some)
+        return _refuse(f"`{verb} {rest}`: {what} cannot be chosen now", some)
     return _refuse(f"`{verb} {rest}` is not one of the moves", some)
+
+
+def _domain(st: State, move: Move) -> list:
+    """Every item an option draws from, before its `where` filter."""
+    fr = st.stack[-1]
+    spec = fr.env["$options"][move.option]
+    return list(spec[2](st, fr.env)) if spec[2] is not None else []
 
 
 def _refuse(msg: str, some: str):

@@ -29,8 +29,10 @@ def view(st, seat) -> dict:
     d = st.pending
     pending = None
     if d is not None:
-        pending = {"player": d.player, "prompt": d.prompt, "window": d.window}
+        # The prompt may name what only the decider knows ("you drew Red 8"): it is theirs alone.
+        pending = {"player": d.player, "window": d.window}
         if d.player == seat:
+            pending["prompt"] = d.prompt
             pending["options"] = [o.text for o in d.options]
     return {
         "seat": seat,

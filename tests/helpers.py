@@ -1,0 +1,133 @@
+"""Helpers for scenario tests: stack a deck, drive a game move by move, read the state as card names.
+
+A stacked game is built from what each seat is dealt, the card(s) flipped to start the discard
+pile and the cards that follow on the draw pile.  The interpreter deals round-robin from the first
+player (seat 0 in hand 1), one card at a time, from the top of the draw pile; `Game(stack=...)`
+puts the named cards on top of the shuffled deck, the first name on top.  So the stack is the hands
+interleaved by round, then the flipped cards, then the draw pile in the order it will be drawn.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import rulelang
+from interpreter import Game
+from rulelang.errors import MoveError
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "games"
+
+__all__ = ["ROOT", "GAMES", "MoveError", "program", "deal_stack", "rest_of_deck", "new_game", "hand", "hand_names",
+           "discard", "top", "draw_pile", "draw_size", "colour", "turn", "deciding", "options", "play", "events_of"]
+
+
+@lru_cache(maxsize=None)
+def program(name: str):
+    """A compiled game from games/ (`uno` or `express`); compiled once per test session."""
+    return rulelang.load(GAMES / f"{name}.rules")
+
+
+def deal_stack(hands, flip, draw=()) -> list[str]:
+    """The `stack` list for a deal: `hands[seat]` is what each seat is dealt (all the same size),
+    `flip` the card(s) turned up at setup (the last one the top of the discard pile; any before it
+    are Action/Wild cards the setup ignores), `draw` the next cards of the draw pile, in draw order."""
+    sizes = {len(h) for h in hands}
+    if len(sizes) != 1:
+        raise ValueError(f"every seat is dealt the same number of cards, not {sorted(sizes)}")
+    size = sizes.pop()
+    out = [hands[seat][i] for i in range(size) for seat in range(len(hands))]
+    out += list(flip) if not isinstance(flip, str) else [flip]
+    out += list(draw)
+    return out
+
+
+def rest_of_deck(name: str, *used) -> list[str]:
+    """The short names of every card of the game's deck not among `used` (lists of short names, each
+    name taken out as many times as it is listed), sorted: to deal out "everything else"."""
+    left = Counter(c.short for c in program(name).cards)
+    for names in used:
+        taken = Counter(names)
+        for n, k in taken.items():
+            if left[n] < k:
+                raise ValueError(f"the deck has {left[n]} `{n}` left, not {k}")
+        left -= taken
+    return sorted(left.elements())
+
+
+def new_game(name: str, hands, flip, draw=(), seed: int = 1, match: bool = False, names=None) -> Game:
+    """A game of `name` with a stacked deal (see `deal_stack`); players = len(hands)."""
+    prog = program(name)
+    players = names if names is not None else len(hands)
+    return Game(prog, players, seed=seed, stack=deal_stack(hands, flip, draw), match=match)
+
+
+# ------------------------------------------------------------------ reading the state
+
+
+def _zone(g: Game, name: str, owner=None) -> list[int]:
+    return g.state.zone(g.program.zone_index[name], owner)
+
+
+def hand(g: Game, seat: int) -> list[str]:
+    """A seat's hand as sorted short card names (R7, BS, W4)."""
+    return sorted(g.program.cards[c].short for c in _zone(g, "hand", seat))
+
+
+def hand_names(g: Game, seat: int) -> list[str]:
+    """A seat's hand as sorted full card names (Red 7, Blue Skip, Wild Draw Four)."""
+    return sorted(g.program.cards[c].name for c in _zone(g, "hand", seat))
+
+
+def discard(g: Game) -> list[str]:
+    """The discard pile bottom to top, as short names."""
+    return [g.program.cards[c].short for c in _zone(g, "discard")]
+
+
+def top(g: Game) -> str:
+    """The top card of the discard pile (short name)."""
+    return discard(g)[-1]
+
+
+def draw_pile(g: Game) -> list[str]:
+    """The draw pile in draw order (the next card drawn first), as short names."""
+    return [g.program.cards[c].short for c in reversed(_zone(g, "draw"))]
+
+
+def draw_size(g: Game) -> int:
+    return len(_zone(g, "draw"))
+
+
+def colour(g: Game):
+    """The colour in play (`current_colour`)."""
+    return g.state.vars["current_colour"]
+
+
+def turn(g: Game) -> int:
+    """Whose turn it is."""
+    return g.state.current
+
+
+def deciding(g: Game):
+    """The seat the pending decision waits for (None when the game is over)."""
+    return g.pending.player if g.pending is not None else None
+
+
+def options(g: Game) -> list[str]:
+    """The texts of the legal moves of the pending decision."""
+    return [o.text for o in g.legal()]
+
+
+def play(g: Game, seat: int, *moves: str) -> None:
+    """Make typed moves for `seat`, one after another, each checking it is that seat's decision."""
+    for text in moves:
+        assert g.pending is not None, f"the game is over; cannot make `{text}` for seat {seat}"
+        assert g.pending.player == seat, (f"`{text}`: the pending decision is seat {g.pending.player}'s "
+                                          f"({options(g)}), not seat {seat}'s")
+        g.apply(seat, text)
+        g.check_cards()
+
+
+def events_of(g: Game, kind: str) -> list[dict]:
+    return [e for e in g.events if e["type"] == kind]

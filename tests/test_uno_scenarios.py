@@ -1,0 +1,575 @@
+"""Classic UNO made executable: one scenario per paragraph of the printed rules.
+
+The classic rules are quoted from /work/shared/rulebooks/uno_house_rules.md (its Set Up, Let's Play,
+Calling "UNO", Winning, Action Cards and Keeping Score sections are the classic game's).  Each test
+stacks the deck (see helpers.deal_stack), scripts the moves and asserts the exact state after them.
+Seats are 0-based: seat 0 is "P1" and goes first in hand 1.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
+                     hand_names, new_game, options, play, program, rest_of_deck, top, turn)
+from interpreter import Game
+from interpreter.bots import make_bot
+
+UNO = "uno"
+
+# Three players for the action cards: nothing in these hands matches a red 5 unless a test adds it.
+A3 = ["G1", "G2", "B3", "B4", "Y6", "Y7", "Y8"]
+B3 = ["B1", "B2", "G3", "G4", "Y1", "Y2", "Y3"]
+C3 = ["G6", "G7", "G8", "B8", "B9", "Y4", "Y9"]
+
+
+def hand_names_of(shorts):
+    prog = program(UNO)
+    return [prog.cards[prog.card_by_text(n)[0]].name for n in shorts]
+
+
+def with_card(hand_, card, replace=-1):
+    """A copy of a hand with one card replaced (the last, unless told)."""
+    out = list(hand_)
+    out[replace] = card
+    return out
+
+
+# ====================================================================== Set Up
+
+
+def test_setup_deals_seven_cards_each_and_flips_the_top_card():
+    """Set Up 2-5: "Deal 7 cards to each player.  Place the remaining cards FACEDOWN ... DRAW PILE.
+    Flip over the top card of the DRAW PILE ... to form the DISCARD PILE.  The player to the left of
+    the dealer goes first and play proceeds clockwise." """
+    hands = [A3, B3, C3, ["R1", "R2", "R3", "W", "W4", "GS", "BR"]]
+    g = new_game(UNO, hands, "Y5", ["B7", "G9"])
+    for seat, h in enumerate(hands):
+        assert hand(g, seat) == sorted(h)
+    assert hand_names(g, 3) == ["Blue Reverse", "Green Skip", "Red 1", "Red 2", "Red 3", "Wild", "Wild Draw Four"]
+    assert discard(g) == ["Y5"]
+    assert colour(g) == "yellow"
+    assert draw_size(g) == 108 - 4 * 7 - 1
+    assert draw_pile(g)[:2] == ["B7", "G9"]
+    assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
+    assert g.scores == [0, 0, 0, 0]
+    deal = events_of(g, "deal")
+    assert [len(cards) for cards in deal[0]["cards"].values()] == [7, 7, 7, 7]
+
+
+def test_setup_ignores_a_flipped_action_or_wild_card_and_flips_the_next():
+    """Set Up 4: "If this card is an Action Card, ignore it and flip over the next card."  The Action
+    Cards section lists the Wilds too; an ignored Reverse, Skip or Draw Two does nothing, and no
+    colour is chosen for an ignored Wild."""
+    g = new_game(UNO, [A3, B3, C3], ["RR", "RS", "RD2", "W", "W4", "G5"], ["B7"])
+    assert discard(g) == ["RR", "RS", "RD2", "W", "W4", "G5"]
+    assert top(g) == "G5"
+    assert colour(g) == "green"
+    assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
+    assert [hand(g, s) for s in range(3)] == [sorted(A3), sorted(B3), sorted(C3)]
+    assert draw_size(g) == 108 - 21 - 6
+    assert draw_pile(g)[0] == "B7"
+    assert events_of(g, "skip") == [] and events_of(g, "reverse") == []
+    assert options(g) == ["play G1", "play G2", "draw"]
+
+
+# ====================================================================== Matching
+
+
+def test_a_card_matches_by_colour():
+    """Let's Play 1: "You can only play a card if it matches at least one attribute of the top card on
+    the Discard Pile: its color, number, or symbol." -- here, its colour."""
+    g = new_game(UNO, [with_card(A3, "R9"), B3, C3], "R5")
+    assert options(g) == ["play R9", "draw"]
+    play(g, 0, "play R9")
+    assert discard(g) == ["R5", "R9"]
+    assert colour(g) == "red"
+    assert hand(g, 0) == sorted(A3[:-1])
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_a_card_matches_by_number():
+    """Let's Play 1: a card matches the top card by its number: a Green 5 on a Red 5, and the colour
+    in play becomes green."""
+    g = new_game(UNO, [with_card(A3, "G5"), B3, C3], "R5")
+    assert options(g) == ["play G5", "draw"]
+    play(g, 0, "play G5")
+    assert discard(g) == ["R5", "G5"]
+    assert colour(g) == "green"
+    assert (turn(g), deciding(g)) == (1, 1)
+    # Seat 1 now matches green (G3, G4), not red or 5.
+    assert options(g) == ["play G3", "play G4", "draw"]
+
+
+def test_a_card_matches_by_symbol():
+    """Let's Play 1 and Action Cards NOTE: a card matches by symbol (a Skip on a Skip of another
+    colour); "Action cards may be played on other Action cards of the same color"."""
+    c = ["GS", "BR", "GD2", "B2", "Y3", "Y4", "G1"]
+    g = new_game(UNO, [with_card(A3, "RS"), B3, c], "R5")
+    play(g, 0, "play RS")  # colour: a Red Skip on a Red 5; seat 1 loses their turn
+    assert (turn(g), deciding(g)) == (2, 2)
+    assert options(g) == ["play GS", "draw"]  # not the Green Draw Two, nor the Blue Reverse
+    play(g, 2, "play GS")
+    assert discard(g) == ["R5", "RS", "GS"]
+    assert colour(g) == "green"
+    assert hand(g, 2) == sorted(["BR", "GD2", "B2", "Y3", "Y4", "G1"])
+    assert (turn(g), deciding(g)) == (1, 1)  # the Green Skip skips seat 0
+
+
+def test_a_card_that_does_not_match_is_refused_and_nothing_changes():
+    """Let's Play 1: "You can ONLY play a card if it matches ..." -- a Blue 3 on a Red 5 is refused
+    with a reason, and the game is untouched."""
+    g = new_game(UNO, [with_card(A3, "R1"), B3, C3], "R5")
+    before = (hand(g, 0), discard(g), turn(g), len(g.events), options(g))
+    assert before[-1] == ["play R1", "draw"]
+    with pytest.raises(MoveError, match="Blue 3 cannot be chosen now"):
+        g.apply(0, "play B3")
+    with pytest.raises(MoveError, match="cannot be chosen now"):
+        g.apply(0, "play R2")  # not in the hand at all
+    with pytest.raises(MoveError):
+        g.apply(1, "draw")  # not seat 1's turn
+    assert (hand(g, 0), discard(g), turn(g), len(g.events), options(g)) == before
+
+
+def test_a_wild_matches_anything_and_its_player_names_the_colour():
+    """Wild card: "This card matches anything so you can play it no matter what card is on the Discard
+    Pile.  When you play a Wild card, you also get to choose the color that continues play." """
+    b = ["B8", "R5", "G5", "Y5", "R9", "G9", "Y9"]
+    g = new_game(UNO, [with_card(A3, "W"), b, C3], "R5")
+    assert options(g) == ["play W", "draw"]
+    play(g, 0, "play W")
+    assert deciding(g) == 0
+    assert options(g) == ["colour red", "colour yellow", "colour green", "colour blue"]
+    play(g, 0, "colour blue")
+    assert discard(g) == ["R5", "W"]
+    assert colour(g) == "blue"
+    assert hand(g, 0) == sorted(A3[:-1])
+    assert (turn(g), deciding(g)) == (1, 1)
+    # Blue continues play: the fives and reds no longer match.
+    assert options(g) == ["play B8", "draw"]
+
+
+# ====================================================================== Drawing
+
+
+def test_without_a_match_you_draw_and_may_play_the_new_card():
+    """Let's Play: "If you DO NOT HAVE a matching card, DRAW ONE CARD from the Draw Pile.  1. If your
+    new card can be played, then you may play it now." """
+    g = new_game(UNO, [A3, B3, C3], "R5", ["R8"])
+    assert options(g) == ["draw"]
+    play(g, 0, "draw")
+    assert deciding(g) == 0
+    assert g.pending.prompt == "you drew Red 8: play it or keep it"
+    assert options(g) == ["play R8", "keep"]
+    play(g, 0, "play R8")
+    assert discard(g) == ["R5", "R8"]
+    assert colour(g) == "red"
+    assert hand(g, 0) == sorted(A3)
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_you_may_keep_a_drawn_card_that_could_be_played():
+    """Let's Play: the drawn card *may* be played -- the player can keep it instead; then "Once you
+    play or draw a card, play continues with the next player." """
+    g = new_game(UNO, [A3, B3, C3], "R5", ["R8"])
+    play(g, 0, "draw", "keep")
+    assert hand(g, 0) == sorted(A3 + ["R8"])
+    assert discard(g) == ["R5"]
+    assert colour(g) == "red"
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_a_drawn_card_that_cannot_be_played_is_kept_and_play_moves_on():
+    """Let's Play: draw one card; only "If your new card can be played" may it be played -- a Blue 9
+    on a Red 5 stays in the hand and play continues with the next player."""
+    g = new_game(UNO, [A3, B3, C3], "R5", ["B9"])
+    play(g, 0, "draw")
+    assert hand(g, 0) == sorted(A3 + ["B9"])
+    assert discard(g) == ["R5"]
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_you_may_draw_even_when_you_could_play():
+    """Let's Play 2: "You may choose to draw a card instead of playing one, even if you have a playable
+    card in your hand." """
+    g = new_game(UNO, [with_card(A3, "R1"), B3, C3], "R5", ["Y9"])
+    assert options(g) == ["play R1", "draw"]
+    play(g, 0, "draw")
+    assert hand(g, 0) == sorted(A3[:-1] + ["R1", "Y9"])
+    assert discard(g) == ["R5"]
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_the_card_you_draw_is_seen_by_you_alone():
+    """Set Up 3 / Let's Play: the Draw Pile is FACEDOWN and a drawn card goes into your hand, which only you
+    see.  While P1 decides whether to play the Red 8 they drew, no other seat (nor a spectator) may learn
+    it from its view -- and if it is kept, they never do."""
+    g = new_game(UNO, [A3, B3, C3], "R5", ["R8"])
+    play(g, 0, "draw")
+    assert "Red 8" in json.dumps(g.view(0))
+    for seat in (1, 2, None):
+        assert "Red 8" not in json.dumps(g.view(seat)), f"seat {seat} sees the drawn card"
+    play(g, 0, "keep")
+    for seat in (1, 2, None):
+        seen = [g.event_for(e, seat) for e in g.events]
+        assert "Red 8" not in json.dumps(seen) + json.dumps(g.view(seat))
+
+
+def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_keeping_its_top_card():
+    """Let's Play NOTE: "If there are no cards left in the Draw Pile, reshuffle the Discard Pile to form
+    a new Draw Pile."  The top card stays as the Discard Pile.  Ten players hold 70 cards and the 37
+    cards of the draw pile are all drawn; the next draw reshuffles the discard pile under the top."""
+    prog = program(UNO)
+    # The draw pile: 37 cards that never match a Red 7 (no red, no 7, no Wild); everything else is dealt.
+    dull = [c.short for c in prog.cards
+            if c.attrs.get("colour") not in (None, "red") and c.attrs.get("number") != 7][:37]
+    others = rest_of_deck(UNO, dull, ["R5", "R7"])
+    hands = [["R7"] + others[:6]] + [others[6 + 7 * i: 13 + 7 * i] for i in range(9)]
+    g = Game(prog, 10, seed=1, stack=deal_stack(hands, "R5", dull))
+    assert draw_pile(g) == dull
+    play(g, 0, "play R7")
+    for i in range(37):  # seats 1..9, 0, 1, ... each draw one card that does not match
+        play(g, (i + 1) % 10, "draw")
+    assert draw_size(g) == 0
+    assert discard(g) == ["R5", "R7"]
+    assert events_of(g, "refill") == []
+    drawer = 38 % 10
+    before = hand(g, drawer)
+    play(g, drawer, "draw")  # the draw pile is empty: the Red 5 under the top is shuffled into it and drawn
+    assert [(e["zone"], e["source"], e["count"]) for e in events_of(g, "refill")] == [("draw", "discard", 1)]
+    assert discard(g) == ["R7"]
+    assert draw_size(g) == 0
+    assert hand(g, drawer) == sorted(before + ["R5"])
+    assert options(g) == ["play R5", "keep"]  # it matches the Red 7, so it may be played at once
+
+
+# ====================================================================== Action cards
+
+
+def test_skip_the_next_player_loses_their_turn():
+    """Skip card: "When played, the next player loses their turn." """
+    g = new_game(UNO, [with_card(A3, "RS"), B3, C3], "R5")
+    play(g, 0, "play RS")
+    assert discard(g) == ["R5", "RS"]
+    assert [e["player"] for e in events_of(g, "skip")] == [1]
+    assert hand(g, 1) == sorted(B3)
+    assert (turn(g), deciding(g), g.state.direction) == (2, 2, 1)
+
+
+def test_reverse_changes_the_direction_of_play():
+    """Reverse card: "When played, the direction of play is reversed.  If play was moving clockwise, it
+    now moves counterclockwise and vice versa." (four players: P1 → P4 → P3)"""
+    d = ["R2", "R3", "G9", "B5", "B6", "Y5", "Y3"]
+    g = new_game(UNO, [with_card(A3, "RR"), B3, C3, d], "R5")
+    play(g, 0, "play RR")
+    assert g.state.direction == -1
+    assert (turn(g), deciding(g)) == (3, 3)
+    play(g, 3, "play R2")
+    assert (turn(g), deciding(g)) == (2, 2)
+    assert discard(g) == ["R5", "RR", "R2"]
+
+
+def test_reverse_with_two_players_acts_as_a_skip():
+    """Reverse card, two players (the .rules file: "With two players a Reverse acts as a Skip: the
+    player who played it goes again")."""
+    g = new_game(UNO, [with_card(with_card(A3, "RR"), "R1", 0), B3], "R5")
+    play(g, 0, "play RR")
+    assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
+    assert hand(g, 1) == sorted(B3)
+    play(g, 0, "play R1")
+    assert discard(g) == ["R5", "RR", "R1"]
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_draw_two_next_player_draws_two_and_loses_their_turn():
+    """Draw Two card: "When played, the next player must draw 2 cards and lose their turn." """
+    g = new_game(UNO, [with_card(A3, "RD2"), B3, C3], "R5", ["R8", "BD2"])
+    play(g, 0, "play RD2")
+    assert discard(g) == ["R5", "RD2"]
+    assert hand(g, 1) == sorted(B3 + ["R8", "BD2"])
+    assert colour(g) == "red"
+    assert (turn(g), deciding(g)) == (2, 2)
+    assert draw_size(g) == 108 - 21 - 1 - 2
+
+
+# ====================================================================== Wild Draw Four
+
+# Seat 0 holds a Wild Draw Four and, unless a test says otherwise, no red card: a legal play on a
+# Red 5.  The six cards after the flip are what the penalties draw.
+WD4_HAND = ["W4", "G1", "G2", "B3", "B4", "Y6", "Y7"]
+PENALTY = ["R6", "R7", "R8", "R9", "Y9", "B9"]
+
+
+def wd4_game(hand0=WD4_HAND):
+    g = new_game(UNO, [hand0, B3, C3], "R5", PENALTY)
+    play(g, 0, "play W4")
+    assert options(g) == ["colour red", "colour yellow", "colour green", "colour blue"]
+    play(g, 0, "colour green")
+    assert deciding(g) == 1
+    assert g.pending.prompt == "P1 played a Wild Draw Four: accept it or challenge"
+    assert options(g) == ["accept", "challenge"]
+    return g
+
+
+def test_wild_draw_four_accepted_next_player_draws_four_and_loses_their_turn():
+    """Wild Draw Four: "When played, the next player has 2 options: Draw 4 cards and lose their turn
+    OR challenge." -- accepting."""
+    g = wd4_game()
+    play(g, 1, "accept")
+    assert hand(g, 1) == sorted(B3 + PENALTY[:4])
+    assert hand(g, 0) == sorted(WD4_HAND[1:])
+    assert discard(g) == ["R5", "W4"]
+    assert colour(g) == "green"
+    assert (turn(g), deciding(g)) == (2, 2)
+    assert options(g) == ["play G6", "play G7", "play G8", "draw"]
+
+
+def test_wild_draw_four_challenge_fails_challenger_draws_six_and_loses_their_turn():
+    """Wild Draw Four: "If you DO NOT have a card that matches color: the challenger draws 6 cards
+    instead of 4 and loses their turn." """
+    g = wd4_game()
+    play(g, 1, "challenge")
+    reveal = events_of(g, "reveal")
+    assert [(e["owner"], e["to"], len(e["cards"])) for e in reveal] == [(0, [1], 6)]
+    # "you must show THEM your entire hand": the challenger sees it, the third player does not
+    assert sorted(g.event_for(reveal[0], 1)["cards"]) == sorted(hand_names_of(WD4_HAND[1:]))
+    assert g.event_for(reveal[0], 2)["cards"] == [None] * 6
+    assert hand(g, 1) == sorted(B3 + PENALTY)
+    assert hand(g, 0) == sorted(WD4_HAND[1:])
+    assert colour(g) == "green"
+    assert (turn(g), deciding(g)) == (2, 2)
+
+
+def test_wild_draw_four_challenge_succeeds_player_draws_four_challenger_plays_next():
+    """Wild Draw Four: "If you DO have a card that matches color: YOU must draw 4 cards and they draw
+    none." -- and the challenger, who did not lose their turn, plays next."""
+    guilty = with_card(WD4_HAND, "R1")  # a red card: the colour in play when the W4 was played
+    g = wd4_game(guilty)
+    play(g, 1, "challenge")
+    assert hand(g, 0) == sorted(guilty[1:] + PENALTY[:4])
+    assert hand(g, 1) == sorted(B3)
+    assert discard(g) == ["R5", "W4"]
+    assert colour(g) == "green"
+    assert (turn(g), deciding(g)) == (1, 1)
+    assert options(g) == ["play G3", "play G4", "draw"]
+
+
+def test_wild_draw_four_a_plain_wild_in_hand_counts_as_a_match():
+    """Wild Draw Four: "... whether or not you have a card that matches the color of the discard pile
+    – Wild cards are considered a match, too."  Holding a Wild makes the Wild Draw Four illegal."""
+    holds_wild = with_card(WD4_HAND, "W")
+    g = wd4_game(holds_wild)
+    play(g, 1, "challenge")
+    assert hand(g, 0) == sorted(holds_wild[1:] + PENALTY[:4])
+    assert hand(g, 1) == sorted(B3)
+    assert colour(g) == "green"
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_wild_draw_four_a_card_matching_only_by_number_does_not_count():
+    """Wild Draw Four: "you can only play a Wild Draw 4 if you DO NOT HAVE ANY CARD IN YOUR HAND THAT
+    MATCHES THE COLOR" -- the colour, not the number: a Blue 5 on a Red 5 does not make it illegal."""
+    number_only = with_card(WD4_HAND, "B5")
+    g = wd4_game(number_only)
+    play(g, 1, "challenge")
+    assert hand(g, 1) == sorted(B3 + PENALTY)
+    assert hand(g, 0) == sorted(number_only[1:])
+    assert (turn(g), deciding(g)) == (2, 2)
+
+
+@pytest.mark.parametrize("hand0,answer,drawer,drawn,next_up", [
+    (WD4_HAND, "accept", 1, 4, 2),
+    (WD4_HAND, "challenge", 1, 6, 2),
+    (with_card(WD4_HAND, "R1"), "challenge", 0, 4, 1),
+], ids=["accepted", "challenge-fails", "challenge-succeeds"])
+def test_wild_draw_four_colour_stands_whatever_the_outcome(hand0, answer, drawer, drawn, next_up):
+    """Wild Draw Four: "This card is also a Wild card, so you get to choose the color that continues
+    play (regardless of the outcome of any challenge)." """
+    g = wd4_game(hand0)
+    sizes = [len(hand(g, s)) for s in range(3)]
+    play(g, 1, answer)
+    assert colour(g) == "green"
+    assert top(g) == "W4"
+    assert [len(hand(g, s)) - sizes[s] for s in range(3)] == [drawn if s == drawer else 0 for s in range(3)]
+    assert turn(g) == next_up
+    # the next play must be green (or wild), whoever makes it
+    assert all(o == "draw" or o.startswith("play G") or o.startswith("play W") for o in options(g))
+
+
+# ====================================================================== UNO! and winning
+
+# Two players.  Seat 0's five Skips and Reverses each give it another turn (a Reverse acts as a Skip
+# with two players), leaving it with two cards: B7 and LAST.
+RUN = ["RS", "RR", "GR", "GS", "BS"]
+OPP = ["Y1", "Y2", "G9", "R0", "B1", "W", "YD2"]  # 1 + 2 + 9 + 0 + 50 + 20 = 82 once B1 is played
+DRAWS = ["Y7", "Y8", "G7", "G8"]
+
+
+def two_left(last="B8", draw=DRAWS, match=False) -> Game:
+    g = new_game(UNO, [RUN + ["B7", last], OPP], "R5", draw, match=match)
+    play(g, 0, *(f"play {c}" for c in RUN))
+    assert hand(g, 0) == sorted(["B7", last])
+    assert (turn(g), deciding(g)) == (0, 0)
+    assert g.pending.due == ("uno",)  # the call is due: this play will leave one card
+    return g
+
+
+def test_uno_called_with_the_play_cannot_be_caught():
+    """Calling "UNO": "The moment you only have 1 card in your hand, you must yell "UNO" to alert the
+    other players" -- said with the move (`play B7 uno`), it leaves nothing to catch."""
+    g = two_left()
+    play(g, 0, "play B7 uno")
+    assert [(e["player"], e["call"]) for e in events_of(g, "call")] == [(0, "uno")]
+    assert hand(g, 0) == ["B8"]
+    assert (turn(g), deciding(g)) == (1, 1)
+    assert not g.pending.window
+    assert "catch" not in options(g)
+
+
+def test_uno_missed_another_player_catches_it_and_the_player_draws_two():
+    """Calling "UNO": "if someone catches you and calls out "UNO" before you (and before the next player
+    begins their turn), then you must draw 2 cards!" """
+    g = two_left()
+    play(g, 0, "play B7")
+    assert g.pending.window and deciding(g) == 1
+    assert g.pending.prompt == "P1 did not call UNO!"
+    assert options(g) == ["catch", "pass"]
+    assert turn(g) == 0  # the next player has not begun their turn
+    play(g, 1, "catch")
+    assert hand(g, 0) == sorted(["B8"] + DRAWS[:2])
+    assert hand(g, 1) == sorted(OPP)
+    assert discard(g) == ["R5"] + RUN + ["B7"]
+    assert (turn(g), deciding(g)) == (1, 1)
+    assert not g.pending.window
+
+
+def test_uno_missed_but_nobody_catches_it():
+    """Calling "UNO": the penalty needs someone to catch it before the next player begins their turn;
+    when everyone lets it pass, the player keeps one card and the chance is gone."""
+    g = two_left()
+    play(g, 0, "play B7", )
+    play(g, 1, "pass")
+    assert hand(g, 0) == ["B8"]
+    assert (turn(g), deciding(g)) == (1, 1)
+    assert not g.pending.window
+    assert "catch" not in options(g)
+    play(g, 1, "play B1")
+    assert (turn(g), deciding(g)) == (0, 0)
+    assert not g.pending.window
+
+
+def test_playing_the_last_card_wins_and_scores_the_other_hands():
+    """Winning: "When a player plays their final card, they win." and Keeping Score: "When a player wins
+    a hand, they receive points based on the cards remaining in their opponent's hands ... number cards
+    (0-9) Face Value, Any Action Card 20 Points, Any Wild Card 50 Points." """
+    g = two_left()
+    play(g, 0, "play B7 uno")
+    play(g, 1, "play B1")
+    play(g, 0, "play B8")
+    assert g.over
+    assert g.winners == [0]
+    assert hand(g, 0) == []
+    assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2"])
+    assert g.scores == [1 + 2 + 9 + 0 + 50 + 20, 0]
+    assert [e["type"] for e in g.events[-3:]] == ["win", "hand_over", "game_over"]
+    assert g.pending is None
+
+
+def test_a_last_card_draw_two_still_makes_the_next_player_draw_and_those_cards_score():
+    """Winning with an Action card: a Draw Two played as the last card still makes the next player
+    "draw 2 cards", and Keeping Score counts the cards "remaining in their opponent's hands" then."""
+    g = two_left(last="BD2")
+    play(g, 0, "play B7 uno")
+    play(g, 1, "play B1")
+    play(g, 0, "play BD2")
+    assert g.over and g.winners == [0]
+    assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2", "Y7", "Y8"])
+    assert g.scores == [82 + 7 + 8, 0]
+
+
+def test_scoring_counts_every_other_hand():
+    """Keeping Score: the winner "receive[s] points based on the cards remaining in their opponent's
+    hands" -- all of them, with three players; number cards (0-9) at face value, Action cards 20,
+    Wild cards 50."""
+    a = ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
+    b = ["R8", "G5", "GS", "GR", "GD2", "W4", "B0"]   # 8+5+20+20+20+50+0 = 123
+    c = ["Y1", "Y9", "W", "YR", "B1", "B2", "B3"]     # 1+9+50+20+1+2+3 = 86
+    # What seats 1 and 2 draw, alternately; none of it matches a red 1-6.
+    draws = ["Y8", "G8", "B8", "Y9", "G9", "B9", "Y0", "G0", "YS", "GS", "BS", "YD2"]
+    g = new_game(UNO, [a, b, c], "R9", draws)
+    for card in a[:-1]:
+        play(g, 0, f"play {card}" + (" uno" if card == "R6" else ""))
+        play(g, 1, "draw")  # allowed even with the Red 8 in hand
+        play(g, 2, "draw")
+    play(g, 0, "play R7")
+    assert g.over and g.winners == [0]
+    assert hand(g, 1) == sorted(b + ["Y8", "B8", "G9", "Y0", "YS", "BS"])  # 123 + 65
+    assert hand(g, 2) == sorted(c + ["G8", "Y9", "B9", "G0", "GS", "YD2"])  # 86 + 66
+    assert g.scores == [123 + 65 + 86 + 66, 0, 0]
+    assert events_of(g, "hand_over")[-1]["scores"] == [340, 0, 0]
+
+
+# ====================================================================== a match to 500
+
+
+def test_match_goes_on_to_a_second_hand_with_a_fresh_deal_and_the_next_player_first():
+    """Winning: "Time to shuffle the cards and play again!" and Keeping Score: "Keep a running tally of
+    each player's points from hand to hand."  In a match (`--match`) the hand won with 82 points is
+    followed by a new hand: every card gathered and reshuffled, 7 dealt to each, a card flipped, and
+    the player to the left of the last first player (the new dealer's left) goes first."""
+    g = two_left(match=True)
+    play(g, 0, "play B7 uno")
+    play(g, 1, "play B1")
+    play(g, 0, "play B8")
+    assert not g.over
+    assert g.scores == [82, 0]
+    assert [(e["hand"], e["winners"], e["scores"]) for e in events_of(g, "hand_over")] == [(1, [0], [82, 0])]
+    assert [(e["hand"], e["first"]) for e in events_of(g, "hand")] == [(1, 0), (2, 1)]
+    st = g.state
+    assert st.hand_no == 2
+    assert (turn(g), deciding(g), st.direction) == (1, 1, 1)
+    assert [len(hand(g, s)) for s in range(2)] == [7, 7]
+    assert len(events_of(g, "deal")) == 2
+    # A fresh deal: 108 cards again, the discard pile only what the setup flipped (the last a number).
+    g.check_cards()
+    flipped = discard(g)
+    assert draw_size(g) == 108 - 14 - len(flipped)
+    prog = program(UNO)
+    kinds = [prog.cards[cid].attrs["kind"] for cid in st.zone(prog.zone_index["discard"])]
+    assert kinds[-1] == "number" and all(k != "number" for k in kinds[:-1])
+    assert colour(g) == prog.cards[st.zone(prog.zone_index["discard"])[-1]].attrs["colour"]
+    # not the stacked hands of hand 1 again (the stack only sets up the first deal)
+    assert hand(g, 0) != sorted(RUN + ["B7", "B8"]) or hand(g, 1) != sorted(OPP)
+    assert st.hands_won == [1, 0]
+    assert g.winners == []  # nobody has won hand 2 yet
+
+
+def test_match_ends_when_a_score_reaches_500():
+    """Keeping Score: "When a player reaches 500 points, they are the winner."  Bots finish the match
+    begun by the stacked hand; every hand before the last leaves all scores under 500."""
+    g = two_left(match=True)
+    play(g, 0, "play B7 uno")
+    play(g, 1, "play B1")
+    play(g, 0, "play B8")
+    prog = program(UNO)
+    bots = [make_bot("greedy", 7), make_bot("random", 8)]
+    moves = 0
+    while not g.over:
+        d = g.pending
+        g.apply(d.player, bots[d.player].choose(prog, g.view(d.player), d))
+        moves += 1
+        assert moves < 20_000
+    ends = events_of(g, "hand_over")
+    assert len(ends) >= 2
+    assert all(max(e["scores"]) < 500 for e in ends[:-1])
+    assert max(ends[-1]["scores"]) >= 500
+    for before, after in zip(ends, ends[1:]):  # a running tally: only the hand's winner gains
+        gained = [b - a for a, b in zip(before["scores"], after["scores"])]
+        assert all(x >= 0 for x in gained) and sum(1 for x in gained if x) <= 1
+    best = max(g.scores)
+    assert g.winners == [s for s, v in enumerate(g.scores) if v == best]
+    assert [e["type"] for e in g.events].count("game_over") == 1
+    assert g.events[-1] == {"type": "game_over", "winners": g.winners, "scores": g.scores, "hands": len(ends)}
+    assert g.state.hand_no == len(ends)
+    assert [e["first"] for e in events_of(g, "hand")] == [(h - 1) % 2 for h in range(1, len(ends) + 1)]
