@@ -36,8 +36,14 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("files", nargs="+", metavar="FILE")
     c.set_defaults(func=cmd_check)
 
-    r = sub.add_parser("run", help="play a game at the terminal, with people and bots")
-    r.add_argument("game", metavar="GAME.rules", help="a game file, or the name of a bundled game (uno, express)")
+    r = sub.add_parser(
+        "run", help="play a game at the terminal, with people and bots",
+        description="Play a game at the terminal.  At the prompt type a move as `help` shows it (a call the "
+                    "game declares goes after the move), or `help`, `rules`, `log`, `hand`, `quit`.  Tab completes "
+                    "the legal moves; "
+                    "Ctrl-C clears the line; Ctrl-D leaves (after asking).  Without a terminal the same lines are "
+                    "read from standard input; if it ends while a person must move, the exit status is 3.")
+    r.add_argument("game", metavar="GAME.rules", help="a game file, or the name of a bundled game")
     r.add_argument("--players", type=int, help="how many players (default: the game's)")
     r.add_argument("--humans", type=int, default=1, help="how many of them are people at this keyboard (0: bots only)")
     r.add_argument("--names", help="comma-separated player names, people first")
@@ -46,8 +52,10 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--log", metavar="FILE", help="write every event as JSON Lines; the last line is `game_over`")
     r.add_argument("--match", action="store_true", help="play hands until the game's match target")
     r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
-    r.add_argument("--bots", default="greedy", help="the kind of bot for the other seats: greedy or random")
-    r.add_argument("--delay", type=float, default=None, help="seconds between bot moves at a terminal (default 0.4)")
+    r.add_argument("--bots", default="greedy", choices=["greedy", "random"],
+                   help="the kind of bot for the other seats (default greedy)")
+    r.add_argument("--delay", type=float, default=None,
+                   help="seconds to pause after each bot move is told (default 0.4 at a terminal with people, else 0)")
     r.set_defaults(func=cmd_run)
     return ap
 

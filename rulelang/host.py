@@ -1,9 +1,11 @@
 """The terminal host: a thin prompt_toolkit REPL over the interpreter's API; it knows no game."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
+import shutil
 import sys
 import time
 
@@ -21,6 +23,13 @@ COMMANDS = {
     "hand": "show your hand and the table again",
     "quit": "leave the game",
 }
+KEYS = "Tab completes a move, ↑/↓ recall earlier lines, Ctrl-C clears the line, Ctrl-D leaves."
+YES, NO = ("y", "yes"), ("n", "no")
+QUIT = "quit"
+INPUT_ENDED = 3  # the exit status when the input ends while a person must still move
+
+
+# ---------------------------------------------------------------- writing
 
 
 class Screen:
@@ -42,23 +51,44 @@ class Screen:
         else:
             print("".join(t for _, t in parts), flush=True)
 
+    def lines(self, rows) -> None:
+        for row in rows:
+            self.line(row)
+
+    def width(self) -> int:
+        return max(40, shutil.get_terminal_size((100, 24)).columns)
+
     def clear(self) -> None:
+        """Clear the screen and, where the terminal allows, its scrollback: the last hand must not show."""
         if self.tty:
-            from prompt_toolkit.shortcuts import clear
+            sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+            sys.stdout.flush()
 
-            clear()
 
-
-def card_parts(program, cid, screen_color=True):
-    """A card as styled text: its symbol and short name, e.g. `♥R7`."""
+def card_parts(program, cid, long: bool = False):
+    """A card as styled text in the style its rules give it: symbol and short name, or symbol and full name."""
     if cid is None:
         return [("reverse", "▒▒")]
     c = program.cards[cid]
-    style = c.style
-    return [(style, f"{c.symbol}{c.short}")]
+    return [(c.style, f"{c.symbol}{c.name if long else c.short}")]
+
+
+def value_parts(program, v):
+    """A value as styled text: an attribute value by its symbol and display name, a seat by its name."""
+    if v is None:
+        return [("", "none")]
+    if isinstance(v, str):
+        for a in program.attributes.values():
+            info = a.info(v)
+            if info:
+                return [(info.style, f"{info.symbol}{info.display or v.replace('_', ' ')}")]
+    if isinstance(v, bool):
+        return [("", "yes" if v else "no")]
+    return [("", str(v))]
 
 
 def sort_key(program, cid):
+    """Cards in the order the rules name them: by each naming attribute, values in declaration order."""
     c = program.cards[cid]
     key = []
     for a in program.name_attrs:
@@ -73,15 +103,322 @@ def sort_key(program, cid):
     return key
 
 
-def show_value(program, v):
-    if v is None:
-        return "none"
-    if isinstance(v, str):
-        for a in program.attributes.values():
-            info = a.info(v)
-            if info:
-                return f"{info.symbol}{info.display}".strip()
-    return str(v)
+def wrap(facts, width: int, sep: str = " · "):
+    """Join styled facts with `sep` into as few lines as fit in `width` columns."""
+    rows, row, used = [], [], 0
+    for fact in facts:
+        n = sum(len(t) for _, t in fact)
+        if row and used + len(sep) + n > width:
+            rows.append(row)
+            row, used = [], 0
+        if row:
+            row.append(("", sep))
+            used += len(sep)
+        row += fact
+        used += n
+    if row:
+        rows.append(row)
+    return rows
+
+
+def _plain(parts) -> str:
+    return "".join(t for _, t in parts)
+
+
+# ---------------------------------------------------------------- telling what happened
+
+
+def _third(verb: str) -> str:
+    """The verb for he/she/they-singular: play → plays, catch → catches, carry → carries."""
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _english_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+ASIDES = ("refill",)  # told as they happen, without cutting a move's line in two
+
+
+class Teller:
+    """Narrates events for one seat, a whole move to a line: who chose what, the cards it moved, the calls made.
+    Cards go through the game's one projection (`event_for`), so a seat is told only what it may see."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.program = game.program
+        # Cards taken into a player's first zone (their hand) need not say where they went; into another, they do.
+        self.main_zone = next((z.index for z in self.program.zones if z.per_player), None)
+
+    # -- words
+    def who(self, p, seat) -> str:
+        return "you" if seat is not None and p == seat else self.game.names[p]
+
+    def does(self, p, seat, verb: str) -> str:
+        return verb if seat is not None and p == seat else _third(verb)
+
+    def whose(self, p, seat) -> str:
+        return "your" if seat is not None and p == seat else self.game.names[p] + "'s"
+
+    def zone(self, zi) -> str:
+        name = self.program.zones[zi].name
+        return name if name.endswith("pile") else name + " pile"
+
+    def cards(self, ev, seat):
+        """The moved cards as styled text, or `N cards` when this seat may not see them all."""
+        shown = self.game.event_for(ev, seat)["cards"]
+        if all(shown):
+            out = []
+            for i, cid in enumerate(ev["cards"]):
+                if i:
+                    out.append(("", ", "))
+                out += card_parts(self.program, cid, long=True)
+            return out
+        n = len(ev["cards"])
+        return [("", f"{n} card{'s' if n != 1 else ''}")]
+
+    # -- a move of cards, as (actor, verb, rest) so a choice can lead into it
+    def move_clause(self, ev, seat):
+        so, do = ev["src_owner"], ev["dst_owner"]
+        down = [("", " face down")] if ev.get("face") == "down" else []
+        what = self.cards(ev, seat)
+        if so is None and do is not None:
+            into = [("", f" into {'your' if do == seat else 'their'} {self.program.zones[ev['dst']].name}")] \
+                if ev["dst"] != self.main_zone else []
+            return do, "take", what + [("", f" from the {self.zone(ev['src'])}")] + into + down
+        if so is not None and do is None:
+            return so, "put", what + [("", f" on the {self.zone(ev['dst'])}")] + down
+        return None, None, None
+
+    def plain_move(self, ev, seat):
+        actor, verb, rest = self.move_clause(ev, seat)
+        if actor is not None:
+            return [("", f"{self.who(actor, seat)} {self.does(actor, seat, verb)} ")] + rest
+        so, do = ev["src_owner"], ev["dst_owner"]
+        src = f"the {self.zone(ev['src'])}" if so is None else f"{self.whose(so, seat)} {self.program.zones[ev['src']].name}"
+        dst = f"the {self.zone(ev['dst'])}" if do is None else f"{self.whose(do, seat)} {self.program.zones[ev['dst']].name}"
+        goes = "goes" if len(ev["cards"]) == 1 else "go"
+        down = " face down" if ev.get("face") == "down" else ""
+        return self.cards(ev, seat) + [("", f" {goes} from {src} to {dst}{down}")]
+
+    def choice_clause(self, ev, seat):
+        """What a player chose, as words: `VERBs` alone, `chooses VERB VALUE`, `VERBs PLAYER`."""
+        p, verb, kind = ev["player"], ev["verb"], ev.get("kind") or ""
+        words = ev["move"].split(None, 1)
+        arg = words[1] if len(words) > 1 else ""
+        if kind == "":
+            return [("", self.does(p, seat, verb))]
+        if kind == "player":
+            return [("", f"{self.does(p, seat, 'choose')} {arg} to {verb.replace('_', ' ')}")]
+        return [("", f"{self.does(p, seat, 'choose')} {verb.replace('_', ' ')} ")] + value_parts(self.program, arg)
+
+    def tell(self, events, seat) -> list:
+        """Lines of styled text for `seat`: one per move (its choice, calls and cards), one per other event."""
+        out = []
+        act = None  # the latest choice, waiting for the cards it moves
+
+        def finish():
+            nonlocal act
+            if act is not None and not act["told"]:
+                ev = act["ev"]
+                p = ev["player"]
+                if ev.get("kind") == "card":
+                    body = [("", f"{self.does(p, seat, ev['verb'])} {ev['move'].split(None, 1)[-1]}")]
+                else:
+                    body = self.choice_clause(ev, seat)
+                out.append(self.sentence(p, seat, [body] + self.call_clauses(p, seat, act["calls"])))
+            act = None
+
+        for ev in events:
+            kind = ev["type"]
+            if kind == "choice":
+                finish()
+                if not ev.get("pass_"):
+                    act = {"ev": ev, "calls": [], "told": False}
+                continue
+            if kind == "call":
+                if act is not None and not act["told"] and act["ev"]["player"] == ev["player"]:
+                    act["calls"].append(ev["call"])
+                else:
+                    out.append(self.sentence(ev["player"], seat, self.call_clauses(ev["player"], seat, [ev["call"]])))
+                continue
+            if kind == "move" and act is not None and not act["told"]:
+                choice = act["ev"]
+                p = choice["player"]
+                actor, verb, rest = self.move_clause(ev, seat)
+                clauses = None
+                if choice.get("kind") == "card" and ev["src_owner"] == p:
+                    body = [("", f"{self.does(p, seat, choice['verb'])} ")] + self.cards(ev, seat)
+                    clauses = [body + ([("", " face down")] if ev.get("face") == "down" else [])]
+                elif choice.get("kind") == "card" and actor == p:  # a card chosen from a shared pile
+                    clauses = [[("", f"{self.does(p, seat, choice['verb'])} ")] + rest]
+                elif not choice.get("kind") and actor == p:
+                    clauses = [self.choice_clause(choice, seat), [("", self.does(p, seat, verb) + " ")] + rest]
+                if clauses is not None:
+                    out.append(self.sentence(p, seat, clauses + self.call_clauses(p, seat, act["calls"])))
+                    act["told"] = True
+                    continue
+            line = self.event_line(ev, seat)
+            if line:
+                if kind not in ASIDES:
+                    finish()
+                out.append(line)
+        finish()
+        return out
+
+    def call_clauses(self, p, seat, calls) -> list:
+        return [[("", f"{self.does(p, seat, 'call')} "), ("bold", self.program.calls.get(c, c))] for c in calls]
+
+    def sentence(self, p, seat, clauses) -> list:
+        """The player's name (or `you`) and clauses joined as English: `NAME A, B and C`."""
+        parts = [("", self.who(p, seat) + " ")]
+        for i, c in enumerate(clauses):
+            if i:
+                parts.append(("", " and " if i == len(clauses) - 1 else ", "))
+            parts += c
+        return _capital(parts)
+
+    def event_line(self, ev, seat):
+        kind = ev["type"]
+        g = self.game
+        if kind == "move":
+            return _capital(self.plain_move(ev, seat))
+        if kind == "skip":
+            p = ev["player"]
+            return _capital([("", f"{self.who(p, seat)} {self.does(p, seat, 'lose')} "
+                                  f"{'your' if p == seat else 'their'} turn")])
+        if kind == "again":
+            p = ev["player"]
+            return _capital([("", f"{self.who(p, seat)} {self.does(p, seat, 'take')} another turn")])
+        if kind == "win":
+            ps = ev["players"]
+            names = _english_list([self.who(p, seat) for p in ps])
+            return _capital([("bold", f"{names} {'win' if len(ps) > 1 or ps[0] == seat else 'wins'} the hand")])
+        if kind == "game_over":
+            return None  # the host ends with its own summary
+        if kind == "deal":
+            shown = g.event_for(ev, seat)["cards"]
+            n = max((len(cs) for cs in ev["cards"].values()), default=0)
+            parts = [("", f"{n} card{'s' if n != 1 else ''} dealt to each player from the {self.zone(ev['src'])}")]
+            mine = ev["cards"].get(seat) if seat is not None else None
+            if mine and all(shown[seat]):
+                parts.append(("", "; you get"))
+                for cid in sorted(mine, key=lambda c: sort_key(self.program, c)):
+                    parts += [("", " ")] + card_parts(self.program, cid)
+            return _capital(parts)
+        text = g.narrate(ev, seat)
+        return _capital([("", text)]) if text else None
+
+
+def _capital(parts):
+    for i, (s, t) in enumerate(parts):
+        if t:
+            parts[i] = (s, t[0].upper() + t[1:])
+            break
+    return parts
+
+
+# ---------------------------------------------------------------- the prompt's helpers
+
+
+@functools.cache
+def _prompt_toolkit_helpers():
+    """The completer, validator and lexer, built on prompt_toolkit's base classes (imported only at a terminal)."""
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.lexers import Lexer
+    from prompt_toolkit.validation import ValidationError, Validator
+
+    class MoveCompleter(Completer):
+        """Completes the legal moves and the commands, in any case; after a card move, the calls."""
+
+        def __init__(self, host: "Host", seat: int, d: Decision, window: bool):
+            self.host, self.seat, self.d, self.window = host, seat, d, window
+
+        def get_completions(self, document: Document, complete_event):
+            host, d = self.host, self.d
+            text = host.clean(document.text_before_cursor)
+            words = text.split()
+            ends_in_space = text.endswith(" ")
+            if d.calls and words and (len(words) >= 3 or (len(words) == 2 and ends_in_space)):
+                head = words if ends_in_space else words[:-1]
+                part = "" if ends_in_space else words[-1].lower()
+                said = {w.lower() for w in head}
+                try:
+                    move = host.game.parse(" ".join(head))
+                except MoveError:
+                    move = None
+                if move is not None and move.kind == "card":
+                    for c in d.calls:
+                        if c.lower().startswith(part) and c.lower() not in said:
+                            yield Completion(c, start_position=-len(part), display_meta=f"call {host.program.calls.get(c, c)}")
+                    return
+            typed = " ".join(words).lower() + (" " if ends_in_space and words else "")
+            for value, display, meta, forms in host.candidates(d, self.window):
+                if any(f.lower().startswith(typed) for f in forms):
+                    yield Completion(value, start_position=-len(document.text_before_cursor),
+                                     display=display, display_meta=meta)
+
+    class MoveValidator(Validator):
+        """Refuses, before Enter is taken, a line that is neither a command nor a legal move, with the reason."""
+
+        def __init__(self, host: "Host", d: Decision, window: bool):
+            self.host, self.d, self.window = host, d, window
+
+        def validate(self, document: Document) -> None:
+            reason = self.host.refusal(document.text, self.d, self.window)
+            if reason:
+                raise ValidationError(message=reason, cursor_position=len(document.text))
+
+    class MoveLexer(Lexer):
+        """Colours the typed line: commands, verbs, cards in their own style, and calls."""
+
+        def __init__(self, host: "Host", d: Decision):
+            self.host, self.d = host, d
+
+        def lex_document(self, document: Document):
+            host, d = self.host, self.d
+            verbs = {o.verb for o in d.options}
+            calls = {c.lower() for c in d.calls}
+            line = document.lines[0] if document.lines else ""
+
+            def style(word: str, first: bool) -> str:
+                w = word.lower()
+                if first and (w in COMMANDS or w == "exit"):
+                    return "ansicyan"
+                if first and w in verbs:
+                    return "bold"
+                if not first and w in calls:
+                    return "bold ansimagenta"
+                ids = host.program.card_by_text(host.clean(word))
+                if ids:
+                    return host.program.cards[ids[0]].style
+                return ""
+
+            def get_line(i: int):
+                if i != 0:
+                    return [("", document.lines[i])]
+                out, first, word = [], True, ""
+                for ch in line + " ":
+                    if ch.isspace():
+                        if word:
+                            out.append((style(word, first), word))
+                            first, word = False, ""
+                        out.append(("", ch))
+                    else:
+                        word += ch
+                return out[:-1]
+
+            return get_line
+
+    return MoveCompleter, MoveValidator, MoveLexer
+
+
+# ---------------------------------------------------------------- the host
 
 
 class Host:
@@ -95,40 +432,46 @@ class Host:
         self.screen = screen
         self.delay = delay
         self.log_file = log_file
-        self.cursor = {h: 0 for h in humans}  # per person: events they have been shown
+        self.teller = Teller(game)
+        self.cursor = {h: 0 for h in humans}  # per person: events they have been told
         self.public_cursor = 0
         self.logged = 0
-        self.active = humans[0] if humans else None
-        self.session = None
-        if screen.tty and humans:
-            self.session = self._make_session()
+        self.active = humans[0] if humans else None  # the person at the keyboard
+        self.sessions = {}  # one prompt per person, so nobody's history shows another's lines
+        self.table_shown = None  # (seat, turn number) of the last full table: a second decision in a turn is brief
+        # Symbols that are not letters or digits may be typed with a card (as the hand shows it) and are dropped.
+        self.symbols = {ch for a in self.program.attributes.values() for v in a.values for ch in v.symbol
+                        if not ch.isalnum() and not ch.isspace()}
 
     # ---------------------------------------------------------- the loop
     def play(self) -> int:
         g = self.game
         self.flush_log()
-        if self.active is not None:
-            self.show_events(self.active)
-            self.show_table(self.active)
-        else:
-            self.show_events(None)
-        while not g.over:
-            d = g.pending
-            if d is None:
-                raise RulesError("the game stopped with no decision pending")
-            if d.player in self.bots:
-                self.bot_move(d)
-                continue
-            status = self.human_move(d)
-            if status is not None:
-                return status
+        try:
+            while not g.over:
+                d = g.pending
+                if d is None:
+                    raise RulesError("the game stopped with no decision pending")
+                if d.player in self.bots:
+                    self.bot_move(d)
+                    continue
+                status = self.human_move(d)
+                if status is not None:
+                    self.flush_log()
+                    return status
+        except KeyboardInterrupt:
+            self.flush_log()
+            self.screen.line("Interrupted: the game is left unfinished.")
+            return 130
         self.show_events(self.active)
         self.flush_log()
-        self.screen.line("")
         names = g.names
-        self.screen.line([("bold", "Game over: " + " and ".join(names[w] for w in g.winners)
-                           + (" wins" if len(g.winners) == 1 else " win")
-                           + " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)))])
+        alone = len(self.humans) == 1
+        winners = _english_list([names[w] for w in g.winners])
+        one = len(g.winners) == 1 and not (alone and g.winners[0] == self.humans[0])
+        self.screen.line("")
+        self.screen.line([("bold", f"Game over: {winners} win{'s' if one else ''}"),
+                          ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)))])
         return 0
 
     def bot_move(self, d: Decision) -> None:
@@ -136,44 +479,57 @@ class Host:
         move = self.bots[d.player].choose(self.program, g.view(d.player), d)
         g.apply(d.player, move)
         self.flush_log()
-        self.show_events(self.active)
-        if self.delay and self.humans:
+        told = self.show_events(self.active)
+        if told and self.delay:
             time.sleep(self.delay)
 
     def human_move(self, d: Decision):
         g = self.game
         seat = d.player
         if seat != self.active:
-            self.hand_over(seat)
+            if self.hand_over(seat) == QUIT:
+                return self.quit(seat)
+        self.show_events(seat)
         if d.window:
-            return self.window(d)
-        self.show_prompt_info(d)
+            self.show_window(d)
+        else:
+            self.show_table(seat, brief=self.table_shown == (seat, g.state.turns))
+            self.show_moves(d)
         while True:
-            line = self.read(seat, d)
+            line = self.read(seat, d, d.window)
             if line is None:
-                if not self.screen.tty:
-                    print(f"rulelang: the input ended while waiting for {g.names[seat]}'s move", file=sys.stderr)
-                    return 3
-                return self.quit()
-            text = line.strip()
+                what = "answer" if d.window else "move"
+                print(f"rulelang: the input ended while waiting for {g.names[seat]}'s {what}; the game is left unfinished",
+                      file=sys.stderr)
+                return INPUT_ENDED
+            if line == QUIT:
+                return self.quit(seat)
+            text = self.clean(line).strip()
+            if d.window:
+                low = text.lower()
+                if low in ("",) + NO:
+                    text = "pass"
+                elif low in YES and len(self.acts(d)) == 1:
+                    text = self.acts(d)[0].text
             if not text:
                 continue
-            word = text.split()[0].lower()
+            words = text.split()
+            word = words[0].lower()
             if word in ("quit", "exit"):
-                return self.quit()
+                return self.quit(seat)
             if word == "help":
-                self.screen.line(help_text(self.program, d, COMMANDS))
+                self.screen.line(help_text(self.program, d, COMMANDS) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
                 continue
             if word == "rules":
                 self.screen.line(rules_summary(self.program))
                 continue
             if word == "log":
-                n = int(text.split()[1]) if len(text.split()) > 1 and text.split()[1].isdigit() else 15
+                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 15
                 self.show_log(seat, n)
                 continue
             if word == "hand":
                 self.show_table(seat)
-                self.show_prompt_info(d)
+                (self.show_window if d.window else self.show_moves)(d)
                 continue
             try:
                 g.apply(seat, text)
@@ -181,182 +537,256 @@ class Host:
                 self.screen.line([("ansired", f"✗ {e.message}")])
                 continue
             except RulesError as e:
-                self.screen.line([("ansired", f"✗ the rules failed: {e.message} (the move was taken back)")])
+                self.screen.line([("ansired", f"✗ the rules failed on that move: {e.message} (the move was taken back)")])
                 continue
             self.flush_log()
             self.show_events(seat)
             return None
 
-    def window(self, d: Decision):
-        """A window (`ask`): the person may act, or press Enter to let it pass."""
-        g = self.game
-        seat = d.player
-        acts = [o for o in d.options if o.verb != "pass"]
-        prompt = d.prompt or "you may act"
-        choices = " / ".join(f"{o.text}" for o in acts)
-        self.screen.line([("bold", f"{g.names[seat]}: {prompt}"), ("", f" — {choices}? (Enter = no)")])
-        while True:
-            line = self.read(seat, d, window=True)
-            if line is None:
-                if not self.screen.tty:
-                    print(f"rulelang: the input ended while waiting for {g.names[seat]}'s answer", file=sys.stderr)
-                    return 3
-                return self.quit()
-            text = line.strip() or "pass"
-            if text.lower() in ("n", "no"):
-                text = "pass"
-            if text.lower() in ("y", "yes") and len(acts) == 1:
-                text = acts[0].text
-            if text.split()[0].lower() in ("quit", "exit"):
-                return self.quit()
-            if text.split()[0].lower() == "help":
-                self.screen.line(help_text(self.program, d, COMMANDS))
-                continue
-            try:
-                g.apply(seat, text)
-            except MoveError as e:
-                self.screen.line([("ansired", f"✗ {e.message}")])
-                continue
-            self.flush_log()
-            self.show_events(seat)
-            return None
-
-    def quit(self) -> int:
-        self.screen.line("You leave the game.")
+    def quit(self, seat) -> int:
+        who = "You leave" if len(self.humans) == 1 else f"{self.game.names[seat]} leaves"
+        self.screen.line(f"{who} the game; it is left unfinished.")
         return 0
 
-    def hand_over(self, seat: int) -> None:
+    def hand_over(self, seat: int):
         """With several people at one keyboard: hide the last hand before the next person looks."""
-        if self.active is not None and len(self.humans) > 1:
-            name = self.game.names[seat]
+        name = self.game.names[seat]
+        if len(self.humans) > 1:
             if self.screen.tty:
                 self.screen.clear()
                 self.screen.line([("bold", f"Pass the keyboard to {name}.")])
-                try:
-                    from prompt_toolkit import prompt
+                self.screen.line(f"{name}: press Enter when only you can see the screen.")
+                while True:
+                    try:
+                        from prompt_toolkit import prompt
 
-                    prompt(f"{name}, press Enter when only you can see the screen. ")
-                except (EOFError, KeyboardInterrupt):
-                    pass
+                        prompt("")
+                        break
+                    except KeyboardInterrupt:
+                        continue
+                    except EOFError:
+                        if self.confirm_leave():
+                            return QUIT
                 self.screen.clear()
             else:
-                self.screen.line(f"--- {name}'s turn at the keyboard ---")
+                self.screen.line(f"--- pass the keyboard to {name} ---")
         self.active = seat
-        self.show_events(seat)
-        self.show_table(seat)
+        return None
 
     # ---------------------------------------------------------- input
-    def _make_session(self):
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import InMemoryHistory
+    def clean(self, text: str) -> str:
+        """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name."""
+        return "".join(ch for ch in text if ch not in self.symbols) if self.symbols else text
 
-        return PromptSession(history=InMemoryHistory())
+    def acts(self, d: Decision):
+        return [o for o in d.options if o.verb != "pass"]
+
+    def refusal(self, text: str, d: Decision, window: bool):
+        """Why a typed line is neither a command nor a legal move now, or None when it is fine."""
+        text = self.clean(text).strip()
+        if not text:
+            return None
+        low = text.lower()
+        if window and (low in YES + NO):
+            return None
+        if low.split()[0] in COMMANDS or low.split()[0] == "exit":
+            return None
+        try:
+            self.game.parse(text)
+        except MoveError as e:
+            return e.message
+        return None
+
+    def candidates(self, d: Decision, window: bool):
+        """(text, display, meta, forms matched against what is typed) for each move and command."""
+        out = []
+        for o in d.options:
+            if window and o.verb == "pass":
+                continue
+            forms = [o.text]
+            if o.kind == "card":
+                card = self.program.cards[o.arg]
+                display = [("", o.verb + " ")] + card_parts(self.program, o.arg)
+                forms.append(f"{o.verb} {card.name}")
+                meta = card.name
+            elif o.kind == "value":
+                display = [("", o.verb + " ")] + value_parts(self.program, o.arg)
+                forms.append(o.verb + " " + _plain(value_parts(self.program, o.arg)).lstrip("".join(self.symbols)))
+                meta = o.doc
+            else:
+                display = o.text
+                meta = o.doc
+            if not self.screen.color and isinstance(display, list):
+                display = _plain(display)
+            out.append((o.text, display, meta, forms))
+        for name, doc in COMMANDS.items():
+            out.append((name, name, doc, [name]))
+        return out
+
+    def session(self, seat: int):
+        if seat not in self.sessions:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.history import InMemoryHistory
+            from prompt_toolkit.styles import Style
+
+            style = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #e0e0e0"} if self.screen.color else {})
+            self.sessions[seat] = PromptSession(history=InMemoryHistory(), style=style)
+        return self.sessions[seat]
 
     def read(self, seat: int, d: Decision, window: bool = False):
+        """One line from the person at `seat`: the text, "" to ask again, QUIT, or None when the input has ended."""
         name = self.game.names[seat]
-        if self.session is None:
+        if not self.screen.tty:
             sys.stdout.write(f"{name}> ")
             sys.stdout.flush()
             line = sys.stdin.readline()
             if not line:
                 print()
                 return None
-            if not self.screen.tty:
-                print(line.rstrip("\n"))
+            print(line.rstrip("\n"), flush=True)
             return line
-        from prompt_toolkit.completion import WordCompleter
-
-        words = [o.text for o in d.options] + list(COMMANDS)
-        words += [f"{o.text} {c}" for o in d.options if o.kind == "card" for c in d.calls]
-        completer = WordCompleter(words, ignore_case=True, sentence=True)
+        completer_cls, validator_cls, lexer_cls = _prompt_toolkit_helpers()
         try:
-            return self.session.prompt(f"{name}> ", completer=completer, complete_while_typing=True,
-                                       bottom_toolbar=lambda: self.toolbar(seat))
+            return self.session(seat).prompt(
+                f"{name}> ",
+                completer=completer_cls(self, seat, d, window),
+                complete_while_typing=True,
+                validator=validator_cls(self, d, window),
+                validate_while_typing=False,
+                lexer=lexer_cls(self, d) if self.screen.color else None,
+                bottom_toolbar=lambda: self.toolbar(seat),
+            )
         except KeyboardInterrupt:
             return ""
         except EOFError:
-            return None
+            return QUIT if self.confirm_leave() else ""
+
+    def confirm_leave(self) -> bool:
+        """Ctrl-D asks first: a game is not lost to a stray key."""
+        from prompt_toolkit import prompt
+
+        try:
+            answer = prompt("Leave the game? [y/N] ")
+        except EOFError:
+            return True
+        except KeyboardInterrupt:
+            return False
+        return answer.strip().lower() in YES
 
     # ---------------------------------------------------------- output
-    def toolbar(self, seat):
-        from prompt_toolkit.formatted_text import FormattedText
-
-        v = self.game.view(seat)
-        return FormattedText([("", " " + " │ ".join(self.table_facts(v)) + " ")])
-
-    def table_facts(self, v) -> list[str]:
+    def table_facts(self, seat) -> list:
+        """The table as styled facts from the seat's view: shared piles, the game's variables, direction,
+        whose decision it is, and every player's card count per zone."""
         p = self.program
+        v = self.game.view(seat)
         facts = []
         for name, z in v["zones"].items():
             if isinstance(z, dict):
                 top = z["cards"][-1] if z["cards"] else None
                 if top is not None:
-                    c = p.cards[top]
-                    facts.append(f"{name}: {c.symbol}{c.name}")
+                    facts.append([("", f"{name}: ")] + card_parts(p, top, long=True))
                 else:
-                    facts.append(f"{name}: {z['size']} cards")
+                    facts.append([("", f"{name}: {z['size']} card{'s' if z['size'] != 1 else ''}")])
         for name, value in v["vars"].items():
-            facts.append(f"{name.replace('_', ' ')}: {show_value(p, value)}")
-        facts.append("direction: " + ("→" if v["direction"] == 1 else "←"))
-        d = v["pending"]
-        if d is not None:
-            facts.append(f"to play: {v['names'][d['player']]}")
+            facts.append([("", f"{name.replace('_', ' ')}: ")] + value_parts(p, value))
+        facts.append([("", "direction: " + ("→" if v["direction"] == 1 else "←"))])
+        pend = v["pending"]
+        if pend is not None:
+            who = "you" if pend["player"] == seat else v["names"][pend["player"]]
+            facts.append([("", "to answer: " if pend["window"] else "to play: "), ("bold", who)])
         for name, z in v["zones"].items():
             if isinstance(z, list):
-                facts.append(f"{name}s: " + ", ".join(f"{n} {h['size']}" for n, h in zip(v["names"], z)))
+                fact = [("", f"{name}s: ")]
+                for i, (n, h) in enumerate(zip(v["names"], z)):
+                    if i:
+                        fact.append(("", ", "))
+                    fact.append(("bold" if pend and pend["player"] == i else "", f"{n} {h['size']}"))
+                facts.append(fact)
         return facts
 
-    def show_table(self, seat) -> None:
+    def toolbar(self, seat):
+        from prompt_toolkit.application import get_app
+        from prompt_toolkit.formatted_text import FormattedText
+
+        width = get_app().output.get_size().columns - 2
+        rows = wrap(self.table_facts(seat), width, " │ ")
+        out = []
+        for i, row in enumerate(rows):
+            if i:
+                out.append(("", "\n"))
+            out += [("", " ")] + [(s if self.screen.color else "", t) for s, t in row]
+        return FormattedText(out)
+
+    def show_table(self, seat, brief: bool = False) -> None:
+        """The table and the seat's own cards; `brief`: only the cards (a second decision in the same turn)."""
         if seat is None:
             return
         v = self.game.view(seat)
         p = self.program
-        self.screen.line([("", "─" * 60)])
-        self.screen.line(" · ".join(self.table_facts(v)))
+        if not brief:
+            width = self.screen.width()
+            title = f" {self.game.names[seat]} "
+            self.screen.line([("", "──" + title + "─" * max(0, min(width, 72) - len(title) - 2))])
+            self.screen.lines(wrap(self.table_facts(seat), width))
+            self.table_shown = (seat, self.game.state.turns)
         for name, z in v["zones"].items():
             if isinstance(z, list):
                 mine = sorted((c for c in z[seat]["cards"] if c is not None), key=lambda c: sort_key(p, c))
-                parts = [("bold", f"Your {name} ({len(z[seat]['cards'])}): ")]
+                parts = [("bold", f"Your {name} ({len(z[seat]['cards'])}):")]
                 for c in mine:
-                    parts += card_parts(p, c) + [("", " ")]
+                    parts += [("", " ")] + card_parts(p, c)
                 self.screen.line(parts)
 
-    def show_prompt_info(self, d: Decision) -> None:
+    def show_moves(self, d: Decision) -> None:
+        """The moves open now, grouped by verb: `Moves: VERB CARD / CARD · VERB`."""
         p = self.program
-        g = self.game
         if d.prompt:
-            self.screen.line([("bold", d.prompt)])
+            self.screen.line([("bold", _capital([("", d.prompt)])[0][1])])
+        groups: dict = {}
+        for o in d.options:
+            groups.setdefault(o.verb, []).append(o)
         parts = [("", "Moves: ")]
-        for i, o in enumerate(d.options):
+        for i, (verb, opts) in enumerate(groups.items()):
             if i:
-                parts.append(("", ", "))
-            if o.kind == "card":
-                parts += [("", o.verb + " ")] + card_parts(p, o.arg)
-            else:
-                parts.append(("", o.text))
+                parts.append(("", " · "))
+            parts.append(("", verb))
+            args = sorted((o for o in opts if o.kind == "card"), key=lambda o: sort_key(p, o.arg))
+            args += [o for o in opts if o.kind and o.kind != "card"]
+            for j, o in enumerate(args):
+                parts.append(("", " " if j == 0 else " / "))
+                parts += card_parts(p, o.arg) if o.kind == "card" else value_parts(p, o.arg)
         if d.calls and any(o.kind == "card" for o in d.options):
-            parts.append(("", "   (add " + " / ".join(f"`{c}`" for c in d.calls) + " to a move to call it)"))
+            calls = " / ".join(d.calls)
+            parts.append(("", f"   (a call goes after the move: `{self._example(d)} {calls}`)"))
         self.screen.line(parts)
-        del g
 
-    def show_events(self, seat) -> None:
+    def _example(self, d: Decision) -> str:
+        cards = sorted((o for o in d.options if o.kind == "card"), key=lambda o: sort_key(self.program, o.arg))
+        return cards[0].text if cards else d.options[0].text
+
+    def show_window(self, d: Decision) -> None:
+        """An `ask`: the person may act now, or let it pass with Enter."""
+        acts = self.acts(d)
+        prompt = _plain(_capital([("", d.prompt or "You may act now")]))
+        offers = " or ".join(f"`{o.text}`" + (f" ({o.doc})" if o.doc else "") for o in acts)
+        self.screen.line([("bold", prompt), ("", f" — {offers}? Enter = no.")])
+
+    def show_events(self, seat) -> bool:
+        """Tell the person at the keyboard what happened since they last looked; True if anything was told."""
         g = self.game
         if seat is None:
-            start = self.public_cursor
-            self.public_cursor = len(g.events)
+            start, self.public_cursor = self.public_cursor, len(g.events)
         else:
-            start = self.cursor.get(seat, 0)
-            self.cursor[seat] = len(g.events)
-        for ev in g.events[start:]:
-            text = g.narrate(ev, seat)
-            if text:
-                self.screen.line([("ansibrightblack" if ev["type"] in ("move", "deal", "rule") else "", "  " + text)])
+            start, self.cursor[seat] = self.cursor.get(seat, 0), len(g.events)
+        lines = self.teller.tell(g.events[start:], seat)
+        for line in lines:
+            self.screen.line([("", "  ")] + line)
+        return bool(lines)
 
     def show_log(self, seat, n: int) -> None:
-        g = self.game
-        lines = [t for t in (g.narrate(ev, seat) for ev in g.events) if t]
-        for t in lines[-n:]:
-            self.screen.line("  " + t)
+        lines = self.teller.tell(self.game.events, seat)
+        for line in lines[-n:]:
+            self.screen.line([("", "  ")] + line)
 
     def flush_log(self) -> None:
         if self.log_file is None:
@@ -404,6 +834,20 @@ def read_stack(path: str) -> list[str]:
     return [str(x) for x in data]
 
 
+BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+
+
+def seat_names(players: int, humans: int, given: str | None) -> list[str]:
+    """People first (`You` when alone, else `Player N`), then bots; --names names the seats from the first."""
+    people = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
+    taken = [n.strip() for n in given.split(",") if n.strip()] if given else []
+    if len(taken) > players:
+        raise RulesError(f"--names gives {len(taken)} names for {players} players")
+    used = {n.lower() for n in taken}
+    spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, players + 1)])
+    return [taken[s] if s < len(taken) else people[s] if s < humans else next(spare) for s in range(players)]
+
+
 def run_host(args) -> int:
     from . import load
 
@@ -413,28 +857,21 @@ def run_host(args) -> int:
         raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {players}")
     humans = args.humans
     if not 0 <= humans <= players:
-        raise RulesError(f"--humans {humans}: there are only {players} seats")
-    default_names = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
-    bot_names = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
-    names = default_names + [n for n in bot_names][: players - humans]
-    if args.names:
-        given = [n.strip() for n in args.names.split(",") if n.strip()]
-        if len(given) > players:
-            raise RulesError(f"--names gives {len(given)} names for {players} players")
-        names[: len(given)] = given
+        raise RulesError(f"--humans {humans}: there are {players} seats")
+    names = seat_names(players, humans, args.names)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     options = {}
     for item in args.option:
-        if "=" not in item:
-            options[item] = "true"
-        else:
-            k, v = item.split("=", 1)
-            options[k.strip()] = v.strip()
+        k, _, v = item.partition("=")
+        options[k.strip()] = v.strip() if _ else "true"
     stack = read_stack(args.stack) if args.stack else None
+    try:
+        bots = {seat: make_bot(args.bots, seed * 100 + seat) for seat in range(humans, players)}
+    except ValueError as e:
+        raise RulesError(str(e)) from None
     game = Game(program, names, seed=seed, options=options, stack=stack, match=args.match)
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     screen = Screen(tty)
-    bots = {seat: make_bot(args.bots, seed * 100 + seat) for seat in range(humans, players)}
     delay = args.delay if args.delay is not None else (0.4 if tty and humans else 0.0)
     log_file = open(args.log, "w", encoding="utf-8") if args.log else None
     try:
@@ -442,7 +879,12 @@ def run_host(args) -> int:
             log_file.write(json.dumps({"type": "start", "game": program.name, "file": str(args.game), "players": names,
                                        "humans": names[:humans], "seed": seed, "options": game.state.options,
                                        "match": args.match}, ensure_ascii=False) + "\n")
-        screen.line([("bold", f"{program.name}"), ("", f" — {players} players: {', '.join(names)} · seed {seed}")])
+        screen.line([("bold", program.name),
+                     ("", f" — {players} players: {', '.join(names)} · seed {seed}"
+                          + (" · a match" if args.match else ""))])
+        if program.options:
+            screen.line("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.state.options.items())
+                        + "  (set with --option NAME=VALUE; `rules` explains them)")
         if humans:
             screen.line("Type `help` for the moves, `rules` for the game, `quit` to leave.")
         host = Host(game, list(range(humans)), bots, screen, delay, log_file)

@@ -44,42 +44,164 @@ def _example(decision) -> str:
 
 
 def rules_summary(program) -> str:
-    """A readable summary of the game: players, cards, table, and each rule with the comment that explains it."""
+    """A readable summary of the game from its file: what it is, the cards, the table, the setup, a turn,
+    the calls, each rule with the comment that explains it, scoring and the match."""
     symbols, src = program.summary
-    lines = [f"{program.name} — {program.min_players} to {program.max_players} players"]
-    lines.append(f"Cards: {len(program.cards)}" + _deck_breakdown(program))
+    lines = [f"{program.name} — {program.min_players} to {program.max_players} players"
+             + (f" ({program.default_players} unless --players says)" if program.default_players else "")]
+    lines += _wrap_note(_opening_comment(program.source), "  ")
+
+    lines.append("")
+    lines.append(f"Cards: {len(program.cards)}{_deck_breakdown(program)}")
+    for attr in program.attributes.values():
+        shown = [v for v in attr.values if v.display and (v.short or v.symbol)]
+        if shown:
+            lines.append(f"  {attr.name}: " + ", ".join(f"{v.symbol}{v.display} ({v.short})" if v.short else
+                                                         f"{v.symbol}{v.display}" for v in shown))
+    examples = _short_examples(program)
+    if examples:
+        lines.append("  Typed by short name: " + ", ".join(f"{s} = {n}" for s, n in examples))
+
     zones = []
     for z in program.zones:
         who = {"public": "seen by all", "private": "seen by its owner", "hidden": "face down"}[z.visibility]
-        zones.append(f"{z.name} ({'one per player, ' if z.per_player else ''}{who})")
-    lines.append("Table: " + "; ".join(zones))
+        refill = ""
+        if z.refill_from is not None:
+            refill = f", refilled from {program.zones[z.refill_from].name}" + (
+                " keeping its top card" if z.refill_keep == 1 else
+                f" keeping {z.refill_keep}" if z.refill_keep else "")
+        zones.append(f"{'a ' + z.name + ' each' if z.per_player else z.name} ({who}{refill})")
+    lines += _wrap_note(["Table: " + "; ".join(zones)], "")
+    consts = {name: _source_of(src, d.value.loc if hasattr(d.value, "loc") else d.loc, d.value)
+              for name, d in symbols.consts.items()}
+    if consts:
+        lines.append("Numbers: " + ", ".join(f"{k} = {v}" for k, v in consts.items()))
+
+    if symbols.setup is not None:
+        lines.append("")
+        lines.append("Setup:")
+        lines += [f"  {s}" for s in _body_lines(src, symbols.setup)]
+    if symbols.turn is not None:
+        lines.append("On your turn, one of:")
+        for st in symbols.turn.body.stmts:
+            if isinstance(st, ast.ChooseStmt):
+                for o in st.options:
+                    form = o.verb + (f" {_param_word(program, src, o)}" if o.param else "")
+                    lines.append(f"  {form:<12} {o.doc or ''}".rstrip())
+    if program.calls:
+        lines.append(f"Calls (typed after the move, as in `{_example_move(program, symbols, src)} {next(iter(program.calls))}`):")
+        for name, d in symbols.calls.items():
+            when = f" — due when {_source_of(src, d.when.loc, '')}" if d.when is not None and hasattr(d.when, "loc") else ""
+            lines.append(f"  {name}: says {program.calls.get(name, name)}{when}")
+            lines += _wrap_note(_comment_above(src, d.loc), "      ")
+
+    lines.append("")
+    lines.append("Rules:")
+    for d in src.decls:
+        if isinstance(d, ast.RuleDecl):
+            head = _source_line(src, d.loc).strip().rstrip("{").strip()
+            lines.append("  • " + head.removeprefix("rule ").strip())
+            lines += _wrap_note(_comment_above(src, d.loc), "      ")
+        elif isinstance(d, (ast.FunctionDecl, ast.ProcedureDecl)):
+            note = _comment_above(src, d.loc)
+            if note:  # helpers without a comment are plumbing, not rules
+                head = _source_line(src, d.loc).strip().rstrip("{=").strip()
+                lines.append("  • " + head.removeprefix("define ").strip())
+                lines += _wrap_note(note, "      ")
+    if symbols.score is not None:
+        lines.append("Scoring:")
+        note = _comment_above(src, symbols.score.loc)
+        lines += _wrap_note(note, "  ") if note else [f"  {s}" for s in _body_lines(src, symbols.score)]
     if program.match_target:
         lines.append(f"A match is played to {program.match_target} points (`--match`).")
     if program.match_hands:
         lines.append(f"A match is {program.match_hands} hands (`--match`).")
     if program.options:
-        lines.append("Options: " + "; ".join(f"{o.name} = {o.default}" + (f" ({o.doc})" if o.doc else "")
-                                             for o in program.options.values()))
-    if program.calls:
-        lines.append("Calls: " + ", ".join(f"`{n}` ({t})" for n, t in program.calls.items()))
-    if symbols.turn is not None:
-        lines.append("On your turn:")
-        for st in symbols.turn.body.stmts:
-            if isinstance(st, ast.ChooseStmt):
-                for o in st.options:
-                    lines.append(f"  {o.verb}: {o.doc or ''}")
-    lines.append("Rules:")
-    for d in src.decls:
-        if isinstance(d, (ast.RuleDecl, ast.ProcedureDecl)) or isinstance(d, ast.SetupDecl):
-            head = _source_line(src, d.loc)
-            note = _comment_above(src, d.loc)
-            if isinstance(d, ast.ProcedureDecl) and not note:
-                continue
-            title = head.rstrip(" {").strip()
-            lines.append(f"  • {title}")
-            for n in note:
-                lines.append(f"      {n}")
+        lines.append("Options (set with --option NAME=VALUE):")
+        for o in program.options.values():
+            lines.append(f"  {o.name} = {str(o.default).lower() if isinstance(o.default, bool) else o.default}"
+                         + (f" — {o.doc}" if o.doc else ""))
     return "\n".join(lines)
+
+
+def _param_word(program, src, option) -> str:
+    """How a move's argument is written in help: CARD for a zone's cards, COLOUR for an attribute's values."""
+    domain = _source_of(src, getattr(option.domain, "loc", None), "")
+    if any(z.name in domain.replace("(", " ").split() for z in program.zones):
+        return "CARD"
+    if domain.strip() in program.attributes:
+        return domain.strip().upper()
+    if "players" in domain:
+        return "PLAYER"
+    return option.param.upper()
+
+
+def _example_move(program, symbols, src) -> str:
+    """A move of the turn as typed, with a card when the move takes one: the first option's verb and a card."""
+    if symbols.turn is not None:
+        for st in symbols.turn.body.stmts:
+            if isinstance(st, ast.ChooseStmt) and st.options:
+                for o in st.options:
+                    if o.param and _param_word(program, src, o) == "CARD" and program.cards:
+                        return f"{o.verb} {program.cards[0].short}"
+                return st.options[0].verb
+    return "MOVE"
+
+
+def _short_examples(program) -> list:
+    """A few cards whose short name differs most from the full name, one per kind of name."""
+    out, seen = [], set()
+    for c in program.cards:
+        shape = tuple(a for a in program.name_attrs if a in c.attrs and program.attributes[a].info(c.attrs[a])
+                      and program.attributes[a].info(c.attrs[a]).short)
+        if c.short != c.name and shape not in seen:
+            seen.add(shape)
+            out.append((c.short, c.name))
+    return out[:4]
+
+
+def _opening_comment(text: str) -> list[str]:
+    out = []
+    for line in text.splitlines():
+        s = line.strip()
+        if not s.startswith("#"):
+            break
+        out.append(s.lstrip("#").strip())
+    return out
+
+
+def _wrap_note(note: list[str], indent: str) -> list[str]:
+    """A comment's lines rejoined into a paragraph and wrapped to fit a terminal."""
+    import textwrap
+
+    text = " ".join(n for n in note if n)
+    return textwrap.wrap(text, 96 - len(indent), initial_indent=indent, subsequent_indent=indent) if text else []
+
+
+def _body_lines(src, decl) -> list[str]:
+    """The statements of a block as written, without comments or braces."""
+    text = src.texts.get(decl.loc.file, "").splitlines()
+    out, depth = [], 0
+    for i in range(decl.loc.line - 1, len(text)):
+        line = text[i].split("#", 1)[0].rstrip()
+        if i > decl.loc.line - 1:
+            s = line.strip()
+            if s and s != "}":
+                out.append("  " * max(depth - 1, 0) + s.rstrip("{").rstrip())
+        depth += line.count("{") - line.count("}")
+        if depth <= 0 and i > decl.loc.line - 1:
+            break
+    return out
+
+
+def _source_of(src, loc, fallback) -> str:
+    """The text of an expression as written in the file (one line), or the value itself."""
+    if loc is None:
+        return str(fallback)
+    text = src.texts.get(loc.file, "").splitlines()
+    if 0 < loc.line <= len(text) and loc.end_line == loc.line and loc.end_column > loc.column:
+        return text[loc.line - 1][loc.column - 1: loc.end_column - 1]
+    return str(fallback)
 
 
 def _deck_breakdown(program) -> str:
