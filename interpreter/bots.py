@@ -17,6 +17,8 @@ class RandomBot:
 
     def choose(self, program, view: dict, decision) -> Move:
         move = self.rng.choice(decision.options)
+        if move.kind != "card":  # a call goes with a card played, not with a draw or a pass
+            return move
         calls = frozenset(c for c in decision.due if self.rng.random() < 0.5)
         return _with_calls(move, calls)
 
@@ -50,7 +52,7 @@ class GreedyBot:
         if players:
             sizes = _hand_sizes(view)
             return min(players, key=lambda o: sizes.get(o.arg, 0))
-        return _with_calls(opts[0], frozenset(decision.due))
+        return opts[0]
 
 
 def _with_calls(move: Move, calls: frozenset) -> Move:
