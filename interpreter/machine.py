@@ -155,22 +155,36 @@ def run(st: State) -> None:
     """Run instructions until a decision is pending or the game is over."""
     stack = st.stack
     limit = st.steps + MAX_STEPS_PER_MOVE
-    while stack:
-        fr = stack[-1]
-        code = fr.code
-        pc = fr.pc
-        if pc >= len(code):
-            stack.pop()
-            continue
-        fr.pc = pc + 1
-        if code[pc](st, fr):
-            return
-        st.steps += 1
-        if st.steps > limit:
-            raise RuntimeRulesError(f"the rules ran {MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
-                                    f"a loop does not end (in `{fr.name}`)")
-        if len(stack) > MAX_DEPTH:
-            raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
+    fr = None
+    try:
+        while stack:
+            fr = stack[-1]
+            code = fr.code
+            pc = fr.pc
+            if pc >= len(code):
+                stack.pop()
+                continue
+            fr.pc = pc + 1
+            if code[pc](st, fr):
+                return
+            st.steps += 1
+            if st.steps > limit:
+                raise RuntimeRulesError(f"the rules ran {MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
+                                        f"a loop does not end (in `{fr.name}`)")
+            if len(stack) > MAX_DEPTH:
+                raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
+    except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError) as e:
+        # A rule did something impossible (arithmetic on `none`, a division by zero): say where, keep the game.
+        where = f" in `{fr.name}`" if fr is not None else ""
+        raise RuntimeRulesError(f"a rule failed{where}: {_plain(e)}") from None
+
+
+def _plain(e: Exception) -> str:
+    if isinstance(e, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(e, TypeError) and "NoneType" in str(e):
+        return "a value is `none` where a number or card is needed"
+    return str(e)
 
 
 def push(st: State, proc, env: dict) -> None:
@@ -403,10 +417,10 @@ def start_hand(st: State) -> None:
     for v in p.vars:
         if v.name == "score":
             continue
-        init = v.init(st, {})
-        st.vars[v.name] = init if not v.per_player else None
         if v.per_player:
             st.pvars[v.name] = [v.init(st, {"player": i}) for i in range(st.n)]
+        else:
+            st.vars[v.name] = v.init(st, {})
     st.direction = 1
     st.skips = 0
     st.again = False
@@ -464,7 +478,8 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
     while len(words) > 1 and words[-1].lower() in call_names:
         calls.add(call_names[words.pop().lower()])
     if len(words) == 1 and words[0].lower() in call_names and not any(m.verb == words[0].lower() for m in decision.options):
-        raise MoveError(f"`{words[0]}` is said with a move, as in `play R7 {words[0]}`")
+        example = next((m.text for m in decision.options if m.kind == "card"), decision.options[0].text)
+        raise MoveError(f"`{words[0]}` is said with a move, as in `{example} {words[0]}`")
     verb, rest = words[0].lower(), " ".join(words[1:])
     mine = [m for m in decision.options if m.verb == verb]
     if not mine:

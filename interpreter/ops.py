@@ -162,7 +162,7 @@ def op_fire(event, arg_fs):
 
 def op_skip(st, fr):
     st.skips += 1
-    st.emit("skip", player=m.next_seat(st))
+    st.emit("skip", player=(st.current + st.direction * st.skips) % st.n)
 
 
 def op_reverse(st, fr):

@@ -573,7 +573,8 @@ class Compiler:
                 local = dict(env)
                 for x in items(st, env):
                     local[var] = x
-                    if body(st, local):
+                    v = body(st, local)
+                    if v is not None and v is not False:
                         return True
                 return False
             return any_
@@ -600,8 +601,9 @@ def _first(xs):
 _AGGREGATES = {
     "sum": lambda xs: sum(x for x in xs if x is not None),
     "count": lambda xs: sum(1 for x in xs if x is not None and x is not False),
-    "any": lambda xs: any(xs),
-    "all": lambda xs: all(xs),
+    # A card (even card 0) or a player counts as present; only false and none do not.
+    "any": lambda xs: any(x is not None and x is not False for x in xs),
+    "all": lambda xs: all(x is not None and x is not False for x in xs),
     "first": _first,
     "min": lambda xs: min((x for x in xs if x is not None), default=None),
     "max": lambda xs: max((x for x in xs if x is not None), default=None),
