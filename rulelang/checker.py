@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from . import ast
-from .errors import RulesCheckError, did_you_mean
+from .errors import Loc, RulesCheckError, closest, did_you_mean
 
 BUILTIN_NAMES = {
     "current": "player", "next": "player", "previous": "player", "dealer": "player",
@@ -32,6 +34,7 @@ class Symbols:
         self.players = None
         self.attributes: dict = {}
         self.values: dict = {}  # value name -> attribute name
+        self.ambiguous: set = set()  # values declared in two attributes (an error): their type is unknown
         self.names = None
         self.classes: dict = {}
         self.deck = None
@@ -58,7 +61,7 @@ class Symbols:
 def collect(decls) -> tuple[Symbols, list]:
     """Sort declarations into a symbol table; report names declared twice across kinds."""
     s = Symbols()
-    errors = []
+    errors = list(getattr(decls, "errors", ()))  # found while merging the files: duplicates, bad `remove`s
     for d in decls:
         if isinstance(d, ast.GameDecl):
             s.game = d
@@ -98,22 +101,30 @@ def collect(decls) -> tuple[Symbols, list]:
             s.score = d
         elif isinstance(d, (ast.MatchTo, ast.MatchHands)):
             s.match = d
+    first_value: dict = {}
     for attr in s.attributes.values():
         if isinstance(attr, ast.AttributeDecl):
             for v in attr.values:
                 if v.name in s.values and s.values[v.name] != attr.name:
+                    other = s.values[v.name]
                     errors.append(RulesCheckError(
-                        f"value `{v.name}` belongs to both `{s.values[v.name]}` and `{attr.name}`; give one another name", v.loc))
+                        f"`{v.name}` is a value of both `{other}` and `{attr.name}`; a value may belong to one attribute only",
+                        part(v.loc, "name"),
+                        hint=f"rename one of them (it is first a value of `{other}` at line {first_value[v.name].line})"))
+                    s.ambiguous.add(v.name)
+                    continue
                 s.values[v.name] = attr.name
+                first_value.setdefault(v.name, v.loc)
     # One name, one meaning, across the kinds of declaration that share the expression namespace.
     spaces = [("zone", s.zones), ("variable", s.vars), ("constant", s.consts), ("option", s.options)]
     seen: dict = {}
     for kind, table in spaces:
         for name, d in table.items():
             if name in seen:
-                errors.append(RulesCheckError(f"`{name}` is both a {seen[name]} and a {kind}", d.loc))
+                errors.append(RulesCheckError(f"`{name}` is both a {seen[name]} and a {kind}; give one of them another name",
+                                              part(d.loc, "name")))
             elif name in BUILTIN_NAMES or name in BUILTIN_FUNCS:
-                errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", d.loc))
+                errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", part(d.loc, "name")))
             seen[name] = kind
     return s, errors
 
@@ -128,32 +139,36 @@ class Checker:
     def error(self, msg, loc, hint=None):
         self.errors.append(RulesCheckError(msg, loc, hint=hint))
 
-    def unknown(self, what, name, loc, candidates):
-        self.error(f"unknown {what} `{name}`", loc, did_you_mean(name, candidates))
+    def unknown(self, what, name, loc, candidates, hint=None):
+        self.error(f"unknown {what} `{name}`", loc, did_you_mean(name, candidates) or hint)
 
     # ------------------------------------------------------------ the whole game
 
     def check_game(self, decls, first_loc):
         s = self.s
+        whole = s.game.loc if s.game is not None and s.game.loc is not None else first_loc
+        whole = Loc(whole.file, whole.line, whole.column) if whole is not None else None  # a caret, not a span: nothing there is wrong
         if s.game is None:
-            self.error("a game needs a name: add `game \"...\"`", first_loc)
+            self.error("a game needs a name: add `game \"...\"`", whole)
         if s.players is None:
-            self.error("a game needs `players LOW..HIGH`", first_loc)
+            self.error("a game needs `players LOW..HIGH`", whole)
         elif not (1 <= s.players.low <= s.players.high):
             self.error(f"`players {s.players.low}..{s.players.high}` is an empty range", s.players.loc)
         elif s.players.default is not None and not (s.players.low <= s.players.default <= s.players.high):
             self.error(f"the default of {s.players.default} players is outside {s.players.low}..{s.players.high}", s.players.loc)
         if s.deck is None:
-            self.error("a game needs a `deck`", first_loc)
+            self.error("a game needs a `deck`", whole, hint="`deck draw { 4 cards {colour: red} ... }` puts the cards in the zone `draw`")
         if s.turn is None:
-            self.error("a game needs a `turn { ... }`: what a player does on their turn", first_loc)
+            self.error("a game needs a `turn { ... }`: what a player does on their turn", whole)
         if s.setup is None:
-            self.error("a game needs a `setup { ... }`", first_loc)
+            self.error("a game needs a `setup { ... }`", whole, hint="for instance `setup { shuffle draw  deal 7 from draw to hand }`")
         for d in decls:
             getattr(self, "check_" + type(d).__name__)(d)
         for rule in s.rules:
             if rule.event in s.events and rule.event not in s.fired:
-                self.error(f"rule `{rule.name}` never fires: nothing does `fire {rule.event}(...)`", rule.loc)
+                self.error(f"rule `{rule.name}` never fires: nothing does `fire {rule.event}(...)`", part(rule.loc, "event"),
+                           hint=f"add `fire {rule.event}(...)` where it happens, or remove the rule")
+        self.check_class_cycles()
         self.check_deal_sizes()
 
     def check_GameDecl(self, d):
@@ -173,7 +188,7 @@ class Checker:
         seen = set()
         for v in d.values:
             if v.name in seen:
-                self.error(f"`{v.name}` is listed twice in `{d.name}`", v.loc)
+                self.error(f"`{v.name}` is listed twice in `{d.name}`", part(v.loc, "name"))
             seen.add(v.name)
 
     def check_RangeAttributeDecl(self, d):
@@ -183,17 +198,91 @@ class Checker:
     def check_NamesDecl(self, d):
         for a in d.attributes:
             if a not in self.s.attributes:
-                self.unknown("attribute", a, d.loc, self.s.attributes)
+                self.unknown("attribute", a, part(d.loc, "attr:" + a), self.s.attributes)
 
     def check_ClassDecl(self, d):
         self.expect(d.expr, {"card": "card"}, "bool")
+        found = self.beyond_card(d.expr, {"card"}, (d.name,))
+        if found is not None:
+            node, why = found
+            self.error(f"class `{d.name}` may look only at the card, but {why}", node.loc,
+                       hint="a class is worked out once for each card, before play; "
+                            "for a test that depends on the game, write `define NAME(card) = ...`")
+
+    def beyond_card(self, e, params, trail):
+        """The first part of a class's expression that looks at more than the card, and why; or None."""
+        s = self.s
+        if isinstance(e, ast.Name):
+            n = e.name
+            if n in params or n in s.values or n in s.attributes:
+                return None
+            if n in s.consts:
+                return (e, f"the constant `{n}` depends on the game") if self.beyond_card(s.consts[n].value, set(), trail) else None
+            if n in s.vars:
+                return e, f"`{n}` is a variable, which changes during play"
+            if n in s.options:
+                return e, f"`{n}` is an option, chosen when a game starts"
+            if n in s.zones:
+                return e, f"`{n}` is a zone"
+            if n in BUILTIN_NAMES:
+                return e, f"`{n}` is part of the state of play"
+            return None
+        if isinstance(e, ast.Call):
+            n = e.name
+            for a in e.args:
+                found = self.beyond_card(a, params, trail)
+                if found is not None:
+                    return found
+            if n in s.functions:
+                if n in trail:
+                    return None
+                f = s.functions[n]
+                inner = self.beyond_card(f.body, set(f.params), trail + (n,))
+                return (e, f"`{n}(...)` looks at the game: {inner[1]}") if inner is not None else None
+            if n in s.zones:
+                return e, f"`{n}(...)` is a zone"
+            if n in s.vars or n == "score":
+                return e, f"`{n}(...)` is a variable, which changes during play"
+            if n in BUILTIN_FUNCS:
+                return e, f"`{n}(...)` looks at the table"
+            return None
+        if isinstance(e, ast.Comprehension):
+            found = self.beyond_card(e.iterable, params, trail)
+            if found is not None:
+                return found
+            params = set(params) | {e.var}
+        for child in children(e):
+            found = self.beyond_card(child, params, trail)
+            if found is not None:
+                return found
+        return None
+
+    def check_class_cycles(self):
+        uses = {name: {i.cls for i in walk(d.expr) if isinstance(i, ast.Is)} for name, d in self.s.classes.items()}
+        reported = set()
+
+        def visit(name, path):
+            for other in sorted(uses.get(name, ())):
+                if other in path:
+                    cycle = path[path.index(other):] + [other]
+                    if other not in reported:
+                        reported.update(cycle)
+                        d = self.s.classes[other]
+                        self.error(f"class `{other}` is defined through itself: {' -> '.join(cycle)}", part(d.loc, "name"))
+                elif other in uses:
+                    visit(other, path + [other])
+
+        for name in self.s.classes:
+            if name not in reported:
+                visit(name, [name])
 
     def check_DeckDecl(self, d):
         z = self.s.zones.get(d.zone)
+        where = part(d.loc, "zone")
         if z is None:
-            self.unknown("zone", d.zone, d.loc, self.s.zones)
+            self.unknown("zone", d.zone, where, self.s.zones)
         elif z.per_player:
-            self.error(f"the deck must start in a zone of the table, and `{d.zone}` is one per player", d.loc)
+            self.error(f"the deck must start in a zone of the table, and `{d.zone}` is one per player", where)
         for item in d.items:
             self.card_item(item, {})
 
@@ -203,7 +292,7 @@ class Checker:
             inner = dict(scope)
             inner[item.var] = elem_type(t) or "any"
             if elem_type(t) is None and t != "any":
-                self.error(f"cannot go through a {describe(t)} with `for`", item.iterable.loc)
+                self.error(f"`for` goes through a list or a zone, not {an(t)}", item.iterable.loc)
             for sub in item.items:
                 self.card_item(sub, inner)
             return
@@ -212,26 +301,30 @@ class Checker:
         seen = set()
         for f in item.fields:
             attr = self.s.attributes.get(f.name)
+            name_loc = part(f.loc, "name")
             if f.name in seen:
-                self.error(f"`{f.name}` is given twice", f.loc)
+                self.error(f"`{f.name}` is given twice", name_loc)
             seen.add(f.name)
-            t = self.expr(f.expr, scope)
             if attr is None:
-                self.unknown("attribute", f.name, f.loc, self.s.attributes)
+                self.expr(f.expr, scope)
+                self.unknown("attribute", f.name, name_loc, self.s.attributes)
             elif isinstance(attr, ast.RangeAttributeDecl):
+                t = self.expr(f.expr, scope)
                 if isinstance(f.expr, ast.Literal) and isinstance(f.expr.value, int):
                     if not attr.low <= f.expr.value <= attr.high:
                         self.error(f"{f.expr.value} is outside `{attr.name}` {attr.low}..{attr.high}", f.expr.loc)
                 elif not compatible(t, "int"):
-                    self.error(f"`{attr.name}` is a number, not a {describe(t)}", f.expr.loc)
-            elif not compatible(t, "value:" + attr.name):
-                self.error(f"`{attr.name}` takes one of {', '.join(v.name for v in attr.values)}, not a {describe(t)}", f.expr.loc)
+                    self.error(f"`{attr.name}` is a number, not {an(t)}", f.expr.loc)
+            else:
+                t = self.expr(f.expr, scope, want="value:" + attr.name)
+                if not compatible(t, "value:" + attr.name):
+                    self.error(f"`{attr.name}` takes one of {listing(v.name for v in attr.values)}, not {an(t)}", f.expr.loc)
 
     def check_ZoneDecl(self, d):
         if d.refill_from is not None:
             src = self.s.zones.get(d.refill_from)
             if src is None:
-                self.unknown("zone", d.refill_from, d.loc, self.s.zones)
+                self.unknown("zone", d.refill_from, part(d.loc, "refill"), self.s.zones)
             elif src.per_player or d.per_player:
                 self.error("`refill` works between zones of the table, not per player", d.loc)
         if d.visibility == "private" and not d.per_player:
@@ -246,7 +339,7 @@ class Checker:
 
     def check_EventDecl(self, d):
         if d.name in BUILTIN_EVENTS:
-            self.error(f"`{d.name}` is a built-in event", d.loc)
+            self.error(f"`{d.name}` is a built-in event", part(d.loc, "name"))
 
     def check_FunctionDecl(self, d):
         self.expr(d.body, params_scope(d.params))
@@ -256,11 +349,13 @@ class Checker:
 
     def check_RuleDecl(self, d):
         params = self.s.events.get(d.event)
+        where = part(d.loc, "event")
         if params is None:
-            self.unknown("event", d.event, d.loc, self.s.events)
+            self.unknown("event", d.event, where, self.s.events)
             return
         if len(params) != len(d.params):
-            self.error(f"event `{d.event}` has {len(params)} argument(s), the rule names {len(d.params)}", d.loc)
+            self.error(f"event `{d.event}` has {count(len(params), 'parameter')}{named(params)}, "
+                       f"and the rule names {len(d.params)}", where)
         scope = {p: "player" for p in d.params} if d.event in BUILTIN_EVENTS else params_scope(d.params)
         if d.cond is not None:
             self.expect(d.cond, scope, "bool")
@@ -284,25 +379,44 @@ class Checker:
             self.error("a match must have at least one hand", d.loc)
 
     def check_deal_sizes(self):
+        """Deals in the setup from the deck's zone must fit in the deck with the most players."""
         s = self.s
         if s.deck is None or s.setup is None or s.players is None:
             return
         total = deck_size(s.deck, self)
         if total is None:
             return
-        need = 0
+        high, each = s.players.high, 0
         for st in s.setup.body.stmts:
-            if isinstance(st, ast.DealStmt) and st.count is not None:
-                n = self.const_int(st.count)
-                if n is not None:
-                    need += n * s.players.high
-                    if need > total:
-                        self.error(f"`deal {n}` to {s.players.high} players needs {need} cards; the deck has {total}", st.loc,
-                                   hint=f"lower the deal or the most players (`players {s.players.low}..{total // max(n, 1)}`)")
-                        return
+            if not isinstance(st, ast.DealStmt) or st.count is None:
+                continue
+            if not (isinstance(st.source, ast.Name) and st.source.name == s.deck.zone):
+                continue
+            n = self.const_int(st.count)
+            if n is None:
+                continue
+            before = each * high
+            each += n
+            need = each * high
+            if need <= total:
+                continue
+            shown = f"`deal {n}`" if isinstance(st.count, ast.Literal) else f"`deal {show(st.count)}` ({n} each)"
+            if before:
+                message = f"{shown} to {high} players needs {n * high} more cards, {need} in all; the deck has {total}"
+            else:
+                message = f"{shown} to {high} players needs {need} cards; the deck has {total}"
+            most = total // each
+            hint = (f"deal fewer cards, or allow at most {most} players: `players {s.players.low}..{most}`"
+                    if most >= s.players.low else "deal fewer cards")
+            where = st.loc
+            const = s.consts.get(st.count.name) if isinstance(st.count, ast.Name) else None
+            if const is not None and const.loc is not None and where is not None and const.loc.file != where.file:
+                where = const.loc  # a variant that changed the count: show its line, not the base game's `deal`
+            self.error(message, where, hint)
+            return
 
     def const_int(self, e):
-        if isinstance(e, ast.Literal) and isinstance(e.value, int):
+        if isinstance(e, ast.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool):
             return e.value
         if isinstance(e, ast.Name) and e.name in self.s.consts:
             return self.const_int(self.s.consts[e.name].value)
@@ -315,52 +429,69 @@ class Checker:
         for st in b.stmts:
             getattr(self, "check_" + type(st).__name__)(st, scope)
 
-    def zone_target(self, e, scope):
-        t = self.expr(e, scope)
+    def zone_target(self, e, scope, what):
+        t = self.expr(e, scope, want="zone")
         if t not in ("zone", "any"):
-            self.error(f"expected a zone, found a {describe(t)}", e.loc)
+            hint = None
+            own = [z for z, d in self.s.zones.items() if d.per_player]
+            if t == "player" and own:
+                hint = f"a player's own zone takes the player: `{own[0]}({show(e)})`"
+            self.error(f"{what} needs a zone, not {an(t)}", e.loc, hint)
 
     def check_MoveStmt(self, st, scope):
         t = self.expr(st.cards, scope)
         if t not in ("card", "list:card", "zone", "any", "list:any", "none"):
-            self.error(f"`move` takes a card, a list of cards or a zone, not a {describe(t)}", st.cards.loc)
-        self.zone_target(st.to, scope)
+            self.error(f"`move` takes a card, a list of cards or a zone, not {an(t)}", st.cards.loc)
+        self.zone_target(st.to, scope, "`move ... to`")
 
     def check_MoveTopStmt(self, st, scope):
         self.expect(st.count, scope, "int")
-        self.zone_target(st.source, scope)
-        self.zone_target(st.to, scope)
+        self.zone_target(st.source, scope, "`move ... from`")
+        self.zone_target(st.to, scope, "`move ... to`")
         if st.bind:
             scope[st.bind] = "card"
 
     def check_DealStmt(self, st, scope):
         if st.count is not None:
             self.expect(st.count, scope, "int")
-        self.zone_target(st.source, scope)
+        self.zone_target(st.source, scope, "`deal ... from`")
         z = self.s.zones.get(st.zone)
+        where = part(st.loc, "zone")
         if z is None:
-            self.unknown("zone", st.zone, st.loc, self.s.zones)
+            own = [n for n, d in self.s.zones.items() if d.per_player]
+            self.error(f"unknown zone `{st.zone}`", where, did_you_mean(st.zone, self.s.zones, own))
         elif not z.per_player:
-            self.error(f"`deal` gives cards to each player: `{st.zone}` must be a zone `per player`", st.loc)
+            self.error(f"`deal` gives cards to each player: `{st.zone}` must be a zone `per player`", where)
 
     def check_ShuffleStmt(self, st, scope):
-        self.zone_target(st.zone, scope)
+        self.zone_target(st.zone, scope, "`shuffle`")
 
     def check_SetStmt(self, st, scope):
-        v = self.s.vars.get(st.name)
+        s = self.s
+        v = s.vars.get(st.name)
+        where = part(st.loc, "name")
         if st.name == "score":
             v = ast.VarDecl(name="score", per_player=True, init=ast.Literal(value=0))
         if v is None:
-            if st.name in self.s.consts or st.name in self.s.options:
-                self.error(f"`{st.name}` is a constant and cannot be set; declare it with `var`", st.loc)
+            if st.name in s.consts:
+                self.error(f"`{st.name}` is a constant and cannot be set; declare it with `var` to change it in play", where)
+            elif st.name in s.options:
+                self.error(f"`{st.name}` is an option, chosen when a game starts; it cannot be set", where,
+                           hint="declare a `var` for a value that changes in play")
+            elif st.name in s.zones:
+                self.error(f"`{st.name}` is a zone, not a variable; cards go into it with `move`", where)
+            elif st.name in scope:
+                self.error(f"`{st.name}` names a value for this block and cannot be set; declare a `var` to change it", where)
             else:
-                self.unknown("variable", st.name, st.loc, self.s.vars)
+                self.unknown("variable", st.name, where, list(s.vars) + ["score"])
+            if st.index is not None:
+                self.expr(st.index, scope)
             self.expr(st.value, scope)
             return
         if v.per_player and st.index is None:
-            self.error(f"`{st.name}` is one per player: write `set {st.name}(p) = ...`", st.loc)
+            self.error(f"`{st.name}` is one per player: write `set {st.name}(p) = ...`", where)
         if not v.per_player and st.index is not None:
-            self.error(f"`{st.name}` is one for the table, not per player", st.loc)
+            self.error(f"`{st.name}` is one for the table, not per player: write `set {st.name} = ...`", where)
         if st.index is not None:
             self.expect(st.index, scope, "player")
         self.expr(st.value, scope)
@@ -378,7 +509,7 @@ class Checker:
         t = self.expr(st.iterable, scope)
         el = elem_type(t)
         if el is None:
-            self.error(f"cannot go through a {describe(t)} with `for`", st.iterable.loc)
+            self.error(f"`for` goes through a list or a zone, not {an(t)}", st.iterable.loc)
         self.block(st.body, {**scope, st.var: el or "any"})
 
     def check_WhileStmt(self, st, scope):
@@ -393,22 +524,22 @@ class Checker:
         self.expect(st.who, scope, "list:player")
         for o in st.options:
             if o.verb == "pass":
-                self.error("`pass` is always offered in an `ask`; name the option otherwise", o.loc)
+                self.error("`pass` is always offered in an `ask`; name the option otherwise", part(o.loc, "name"))
         self.options(st, scope)
 
     def options(self, st, scope):
-        self.interpolation(st.prompt, scope, st.loc)
+        self.interpolation(st.prompt, scope, part(st.loc, "text"))
         verbs = {}
         for o in st.options:
             if o.verb in verbs and (o.param is None or verbs[o.verb] is None):
-                self.error(f"two options are both typed `{o.verb}`", o.loc)
+                self.error(f"two options are both typed `{o.verb}`", part(o.loc, "name"))
             verbs[o.verb] = o.param
             inner = dict(scope)
             if o.param is not None:
                 t = self.expr(o.domain, scope)
                 el = elem_type(t)
                 if el is None:
-                    self.error(f"option `{o.verb}` takes its choice from a {describe(t)}, which is no collection", o.domain.loc)
+                    self.error(f"option `{o.verb}` chooses from a list or a zone, not {an(t)}", o.domain.loc)
                 inner[o.param] = el or "any"
             if o.where is not None:
                 self.expect(o.where, inner, "bool")
@@ -416,12 +547,16 @@ class Checker:
 
     def check_FireStmt(self, st, scope):
         params = self.s.events.get(st.event)
+        where = part(st.loc, "event")
         if params is None:
-            self.unknown("event", st.event, st.loc, self.s.events)
+            self.unknown("event", st.event, where, self.s.events)
+            meant = closest(st.event, self.s.events)
+            if meant is not None:
+                self.s.fired.add(meant)  # so its rules are not also reported as never firing
         elif st.event in BUILTIN_EVENTS:
-            self.error(f"`{st.event}` is fired by the turn itself", st.loc)
+            self.error(f"`{st.event}` is fired by the turn itself", where)
         elif len(params) != len(st.args):
-            self.error(f"event `{st.event}` takes {len(params)} argument(s), given {len(st.args)}", st.loc)
+            self.error(f"event `{st.event}` takes {count(len(params), 'argument')}{named(params)}, given {len(st.args)}", st.loc)
         self.s.fired.add(st.event)
         for a in st.args:
             self.expr(a, scope)
@@ -436,49 +571,59 @@ class Checker:
         pass
 
     def check_WinStmt(self, st, scope):
-        t = self.expr(st.who, scope)
+        t = self.expr(st.who, scope, want="player")
         if t not in ("player", "list:player", "any", "list:any"):
-            self.error(f"`win` takes a player or a list of players, not a {describe(t)}", st.who.loc)
+            self.error(f"`win` takes a player or a list of players, not {an(t)}", st.who.loc)
 
     def check_RevealStmt(self, st, scope):
         self.expr(st.cards, scope)
-        t = self.expr(st.to, scope)
+        t = self.expr(st.to, scope, want="player")
         if t not in ("player", "list:player", "any", "list:any"):
-            self.error(f"`reveal ... to` takes a player or a list of players, not a {describe(t)}", st.to.loc)
+            self.error(f"`reveal ... to` takes a player or a list of players, not {an(t)}", st.to.loc)
 
     def check_SayStmt(self, st, scope):
-        self.interpolation(st.text, scope, st.loc)
+        self.interpolation(st.text, scope, part(st.loc, "text"))
 
     def check_CallStmt(self, st, scope):
-        proc = self.s.procedures.get(st.name)
+        s = self.s
+        proc = s.procedures.get(st.name)
+        where = part(st.loc, "name")
         if proc is None:
-            hint_pool = list(self.s.procedures)
-            if st.name in self.s.functions:
-                self.error(f"`{st.name}` is a function (an `=` definition) and gives a value; it cannot be run as a statement", st.loc)
+            if st.name in s.functions:
+                self.error(f"`{st.name}` is a function (an `=` definition) and gives a value; it cannot be run as a statement", where)
+            elif st.name in BUILTIN_FUNCS:
+                self.error(f"`{st.name}(...)` gives a value; it cannot be run as a statement", where)
             else:
-                self.unknown("procedure", st.name, st.loc, hint_pool)
+                self.unknown("procedure", st.name, where, s.procedures)
         elif len(proc.params) != len(st.args):
-            self.error(f"`{st.name}` takes {len(proc.params)} argument(s), given {len(st.args)}", st.loc)
+            self.error(f"`{st.name}` takes {count(len(proc.params), 'argument')}{named(proc.params)}, given {len(st.args)}", st.loc)
         for a in st.args:
             self.expr(a, scope)
 
     def interpolation(self, text, scope, loc):
         if not text:
             return
-        for name in INTERPOLATION.findall(text):
+        known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts)
+        for m in INTERPOLATION.finditer(text):
+            name = m.group(1)
             if name not in scope and name not in BUILTIN_NAMES and name not in self.s.vars and name not in self.s.consts:
-                self.error(f"`{{{name}}}` in the text names nothing known here", loc, did_you_mean(name, list(scope) + list(BUILTIN_NAMES)))
+                self.error(f"`{{{name}}}` in the text names nothing known here", inside_string(loc, text, m.start(), m.end()),
+                           did_you_mean(name, known))
 
     # ------------------------------------------------------------ expressions
 
     def expect(self, e, scope, want):
-        t = self.expr(e, scope)
+        t = self.expr(e, scope, want=want)
         if not compatible(t, want):
-            self.error(f"expected a {describe(want)}, found a {describe(t)}", e.loc)
+            self.error(f"expected {an(want)}, found {an(t)}", e.loc)
         return t
 
-    def expr(self, e, scope) -> str:
-        return getattr(self, "type_" + type(e).__name__)(e, scope)
+    def expr(self, e, scope, want=None) -> str:
+        """The type of an expression; `want`, the type the context expects, sharpens messages about unknown names."""
+        method = getattr(self, "type_" + type(e).__name__)
+        if want is not None and isinstance(e, (ast.Name, ast.Call, ast.ListLit)):
+            return method(e, scope, want)
+        return method(e, scope)
 
     def type_Literal(self, e, scope):
         v = e.value
@@ -490,7 +635,15 @@ class Checker:
             return "int"
         return "str"
 
-    def type_Name(self, e, scope):
+    def known(self, e, scope) -> bool:
+        """Whether a bare name means something here (so its type can guide the other side of a comparison)."""
+        if not isinstance(e, ast.Name):
+            return True
+        n, s = e.name, self.s
+        return (n in scope or n in BUILTIN_NAMES or n in s.vars or n in s.consts or n in s.options or n in s.zones
+                or n in s.values or n in s.attributes or n in s.calls)
+
+    def type_Name(self, e, scope, want=None):
         n, s = e.name, self.s
         if n in scope:
             return scope[n]
@@ -498,7 +651,7 @@ class Checker:
             return BUILTIN_NAMES[n]
         if n in s.vars:
             if s.vars[n].per_player:
-                self.error(f"`{n}` is one per player: write `{n}(p)`", e.loc)
+                self.error(f"`{n}` is one per player: write `{n}(p)`, for example `{n}(current)`", e.loc)
             return "any"
         if n in s.consts:
             return self.expr(s.consts[n].value, {})
@@ -508,6 +661,8 @@ class Checker:
             if s.zones[n].per_player:
                 self.error(f"`{n}` is one per player: write `{n}(p)`, for example `{n}(current)`", e.loc)
             return "zone"
+        if n in s.ambiguous:
+            return "any"
         if n in s.values:
             return "value:" + s.values[n]
         if n in s.attributes:
@@ -516,41 +671,66 @@ class Checker:
         if n in s.calls:
             self.error(f"`{n}` is a call; test it with `called(p, {n})`", e.loc)
             return "any"
-        self.unknown("name", n, e.loc, list(scope) + s.known_names())
+        if n in s.functions:
+            self.error(f"`{n}` is a function: give it its arguments, `{n}(...)`", e.loc)
+            return "any"
+        if n in s.classes:
+            self.error(f"`{n}` is a card class: test a card with `card is {n}`", e.loc)
+            return "bool"
+        self.unknown_name(n, e.loc, scope, want)
         return "any"
 
-    def type_Call(self, e, scope):
+    def unknown_name(self, n, loc, scope, want):
+        s = self.s
+        typed = (list(scope.items()) + list(BUILTIN_NAMES.items()) + [(z, "zone") for z in s.zones]
+                 + [(v, "value:" + a) for v, a in s.values.items()] + [(k, "any") for k in s.vars]
+                 + [(k, literal_type(d.value)) for k, d in list(s.consts.items()) + list(s.options.items())]
+                 + [(a, "list:") for a in s.attributes])
+        what = "name"
+        if want == "zone":
+            what = "zone"
+        elif want and want.startswith("value:") and want[6:] in s.attributes:
+            what = want[6:]
+        preferred = [k for k, t in typed if want and t == want]
+        hint = did_you_mean(n, [k for k, _ in typed] + list(s.functions) + list(s.procedures), preferred)
+        self.error(f"unknown {what} `{n}`", loc, hint)
+
+    def type_Call(self, e, scope, want=None):
         n, s = e.name, self.s
         if n in s.zones:
             z = s.zones[n]
             if not z.per_player:
                 self.error(f"`{n}` is a zone of the table; write it without `(...)`", e.loc)
-            self.arity(e, 1) and self.expect(e.args[0], scope, "player")
+            self.arity(e, 1, ("a player",)) and self.expect(e.args[0], scope, "player")
             return "zone"
         if n in s.vars or n == "score":
             if n != "score" and not s.vars[n].per_player:
                 self.error(f"`{n}` is one for the table; write it without `(...)`", e.loc)
-            self.arity(e, 1) and self.expect(e.args[0], scope, "player")
+            self.arity(e, 1, ("a player",)) and self.expect(e.args[0], scope, "player")
             return "any" if n != "score" else "int"
         if n in BUILTIN_FUNCS:
             kinds, result = BUILTIN_FUNCS[n]
-            if self.arity(e, len(kinds)):
+            if self.arity(e, len(kinds), tuple(_KIND_WORDS.get(k, k) for k in kinds)):
                 for a, k in zip(e.args, kinds):
                     if k == "call":
                         if not (isinstance(a, ast.Name) and a.name in s.calls):
-                            self.error("expected the name of a `call`", a.loc, did_you_mean(getattr(a, "name", ""), s.calls))
+                            name = getattr(a, "name", "")
+                            hint = did_you_mean(name, s.calls) or (
+                                f"no call is declared; declare one with `call {name or 'NAME'} \"...\"`" if not s.calls else
+                                f"the calls are {listing(s.calls)}")
+                            self.error("expected the name of a `call`", a.loc, hint)
                     elif k == "zone":
-                        self.zone_target(a, scope)
+                        self.zone_target(a, scope, f"`{n}(...)`")
                     elif k == "collection":
                         t = self.expr(a, scope)
                         if elem_type(t) is None:
-                            self.error(f"`size` counts a zone or a list, not a {describe(t)}", a.loc)
+                            self.error(f"`{n}` counts a zone or a list, not {an(t)}", a.loc)
                     else:
                         self.expect(a, scope, k)
             return result
         if n in s.functions:
             f = s.functions[n]
-            self.arity(e, len(f.params))
+            self.arity(e, len(f.params), f.params)
             for a in e.args:
                 self.expr(a, scope)
             return "any"
@@ -559,22 +739,35 @@ class Checker:
             return "any"
         if n in ("count", "sum", "any", "all", "first", "min", "max"):
             return "any"
-        self.unknown("function", n, e.loc, list(BUILTIN_FUNCS) + list(s.functions) + [z for z in s.zones if s.zones[z].per_player])
+        for a in e.args:
+            self.expr(a, scope)
+        own = [z for z in s.zones if s.zones[z].per_player]
+        where = part(e.loc, "name")
+        if want == "zone":
+            self.error(f"unknown zone `{n}`", where, did_you_mean(n, s.zones, own))
+            return "any"
+        pool = list(BUILTIN_FUNCS) + list(s.functions) + own + [v for v in s.vars if s.vars[v].per_player] + ["score"]
+        self.error(f"unknown function `{n}`", where, did_you_mean(n, pool) or did_you_mean(n, s.procedures))
         return "any"
 
-    def arity(self, e, n) -> bool:
+    def arity(self, e, n, params=None) -> bool:
         if len(e.args) != n:
-            self.error(f"`{e.name}` takes {n} argument(s), given {len(e.args)}", e.loc)
+            self.error(f"`{e.name}` takes {count(n, 'argument')}{named(params)}, given {len(e.args)}", e.loc)
             return False
         return True
 
     def type_Attr(self, e, scope):
         t = self.expr(e.expr, scope)
         if t not in ("card", "any"):
-            self.error(f"`.{e.name}` reads a card's attribute, but this is a {describe(t)}", e.loc)
+            this = f"`{show(e.expr)}`" if isinstance(e.expr, ast.Name) else "this"
+            self.error(f"`.{e.name}` is read from a card, and {this} is {an(t)}", e.loc)
         a = self.s.attributes.get(e.name)
         if a is None:
-            self.unknown("attribute", e.name, e.loc, self.s.attributes)
+            hint = None
+            if e.name in self.s.values:
+                attr = self.s.values[e.name]
+                hint = f"`{e.name}` is a value of `{attr}`: write `{show(e.expr)}.{attr} == {e.name}`"
+            self.unknown("attribute", e.name, part(e.loc, "name"), self.s.attributes, hint)
             return "any"
         return "int" if isinstance(a, ast.RangeAttributeDecl) else "value:" + e.name
 
@@ -588,26 +781,50 @@ class Checker:
         return "bool"
 
     def type_Compare(self, e, scope):
-        a, b = self.expr(e.left, scope), self.expr(e.right, scope)
+        if not self.known(e.left, scope) and self.known(e.right, scope):
+            b = self.expr(e.right, scope)
+            a = self.expr(e.left, scope, want=guide(b))
+        else:
+            a = self.expr(e.left, scope)
+            b = self.expr(e.right, scope, want=guide(a))
         if not compatible(a, b):
-            self.error(f"compares a {describe(a)} with a {describe(b)}: they can never be equal", e.loc)
+            self.error(f"compares {an(a)} with {an(b)}: they can never be equal", e.loc, self.compare_hint(e, a, b))
         elif e.op in ("<", ">", "<=", ">=") and not (compatible(a, "int") and compatible(b, "int")):
-            self.error(f"`{e.op}` compares numbers, not a {describe(a)}", e.loc)
+            bad = a if not compatible(a, "int") else b
+            hint = f"{plural(bad)} have no order; compare them with `==` or `!=`" if bad.startswith("value:") else None
+            self.error(f"`{e.op}` compares numbers, and {an(bad)} is not a number", e.loc, hint)
         return "bool"
 
+    def compare_hint(self, e, a, b):
+        """Why two sides cannot be equal, in terms of the names written."""
+        for side, mine, other in ((e.right, b, a), (e.left, a, b)):
+            if mine.startswith("value:") and isinstance(side, ast.Name) and other.startswith("value:"):
+                attr = self.s.attributes.get(other[6:])
+                values = [v.name for v in attr.values] if isinstance(attr, ast.AttributeDecl) else []
+                return f"`{side.name}` is a value of `{mine[6:]}`; `{other[6:]}` is one of {listing(values)}"
+        for side, mine, other in ((e.left, a, b), (e.right, b, a)):
+            if mine == "card" and other.startswith("value:"):
+                return f"compare an attribute of the card: `{show(side)}.{other[6:]}`"
+        return None
+
     def type_In(self, e, scope):
-        a, b = self.expr(e.item, scope), self.expr(e.collection, scope)
+        a = self.expr(e.item, scope)
+        b = self.expr(e.collection, scope, want=("list:" + a) if guide(a) else None)
         el = elem_type(b)
         if el is None:
-            self.error(f"`in` needs a list or a zone on its right, not a {describe(b)}", e.collection.loc)
+            self.error(f"`in` needs a list or a zone on its right, not {an(b)}", e.collection.loc)
         elif not compatible(a, el):
-            self.error(f"a {describe(a)} is never in a list of {describe(el)}s", e.loc)
+            self.error(f"{an(a)} is never in {an(b)}", e.loc)
         return "bool"
 
     def type_Is(self, e, scope):
         self.expect(e.expr, scope, "card")
         if e.cls not in self.s.classes:
-            self.unknown("card class", e.cls, e.loc, self.s.classes)
+            hint = None
+            if e.cls in self.s.values:
+                attr = self.s.values[e.cls]
+                hint = f"`{e.cls}` is a value of `{attr}`: write `{show(e.expr)}.{attr} == {e.cls}`"
+            self.unknown("card class", e.cls, part(e.loc, "name"), self.s.classes, hint)
         return "bool"
 
     def type_Range(self, e, scope):
@@ -624,28 +841,106 @@ class Checker:
         self.expect(e.expr, scope, "int")
         return "int"
 
-    def type_ListLit(self, e, scope):
-        types = {self.expr(i, scope) for i in e.items} - {"any", "none"}
+    def type_ListLit(self, e, scope, want=None):
+        inner = want[5:] if want and want.startswith("list:") else None
+        types = {self.expr(i, scope, want=inner) for i in e.items} - {"any", "none"}
         if len(types) > 1:
-            self.error(f"a list mixes {' and '.join(describe(t) for t in sorted(types))}s", e.loc)
+            self.error(f"a list mixes {' and '.join(plural(t) for t in sorted(types))}", e.loc)
         return "list:" + (types.pop() if len(types) == 1 else "any")
 
     def type_Aggregate(self, e, scope):
         t = self.expr(e.expr, scope)
         el = elem_type(t)
         if el is None:
-            self.error(f"`{e.fn}` needs a list or a zone, not a {describe(t)}", e.expr.loc)
+            self.error(f"`{e.fn}` needs a list or a zone, not {an(t)}", e.expr.loc)
         return agg_type(e.fn, el or "any")
 
     def type_Comprehension(self, e, scope):
         t = self.expr(e.iterable, scope)
         el = elem_type(t)
         if el is None:
-            self.error(f"cannot go through a {describe(t)}", e.iterable.loc)
+            self.error(f"`for` goes through a list or a zone, not {an(t)}", e.iterable.loc)
         inner = {**scope, e.var: el or "any"}
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
         return agg_type(e.fn, self.expr(e.expr, inner))
+
+
+_KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a player", "call": "a call"}
+
+
+def part(loc, key):
+    """The place of a named part of a node, or of the node, or nothing."""
+    return loc.part(key) if loc is not None else None
+
+
+def children(node):
+    """The syntax-tree nodes directly inside a node."""
+    for f in attrs.fields(type(node)):
+        if f.name == "loc":
+            continue
+        v = getattr(node, f.name)
+        for item in (v if isinstance(v, tuple) else (v,)):
+            if attrs.has(type(item)):
+                yield item
+
+
+def walk(node):
+    yield node
+    for child in children(node):
+        yield from walk(child)
+
+
+def show(e) -> str:
+    """A short expression as it was written, for messages; `...` for anything longer."""
+    if isinstance(e, ast.Name):
+        return e.name
+    if isinstance(e, ast.Literal):
+        return "none" if e.value is None else str(e.value).lower() if isinstance(e.value, bool) else repr(e.value) if isinstance(e.value, str) else str(e.value)
+    if isinstance(e, ast.Attr):
+        return f"{show(e.expr)}.{e.name}"
+    if isinstance(e, ast.Call):
+        return f"{e.name}({', '.join(show(a) for a in e.args)})"
+    return "..."
+
+
+def inside_string(loc, text, start, end):
+    """The place of `text[start:end]` inside the string literal at `loc`, when the literal is on one line
+    and has no escapes before it (else the whole literal)."""
+    if loc is None or loc.end_line != loc.line or "\\" in text[:end]:
+        return loc
+    column = loc.column + 1 + start
+    if column + (end - start) > loc.end_column:
+        return loc
+    return Loc(loc.file, loc.line, column, loc.line, column + (end - start))
+
+
+def count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def named(params) -> str:
+    return f" ({', '.join(params)})" if params else ""
+
+
+def listing(names) -> str:
+    names = [f"`{n}`" for n in names]
+    if len(names) > 8:
+        names = names[:7] + ["..."]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1] if names else "nothing"
+
+
+def literal_type(e) -> str:
+    """The type of a constant's or option's value when it is written as a literal; else unknown."""
+    if isinstance(e, ast.Literal):
+        v = e.value
+        return "none" if v is None else "bool" if isinstance(v, bool) else "int" if isinstance(v, int) else "str"
+    return "any"
+
+
+def guide(t: str) -> str | None:
+    """A known type worth passing to the other side of a comparison."""
+    return None if t in ("any", "none", "bool", "str") or t.startswith("list:") else t
 
 
 def param_type(name: str) -> str:
@@ -690,8 +985,31 @@ def describe(t: str) -> str:
     if t.startswith("value:"):
         return t[6:]
     if t.startswith("list:"):
-        return "list of " + describe(t[5:]) + "s"
+        return "list of " + plural(t[5:])
     return {"int": "number", "bool": "true/false", "str": "string", "none": "none", "any": "value"}.get(t, t)
+
+
+def plural(t: str) -> str:
+    """A type named in the plural: `colours`, `lists of cards`, `true/false values`."""
+    if t == "bool":
+        return "true/false values"
+    if t == "none":
+        return "`none`s"
+    if t.startswith("list:"):
+        return "lists of " + plural(t[5:])
+    return describe(t) + "s"
+
+
+def an(t: str) -> str:
+    """A type with its article, as a message says it: `a card`, `an action`, `true or false`."""
+    if t == "bool":
+        return "true or false"
+    if t == "none":
+        return "`none`"
+    if t.startswith("list:"):
+        return "a list of " + plural(t[5:])
+    word = describe(t)
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def deck_size(deck, checker) -> int | None:

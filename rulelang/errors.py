@@ -1,21 +1,39 @@
 """One error family for rulelang: every error knows where it happened and prints gcc-style."""
 from __future__ import annotations
 
+import difflib
+
 import attrs
 
 
 @attrs.frozen
 class Loc:
-    """A place in a source text: file, 1-based line and column, and the end of the span."""
+    """A place in a source text: file, 1-based line and column, and the end of the span.
+
+    `parts` holds the places of the names inside a construct (the event of a rule, the
+    zone of a `deal`), so that a message can point at the name rather than the whole.
+    """
 
     file: str
     line: int
     column: int
     end_line: int = 0
     end_column: int = 0
+    parts: tuple = attrs.field(default=(), eq=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
+
+    def part(self, key: str) -> "Loc":
+        """The place of one named part (`"event"`, `"name"`, ...), or the whole when it was not recorded."""
+        for k, loc in self.parts:
+            if k == key:
+                return loc
+        return self
+
+    def head(self, width: int) -> "Loc":
+        """The first `width` characters of the span: a name at its start."""
+        return Loc(self.file, self.line, self.column, self.line, self.column + width)
 
 
 class RulesError(Exception):
@@ -64,13 +82,13 @@ class RulesCheckError(RulesError):
 
 
 class RulesErrors(RulesError):
-    """Several errors found in one pass; shows the first few and how many more."""
+    """Several errors found in one pass, in the order of the text; shows the first few and how many more."""
 
     SHOWN = 10
 
     def __init__(self, errors: list[RulesError]):
-        self.errors = errors
-        super().__init__(errors[0].message, errors[0].loc)
+        self.errors = _in_order(errors)
+        super().__init__(self.errors[0].message, self.errors[0].loc)
 
     def render(self) -> str:
         shown = [e.render() for e in self.errors[: self.SHOWN]]
@@ -78,6 +96,28 @@ class RulesErrors(RulesError):
         if more > 0:
             shown.append(f"... and {more} more")
         return "\n".join(shown)
+
+
+def _in_order(errors: list[RulesError]) -> list[RulesError]:
+    """Errors by place, each once.  Files keep the order they first appear in (the caller's main
+    file first); errors without a place come first, as they concern the whole."""
+    rank: dict = {}
+    for e in errors:
+        if e.loc is not None:
+            rank.setdefault(e.loc.file, len(rank))
+    seen, out = set(), []
+    for e in errors:
+        key = (type(e).__name__, e.message, e.loc, e.hint)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+
+    def place(e):
+        if e.loc is None:
+            return (-1, 0, 0)
+        return (rank[e.loc.file], e.loc.line, e.loc.column)
+
+    return sorted(out, key=place)
 
 
 class MoveError(RulesError):
@@ -92,9 +132,28 @@ class RuntimeRulesError(RulesError):
     kind = "runtime error"
 
 
-def did_you_mean(name: str, candidates) -> str | None:
-    """A hint naming the closest known name, if one is close."""
-    import difflib
+def closest(name: str, candidates, preferred=()) -> str | None:
+    """The known name nearest to a mistyped one, if one is near; case does not count.  Among names
+    about as near, one of `preferred` (say, the zones where a zone is expected) wins."""
+    pool = sorted({str(c) for c in candidates if c} | {str(c) for c in preferred if c})
+    pool = [c for c in pool if c != name]
+    if not pool or not name:
+        return None
+    favoured = {str(c) for c in preferred}
+    best, best_score = None, 0.0
+    for c in pool:
+        if c.lower() == name.lower():
+            return c
+        score = difflib.SequenceMatcher(None, name.lower(), c.lower()).ratio()
+        if score < 0.6:
+            continue
+        score += 0.05 if c in favoured else 0.0
+        if score > best_score:
+            best, best_score = c, score
+    return best
 
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
-    return f"did you mean `{close[0]}`?" if close else None
+
+def did_you_mean(name: str, candidates, preferred=()) -> str | None:
+    """A hint naming the closest known name, if one is close."""
+    close = closest(name, candidates, preferred)
+    return f"did you mean `{close}`?" if close else None

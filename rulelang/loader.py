@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import ast
-from .errors import Loc, RulesCheckError, RulesError, RulesErrors
+from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_mean
 from .parser import games_dir, parse
 
 # Declarations a file may have only one of; a variant's replaces its base's.
@@ -27,11 +27,30 @@ def decl_key(d):
     return (type(d).__name__, d.name)
 
 
+# How a message names each kind of declaration.
+KEYWORDS = {
+    ast.GameDecl: "game", ast.PlayersDecl: "players", ast.NamesDecl: "name cards by", ast.DeckDecl: "deck",
+    ast.SetupDecl: "setup", ast.TurnDecl: "turn", ast.ScoreDecl: "score", ast.MatchTo: "match", ast.MatchHands: "match",
+    ast.OptionDecl: "option", ast.ConstDecl: "const", ast.AttributeDecl: "attribute", ast.RangeAttributeDecl: "attribute",
+    ast.ClassDecl: "class", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.CallDecl: "call", ast.EventDecl: "event",
+    ast.FunctionDecl: "define", ast.ProcedureDecl: "define", ast.RuleDecl: "rule",
+}
+
+
+class Decls(list):
+    """The merged declarations, and the errors found while merging them; the checker reports
+    those with its own, so that a duplicate does not hide the other mistakes of a file."""
+
+    def __init__(self, items=(), errors=()):
+        super().__init__(items)
+        self.errors = list(errors)
+
+
 class Source:
     """The merged declarations of a game and the texts they came from (for error carets)."""
 
     def __init__(self):
-        self.decls: list = []
+        self.decls: Decls = Decls()
         self.texts: dict[str, str] = {}
         self.main_file = ""
 
@@ -43,13 +62,25 @@ class Source:
         return err
 
 
+def _suggest(path: str, base_dir: Path | None) -> str | None:
+    """A hint naming the game file a mistyped name may have meant, compared without the `.rules`."""
+    stems = []
+    for folder in ([base_dir] if base_dir else []) + [games_dir()]:
+        try:
+            stems += [p.stem for p in folder.glob("*.rules")]
+        except OSError:
+            pass
+    close = closest(Path(path).stem, stems)
+    return f"did you mean `{close}.rules`?" if close else None
+
+
 def resolve(path: str, base_dir: Path | None = None) -> Path:
     """Find a game file: as given, beside the file that names it, or among the bundled games."""
     p = Path(path)
     for cand in ([base_dir / p] if base_dir else []) + [p, games_dir() / p, games_dir() / (p.name + ".rules")]:
         if cand.is_file():
             return cand
-    raise RulesError(f"no such game file: {path}")
+    raise RulesError(f"no such game file: {path}", hint=_suggest(path, base_dir or Path(".")))
 
 
 def load(path: str | Path, text: str | None = None) -> Source:
@@ -57,40 +88,59 @@ def load(path: str | Path, text: str | None = None) -> Source:
     src = Source()
     p = Path(path)
     src.main_file = str(p)
+    errors: list = []
     try:
-        src.decls = _load(src, p, text, [])
+        src.decls = Decls(_load(src, p, text, [], errors), errors)
     except RulesError as e:
         raise src.attach(e)
     return src
 
 
-def _load(src: Source, path: Path, text: str | None, chain: list) -> list:
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise RulesError(f"{path}: not a text file in UTF-8 (byte {e.start} cannot be read)") from None
+    except OSError as e:
+        raise RulesError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) -> list:
     name = str(path)
     if text is None:
-        text = path.read_text(encoding="utf-8")
+        text = _read(path)
     src.texts[name] = text
     decls = parse(text, name)
     base: list = []
     own = []
+    extended = None
     for d in decls:
         if isinstance(d, ast.ExtendsDecl):
+            where = d.loc.part("path")
             try:
                 target = resolve(d.path, path.parent)
             except RulesError:
-                raise RulesCheckError(f"`extends` names `{d.path}`, which is not a file here or among the games", d.loc, source=text)
+                raise RulesCheckError(f"`extends` names `{d.path}`, which is not a file here or among the games", where,
+                                      hint=_suggest(d.path, path.parent), source=text) from None
             key = target.resolve()
             if key in chain or key == path.resolve():
                 cycle = " -> ".join(Path(c).name for c in chain + [path.resolve(), key])
-                raise RulesCheckError(f"`extends` goes round in a circle: {cycle}", d.loc, source=text)
-            if base:
-                raise RulesCheckError("a game can extend only one other", d.loc, source=text)
-            base = _load(src, target, None, chain + [path.resolve()])
+                raise RulesCheckError(f"`extends` goes round in a circle: {cycle}", where, source=text,
+                                      hint="a game can build on another only if that one does not build on it")
+            if extended is not None:
+                raise RulesCheckError(f"a game can extend only one other, and this one already extends `{extended}`",
+                                      d.loc, source=text)
+            extended = d.path
+            base = _load(src, target, None, chain + [path.resolve()], errors)
         else:
             own.append(d)
-    return merge(base, own, text)
+    merged, problems = merge(base, own, text)
+    errors += problems
+    return merged
 
 
-def merge(base: list, own: list, text: str = "") -> list:
+def merge(base: list, own: list, text: str = "") -> tuple[list, list]:
+    """A file's own declarations over those of the game it extends; and the errors found doing so."""
     out = list(base)
     index = {decl_key(d): i for i, d in enumerate(out)}
     errors = []
@@ -99,15 +149,21 @@ def merge(base: list, own: list, text: str = "") -> list:
         k = decl_key(d) if not isinstance(d, ast.RemoveDecl) else None
         if k is not None and k in seen:
             first = seen[k].loc
-            what = k[1] if len(k) == 2 else type(d).__name__.replace("Decl", "").lower()
-            errors.append(RulesCheckError(f"`{what}` is declared twice in this file (first at line {first.line})", d.loc, source=text))
+            word = KEYWORDS.get(type(d), type(d).__name__)
+            what = f"{word} `{k[1]}`" if len(k) == 2 else f"`{word}`"
+            where = d.loc.part("name") if len(k) == 2 else d.loc.head(len(word.split()[0]))
+            errors.append(RulesCheckError(f"{what} is declared twice in this file (first at line {first.line})",
+                                          where, source=text,
+                                          hint="a file may replace what the game it extends declares, but not its own declarations"))
             continue
         if k is not None:
             seen[k] = d
         if isinstance(d, ast.RemoveDecl):
             hits = [k for k in index if len(k) == 2 and k[1] == d.name]
             if not hits:
-                errors.append(RulesCheckError(f"`remove {d.name}`: nothing named `{d.name}` to remove", d.loc, source=text))
+                known = [k[1] for k in index if len(k) == 2]
+                errors.append(RulesCheckError(f"`remove {d.name}`: nothing named `{d.name}` to remove", d.loc.part("name"),
+                                              hint=did_you_mean(d.name, known), source=text))
             for k in hits:
                 out[index.pop(k)] = None
             continue
@@ -117,6 +173,4 @@ def merge(base: list, own: list, text: str = "") -> list:
         else:
             index[k] = len(out)
             out.append(d)
-    if errors:
-        raise RulesErrors(errors) if len(errors) > 1 else errors[0]
-    return [d for d in out if d is not None]
+    return [d for d in out if d is not None], errors

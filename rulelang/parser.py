@@ -5,11 +5,13 @@ import functools
 from importlib import resources
 from pathlib import Path
 
+import attrs
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from . import ast
-from .errors import Loc, RulesSyntaxError
+from .errors import Loc, RulesError, RulesSyntaxError
+from .syntax_errors import syntax_error
 
 
 def _resource_dir(package: str, folder: str) -> Path:
@@ -43,65 +45,28 @@ def _lark() -> Lark:
     )
 
 
-# Words of the grammar turned into plain names for messages.
-_TOKEN_WORDS = {
-    "LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`", "RPAR": "`)`", "LSQB": "`[`", "RSQB": "`]`",
-    "COLON": "`:`", "COMMA": "`,`", "EQUAL": "`=`", "DOT": "`.`", "NAME": "a name", "INT": "a number",
-    "STRING": "a string", "COMPARE": "a comparison", "$END": "the end of the text",
-}
-
-
-def _expected(tokens) -> str:
-    words = []
-    for t in sorted(tokens):
-        if t in _TOKEN_WORDS:
-            words.append(_TOKEN_WORDS[t])
-        elif t.startswith("__ANON") or t.startswith("_"):
-            continue
-        else:
-            words.append(f"`{t.lower()}`")
-    words = sorted(set(words))
-    if len(words) > 8:
-        return "one of " + ", ".join(words[:8]) + ", ..."
-    return "one of " + ", ".join(words) if len(words) > 1 else (words[0] if words else "something else")
-
-
-def _syntax_error(err: UnexpectedInput, text: str, filename: str) -> RulesSyntaxError:
-    line, column = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
-    if isinstance(err, UnexpectedToken):
-        tok = err.token
-        if tok.type == "$END":
-            what = "the text ends too soon"
-            lines = text.splitlines() or [""]
-            line, column = len(lines), len(lines[-1]) + 1
-        else:
-            what = f"unexpected `{tok}`"
-        expected = {e for e in err.expected if not e.startswith("__")}
-        msg = f"{what}: expected {_expected(expected)}" if expected else what
-    elif isinstance(err, UnexpectedCharacters):
-        msg = f"unexpected character `{text[err.pos_in_stream]}`"
-    elif isinstance(err, UnexpectedEOF):
-        msg = "the text ends too soon"
-        lines = text.splitlines() or [""]
-        line, column = len(lines), len(lines[-1]) + 1
-    else:  # pragma: no cover - Lark has no other kind
-        msg = str(err)
-    return RulesSyntaxError(msg, Loc(filename, max(line, 1), max(column, 1)), source=text)
-
-
 def parse(text: str, filename: str = "<rules>", start: str = "start"):
     """Parse a whole file (`start`) or one rule (`rule_input`) to syntax-tree nodes."""
     try:
         tree = _lark().parse(text, start=start)
     except UnexpectedInput as err:
-        raise _syntax_error(err, text, filename) from None
+        raise syntax_error(_lark(), err, text, filename, start) from None
+    except LarkError as err:  # pragma: no cover - Lark raises only UnexpectedInput while parsing
+        raise RulesSyntaxError(f"cannot read this text: {err}", Loc(filename, 1, 1), source=text) from None
     try:
         return _ToAst(filename).transform(tree)
     except VisitError as err:
-        if isinstance(err.orig_exc, RulesSyntaxError):
-            err.orig_exc.source = text
-            raise err.orig_exc from None
-        raise
+        orig = err.orig_exc
+        if isinstance(orig, RulesError):
+            if orig.loc is not None and orig.loc.file != filename:
+                orig.loc = attrs.evolve(orig.loc, file=filename)
+            orig.source = text
+            raise orig from None
+        meta = getattr(err.obj, "meta", None)
+        line, column = getattr(meta, "line", 1), getattr(meta, "column", 1)
+        raise RulesSyntaxError(f"cannot read this: {orig}", Loc(filename, line, column), source=text) from None
+    except RecursionError:
+        raise RulesSyntaxError("the text is nested too deeply to read", Loc(filename, 1, 1), source=text) from None
 
 
 def parse_rule(text: str, filename: str = "<prompt>"):
@@ -111,7 +76,18 @@ def parse_rule(text: str, filename: str = "<prompt>"):
 
 def _s(tok: Token) -> str:
     """A STRING token's text, without quotes, escapes resolved."""
-    return bytes(str(tok)[1:-1], "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8") if "\\" in tok else str(tok)[1:-1]
+    body = str(tok)[1:-1]
+    if "\\" not in body:
+        return body
+    try:
+        return bytes(body, "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+    except (UnicodeError, ValueError):
+        raise RulesSyntaxError("this string has a broken `\\` escape", _tok_loc("<rules>", tok),
+                               hint='write `\\\\` for a backslash and `\\"` for a quote') from None
+
+
+def _tok_loc(filename: str, tok: Token) -> Loc:
+    return Loc(filename, tok.line, tok.column, tok.end_line, tok.end_column)
 
 
 @v_args(meta=True)
@@ -122,10 +98,12 @@ class _ToAst(Transformer):
         super().__init__()
         self.filename = filename
 
-    def _loc(self, meta) -> Loc:
+    def _loc(self, meta, **parts) -> Loc:
+        """The node's place, with the places of the names in it (`parts`, given as tokens)."""
+        marks = tuple((key, _tok_loc(self.filename, tok)) for key, tok in parts.items() if isinstance(tok, Token))
         if getattr(meta, "empty", True):
-            return Loc(self.filename, 0, 0)
-        return Loc(self.filename, meta.line, meta.column, meta.end_line, meta.end_column)
+            return Loc(self.filename, 0, 0, parts=marks)
+        return Loc(self.filename, meta.line, meta.column, meta.end_line, meta.end_column, parts=marks)
 
     # -- files
     def start(self, meta, decls):
@@ -138,27 +116,27 @@ class _ToAst(Transformer):
         return ast.GameDecl(name=_s(c[0]), loc=self._loc(meta))
 
     def extends_decl(self, meta, c):
-        return ast.ExtendsDecl(path=_s(c[0]), loc=self._loc(meta))
+        return ast.ExtendsDecl(path=_s(c[0]), loc=self._loc(meta, path=c[0]))
 
     def players_decl(self, meta, c):
         low, high, default = int(c[0]), int(c[1]), c[2]
         return ast.PlayersDecl(low=low, high=high, default=int(default) if default is not None else None, loc=self._loc(meta))
 
     def option_decl(self, meta, c):
-        return ast.OptionDecl(name=str(c[0]), value=c[1], doc=_s(c[2]) if c[2] is not None else None, loc=self._loc(meta))
+        return ast.OptionDecl(name=str(c[0]), value=c[1], doc=_s(c[2]) if c[2] is not None else None, loc=self._loc(meta, name=c[0]))
 
     def const_decl(self, meta, c):
-        return ast.ConstDecl(name=str(c[0]), value=c[1], loc=self._loc(meta))
+        return ast.ConstDecl(name=str(c[0]), value=c[1], loc=self._loc(meta, name=c[0]))
 
     def attribute_decl(self, meta, c):
-        return ast.AttributeDecl(name=str(c[0]), values=tuple(c[1:]), loc=self._loc(meta))
+        return ast.AttributeDecl(name=str(c[0]), values=tuple(c[1:]), loc=self._loc(meta, name=c[0]))
 
     def range_attribute_decl(self, meta, c):
-        return ast.RangeAttributeDecl(name=str(c[0]), low=int(c[1]), high=int(c[2]), loc=self._loc(meta))
+        return ast.RangeAttributeDecl(name=str(c[0]), low=int(c[1]), high=int(c[2]), loc=self._loc(meta, name=c[0]))
 
     def attr_value(self, meta, c):
         props = dict(p for p in c[2:])
-        return ast.AttrValue(name=str(c[0]), display=_s(c[1]) if c[1] is not None else None, loc=self._loc(meta), **props)
+        return ast.AttrValue(name=str(c[0]), display=_s(c[1]) if c[1] is not None else None, loc=self._loc(meta, name=c[0]), **props)
 
     def short_prop(self, meta, c):
         return ("short", _s(c[0]))
@@ -170,13 +148,13 @@ class _ToAst(Transformer):
         return ("style", _s(c[0]))
 
     def names_decl(self, meta, c):
-        return ast.NamesDecl(attributes=tuple(str(n) for n in c), loc=self._loc(meta))
+        return ast.NamesDecl(attributes=tuple(str(n) for n in c), loc=self._loc(meta, **{"attr:" + str(n): n for n in c}))
 
     def class_decl(self, meta, c):
-        return ast.ClassDecl(name=str(c[0]), expr=c[1], loc=self._loc(meta))
+        return ast.ClassDecl(name=str(c[0]), expr=c[1], loc=self._loc(meta, name=c[0]))
 
     def deck_decl(self, meta, c):
-        return ast.DeckDecl(zone=str(c[0]), items=tuple(c[1:]), loc=self._loc(meta))
+        return ast.DeckDecl(zone=str(c[0]), items=tuple(c[1:]), loc=self._loc(meta, zone=c[0]))
 
     def card_spec(self, meta, c):
         count = int(c[0]) if c[0] is not None else 1
@@ -187,10 +165,10 @@ class _ToAst(Transformer):
         return ast.CardFor(var=str(c[0]), iterable=c[1], items=tuple(c[2:]), loc=self._loc(meta))
 
     def field(self, meta, c):
-        return ast.Field(name=str(c[0]), expr=c[1], loc=self._loc(meta))
+        return ast.Field(name=str(c[0]), expr=c[1], loc=self._loc(meta, name=c[0]))
 
     def zone_decl(self, meta, c):
-        per_player, visibility, refill = False, "public", (None, 0)
+        per_player, visibility, refill = False, "public", (None, 0, None)
         for p in c[1:]:
             if p == "per_player":
                 per_player = True
@@ -199,7 +177,7 @@ class _ToAst(Transformer):
             else:
                 visibility = p
         return ast.ZoneDecl(name=str(c[0]), per_player=per_player, visibility=visibility,
-                            refill_from=refill[0], refill_keep=refill[1], loc=self._loc(meta))
+                            refill_from=refill[0], refill_keep=refill[1], loc=self._loc(meta, name=c[0], refill=refill[2]))
 
     def per_player(self, meta, c):
         return "per_player"
@@ -214,25 +192,25 @@ class _ToAst(Transformer):
         return "hidden"
 
     def refill(self, meta, c):
-        return (str(c[0]), int(c[1]))
+        return (str(c[0]), int(c[1]), c[0])
 
     def var_decl(self, meta, c):
-        return ast.VarDecl(name=str(c[0]), per_player=c[1] is not None, init=c[2], loc=self._loc(meta))
+        return ast.VarDecl(name=str(c[0]), per_player=c[1] is not None, init=c[2], loc=self._loc(meta, name=c[0]))
 
     def call_decl(self, meta, c):
-        return ast.CallDecl(name=str(c[0]), text=_s(c[1]) if c[1] is not None else None, when=c[2], loc=self._loc(meta))
+        return ast.CallDecl(name=str(c[0]), text=_s(c[1]) if c[1] is not None else None, when=c[2], loc=self._loc(meta, name=c[0]))
 
     def event_decl(self, meta, c):
-        return ast.EventDecl(name=str(c[0]), params=c[1], loc=self._loc(meta))
+        return ast.EventDecl(name=str(c[0]), params=c[1], loc=self._loc(meta, name=c[0]))
 
     def function_decl(self, meta, c):
-        return ast.FunctionDecl(name=str(c[0]), params=c[1], body=c[2], loc=self._loc(meta))
+        return ast.FunctionDecl(name=str(c[0]), params=c[1], body=c[2], loc=self._loc(meta, name=c[0]))
 
     def procedure_decl(self, meta, c):
-        return ast.ProcedureDecl(name=str(c[0]), params=c[1], body=c[2], loc=self._loc(meta))
+        return ast.ProcedureDecl(name=str(c[0]), params=c[1], body=c[2], loc=self._loc(meta, name=c[0]))
 
     def rule_decl(self, meta, c):
-        return ast.RuleDecl(name=str(c[0]), event=str(c[1]), params=c[2], cond=c[3], body=c[4], loc=self._loc(meta))
+        return ast.RuleDecl(name=str(c[0]), event=str(c[1]), params=c[2], cond=c[3], body=c[4], loc=self._loc(meta, name=c[0], event=c[1]))
 
     def setup_decl(self, meta, c):
         return ast.SetupDecl(body=c[0], loc=self._loc(meta))
@@ -250,7 +228,7 @@ class _ToAst(Transformer):
         return ast.MatchHands(hands=int(c[0]), loc=self._loc(meta))
 
     def remove_decl(self, meta, c):
-        return ast.RemoveDecl(name=str(c[0]), loc=self._loc(meta))
+        return ast.RemoveDecl(name=str(c[0]), loc=self._loc(meta, name=c[0]))
 
     def params(self, meta, c):
         return tuple(str(n) for n in c if n is not None)
@@ -267,7 +245,7 @@ class _ToAst(Transformer):
 
     def move_top_stmt(self, meta, c):
         return ast.MoveTopStmt(count=c[0], source=c[1], to=c[2], face=c[3],
-                               bind=str(c[4]) if c[4] is not None else None, loc=self._loc(meta))
+                               bind=str(c[4]) if c[4] is not None else None, loc=self._loc(meta, name=c[4]))
 
     def face_up(self, meta, c):
         return "up"
@@ -276,7 +254,7 @@ class _ToAst(Transformer):
         return "down"
 
     def deal_stmt(self, meta, c):
-        return ast.DealStmt(count=c[0], source=c[1], zone=str(c[2]), loc=self._loc(meta))
+        return ast.DealStmt(count=c[0], source=c[1], zone=str(c[2]), loc=self._loc(meta, zone=c[2]))
 
     def deal_all(self, meta, c):
         return None
@@ -285,10 +263,10 @@ class _ToAst(Transformer):
         return ast.ShuffleStmt(zone=c[0], loc=self._loc(meta))
 
     def set_stmt(self, meta, c):
-        return ast.SetStmt(name=str(c[0]), index=c[1], value=c[2], loc=self._loc(meta))
+        return ast.SetStmt(name=str(c[0]), index=c[1], value=c[2], loc=self._loc(meta, name=c[0]))
 
     def let_stmt(self, meta, c):
-        return ast.LetStmt(name=str(c[0]), value=c[1], loc=self._loc(meta))
+        return ast.LetStmt(name=str(c[0]), value=c[1], loc=self._loc(meta, name=c[0]))
 
     def if_stmt(self, meta, c):
         otherwise = c[2]
@@ -297,24 +275,24 @@ class _ToAst(Transformer):
         return ast.IfStmt(cond=c[0], then=c[1], otherwise=otherwise, loc=self._loc(meta))
 
     def for_stmt(self, meta, c):
-        return ast.ForStmt(var=str(c[0]), iterable=c[1], body=c[2], loc=self._loc(meta))
+        return ast.ForStmt(var=str(c[0]), iterable=c[1], body=c[2], loc=self._loc(meta, name=c[0]))
 
     def while_stmt(self, meta, c):
         return ast.WhileStmt(cond=c[0], body=c[1], loc=self._loc(meta))
 
     def choose_stmt(self, meta, c):
-        return ast.ChooseStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta))
+        return ast.ChooseStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta, text=c[1]))
 
     def ask_stmt(self, meta, c):
-        return ast.AskStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta))
+        return ast.AskStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta, text=c[1]))
 
     def option(self, meta, c):
         verb, param, domain, where, doc, body = c
         return ast.Option(verb=str(verb), param=str(param) if param is not None else None, domain=domain,
-                          where=where, doc=_s(doc) if doc is not None else None, body=body, loc=self._loc(meta))
+                          where=where, doc=_s(doc) if doc is not None else None, body=body, loc=self._loc(meta, name=verb, param=param, text=doc))
 
     def fire_stmt(self, meta, c):
-        return ast.FireStmt(event=str(c[0]), args=c[1], loc=self._loc(meta))
+        return ast.FireStmt(event=str(c[0]), args=c[1], loc=self._loc(meta, event=c[0]))
 
     def skip_stmt(self, meta, c):
         return ast.SkipStmt(loc=self._loc(meta))
@@ -332,10 +310,10 @@ class _ToAst(Transformer):
         return ast.RevealStmt(cards=c[0], to=c[1], loc=self._loc(meta))
 
     def say_stmt(self, meta, c):
-        return ast.SayStmt(text=_s(c[0]), loc=self._loc(meta))
+        return ast.SayStmt(text=_s(c[0]), loc=self._loc(meta, text=c[0]))
 
     def call_stmt(self, meta, c):
-        return ast.CallStmt(name=str(c[0]), args=c[1], loc=self._loc(meta))
+        return ast.CallStmt(name=str(c[0]), args=c[1], loc=self._loc(meta, name=c[0]))
 
     # -- expressions
     def or_op(self, meta, c):
@@ -354,7 +332,7 @@ class _ToAst(Transformer):
         return ast.In(item=c[0], collection=c[1], loc=self._loc(meta))
 
     def is_op(self, meta, c):
-        return ast.Is(expr=c[0], cls=str(c[1]), loc=self._loc(meta))
+        return ast.Is(expr=c[0], cls=str(c[1]), loc=self._loc(meta, name=c[1]))
 
     def range_expr(self, meta, c):
         return ast.Range(low=c[0], high=c[1], loc=self._loc(meta))
@@ -366,13 +344,13 @@ class _ToAst(Transformer):
         return ast.Neg(expr=c[0], loc=self._loc(meta))
 
     def attr(self, meta, c):
-        return ast.Attr(expr=c[0], name=str(c[1]), loc=self._loc(meta))
+        return ast.Attr(expr=c[0], name=str(c[1]), loc=self._loc(meta, name=c[1]))
 
     def name(self, meta, c):
         return ast.Name(name=str(c[0]), loc=self._loc(meta))
 
     def call(self, meta, c):
-        return ast.Call(name=str(c[0]), args=c[1], loc=self._loc(meta))
+        return ast.Call(name=str(c[0]), args=c[1], loc=self._loc(meta, name=c[0]))
 
     def list_lit(self, meta, c):
         return ast.ListLit(items=c[0], loc=self._loc(meta))
@@ -381,7 +359,7 @@ class _ToAst(Transformer):
         return ast.Aggregate(fn=str(c[0]), expr=c[1], loc=self._loc(meta))
 
     def comprehension(self, meta, c):
-        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], loc=self._loc(meta))
+        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], loc=self._loc(meta, name=c[2]))
 
     def int_lit(self, meta, c):
         return ast.Literal(value=int(c[0]), loc=self._loc(meta))
