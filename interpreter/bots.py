@@ -1,8 +1,11 @@
-"""Bots that play any game from one seat's view: a random one and a simple greedy one."""
+"""Bots that play any game from one seat's view: a random one and a greedy one that bluffs and doubts."""
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
+
+import attrs
 
 from .machine import Move
 
@@ -24,42 +27,127 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Plays a card it holds when it can, keeping its most common values; names its commonest value;
-    takes every chance a window offers; always makes the calls that are due."""
+    """A simple player for any game, from its own view only.
+
+    It takes the first kind of move the rules list that it can make (so `play` before `draw`), and among
+    cards the one that fits the table best (shares a value with what is shown) and keeps its hand flexible.
+    It names the value it holds most of, makes every call that is due, takes every chance a window offers,
+    and with claims in the game it tells the truth when it can, bluffs when it cannot, and challenges a
+    claim only when the cards it has seen make the claim unlikely.
+    """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, doubt_below: float = 0.5, doubt_card_below: float = 0.1):
         self.rng = random.Random(seed)
+        self.doubt_below = doubt_below  # doubt a claim of "N of a value" less likely than this
+        self.doubt_card_below = doubt_card_below  # doubt a claim of one named card when so few unseen cards could be it
+        self.turn = None
+        self.laid: list[int] = []  # cards this bot chose from its hand this turn (what a claim should describe)
 
     def choose(self, program, view: dict, decision) -> Move:
+        if view.get("turn") != self.turn:
+            self.turn, self.laid = view.get("turn"), []
+        move = self._choose(program, view, decision)
+        if move.kind == "card" and move.arg < program.deck_size:
+            self.laid.append(move.arg)
+            return _with_calls(move, frozenset(decision.due))
+        return move
+
+    def _choose(self, program, view, decision) -> Move:
         opts = decision.options
-        mine = _own_cards(view)
-        if decision.window:
+        claim = view.get("claim")
+        live = claim is not None and claim["player"] != view["seat"]
+        revealing = [o for o in opts if o.reveals]
+        if revealing and live:
+            if self.unlikely(program, view, claim):
+                return min(revealing, key=lambda o: o.option)
+            opts = [o for o in opts if not o.reveals] or opts
+        elif decision.window:
             acts = [o for o in opts if o.verb != "pass"]
             return acts[0] if acts else opts[0]
-        cards = [o for o in opts if o.kind == "card" and o.arg in mine]
-        if cards:
-            counts = _value_counts(program, mine)
-            best = max(cards, key=lambda o: _keep_score(program, o.arg, counts))
-            return _with_calls(best, frozenset(decision.due))
-        values = [o for o in opts if o.kind == "value"]
-        if values:
-            counts = _value_counts(program, mine)
-            best = max(values, key=lambda o: counts.get(o.arg, 0))
-            return best
-        players = [o for o in opts if o.kind == "player"]
-        if players:
+        mine = _own_cards(view)
+        if any(o.kind == "card" and o.arg >= program.deck_size for o in opts):
+            return self.claim(program, view, [o for o in opts if o.kind == "card"])
+        plain = [o for o in opts if o.kind == ""]
+        if self.laid and plain and any(o.kind == "card" for o in opts):
+            # Laying several cards: go on while they match the first ones, then stop.
+            more = [o for o in opts if o.kind == "card" and o.arg in mine and self.matches_laid(program, o.arg)]
+            if more:
+                return max(more, key=lambda o: self.fit(program, view, o.arg, mine))
+            return min(plain, key=lambda o: o.option)
+        first = min(o.option for o in opts)
+        group = [o for o in opts if o.option == first]
+        if group[0].kind == "card":
+            cards = [o for o in group if o.arg in mine] or group
+            return max(cards, key=lambda o: self.fit(program, view, o.arg, mine))
+        if group[0].kind == "value":
+            counts = _value_counts(program, self.laid or mine)
+            return max(group, key=lambda o: counts.get(o.arg, 0))
+        if group[0].kind == "player":
             sizes = _hand_sizes(view)
-            return min(players, key=lambda o: sizes.get(o.arg, 0))
-        return opts[0]
+            return min(group, key=lambda o: sizes.get(o.arg, 0))
+        return group[0]
+
+    # -- what fits, what is true
+    def fit(self, program, view, cid, mine) -> float:
+        """Higher for a card sharing values with what the table shows and with many cards of this hand."""
+        shown = _shown_values(program, view)
+        card = program.cards[cid]
+        values = [v for a, v in card.attrs.items() if not program.attributes[a].numeric]
+        table = sum(1 for v in values if v in shown) + sum(0.5 for a, v in card.attrs.items()
+                                                           if program.attributes[a].numeric and ("#" + a, v) in shown)
+        if self.laid:  # laying several: keep to the values already laid
+            laid = _value_counts(program, self.laid)
+            return sum(laid[v] for v in values)
+        counts = _value_counts(program, [c for c in mine if c != cid])
+        return table * 100 + sum(counts[v] for v in values) + sum(v for a, v in card.attrs.items()
+                                                                  if program.attributes[a].numeric) / 100
+
+    def matches_laid(self, program, cid) -> bool:
+        laid_values = set(_value_counts(program, self.laid))
+        card = program.cards[cid]
+        return any(v in laid_values for a, v in card.attrs.items() if not program.attributes[a].numeric)
+
+    def claim(self, program, view, opts) -> Move:
+        """Name the card it laid when the rules allow; else the claim most cards it has not seen could make true."""
+        if self.laid:
+            actual = program.cards[self.laid[-1]].attrs
+            for o in opts:
+                claim = program.cards[o.arg].attrs
+                if all(actual.get(a) == claim.get(a) for a in program.claim_attrs):
+                    return o
+        unseen = _unseen(program, view)
+        return max(opts, key=lambda o: (_copies(program, o.arg, unseen), -o.option))
+
+    def unlikely(self, program, view, claim) -> bool:
+        """Is the live claim more likely false than true, given every card this seat has seen?"""
+        unseen = _unseen(program, view)
+        pool = sum(unseen.values())
+        hand = _hand_sizes(view).get(claim["player"], 0) + claim["count"]
+        if claim["kind"] == "card":
+            have = _copies(program, claim["says"], unseen)
+            if have == 0:
+                return True
+            # A truthful player names the very card it holds, so a named card is only doubted when few
+            # unseen cards could make it true.
+            return 1 - _hyper_none(pool, have, hand) < self.doubt_card_below
+        elif isinstance(claim["says"], str):
+            # "N of a value": the claimer picks the value it holds most of, so ask how likely it is that
+            # some value (of as many as the game has) reaches N, not this one in particular.
+            have = sum(n for key, n in unseen.items() if claim["says"] in key)
+            attr = next((a for a in program.attributes.values() if a.info(claim["says"])), None)
+            choices = len(attr.values) if attr else 1
+            one = _hyper_at_least(pool, have, hand, claim["count"])
+            p_true = 1 - (1 - one) ** choices
+        else:
+            return self.rng.random() < 0.25
+        return p_true < self.doubt_below
 
 
 def _with_calls(move: Move, calls: frozenset) -> Move:
     if not calls:
         return move
-    import attrs
-
     return attrs.evolve(move, calls=calls)
 
 
@@ -90,12 +178,77 @@ def _value_counts(program, cards) -> Counter:
     return counts
 
 
-def _keep_score(program, cid, counts) -> float:
-    """Higher for cards that share values with many others in hand (cheap to follow up), lower for unique ones like Wilds."""
-    card = program.cards[cid]
-    share = sum(counts[v] for a, v in card.attrs.items() if not program.attributes[a].numeric and a != "kind")
-    numeric = sum(v for a, v in card.attrs.items() if program.attributes[a].numeric)
-    return share * 100 + numeric
+def _shown_values(program, view) -> set:
+    """Values the table shows: public variables holding values or cards, and the top card of each public pile."""
+    out = set()
+    cards = []
+    for name, v in view["vars"].items():
+        kind = program.var_kinds.get(name, "any")
+        if isinstance(v, str) and kind.startswith("value:"):
+            out.add(v)
+        elif kind == "card" and v is not None:
+            cards.append(v)
+    for z in view["zones"].values():
+        if isinstance(z, dict) and z["cards"] and z["cards"][-1] is not None:
+            cards.append(z["cards"][-1])
+    for c in cards:
+        for a, v in program.cards[c].attrs.items():
+            out.add(v if not program.attributes[a].numeric else ("#" + a, v))
+    return out
+
+
+def _unseen(program, view) -> Counter:
+    """Cards this seat has not seen, counted by identity (a tuple of attribute values)."""
+    seen = Counter()
+    for z in view["zones"].values():
+        for part in (z if isinstance(z, list) else [z]):
+            for c in part["cards"]:
+                if c is not None:
+                    seen[c] += 1
+    keys = _identity_keys(program)
+    unseen = Counter()
+    for cid in range(program.deck_size):
+        if not seen[cid]:
+            unseen[keys[cid]] += 1
+    return unseen
+
+
+_KEYS: dict = {}
+
+
+def _identity_keys(program) -> list:
+    """Each card's identity as a frozenset of its attribute values (worked out once per program)."""
+    keys = _KEYS.get(id(program))
+    if keys is None or len(keys) != len(program.cards):
+        keys = [frozenset(str(v) for v in c.attrs.values()) for c in program.cards]
+        _KEYS[id(program)] = keys
+    return keys
+
+
+def _copies(program, claim_id, unseen) -> int:
+    want = _identity_keys(program)[claim_id]
+    return sum(n for key, n in unseen.items() if want <= key)
+
+
+def _hyper_none(pool: int, good: int, draws: int) -> float:
+    """P(no good card among `draws` taken from `pool`)."""
+    if draws <= 0 or good <= 0:
+        return 1.0
+    if draws > pool:
+        return 0.0
+    return math.comb(pool - good, draws) / math.comb(pool, draws) if pool - good >= draws else 0.0
+
+
+def _hyper_at_least(pool: int, good: int, draws: int, k: int) -> float:
+    """P(at least k good cards among `draws` taken from `pool`)."""
+    draws = min(draws, pool)
+    if k <= 0:
+        return 1.0
+    total = math.comb(pool, draws) if pool >= draws else 1
+    p = 0.0
+    for i in range(k, min(good, draws) + 1):
+        p += math.comb(good, i) * math.comb(pool - good, draws - i)
+    return p / total if total else 0.0
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

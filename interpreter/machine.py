@@ -25,6 +25,7 @@ class Move:
     doc: str = ""
     calls: frozenset = frozenset()
     kind: str = ""  # card | player | value | number | "" (no argument)
+    reveals: bool = False  # choosing it turns hidden cards up (a challenge, a doubt)
 
     def __str__(self) -> str:
         return self.text
@@ -78,7 +79,7 @@ class State:
         self.zones: list = []
         self.vars: dict = {}
         self.pvars: dict = {"score": [0] * self.n}
-        self.facedown: dict = {}  # face-down card -> the seat that knows it (who laid it), or None
+        self.facedown: dict = {}  # face-down card -> the frozenset of seats that know it (who laid it, who was shown)
         self.current = 0
         self.direction = 1
         self.skips = 0
@@ -96,6 +97,7 @@ class State:
         self.steps = 0
         self.turns = 0
         self.moves: list[tuple] = []  # (seat, move text): the game record
+        self.claim: dict | None = None  # the last claim made: who, which face-down cards, what they said
         self.stats: dict = {}  # counters for simulation reports: rules fired, cards played, verbs, tallies
 
     # -- zones
@@ -127,6 +129,7 @@ class State:
             "moves": len(self.moves),
             "program": self.program,
             "stacked": self.stacked,
+            "claim": self.claim,
         }
 
     def restore(self, snap: dict) -> None:
@@ -146,6 +149,7 @@ class State:
         del self.moves[snap["moves"]:]
         self.program = snap["program"]
         self.stacked = snap["stacked"]
+        self.claim = snap["claim"]
 
 
 # ------------------------------------------------------------------ running
@@ -276,7 +280,7 @@ def _set_face(st: State, cid: int, face: str | None, knower) -> None:
     """`face down`: hidden from all but the player it came from; `face up`: shown; otherwise as it was."""
     if face == "down":
         if cid not in st.facedown:
-            st.facedown[cid] = knower
+            st.facedown[cid] = frozenset() if knower is None else frozenset((knower,))
     elif face == "up":
         st.facedown.pop(cid, None)
 
@@ -425,6 +429,7 @@ def start_hand(st: State) -> None:
     st.skips = 0
     st.again = False
     st.turn_to = None
+    st.claim = None
     st.winners = []
     st.called = [set() for _ in range(st.n)]
     st.current = (st.hand_no - 1) % st.n
@@ -440,10 +445,10 @@ def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
     """The legal moves of one decision: each option's argument drawn from its domain, filtered by `where`."""
     out = []
     seen = set()
-    for i, (verb, param, domain, where, doc, _target, kind) in enumerate(specs):
+    for i, (verb, param, domain, where, doc, _target, kind, reveals) in enumerate(specs):
         if domain is None:
             if where is None or where(st, env):
-                out.append(Move(verb, None, verb, i, doc, kind=""))
+                out.append(Move(verb, None, verb, i, doc, kind="", reveals=reveals))
             continue
         items = domain(st, env)
         for item in items:
@@ -455,7 +460,7 @@ def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
             if text in seen:
                 continue
             seen.add(text)
-            out.append(Move(verb, item, text, i, doc, kind=kind))
+            out.append(Move(verb, item, text, i, doc, kind=kind, reveals=reveals))
         env.pop(param, None)
     return out
 
@@ -557,7 +562,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
 def _resume(st: State, d: Decision, move: Move) -> None:
     fr = st.stack[-1]
     spec = fr.env["$options"][move.option]
-    verb, param, _domain, _where, _doc, target, _kind = spec
+    verb, param, target = spec[0], spec[1], spec[5]
     if param is not None:
         fr.env[param] = move.arg
     fr.pc = target.pos
@@ -570,7 +575,8 @@ def _resume(st: State, d: Decision, move: Move) -> None:
         stats[key] = stats.get(key, 0) + 1
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
-    st.emit("choice", player=d.player, move=move.text, verb=verb, kind=move.kind, pass_=move.verb == "pass" and d.window)
+    st.emit("choice", player=d.player, move=move.text, verb=verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
+            card=move.arg if move.kind == "card" else None)
     if move.calls:
         st.called[d.player].update(move.calls)
         for c in move.calls:

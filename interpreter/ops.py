@@ -135,13 +135,15 @@ def op_ask_init(key, who_f):
     return op
 
 
-def op_ask_next(key, prompt_f, specs, end):
+def op_ask_next(key, prompt_f, specs, end, bind=None):
     """Ask the next player of a window; each may act (closing the window) or pass."""
     def op(st, fr):
         env = fr.env
         waiting = env[key]
         while waiting:
             player = waiting.pop(0)
+            if bind is not None:
+                env[bind] = player
             options = m.options_for(st, player, specs, env)
             real = [o for o in options if o.verb != "pass"]
             if not real:
@@ -157,6 +159,24 @@ def op_ask_next(key, prompt_f, specs, end):
 def op_fire(event, arg_fs):
     def op(st, fr):
         m.fire(st, event, tuple(f(st, fr.env) for f in arg_fs))
+    return op
+
+
+def op_claim(cards_f, says_f, kind):
+    """Make a claim public: who laid how many face-down cards, and what they say they are."""
+    def op(st, fr):
+        cards = as_cards(st, cards_f(st, fr.env))
+        says = says_f(st, fr.env)
+        st.claim = {"player": st.current, "cards": cards, "says": says, "kind": kind, "turn": st.turns}
+        st.emit("claim", player=st.current, count=len(cards), says=says, kind=kind)
+    return op
+
+
+def op_tally(name):
+    key = "tally:" + name
+
+    def op(st, fr):
+        st.stats[key] = st.stats.get(key, 0) + 1
     return op
 
 
@@ -194,8 +214,17 @@ def op_reveal(cards_f, to_f):
         to = to_f(st, fr.env)
         seats = list(to) if isinstance(to, (list, tuple)) else [to]
         owners = [m.find_card(st, c)[1] for c in cards]
-        owner = next((o for o in owners if o is not None), st.facedown.get(cards[0]) if cards else None)
-        st.emit("reveal", cards=cards, to=seats, owner=owner if owner is not None else st.current)
+        owner = next((o for o in owners if o is not None), None)
+        if owner is None:
+            owner = next(iter(sorted(st.facedown.get(cards[0], ()))), st.current) if cards else st.current
+        everyone = len(set(seats)) == st.n
+        for c in cards:
+            if c in st.facedown:
+                if everyone:  # shown to the whole table: it lies face up from now on
+                    del st.facedown[c]
+                else:
+                    st.facedown[c] = st.facedown[c] | frozenset(seats)
+        st.emit("reveal", cards=cards, to=seats, owner=owner)
     return op
 
 

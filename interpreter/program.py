@@ -129,6 +129,7 @@ class Program:
     options: dict
     procs: dict
     classes: dict  # name -> predicate(card id) -> bool
+    var_kinds: dict = attrs.field(factory=dict)  # variable -> card | player | value:ATTR | int | ... (what it holds)
     claims: tuple = ()  # ids of the claim cards (`claim cards by ...`): one per identity a claim can name
     claim_attrs: tuple = ()
     source: str = ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 def visible(st, cid: int, zi: int, owner, seat) -> bool:
     """May `seat` see card `cid` lying in zone `zi` (of `owner`)?  A face-down card only its layer knows."""
     if cid in st.facedown:
-        return seat is not None and st.facedown[cid] == seat
+        return seat in st.facedown[cid]
     vis = st.program.zones[zi].visibility
     if vis == "public":
         return True
@@ -40,14 +40,40 @@ def view(st, seat) -> dict:
         "current": st.current,
         "direction": st.direction,
         "hand": st.hand_no,
+        "turn": st.turns,
         "zones": zones,
         "vars": dict(st.vars),
         "player_vars": {k: list(v) for k, v in st.pvars.items()},
         "scores": list(st.pvars["score"]),
         "pending": pending,
+        "claim": public_claim(st),
         "over": st.over,
         "winners": list(st.winners),
     }
+
+
+def public_claim(st) -> dict | None:
+    """The last claim as the table knows it: who, how many cards, what they said (never the cards)."""
+    c = st.claim
+    if c is None:
+        return None
+    return {"player": c["player"], "count": len(c["cards"]), "says": c["says"], "kind": c["kind"],
+            "text": show(st, c["says"], c["kind"]), "turn": c["turn"]}
+
+
+def show(st, v, kind) -> str:
+    if v is None:
+        return "nothing"
+    if kind == "card":
+        return st.program.cards[v].name
+    if kind == "player":
+        return st.names[v]
+    if isinstance(v, str):
+        for a in st.program.attributes.values():
+            info = a.info(v)
+            if info:
+                return info.display
+    return str(v)
 
 
 def project_event(st, ev: dict, seat) -> dict:
@@ -56,10 +82,10 @@ def project_event(st, ev: dict, seat) -> dict:
     if kind == "move":
         down = ev.get("face") == "down"
         was_down = ev.get("was_down", {})
-        src_vis = [(seat is not None and was_down[c] == seat) if c in was_down
+        src_vis = [(seat in was_down[c]) if c in was_down
                    else visible_at(st, c, ev["src"], ev["src_owner"], seat, False) for c in ev["cards"]]
         # A card laid face down stays known to whoever knew it: the player it came from.
-        dst_vis = [(seat is not None and (was_down.get(c, ev["src_owner"]) == seat)) if down
+        dst_vis = [(seat in was_down[c] if c in was_down else seat is not None and ev["src_owner"] == seat) if down
                    else visible_at(st, c, ev["dst"], ev["dst_owner"], seat, False) for c in ev["cards"]]
         cards = [st.program.cards[c].name if a or b else None for c, a, b in zip(ev["cards"], src_vis, dst_vis)]
         out = dict(ev, cards=cards)
@@ -74,12 +100,22 @@ def project_event(st, ev: dict, seat) -> dict:
                     cards={p: [names[c].name if visible_at(st, c, zi, p, seat, False) else None for c in cs]
                            for p, cs in ev["cards"].items()})
     if kind == "reveal":
-        shown = seat is not None and (seat in ev["to"] or seat == ev["owner"])
+        # Shown to every player is shown to the table, spectators included.
+        shown = (seat is not None and (seat in ev["to"] or seat == ev["owner"])) or len(set(ev["to"])) == st.n
         return dict(ev, cards=[st.program.cards[c].name if shown else None for c in ev["cards"]])
-    if kind == "choice" and ev.get("kind") == "card" and seat != ev["player"]:
-        # A card chosen from a hand is named to others only by the move that shows it.
-        return dict(ev, move=ev["move"].split()[0] + " a card", card=None)
+    if kind == "choice" and ev.get("kind") == "card" and seat != ev["player"] and not _seen_now(st, ev.get("card"), seat):
+        # A card chosen out of this seat's sight (laid face down, kept in a hand) is told only by the move
+        # that hides it: not even the verb, which could say "cheat".
+        return dict(ev, move=None, verb=None, card=None)
     return dict(ev)
+
+
+def _seen_now(st, cid, seat) -> bool:
+    if cid is None or cid >= st.program.deck_size:
+        return cid is not None
+    from .machine import find_card
+
+    return visible(st, cid, *find_card(st, cid), seat)
 
 
 def visible_at(st, cid, zi, owner, seat, face_down) -> bool:
@@ -148,6 +184,12 @@ def narrate(st, ev: dict, seat) -> str | None:
         return "scores: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(ev["scores"]))
     if kind == "game_over":
         return f"game over: {' and '.join(names[p] for p in ev['winners'])} win{'s' if len(ev['winners']) == 1 else ''}"
+    if kind == "claim":
+        what = show(st, ev["says"], ev["kind"])
+        n = ev["count"]
+        return f"{names[ev['player']]} says: {'' if n == 1 and ev['kind'] == 'card' else f'{n} × '}{what}"
+    if kind == "turn_to":
+        return f"{names[ev['player']]} plays next"
     if kind == "call":
         return f"{names[ev['player']]} calls {st.program.calls.get(ev['call'], ev['call'])}"
     if kind == "hand":

@@ -105,6 +105,14 @@ class NamesDecl:
 
 
 @node
+class ClaimsDecl:
+    """Which attributes a claim names: a claim card exists for each such identity in the deck. `claim cards by colour kind number`"""
+
+    attributes: tuple
+    loc: Loc = _loc()
+
+
+@node
 class ClassDecl:
     """A named class of cards, a predicate over `card`. `class wild = card.kind in [wild, wild_draw_four]`"""
 
@@ -395,11 +403,12 @@ class ChooseStmt:
 
 @node
 class AskStmt:
-    """A window: players are asked in order; the first to act wins it, the others may pass. `ask others(p) { catch { ... } }`"""
+    """A window: players are asked in order; the first to act wins it, the others may pass; `as` names who is asked. `ask others(p) as q { catch { ... } }`"""
 
     who: Any
     prompt: str | None
     options: tuple
+    bind: str | None = None
     loc: Loc = _loc()
 
 
@@ -455,6 +464,31 @@ class SayStmt:
     """Narrate something to the table; `{name}` shows a value. `say "{player} draws 2"`"""
 
     text: str
+    loc: Loc = _loc()
+
+
+@node
+class TurnToStmt:
+    """Give the next turn to a player, whatever the direction, skips or `again`. `turn to liar`"""
+
+    who: Any
+    loc: Loc = _loc()
+
+
+@node
+class ClaimStmt:
+    """Record a public claim: these face-down cards are said to be this (a claim card, a value...). `claim card as k`"""
+
+    cards: Any
+    says: Any
+    loc: Loc = _loc()
+
+
+@node
+class TallyStmt:
+    """Count something for the simulation report. `tally lie_caught`"""
+
+    name: str
     loc: Loc = _loc()
 
 

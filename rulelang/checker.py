@@ -21,9 +21,10 @@ BUILTIN_FUNCS = {
     "after": (("player",), "player"),
     "before": (("player",), "player"),
     "called": (("player", "call"), "bool"),
+    "same": (("card", "card"), "bool"),
 }
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",)}
-INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)\}", re.I)
+INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
 
 
 class Symbols:
@@ -36,6 +37,8 @@ class Symbols:
         self.values: dict = {}  # value name -> attribute name
         self.ambiguous: set = set()  # values declared in two attributes (an error): their type is unknown
         self.names = None
+        self.claims = None
+        self.var_types: dict = {}  # variable -> the types of the values `set` gives it
         self.classes: dict = {}
         self.deck = None
         self.zones: dict = {}
@@ -71,6 +74,8 @@ def collect(decls) -> tuple[Symbols, list]:
             s.attributes[d.name] = d
         elif isinstance(d, ast.NamesDecl):
             s.names = d
+        elif isinstance(d, ast.ClaimsDecl):
+            s.claims = d
         elif isinstance(d, ast.ClassDecl):
             s.classes[d.name] = d
         elif isinstance(d, ast.DeckDecl):
@@ -194,6 +199,9 @@ class Checker:
     def check_RangeAttributeDecl(self, d):
         if d.low > d.high:
             self.error(f"`{d.low}..{d.high}` is an empty range", d.loc)
+
+    def check_ClaimsDecl(self, d):
+        self.check_NamesDecl(d)
 
     def check_NamesDecl(self, d):
         for a in d.attributes:
@@ -371,6 +379,8 @@ class Checker:
         self.block(d.body, {})
 
     def check_MatchTo(self, d):
+        if self.s.score is None:
+            self.error(f"a match to {d.target} points needs a `score {{ ... }}` block that gives the points", d.loc)
         if d.target < 1:
             self.error("a match target must be at least 1", d.loc)
 
@@ -472,6 +482,12 @@ class Checker:
         where = part(st.loc, "name")
         if st.name == "score":
             v = ast.VarDecl(name="score", per_player=True, init=ast.Literal(value=0))
+        if st.name in scope and st.index is None:
+            # A name from `let` changes for the rest of its procedure or rule.
+            t = self.expr(st.value, scope)
+            if not compatible(t, scope[st.name]):
+                self.error(f"`{st.name}` holds {an(scope[st.name])}, not {an(t)}", where)
+            return
         if v is None:
             if st.name in s.consts:
                 self.error(f"`{st.name}` is a constant and cannot be set; declare it with `var` to change it in play", where)
@@ -480,8 +496,6 @@ class Checker:
                            hint="declare a `var` for a value that changes in play")
             elif st.name in s.zones:
                 self.error(f"`{st.name}` is a zone, not a variable; cards go into it with `move`", where)
-            elif st.name in scope:
-                self.error(f"`{st.name}` names a value for this block and cannot be set; declare a `var` to change it", where)
             else:
                 self.unknown("variable", st.name, where, list(s.vars) + ["score"])
             if st.index is not None:
@@ -494,7 +508,7 @@ class Checker:
             self.error(f"`{st.name}` is one for the table, not per player: write `set {st.name} = ...`", where)
         if st.index is not None:
             self.expect(st.index, scope, "player")
-        self.expr(st.value, scope)
+        s.var_types.setdefault(st.name, set()).add(self.expr(st.value, scope))
 
     def check_LetStmt(self, st, scope):
         scope[st.name] = self.expr(st.value, scope)
@@ -528,6 +542,8 @@ class Checker:
         self.options(st, scope)
 
     def options(self, st, scope):
+        if getattr(st, "bind", None):
+            scope = {**scope, st.bind: "player"}
         self.interpolation(st.prompt, scope, part(st.loc, "text"))
         verbs = {}
         for o in st.options:
@@ -581,6 +597,18 @@ class Checker:
         if t not in ("player", "list:player", "any", "list:any"):
             self.error(f"`reveal ... to` takes a player or a list of players, not {an(t)}", st.to.loc)
 
+    def check_TurnToStmt(self, st, scope):
+        self.expect(st.who, scope, "player")
+
+    def check_ClaimStmt(self, st, scope):
+        t = self.expr(st.cards, scope)
+        if t not in ("card", "list:card", "zone", "any", "list:any", "none"):
+            self.error(f"`claim` takes the face-down cards: a card, a list of cards or a zone, not {an(t)}", st.cards.loc)
+        self.expr(st.says, scope)
+
+    def check_TallyStmt(self, st, scope):
+        pass
+
     def check_SayStmt(self, st, scope):
         self.interpolation(st.text, scope, part(st.loc, "text"))
 
@@ -605,10 +633,13 @@ class Checker:
             return
         known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts)
         for m in INTERPOLATION.finditer(text):
-            name = m.group(1)
+            name, attr = m.group(1), m.group(2)
             if name not in scope and name not in BUILTIN_NAMES and name not in self.s.vars and name not in self.s.consts:
                 self.error(f"`{{{name}}}` in the text names nothing known here", inside_string(loc, text, m.start(), m.end()),
                            did_you_mean(name, known))
+            elif attr is not None and attr not in self.s.attributes:
+                self.error(f"`{{{name}.{attr}}}`: unknown attribute `{attr}`", inside_string(loc, text, m.start(), m.end()),
+                           did_you_mean(attr, self.s.attributes))
 
     # ------------------------------------------------------------ expressions
 
@@ -652,7 +683,11 @@ class Checker:
         if n in s.vars:
             if s.vars[n].per_player:
                 self.error(f"`{n}` is one per player: write `{n}(p)`, for example `{n}(current)`", e.loc)
-            return "any"
+            return var_type(s, n)
+        if n == "claims":
+            if s.claims is None:
+                self.error("`claims` lists the claim cards, and there are none: declare `claim cards by ATTRIBUTE ...`", e.loc)
+            return "list:card"
         if n in s.consts:
             return self.expr(s.consts[n].value, {})
         if n in s.options:
@@ -863,7 +898,10 @@ class Checker:
         inner = {**scope, e.var: el or "any"}
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
-        return agg_type(e.fn, self.expr(e.expr, inner))
+        item = self.expr(e.expr, inner)
+        if e.fn == "list":
+            return "list:" + item
+        return agg_type(e.fn, item)
 
 
 _KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a player", "call": "a call"}
@@ -953,6 +991,12 @@ def param_type(name: str) -> str:
 
 def params_scope(params) -> dict:
     return {p: param_type(p) for p in params}
+
+
+def var_type(s, name) -> str:
+    """A variable's type: the one type every `set` of it gives, else any."""
+    types = s.var_types.get(name, set()) - {"none", "any"}
+    return types.pop() if len(types) == 1 else "any"
 
 
 def agg_type(fn, el):

@@ -8,7 +8,7 @@ from interpreter import ops
 from interpreter.program import Attribute, AttrValueInfo, Card, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec
 
 from . import ast
-from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type, params_scope
+from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type, params_scope, var_type
 from .errors import RulesCheckError
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
@@ -53,6 +53,10 @@ class Compiler:
         self.attributes = attributes
         name_attrs = s.names.attributes if s.names else tuple(attributes)
         self.cards = self.build_cards(attributes, name_attrs)
+        claim_attrs = tuple(s.claims.attributes) if s.claims else ()
+        self.claim_ids = ()
+        if claim_attrs:
+            self.cards, self.claim_ids = self.claim_cards(self.cards, attributes, claim_attrs)
         for name in attributes:
             self.attr_tables[name] = tuple(c.attrs.get(name) for c in self.cards)
         for name, d in s.classes.items():
@@ -103,6 +107,9 @@ class Compiler:
             options=opts,
             procs=procs,
             classes=dict(self.class_tables),
+            claims=self.claim_ids,
+            var_kinds={name: var_type(s, name) for name in s.vars},
+            claim_attrs=claim_attrs,
         )
 
     def literal(self, e):
@@ -146,6 +153,33 @@ class Compiler:
             for _ in range(count):
                 cards.append(Card(len(cards), dict(attrs_), name, short_name, " ".join(styles), symbol))
         return tuple(cards)
+
+    def claim_cards(self, cards, attributes, claim_attrs):
+        """One claim card for each identity (by the claim attributes) in the deck: what a claim can name."""
+        seen = {}
+        for c in cards:
+            key = tuple(c.attrs.get(a) for a in claim_attrs)
+            seen.setdefault(key, c)
+        out = list(cards)
+        ids = []
+        for key, like in seen.items():
+            parts, short = [], []
+            for a in claim_attrs:
+                v = like.attrs.get(a)
+                if v is None:
+                    continue
+                info = attributes[a].info(v) if not attributes[a].numeric else None
+                if info is None:
+                    parts.append(str(v))
+                    short.append(str(v))
+                else:
+                    if info.display:
+                        parts.append(info.display)
+                    short.append(info.short)
+            attrs_ = {a: like.attrs.get(a) for a in claim_attrs if like.attrs.get(a) is not None}
+            ids.append(len(out))
+            out.append(Card(len(out), attrs_, " ".join(parts) or "card", "".join(short) or "card", like.style, like.symbol))
+        return tuple(out), tuple(ids)
 
     def card_items(self, item, env, out):
         if isinstance(item, ast.CardFor):
@@ -204,7 +238,9 @@ class Compiler:
 
     def compile_SetStmt(self, st, scope, code):
         value = self.expr(st.value, scope)
-        if st.index is not None:
+        if st.name in scope and st.index is None:
+            code.append(ops.op_let(st.name, value))
+        elif st.index is not None:
             code.append(ops.op_set_player(st.name, self.expr(st.index, scope), value))
         else:
             code.append(ops.op_set(st.name, value))
@@ -256,9 +292,27 @@ class Compiler:
                 domain = self.collection(o.domain, scope)
                 kind = "card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value"
             where = self.expr(o.where, inner) if o.where is not None else None
-            specs.append((o.verb, o.param, domain, where, o.doc or "", label, kind))
+            specs.append((o.verb, o.param, domain, where, o.doc or "", label, kind, self.reveals(o.body, set())))
             bodies.append((label, o.body, inner))
         return specs, bodies
+
+    def reveals(self, node, seen: set) -> bool:
+        """Whether running this (a block, a statement) can `reveal` cards: how a bot tells a challenge from a pass."""
+        if isinstance(node, ast.RevealStmt):
+            return True
+        if isinstance(node, ast.CallStmt):
+            proc = self.s.procedures.get(node.name)
+            if proc is None or node.name in seen:
+                return False
+            seen.add(node.name)
+            return self.reveals(proc.body, seen)
+        if isinstance(node, ast.Block):
+            return any(self.reveals(st, seen) for st in node.stmts)
+        # A `choose` or `ask` inside is another decision, someone else's perhaps: not this one's doing.
+        for child in (getattr(node, "then", None), getattr(node, "otherwise", None), getattr(node, "body", None)):
+            if child is not None and self.reveals(child, seen):
+                return True
+        return False
 
     def emit_bodies(self, bodies, end, code):
         for label, body, inner in bodies:
@@ -277,12 +331,15 @@ class Compiler:
 
     def compile_AskStmt(self, st, scope, code):
         key = f"$ask{next(self.fresh)}"
+        who = self.expr(st.who, scope)
+        if st.bind:
+            scope = {**scope, st.bind: "player"}
         specs, bodies = self.option_specs(st.options, scope)
         again, end = ops.Label(), ops.Label()
-        specs.append(("pass", None, None, None, "let it pass", again, None))
-        code.append(ops.op_ask_init(key, self.expr(st.who, scope)))
+        specs.append(("pass", None, None, None, "let it pass", again, None, False))
+        code.append(ops.op_ask_init(key, who))
         again.pos = len(code)
-        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end))
+        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end, st.bind))
         self.emit_bodies(bodies, end, code)
 
     def compile_FireStmt(self, st, scope, code):
@@ -306,37 +363,60 @@ class Compiler:
     def compile_SayStmt(self, st, scope, code):
         code.append(ops.op_say(self.text(st.text, scope)))
 
+    def compile_TurnToStmt(self, st, scope, code):
+        code.append(ops.op_turn_to(self.expr(st.who, scope)))
+
+    def compile_ClaimStmt(self, st, scope, code):
+        kind = self.typer.expr(st.says, scope)
+        code.append(ops.op_claim(self.expr(st.cards, scope), self.expr(st.says, scope), kind))
+
+    def compile_TallyStmt(self, st, scope, code):
+        code.append(ops.op_tally(st.name))
+
     def compile_CallStmt(self, st, scope, code):
         code.append(ops.op_call(st.name, tuple(self.expr(a, scope) for a in st.args)))
 
     def text(self, template: str, scope):
         """A string with `{name}` parts shown as players, cards or values."""
-        names = INTERPOLATION.findall(template)
-        if not names:
+        found = INTERPOLATION.findall(template)
+        if not found:
             return lambda st, env: template
         parts = []
-        for n in names:
-            t = self.typer.expr(ast.Name(name=n), scope)
-            parts.append((n, self.expr(ast.Name(name=n), scope), t))
-        programs = self
+        for n, attr in found:
+            e = ast.Name(name=n)
+            if attr:
+                e = ast.Attr(expr=e, name=attr)
+            key = "{" + n + ("." + attr if attr else "") + "}"
+            parts.append((key, self.expr(e, scope), self.typer.expr(e, scope)))
+        show = self.show
 
         def render(st, env):
             out = template
-            for n, f, t in parts:
-                out = out.replace("{" + n + "}", programs.show(st, f(st, env), t))
+            for key, f, t in parts:
+                out = out.replace(key, show(st, f(st, env), t))
             return out
         return render
 
     def show(self, st, v, t):
+        """A value in words: a player's name, a card's name, a value's display name, a list joined."""
         if v is None:
             return "nothing"
         if t == "player":
             return st.names[v]
         if t == "card":
             return st.program.cards[v].name
-        if isinstance(t, str) and t.startswith("value:"):
+        if t.startswith("list:") and isinstance(v, (list, tuple)):
+            return ", ".join(self.show(st, x, t[5:]) for x in v) or "nothing"
+        if t.startswith("value:"):
             info = self.attributes[t[6:]].info(v)
             return info.display if info else str(v)
+        if isinstance(v, str):
+            for a in self.attributes.values():
+                info = a.info(v)
+                if info:
+                    return info.display
+        if isinstance(v, bool):
+            return "yes" if v else "no"
         return str(v)
 
     # ------------------------------------------------------------ expressions
@@ -394,6 +474,9 @@ class Compiler:
             return lambda st, env: st.hand_no
         if n in s.vars:
             return lambda st, env: st.vars[n]
+        if n == "claims":
+            claims = list(self.claim_ids)
+            return lambda st, env: claims
         if n in s.consts:
             return self.expr(s.consts[n].value, {})
         if n in s.options:
@@ -440,6 +523,15 @@ class Compiler:
                 cards = st.zone(*z(st, env))
                 return cards[0] if cards else None
             return bottom
+        if n == "same":
+            by = tuple(s.claims.attributes) if s.claims else tuple(s.names.attributes if s.names else s.attributes)
+            tables = [self.attr_tables[a] for a in by]
+            a0, a1 = args
+
+            def same(st, env):
+                x, y = a0(st, env), a1(st, env)
+                return x is not None and y is not None and all(t[x] == t[y] for t in tables)
+            return same
         if n == "size":
             items = self.collection(e.args[0], scope)
             return lambda st, env: len(items(st, env))
@@ -605,6 +697,7 @@ _AGGREGATES = {
     "any": lambda xs: any(x is not None and x is not False for x in xs),
     "all": lambda xs: all(x is not None and x is not False for x in xs),
     "first": _first,
+    "list": list,
     "min": lambda xs: min((x for x in xs if x is not None), default=None),
     "max": lambda xs: max((x for x in xs if x is not None), default=None),
 }

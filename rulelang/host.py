@@ -236,8 +236,9 @@ class Teller:
         for ev in events:
             kind = ev["type"]
             if kind == "choice":
+                ev = self.game.event_for(ev, seat)  # a card laid face down is not named to others
                 finish()
-                if not ev.get("pass_"):
+                if not ev.get("pass_") and ev.get("verb") is not None:  # a hidden choice is told by its move
                     act = {"ev": ev, "calls": [], "told": False}
                 continue
             if kind == "call":

@@ -147,6 +147,12 @@ class _ToAst(Transformer):
     def style_prop(self, meta, c):
         return ("style", _s(c[0]))
 
+    def claims_decl(self, meta, c):
+        return ast.ClaimsDecl(attributes=tuple(str(n) for n in c), loc=self._loc(meta, **{"attr:" + str(n): n for n in c}))
+
+    def negative_int(self, meta, c):
+        return ast.Literal(value=-int(c[0]), loc=self._loc(meta))
+
     def names_decl(self, meta, c):
         return ast.NamesDecl(attributes=tuple(str(n) for n in c), loc=self._loc(meta, **{"attr:" + str(n): n for n in c}))
 
@@ -284,7 +290,8 @@ class _ToAst(Transformer):
         return ast.ChooseStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta, text=c[1]))
 
     def ask_stmt(self, meta, c):
-        return ast.AskStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta, text=c[1]))
+        return ast.AskStmt(who=c[0], bind=str(c[1]) if c[1] is not None else None, prompt=_s(c[2]) if c[2] is not None else None,
+                           options=tuple(c[3:]), loc=self._loc(meta, text=c[2], name=c[1]))
 
     def option(self, meta, c):
         verb, param, domain, where, doc, body = c
@@ -308,6 +315,15 @@ class _ToAst(Transformer):
 
     def reveal_stmt(self, meta, c):
         return ast.RevealStmt(cards=c[0], to=c[1], loc=self._loc(meta))
+
+    def turn_to_stmt(self, meta, c):
+        return ast.TurnToStmt(who=c[0], loc=self._loc(meta))
+
+    def claim_stmt(self, meta, c):
+        return ast.ClaimStmt(cards=c[0], says=c[1], loc=self._loc(meta))
+
+    def tally_stmt(self, meta, c):
+        return ast.TallyStmt(name=str(c[0]), loc=self._loc(meta, name=c[0]))
 
     def say_stmt(self, meta, c):
         return ast.SayStmt(text=_s(c[0]), loc=self._loc(meta, text=c[0]))
@@ -357,6 +373,9 @@ class _ToAst(Transformer):
 
     def aggregate(self, meta, c):
         return ast.Aggregate(fn=str(c[0]), expr=c[1], loc=self._loc(meta))
+
+    def list_comprehension(self, meta, c):
+        return ast.Comprehension(fn="list", expr=c[0], var=str(c[1]), iterable=c[2], cond=c[3], loc=self._loc(meta, name=c[1]))
 
     def comprehension(self, meta, c):
         return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], loc=self._loc(meta, name=c[2]))

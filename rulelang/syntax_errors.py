@@ -323,7 +323,7 @@ class _Diagnosis:
         loc = self.loc_at(offset, len(word))
         starts_line = not self.text[self.text.rfind("\n", 0, offset) + 1: offset].strip()
         at_top = bool(voc.decls) and voc.decls <= expected
-        if at_top and word in voc.stmt_words and not (voc.stmts & expected):
+        if at_top and word in voc.stmt_words and not ((voc.stmts - voc.decls) & expected):
             return (f"`{word}` is a statement, and a statement belongs in a block", loc,
                     "put it inside `setup { ... }`, `turn { ... }`, a rule or a `define`")
         hint = self.did_you_mean(word, voc.keywords_in(expected))
