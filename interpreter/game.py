@@ -63,6 +63,14 @@ class Game:
         """Make a move (a Move or typed text) for a seat. A refused move raises MoveError and changes nothing."""
         m.apply(self.st, seat, move, checked)
 
+    def record(self) -> list[tuple]:
+        """Every move made so far, as (seat, text): with the rules, options, names and seed, the whole game."""
+        return list(self.st.moves)
+
+    def replay(self, seat: int, text: str) -> None:
+        """Make a recorded move again (anything `record()` holds)."""
+        self.apply(seat, text)
+
     def parse(self, text: str) -> m.Move:
         if self.st.pending is None:
             raise MoveError("no decision is pending")
