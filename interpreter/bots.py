@@ -19,6 +19,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, program, view: dict, decision) -> Move:
+        if decision.race or decision.options[0].kind == "rule":
+            return table_move(self.rng, program, decision)
         move = self.rng.choice(decision.options)
         if move.kind != "card":  # a call goes with a card played, not with a draw or a pass
             return move
@@ -46,6 +48,8 @@ class GreedyBot:
         self.laid: list[int] = []  # cards this bot chose from its hand this turn (what a claim should describe)
 
     def choose(self, program, view: dict, decision) -> Move:
+        if decision.race or any(o.kind == "rule" for o in decision.options):
+            return table_move(self.rng, program, decision)
         if view.get("turn") != self.turn:
             self.turn, self.laid = view.get("turn"), []
         move = self._choose(program, view, decision)
@@ -143,6 +147,19 @@ class GreedyBot:
         else:
             return self.rng.random() < 0.25
         return p_true < self.doubt_below
+
+
+def table_move(rng, program, decision) -> Move:
+    """Moves no strategy decides: who was last in a race (bots answer after a random delay), and a rule to
+    write, taken from the game's bank of example rules."""
+    if decision.race:
+        return rng.choice(decision.options)
+    writes = [o for o in decision.options if o.kind == "rule"]
+    if writes and program.examples:
+        text = rng.choice(program.examples)
+        return attrs.evolve(writes[0], arg=text, text=f"{writes[0].verb} {text}")
+    others = [o for o in decision.options if o.kind != "rule"]
+    return rng.choice(others or decision.options)
 
 
 def _with_calls(move: Move, calls: frozenset) -> Move:

@@ -69,7 +69,19 @@ class Game:
 
     def replay(self, seat: int, text: str) -> None:
         """Make a recorded move again (anything `record()` holds)."""
-        self.apply(seat, text)
+        if text.startswith("house "):
+            self.house(seat, text[len("house "):])
+        else:
+            self.apply(seat, text)
+
+    def house(self, seat: int, text: str) -> None:
+        """Add a rule the table agreed to (the `house` command); a bad rule is refused and changes nothing."""
+        m.house(self.st, seat, text)
+
+    @property
+    def house_rules(self) -> dict:
+        """Rules written in play and in force: key -> {name, text, author}."""
+        return dict(self.st.house)
 
     def parse(self, text: str) -> m.Move:
         if self.st.pending is None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from rulelang.errors import MoveError, RuntimeRulesError
+from rulelang.errors import MoveError, RulesError, RuntimeRulesError
 
 from .program import Program, Rule
 
@@ -41,6 +41,7 @@ class Decision:
     window: bool = False  # an `ask`: the player may pass and others may be asked next
     calls: tuple = ()  # calls a player may add to a move
     due: tuple = ()  # of those, the ones due now by the game's `when` (what a careful player would say)
+    race: str = ""  # a race: everyone must do this; the move names who was last (the table decides, not a seat)
 
 
 class Frame:
@@ -97,6 +98,8 @@ class State:
         self.steps = 0
         self.turns = 0
         self.moves: list[tuple] = []  # (seat, move text): the game record
+        self.house: dict = {}  # rules written in play: key -> {"name", "text", "author"}
+        self.pending_author = None
         self.claim: dict | None = None  # the last claim made: who, which face-down cards, what they said
         self.stats: dict = {}  # counters for simulation reports: rules fired, cards played, verbs, tallies
 
@@ -130,6 +133,7 @@ class State:
             "program": self.program,
             "stacked": self.stacked,
             "claim": self.claim,
+            "house": {k: dict(v) for k, v in self.house.items()},
         }
 
     def restore(self, snap: dict) -> None:
@@ -150,6 +154,7 @@ class State:
         self.program = snap["program"]
         self.stacked = snap["stacked"]
         self.claim = snap["claim"]
+        self.house = snap["house"]
 
 
 # ------------------------------------------------------------------ running
@@ -438,6 +443,40 @@ def start_hand(st: State) -> None:
     push(st, p.setup, {})
 
 
+# ------------------------------------------------------------------ rules written in play
+
+
+def add_house_rule(st: State, text: str, key, author) -> None:
+    """Compile a rule written in play and put it in force; under a key already used, it replaces that rule."""
+    rule = st.program.compile_rule(text, key, author)
+    program = st.program
+    old = st.house.pop(key, None) if key is not None else None
+    if old is not None:
+        program = program.without_rule(old["name"])
+    for k, v in list(st.house.items()):
+        if v["name"] == rule.name:  # the same name again: it replaces that rule too
+            del st.house[k]
+    st.program = program.with_rule(rule)
+    st.house[key if key is not None else rule.name] = {"name": rule.name, "text": text, "author": author}
+    st.emit("house_rule", player=author, key=key, name=rule.name, text=text, replaced=old["text"] if old else None)
+
+
+def house(st: State, seat: int, text: str) -> None:
+    """The `house` command: the table agrees to a rule, within the game's limit; it is part of the record."""
+    made = sum(1 for v in st.house.values() if v.get("table"))
+    if made >= st.program.house_limit:
+        raise MoveError(f"this game allows {st.program.house_limit} house rule(s) added by the table; there are {made}")
+    snap = st.snapshot()
+    try:
+        rule = st.program.compile_rule(text, None, seat)
+        add_house_rule(st, text, rule.name, seat)
+        st.house[rule.name]["table"] = True
+    except RulesError:
+        st.restore(snap)
+        raise
+    st.moves.append((seat, "house " + text))
+
+
 # ------------------------------------------------------------------ decisions
 
 
@@ -446,6 +485,9 @@ def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
     out = []
     seen = set()
     for i, (verb, param, domain, where, doc, _target, kind, reveals) in enumerate(specs):
+        if kind == "rule":
+            out.append(Move(verb, None, f"{verb} RULE", i, doc, kind="rule"))
+            continue
         if domain is None:
             if where is None or where(st, env):
                 out.append(Move(verb, None, verb, i, doc, kind="", reveals=reveals))
@@ -487,6 +529,12 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
         raise MoveError(f"`{words[0]}` is said with a move, as in `{example} {words[0]}`")
     verb, rest = words[0].lower(), " ".join(words[1:])
     mine = [m for m in decision.options if m.verb == verb]
+    if mine and mine[0].kind == "rule":
+        text = text.strip()[len(words[0]):].strip()
+        if not text:
+            raise MoveError(f"`{verb}` takes a rule: `{verb} when played(card) if ... {{ ... }}`")
+        st.program.compile_rule(text, None, decision.player)  # refuses a bad rule, with its place, changing nothing
+        return attrs.evolve(mine[0], arg=text, text=f"{verb} {text}")
     if not mine:
         verbs = sorted({m.verb for m in decision.options})
         raise MoveError(f"`{verb}` is not a move now; you can: {', '.join(verbs)}")
@@ -547,6 +595,10 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         raise MoveError(f"it is {st.names[d.player]}'s decision, not {st.names[seat]}'s")
     if isinstance(move, str):
         move = parse_move(st, d, move)
+    elif move.kind == "rule":
+        if not any(m.option == move.option and m.kind == "rule" for m in d.options) or not isinstance(move.arg, str):
+            raise MoveError(f"`{move.text}` is not one of the moves now")
+        st.program.compile_rule(move.arg, None, seat)
     elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb for m in d.options):
         raise MoveError(f"`{move.text}` is not one of the moves now")
     snap = st.snapshot() if checked else None
@@ -567,6 +619,7 @@ def _resume(st: State, d: Decision, move: Move) -> None:
         fr.env[param] = move.arg
     fr.pc = target.pos
     st.pending = None
+    st.pending_author = d.player
     stats = st.stats
     key = "verb:" + verb
     stats[key] = stats.get(key, 0) + 1

@@ -172,6 +172,27 @@ def op_claim(cards_f, says_f, kind):
     return op
 
 
+def op_add(rule_f, key_f):
+    """Put a rule a player wrote into force under a key; a rule already there for that key is replaced."""
+    def op(st, fr):
+        env = fr.env
+        key = key_f(st, env) if key_f is not None else None
+        author = st.pending_author if st.pending_author is not None else st.current
+        m.add_house_rule(st, rule_f(st, env), key, author)
+    return op
+
+
+def op_race(word, specs):
+    """Everyone must do `word`; the host (or a bot, for a table of bots) says who was last."""
+    def op(st, fr):
+        env = fr.env
+        options = m.options_for(st, st.current, specs, env)
+        env["$options"] = specs
+        st.pending = m.Decision(st.current, f"everyone: {word}!", tuple(options), False, (), (), race=word)
+        return True
+    return op
+
+
 def op_tally(name):
     key = "tally:" + name
 

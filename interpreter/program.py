@@ -130,6 +130,9 @@ class Program:
     procs: dict
     classes: dict  # name -> predicate(card id) -> bool
     var_kinds: dict = attrs.field(factory=dict)  # variable -> card | player | value:ATTR | int | ... (what it holds)
+    compile_rule: Any = None  # (text, key, author) -> Rule: the language's own checker and compiler, for rules written in play
+    house_limit: int = 5  # how many rules a table may add with the `house` command
+    examples: tuple = ()  # texts of example rules (the `examples` block): what bots write house rules from
     claims: tuple = ()  # ids of the claim cards (`claim cards by ...`): one per identity a claim can name
     claim_attrs: tuple = ()
     source: str = ""
@@ -145,6 +148,9 @@ class Program:
         """Ids of the real cards whose full or short name is `text`, ignoring case and spaces."""
         key = _norm(text)
         return [c.id for c in self.cards[: self.deck_size] if _norm(c.short) == key or _norm(c.name) == key]
+
+    def without_rule(self, name: str) -> "Program":
+        return attrs.evolve(self, rules={ev: tuple(r for r in rs if r.name != name) for ev, rs in self.rules.items()})
 
     def with_rule(self, rule: Rule) -> "Program":
         """A copy of this program with one rule added, or replacing the rule of the same name."""

@@ -223,7 +223,7 @@ class ProcedureDecl:
 class RuleDecl:
     """A trigger: when an event happens and a condition holds, do this. `rule skip: when played(card) if card.kind == skip { skip }`"""
 
-    name: str
+    name: str | None  # None: typed at the prompt without a name
     event: str
     params: tuple
     cond: Any
@@ -268,6 +268,22 @@ class MatchHands:
     """A match is a fixed number of hands. `match 3 hands`"""
 
     hands: int
+    loc: Loc = _loc()
+
+
+@node
+class HouseLimitDecl:
+    """How many rules a table may add mid-game with the `house` command (0: none). `house limit 3`"""
+
+    limit: int
+    loc: Loc = _loc()
+
+
+@node
+class ExamplesDecl:
+    """Rules kept as examples, not in force: a bank that bots write house rules from. `examples { rule moo: ... }`"""
+
+    rules: tuple
     loc: Loc = _loc()
 
 
@@ -388,6 +404,7 @@ class Option:
     where: Any
     doc: str | None
     body: Any
+    takes: str | None = None  # "rule": the argument is a rule the player writes (`write r as rule`)
     loc: Loc = _loc()
 
 
@@ -481,6 +498,25 @@ class ClaimStmt:
 
     cards: Any
     says: Any
+    loc: Loc = _loc()
+
+
+@node
+class AddStmt:
+    """Put a rule a player wrote into force, under a key (one rule per key: a new one replaces it). `add r for card.number`"""
+
+    rule: Any
+    key: Any
+    loc: Loc = _loc()
+
+
+@node
+class RaceStmt:
+    """Every player must do something; the last to do it loses (`race_lost` fires, or the block runs). `race "moo"`"""
+
+    word: str
+    bind: str | None
+    body: Any
     loc: Loc = _loc()
 
 

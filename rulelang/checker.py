@@ -22,8 +22,9 @@ BUILTIN_FUNCS = {
     "before": (("player",), "player"),
     "called": (("player", "call"), "bool"),
     "same": (("card", "card"), "bool"),
+    "has_rule": (("any",), "bool"),
 }
-BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",)}
+BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
 
 
@@ -54,7 +55,9 @@ class Symbols:
         self.turn = None
         self.score = None
         self.match = None
-        self.fired: set = {"turn_begins", "turn_ends"}
+        self.fired: set = {"turn_begins", "turn_ends", "race_lost"}
+        self.house_limit = None
+        self.examples = None
 
     def known_names(self):
         return (list(BUILTIN_NAMES) + list(self.vars) + list(self.consts) + list(self.options) + list(self.zones)
@@ -76,6 +79,10 @@ def collect(decls) -> tuple[Symbols, list]:
             s.names = d
         elif isinstance(d, ast.ClaimsDecl):
             s.claims = d
+        elif isinstance(d, ast.HouseLimitDecl):
+            s.house_limit = d
+        elif isinstance(d, ast.ExamplesDecl):
+            s.examples = d
         elif isinstance(d, ast.ClassDecl):
             s.classes[d.name] = d
         elif isinstance(d, ast.DeckDecl):
@@ -355,7 +362,14 @@ class Checker:
     def check_ProcedureDecl(self, d):
         self.block(d.body, params_scope(d.params))
 
-    def check_RuleDecl(self, d):
+    def check_HouseLimitDecl(self, d):
+        pass
+
+    def check_ExamplesDecl(self, d):
+        for r in d.rules:
+            self.check_RuleDecl(r, {"key": "any"})
+
+    def check_RuleDecl(self, d, extra=None):
         params = self.s.events.get(d.event)
         where = part(d.loc, "event")
         if params is None:
@@ -365,6 +379,8 @@ class Checker:
             self.error(f"event `{d.event}` has {count(len(params), 'parameter')}{named(params)}, "
                        f"and the rule names {len(d.params)}", where)
         scope = {p: "player" for p in d.params} if d.event in BUILTIN_EVENTS else params_scope(d.params)
+        if extra:
+            scope = {**extra, **scope}
         if d.cond is not None:
             self.expect(d.cond, scope, "bool")
         self.block(d.body, scope)
@@ -551,7 +567,9 @@ class Checker:
                 self.error(f"two options are both typed `{o.verb}`", part(o.loc, "name"))
             verbs[o.verb] = o.param
             inner = dict(scope)
-            if o.param is not None:
+            if o.takes == "rule":
+                inner[o.param] = "rule"
+            elif o.param is not None:
                 t = self.expr(o.domain, scope)
                 el = elem_type(t)
                 if el is None:
@@ -608,6 +626,19 @@ class Checker:
 
     def check_TallyStmt(self, st, scope):
         pass
+
+    def check_AddStmt(self, st, scope):
+        t = self.expr(st.rule, scope)
+        if t not in ("rule", "any"):
+            self.error(f"`add` puts into force a rule a player wrote (an option `NAME as rule`), not {an(t)}", st.rule.loc)
+        if st.key is not None:
+            self.expr(st.key, scope)
+
+    def check_RaceStmt(self, st, scope):
+        if not st.word.strip():
+            self.error("a race needs something to do: `race \"moo\"`", st.loc)
+        if st.body is not None:
+            self.block(st.body, {**scope, st.bind: "player"})
 
     def check_SayStmt(self, st, scope):
         self.interpolation(st.text, scope, part(st.loc, "text"))
@@ -684,6 +715,8 @@ class Checker:
             if s.vars[n].per_player:
                 self.error(f"`{n}` is one per player: write `{n}(p)`, for example `{n}(current)`", e.loc)
             return var_type(s, n)
+        if n == "house_rules":
+            return "list:any"
         if n == "claims":
             if s.claims is None:
                 self.error("`claims` lists the claim cards, and there are none: declare `claim cards by ATTRIBUTE ...`", e.loc)

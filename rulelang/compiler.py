@@ -4,14 +4,18 @@ from __future__ import annotations
 import itertools
 import operator
 
+import attrs
+
 from interpreter import ops
 from interpreter.program import Attribute, AttrValueInfo, Card, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec
 
 from . import ast
 from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type, params_scope, var_type
-from .errors import RulesCheckError
+from .errors import RulesCheckError, RulesErrors
+from .parser import parse_rule
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_NO_KEY = object()
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
@@ -109,6 +113,9 @@ class Compiler:
             classes=dict(self.class_tables),
             claims=self.claim_ids,
             var_kinds={name: var_type(s, name) for name in s.vars},
+            compile_rule=self.compile_rule,
+            house_limit=s.house_limit.limit if s.house_limit else 5,
+            examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
         )
 
@@ -199,10 +206,32 @@ class Compiler:
         self.block(body, dict(scope), code)
         return Proc(name, tuple(params), tuple(code))
 
-    def rule(self, r, author=None, text=None) -> Rule:
+    def rule(self, r, author=None, text=None, key=_NO_KEY) -> Rule:
         scope = {p: "player" for p in r.params} if r.event in BUILTIN_EVENTS else params_scope(r.params)
-        cond = self.expr(r.cond, scope) if r.cond is not None else None
-        return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text)
+        saved = self.subst
+        if key is not _NO_KEY:  # a rule written in play: `key` is the number (or name) it was written for
+            scope = {"key": "any", **scope}
+            self.subst = {**saved, "key": lambda st, env: key}
+        try:
+            cond = self.expr(r.cond, scope) if r.cond is not None else None
+            return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text)
+        finally:
+            self.subst = saved
+
+    def compile_rule(self, text: str, key=None, author=None) -> Rule:
+        """Parse, check and compile a rule written in play, against this game: the same language as the file."""
+        decl = parse_rule(text, "<rule>")
+        if not isinstance(decl, ast.RuleDecl):
+            raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
+        checker = Checker(self.s)
+        checker.check_RuleDecl(decl, {"key": "any"})
+        if checker.errors:
+            for e in checker.errors:
+                e.source = text
+            raise checker.errors[0] if len(checker.errors) == 1 else RulesErrors(checker.errors)
+        name = decl.name or "house_" + "".join(ch if ch.isalnum() else "_" for ch in str(key)).strip("_")
+        decl = attrs.evolve(decl, name=name)
+        return self.rule(decl, author, text, key)
 
     def function(self, d):
         cell = {}
@@ -286,7 +315,10 @@ class Compiler:
             label = ops.Label()
             inner = dict(scope)
             domain = kind = None
-            if o.param is not None:
+            if o.takes == "rule":
+                inner[o.param] = "rule"
+                kind = "rule"
+            elif o.param is not None:
                 el = elem_type(self.typer.expr(o.domain, scope)) or "any"
                 inner[o.param] = el
                 domain = self.collection(o.domain, scope)
@@ -369,6 +401,23 @@ class Compiler:
     def compile_ClaimStmt(self, st, scope, code):
         kind = self.typer.expr(st.says, scope)
         code.append(ops.op_claim(self.expr(st.cards, scope), self.expr(st.says, scope), kind))
+
+    def compile_AddStmt(self, st, scope, code):
+        key = self.expr(st.key, scope) if st.key is not None else None
+        code.append(ops.op_add(self.expr(st.rule, scope), key))
+
+    def compile_RaceStmt(self, st, scope, code):
+        loser = st.bind or "$loser"
+        label, end = ops.Label(), ops.Label()
+        spec = ("last", loser, lambda st_, env: list(range(st_.n)), None, "the last to do it", label, "player", False)
+        code.append(ops.op_race(st.word, (spec,)))
+        code.append(ops.op_jump(end))
+        label.pos = len(code)
+        if st.body is not None:
+            self.block(st.body, {**scope, loser: "player"}, code)
+        else:
+            code.append(ops.op_fire("race_lost", (lambda st_, env: env[loser],)))
+        end.pos = len(code)
 
     def compile_TallyStmt(self, st, scope, code):
         code.append(ops.op_tally(st.name))
@@ -474,6 +523,8 @@ class Compiler:
             return lambda st, env: st.hand_no
         if n in s.vars:
             return lambda st, env: st.vars[n]
+        if n == "house_rules":
+            return lambda st, env: list(st.house)
         if n == "claims":
             claims = list(self.claim_ids)
             return lambda st, env: claims
@@ -523,6 +574,9 @@ class Compiler:
                 cards = st.zone(*z(st, env))
                 return cards[0] if cards else None
             return bottom
+        if n == "has_rule":
+            k = args[0]
+            return lambda st, env: k(st, env) in st.house
         if n == "same":
             by = tuple(s.claims.attributes) if s.claims else tuple(s.names.attributes if s.names else s.attributes)
             tables = [self.attr_tables[a] for a in by]
@@ -684,6 +738,18 @@ class Compiler:
 
 
 _NOT_CONST = object()
+
+
+def _source_of(node, texts: dict) -> str:
+    """The text a node was written as, from its file."""
+    loc = node.loc
+    lines = texts.get(loc.file, "").splitlines()
+    if not lines or not loc.end_line:
+        return ""
+    chunk = lines[loc.line - 1: loc.end_line]
+    chunk[-1] = chunk[-1][: loc.end_column - 1]
+    chunk[0] = chunk[0][loc.column - 1:]
+    return "\n".join(chunk)
 
 
 def _first(xs):

@@ -112,6 +112,26 @@ class _ToAst(Transformer):
     def rule_input(self, meta, children):
         return children[0]
 
+    def anonymous_rule(self, meta, c):
+        return ast.RuleDecl(name=None, event=str(c[0]), params=c[1], cond=c[2], body=c[3], loc=self._loc(meta, event=c[0]))
+
+    def house_limit_decl(self, meta, c):
+        return ast.HouseLimitDecl(limit=int(c[0]), loc=self._loc(meta))
+
+    def examples_decl(self, meta, c):
+        return ast.ExamplesDecl(rules=tuple(c), loc=self._loc(meta))
+
+    def rule_option(self, meta, c):
+        verb, param, where, doc, body = c
+        return ast.Option(verb=str(verb), param=str(param), domain=None, where=where, doc=_s(doc) if doc is not None else None,
+                          body=body, takes="rule", loc=self._loc(meta, name=verb))
+
+    def add_stmt(self, meta, c):
+        return ast.AddStmt(rule=c[0], key=c[1], loc=self._loc(meta))
+
+    def race_stmt(self, meta, c):
+        return ast.RaceStmt(word=_s(c[0]), bind=str(c[1]) if c[1] is not None else None, body=c[2], loc=self._loc(meta, text=c[0]))
+
     def game_decl(self, meta, c):
         return ast.GameDecl(name=_s(c[0]), loc=self._loc(meta))
 
