@@ -100,6 +100,7 @@ class State:
         self.moves: list[tuple] = []  # (seat, move text): the game record
         self.house: dict = {}  # rules written in play: key -> {"name", "text", "author"}
         self.pending_author = None
+        self.chosen: dict | None = None  # the last choice event that named a card, until that card moves
         self.claim: dict | None = None  # the last claim made: who, which face-down cards, what they said
         self.stats: dict = {}  # counters for simulation reports: rules fired, cards played, verbs, tallies
 
@@ -155,6 +156,7 @@ class State:
         self.stacked = snap["stacked"]
         self.claim = snap["claim"]
         self.house = snap["house"]
+        self.chosen = None
 
 
 # ------------------------------------------------------------------ running
@@ -249,6 +251,8 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
         target.append(cid)
         by_zone.setdefault(loc, []).append(cid)
         _set_face(st, cid, face, loc[1])
+    if st.chosen is not None:
+        _mark_chosen(st, cards, zi, face)
     if st.record:
         for (szi, sowner), ids in by_zone.items():
             st.emit("move", cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
@@ -274,11 +278,21 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
         target.append(cid)
         moved.append(cid)
         _set_face(st, cid, face, sowner)
+    if st.chosen is not None and moved:
+        _mark_chosen(st, moved, zi, face)
     if st.record and moved:
         st.emit("move", cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face, was_down=was_down)
     if len(moved) < count:
         st.emit("say", text=f"the {st.program.zones[szi].name} pile is empty: {len(moved)} of {count} cards moved")
     return moved[-1] if moved else None
+
+
+def _mark_chosen(st: State, cards, zi: int, face) -> None:
+    """The card a player chose has moved: the table may learn the choice if the card now lies face up in public."""
+    ev = st.chosen
+    if ev["card"] in cards:
+        ev["public"] = st.program.zones[zi].visibility == "public" and face != "down" and ev["card"] not in st.facedown
+        st.chosen = None
 
 
 def _set_face(st: State, cid: int, face: str | None, knower) -> None:
@@ -629,7 +643,10 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
     st.emit("choice", player=d.player, move=move.text, verb=verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
-            card=move.arg if move.kind == "card" else None)
+            card=move.arg if move.kind == "card" else None, public=move.kind != "card" or move.arg >= st.program.deck_size,
+            race=bool(d.race))
+    if st.record and move.kind == "card" and move.arg < st.program.deck_size:
+        st.chosen = st.events[-1]
     if move.calls:
         st.called[d.player].update(move.calls)
         for c in move.calls:

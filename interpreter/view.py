@@ -103,19 +103,14 @@ def project_event(st, ev: dict, seat) -> dict:
         # Shown to every player is shown to the table, spectators included.
         shown = (seat is not None and (seat in ev["to"] or seat == ev["owner"])) or len(set(ev["to"])) == st.n
         return dict(ev, cards=[st.program.cards[c].name if shown else None for c in ev["cards"]])
-    if kind == "choice" and ev.get("kind") == "card" and seat != ev["player"] and not _seen_now(st, ev.get("card"), seat):
-        # A card chosen out of this seat's sight (laid face down, kept in a hand) is told only by the move
-        # that hides it: not even the verb, which could say "cheat".
+    if kind == "choice" and seat != ev["player"] and not ev.get("public", True):
+        # A card chosen out of this seat's sight (laid face down, kept in a hand) is told only by the move that
+        # hides it: not even the verb, which could say "cheat".  The engine marks a choice public once its card
+        # lands face up where everyone sees it.
         return dict(ev, move=None, verb=None, card=None)
+    if kind == "choice":
+        return {k: v for k, v in ev.items() if k != "public"}
     return dict(ev)
-
-
-def _seen_now(st, cid, seat) -> bool:
-    if cid is None or cid >= st.program.deck_size:
-        return cid is not None
-    from .machine import find_card
-
-    return visible(st, cid, *find_card(st, cid), seat)
 
 
 def visible_at(st, cid, zi, owner, seat, face_down) -> bool:
