@@ -137,6 +137,22 @@ class State:
             "house": {k: dict(v) for k, v in self.house.items()},
         }
 
+    def restore_from(self, snap: dict) -> None:
+        """Take the copied facts of a snapshot into this (new) state, leaving its events and moves alone."""
+        self.zones = snap["zones"]
+        self.vars = snap["vars"]
+        self.pvars = snap["pvars"]
+        self.facedown = snap["facedown"]
+        (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
+         self.turn_to) = snap["turn"]
+        self.called = snap["called"]
+        self.stack = snap["stack"]
+        self.pending = snap["pending"]
+        self.winners = snap["winners"]
+        self.hands_won = snap["hands_won"]
+        self.claim = snap["claim"]
+        self.house = snap["house"]
+
     def restore(self, snap: dict) -> None:
         self.zones = snap["zones"]
         self.vars = snap["vars"]

@@ -37,6 +37,8 @@ class Compiler:
         self.cards: tuple = ()
         self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
         self.subst: dict = {}  # parameters of a function being inlined -> the caller's argument closures
+        self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
+        self.card_names = None
         self.inlining: list = []
 
     # ------------------------------------------------------------ the program
@@ -114,6 +116,7 @@ class Compiler:
             claims=self.claim_ids,
             var_kinds={name: var_type(s, name) for name in s.vars},
             compile_rule=self.compile_rule,
+            card_locals=self.card_locals,
             house_limit=s.house_limit.limit if s.house_limit else 5,
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
@@ -203,8 +206,18 @@ class Compiler:
 
     def proc(self, name, params, body, scope) -> Proc:
         code: list = []
-        self.block(body, dict(scope), code)
+        outer, self.card_names = getattr(self, "card_names", None), {p for p, t in scope.items() if t in ("card", "list:card")}
+        try:
+            self.block(body, dict(scope), code)
+            self.card_locals[name] = frozenset(self.card_names)
+        finally:
+            self.card_names = outer
         return Proc(name, tuple(params), tuple(code))
+
+    def holds_card(self, name, t):
+        """Note a local that holds a card: a search bot's sample must swap it with the card it stands for."""
+        if t in ("card", "list:card") and self.card_names is not None:
+            self.card_names.add(name)
 
     def rule(self, r, author=None, text=None, key=_NO_KEY) -> Rule:
         scope = {p: "player" for p in r.params} if r.event in BUILTIN_EVENTS else params_scope(r.params)
@@ -257,6 +270,7 @@ class Compiler:
                                     st.face, st.bind))
         if st.bind:
             scope[st.bind] = "card"
+            self.holds_card(st.bind, "card")
 
     def compile_DealStmt(self, st, scope, code):
         count = self.expr(st.count, scope) if st.count is not None else None
@@ -276,6 +290,7 @@ class Compiler:
 
     def compile_LetStmt(self, st, scope, code):
         scope[st.name] = self.typer.expr(st.value, scope)
+        self.holds_card(st.name, scope[st.name])
         code.append(ops.op_let(st.name, self.expr(st.value, scope)))
 
     def compile_IfStmt(self, st, scope, code):
@@ -297,6 +312,7 @@ class Compiler:
         top.pos = len(code)
         code.append(ops.op_for_next(key, st.var, end))
         inner = {**scope, st.var: elem_type(self.typer.expr(st.iterable, scope)) or "any"}
+        self.holds_card(st.var, inner[st.var])
         self.block(st.body, inner, code)
         code.append(ops.op_jump(top))
         end.pos = len(code)
@@ -321,6 +337,7 @@ class Compiler:
             elif o.param is not None:
                 el = elem_type(self.typer.expr(o.domain, scope)) or "any"
                 inner[o.param] = el
+                self.holds_card(o.param, el)
                 domain = self.collection(o.domain, scope)
                 kind = "card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value"
             where = self.expr(o.where, inner) if o.where is not None else None
