@@ -85,7 +85,10 @@ def project_event(st, ev: dict, seat) -> dict:
         src_vis = [(seat in was_down[c]) if c in was_down
                    else visible_at(st, c, ev["src"], ev["src_owner"], seat, False) for c in ev["cards"]]
         # A card laid face down stays known to whoever knew it: the player it came from.
-        dst_vis = [(seat in was_down[c] if c in was_down else seat is not None and ev["src_owner"] == seat) if down
+        up = ev.get("face") == "up"
+        # A face-down card stays face down unless moved `face up`: known at its new place to whoever knew it.
+        dst_vis = [(seat in was_down[c]) if c in was_down and not up
+                   else (seat is not None and ev["src_owner"] == seat) if down
                    else visible_at(st, c, ev["dst"], ev["dst_owner"], seat, False) for c in ev["cards"]]
         cards = [st.program.cards[c].name if a or b else None for c, a, b in zip(ev["cards"], src_vis, dst_vis)]
         out = dict(ev, cards=cards)

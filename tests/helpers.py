@@ -131,3 +131,42 @@ def play(g: Game, seat: int, *moves: str) -> None:
 
 def events_of(g: Game, kind: str) -> list[dict]:
     return [e for e in g.events if e["type"] == kind]
+
+
+# ------------------------------------------------------------------ bluffing games (Liar's UNO, Who's lying?)
+
+__all__ += ["zone_cards", "interleave", "facedown_names", "narration", "new_game_stacked"]
+
+
+def zone_cards(g: Game, name: str, owner=None) -> list[str]:
+    """Any zone, bottom to top, as short names (`zone_cards(g, "front", 2)`, `zone_cards(g, "laid")`)."""
+    return [g.program.cards[c].short for c in _zone(g, name, owner)]
+
+
+def interleave(hands) -> list[str]:
+    """The hands dealt round-robin from seat 0, one card a round (every hand the same size)."""
+    sizes = {len(h) for h in hands}
+    if len(sizes) != 1:
+        raise ValueError(f"every seat is dealt the same number of cards, not {sorted(sizes)}")
+    size = sizes.pop()
+    return [hands[seat][i] for i in range(size) for seat in range(len(hands))]
+
+
+def new_game_stacked(name: str, players, stack, seed: int = 1, match: bool = False, options=None) -> Game:
+    """A game of `name` with the draw pile (the deck's zone) topped by `stack`, the first name on top."""
+    return Game(program(name), players, seed=seed, stack=list(stack), match=match, options=options)
+
+
+def facedown_names(g: Game) -> dict:
+    """Every face-down card as {short name: sorted seats that know it}."""
+    return {g.program.cards[c].short: sorted(k) for c, k in g.state.facedown.items()}
+
+
+def narration(g: Game, seat, since: int = 0) -> list[str]:
+    """The lines `seat` is told for the events from index `since` on (bookkeeping left out)."""
+    out = []
+    for ev in g.events[since:]:
+        line = g.narrate(ev, seat)
+        if line is not None:
+            out.append(line)
+    return out

@@ -1,0 +1,438 @@
+"""Hidden information stays hidden, in every bundled game, over many seeded bot games.
+
+(a) Nothing a seat is given names a card it may not know: not its view (`g.view(seat)`, and the
+    spectator's `g.view(None)`), not a projected event (`g.event_for(ev, seat)`), not a narrated line
+    (`g.narrate(ev, seat)`), not the prompt or the moves of a decision shown to it.  What a seat may know
+    is worked out here from the zones' declared visibility and the raw events (who laid a card face down,
+    who was shown it), not from the view code under test.
+(b) The permutation test: at random moments the cards seat S cannot see (the other hands, the draw pile,
+    face-down cards others laid, cards set aside) swap identities among themselves -- a relabelling of
+    the whole state: the zones, the face-down table, card-valued variables, the last claim -- and S's
+    view must not change at all.
+
+Every games/*.rules file is played 40 times (seeded; 2 to 5 players within the game's range; one random bot
+a game, which bluffs, cheats and challenges at random, and greedy bots for the rest; boolean options on in
+half the games; a game is cut off after 600 moves).  The games of a file are played once and watched for
+all three kinds of check; each test reports the first failure of its kind.  Checked against deliberately
+leaky views, projections and narrations (a face-down card shown, a hidden card in a variable, a choice
+told once its card is drawn again after a reshuffle, a hidden card named in a line): each is caught.
+"""
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from interpreter import Game
+from interpreter.bots import GreedyBot, RandomBot
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_FILES = sorted((ROOT / "games").glob("*.rules"))
+GAMES_EACH = 40
+MAX_MOVES = 600           # a game the bots have not finished by then is stopped (all checks still ran)
+PERMUTE_EVERY = 7         # on average, a permutation test every this many moves
+RECHECK_EVERY = 200       # moves between re-projections of every past choice (a choice may leak later)
+
+
+@lru_cache(maxsize=None)
+def load(path: Path):
+    return rulelang.load(path)
+
+
+# ------------------------------------------------------------------ what a seat may know
+
+
+def zone_shows(prog, zi, owner, seat) -> bool:
+    """Does the zone itself show its (face-up) cards to `seat`?"""
+    vis = prog.zones[zi].visibility
+    return vis == "public" or (vis == "private" and seat is not None and owner == seat)
+
+
+def may_see(g, cid, zi, owner, seat) -> bool:
+    """May `seat` see card `cid` lying where it lies now?  Face down: only those who laid or were shown it."""
+    if cid in g.state.facedown:
+        return seat is not None and seat in g.state.facedown[cid]
+    return zone_shows(g.program, zi, owner, seat)
+
+
+def positions(g) -> dict:
+    """Every real card's place: id -> (zone index, owner or None, index in the zone)."""
+    out = {}
+    for zi, spec in enumerate(g.program.zones):
+        z = g.state.zones[zi]
+        for owner, cards in (enumerate(z) if spec.per_player else [(None, z)]):
+            for i, cid in enumerate(cards):
+                out[cid] = (zi, owner, i)
+    return out
+
+
+def move_known(prog, ev, cid, seat) -> bool:
+    """May `seat` be told which card `cid` is in this raw move event?  If it knew it where it was, or
+    sees it where it goes."""
+    was_down = ev.get("was_down") or {}
+    if cid in was_down:
+        before = seat is not None and seat in was_down[cid]
+    else:
+        before = zone_shows(prog, ev["src"], ev["src_owner"], seat)
+    face = ev.get("face")
+    if face == "down":
+        after = False
+    elif cid in was_down and face != "up":
+        after = seat is not None and seat in was_down[cid]  # still face down where it goes
+    else:
+        after = zone_shows(prog, ev["dst"], ev["dst_owner"], seat)
+    return before or after
+
+
+def reveal_shows(g, ev, seat) -> bool:
+    to = set(ev["to"])
+    return len(to) == g.state.n or (seat is not None and (seat in to or seat == ev["owner"]))
+
+
+def choice_known(g, index, seat) -> bool:
+    """May `seat` (not the chooser) be told which card a player chose in the choice event at `index`?
+    Only once the card is seen for what it is by this seat: it went face up where the seat sees it
+    (the first move after the choice), or it was later shown to the seat, or turned face up in public.
+    A card that merely turns up again after being shuffled away does not tell whose choice it was."""
+    prog = g.program
+    ev = g.events[index]
+    cid = ev["card"]
+    first = True
+    for later in g.events[index + 1:]:
+        kind = later["type"]
+        if kind == "move" and cid in later["cards"]:
+            was_down = later.get("was_down") or {}
+            face = later.get("face")
+            face_up = face == "up" or (face is None and cid not in was_down)
+            if first:
+                if face_up and zone_shows(prog, later["dst"], later["dst_owner"], seat):
+                    return True
+                if cid not in was_down and face_up and zone_shows(prog, later["src"], later["src_owner"], seat):
+                    return True  # chosen from where everyone saw it
+                first = False
+            elif cid in was_down and face == "up" and prog.zones[later["dst"]].visibility == "public":
+                return True
+        elif kind == "reveal" and cid in later["cards"] and reveal_shows(g, later, seat):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ names in text
+
+
+_PATTERNS: dict = {}
+
+
+def name_pattern(prog):
+    """Every real card's full name, longest first (so "Liar's Red 7" is read whole, not as "Red 7")."""
+    key = id(prog)
+    if key not in _PATTERNS:
+        names = sorted({c.name for c in prog.cards[: prog.deck_size]}, key=len, reverse=True)
+        _PATTERNS[key] = (prog, re.compile(r"(?<![\w'])(" + "|".join(re.escape(n) for n in names) + r")(?![\w'])"))
+    return _PATTERNS[key][1]
+
+
+def claim_names(prog) -> frozenset:
+    """What a claim can name (claim cards): public words, never a particular card."""
+    return frozenset(c.name for c in prog.cards[prog.deck_size:])
+
+
+def names_in(prog, text) -> set:
+    return set(name_pattern(prog).findall(text or ""))
+
+
+# ------------------------------------------------------------------ the checker
+
+# The events that can carry a card or a text; the others (turn, rule, skip, reverse, again, turn_to, call,
+# hand, shuffle, refill, win, hand_over, game_over) say only who and how many.
+TELLING = {"move", "deal", "reveal", "choice", "say", "claim"}
+
+
+class Watcher:
+    """Follows one game and checks every seat's share of it after each move."""
+
+    def __init__(self, g: Game, rng: random.Random, label: str):
+        self.g = g
+        self.prog = g.program
+        self.rng = rng
+        self.label = label
+        self.seats = list(range(g.state.n)) + [None]
+        self.known = {s: set() for s in self.seats}  # ids of the cards each seat has been shown, ever
+        self.known_names = {s: set(claim_names(self.prog)) for s in self.seats}
+        self.checked_events = 0
+        self.learned_events = 0
+        self.moves = 0
+
+    def fail(self, seat, what):
+        raise AssertionError(f"{self.label}, move {self.moves}: seat {seat}: {what}")
+
+    # (a) views
+    def check_views(self, seats=None):
+        g, prog = self.g, self.prog
+        pos = positions(g)
+        kinds = prog.var_kinds
+        decider = g.pending.player if g.pending is not None else None
+        for seat in (self.seats if seats is None else seats):
+            v = g.view(seat)
+            for zi, spec in enumerate(prog.zones):
+                shown = v["zones"][spec.name]
+                parts = enumerate(shown) if spec.per_player else [(None, shown)]
+                for owner, part in parts:
+                    real = g.state.zone(zi, owner)
+                    if part["size"] != len(real) or len(part["cards"]) != len(real):
+                        self.fail(seat, f"zone {spec.name}({owner}) shows a wrong size")
+                    for cid, seen in zip(real, part["cards"]):
+                        if seen is None:
+                            continue
+                        if seen != cid or not may_see(g, cid, zi, owner, seat):
+                            self.fail(seat, f"sees {prog.cards[cid].name} in {spec.name}({owner})")
+                        self.learn(seat, cid)
+            for name, value in v["vars"].items():
+                # A variable may name a card the seat sees, or one it was shown before (a droid part
+                # since taken back into a hand): never one it has not seen.
+                if kinds.get(name) == "card" and isinstance(value, int) and value < prog.deck_size:
+                    zi, owner, _ = pos[value]
+                    if not may_see(g, value, zi, owner, seat) and value not in self.known[seat]:
+                        self.fail(seat, f"variable `{name}` holds {prog.cards[value].name}, never shown to it")
+            claim = v.get("claim")
+            if claim is not None and "cards" in claim:
+                self.fail(seat, "the public claim lists the claimed cards")
+            pending = v.get("pending")
+            if pending is not None and seat != decider and ("prompt" in pending or "options" in pending):
+                self.fail(seat, "is shown another player's prompt or moves")
+        if g.pending is not None:
+            d = g.pending
+            for o in d.options:
+                if o.kind == "card" and o.arg < prog.deck_size:
+                    zi, owner, _ = pos[o.arg]
+                    if not may_see(g, o.arg, zi, owner, d.player):
+                        self.fail(d.player, f"is offered `{o.text}`, a card it cannot see")
+            bad = names_in(prog, d.prompt) - self.known_names[d.player]
+            if bad:
+                self.fail(d.player, f"prompt {d.prompt!r} names {sorted(bad)}")
+        return len(self.seats if seats is None else seats)
+
+    def learn(self, seat, cid):
+        self.known[seat].add(cid)
+        self.known_names[seat].add(self.prog.cards[cid].name)
+
+    def learn_from_event(self, index, seat):
+        """What the raw event shows this seat, by the zones' visibility and who laid or was shown what."""
+        g, prog = self.g, self.prog
+        ev = g.events[index]
+        kind = ev["type"]
+        if kind == "move":
+            for cid in ev["cards"]:
+                if move_known(prog, ev, cid, seat):
+                    self.learn(seat, cid)
+        elif kind == "deal":
+            for p, cids in ev["cards"].items():
+                if zone_shows(prog, ev["zone"], p, seat):
+                    for cid in cids:
+                        self.learn(seat, cid)
+        elif kind == "reveal" and reveal_shows(g, ev, seat):
+            for cid in ev["cards"]:
+                self.learn(seat, cid)
+
+    # (a) events and narration
+    def check_event(self, index, seat):
+        g, prog = self.g, self.prog
+        ev = g.events[index]
+        e = g.event_for(ev, seat)
+        kind = ev["type"]
+        if kind == "move":
+            for cid, name in zip(ev["cards"], e["cards"]):
+                if name is not None and (name != prog.cards[cid].name or not move_known(prog, ev, cid, seat)):
+                    self.fail(seat, f"is told {name} moved ({e['src']} -> {e['dst']})")
+        elif kind == "deal":
+            for p, cids in ev["cards"].items():
+                for cid, name in zip(cids, e["cards"][p]):
+                    if name is not None and not zone_shows(prog, ev["zone"], p, seat):
+                        self.fail(seat, f"is told {name} was dealt to seat {p}")
+        elif kind == "reveal":
+            if any(n is not None for n in e["cards"]) and not reveal_shows(g, ev, seat):
+                self.fail(seat, f"sees cards shown to {ev['to']}")
+        elif kind == "choice":
+            self.check_choice(index, seat, e)
+        elif kind == "claim":
+            if "cards" in e and e["cards"]:
+                self.fail(seat, "a claim event lists the claimed cards")
+        line = g.narrate(ev, seat)
+        bad = names_in(prog, line) - self.known_names[seat]
+        if bad:
+            self.fail(seat, f"narration {line!r} names {sorted(bad)}")
+
+    def check_choice(self, index, seat, e=None):
+        g, prog = self.g, self.prog
+        ev = g.events[index]
+        if ev.get("kind") != "card" or ev.get("card") is None or ev["card"] >= prog.deck_size:
+            return
+        if seat is not None and seat == ev["player"]:
+            return
+        e = e if e is not None else g.event_for(ev, seat)
+        if any(e.get(k) is not None for k in ("card", "move", "verb")) and not choice_known(g, index, seat):
+            self.fail(seat, f"is told {g.names[ev['player']]}'s choice `{ev['move']}` (event {index})")
+
+    def learn_new_events(self):
+        for index in range(self.learned_events, len(self.g.events)):
+            for seat in self.seats:
+                self.learn_from_event(index, seat)
+        self.learned_events = len(self.g.events)
+
+    def check_new_events(self):
+        events = self.g.events
+        for index in range(self.checked_events, len(events)):
+            if events[index]["type"] in TELLING:
+                for seat in self.seats:
+                    self.check_event(index, seat)
+        count = len(events) - self.checked_events
+        self.checked_events = len(events)
+        return count
+
+    def recheck_choices(self):
+        """A choice hidden when made must stay hidden as its card travels: project every one again."""
+        for index, ev in enumerate(self.g.events):
+            if ev["type"] == "choice" and ev.get("kind") == "card":
+                for seat in self.seats:
+                    self.check_choice(index, seat)
+
+    # (b) the permutation test
+    def permutation_test(self, seat):
+        g, prog, st = self.g, self.prog, self.g.state
+        before = g.view(seat)
+        hidden = []
+        for zi, spec in enumerate(prog.zones):
+            shown = before["zones"][spec.name]
+            parts = enumerate(shown) if spec.per_player else [(None, shown)]
+            for owner, part in parts:
+                real = st.zone(zi, owner)
+                hidden.extend(cid for cid, seen in zip(real, part["cards"]) if seen is None)
+        # A card a variable names and the seat was shown before keeps its identity: the seat knows it
+        # (a droid part taken back into a hand), so swapping it would change what the seat knows.
+        pinned = {v for name, v in st.vars.items()
+                  if prog.var_kinds.get(name) == "card" and v in self.known[seat]}
+        hidden = [c for c in hidden if c not in pinned]
+        if len(hidden) < 2:
+            return 0
+        shuffled = list(hidden)
+        self.rng.shuffle(shuffled)
+        relabel = dict(zip(hidden, shuffled))
+        saved = ([[list(h) for h in z] if prog.zones[i].per_player else list(z) for i, z in enumerate(st.zones)],
+                 st.facedown, dict(st.vars), {k: list(v) for k, v in st.pvars.items()}, st.claim)
+        try:
+            for zi, spec in enumerate(prog.zones):
+                z = st.zones[zi]
+                for cards in (z if spec.per_player else [z]):
+                    cards[:] = [relabel.get(c, c) for c in cards]
+            st.facedown = {relabel.get(c, c): k for c, k in st.facedown.items()}
+            for name, kind in prog.var_kinds.items():
+                if kind == "card" and name in st.vars and st.vars[name] in relabel:
+                    st.vars[name] = relabel[st.vars[name]]
+            if st.claim is not None:
+                st.claim = dict(st.claim, cards=[relabel.get(c, c) for c in st.claim["cards"]])
+            g.check_cards()
+            after = g.view(seat)
+        finally:
+            st.zones, st.facedown, st.vars, st.pvars, st.claim = saved
+        if after != before:
+            diff = sorted(k for k in before if before[k] != after.get(k))
+            self.fail(seat, f"its view changes when the cards it cannot see swap identities ({diff})")
+        return 1
+
+
+def seeded_games(path: Path):
+    """(players, seed, options) for the games of one file: player counts from the least up (to 5),
+    options that are true/false switched on in every other pair of games."""
+    prog = load(path)
+    counts = list(range(prog.min_players, min(prog.max_players, 5) + 1))
+    flags = [name for name, spec in prog.options.items() if isinstance(spec.default, bool)]
+    for seed in range(GAMES_EACH):
+        options = {name: bool((seed // 2) % 2) for name in flags}
+        yield counts[seed % len(counts)], seed, options
+
+
+@lru_cache(maxsize=None)
+def play_and_watch(path: Path) -> dict:
+    """Play the file's seeded bot games once, checking as they go; the first failure of each kind
+    (views, events, permutation) is kept, and the others go on being checked."""
+    prog = load(path)
+    failures: dict = {}
+    counts = {"moves": 0, "views": 0, "events": 0, "permutations": 0}
+
+    def attempt(kind, check, *args):
+        if kind in failures:
+            return 0
+        try:
+            return check(*args) or 0
+        except AssertionError as e:
+            failures[kind] = str(e)
+            return 0
+
+    for players, seed, options in seeded_games(path):
+        g = Game(prog, players, seed=seed, options=options, record=True)
+        rng = random.Random(seed * 7919 + 1)
+        # One random bot a game (it bluffs, cheats, challenges and passes at random), greedy ones for the rest.
+        bots = [(RandomBot if seat == seed % players else GreedyBot)(seed * 100 + seat) for seat in range(players)]
+        w = Watcher(g, rng, f"{path.stem} seed {seed} ({players} players, options {options})")
+        while True:
+            w.learn_new_events()
+            # Every seat's view at the start and the end of a game; one seat's (in turn) after each move.
+            edge = w.moves == 0 or g.over
+            seats = w.seats if edge else [w.seats[w.moves % len(w.seats)]]
+            counts["views"] += attempt("views", w.check_views, seats) and len(seats)
+            counts["events"] += attempt("events", w.check_new_events)
+            if g.over or w.moves >= MAX_MOVES:
+                break
+            if rng.randrange(PERMUTE_EVERY) == 0:
+                counts["permutations"] += attempt("permutation", w.permutation_test, rng.choice(w.seats))
+            if w.moves % RECHECK_EVERY == 0:
+                attempt("events", w.recheck_choices)
+            d = g.pending
+            g.apply(d.player, bots[d.player].choose(prog, g.view(d.player), d), checked=False)
+            w.moves += 1
+        attempt("events", w.recheck_choices)
+        counts["moves"] += w.moves
+    return {"failures": failures, "counts": counts}
+
+
+def result(path, kind):
+    out = play_and_watch(path)
+    assert out["counts"]["moves"] > GAMES_EACH * 10, out["counts"]
+    return out["failures"].get(kind), out["counts"]
+
+
+def game_params():
+    return [pytest.param(p, id=p.stem) for p in GAME_FILES]
+
+
+@pytest.mark.parametrize("path", game_params())
+def test_no_view_shows_a_card_the_seat_may_not_see(path):
+    """(a) Every seat's view, and the spectator's: no card of another hand, of a hidden pile or laid face
+    down by someone else; no card-valued variable naming a card never shown to the seat; no other
+    player's prompt or moves; the moves offered name only cards the decider sees."""
+    failure, counts = result(path, "views")
+    assert failure is None, failure
+    assert counts["views"] > counts["moves"]
+
+
+@pytest.mark.parametrize("path", game_params())
+def test_no_event_or_narrated_line_names_a_card_the_seat_may_not_know(path):
+    """(a) Every event as projected for each seat (`g.event_for`), and every narrated line
+    (`g.narrate`): a card is named only to a seat that knew it where it was or sees it where it went,
+    that was shown it, or (for a choice) once the chosen card was seen for what it is."""
+    failure, counts = result(path, "events")
+    assert failure is None, failure
+    assert counts["events"] > counts["moves"]
+
+
+@pytest.mark.parametrize("path", game_params())
+def test_a_view_does_not_change_when_the_cards_it_cannot_see_swap_identities(path):
+    """(b) The permutation test: relabel the cards a seat cannot see among their places (zones,
+    face-down table, card-valued variables, the last claim) and the seat's view is identical."""
+    failure, counts = result(path, "permutation")
+    assert failure is None, failure
+    assert counts["permutations"] > GAMES_EACH  # the test really ran
