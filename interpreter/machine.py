@@ -656,14 +656,16 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     if move.kind == "card":
         key = "card:" + st.program.cards[move.arg].name
         stats[key] = stats.get(key, 0) + 1
+    if move.calls:
+        st.called[d.player].update(move.calls)
+    if not st.record:  # a simulation or a search bot's playout: no record, no events
+        return
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
     st.emit("choice", player=d.player, move=move.text, verb=verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
             card=move.arg if move.kind == "card" else None, public=move.kind != "card" or move.arg >= st.program.deck_size,
             race=bool(d.race))
-    if st.record and move.kind == "card" and move.arg < st.program.deck_size:
+    if move.kind == "card" and move.arg < st.program.deck_size:
         st.chosen = st.events[-1]
-    if move.calls:
-        st.called[d.player].update(move.calls)
-        for c in move.calls:
-            st.emit("call", player=d.player, call=c)
+    for c in sorted(move.calls):
+        st.emit("call", player=d.player, call=c)

@@ -124,7 +124,7 @@ def op_choose(who_f, prompt_f, specs, calls):
         env["$options"] = specs
         due = st.program.call_due
         now = tuple(c for c in calls if c in due and due[c](st, {"player": player})) if due else ()
-        st.pending = m.Decision(player, prompt_f(st, env), tuple(options), False, calls, now)
+        st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), False, calls, now)
         return True
     return op
 
@@ -149,7 +149,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
             if not real:
                 continue
             env["$options"] = specs
-            st.pending = m.Decision(player, prompt_f(st, env), tuple(options), True, ())
+            st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), True, ())
             return True
         fr.pc = end.pos
         return False

@@ -8,8 +8,9 @@ from .errors import RulesCheckError, RulesError, RulesErrors, RulesSyntaxError
 __all__ = ["load", "load_text", "RulesError", "RulesErrors", "RulesSyntaxError", "RulesCheckError"]
 
 
-def load(path: str | Path, text: str | None = None):
-    """Parse, check and compile a game file (and what it extends) into an interpreter Program."""
+def load(path: str | Path, text: str | None = None, texts: dict | None = None):
+    """Parse, check and compile a game file (and what it extends) into an interpreter Program.
+    `texts` ({path: text}, as `program.files` holds them) is read instead of the disk: a saved game's rules."""
     from . import ast
     from .checker import Checker, collect
     from .compiler import Compiler
@@ -17,9 +18,11 @@ def load(path: str | Path, text: str | None = None):
     from .loader import load as load_source, resolve
 
     p = Path(path)
+    if text is None and texts is not None:
+        text = texts[str(p)]
     if text is None:
         p = resolve(str(path))
-    src = load_source(p, text)
+    src = load_source(p, text, texts)
     symbols, errors = collect(src.decls)
     checker = Checker(symbols)
     first = src.decls[0].loc if src.decls else Loc(str(p), 1, 1)

@@ -39,10 +39,12 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser(
         "run", help="play a game at the terminal, with people and bots",
         description="Play a game at the terminal.  At the prompt type a move as `help` shows it (a call the "
-                    "game declares goes after the move), or `help`, `rules`, `log`, `hand`, `quit`.  Tab completes "
+                    "game declares goes after the move), or `help`, `rules`, `log`, `hand`, `undo`, `quit`.  Tab completes "
                     "the legal moves; "
                     "Ctrl-C clears the line; Ctrl-D leaves (after asking).  Without a terminal the same lines are "
-                    "read from standard input; if it ends while a person must move, the exit status is 3.")
+                    "read from standard input; if it ends while a person must move, the exit status is 3.  "
+                    "A game with a person in it is saved after every move (see --save); `rulelang resume` "
+                    "continues it.")
     r.add_argument("game", metavar="GAME.rules", help="a game file, or the name of a bundled game")
     r.add_argument("--players", type=int, help="how many players (default: the game's)")
     r.add_argument("--humans", type=int, default=1, help="how many of them are people at this keyboard (0: bots only)")
@@ -56,7 +58,32 @@ def parser() -> argparse.ArgumentParser:
                    help="the kind of bot for the other seats (default greedy)")
     r.add_argument("--delay", type=float, default=None,
                    help="seconds to pause after each bot move is told (default 0.4 at a terminal with people, else 0)")
+    r.add_argument("--save", metavar="FILE",
+                   help="save the game to FILE after every move (default, when a person plays: a new file in "
+                        "$XDG_DATA_HOME/rulelang/saves/); `rulelang resume FILE` continues it")
     r.set_defaults(func=cmd_run)
+
+    s = sub.add_parser(
+        "resume", help="continue a saved game exactly where it stopped",
+        description="Rebuild a saved game from the rules texts, seed and moves in its save file, and play on at the "
+                    "prompt, saving to the same file.  Without FILE: at a terminal, choose among the unfinished games "
+                    "in the saves folder (the newest first); in a pipe, list them.  A save that was cut short, "
+                    "edited or is not rulelang's is refused (exit status 1).")
+    s.add_argument("file", nargs="?", metavar="FILE", help="a save file (or its name in the saves folder)")
+    s.add_argument("--log", metavar="FILE", help="write every event of the game, from its start, as JSON Lines")
+    s.add_argument("--delay", type=float, default=None, help="seconds to pause after each bot move is told")
+    s.set_defaults(func=cmd_resume)
+
+    p = sub.add_parser(
+        "replay", help="step through a recorded game, move by move",
+        description="Step through a saved game (a save file) or a --log file, move by move: Enter shows the next "
+                    "move, q quits.  Without a terminal everything is printed.  From a save file, the game is told "
+                    "as one seat saw it (--seat NAME) or with every card shown (--seat all); a --log file holds "
+                    "only what the table saw, and that is what is shown.")
+    p.add_argument("file", metavar="FILE", help="a save file, or a --log file (JSON Lines)")
+    p.add_argument("--seat", metavar="NAME|all",
+                   help="whose view: a seat's name, or `all` (default: the one person's seat, else all)")
+    p.set_defaults(func=cmd_replay)
 
     m = sub.add_parser("simulate", help="play many bot games and report wins per seat, game length, rules fired",
                        description="Play N bot games (seeds S..S+N-1) and report what a designer wants to know: "
@@ -73,6 +100,18 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--json", action="store_true", help="print the report as one JSON object")
     m.set_defaults(func=cmd_simulate)
     return ap
+
+
+def cmd_resume(args) -> int:
+    from .save import cmd_resume
+
+    return cmd_resume(args)
+
+
+def cmd_replay(args) -> int:
+    from .save import cmd_replay
+
+    return cmd_replay(args)
 
 
 def cmd_simulate(args) -> int:

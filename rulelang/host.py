@@ -10,7 +10,6 @@ import sys
 import time
 
 from interpreter import Game
-from interpreter.bots import make_bot
 from interpreter.machine import Decision
 
 from .errors import MoveError, RulesError
@@ -21,6 +20,7 @@ COMMANDS = {
     "rules": "a summary of this game, from its rules file",
     "log": "the last events (`log 50` for more)",
     "hand": "show your hand and the table again",
+    "undo": "take back your last move (not once a card was drawn, shown or shuffled since)",
     "quit": "leave the game",
 }
 KEYS = "Tab completes a move, ↑/↓ recall earlier lines, Ctrl-C clears the line, Ctrl-D leaves."
@@ -425,8 +425,12 @@ def _prompt_toolkit_helpers():
 class Host:
     """Runs one game at the terminal: people type, bots answer, everyone sees only their own view."""
 
-    def __init__(self, game: Game, humans: list[int], bots: dict, screen: Screen, delay: float, log_file=None):
+    def __init__(self, game: Game, humans: list[int], bots: dict, screen: Screen, delay: float, log_file=None,
+                 setup=None, saver=None):
         self.game = game
+        self.setup = setup  # what the game was made from (rulelang.save.Setup): `undo` rebuilds it from the record
+        self.saver = saver  # rulelang.save.Saver: the game is saved before each wait for a person, and after each move
+        self.notice = None  # a line for the person the keyboard goes to next (what became of their `undo`)
         self.program = game.program
         self.humans = humans
         self.bots = bots
@@ -446,11 +450,10 @@ class Host:
 
     # ---------------------------------------------------------- the loop
     def play(self) -> int:
-        g = self.game
         self.flush_log()
         try:
-            while not g.over:
-                d = g.pending
+            while not self.game.over:  # `undo` may put a rebuilt game in its place
+                d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
                 if d.player in self.bots:
@@ -459,13 +462,17 @@ class Host:
                 status = self.human_move(d)
                 if status is not None:
                     self.flush_log()
+                    self.checkpoint()
                     return status
         except KeyboardInterrupt:
             self.flush_log()
-            self.screen.line("Interrupted: the game is left unfinished.")
+            self.checkpoint()
+            self.screen.line("Interrupted: the game is left unfinished." + self.saved_note())
             return 130
+        g = self.game
         self.show_events(self.active)
         self.flush_log()
+        self.checkpoint(finished=True)
         names = g.names
         alone = len(self.humans) == 1
         winners = _english_list([names[w] for w in g.winners])
@@ -480,6 +487,7 @@ class Host:
         move = self.bots[d.player].choose(self.program, g.view(d.player), d)
         g.apply(d.player, move)
         self.flush_log()
+        self.checkpoint(durable=False)
         told = self.show_events(self.active)
         if told and self.delay:
             time.sleep(self.delay)
@@ -487,9 +495,13 @@ class Host:
     def human_move(self, d: Decision):
         g = self.game
         seat = d.player
+        self.checkpoint()
         if seat != self.active:
             if self.hand_over(seat) == QUIT:
                 return self.quit(seat)
+        if self.notice:
+            self.screen.line(self.notice)
+            self.notice = None
         self.show_events(seat)
         if d.window:
             self.show_window(d)
@@ -500,8 +512,8 @@ class Host:
             line = self.read(seat, d, d.window)
             if line is None:
                 what = "answer" if d.window else "move"
-                print(f"rulelang: the input ended while waiting for {g.names[seat]}'s {what}; the game is left unfinished",
-                      file=sys.stderr)
+                print(f"rulelang: the input ended while waiting for {g.names[seat]}'s {what}; the game is left "
+                      f"unfinished{self.saved_note()}", file=sys.stderr)
                 return INPUT_ENDED
             if line == QUIT:
                 return self.quit(seat)
@@ -532,6 +544,10 @@ class Host:
                 self.show_table(seat)
                 (self.show_window if d.window else self.show_moves)(d)
                 continue
+            if word == "undo":
+                if self.undo(seat):
+                    return None  # the decision (of the rebuilt game) is asked for afresh, at the right keyboard
+                continue
             try:
                 g.apply(seat, text)
             except MoveError as e:
@@ -546,7 +562,7 @@ class Host:
 
     def quit(self, seat) -> int:
         who = "You leave" if len(self.humans) == 1 else f"{self.game.names[seat]} leaves"
-        self.screen.line(f"{who} the game; it is left unfinished.")
+        self.screen.line(f"{who} the game; it is left unfinished.{self.saved_note()}")
         return 0
 
     def hand_over(self, seat: int):
@@ -573,6 +589,107 @@ class Host:
                 self.screen.line(f"--- pass the keyboard to {name} ---")
         self.active = seat
         return None
+
+    # ---------------------------------------------------------- saving and undo (rulelang/save.py)
+    def checkpoint(self, finished: bool = False, durable: bool = True) -> None:
+        """Save the game if its record changed: before every wait for a person, after every move, at the end.
+        A failed write is told once and the game goes on."""
+        if self.saver is None:
+            return
+        was = self.saver.failed
+        if not self.saver.save(self.game, finished=finished, durable=durable) and not was:
+            self.screen.line([("ansired", f"✗ the game could not be saved to {self.saver.path}: {self.saver.failed}")])
+
+    def saved_note(self) -> str:
+        if self.saver is None or self.saver.failed:
+            return ""
+        return f"\nIt is saved: `rulelang resume {self.saver.path}` continues it."
+
+    def undo(self, seat: int) -> bool:
+        """Take back the seat's last move and every move since: the game is rebuilt from the seed and the record
+        without them, so it is exact.  Refused when a card was drawn, shown or shuffled since (the person would
+        know what they should not, see `undo_refusal`), and, with several people here, unless all agree (each is
+        handed the keyboard to answer).  True when the decision pending must be asked for afresh."""
+        from .save import last_move_of, undo_refusal
+
+        g = self.game
+        if self.setup is None:
+            self.screen.line([("ansired", "✗ this game cannot take moves back")])
+            return False
+        moves = g.record()
+        i = last_move_of(moves, seat)
+        if i is None:
+            self.screen.line([("ansired", "✗ you have made no move to take back")])
+            return False
+        try:
+            before, bots = self.setup.build(moves[:i])
+        except Exception as e:  # noqa: BLE001 - the game goes on as it was
+            self.screen.line([("ansired", f"✗ the moves could not be replayed without yours: {e}")])
+            return False
+        why = undo_refusal(g, before, self.humans)
+        if why:
+            self.screen.line([("ansired", f"✗ your last move cannot be taken back: {why}")])
+            return False
+        later = len(moves) - i - 1
+        for other in self.humans:
+            if other != seat and not self.agree(other, seat, later):
+                self.notice = [("ansired", f"✗ {g.names[other]} does not agree: your move stands")]
+                return True  # the keyboard goes back to the one whose decision it is
+        mine = moves[i][1]
+        self.game, self.bots, self.teller = before, bots, Teller(before)
+        self.program = before.program
+        n = len(before.events)
+        self.cursor = {h: min(c, n) for h, c in self.cursor.items()}
+        self.public_cursor = min(self.public_cursor, n)
+        if self.log_file is not None:
+            self.log_file.write(json.dumps({"type": "undo", "player": g.names[seat], "moves": len(moves) - i,
+                                            "events": self.logged - min(self.logged, n)}) + "\n")
+            self.logged = min(self.logged, n)
+        self.table_shown = None
+        since = f" and the {later} move{'s' if later != 1 else ''} after it" if later else ""
+        told = [("bold", f"Taken back: your `{mine}`{since}.")]
+        if len(self.humans) == 1:
+            self.screen.line(told)
+        else:  # the screen is another person's now: told to the mover once the keyboard is back with them
+            self.notice = told
+        self.checkpoint()
+        return True
+
+    def agree(self, other: int, seat: int, later: int) -> bool:
+        """Hand the keyboard to another person and ask whether a move may be taken back; only yes agrees."""
+        names = self.game.names
+        if self.hand_over(other) == QUIT:
+            return False
+        question = f"{names[other]}: take back {names[seat]}'s last move" + (
+            f" and the {later} after it" if later else "") + "? [y/N] "
+        if not self.screen.tty:
+            sys.stdout.write(question)
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            print(line.rstrip("\n"), flush=True)
+            return line.strip().lower() in YES
+        from prompt_toolkit import prompt
+
+        try:
+            return prompt(question).strip().lower() in YES
+        except (EOFError, KeyboardInterrupt):
+            return False
+
+    def resume_view(self) -> None:
+        """A game rebuilt from a save: nobody is told it all again; one person sees how it stood, several pass
+        the keyboard first.  A --log file still gets every event from the start."""
+        g = self.game
+        n = len(g.events)
+        if len(self.humans) == 1:
+            lines = self.teller.tell(g.events, self.humans[0])[-8:]
+            if lines:
+                self.screen.line("Before the game stopped:")
+                for line in lines:
+                    self.screen.line([("", "  ")] + line)
+        else:
+            self.active = None
+        self.cursor = {h: n for h in self.humans}
+        self.public_cursor = n
 
     # ---------------------------------------------------------- input
     def clean(self, text: str) -> str:
@@ -637,6 +754,7 @@ class Host:
     def read(self, seat: int, d: Decision, window: bool = False):
         """One line from the person at `seat`: the text, "" to ask again, QUIT, or None when the input has ended."""
         name = self.game.names[seat]
+        self.checkpoint()
         if not self.screen.tty:
             sys.stdout.write(f"{name}> ")
             sys.stdout.flush()
@@ -851,6 +969,7 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
 
 def run_host(args) -> int:
     from . import load
+    from .save import Saver, new_save_path, setup_from_program
 
     program = load(args.game)
     players = args.players or program.default_players
@@ -866,29 +985,48 @@ def run_host(args) -> int:
         k, _, v = item.partition("=")
         options[k.strip()] = v.strip() if _ else "true"
     stack = read_stack(args.stack) if args.stack else None
+    setup = setup_from_program(program, names, range(humans), seed, options, stack, args.match, args.bots)
     try:
-        bots = {seat: make_bot(args.bots, seed * 100 + seat) for seat in range(humans, players)}
+        bots = setup.make_bots()
     except ValueError as e:
         raise RulesError(str(e)) from None
-    game = Game(program, names, seed=seed, options=options, stack=stack, match=args.match)
+    game = setup.new_game()
+    # A game with a person in it is saved (to --save, or a new file in the saves folder); bots alone only to --save.
+    save = getattr(args, "save", None)
+    saver = Saver(save if save else new_save_path(program.name), setup) if save or humans else None
+    return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, file=str(args.game))
+
+
+def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, file=None, resumed=None) -> int:
+    """Play a game at the terminal from where it stands: a new one, or one rebuilt from a save (`resumed`:
+    the save's path and how many moves were replayed)."""
+    program = game.program
+    names = game.names
+    humans = list(setup.humans)
+    players = len(names)
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     screen = Screen(tty)
-    delay = args.delay if args.delay is not None else (0.4 if tty and humans else 0.0)
-    log_file = open(args.log, "w", encoding="utf-8") if args.log else None
+    delay = delay if delay is not None else (0.4 if tty and humans else 0.0)
+    log_file = open(log, "w", encoding="utf-8") if log else None
     try:
         if log_file:
-            log_file.write(json.dumps({"type": "start", "game": program.name, "file": str(args.game), "players": names,
-                                       "humans": names[:humans], "seed": seed, "options": game.state.options,
-                                       "match": args.match}, ensure_ascii=False) + "\n")
+            log_file.write(json.dumps({"type": "start", "game": program.name, "file": file or setup.main, "players": names,
+                                       "humans": [names[h] for h in humans], "seed": setup.seed,
+                                       "options": game.state.options, "match": setup.match}, ensure_ascii=False) + "\n")
+        if resumed:
+            path, n = resumed
+            screen.line(f"Resuming {path}: {n} move{'s' if n != 1 else ''} replayed.")
         screen.line([("bold", program.name),
-                     ("", f" — {players} players: {', '.join(names)} · seed {seed}"
-                          + (" · a match" if args.match else ""))])
+                     ("", f" — {players} players: {', '.join(names)} · seed {setup.seed}"
+                          + (" · a match" if setup.match else ""))])
         if program.options:
             screen.line("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.state.options.items())
                         + "  (set with --option NAME=VALUE; `rules` explains them)")
         if humans:
             screen.line("Type `help` for the moves, `rules` for the game, `quit` to leave.")
-        host = Host(game, list(range(humans)), bots, screen, delay, log_file)
+        host = Host(game, humans, bots, screen, delay, log_file, setup=setup, saver=saver)
+        if resumed:
+            host.resume_view()
         return host.play()
     finally:
         if log_file:

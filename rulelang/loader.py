@@ -53,6 +53,7 @@ class Source:
         self.decls: Decls = Decls()
         self.texts: dict[str, str] = {}
         self.main_file = ""
+        self.given: dict[str, str] | None = None  # texts to read instead of the disk (a saved game's rules)
 
     def attach(self, err: RulesError) -> RulesError:
         errs = err.errors if isinstance(err, RulesErrors) else [err]
@@ -74,18 +75,28 @@ def _suggest(path: str, base_dir: Path | None) -> str | None:
     return f"did you mean `{close}.rules`?" if close else None
 
 
-def resolve(path: str, base_dir: Path | None = None) -> Path:
-    """Find a game file: as given, beside the file that names it, or among the bundled games."""
+def resolve(path: str, base_dir: Path | None = None, texts: dict | None = None) -> Path:
+    """Find a game file: as given, beside the file that names it, or among the bundled games.
+    With `texts` (a saved game's files by path), only among those: the same places, then by file name."""
     p = Path(path)
-    for cand in ([base_dir / p] if base_dir else []) + [p, games_dir() / p, games_dir() / (p.name + ".rules")]:
+    cands = ([base_dir / p] if base_dir else []) + [p, games_dir() / p, games_dir() / (p.name + ".rules")]
+    if texts is not None:
+        same = [c for c in cands if str(c) in texts]
+        named = [Path(k) for k in texts if Path(k).name in (p.name, p.name + ".rules")]
+        if same or len(named) == 1:
+            return (same or named)[0]
+        raise RulesError(f"no such game file among the saved rules: {path}")
+    for cand in cands:
         if cand.is_file():
             return cand
     raise RulesError(f"no such game file: {path}", hint=_suggest(path, base_dir or Path(".")))
 
 
-def load(path: str | Path, text: str | None = None) -> Source:
-    """Parse a file and, recursively, what it extends; return the merged declarations."""
+def load(path: str | Path, text: str | None = None, texts: dict | None = None) -> Source:
+    """Parse a file and, recursively, what it extends; return the merged declarations.
+    `texts` ({path: text}, as `Source.texts` holds them) is read instead of the disk, for `path` and what it extends."""
     src = Source()
+    src.given = texts
     p = Path(path)
     src.main_file = str(p)
     errors: list = []
@@ -108,7 +119,7 @@ def _read(path: Path) -> str:
 def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) -> list:
     name = str(path)
     if text is None:
-        text = _read(path)
+        text = src.given[name] if src.given is not None else _read(path)
     src.texts[name] = text
     decls = parse(text, name)
     base: list = []
@@ -118,7 +129,7 @@ def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) 
         if isinstance(d, ast.ExtendsDecl):
             where = d.loc.part("path")
             try:
-                target = resolve(d.path, path.parent)
+                target = resolve(d.path, path.parent, src.given)
             except RulesError:
                 raise RulesCheckError(f"`extends` names `{d.path}`, which is not a file here or among the games", where,
                                       hint=_suggest(d.path, path.parent), source=text) from None

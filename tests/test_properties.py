@@ -59,7 +59,7 @@ def test_same_seed_same_game(program):
 
 
 def test_different_seeds_differ(program):
-    first = [play(program, seed, 3).state.moves[:5] for seed in range(5)]
+    first = [play(program, seed, 3, record=True).state.moves[:5] for seed in range(5)]
     assert len({tuple(m) for m in first}) > 1
 
 

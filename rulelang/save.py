@@ -1,0 +1,556 @@
+"""Saving a game as it is played, resuming it, taking back a move, and replaying a recorded game.
+
+A game is its rules text, its setup (seats, seed, options, stack, match) and the moves made (invariant 4),
+so that is all a save file holds: a YAML mapping written after every move, atomically (a temporary file in
+the same folder, then `os.replace`), with a sha256 checksum over everything else in it.  Resuming rebuilds
+the Program from the saved texts (never the files on disk), starts the game from the seed and replays the
+moves one by one through `Game.replay`; bots are asked again at each of their moves, so they come back in
+the same state too.  Save files are read with `yaml.safe_load` only, and anything that is not exactly what
+rulelang wrote (cut short, edited, foreign, tagged) is refused with a message, never played.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import attrs
+
+from .errors import RulesError
+
+FORMAT = "rulelang save"
+VERSION = 1
+SUFFIX = ".yaml"
+
+
+class SaveError(RulesError):
+    """A save file that cannot be used: what is wrong with it, in words (printed by the command, exit 1)."""
+
+
+# ---------------------------------------------------------------- the setup of a game
+
+
+@attrs.define
+class Setup:
+    """Everything but the moves that makes a game: with its moves, the whole game."""
+
+    main: str  # the key of the game's own file in `texts`
+    texts: dict  # {path: text} of every file the game was built from (`program.files`)
+    names: list  # the seats' names, in seat order
+    humans: list  # the seats people play at (the others are bots)
+    seed: int
+    options: dict = attrs.field(factory=dict)  # as given on the command line (NAME -> text)
+    stack: list | None = None
+    match: bool = False
+    bots: str = "greedy"  # the kind of bot in the other seats
+    program: object = attrs.field(default=None, eq=False, repr=False)
+
+    def load_program(self):
+        """The Program, compiled from the saved texts alone (what it `extends` is looked up among them)."""
+        if self.program is None:
+            from . import load
+
+            self.program = load(self.main, texts=self.texts)
+        return self.program
+
+    def make_bots(self) -> dict:
+        """A fresh bot for every seat without a person, seeded from the game's seed and its seat."""
+        from interpreter.bots import make_bot
+
+        return {s: make_bot(self.bots, self.seed * 100 + s) for s in range(len(self.names)) if s not in self.humans}
+
+    def new_game(self):
+        from interpreter import Game
+
+        return Game(self.load_program(), list(self.names), seed=self.seed, options=dict(self.options),
+                    stack=list(self.stack) if self.stack else None, match=self.match)
+
+    def build(self, moves) -> tuple:
+        """The game and its bots after `moves` ((seat, text) pairs), replayed one by one.
+        Each bot is asked again at its own moves, so that its random generator and memory are where they were;
+        what is played is always the recorded move.  A move the game refuses raises ReplayError."""
+        game = self.new_game()
+        bots = self.make_bots()
+        program = game.program  # what the host shows its bots (rules written in play change only the game's copy)
+        for i, (seat, text) in enumerate(moves):
+            d = game.pending
+            if seat in bots and d is not None and d.player == seat and not text.startswith("house "):
+                try:
+                    bots[seat].choose(program, game.view(seat), d)
+                except Exception:  # noqa: BLE001 - a bot's trouble must not stop a replay; the record decides
+                    pass
+            try:
+                game.replay(seat, text)
+            except RulesError as e:  # MoveError, a rule refused, a rule that fails at run time
+                raise ReplayError(i, seat, text, e.message) from None
+        return game, bots
+
+
+class ReplayError(Exception):
+    def __init__(self, index: int, seat: int, text: str, reason: str):
+        super().__init__(reason)
+        self.index, self.seat, self.text, self.reason = index, seat, text, reason
+
+
+def setup_from_program(program, names, humans, seed, options, stack, match, bots) -> Setup:
+    """The setup of a new game of `program`; the first of `program.files` is the game's own file."""
+    files = dict(program.files)
+    main = next(iter(files))
+    return Setup(main=main, texts=files, names=list(names), humans=list(humans), seed=seed, options=dict(options),
+                 stack=list(stack) if stack else None, match=bool(match), bots=bots, program=program)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "rulelang"
+
+
+def saves_dir() -> Path:
+    """Where games are saved when `--save` does not say: $XDG_DATA_HOME/rulelang/saves (~/.local/share/...)."""
+    return data_dir() / "saves"
+
+
+def new_save_path(game_name: str, folder: Path | None = None) -> Path:
+    """A new file for a game: `<game>-<date>-<time>.yaml` in the saves folder, never one that exists."""
+    folder = folder or saves_dir()
+    slug = re.sub(r"[^a-z0-9]+", "-", game_name.lower()).strip("-") or "game"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{slug}-{stamp}{SUFFIX}"
+    n = 2
+    while path.exists():
+        path = folder / f"{slug}-{stamp}-{n}{SUFFIX}"
+        n += 1
+    return path
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def checksum(doc: dict) -> str:
+    """sha256 over every field but the checksum, as canonical JSON (sorted keys, UTF-8)."""
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                      default=lambda o: f"<{type(o).__name__}>")
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def document(setup: Setup, moves, *, finished: bool = False, started: str | None = None, game=None) -> dict:
+    """The save file's contents, in the order they are written: what identifies it, then the setup, rules, moves."""
+    program = setup.load_program()
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "checksum": "",
+        "game": program.name,
+        "started": started or _now(),
+        "saved": _now(),
+        "finished": bool(finished),
+        "played": len(moves),
+    }
+    if game is not None and game.pending is not None and not finished:
+        doc["waiting_for"] = setup.names[game.pending.player]
+    if finished and game is not None:
+        doc["winners"] = [setup.names[w] for w in game.winners]
+    doc.update({
+        "seats": [{"name": n, "person": s in setup.humans} for s, n in enumerate(setup.names)],
+        "bots": setup.bots,
+        "seed": setup.seed,
+        "options": dict(setup.options),
+        "stack": list(setup.stack) if setup.stack else None,
+        "match": setup.match,
+        "main": setup.main,
+        "rules": dict(setup.texts),
+        "moves": [[int(s), str(t)] for s, t in moves],
+    })
+    doc["checksum"] = checksum(doc)
+    return doc
+
+
+def dump(doc: dict) -> str:
+    import yaml
+
+    base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+    class Dumper(base):  # rules texts as `|` blocks, where YAML allows it; short lists (a move) on one line
+        pass
+
+    def text(dumper, s):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", s, style="|" if "\n" in s else None)
+
+    Dumper.add_representer(str, text)
+    return yaml.dump(doc, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=1000)
+
+
+def write_atomically(path: Path, text: str, durable: bool = True) -> None:
+    """Write a file so that a reader (or a killed process) sees the old contents or the new, never a part.
+    `durable`: also wait until the disk has it (fsync), so that not even a power cut loses it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            if durable:
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class Saver:
+    """Keeps one game's save file up to date: `save(game)` after every move; the last one marks it finished."""
+
+    def __init__(self, path: str | Path, setup: Setup, started: str | None = None):
+        self.path = Path(path)
+        self.setup = setup
+        self.started = started or _now()
+        self.last = None  # the record last written
+        self.failed = None  # why the last write failed, if it did
+
+    def save(self, game, finished: bool = False, durable: bool = True) -> bool:
+        """Write the game's record now if it changed (or it just finished). False if the file could not be written.
+        `durable=False` (after a bot's move) skips the fsync: os.replace alone already survives a killed process."""
+        moves = game.record()
+        key = (moves, finished)
+        if key == self.last:
+            return True
+        doc = document(self.setup, moves, finished=finished, started=self.started, game=game)
+        try:
+            write_atomically(self.path, dump(doc), durable)
+        except OSError as e:
+            self.failed = f"{e.strerror or e}"
+            return False
+        self.last, self.failed = key, None
+        return True
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _refuse(path, why: str) -> SaveError:
+    return SaveError(f"{path}: {why}")
+
+
+def load_document(path: str | Path) -> dict:
+    """A save file's mapping, checked: rulelang's format, a version this program reads, the fields it must have
+    with the types they must have, and the checksum.  Anything else is refused with a SaveError."""
+    import yaml
+
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise _refuse(path, f"cannot read it: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _refuse(path, "not a rulelang save: it is not a text file in UTF-8") from None
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.constructor.ConstructorError as e:
+        where = f" (line {e.problem_mark.line + 1})" if e.problem_mark else ""
+        raise _refuse(path, f"refused: it holds a YAML tag rulelang does not read{where}: {e.problem}; a save file "
+                            "holds only plain data (text, numbers, lists, mappings)") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark else ""
+        raise _refuse(path, f"not a rulelang save: it cannot be read as YAML{where} "
+                            f"({getattr(e, 'problem', None) or e}); was it cut short or edited?") from None
+    if doc is None:
+        raise _refuse(path, "the file is empty; it is not a saved game")
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise _refuse(path, f"not a rulelang save (it has no `format: {FORMAT}`)")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise _refuse(path, "damaged: its `version` is missing or not a number")
+    if version > VERSION:
+        raise _refuse(path, f"written by a newer rulelang (save format {version}); this one reads format {VERSION}")
+    problem = _shape_problem(doc)
+    if problem:
+        raise _refuse(path, f"damaged or cut short: {problem}; refusing it rather than playing a different game")
+    if doc["checksum"] != checksum(doc):
+        raise _refuse(path, "changed or cut short since rulelang wrote it (its sha256 checksum does not match its "
+                            "contents); refusing it rather than playing a different game")
+    return doc
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _shape_problem(doc: dict) -> str | None:
+    """What is missing or of the wrong kind in a save's mapping, or None."""
+    need = {"checksum": str, "finished": bool, "seats": list, "bots": str, "seed": int, "options": dict,
+            "match": bool, "main": str, "rules": dict, "moves": list}
+    for key, kind in need.items():
+        if key not in doc:
+            return f"`{key}` is missing"
+        v = doc[key]
+        if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+            words = {str: "a text", bool: "true or false", int: "a whole number", dict: "a mapping", list: "a list"}
+            return f"`{key}` is not {words[kind]}"
+    if "stack" in doc and doc["stack"] is not None and not (
+            isinstance(doc["stack"], list) and all(isinstance(x, str) for x in doc["stack"])):
+        return "`stack` is not a list of card names"
+    seats = doc["seats"]
+    if not seats or not all(isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("person"), bool)
+                            for s in seats):
+        return "`seats` is not a list of {name, person}"
+    if not all(isinstance(k, str) and isinstance(v, (str, int, bool)) for k, v in doc["options"].items()):
+        return "`options` is not a mapping of names to values"
+    rules = doc["rules"]
+    if not rules or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
+        return "`rules` is not a mapping of file names to texts"
+    if doc["main"] not in rules:
+        return f"`main` names `{doc['main']}`, which is not among the `rules`"
+    for i, mv in enumerate(doc["moves"]):
+        if not (isinstance(mv, list) and len(mv) == 2 and _is_int(mv[0]) and isinstance(mv[1], str)):
+            return f"move {i + 1} is not a pair [seat, move]"
+        if not 0 <= mv[0] < len(seats):
+            return f"move {i + 1} names seat {mv[0]}, but there are {len(seats)} seats"
+    return None
+
+
+def read_save(path: str | Path) -> tuple[Setup, list, dict]:
+    """The setup, the moves and the whole mapping of a checked save file."""
+    doc = load_document(path)
+    setup = Setup(main=doc["main"], texts=dict(doc["rules"]), names=[s["name"] for s in doc["seats"]],
+                  humans=[i for i, s in enumerate(doc["seats"]) if s["person"]], seed=doc["seed"],
+                  options=dict(doc["options"]), stack=doc.get("stack"), match=doc["match"], bots=doc["bots"])
+    moves = [(s, t) for s, t in doc["moves"]]
+    return setup, moves, doc
+
+
+def rebuild(path, setup: Setup, moves) -> tuple:
+    """The game and bots a checked save describes; its rules compiled from the saved texts, its moves replayed."""
+    try:
+        setup.load_program()
+    except RulesError as e:
+        raise _refuse(path, "its rules do not compile with this rulelang:\n" + e.render()) from None
+    try:
+        game, bots = setup.build(moves)
+    except ReplayError as e:
+        who = setup.names[e.seat]
+        raise _refuse(path, f"move {e.index + 1} ({who}: `{e.text}`) is refused on replay: {e.reason}; "
+                            "the file does not describe a game this rulelang can continue") from None
+    except (RulesError, ValueError) as e:  # the setup itself: players, names, options, stack, bot kind
+        msg = e.message if isinstance(e, RulesError) else str(e)
+        raise _refuse(path, f"its game cannot be set up again: {msg}") from None
+    if game.record() != list(moves):
+        raise _refuse(path, "its moves replay to a different record; refusing it rather than playing a different game")
+    return game, bots
+
+
+# ---------------------------------------------------------------- finding saves
+
+
+def peek(path: Path) -> dict | None:
+    """The head of a save (everything before its rules), read cheaply for a list; None if it is not one."""
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            head = []
+            for line in f:
+                if line.startswith(("rules:", "moves:", "main:")):
+                    break
+                head.append(line)
+        doc = yaml.safe_load("".join(head))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        return None
+    return doc
+
+
+def recent_saves(folder: Path | None = None, limit: int = 20) -> list[tuple[Path, dict]]:
+    """Unfinished saved games in the saves folder, the most recently saved first."""
+    folder = folder or saves_dir()
+    try:
+        files = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()]
+    except OSError:
+        return []
+    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    out = []
+    for p in files:
+        head = peek(p)
+        if head is None or head.get("finished"):
+            continue
+        out.append((p, head))
+        if len(out) >= limit:
+            break
+    return out
+
+
+def describe(path: Path, head: dict) -> str:
+    seats = head.get("seats") or []
+    names = ", ".join(str(s.get("name")) for s in seats if isinstance(s, dict))
+    played = head.get("played", "?")
+    waiting = f" · {head['waiting_for']} to move" if head.get("waiting_for") else ""
+    saved = str(head.get("saved", "?"))[:16]  # to the minute
+    where = path.name if path.parent == saves_dir() else str(path)
+    return f"{head.get('game', '?')} — {names} — {played} moves{waiting} — saved {saved} — {where}"
+
+
+def choose_save(tty: bool) -> Path | None:
+    """`rulelang resume` without a file: at a terminal, offer the recent games; in a pipe, list them (None)."""
+    saves = recent_saves()
+    if not saves:
+        raise SaveError(f"no unfinished game is saved in {saves_dir()}; `rulelang run GAME` starts one")
+    if not tty:
+        print(f"Unfinished games saved in {saves_dir()}, the newest first:")
+        for i, (p, head) in enumerate(saves, 1):
+            print(f"{i:3}. {describe(p, head)}")
+        print("Resume one with `rulelang resume FILE`.")
+        return None
+    labels = [(str(p), describe(p, head)) for p, head in saves]
+    try:
+        from prompt_toolkit.shortcuts import choice
+    except ImportError:  # an older prompt_toolkit: a numbered list
+        from prompt_toolkit import prompt
+
+        for i, (_, label) in enumerate(labels, 1):
+            print(f"{i:3}. {label}")
+        while True:
+            answer = prompt("Resume which game? [1] ").strip() or "1"
+            if answer.isdigit() and 1 <= int(answer) <= len(labels):
+                return Path(labels[int(answer) - 1][0])
+    return Path(choice(message="Resume which game? (↑/↓, Enter; Ctrl-C: none)", options=labels))
+
+
+def find_save(name: str) -> Path:
+    """A save named on the command line: as given, else in the saves folder."""
+    p = Path(name)
+    if p.is_file():
+        return p
+    for cand in (saves_dir() / name, saves_dir() / (name + SUFFIX)):
+        if cand.is_file():
+            return cand
+    raise SaveError(f"no such save file: {name}")
+
+
+# ---------------------------------------------------------------- undo
+
+
+def undo_refusal(now, before, people: list[int]) -> str | None:
+    """Why the moves `now` has beyond `before` (the same game replayed without them) cannot be taken back, or None.
+
+    They cannot when, during them:
+      - the random generator was used: a shuffle, a refill of the draw pile, anything random in the rules
+        (its state now differs from its state after replaying without them);
+      - a card left a zone nobody may see: a draw from the draw pile, by anyone;
+      - cards were shown: a `reveal`, or a face-down card moved without staying face down (turned up);
+      - a person at the keyboard got, into a zone only they see, cards they could not see before (a hand
+        passed or swapped to them).
+    A card played face up from a hand onto the table is not counted: that is the game going on, and undo is
+    for taking back a slip, with the bots' answers to it.  Otherwise the game rebuilt without the moves is exact.
+    """
+    st = now.state
+    program = now.program
+    if st.rng.getstate() != before.state.rng.getstate():
+        return "a shuffle happened since"
+    from interpreter.view import visible_at
+
+    for ev in now.events[len(before.events):]:
+        kind = ev["type"]
+        if kind in ("refill", "shuffle"):
+            return "a pile was shuffled since"
+        if kind == "reveal":
+            return "cards were shown since"
+        if kind == "deal":
+            return "cards were dealt since"
+        if kind != "move":
+            continue
+        src = program.zones[ev["src"]]
+        dst = program.zones[ev["dst"]]
+        if src.visibility == "hidden":
+            n = len(ev["cards"])
+            return f"{'a card was' if n == 1 else f'{n} cards were'} taken from the {_pile(src.name)} since"
+        was_down = ev.get("was_down") or {}
+        if any(c in was_down for c in ev["cards"]) and ev.get("face") != "down" and dst.visibility != "hidden":
+            return "a face-down card was turned up since"
+        if dst.visibility == "private" and ev["dst_owner"] in people and ev.get("face") != "down":
+            h = ev["dst_owner"]
+            for c in ev["cards"]:
+                knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev["src"], ev["src_owner"], h, False)
+                if not knew:
+                    whose = f"{now.names[ev['src_owner']]}'s" if ev["src_owner"] is not None else "the"
+                    return f"{now.names[h]} got cards from {whose} {_pile(src.name)} they could not see before"
+    return None
+
+
+def _pile(name: str) -> str:
+    return name if name.endswith("pile") else name + " pile"
+
+
+def last_move_of(moves, seat: int) -> int | None:
+    """The index in the record of the seat's last move (a rule written with `house` counts), or None."""
+    for i in range(len(moves) - 1, -1, -1):
+        if moves[i][0] == seat:
+            return i
+    return None
+
+
+# ---------------------------------------------------------------- the commands
+
+
+def cmd_resume(args) -> int:
+    """`rulelang resume [FILE]`: rebuild a saved game and play on, saving to the same file."""
+    from .host import play_game
+
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    if args.file:
+        path = find_save(args.file)
+    else:
+        path = choose_save(tty)
+        if path is None:
+            return 0
+    setup, moves, doc = read_save(path)
+    if doc["finished"]:
+        won = doc.get("winners")
+        result = f" ({', '.join(map(str, won))} won)" if isinstance(won, list) and won else ""
+        raise _refuse(path, f"this game is finished{result}; `rulelang replay {path}` steps through it")
+    game, bots = rebuild(path, setup, moves)
+    saver = Saver(path, setup, started=doc.get("started") if isinstance(doc.get("started"), str) else None)
+    return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, resumed=(path, len(moves)))
+
+
+def cmd_replay(args) -> int:
+    """`rulelang replay FILE [--seat NAME|all]`: step through a saved game or a --log file, move by move."""
+    from .replay import replay_log, replay_save
+
+    path = Path(args.file)
+    if not path.is_file():
+        path = find_save(args.file)
+    if _looks_like_log(path):
+        return replay_log(path, args)
+    setup, moves, _doc = read_save(path)
+    return replay_save(path, setup, moves, args)
+
+
+def _looks_like_log(path: Path) -> bool:
+    """A --log file: JSON Lines whose first line is the `start` event."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = f.readline()
+    except (OSError, UnicodeDecodeError):
+        return False
+    if not first.lstrip().startswith("{"):
+        return False
+    try:
+        return json.loads(first).get("type") == "start"
+    except (ValueError, AttributeError):
+        return False
