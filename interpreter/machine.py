@@ -498,7 +498,7 @@ def house(st: State, seat: int, text: str) -> None:
         raise MoveError(f"this game allows {st.program.house_limit} house rule(s) added by the table; there are {made}")
     snap = st.snapshot()
     try:
-        rule = st.program.compile_rule(text, None, seat)
+        rule = st.program.compile_rule(text, f"table_rule_{made + 1}", seat)
         add_house_rule(st, text, rule.name, seat)
         st.house[rule.name]["table"] = True
     except RulesError:

@@ -242,7 +242,12 @@ class Compiler:
             for e in checker.errors:
                 e.source = text
             raise checker.errors[0] if len(checker.errors) == 1 else RulesErrors(checker.errors)
-        name = decl.name or "house_" + "".join(ch if ch.isalnum() else "_" for ch in str(key)).strip("_")
+        if decl.name:
+            name = decl.name
+        elif isinstance(key, str) and key.isidentifier():
+            name = key
+        else:
+            name = "house_" + "".join(ch if ch.isalnum() else "_" for ch in str(key)).strip("_")
         decl = attrs.evolve(decl, name=name)
         return self.rule(decl, author, text, key)
 

@@ -13,6 +13,7 @@ from interpreter import Game
 from interpreter.machine import Decision
 
 from .errors import MoveError, RulesError
+from .editor import check_rule, race_times, read_rule
 from .summary import help_text, rules_summary
 
 COMMANDS = {
@@ -21,6 +22,7 @@ COMMANDS = {
     "log": "the last events (`log 50` for more)",
     "hand": "show your hand and the table again",
     "undo": "take back your last move (not once a card was drawn, shown or shuffled since)",
+    "house": "propose a rule for the whole table, written in rulelang: `house when played(card) if ... { ... }`",
     "quit": "leave the game",
 }
 KEYS = "Tab completes a move, ↑/↓ recall earlier lines, Ctrl-C clears the line, Ctrl-D leaves."
@@ -235,6 +237,8 @@ class Teller:
 
         for ev in events:
             kind = ev["type"]
+            if kind == "choice" and ev.get("race"):
+                continue  # who was last is told by what the race makes them do
             if kind == "choice":
                 ev = self.game.event_for(ev, seat)  # a card laid face down is not named to others
                 finish()
@@ -456,6 +460,9 @@ class Host:
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
+                if d.race and self.humans:
+                    self.race(d)
+                    continue
                 if d.player in self.bots:
                     self.bot_move(d)
                     continue
@@ -535,6 +542,20 @@ class Host:
                 continue
             if word == "rules":
                 self.screen.line(rules_summary(self.program))
+                self.show_house_rules()
+                continue
+            if word == "house":
+                self.propose(seat, text[len(words[0]):].strip())
+                continue
+            rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
+            if word in rule_verbs and len(words) == 1:
+                rule = read_rule(g, seat, "rule> ", self.screen.tty)
+                if not rule or rule.lower() == "cancel":
+                    continue
+                text = f"{word} {rule}"
+            if " as " in f" {text} " and not d.window and word not in rule_verbs:
+                if self.move_as(seat, text):
+                    return None
                 continue
             if word == "log":
                 n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 15
@@ -559,6 +580,102 @@ class Host:
             self.flush_log()
             self.show_events(seat)
             return None
+
+    # ---------------------------------------------------------- rules written in play, races, claims
+    def show_house_rules(self) -> None:
+        rules = self.game.house_rules
+        if not rules:
+            self.screen.line("No house rules yet.")
+            return
+        self.screen.line([("bold", "House rules in force:")])
+        for key, r in rules.items():
+            who = self.game.names[r["author"]] if isinstance(r.get("author"), int) else "the table"
+            label = f"for {key}" if not isinstance(key, str) else "table rule"
+            self.screen.line(f"  {r['name']} ({label}, by {who}{', agreed by the table' if r.get('table') else ''}):")
+            for line in r["text"].splitlines():
+                self.screen.line(f"      {line}")
+
+    def propose(self, seat: int, text: str) -> None:
+        """The `house` command: a rule for the whole table; every other person must agree, bots always do."""
+        g = self.game
+        if not text:
+            text = read_rule(g, seat, "house rule> ", self.screen.tty) or ""
+            if not text or text.lower() == "cancel":
+                return
+        problem = check_rule(g, text, seat)
+        if problem:
+            msg, line, col = problem
+            self.screen.line([("ansired", f"✗ {line}:{col}: {msg}")])
+            return
+        later = len(g.record())
+        for other in self.humans:
+            if other != seat and not self.agree(other, seat, later, what=f"the house rule `{text}`"):
+                self.screen.line(f"{g.names[other]} does not agree: no rule is added.")
+                return
+        try:
+            g.house(seat, text)
+        except RulesError as e:
+            self.screen.line([("ansired", f"✗ {e.message}")])
+            return
+        self.flush_log()
+        self.checkpoint()
+        self.show_events(seat)
+
+    def race(self, d: Decision) -> None:
+        """Everyone must do it: people type the word (timed), bots answer after a random delay; the slowest loses."""
+        g = self.game
+        rng = random.Random(g.state.seed * 1_000_003 + len(g.record()))  # the same race again after a resume
+        self.screen.line([("bold", f"Everyone: {d.race}!")])
+
+        def ask(seat, prompt):
+            if seat != self.active:
+                self.hand_over(seat)
+            return self.read_line(seat, prompt)
+        times = race_times(d.race, list(self.humans), [s for s in range(len(g.names)) if s not in self.humans],
+                           g.names, ask, rng)
+        loser = max(times, key=lambda s: (times[s], -s))
+        for s in sorted(times, key=times.get):
+            t = times[s]
+            self.screen.line(f"  {g.names[s]}: {'missed it' if t == float('inf') else f'{t:.2f} s'}")
+        g.apply(d.player, f"last {g.names[loser]}")
+        self.flush_log()
+        self.show_events(self.active)
+
+    def read_line(self, seat: int, prompt: str):
+        if not self.screen.tty:
+            sys.stdout.write(prompt)
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                return None
+            print(line.rstrip("\n"))
+            return line
+        from prompt_toolkit import prompt as pt_prompt
+
+        try:
+            return pt_prompt(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+    def move_as(self, seat: int, text: str) -> bool:
+        """`truth LR7 as R7`: a card laid, then what it is said to be, in one line."""
+        g = self.game
+        first, _, rest = text.partition(" as ")
+        try:
+            g.apply(seat, first.strip())
+        except MoveError as e:
+            self.screen.line([("ansired", f"✗ {e.message}")])
+            return False
+        d = g.pending
+        verbs = [o.verb for o in d.options if o.kind] if d is not None and d.player == seat else []
+        if verbs:
+            try:
+                g.apply(seat, f"{verbs[0]} {rest.strip()}")
+            except MoveError as e:
+                self.screen.line([("ansired", f"✗ {e.message} — say it again:")])
+        self.flush_log()
+        self.show_events(seat)
+        return True
 
     def quit(self, seat) -> int:
         who = "You leave" if len(self.humans) == 1 else f"{self.game.names[seat]} leaves"
@@ -655,13 +772,17 @@ class Host:
         self.checkpoint()
         return True
 
-    def agree(self, other: int, seat: int, later: int) -> bool:
-        """Hand the keyboard to another person and ask whether a move may be taken back; only yes agrees."""
+    def agree(self, other: int, seat: int, later: int, what: str | None = None) -> bool:
+        """Hand the keyboard to another person and ask whether they agree (to take back a move, or to `what`);
+        only yes agrees."""
         names = self.game.names
         if self.hand_over(other) == QUIT:
             return False
-        question = f"{names[other]}: take back {names[seat]}'s last move" + (
-            f" and the {later} after it" if later else "") + "? [y/N] "
+        if what:
+            question = f"{names[other]}: {names[seat]} proposes {what}. Agree? [y/N] "
+        else:
+            question = f"{names[other]}: take back {names[seat]}'s last move" + (
+                f" and the {later} after it" if later else "") + "? [y/N] "
         if not self.screen.tty:
             sys.stdout.write(question)
             sys.stdout.flush()
@@ -804,10 +925,25 @@ class Host:
                 top = z["cards"][-1] if z["cards"] else None
                 if top is not None:
                     facts.append([("", f"{name}: ")] + card_parts(p, top, long=True))
+                elif z["size"] and p.zones[p.zone_index[name]].visibility == "public":
+                    facts.append([("", f"{name}: "), ("reverse", "▒▒"), ("", f" face down ({z['size']})")])
                 else:
                     facts.append([("", f"{name}: {z['size']} card{'s' if z['size'] != 1 else ''}")])
         for name, value in v["vars"].items():
-            facts.append([("", f"{name.replace('_', ' ')}: ")] + value_parts(p, value))
+            if value is None:
+                continue
+            kind = p.var_kinds.get(name, "any")
+            if kind == "card":
+                shown = card_parts(p, value, long=True)
+            elif kind == "player":
+                shown = [("", v["names"][value])]
+            else:
+                shown = value_parts(p, value)
+            facts.append([("", f"{name.replace('_', ' ')}: ")] + shown)
+        claim = v.get("claim")
+        if claim is not None:
+            many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""
+            facts.append([("", f"claim: {v['names'][claim['player']]} says "), ("bold", f"{many}{claim['text']}")])
         facts.append([("", "direction: " + ("→" if v["direction"] == 1 else "←"))])
         pend = v["pending"]
         if pend is not None:
