@@ -268,10 +268,22 @@ def _hyper_at_least(pool: int, good: int, draws: int, k: int) -> float:
     return p / total if total else 0.0
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": None}
 
 
 def make_bot(kind: str, seed: int = 0):
     if kind not in BOTS:
         raise ValueError(f"unknown bot `{kind}`; bots: {', '.join(BOTS)}")
+    if kind == "search":
+        from .search import SearchBot
+
+        return SearchBot(seed)
     return BOTS[kind](seed)
+
+
+def ask_bot(bot, game, seat: int, decision) -> Move:
+    """A bot's move: from its seat's view (a search bot also samples the cards that view hides)."""
+    view = game.view(seat)
+    if getattr(bot, "name", "") == "search":
+        return bot.choose(game.program, view, decision, game)
+    return bot.choose(game.program, view, decision)

@@ -19,7 +19,6 @@ class Game:
             raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {len(names)}")
         if len(set(n.lower() for n in names)) != len(names):
             raise RulesError("two players have the same name")
-        self.program = program
         self.st = m.State(program, names, seed, parse_options(program, options or {}), record)
         self.st.match = match
         self.st.stacked = list(stack) if stack else None
@@ -27,6 +26,11 @@ class Game:
         m.run(self.st)
 
     # -- what is going on
+    @property
+    def program(self):
+        """The rules in force: the file's, and any written in play since."""
+        return self.st.program
+
     @property
     def state(self) -> m.State:
         return self.st

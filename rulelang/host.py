@@ -10,6 +10,7 @@ import sys
 import time
 
 from interpreter import Game
+from interpreter.bots import ask_bot
 from interpreter.machine import Decision
 
 from .errors import MoveError, RulesError
@@ -491,7 +492,7 @@ class Host:
 
     def bot_move(self, d: Decision) -> None:
         g = self.game
-        move = self.bots[d.player].choose(self.program, g.view(d.player), d)
+        move = ask_bot(self.bots[d.player], g, d.player, d)
         g.apply(d.player, move)
         self.flush_log()
         self.checkpoint(durable=False)

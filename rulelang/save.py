@@ -79,7 +79,8 @@ class Setup:
         program = game.program  # what the host shows its bots (rules written in play change only the game's copy)
         for i, (seat, text) in enumerate(moves):
             d = game.pending
-            if seat in bots and d is not None and d.player == seat and not text.startswith("house "):
+            if seat in bots and d is not None and d.player == seat and not text.startswith("house ") \
+                    and getattr(bots[seat], "name", "") != "search":  # a search bot would take a second a move
                 try:
                     bots[seat].choose(program, game.view(seat), d)
                 except Exception:  # noqa: BLE001 - a bot's trouble must not stop a replay; the record decides

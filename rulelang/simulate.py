@@ -9,7 +9,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from interpreter import Game
-from interpreter.bots import make_bot
+from interpreter.bots import ask_bot, make_bot
 
 TURN_LIMIT = 5_000
 
@@ -25,7 +25,7 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
         if g.state.turns >= turn_limit:
             stalled = f"no winner after {turn_limit} turns"
             break
-        g.apply(d.player, seats[d.player].choose(program, g.view(d.player), d), checked=False)
+        g.apply(d.player, ask_bot(seats[d.player], g, d.player, d), checked=False)
         moves += 1
     return {
         "seed": seed,
