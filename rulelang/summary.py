@@ -27,7 +27,10 @@ def help_text(program, decision, commands: dict) -> str:
     if any(o.kind == "card" for o in decision.options):
         lines.append("  A card is typed by its short name (as shown in your hand) or its full name, in any case.")
     for c in decision.calls:
-        lines.append(f"  Add `{c}` to a move to call {program.calls.get(c, c)} (e.g. `{_example(decision)} {c}`).")
+        if any(o.kind == "card" for o in decision.options):
+            lines.append(f"  Add `{c}` to a move to call {program.calls.get(c, c)} (e.g. `{_example(decision)} {c}`).")
+        else:
+            lines.append(f"  `{c}` ({program.calls.get(c, c)}) is called after a card move, when you have one.")
     if decision.window:
         lines.append("  Press Enter (or type `pass`) to let it go.")
     lines.append("Commands:")
