@@ -200,10 +200,15 @@ def run(st: State) -> None:
                                         f"a loop does not end (in `{fr.name}`)")
             if len(stack) > MAX_DEPTH:
                 raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
+    except RuntimeRulesError as e:
+        e.frames = [f.name for f in stack]
+        raise
     except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError) as e:
         # A rule did something impossible (arithmetic on `none`, a division by zero): say where, keep the game.
         where = f" in `{fr.name}`" if fr is not None else ""
-        raise RuntimeRulesError(f"a rule failed{where}: {_plain(e)}") from None
+        err = RuntimeRulesError(f"a rule failed{where}: {_plain(e)}")
+        err.frames = [f.name for f in stack]
+        raise err from None
 
 
 def _plain(e: Exception) -> str:
@@ -631,14 +636,31 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.program.compile_rule(move.arg, None, seat)
     elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb for m in d.options):
         raise MoveError(f"`{move.text}` is not one of the moves now")
-    snap = st.snapshot() if checked else None
+    snap = st.snapshot() if checked or st.house else None
     try:
         _resume(st, d, move)
         run(st)
-    except RuntimeRulesError:
-        if snap is not None:
-            st.restore(snap)
-        raise
+    except RuntimeRulesError as e:
+        if snap is None:
+            raise
+        st.restore(snap)
+        culprit = _house_rule_in(st, getattr(e, "frames", ()))
+        if culprit is None:
+            raise
+        # A rule written in play failed: it is dropped, the table is told why, and the move is made without it.
+        key, rule = culprit
+        del st.house[key]
+        st.program = st.program.without_rule(rule["name"])
+        st.stack[:] = [f for f in st.stack if f.name != rule["name"]]  # its runs already waiting go too
+        st.emit("house_rule_dropped", key=key, name=rule["name"], text=rule["text"], reason=e.message)
+        apply(st, seat, move, checked)
+
+
+def _house_rule_in(st: State, frames) -> tuple | None:
+    for key, rule in st.house.items():
+        if rule["name"] in frames:
+            return key, rule
+    return None
 
 
 def _resume(st: State, d: Decision, move: Move) -> None:

@@ -182,6 +182,12 @@ def narrate(st, ev: dict, seat) -> str | None:
         return "scores: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(ev["scores"]))
     if kind == "game_over":
         return f"game over: {' and '.join(names[p] for p in ev['winners'])} win{'s' if len(ev['winners']) == 1 else ''}"
+    if kind == "house_rule":
+        who = names[ev["player"]] if isinstance(ev.get("player"), int) else "the table"
+        what = f"for {ev['key']}" if ev.get("key") is not None and not isinstance(ev["key"], str) else ""
+        return f"{who} makes a house rule {what}: {ev['text']}" + (" (it replaces the one before)" if ev.get("replaced") else "")
+    if kind == "house_rule_dropped":
+        return f"the house rule `{ev['name']}` failed ({ev['reason']}) and is dropped"
     if kind == "claim":
         what = show(st, ev["says"], ev["kind"])
         n = ev["count"]

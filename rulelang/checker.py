@@ -182,6 +182,32 @@ class Checker:
                            hint=f"add `fire {rule.event}(...)` where it happens, or remove the rule")
         self.check_class_cycles()
         self.check_deal_sizes()
+        if s.turn is not None and not self.decides(s.turn.body, set()):
+            self.error("the game can never go on: its `turn` asks nobody anything (no `choose` or `ask`, "
+                       "also not in what it calls or fires), so turns would follow each other without end",
+                       s.turn.loc, hint="a turn needs a decision: `choose current { ... }`")
+
+    def decides(self, node, seen: set) -> bool:
+        """Whether running this can ask a player something: a `choose`, an `ask` or a `race`, directly, in a
+        procedure it runs or in a rule of an event it fires."""
+        if isinstance(node, (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt)):
+            return True
+        if isinstance(node, ast.Block):
+            return any(self.decides(st, seen) for st in node.stmts)
+        if isinstance(node, ast.CallStmt):
+            proc = self.s.procedures.get(node.name)
+            if proc is None or node.name in seen:
+                return False
+            seen.add(node.name)
+            return self.decides(proc.body, seen)
+        if isinstance(node, ast.FireStmt):
+            key = "event:" + node.event
+            if key in seen:
+                return False
+            seen.add(key)
+            return any(self.decides(r.body, seen) for r in self.s.rules if r.event == node.event)
+        return any(self.decides(child, seen) for child in (getattr(node, "then", None), getattr(node, "otherwise", None),
+                                                            getattr(node, "body", None)) if child is not None)
 
     def check_GameDecl(self, d):
         pass
