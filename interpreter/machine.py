@@ -488,9 +488,6 @@ def add_house_rule(st: State, text: str, key, author) -> None:
     old = st.house.pop(key, None) if key is not None else None
     if old is not None:
         program = program.without_rule(old["name"])
-    for k, v in list(st.house.items()):
-        if v["name"] == rule.name:  # the same name again: it replaces that rule too
-            del st.house[k]
     st.program = program.with_rule(rule)
     st.house[key if key is not None else rule.name] = {"name": rule.name, "text": text, "author": author}
     st.emit("house_rule", player=author, key=key, name=rule.name, text=text, replaced=old["text"] if old else None)
@@ -503,9 +500,12 @@ def house(st: State, seat: int, text: str) -> None:
         raise MoveError(f"this game allows {st.program.house_limit} house rule(s) added by the table; there are {made}")
     snap = st.snapshot()
     try:
-        rule = st.program.compile_rule(text, f"table_rule_{made + 1}", seat)
-        add_house_rule(st, text, rule.name, seat)
-        st.house[rule.name]["table"] = True
+        # A table's rule is known by the name it was written with (a new one of that name replaces it, even
+        # one of the game's own rules), or else by its number among the table's rules.
+        named = st.program.compile_rule(text, None, seat).name
+        key = named if text.lstrip().startswith("rule ") else f"table_rule_{made + 1}"
+        add_house_rule(st, text, key, seat)
+        st.house[key]["table"] = True
     except RulesError:
         st.restore(snap)
         raise

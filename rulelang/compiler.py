@@ -242,12 +242,14 @@ class Compiler:
             for e in checker.errors:
                 e.source = text
             raise checker.errors[0] if len(checker.errors) == 1 else RulesErrors(checker.errors)
-        if decl.name:
-            name = decl.name
-        elif isinstance(key, str) and key.isidentifier():
+        # A rule written in play is known by its key, so that it can neither displace the game's own rules
+        # nor another key's rule of the same name; the name it was written with is kept as its label.
+        if isinstance(key, str) and key.isidentifier():
             name = key
-        else:
+        elif key is not None:
             name = "house_" + "".join(ch if ch.isalnum() else "_" for ch in str(key)).strip("_")
+        else:
+            name = decl.name or "house_rule"
         decl = attrs.evolve(decl, name=name)
         return self.rule(decl, author, text, key)
 

@@ -829,6 +829,9 @@ class Host:
         low = text.lower()
         if window and (low in YES + NO):
             return None
+        if low.split()[0] == "house" and len(text.split()) > 1:
+            problem = check_rule(self.game, text.split(None, 1)[1], d.player)
+            return f"{problem[1]}:{problem[2]}: {problem[0]}" if problem else None
         if low.split()[0] in COMMANDS or low.split()[0] == "exit":
             return None
         try:
