@@ -2,6 +2,7 @@
 moves, and a search bot that sees no more than its own seat."""
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -38,10 +39,12 @@ def test_the_report_adds_up():
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_bots_never_make_an_illegal_move(path):
-    """1,000 games of greedy bots and 50 of random ones, every move checked against the legal ones."""
+    """1,000 games of greedy bots and 50 of random ones, every move checked against the legal ones, and
+    every card in one zone after every move (RULELANG_GAMES=N sets the number of greedy games, for a longer run)."""
     program = rulelang.load(path)
-    for seed in range(1050):
-        kind = RandomBot if seed >= 1000 else GreedyBot
+    greedy = int(os.environ.get("RULELANG_GAMES", "1000"))
+    for seed in range(greedy + 50):
+        kind = RandomBot if seed >= greedy else GreedyBot
         g = Game(program, program.min_players + seed % 3 if program.min_players + 2 <= program.max_players else
                  program.min_players, seed=seed, record=False)
         bots = [kind(seed * 7 + i) for i in range(len(g.names))]
@@ -50,6 +53,7 @@ def test_bots_never_make_an_illegal_move(path):
                 break
             d = g.pending
             g.apply(d.player, bots[d.player].choose(g.program, g.view(d.player), d), checked=True)
+            g.check_cards()
         assert g.over or kind is RandomBot, f"seed {seed}: no end"
 
 
