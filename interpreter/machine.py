@@ -265,6 +265,7 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
     zi, owner = dest
     target = st.zone(zi, owner)
     by_zone: dict = {}
+    st.steps += len(cards)  # the runaway bound counts work, not only instructions
     was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
     for cid in cards:
         loc = find_card(st, cid)
@@ -288,6 +289,8 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     target = st.zone(zi, owner)
     moved = []
     was_down = {}
+    count = min(count, st.program.deck_size)  # no statement moves more cards than the game has
+    st.steps += count
     for _ in range(count):
         if not source:
             refill(st, szi, sowner)
@@ -458,13 +461,16 @@ def start_hand(st: State) -> None:
     st.zones = [[[] for _ in range(st.n)] if z.per_player else [] for z in p.zones]
     st.zones[p.deck_zone].extend(range(p.deck_size))
     st.facedown = {}
-    for v in p.vars:
-        if v.name == "score":
-            continue
-        if v.per_player:
-            st.pvars[v.name] = [v.init(st, {"player": i}) for i in range(st.n)]
-        else:
-            st.vars[v.name] = v.init(st, {})
+    try:
+        for v in p.vars:
+            if v.name == "score":
+                continue
+            if v.per_player:
+                st.pvars[v.name] = [v.init(st, {"player": i}) for i in range(st.n)]
+            else:
+                st.vars[v.name] = v.init(st, {})
+    except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError) as e:
+        raise RuntimeRulesError(f"a variable's first value cannot be worked out: {_plain(e)}") from None
     st.direction = 1
     st.skips = 0
     st.again = False

@@ -232,6 +232,7 @@ def op_win(who_f):
 def op_reveal(cards_f, to_f):
     def op(st, fr):
         cards = as_cards(st, cards_f(st, fr.env))
+        st.steps += len(cards)
         to = to_f(st, fr.env)
         seats = list(to) if isinstance(to, (list, tuple)) else [to]
         owners = [m.find_card(st, c)[1] for c in cards]

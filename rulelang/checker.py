@@ -467,11 +467,11 @@ class Checker:
             self.error(message, where, hint)
             return
 
-    def const_int(self, e):
+    def const_int(self, e, seen=()):
         if isinstance(e, ast.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool):
             return e.value
-        if isinstance(e, ast.Name) and e.name in self.s.consts:
-            return self.const_int(self.s.consts[e.name].value)
+        if isinstance(e, ast.Name) and e.name in self.s.consts and e.name not in seen:
+            return self.const_int(self.s.consts[e.name].value, (*seen, e.name))
         return None
 
     # ------------------------------------------------------------ statements
@@ -747,10 +747,17 @@ class Checker:
             if s.claims is None:
                 self.error("`claims` lists the claim cards, and there are none: declare `claim cards by ATTRIBUTE ...`", e.loc)
             return "list:card"
-        if n in s.consts:
-            return self.expr(s.consts[n].value, {})
-        if n in s.options:
-            return self.expr(s.options[n].value, {})
+        if n in s.consts or n in s.options:
+            d = s.consts.get(n) or s.options.get(n)
+            typing = self.__dict__.setdefault("typing", set())
+            if n in typing:
+                self.error(f"`{n}` is defined through itself", d.loc)
+                return "any"
+            typing.add(n)
+            try:
+                return self.expr(d.value, {})
+            finally:
+                typing.discard(n)
         if n in s.zones:
             if s.zones[n].per_player:
                 self.error(f"`{n}` is one per player: write `{n}(p)`, for example `{n}(current)`", e.loc)

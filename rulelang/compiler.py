@@ -11,11 +11,12 @@ from interpreter.program import Attribute, AttrValueInfo, Card, OptionSpec, Proc
 
 from . import ast
 from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type, params_scope, var_type
-from .errors import RulesCheckError, RulesErrors
+from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
 from .parser import parse_rule
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _NO_KEY = object()
+MAX_CARDS = 10_000
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
@@ -192,14 +193,24 @@ class Compiler:
         return tuple(out), tuple(ids)
 
     def card_items(self, item, env, out):
+        """The deck is built before any game: its values may use constants, never the state of a game."""
+        try:
+            if isinstance(item, ast.CardFor):
+                values = list(self.expr(item.iterable, {k: "any" for k in env})(None, env))
+            else:
+                scope = {k: "any" for k in env}
+                attrs_ = {f.name: self.expr(f.expr, scope)(None, env) for f in item.fields}
+        except (TypeError, AttributeError, ZeroDivisionError, KeyError, ValueError, IndexError, RecursionError):
+            raise RulesCheckError("the deck is built before any game is played: this needs a value it cannot have "
+                                  "then (the state of a game, or arithmetic that fails)", item.loc) from None
         if isinstance(item, ast.CardFor):
-            values = self.expr(item.iterable, {k: "any" for k in env})(None, env)
             for v in values:
                 for sub in item.items:
                     self.card_items(sub, {**env, item.var: v}, out)
             return
-        scope = {k: "any" for k in env}
-        attrs_ = {f.name: self.expr(f.expr, scope)(None, env) for f in item.fields}
+        total = sum(n for _, n, _ in out) + item.count
+        if total > MAX_CARDS:
+            raise RulesCheckError(f"the deck would have {total} cards; rulelang allows at most {MAX_CARDS}", item.loc)
         out.append(({k: v for k, v in attrs_.items() if v is not None}, item.count, item.loc))
 
     # ------------------------------------------------------------ procedures and rules
@@ -573,7 +584,13 @@ class Compiler:
         if n in s.zones:
             zi = self.zone_index[n]
             p = args[0]
-            return lambda st, env: ops.ZoneRef((zi, p(st, env)))
+
+            def zone_of(st, env):
+                owner = p(st, env)
+                if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < st.n:
+                    raise RuntimeRulesError(f"`{n}(...)` needs a player, and was given {owner!r}")
+                return ops.ZoneRef((zi, owner))
+            return zone_of
         if n == "score" or n in s.vars:
             p = args[0]
             return lambda st, env: st.pvars[n][p(st, env)]
