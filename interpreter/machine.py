@@ -154,24 +154,13 @@ class State:
         self.house = snap["house"]
 
     def restore(self, snap: dict) -> None:
-        self.zones = snap["zones"]
-        self.vars = snap["vars"]
-        self.pvars = snap["pvars"]
-        self.facedown = snap["facedown"]
-        (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
-         self.turn_to) = snap["turn"]
-        self.called = snap["called"]
-        self.stack = snap["stack"]
-        self.pending = snap["pending"]
-        self.winners = snap["winners"]
-        self.hands_won = snap["hands_won"]
+        """Go back to a snapshot of this state: its facts, its random generator, its record."""
+        self.restore_from(snap)
         self.rng.setstate(snap["rng"])
         del self.events[snap["events"]:]
         del self.moves[snap["moves"]:]
         self.program = snap["program"]
         self.stacked = snap["stacked"]
-        self.claim = snap["claim"]
-        self.house = snap["house"]
         self.chosen = None
 
 
