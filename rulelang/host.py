@@ -320,6 +320,22 @@ class Teller:
         return _capital([("", text)]) if text else None
 
 
+def highlighted(text: str) -> list:
+    """Rule text as styled parts, by the rulelang Pygments lexer (what the rule editor shows as you type)."""
+    from pygments import lex
+    from pygments.token import Comment, Keyword, Name, Number, String
+
+    from .lexer import RulelangLexer
+
+    styles = [(Keyword, "ansiblue"), (String, "ansigreen"), (Number, "ansicyan"), (Comment, "ansibrightblack"),
+              (Name.Function, "bold"), (Name.Builtin, "ansimagenta")]
+    out = []
+    for token, value in lex(text, RulelangLexer()):
+        style = next((st for t, st in styles if token in t), "")
+        out.append((style, value.rstrip("\n")))
+    return out
+
+
 def _capital(parts):
     for i, (s, t) in enumerate(parts):
         if t:
@@ -594,7 +610,7 @@ class Host:
             label = f"for {key}" if not isinstance(key, str) else "table rule"
             self.screen.line(f"  {r['name']} ({label}, by {who}{', agreed by the table' if r.get('table') else ''}):")
             for line in r["text"].splitlines():
-                self.screen.line(f"      {line}")
+                self.screen.line([("", "      ")] + highlighted(line))
 
     def propose(self, seat: int, text: str) -> None:
         """The `house` command: a rule for the whole table; every other person must agree, bots always do."""
