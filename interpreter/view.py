@@ -191,7 +191,9 @@ def narrate(st, ev: dict, seat) -> str | None:
     if kind == "claim":
         what = show(st, ev["says"], ev["kind"])
         n = ev["count"]
-        return f"{names[ev['player']]} says: {'' if n == 1 and ev['kind'] == 'card' else f'{n} × '}{what}"
+        who = "you say" if seat is not None and ev["player"] == seat else f"{names[ev['player']]} says"
+        many = "" if n == 1 and ev["kind"] == "card" else f"{n} × "
+        return f"{who} {'it is' if n == 1 else 'they are'} {many}{what}"
     if kind == "turn_to":
         return f"{names[ev['player']]} plays next"
     if kind == "call":

@@ -257,10 +257,11 @@ class Teller:
                 p = choice["player"]
                 actor, verb, rest = self.move_clause(ev, seat)
                 clauses = None
-                if choice.get("kind") == "card" and ev["src_owner"] == p:
+                chose_a_card = choice.get("card") is None or choice["card"] < self.program.deck_size  # not a claim
+                if choice.get("kind") == "card" and ev["src_owner"] == p and chose_a_card:
                     body = [("", f"{self.does(p, seat, choice['verb'])} ")] + self.cards(ev, seat)
                     clauses = [body + ([("", " face down")] if ev.get("face") == "down" else [])]
-                elif choice.get("kind") == "card" and actor == p:  # a card chosen from a shared pile
+                elif choice.get("kind") == "card" and actor == p and chose_a_card:  # a card chosen from a shared pile
                     clauses = [[("", f"{self.does(p, seat, choice['verb'])} ")] + rest]
                 elif not choice.get("kind") and actor == p:
                     clauses = [self.choice_clause(choice, seat), [("", self.does(p, seat, verb) + " ")] + rest]
@@ -850,6 +851,8 @@ class Host:
             return f"{problem[1]}:{problem[2]}: {problem[0]}" if problem else None
         if low.split()[0] in COMMANDS or low.split()[0] == "exit":
             return None
+        if " as " in f" {text} " and not window and not any(o.kind == "rule" for o in d.options):
+            text = text.partition(" as ")[0]  # `truth LR7 as R7`: the claim is checked when it is made
         try:
             self.game.parse(text)
         except MoveError as e:
@@ -965,12 +968,16 @@ class Host:
             many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""
             facts.append([("", f"claim: {v['names'][claim['player']]} says "), ("bold", f"{many}{claim['text']}")])
         facts.append([("", "direction: " + ("→" if v["direction"] == 1 else "←"))])
+        facts_seen_hand = False
         pend = v["pending"]
         if pend is not None:
             who = "you" if pend["player"] == seat else v["names"][pend["player"]]
             facts.append([("", "to answer: " if pend["window"] else "to play: "), ("bold", who)])
         for name, z in v["zones"].items():
             if isinstance(z, list):
+                if facts_seen_hand and not any(h["size"] for h in z):
+                    continue  # every pile of this kind is empty
+                facts_seen_hand = True
                 fact = [("", f"{name}s: ")]
                 for i, (n, h) in enumerate(zip(v["names"], z)):
                     if i:
@@ -1004,8 +1011,12 @@ class Host:
             self.screen.line([("", "──" + title + "─" * max(0, min(width, 72) - len(title) - 2))])
             self.screen.lines(wrap(self.table_facts(seat), width))
             self.table_shown = (seat, self.game.state.turns)
+        first = True
         for name, z in v["zones"].items():
             if isinstance(z, list):
+                if not first and not z[seat]["size"]:
+                    continue  # an empty pile in front of you (parts, a penalty pile) says nothing
+                first = False
                 mine = sorted((c for c in z[seat]["cards"] if c is not None), key=lambda c: sort_key(p, c))
                 parts = [("bold", f"Your {name} ({len(z[seat]['cards'])}):")]
                 for c in mine:
