@@ -170,7 +170,7 @@ def test_a_matching_liars_card_is_laid_face_down_and_truthfully_named():
     for seat in (1, 2, None):
         assert g.view(seat)["zones"]["discard"]["cards"][-1] is None
         assert g.view(seat)["claim"]["text"] == "Red 2" and g.view(seat)["claim"]["count"] == 1
-    assert narration(g, 1)[-2:] == ["P1 puts 1 card on the discard face down", "P1 says: Red 2"]
+    assert narration(g, 1)[-2:] == ["P1 puts 1 card on the discard face down", "P1 says it is Red 2"]
     assert "you put Liar's Red 2 on the discard face down" in narration(g, 0)
     # Nobody challenges: the card stays face down and play goes on from the claim.
     assert g.pending.window and deciding(g) == 1

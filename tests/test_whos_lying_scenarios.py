@@ -118,7 +118,7 @@ def test_the_first_player_lays_cards_face_down_and_announces_colour_and_count():
         assert g.view(seat)["zones"]["laid"]["cards"] == [None, None, None]
     assert claim(g) == (0, 3, "Orange")
     assert g.state.vars["count"] == 3
-    assert narration(g, 1, start)[-1] == "P1 says: 3 × Orange"
+    assert narration(g, 1, start)[-1] == "P1 says they are 3 × Orange"
     assert (turn(g), deciding(g)) == (1, 1)
 
 
