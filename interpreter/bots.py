@@ -155,8 +155,9 @@ def table_move(rng, program, decision) -> Move:
     if decision.race:
         return rng.choice(decision.options)
     writes = [o for o in decision.options if o.kind == "rule"]
-    if writes and program.examples:
-        text = rng.choice(program.examples)
+    if writes:
+        # From the game's bank; a game with none gets a rule that changes nothing (valid in every game).
+        text = rng.choice(program.examples) if program.examples else "when turn_ends(player) if false { }"
         return attrs.evolve(writes[0], arg=text, text=f"{writes[0].verb} {text}")
     others = [o for o in decision.options if o.kind != "rule"]
     return rng.choice(others or decision.options)

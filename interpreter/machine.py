@@ -498,7 +498,8 @@ def house(st: State, seat: int, text: str) -> None:
         # A table's rule is known by the name it was written with (a new one of that name replaces it, even
         # one of the game's own rules), or else by its number among the table's rules.
         named = st.program.compile_rule(text, None, seat).name
-        key = named if text.lstrip().startswith("rule ") else f"table_rule_{made + 1}"
+        number = next(i for i in range(1, len(st.house) + 2) if f"table_rule_{i}" not in st.house)
+        key = named if text.lstrip().startswith("rule ") else f"table_rule_{number}"
         add_house_rule(st, text, key, seat)
         st.house[key]["table"] = True
     except RulesError:

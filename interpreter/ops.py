@@ -167,8 +167,9 @@ def op_claim(cards_f, says_f, kind):
     def op(st, fr):
         cards = as_cards(st, cards_f(st, fr.env))
         says = says_f(st, fr.env)
-        st.claim = {"player": st.current, "cards": cards, "says": says, "kind": kind, "turn": st.turns}
-        st.emit("claim", player=st.current, count=len(cards), says=says, kind=kind)
+        who = st.pending_author if st.pending_author is not None else st.current  # the player who just chose
+        st.claim = {"player": who, "cards": cards, "says": says, "kind": kind, "turn": st.turns}
+        st.emit("claim", player=who, count=len(cards), says=says, kind=kind)
     return op
 
 
