@@ -192,7 +192,8 @@ def run(st: State) -> None:
     except RuntimeRulesError as e:
         e.frames = [f.name for f in stack]
         raise
-    except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError) as e:
+    except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError,
+            RecursionError, MemoryError) as e:
         # A rule did something impossible (arithmetic on `none`, a division by zero): say where, keep the game.
         where = f" in `{fr.name}`" if fr is not None else ""
         err = RuntimeRulesError(f"a rule failed{where}: {_plain(e)}")
@@ -205,6 +206,10 @@ def _plain(e: Exception) -> str:
         return "division by zero"
     if isinstance(e, TypeError) and "NoneType" in str(e):
         return "a value is `none` where a number or card is needed"
+    if isinstance(e, RecursionError):
+        return "a function calls itself without end"
+    if isinstance(e, (OverflowError, MemoryError)):
+        return "a number or a list far too large"
     return str(e)
 
 
@@ -319,6 +324,7 @@ def _set_face(st: State, cid: int, face: str | None, knower) -> None:
 
 def shuffle(st: State, ref: tuple) -> None:
     z = st.zone(*ref)
+    st.steps += len(z)
     st.rng.shuffle(z)
     st.emit("shuffle", zone=st.program.zones[ref[0]].name)
     if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:
@@ -458,7 +464,8 @@ def start_hand(st: State) -> None:
                 st.pvars[v.name] = [v.init(st, {"player": i}) for i in range(st.n)]
             else:
                 st.vars[v.name] = v.init(st, {})
-    except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError) as e:
+    except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError,
+            RecursionError, MemoryError) as e:
         raise RuntimeRulesError(f"a variable's first value cannot be worked out: {_plain(e)}") from None
     st.direction = 1
     st.skips = 0

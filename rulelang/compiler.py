@@ -17,6 +17,7 @@ from .parser import parse_rule
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _NO_KEY = object()
 MAX_CARDS = 10_000
+MAX_RANGE = 100_000
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
@@ -200,7 +201,8 @@ class Compiler:
             else:
                 scope = {k: "any" for k in env}
                 attrs_ = {f.name: self.expr(f.expr, scope)(None, env) for f in item.fields}
-        except (TypeError, AttributeError, ZeroDivisionError, KeyError, ValueError, IndexError, RecursionError):
+        except (TypeError, AttributeError, ZeroDivisionError, KeyError, ValueError, IndexError, RecursionError,
+                OverflowError, RuntimeRulesError):
             raise RulesCheckError("the deck is built before any game is played: this needs a value it cannot have "
                                   "then (the state of a game, or arithmetic that fails)", item.loc) from None
         if isinstance(item, ast.CardFor):
@@ -724,7 +726,13 @@ class Compiler:
 
     def compile_Range(self, e, scope):
         lo, hi = self.expr(e.low, scope), self.expr(e.high, scope)
-        return lambda st, env: list(range(lo(st, env), hi(st, env) + 1))
+
+        def numbers(st, env):
+            a, b = lo(st, env), hi(st, env)
+            if b - a >= MAX_RANGE:
+                raise RuntimeRulesError(f"`{a}..{b}` has more than {MAX_RANGE} numbers")
+            return list(range(a, b + 1))
+        return numbers
 
     def compile_Arith(self, e, scope):
         a, b, op = self.expr(e.left, scope), self.expr(e.right, scope), _ARITH[e.op]
@@ -741,7 +749,13 @@ class Compiler:
     def compile_Aggregate(self, e, scope):
         items = self.collection(e.expr, scope)
         fn = _AGGREGATES[e.fn]
-        return lambda st, env: fn(list(items(st, env)))
+
+        def aggregate(st, env):
+            xs = list(items(st, env))
+            if st is not None:
+                st.steps += len(xs)  # the runaway bound counts work
+            return fn(xs)
+        return aggregate
 
     def compile_Comprehension(self, e, scope):
         items = self.collection(e.iterable, scope)
@@ -770,7 +784,10 @@ class Compiler:
         def comp(st, env):
             local = dict(env)
             out = []
-            for x in list(items(st, env)):
+            xs = list(items(st, env))
+            if st is not None:
+                st.steps += len(xs)  # the runaway bound counts work
+            for x in xs:
                 local[var] = x
                 if cond is None or cond(st, local):
                     out.append(body(st, local))
