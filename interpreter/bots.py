@@ -11,7 +11,7 @@ from .machine import Move
 
 
 class RandomBot:
-    """Picks any legal move; makes a due call (like UNO!) half the time, so missed calls happen."""
+    """Picks any legal move; makes a due call (a "last card!") half the time, so missed calls happen."""
 
     name = "random"
 

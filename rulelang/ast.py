@@ -22,7 +22,7 @@ def _loc():
 
 @node
 class GameDecl:
-    """The game's display name. `game "UNO"`"""
+    """The game's display name. `game "Eights"`"""
 
     name: str
     loc: Loc = _loc()
@@ -30,7 +30,7 @@ class GameDecl:
 
 @node
 class ExtendsDecl:
-    """Build on another file, overriding its parts by name. `extends "uno.rules"`"""
+    """Build on another file, overriding its parts by name. `extends "eights.rules"`"""
 
     path: str
     loc: Loc = _loc()
@@ -114,7 +114,7 @@ class ClaimsDecl:
 
 @node
 class ClassDecl:
-    """A named class of cards, a predicate over `card`. `class wild = card.kind in [wild, wild_draw_four]`"""
+    """A named class of cards, a predicate over `card`. `class face = card.rank in [jack, queen, king]`"""
 
     name: str
     expr: Any
@@ -182,7 +182,7 @@ class VarDecl:
 
 @node
 class CallDecl:
-    """A word a player must add to a move, like UNO!; `when` says when it is due (for bots and hints). `call uno "UNO!" when size(hand(player)) == 2`"""
+    """A word a player must add to a move, like "last card!"; `when` says when it is due (for bots and hints). `call last "Last card!" when size(hand(player)) == 2`"""
 
     name: str
     text: str | None
@@ -201,7 +201,7 @@ class EventDecl:
 
 @node
 class FunctionDecl:
-    """A named expression. `define playable(card) = card is wild or ...`"""
+    """A named expression. `define playable(card) = card is eight or ...`"""
 
     name: str
     params: tuple
@@ -486,7 +486,7 @@ class SayStmt:
 
 @node
 class TurnToStmt:
-    """Give the next turn to a player, whatever the direction, skips or `again`. `turn to liar`"""
+    """Give the next turn to a player, whatever the direction, skips or `again`. `turn to doubter`"""
 
     who: Any
     loc: Loc = _loc()
@@ -579,7 +579,7 @@ class In:
 
 @node
 class Is:
-    """Class membership. `card is wild`"""
+    """Class membership. `card is face`"""
 
     expr: Any
     cls: str
@@ -658,7 +658,7 @@ class Aggregate:
 
 @node
 class Comprehension:
-    """An aggregate over items. `sum(c.points for c in hand(p) if c is wild)`"""
+    """An aggregate over items. `sum(c.points for c in hand(p) if c is face)`"""
 
     fn: str
     expr: Any
