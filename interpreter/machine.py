@@ -96,6 +96,7 @@ class State:
         self.match = False
         self.stacked: list | None = None
         self.steps = 0
+        self.limit = MAX_STEPS_PER_MOVE  # the work a move may do; expressions check it as they go
         self.turns = 0
         self.moves: list[tuple] = []  # (seat, move text): the game record
         self.house: dict = {}  # rules written in play: key -> {"name", "text", "author"}
@@ -170,7 +171,7 @@ class State:
 def run(st: State) -> None:
     """Run instructions until a decision is pending or the game is over."""
     stack = st.stack
-    limit = st.steps + MAX_STEPS_PER_MOVE
+    limit = st.limit = st.steps + MAX_STEPS_PER_MOVE
     fr = None
     try:
         while stack:

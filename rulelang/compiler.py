@@ -753,7 +753,7 @@ class Compiler:
         def aggregate(st, env):
             xs = list(items(st, env))
             if st is not None:
-                st.steps += len(xs)  # the runaway bound counts work
+                _work(st, len(xs))
             return fn(xs)
         return aggregate
 
@@ -786,7 +786,7 @@ class Compiler:
             out = []
             xs = list(items(st, env))
             if st is not None:
-                st.steps += len(xs)  # the runaway bound counts work
+                _work(st, len(xs))
             for x in xs:
                 local[var] = x
                 if cond is None or cond(st, local):
@@ -808,6 +808,14 @@ def _source_of(node, texts: dict) -> str:
     chunk[-1] = chunk[-1][: loc.end_column - 1]
     chunk[0] = chunk[0][loc.column - 1:]
     return "\n".join(chunk)
+
+
+def _work(st, n: int) -> None:
+    """Count an expression's work against the move's bound, and stop one that would run for ever."""
+    st.steps += n
+    if st.steps > getattr(st, "limit", float("inf")):
+        raise RuntimeRulesError("the rules did too much work without asking anyone anything; a loop or an "
+                                "expression does not end")
 
 
 def _first(xs):
