@@ -11,6 +11,10 @@ from rulelang.errors import MoveError, RulesError, RuntimeRulesError
 from .program import Program, Rule
 
 MAX_STEPS_PER_MOVE = 200_000
+# What a rule can make Python raise (arithmetic on `none`, a division by zero, a function calling itself
+# for ever): each becomes a RuntimeRulesError that says where, and the game stays as it was.
+RULE_FAILURES = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError,
+                 RecursionError, MemoryError)
 MAX_DEPTH = 200
 
 
@@ -193,8 +197,7 @@ def run(st: State) -> None:
     except RuntimeRulesError as e:
         e.frames = [f.name for f in stack]
         raise
-    except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError,
-            RecursionError, MemoryError) as e:
+    except RULE_FAILURES as e:
         # A rule did something impossible (arithmetic on `none`, a division by zero): say where, keep the game.
         where = f" in `{fr.name}`" if fr is not None else ""
         err = RuntimeRulesError(f"a rule failed{where}: {_plain(e)}")
@@ -465,8 +468,7 @@ def start_hand(st: State) -> None:
                 st.pvars[v.name] = [v.init(st, {"player": i}) for i in range(st.n)]
             else:
                 st.vars[v.name] = v.init(st, {})
-    except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError,
-            RecursionError, MemoryError) as e:
+    except RULE_FAILURES as e:
         raise RuntimeRulesError(f"a variable's first value cannot be worked out: {_plain(e)}") from None
     st.direction = 1
     st.skips = 0

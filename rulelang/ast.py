@@ -13,6 +13,12 @@ def node(cls):
     return attrs.frozen(kw_only=True)(cls)
 
 
+def inner_blocks(node) -> list:
+    """The blocks a statement runs within itself (`if`'s two, a loop's body, a race's), not other decisions'."""
+    return [b for b in (getattr(node, "then", None), getattr(node, "otherwise", None), getattr(node, "body", None))
+            if b is not None]
+
+
 def _loc():
     return attrs.field(default=None, eq=False, repr=False)
 

@@ -206,8 +206,7 @@ class Checker:
                 return False
             seen.add(key)
             return any(self.decides(r.body, seen) for r in self.s.rules if r.event == node.event)
-        return any(self.decides(child, seen) for child in (getattr(node, "then", None), getattr(node, "otherwise", None),
-                                                            getattr(node, "body", None)) if child is not None)
+        return any(self.decides(child, seen) for child in ast.inner_blocks(node))
 
     def check_GameDecl(self, d):
         pass

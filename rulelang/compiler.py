@@ -7,6 +7,7 @@ import operator
 import attrs
 
 from interpreter import ops
+from interpreter.machine import RULE_FAILURES
 from interpreter.program import Attribute, AttrValueInfo, Card, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec
 
 from . import ast
@@ -201,8 +202,7 @@ class Compiler:
             else:
                 scope = {k: "any" for k in env}
                 attrs_ = {f.name: self.expr(f.expr, scope)(None, env) for f in item.fields}
-        except (TypeError, AttributeError, ZeroDivisionError, KeyError, ValueError, IndexError, RecursionError,
-                OverflowError, RuntimeRulesError):
+        except (*RULE_FAILURES, RuntimeRulesError):
             raise RulesCheckError("the deck is built before any game is played: this needs a value it cannot have "
                                   "then (the state of a game, or arithmetic that fails)", item.loc) from None
         if isinstance(item, ast.CardFor):
@@ -378,10 +378,7 @@ class Compiler:
         if isinstance(node, ast.Block):
             return any(self.reveals(st, seen) for st in node.stmts)
         # A `choose` or `ask` inside is another decision, someone else's perhaps: not this one's doing.
-        for child in (getattr(node, "then", None), getattr(node, "otherwise", None), getattr(node, "body", None)):
-            if child is not None and self.reveals(child, seen):
-                return True
-        return False
+        return any(self.reveals(child, seen) for child in ast.inner_blocks(node))
 
     def emit_bodies(self, bodies, end, code):
         for label, body, inner in bodies:
