@@ -399,18 +399,16 @@ def fire(st: State, event: str, args: tuple) -> None:
     rules = st.program.rules.get(event)
     if not rules:
         return
-    ready = []
-    for rule in rules:
-        env = dict(zip(rule.params, args))
-        if rule.cond is None or rule.cond(st, env):
-            ready.append((rule, env))
+    ready = [rule for rule in rules if rule.cond is None or rule.cond(st, *args)]
+    if not ready:
+        return
     stats = st.stats
-    for rule, env in reversed(ready):
-        st.stack.append(Frame(rule.proc.code, env, rule.name))
-        key = "rule:" + rule.name
-        stats[key] = stats.get(key, 0) + 1
-    if ready:
-        st.emit("rule", names=[r.name for r, _ in ready], event=event)
+    stack = st.stack
+    for rule in reversed(ready):
+        stack.append(Frame(rule.proc.code, dict(zip(rule.params, args)), rule.name))
+        stats[rule.stat] = stats.get(rule.stat, 0) + 1
+    if st.record:
+        st.emit("rule", names=[r.name for r in ready], event=event)
 
 
 def win(st: State, who) -> None:
@@ -522,30 +520,53 @@ def house(st: State, seat: int, text: str) -> None:
 
 
 def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
-    """The legal moves of one decision: each option's argument drawn from its domain, filtered by `where`."""
+    """The legal moves of one decision: each option's argument drawn from its domain, filtered by `where`.
+    Two items that would read the same (two Red 7s) give one move."""
     out = []
     seen = set()
-    for i, (verb, param, domain, where, doc, _target, kind, reveals) in enumerate(specs):
+    for spec in specs:
+        kind = spec.kind
         if kind == "rule":
-            out.append(Move(verb, None, f"{verb} RULE", i, doc, kind="rule"))
+            out.append(_move(spec, None, f"{spec.verb} RULE"))
             continue
-        if domain is None:
-            if where is None or where(st, env):
-                out.append(Move(verb, None, verb, i, doc, kind="", reveals=reveals))
+        if spec.legal is None:
+            if spec.where is None or spec.where(st, env):
+                out.append(spec.moves.get(None) or _move(spec, None, spec.verb))
             continue
-        items = domain(st, env)
-        for item in items:
-            if where is not None:
-                env[param] = item
-                if not where(st, env):
+        moves = spec.moves
+        group = spec.group
+        if kind == "card":
+            canon = st.program.canon
+            for c in spec.legal(st, env):
+                key = canon[c] + group
+                if key in seen:
                     continue
-            text = f"{verb} {arg_text(st, item, kind)}"
-            if text in seen:
+                seen.add(key)
+                move = moves.get(c)
+                if move is None:
+                    move = _move(spec, c, f"{spec.verb} {st.program.cards[c].short}")
+                out.append(move)
+            continue
+        for item in spec.legal(st, env):
+            key = (group, item)
+            if key in seen:
                 continue
-            seen.add(text)
-            out.append(Move(verb, item, text, i, doc, kind=kind, reveals=reveals))
-        env.pop(param, None)
+            seen.add(key)
+            if kind == "player":  # its text holds the player's name, which is this game's
+                out.append(Move(spec.verb, item, f"{spec.verb} {st.names[item]}", spec.index, spec.doc, kind=kind,
+                                reveals=spec.reveals))
+                continue
+            move = moves.get(item)
+            out.append(move if move is not None else _move(spec, item, f"{spec.verb} {item}"))
     return out
+
+
+def _move(spec, item, text: str) -> Move:
+    """The move of an option and an item, made once and kept (moves are immutable)."""
+    move = Move(spec.verb, item, text, spec.index, spec.doc, kind=spec.kind or "", reveals=spec.reveals)
+    if spec.kind != "rule":
+        spec.moves[item] = move
+    return move
 
 
 def arg_text(st: State, item, kind: str) -> str:
@@ -606,7 +627,7 @@ def _domain(st: State, move: Move) -> list:
     """Every item an option draws from, before its `where` filter."""
     fr = st.stack[-1]
     spec = fr.env["$options"][move.option]
-    return list(spec[2](st, fr.env)) if spec[2] is not None else []
+    return list(spec.domain(st, fr.env)) if spec.domain is not None else []
 
 
 def _refuse(msg: str, some: str):
@@ -672,17 +693,17 @@ def _house_rule_in(st: State, frames) -> tuple | None:
 def _resume(st: State, d: Decision, move: Move) -> None:
     fr = st.stack[-1]
     spec = fr.env["$options"][move.option]
-    verb, param, target = spec[0], spec[1], spec[5]
-    if param is not None:
-        fr.env[param] = move.arg
-    fr.pc = target.pos
+    verb = spec.verb
+    if spec.param is not None:
+        fr.env[spec.param] = move.arg
+    fr.pc = spec.label.pos
     st.pending = None
     st.pending_author = d.player
     stats = st.stats
-    key = "verb:" + verb
+    key = spec.stat
     stats[key] = stats.get(key, 0) + 1
     if move.kind == "card":
-        key = "card:" + st.program.cards[move.arg].name
+        key = st.program.card_stats[move.arg]
         stats[key] = stats.get(key, 0) + 1
     if move.calls:
         st.called[d.player].update(move.calls)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from rulelang.errors import RuntimeRulesError
 
 from . import machine as m
+from .program import number_choices
 
 
 class Label:
@@ -115,6 +116,8 @@ def op_for_next(key, var, end):
 
 def op_choose(who_f, prompt_f, specs, calls):
     """One player chooses; with no legal option the choice is skipped."""
+    number_choices(specs)
+
     def op(st, fr):
         env = fr.env
         player = who_f(st, env)
@@ -123,7 +126,7 @@ def op_choose(who_f, prompt_f, specs, calls):
             return False
         env["$options"] = specs
         due = st.program.call_due
-        now = tuple(c for c in calls if c in due and due[c](st, {"player": player})) if due else ()
+        now = tuple(c for c in calls if c in due and due[c](st, player)) if due else ()
         st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), False, calls, now)
         return True
     return op
@@ -137,6 +140,8 @@ def op_ask_init(key, who_f):
 
 def op_ask_next(key, prompt_f, specs, end, bind=None):
     """Ask the next player of a window; each may act (closing the window) or pass."""
+    number_choices(specs)
+
     def op(st, fr):
         env = fr.env
         waiting = env[key]
@@ -185,6 +190,8 @@ def op_add(rule_f, key_f):
 
 def op_race(word, specs):
     """Everyone must do `word`; the host (or a bot, for a table of bots) says who was last."""
+    number_choices(specs)
+
     def op(st, fr):
         env = fr.env
         options = m.options_for(st, st.current, specs, env)

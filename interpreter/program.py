@@ -72,7 +72,7 @@ class Proc:
 
 @attrs.frozen
 class Rule:
-    """A trigger: on `event`, if `cond` holds for the bound arguments, run `proc`."""
+    """A trigger: on `event`, if `cond(state, *arguments)` holds, run `proc` with the arguments bound."""
 
     name: str
     event: str
@@ -81,6 +81,38 @@ class Rule:
     proc: Proc
     author: str | None = None
     text: str | None = None
+    stat: str = attrs.field(init=False, eq=False)  # its counter in a simulation's report
+
+    @stat.default
+    def _stat(self):
+        return "rule:" + self.name
+
+
+class Choice:
+    """One option of a decision, compiled: its verb, what its argument is drawn from, and where its body is.
+
+    `legal(state, env)` gives the items the option allows (its domain filtered by `where`, in one generated
+    function); `domain` gives them unfiltered; `where` is the test of an option without an argument.  The
+    moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
+
+    __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
+                 "stat", "moves")
+
+    def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
+        self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
+        self.doc, self.label, self.kind, self.reveals = doc, label, kind, reveals
+        self.index = self.group = 0
+        self.stat = "verb:" + verb
+        self.moves: dict = {}
+
+
+def number_choices(specs: tuple) -> tuple:
+    """Give each option of a decision its place; options with the same verb share a group (one `play R7`)."""
+    first: dict = {}
+    for i, spec in enumerate(specs):
+        spec.index = i
+        spec.group = first.setdefault(spec.verb, i) << 20
+    return specs
 
 
 @attrs.frozen
@@ -139,6 +171,17 @@ class Program:
     source: str = ""
     files: dict = attrs.field(factory=dict)
     summary: Any = None
+    canon: tuple = attrs.field(init=False, eq=False)  # card id -> the first card of the same short name
+    card_stats: tuple = attrs.field(init=False, eq=False)  # card id -> its counter in a simulation's report
+
+    @canon.default
+    def _canon(self):
+        first: dict = {}
+        return tuple(first.setdefault(c.short, c.id) for c in self.cards)
+
+    @card_stats.default
+    def _card_stats(self):
+        return tuple("card:" + c.name for c in self.cards)
 
     @property
     def deck_size(self) -> int:

@@ -3,23 +3,30 @@ from __future__ import annotations
 
 import itertools
 import operator
+import re
 
 import attrs
 
 from interpreter import ops
 from interpreter.machine import RULE_FAILURES
-from interpreter.program import Attribute, AttrValueInfo, Card, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec
+from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec
 
-from . import ast
+from . import ast, codegen
 from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type, params_scope, var_type
 from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
 from .parser import parse_rule
 
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _NO_KEY = object()
+_INDENT = "    "
+# Statements that are instructions of their own: they ask someone, start other code or change the rules.
+_STOPS = (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt, ast.CallStmt, ast.FireStmt, ast.WinStmt, ast.AddStmt)
+
+
+def _stops(st) -> bool:
+    return isinstance(st, _STOPS) or any(_stops(s) for b in ast.inner_blocks(st) for s in b.stmts)
+
 MAX_CARDS = 10_000
-MAX_RANGE = 100_000
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
 def _display(value_name: str) -> str:
@@ -39,10 +46,17 @@ class Compiler:
         self.class_tables: dict = {}
         self.cards: tuple = ()
         self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
-        self.subst: dict = {}  # parameters of a function being inlined -> the caller's argument closures
+        self.subst: dict = {}  # names bound to Python source: inlined parameters, comprehension items, option arguments
         self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
         self.card_names = None
         self.inlining: list = []
+        self.ns = codegen.namespace()  # the globals of the generated code
+        self.consts: dict = {}
+        self.keep: list = []
+        self.lambdas: dict = {}
+        self.fn_names: dict = {}
+        self.nonnull: set = set()  # Python names that hold the cards of a zone (never none)
+        self.hoist: list | None = None  # inside a `where`: what is worked out once per decision
 
     # ------------------------------------------------------------ the program
 
@@ -104,7 +118,7 @@ class Compiler:
             deck_zone=self.zone_index[s.deck.zone],
             vars=vars_,
             calls={name: (d.text or name) for name, d in s.calls.items()},
-            call_due={name: self.expr(d.when, {"player": "player"}) for name, d in s.calls.items() if d.when is not None},
+            call_due={name: self.due(d.when) for name, d in s.calls.items() if d.when is not None},
             events={name: tuple(p) for name, p in s.events.items()},
             rules=rules,
             setup=self.proc("setup", (), s.setup.body, {}),
@@ -124,6 +138,14 @@ class Compiler:
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
         )
+
+    def due(self, when):
+        """A call's `when`, as `f(state, player)`."""
+        saved, self.subst = self.subst, {"player": ("player", False, False)}
+        try:
+            return self.lam("st, player", self.gen(when, {"player": "player"})[0])
+        finally:
+            self.subst = saved
 
     def literal(self, e):
         if isinstance(e, ast.Name):
@@ -218,14 +240,16 @@ class Compiler:
     # ------------------------------------------------------------ procedures and rules
 
     def proc(self, name, params, body, scope) -> Proc:
-        code: list = []
+        code = codegen.Code(self.fuse)
         outer, self.card_names = getattr(self, "card_names", None), {p for p, t in scope.items() if t in ("card", "list:card")}
+        saved_hoist, self.hoist = self.hoist, None
         try:
             self.block(body, dict(scope), code)
             self.card_locals[name] = frozenset(self.card_names)
         finally:
             self.card_names = outer
-        return Proc(name, tuple(params), tuple(code))
+            self.hoist = saved_hoist
+        return Proc(name, tuple(params), code.done())
 
     def holds_card(self, name, t):
         """Note a local that holds a card: a search bot's sample must swap it with the card it stands for."""
@@ -237,9 +261,16 @@ class Compiler:
         saved = self.subst
         if key is not _NO_KEY:  # a rule written in play: `key` is the number (or name) it was written for
             scope = {"key": "any", **scope}
-            self.subst = {**saved, "key": lambda st, env: key}
+            self.subst = {**saved, "key": (self.const(key, "KEY"), False, True)}
         try:
-            cond = self.expr(r.cond, scope) if r.cond is not None else None
+            cond = None
+            if r.cond is not None:  # called with the event's arguments, before any frame is made for the rule
+                params = [f"_r{i}" for i in range(len(r.params))]
+                outer, self.subst = self.subst, {**self.subst, **{p: (q, False, False) for p, q in zip(r.params, params)}}
+                try:
+                    cond = self.lam(", ".join(["st", *params]), self.gen(r.cond, scope)[0])
+                finally:
+                    self.subst = outer
             return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text)
         finally:
             self.subst = saved
@@ -266,21 +297,81 @@ class Compiler:
         decl = attrs.evolve(decl, name=name)
         return self.rule(decl, author, text, key)
 
-    def function(self, d):
-        cell = {}
-
-        def call(st, env, *args):
-            return cell["body"](st, dict(zip(d.params, args)))
-
-        self.functions[d.name] = call
-        cell["body"] = self.expr(d.body, params_scope(d.params))
-        return call
-
     # ------------------------------------------------------------ statements
+    #
+    # A statement that asks someone (`choose`, `ask`, a race), starts other code (`fire`, a procedure's call,
+    # `win`) or changes the rules (`add`) is an instruction of its own, run by the machine.  Every run of other
+    # statements between them, loops and `if`s included, becomes one generated Python function.
 
     def block(self, b, scope, code):
         for st in b.stmts:
-            getattr(self, "compile_" + type(st).__name__)(st, scope, code)
+            if _stops(st):
+                getattr(self, "compile_" + type(st).__name__)(st, scope, code)
+            else:
+                code.native(self.native(st, scope))
+
+    def fuse(self, lines: list[str]):
+        name = f"I{next(self.fresh)}"
+        return self.define(name, [f"def {name}(st, fr):", "    env = fr.env", *("    " + line for line in lines)])
+
+    def native(self, st, scope) -> list[str]:
+        """Python lines for a statement that runs straight through."""
+        method = getattr(self, "native_" + type(st).__name__, None)
+        if method is not None:
+            return method(st, scope)
+        ops_: list = []
+        getattr(self, "compile_" + type(st).__name__)(st, scope, ops_)
+        return [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+
+    def native_block(self, b, scope) -> list[str]:
+        lines = []
+        for st in b.stmts:
+            lines.extend(self.native(st, scope))
+        return [_INDENT + line for line in lines] or [_INDENT + "pass"]
+
+    def native_LetStmt(self, st, scope):
+        value = self.gen(st.value, scope)[0]
+        scope[st.name] = self.typer.expr(st.value, scope)
+        self.holds_card(st.name, scope[st.name])
+        return [f"env[{st.name!r}] = {value}"]
+
+    def native_SetStmt(self, st, scope):
+        value = self.gen(st.value, scope)[0]
+        if st.name in scope and st.index is None:
+            return [f"env[{st.name!r}] = {value}"]
+        if st.index is not None:
+            return [f"st.pvars[{st.name!r}][{self.gen(st.index, scope)[0]}] = {value}"]
+        return [f"st.vars[{st.name!r}] = {value}"]
+
+    def native_IfStmt(self, st, scope):
+        lines = [f"if {self.gen(st.cond, scope)[0]}:", *self.native_block(st.then, dict(scope))]
+        if st.otherwise is not None:
+            lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
+        return lines
+
+    def native_WhileStmt(self, st, scope):
+        return [f"while {self.gen(st.cond, scope)[0]}:", _INDENT + "while_step(st, fr.name)",
+                *self.native_block(st.body, dict(scope))]
+
+    def native_ForStmt(self, st, scope):
+        (coll, _, _), _ = self.collection(st.iterable, scope)
+        inner = {**scope, st.var: elem_type(self.typer.expr(st.iterable, scope)) or "any"}
+        self.holds_card(st.var, inner[st.var])
+        item = f"_f{next(self.fresh)}"
+        return [f"for {item} in counted(st, {coll}):", f"{_INDENT}env[{st.var!r}] = {item}", *self.native_block(st.body, inner)]
+
+    def native_MoveStmt(self, st, scope):
+        cards, dest = self.gen(st.cards, scope)[0], self.gen(st.to, scope)[0]
+        return [f"_c = ops.as_cards(st, {cards})", "if _c:", f"{_INDENT}m.move_cards(st, _c, {dest}, {st.face!r})"]
+
+    def native_MoveTopStmt(self, st, scope):
+        count, source, dest = (self.gen(x, scope)[0] for x in (st.count, st.source, st.to))
+        line = f"m.move_top(st, {count}, {source}, {dest}, {st.face!r})"
+        if not st.bind:
+            return [line]
+        scope[st.bind] = "card"
+        self.holds_card(st.bind, "card")
+        return [f"env[{st.bind!r}] = {line}"]
 
     def compile_MoveStmt(self, st, scope, code):
         code.append(ops.op_move(self.expr(st.cards, scope), self.expr(st.to, scope), st.face))
@@ -309,9 +400,10 @@ class Compiler:
             code.append(ops.op_set(st.name, value))
 
     def compile_LetStmt(self, st, scope, code):
+        value = self.expr(st.value, scope)
         scope[st.name] = self.typer.expr(st.value, scope)
         self.holds_card(st.name, scope[st.name])
-        code.append(ops.op_let(st.name, self.expr(st.value, scope)))
+        code.append(ops.op_let(st.name, value))
 
     def compile_IfStmt(self, st, scope, code):
         other, end = ops.Label(), ops.Label()
@@ -328,7 +420,7 @@ class Compiler:
     def compile_ForStmt(self, st, scope, code):
         key = f"$for{next(self.fresh)}"
         top, end = ops.Label(), ops.Label()
-        code.append(ops.op_for_init(key, self.collection(st.iterable, scope)))
+        code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0][0])))
         top.pos = len(code)
         code.append(ops.op_for_next(key, st.var, end))
         inner = {**scope, st.var: elem_type(self.typer.expr(st.iterable, scope)) or "any"}
@@ -350,7 +442,7 @@ class Compiler:
         for o in options:
             label = ops.Label()
             inner = dict(scope)
-            domain = kind = None
+            domain = legal = kind = where = None
             if o.takes == "rule":
                 inner[o.param] = "rule"
                 kind = "rule"
@@ -358,12 +450,33 @@ class Compiler:
                 el = elem_type(self.typer.expr(o.domain, scope)) or "any"
                 inner[o.param] = el
                 self.holds_card(o.param, el)
-                domain = self.collection(o.domain, scope)
+                (coll, _, _), of_zone = self.collection(o.domain, scope)
+                domain = legal = self.lam("st, env", coll)
                 kind = "card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value"
-            where = self.expr(o.where, inner) if o.where is not None else None
-            specs.append((o.verb, o.param, domain, where, o.doc or "", label, kind, self.reveals(o.body, set())))
+                if o.where is not None:
+                    legal = self.legal(o, inner, coll, of_zone)
+            elif o.where is not None:
+                where = self.expr(o.where, inner)
+            specs.append(Choice(o.verb, o.param, domain, legal, where, o.doc or "", label, kind, self.reveals(o.body, set())))
             bodies.append((label, o.body, inner))
         return specs, bodies
+
+    def legal(self, o, inner, coll: str, of_zone: bool):
+        """One function giving the items of an option's domain that its `where` allows.  The parts of the
+        `where` that are the same for every item are worked out once, before the items."""
+        item = f"_o{next(self.fresh)}"
+        saved = self.subst, self.hoist
+        self.subst, self.hoist = {**self.subst, o.param: (item, True, True)}, []
+        if of_zone:
+            self.nonnull.add(item)
+        try:
+            cond = self.gen(o.where, inner)[0]
+            hoisted = self.hoist
+        finally:
+            self.subst, self.hoist = saved
+        name = f"L{next(self.fresh)}"
+        return self.define(name, [f"def {name}(st, env):", *(_INDENT + h for h in hoisted),
+                                  f"{_INDENT}return [{item} for {item} in {coll} if {cond}]"])
 
     def reveals(self, node, seen: set) -> bool:
         """Whether running this (a block, a statement) can `reveal` cards: how a bot tells a challenge from a pass."""
@@ -402,7 +515,7 @@ class Compiler:
             scope = {**scope, st.bind: "player"}
         specs, bodies = self.option_specs(st.options, scope)
         again, end = ops.Label(), ops.Label()
-        specs.append(("pass", None, None, None, "let it pass", again, None, False))
+        specs.append(Choice("pass", None, None, None, None, "let it pass", again, "", False))
         code.append(ops.op_ask_init(key, who))
         again.pos = len(code)
         code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end, st.bind))
@@ -443,7 +556,8 @@ class Compiler:
     def compile_RaceStmt(self, st, scope, code):
         loser = st.bind or "$loser"
         label, end = ops.Label(), ops.Label()
-        spec = ("last", loser, lambda st_, env: list(range(st_.n)), None, "the last to do it", label, "player", False)
+        everyone = self.lam("st, env", "list(range(st.n))")
+        spec = Choice("last", loser, everyone, everyone, None, "the last to do it", label, "player", False)
         code.append(ops.op_race(st.word, (spec,)))
         code.append(ops.op_jump(end))
         label.pos = len(code)
@@ -503,296 +617,295 @@ class Compiler:
         return str(v)
 
     # ------------------------------------------------------------ expressions
+    #
+    # An expression compiles to Python source, a `Py`: (source, varies, safe).  `varies`: it reads a name
+    # bound inside the expression being compiled (an option's argument, a comprehension's item, an inlined
+    # function's parameter), so it cannot be worked out once before them.  `safe`: it cannot fail and does
+    # no work worth repeating, so it may be worked out early.  Inside an option's `where`, safe parts that do
+    # not vary are worked out once per decision, not once per card (`self.hoist`).
 
     def expr(self, e, scope):
-        return getattr(self, "compile_" + type(e).__name__)(e, scope)
+        """A closure `f(state, env)` giving the value of an expression."""
+        return self.lam("st, env", self.gen(e, scope)[0])
 
-    def collection(self, e, scope):
-        """A closure giving the items of a zone or list (a zone's own list: do not change it)."""
-        if self.typer.expr(e, scope) == "zone":
-            ref = self.expr(e, scope)
-            return lambda st, env: st.zone(*ref(st, env))
-        f = self.expr(e, scope)
+    def lam(self, params: str, body: str):
+        key = (params, body)
+        f = self.lambdas.get(key)
+        if f is None:
+            f = self.lambdas[key] = eval(compile(f"lambda {params}: {body}", "<rules>", "eval"), self.ns)
+        return f
 
-        def items(st, env):
-            v = f(st, env)
-            if isinstance(v, ops.ZoneRef):
-                return st.zone(*v)
-            return v if v is not None else ()
-        return items
+    def define(self, name: str, lines: list[str]):
+        """Compile generated statements into a function of the namespace and return it."""
+        exec(compile("\n".join(lines), f"<rules:{name}>", "exec"), self.ns)
+        return self.ns[name]
 
-    def constant(self, e, scope):
-        """The value of an expression known when compiling (a literal or an attribute value), else _NOT_CONST."""
-        if isinstance(e, ast.Literal):
-            return e.value
-        if isinstance(e, ast.Name) and e.name not in scope and e.name in self.s.values and e.name not in self.s.vars:
-            return e.name
-        return _NOT_CONST
+    def const(self, value, prefix="K") -> str:
+        """A name in the generated code's namespace for a table, a value or a function."""
+        key = (prefix, id(value))
+        name = self.consts.get(key)
+        if name is None:
+            name = self.consts[key] = f"{prefix}{len(self.consts)}"
+            self.ns[name] = value
+            self.keep.append(value)  # ids stay unique while the compiler lives
+        return name
 
-    def compile_Literal(self, e, scope):
+    def gen(self, e, scope) -> tuple:
+        return getattr(self, "gen_" + type(e).__name__)(e, scope)
+
+    def hoisted(self, py: tuple) -> tuple:
+        """Inside a `where`: a safe part that is the same for every card is worked out once, before them."""
+        src, varies, safe = py
+        if self.hoist is None or varies or not safe or _LITERAL.match(src):
+            return py
+        name = f"_h{len(self.hoist)}"
+        self.hoist.append(f"{name} = {src}")
+        return (name, False, True)
+
+    def collection(self, e, scope) -> tuple:
+        """Source for the items of a zone or list (a zone's own list: do not change it); and whether those
+        items are the cards of a zone (never none)."""
+        t = self.typer.expr(e, scope)
+        if t == "zone":
+            if isinstance(e, ast.Name) and e.name not in scope and e.name in self.s.zones:
+                return (f"st.zones[{self.zone_index[e.name]}]", False, True), True
+            if (isinstance(e, ast.Call) and e.name in self.s.zones and len(e.args) == 1
+                    and self.typer.expr(e.args[0], scope) == "player"):
+                p = self.gen(e.args[0], scope)
+                if _SIMPLE.match(p[0]) or p[0].startswith("(("):
+                    return (f"st.zones[{self.zone_index[e.name]}][{p[0]}]", p[1], p[2]), True
+            src, varies, _ = self.gen(e, scope)
+            return (f"st.zone(*{src})", varies, False), True
+        src, varies, safe = self.gen(e, scope)
+        if isinstance(e, (ast.ListLit, ast.Range, ast.Comprehension)) or t.startswith("list:") and isinstance(e, ast.Name) \
+                and e.name not in scope:
+            return (src, varies, safe), False
+        return (f"items(st, {src})", varies, False), False
+
+    def gen_Literal(self, e, scope):
         v = e.value
-        return lambda st, env: v
+        if v is None or isinstance(v, (bool, int, str)):
+            return (repr(v), False, True)
+        return (self.const(v), False, True)
 
-    def compile_Name(self, e, scope):
+    def gen_Name(self, e, scope):
         n, s = e.name, self.s
         if n in scope:
             if n in self.subst:
                 return self.subst[n]
-            return lambda st, env: env[n]
-        if n == "current":
-            return lambda st, env: st.current
-        if n == "next":
-            return lambda st, env: (st.current + st.direction) % st.n
-        if n == "previous":
-            return lambda st, env: (st.current - st.direction) % st.n
-        if n == "players":
-            return lambda st, env: list(range(st.n))
-        if n == "winners":
-            return lambda st, env: list(st.winners)
-        if n == "dealer":
-            return lambda st, env: (st.hand_no - 2) % st.n
-        if n == "direction":
-            return lambda st, env: st.direction
-        if n == "hand_number":
-            return lambda st, env: st.hand_no
+            return (f"env[{n!r}]", False, False)
+        fixed = _NAMES.get(n)
+        if fixed is not None:
+            return (fixed, False, True)
         if n in s.vars:
-            return lambda st, env: st.vars[n]
-        if n == "house_rules":
-            return lambda st, env: list(st.house)
+            return self.hoisted((f"st.vars[{n!r}]", False, True))
         if n == "claims":
-            claims = list(self.claim_ids)
-            return lambda st, env: claims
+            return (self.const(list(self.claim_ids), "CLAIMS"), False, True)
         if n in s.consts:
-            return self.expr(s.consts[n].value, {})
+            saved, self.subst = self.subst, {}
+            try:
+                return self.gen(s.consts[n].value, {})
+            finally:
+                self.subst = saved
         if n in s.options:
-            return lambda st, env: st.options[n]
+            return self.hoisted((f"st.options[{n!r}]", False, True))
         if n in s.zones:
-            ref = ops.zone_ref(self.zone_index[n])
-            return lambda st, env: ref
+            return (self.const(ops.zone_ref(self.zone_index[n]), "Z"), False, True)
         if n in s.values:
-            return lambda st, env: n
+            return (repr(n), False, True)
         if n in s.attributes:
             a = s.attributes[n]
             values = tuple(range(a.low, a.high + 1)) if isinstance(a, ast.RangeAttributeDecl) else tuple(v.name for v in a.values)
-            return lambda st, env: values
+            return (self.const(list(values), "VALUES"), False, True)
         raise RulesCheckError(f"unknown name `{n}`", e.loc)  # the checker reports this first
 
-    def compile_Call(self, e, scope):
+    def gen_Call(self, e, scope):
         n, s = e.name, self.s
-        args = [self.expr(a, scope) for a in e.args] if n != "called" else []
         if n in s.zones:
-            zi = self.zone_index[n]
-            p = args[0]
-
-            def zone_of(st, env):
-                owner = p(st, env)
-                if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < st.n:
-                    raise RuntimeRulesError(f"`{n}(...)` needs a player, and was given {owner!r}")
-                return ops.ZoneRef((zi, owner))
-            return zone_of
+            p = self.gen(e.args[0], scope)
+            return (f"zone_of(st, {self.zone_index[n]}, {p[0]})", p[1], False)
         if n == "score" or n in s.vars:
-            p = args[0]
-            return lambda st, env: st.pvars[n][p(st, env)]
-        if n == "top" and isinstance(e.args[0], ast.Name) and e.args[0].name in s.zones and e.args[0].name not in scope:
-            zi = self.zone_index[e.args[0].name]
-
-            def top_shared(st, env):
-                cards = st.zones[zi]
-                return cards[-1] if cards else None
-            return top_shared
-        if n == "top":
-            z = args[0]
-
-            def top(st, env):
-                cards = st.zone(*z(st, env))
-                return cards[-1] if cards else None
-            return top
-        if n == "bottom":
-            z = args[0]
-
-            def bottom(st, env):
-                cards = st.zone(*z(st, env))
-                return cards[0] if cards else None
-            return bottom
+            p = self.gen(e.args[0], scope)
+            return (f"st.pvars[{n!r}][{p[0]}]", p[1], False)
+        if n in ("top", "bottom"):
+            (src, varies, safe), _ = self.collection(e.args[0], scope)
+            return self.hoisted((f"({src} or NONE1)[{-1 if n == 'top' else 0}]", varies, safe))
         if n == "has_rule":
-            k = args[0]
-            return lambda st, env: k(st, env) in st.house
+            k = self.gen(e.args[0], scope)
+            return (f"({k[0]} in st.house)", k[1], False)
         if n == "same":
             by = tuple(s.claims.attributes) if s.claims else tuple(s.names.attributes if s.names else s.attributes)
             tables = [self.attr_tables[a] for a in by]
-            a0, a1 = args
 
-            def same(st, env):
-                x, y = a0(st, env), a1(st, env)
+            def same(x, y):
                 return x is not None and y is not None and all(t[x] == t[y] for t in tables)
-            return same
+            a0, a1 = (self.gen(a, scope) for a in e.args)
+            return (f"{self.const(same, 'SAME')}({a0[0]}, {a1[0]})", a0[1] or a1[1], False)
         if n == "size":
-            items = self.collection(e.args[0], scope)
-            return lambda st, env: len(items(st, env))
-        if n == "others":
-            p = args[0]
-            return lambda st, env: [(p(st, env) + i * st.direction) % st.n for i in range(1, st.n)]
-        if n == "after":
-            p = args[0]
-            return lambda st, env: (p(st, env) + st.direction) % st.n
-        if n == "before":
-            p = args[0]
-            return lambda st, env: (p(st, env) - st.direction) % st.n
+            (src, varies, safe), _ = self.collection(e.args[0], scope)
+            return (f"len({src})", varies, safe)
         if n == "called":
-            p = self.expr(e.args[0], scope)
-            call = e.args[1].name
-            return lambda st, env: call in st.called[p(st, env)]
+            p = self.gen(e.args[0], scope)
+            return (f"({e.args[1].name!r} in st.called[{p[0]}])", p[1], False)
+        args = [self.gen(a, scope) for a in e.args]
+        varies = any(a[1] for a in args)
+        if n == "others":
+            return (f"others(st, {args[0][0]})", varies, False)
+        if n in ("after", "before"):
+            sign = "+" if n == "after" else "-"
+            return (f"(({args[0][0]} {sign} st.direction) % st.n)", varies, False)
         if n in s.functions and n not in self.inlining and len(self.inlining) < 16:
-            # Inline the function: its parameters become the caller's argument closures.
-            f = s.functions[n]
-            saved, self.subst = self.subst, dict(zip(f.params, args))
-            self.inlining.append(n)
-            try:
-                return self.expr(f.body, params_scope(f.params))
-            finally:
-                self.inlining.pop()
-                self.subst = saved
-        if n in self.functions or n in s.functions:
-            fns = self.functions
-            if len(args) == 1:
-                a0 = args[0]
-                return lambda st, env: fns[n](st, env, a0(st, env))
-            return lambda st, env: fns[n](st, env, *(a(st, env) for a in args))
+            return self.inline(s.functions[n], args)
+        if n in s.functions:
+            fn = self.function(s.functions[n])
+            return (f"{fn}(st{''.join(', ' + a[0] for a in args)})", varies, False)
         raise RulesCheckError(f"unknown function `{n}`", e.loc)
 
-    def compile_Attr(self, e, scope):
-        table = self.attr_tables[e.name]
-        if isinstance(e.expr, ast.Name) and e.expr.name in scope and e.expr.name not in self.subst:
-            n = e.expr.name
+    def inline(self, f, args) -> tuple:
+        """A function's body in place of its call.  An argument that is a plain name or value is written in
+        place of the parameter; any other is worked out once, as the argument of a lambda."""
+        subst, wrapped = {}, []
+        for p, a in zip(f.params, args):
+            if _SIMPLE.match(a[0]):
+                subst[p] = a
+            else:
+                name = f"_a{next(self.fresh)}"
+                subst[p] = (name, True, True)
+                wrapped.append((name, a[0]))
+        saved, self.subst = self.subst, subst
+        self.inlining.append(f.name)
+        try:
+            src, varies, safe = self.gen(f.body, params_scope(f.params))
+        finally:
+            self.inlining.pop()
+            self.subst = saved
+        varies = varies or any(a[1] for a in args)
+        if wrapped:
+            params = ", ".join(name for name, _ in wrapped)
+            values = ", ".join(a for _, a in wrapped)
+            return (f"(lambda {params}: {src})({values})", True, False)
+        return (src, varies, safe)
 
-            def local_attr(st, env):
-                c = env[n]
-                return table[c] if c is not None else None
-            return local_attr
-        f = self.expr(e.expr, scope)
+    def function(self, d) -> str:
+        """A function that calls itself (or is too deep to inline): one Python function of the namespace."""
+        name = self.fn_names.get(d.name)
+        if name is not None:
+            return name
+        name = self.fn_names[d.name] = f"F_{d.name}_{next(self.fresh)}"
+        params = [f"_p{i}" for i in range(len(d.params))]
+        saved = self.subst, self.hoist, self.inlining
+        self.subst = {p: (q, True, False) for p, q in zip(d.params, params)}
+        self.hoist, self.inlining = None, [d.name]
+        try:
+            body = self.gen(d.body, params_scope(d.params))[0]
+        finally:
+            self.subst, self.hoist, self.inlining = saved
+        self.define(name, [f"def {name}(st{''.join(', ' + p for p in params)}):", f"    return {body}"])
+        return name
 
-        def attr(st, env):
-            c = f(st, env)
-            return table[c] if c is not None else None
-        return attr
+    def gen_Attr(self, e, scope):
+        table = self.const(self.attr_tables[e.name], "T_" + e.name + "_")
+        src, varies, safe = self.gen(e.expr, scope)
+        safe = safe and self.typer.expr(e.expr, scope) == "card"
+        if src in self.nonnull:
+            out = f"{table}[{src}]"
+        elif _SIMPLE.match(src):
+            out = f"({table}[{src}] if {src} is not None else None)"
+        else:
+            out = f"attr({table}, {src})"
+        return self.hoisted((out, varies, safe))
 
-    def compile_BoolOp(self, e, scope):
-        a, b = self.expr(e.left, scope), self.expr(e.right, scope)
-        if e.op == "and":
-            return lambda st, env: a(st, env) and b(st, env)
-        return lambda st, env: a(st, env) or b(st, env)
+    def gen_BoolOp(self, e, scope):
+        a, b = self.gen(e.left, scope), self.gen(e.right, scope)
+        return (f"({a[0]} {e.op} {b[0]})", a[1] or b[1], a[2] and b[2])
 
-    def compile_Not(self, e, scope):
-        a = self.expr(e.expr, scope)
-        return lambda st, env: not a(st, env)
+    def gen_Not(self, e, scope):
+        a = self.gen(e.expr, scope)
+        return (f"(not {a[0]})", a[1], a[2])
 
-    def compile_Compare(self, e, scope):
-        a, b, op = self.expr(e.left, scope), self.expr(e.right, scope), _COMPARE[e.op]
-        const = self.constant(e.right, scope)
-        if const is not _NOT_CONST and e.op == "==":
-            return lambda st, env: a(st, env) == const
-        if const is not _NOT_CONST and e.op == "!=":
-            return lambda st, env: a(st, env) != const
+    def gen_Compare(self, e, scope):
+        a, b = self.gen(e.left, scope), self.gen(e.right, scope)
+        varies = a[1] or b[1]
         if e.op in ("==", "!="):
-            return lambda st, env: op(a(st, env), b(st, env))
+            return (f"({a[0]} {e.op} {b[0]})", varies, a[2] and b[2])
+        if _SIMPLE.match(a[0]) and _SIMPLE.match(b[0]):
+            return (f"({a[0]} is not None and {b[0]} is not None and {a[0]} {e.op} {b[0]})", varies, False)
+        return (f"ordered({self.const(_COMPARE[e.op], 'OP')}, {a[0]}, {b[0]})", varies, False)
 
-        def ordered(st, env):
-            x, y = a(st, env), b(st, env)
-            return x is not None and y is not None and op(x, y)
-        return ordered
+    def gen_In(self, e, scope):
+        item = self.gen(e.item, scope)
+        (coll, varies, safe), _ = self.collection(e.collection, scope)
+        return (f"({item[0]} in {coll})", item[1] or varies, item[2] and safe)
 
-    def compile_In(self, e, scope):
-        item, coll = self.expr(e.item, scope), self.collection(e.collection, scope)
-        return lambda st, env: item(st, env) in coll(st, env)
-
-    def compile_Is(self, e, scope):
+    def gen_Is(self, e, scope):
+        src, varies, safe = self.gen(e.expr, scope)
         table = self.class_tables.get(e.cls)
-        f = self.expr(e.expr, scope)
         if table is None:  # a class used inside another class: computed card by card
             pred = self.expr(self.s.classes[e.cls].expr, {"card": "card"})
+            name = self.const(lambda st, c: c is not None and bool(pred(st, {"card": c})), "CLASS")
+            return (f"{name}(st, {src})", varies, False)
+        t = self.const(table, "C_" + e.cls + "_")
+        if src in self.nonnull:
+            return (f"{t}[{src}]", varies, safe)
+        if _SIMPLE.match(src):
+            return (f"({src} is not None and {t}[{src}])", varies, safe)
+        return (f"is_({t}, {src})", varies, False)
 
-            def is_dynamic(st, env):
-                c = f(st, env)
-                return c is not None and bool(pred(st, {"card": c}))
-            return is_dynamic
+    def gen_Range(self, e, scope):
+        a, b = self.gen(e.low, scope), self.gen(e.high, scope)
+        return (f"number_range(st, {a[0]}, {b[0]})", a[1] or b[1], False)
 
-        def is_(st, env):
-            c = f(st, env)
-            return c is not None and table[c]
-        return is_
+    def gen_Arith(self, e, scope):
+        a, b = self.gen(e.left, scope), self.gen(e.right, scope)
+        op = "//" if e.op == "/" else e.op
+        return (f"({a[0]} {op} {b[0]})", a[1] or b[1], False)
 
-    def compile_Range(self, e, scope):
-        lo, hi = self.expr(e.low, scope), self.expr(e.high, scope)
+    def gen_Neg(self, e, scope):
+        a = self.gen(e.expr, scope)
+        return (f"(-{a[0]})", a[1], False)
 
-        def numbers(st, env):
-            a, b = lo(st, env), hi(st, env)
-            if b - a >= MAX_RANGE:
-                raise RuntimeRulesError(f"`{a}..{b}` has more than {MAX_RANGE} numbers")
-            return list(range(a, b + 1))
-        return numbers
+    def gen_ListLit(self, e, scope):
+        parts = [self.gen(i, scope) for i in e.items]
+        return ("[" + ", ".join(p[0] for p in parts) + "]", any(p[1] for p in parts), False)
 
-    def compile_Arith(self, e, scope):
-        a, b, op = self.expr(e.left, scope), self.expr(e.right, scope), _ARITH[e.op]
-        return lambda st, env: op(a(st, env), b(st, env))
+    def gen_Aggregate(self, e, scope):
+        (coll, varies, _), _ = self.collection(e.expr, scope)
+        return (f"AGG_{e.fn}(counted(st, {coll}))", varies, False)
 
-    def compile_Neg(self, e, scope):
-        a = self.expr(e.expr, scope)
-        return lambda st, env: -a(st, env)
-
-    def compile_ListLit(self, e, scope):
-        items = [self.expr(i, scope) for i in e.items]
-        return lambda st, env: [f(st, env) for f in items]
-
-    def compile_Aggregate(self, e, scope):
-        items = self.collection(e.expr, scope)
-        fn = _AGGREGATES[e.fn]
-
-        def aggregate(st, env):
-            xs = list(items(st, env))
-            if st is not None:
-                _work(st, len(xs))
-            return fn(xs)
-        return aggregate
-
-    def compile_Comprehension(self, e, scope):
-        items = self.collection(e.iterable, scope)
+    def gen_Comprehension(self, e, scope):
+        (coll, varies, _), of_zone = self.collection(e.iterable, scope)
         inner = {**scope, e.var: elem_type(self.typer.expr(e.iterable, scope)) or "any"}
+        var = f"_v{next(self.fresh)}"
         saved = self.subst
-        self.subst = {k: v for k, v in saved.items() if k != e.var}
+        self.subst = {**saved, e.var: (var, True, True)}
+        if of_zone:
+            self.nonnull.add(var)
         try:
-            body = self.expr(e.expr, inner)
-            cond = self.expr(e.cond, inner) if e.cond is not None else None
+            body = self.gen(e.expr, inner)[0]
+            cond = self.gen(e.cond, inner)[0] if e.cond is not None else None
         finally:
             self.subst = saved
-        var = e.var
-        fn = e.fn
-        if fn == "any" and cond is None:
-            def any_(st, env):
-                local = dict(env)
-                for x in items(st, env):
-                    local[var] = x
-                    v = body(st, local)
-                    if v is not None and v is not False:
-                        return True
-                return False
-            return any_
-        agg = _AGGREGATES[fn]
-
-        def comp(st, env):
-            local = dict(env)
-            out = []
-            xs = list(items(st, env))
-            if st is not None:
-                _work(st, len(xs))
-            for x in xs:
-                local[var] = x
-                if cond is None or cond(st, local):
-                    out.append(body(st, local))
-            return agg(out)
-        return comp
+        if e.fn == "any" and cond is None:
+            return (f"any_early({body} for {var} in {coll})", True, False)
+        where = f" if {cond}" if cond is not None else ""
+        return (f"AGG_{e.fn}([{body} for {var} in counted(st, {coll}){where}])", True, False)
 
 
-_NOT_CONST = object()
+# Python source of the names every game has.
+_NAMES = {
+    "current": "st.current",
+    "next": "((st.current + st.direction) % st.n)",
+    "previous": "((st.current - st.direction) % st.n)",
+    "players": "list(range(st.n))",
+    "winners": "list(st.winners)",
+    "dealer": "((st.hand_no - 2) % st.n)",
+    "direction": "st.direction",
+    "hand_number": "st.hand_no",
+    "house_rules": "list(st.house)",
+}
+# Source cheap and harmless to write twice: a name, a subscript by a constant, an attribute, a literal.
+_SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*(?:\.\w+)?(?:\[(?:'\w*'|\d+)\])?|-?\d+|'[^'\\]*')$")
+_LITERAL = re.compile(r"^(?:-?\d+|'[^'\\]*'|None|True|False|[A-Z][A-Za-z_0-9]*|_[a-z]\d+)$")
 
 
 def _source_of(node, texts: dict) -> str:
@@ -805,28 +918,3 @@ def _source_of(node, texts: dict) -> str:
     chunk[-1] = chunk[-1][: loc.end_column - 1]
     chunk[0] = chunk[0][loc.column - 1:]
     return "\n".join(chunk)
-
-
-def _work(st, n: int) -> None:
-    """Count an expression's work against the move's bound, and stop one that would run for ever."""
-    st.steps += n
-    if st.steps > getattr(st, "limit", float("inf")):
-        raise RuntimeRulesError("the rules did too much work without asking anyone anything; a loop or an "
-                                "expression does not end")
-
-
-def _first(xs):
-    return xs[0] if xs else None
-
-
-_AGGREGATES = {
-    "sum": lambda xs: sum(x for x in xs if x is not None),
-    "count": lambda xs: sum(1 for x in xs if x is not None and x is not False),
-    # A card (even card 0) or a player counts as present; only false and none do not.
-    "any": lambda xs: any(x is not None and x is not False for x in xs),
-    "all": lambda xs: all(x is not None and x is not False for x in xs),
-    "first": _first,
-    "list": list,
-    "min": lambda xs: min((x for x in xs if x is not None), default=None),
-    "max": lambda xs: max((x for x in xs if x is not None), default=None),
-}
