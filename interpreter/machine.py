@@ -181,19 +181,23 @@ def run(st: State) -> None:
         while stack:
             fr = stack[-1]
             code = fr.code
-            pc = fr.pc
-            if pc >= len(code):
-                stack.pop()
-                continue
-            fr.pc = pc + 1
-            if code[pc](st, fr):
-                return
-            st.steps += 1
-            if st.steps > limit:
-                raise RuntimeRulesError(f"the rules ran {MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
-                                        f"a loop does not end (in `{fr.name}`)")
-            if len(stack) > MAX_DEPTH:
-                raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
+            n = len(code)
+            while True:  # the instructions of one frame, until it ends or another frame is put on top
+                pc = fr.pc
+                if pc >= n:
+                    stack.pop()
+                    break
+                fr.pc = pc + 1
+                if code[pc](st, fr):
+                    return
+                st.steps += 1
+                if st.steps > limit:
+                    raise RuntimeRulesError(f"the rules ran {MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
+                                            f"a loop does not end (in `{fr.name}`)")
+                if not stack or stack[-1] is not fr:
+                    if len(stack) > MAX_DEPTH:
+                        raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
+                    break
     except RuntimeRulesError as e:
         e.frames = [f.name for f in stack]
         raise
@@ -229,10 +233,12 @@ def card_name(st: State, cid) -> str:
 
 
 def find_card(st: State, cid: int):
-    """(zone index, owner) of a card: every card is in exactly one zone."""
-    for zi, spec in enumerate(st.program.zones):
-        z = st.zones[zi]
-        if spec.per_player:
+    """(zone index, owner) of a card: every card is in exactly one zone.  Hands are looked at first: cards
+    moved by name are mostly chosen from one."""
+    zones = st.zones
+    for zi, per_player in st.program.search_order:
+        z = zones[zi]
+        if per_player:
             for p, h in enumerate(z):
                 if cid in h:
                     return zi, p
@@ -261,19 +267,24 @@ def refill(st: State, zi: int, owner) -> None:
 def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
     """Move particular cards (wherever they are) to the top of a zone."""
     zi, owner = dest
-    target = st.zone(zi, owner)
-    by_zone: dict = {}
+    target = st.zones[zi] if owner is None else st.zones[zi][owner]
     st.steps += len(cards)  # the runaway bound counts work, not only instructions
-    was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
+    record = st.record
+    if record:
+        by_zone: dict = {}
+        was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
+    zones = st.zones
     for cid in cards:
         loc = find_card(st, cid)
-        st.zone(*loc).remove(cid)
+        (zones[loc[0]] if loc[1] is None else zones[loc[0]][loc[1]]).remove(cid)
         target.append(cid)
-        by_zone.setdefault(loc, []).append(cid)
-        _set_face(st, cid, face, loc[1])
+        if record:
+            by_zone.setdefault(loc, []).append(cid)
+        if face is not None:
+            _set_face(st, cid, face, loc[1])
     if st.chosen is not None:
         _mark_chosen(st, cards, zi, face)
-    if st.record:
+    if record:
         for (szi, sowner), ids in by_zone.items():
             st.emit("move", cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
                     was_down={c: k for c, k in was_down.items() if c in ids})
@@ -299,7 +310,8 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
             was_down[cid] = st.facedown[cid]
         target.append(cid)
         moved.append(cid)
-        _set_face(st, cid, face, sowner)
+        if face is not None:
+            _set_face(st, cid, face, sowner)
     if st.chosen is not None and moved:
         _mark_chosen(st, moved, zi, face)
     if st.record and moved:
@@ -394,14 +406,20 @@ def others(st: State, p: int) -> list:
     return [(p + i * st.direction) % st.n for i in range(1, st.n)]
 
 
-def fire(st: State, event: str, args: tuple) -> None:
-    """Run the rules that react to an event, in file order; conditions are tested now."""
+def fire(st: State, event: str, args: tuple) -> bool:
+    """Run the rules that react to an event, in file order; conditions are tested now.  True if any will run."""
     rules = st.program.rules.get(event)
     if not rules:
-        return
-    ready = [rule for rule in rules if rule.cond is None or rule.cond(st, *args)]
-    if not ready:
-        return
+        return False
+    ready = None
+    for rule in rules:
+        if rule.cond is None or rule.cond(st, *args):
+            if ready is None:
+                ready = [rule]
+            else:
+                ready.append(rule)
+    if ready is None:
+        return False
     stats = st.stats
     stack = st.stack
     for rule in reversed(ready):
@@ -409,6 +427,7 @@ def fire(st: State, event: str, args: tuple) -> None:
         stats[rule.stat] = stats.get(rule.stat, 0) + 1
     if st.record:
         st.emit("rule", names=[r.name for r in ready], event=event)
+    return True
 
 
 def win(st: State, who) -> None:

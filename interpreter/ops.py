@@ -37,23 +37,6 @@ def zone_ref(zi: int, owner=None) -> ZoneRef:
     return ZoneRef((zi, owner))
 
 
-def op_move(cards_f, dest_f, face):
-    def op(st, fr):
-        cards = as_cards(st, cards_f(st, fr.env))
-        if cards:
-            m.move_cards(st, cards, dest_f(st, fr.env), face)
-    return op
-
-
-def op_move_top(count_f, src_f, dest_f, face, bind):
-    def op(st, fr):
-        env = fr.env
-        last = m.move_top(st, count_f(st, env), src_f(st, env), dest_f(st, env), face)
-        if bind is not None:
-            env[bind] = last
-    return op
-
-
 def op_deal(count_f, src_f, zi):
     def op(st, fr):
         m.deal(st, count_f(st, fr.env) if count_f is not None else None, src_f(st, fr.env), zi)
@@ -63,38 +46,6 @@ def op_deal(count_f, src_f, zi):
 def op_shuffle(ref_f):
     def op(st, fr):
         m.shuffle(st, ref_f(st, fr.env))
-    return op
-
-
-def op_set(name, value_f):
-    def op(st, fr):
-        st.vars[name] = value_f(st, fr.env)
-    return op
-
-
-def op_set_player(name, index_f, value_f):
-    def op(st, fr):
-        env = fr.env
-        st.pvars[name][index_f(st, env)] = value_f(st, env)
-    return op
-
-
-def op_let(name, value_f):
-    def op(st, fr):
-        fr.env[name] = value_f(st, fr.env)
-    return op
-
-
-def op_jump(label):
-    def op(st, fr):
-        fr.pc = label.pos
-    return op
-
-
-def op_jump_unless(cond_f, label):
-    def op(st, fr):
-        if not cond_f(st, fr.env):
-            fr.pc = label.pos
     return op
 
 
@@ -274,28 +225,30 @@ def op_call(name, arg_fs):
     return op
 
 
-def op_push_proc(proc_name):
-    """Run one of the game's fixed procedures (the turn)."""
-    def op(st, fr):
-        proc = getattr(st.program, proc_name)
-        st.stack.append(m.Frame(proc.code, {}, proc.name))
-    return op
+def op_main(st, fr) -> bool:
+    """The turns of a hand: begin a turn (its rules), run `turn`, end it (its rules), pass to the next player.
+    One instruction with four places in `MAIN_CODE`; it runs on until it starts other code."""
+    phase = fr.pc - 1
+    while True:
+        if phase == 0:
+            st.called[st.current].clear()
+            if st.record:
+                st.emit("turn", player=st.current)
+            fr.pc = 1
+            if m.fire(st, "turn_begins", (st.current,)):
+                return False
+            phase = 1
+        if phase == 1:
+            fr.pc = 2
+            proc = st.program.turn
+            st.stack.append(m.Frame(proc.code, {}, proc.name))
+            return False
+        if phase == 2:
+            fr.pc = 3
+            if m.fire(st, "turn_ends", (st.current,)):
+                return False
+        m.advance(st)
+        phase = 0
 
 
-def op_begin_turn(st, fr):
-    st.called[st.current].clear()
-    st.emit("turn", player=st.current)
-    m.fire(st, "turn_begins", (st.current,))
-
-
-def op_end_turn(st, fr):
-    fr.env["$ender"] = st.current
-    m.fire(st, "turn_ends", (st.current,))
-
-
-def op_advance(st, fr):
-    m.advance(st)
-    fr.pc = 0
-
-
-MAIN_CODE = (op_begin_turn, op_push_proc("turn"), op_end_turn, op_advance)
+MAIN_CODE = (op_main,) * 4

@@ -173,6 +173,11 @@ class Program:
     summary: Any = None
     canon: tuple = attrs.field(init=False, eq=False)  # card id -> the first card of the same short name
     card_stats: tuple = attrs.field(init=False, eq=False)  # card id -> its counter in a simulation's report
+    search_order: tuple = attrs.field(init=False, eq=False)  # (zone index, per player): where to look for a card
+
+    @search_order.default
+    def _search_order(self):
+        return tuple(sorted(((z.index, z.per_player) for z in self.zones), key=lambda z: not z[1]))
 
     @canon.default
     def _canon(self):

@@ -116,30 +116,95 @@ def namespace() -> dict:
 
 
 class Code:
-    """A procedure's instructions as they are compiled: ops, with runs of native statements fused into one."""
+    """A procedure's instructions as they are compiled, then cut into basic blocks: each block is one
+    generated function (its statements, then at most one instruction that asks someone or starts other
+    code, then at most one jump).  Jump targets are the blocks' numbers, known once the code is complete."""
 
-    def __init__(self, fuse):
-        self.ops: list = []
-        self.lines: list[str] = []
-        self.fuse = fuse  # lines -> one instruction
+    def __init__(self, compiler, name: str):
+        self.c = compiler
+        self.name = name
+        self.pieces: list = []
 
     def native(self, lines: list[str]) -> None:
-        self.lines.extend(lines)
+        self.pieces.append(("lines", lines))
 
-    def flush(self) -> None:
-        if self.lines:
-            lines, self.lines = self.lines, []
-            self.ops.append(self.fuse(lines))
+    def append(self, op, sets_pc: bool = False) -> None:
+        """An instruction of its own; `sets_pc`: it decides itself where its frame goes on."""
+        self.pieces.append(("op", op, sets_pc))
 
-    def append(self, op) -> None:
-        self.flush()
-        self.ops.append(op)
+    def jump(self, label) -> None:
+        self.pieces.append(("jump", label))
 
-    def __len__(self) -> int:
-        """Where the next instruction goes (a jump target): the native lines before it are closed first."""
-        self.flush()
-        return len(self.ops)
+    def branch(self, cond: str, label) -> None:
+        """Go on at `label` unless `cond` (Python source) holds."""
+        self.pieces.append(("branch", cond, label))
+
+    def place(self, label) -> None:
+        self.pieces.append(("label", label))
 
     def done(self) -> tuple:
-        self.flush()
-        return tuple(self.ops)
+        blocks: list[dict] = []
+        cur = _block()
+
+        def close():
+            nonlocal cur
+            if cur["lines"] or cur["op"] or cur["jump"] or cur["branch"]:
+                blocks.append(cur)
+                cur = _block()
+
+        for piece in self.pieces:
+            kind = piece[0]
+            if kind == "label":
+                close()
+                piece[1].pos = len(blocks)
+            elif kind == "lines":
+                if cur["op"] or cur["jump"] or cur["branch"]:
+                    close()
+                cur["lines"].extend(piece[1])
+            elif kind == "op":
+                if cur["op"] or cur["jump"] or cur["branch"]:
+                    close()
+                cur["op"], cur["sets_pc"] = piece[1], piece[2]
+            elif kind == "jump":
+                if cur["jump"] or cur["branch"] or cur["sets_pc"]:
+                    close()
+                cur["jump"] = piece[1]
+                close()
+            else:
+                if cur["op"] or cur["jump"] or cur["branch"]:
+                    close()
+                cur["branch"] = (piece[1], piece[2])
+                close()
+        close()
+        return tuple(self.block_fn(b, blocks) for b in blocks)
+
+    def block_fn(self, b: dict, blocks: list):
+        if b["op"] is not None and not b["lines"] and b["jump"] is None:
+            return b["op"]
+        lines = [*b["lines"]]
+        if b["branch"] is not None:
+            cond, label = b["branch"]
+            lines += [f"if not {cond}:", f"    fr.pc = {_target(label.pos, blocks)}"]
+        if b["op"] is not None:
+            op = self.c.const(b["op"], "OP")
+            lines.append(f"return {op}(st, fr)" if b["sets_pc"] else f"if {op}(st, fr):\n        return True")
+        if b["jump"] is not None:
+            lines.append(f"fr.pc = {_target(b['jump'].pos, blocks)}")
+        name = f"B{next(self.c.fresh)}"
+        return self.c.define(name, [f"def {name}(st, fr):", "    env = fr.env", *("    " + line for line in lines)])
+
+
+def _block() -> dict:
+    return {"lines": [], "op": None, "sets_pc": False, "jump": None, "branch": None}
+
+
+def _target(pos: int, blocks: list) -> int:
+    """Where a jump lands, past blocks that only jump on."""
+    seen = set()
+    while pos < len(blocks) and pos not in seen:
+        b = blocks[pos]
+        if b["lines"] or b["op"] or b["branch"] or b["jump"] is None:
+            break
+        seen.add(pos)
+        pos = b["jump"].pos
+    return pos

@@ -240,7 +240,7 @@ class Compiler:
     # ------------------------------------------------------------ procedures and rules
 
     def proc(self, name, params, body, scope) -> Proc:
-        code = codegen.Code(self.fuse)
+        code = codegen.Code(self, name)
         outer, self.card_names = getattr(self, "card_names", None), {p for p, t in scope.items() if t in ("card", "list:card")}
         saved_hoist, self.hoist = self.hoist, None
         try:
@@ -310,10 +310,6 @@ class Compiler:
             else:
                 code.native(self.native(st, scope))
 
-    def fuse(self, lines: list[str]):
-        name = f"I{next(self.fresh)}"
-        return self.define(name, [f"def {name}(st, fr):", "    env = fr.env", *("    " + line for line in lines)])
-
     def native(self, st, scope) -> list[str]:
         """Python lines for a statement that runs straight through."""
         method = getattr(self, "native_" + type(st).__name__, None)
@@ -373,16 +369,6 @@ class Compiler:
         self.holds_card(st.bind, "card")
         return [f"env[{st.bind!r}] = {line}"]
 
-    def compile_MoveStmt(self, st, scope, code):
-        code.append(ops.op_move(self.expr(st.cards, scope), self.expr(st.to, scope), st.face))
-
-    def compile_MoveTopStmt(self, st, scope, code):
-        code.append(ops.op_move_top(self.expr(st.count, scope), self.expr(st.source, scope), self.expr(st.to, scope),
-                                    st.face, st.bind))
-        if st.bind:
-            scope[st.bind] = "card"
-            self.holds_card(st.bind, "card")
-
     def compile_DealStmt(self, st, scope, code):
         count = self.expr(st.count, scope) if st.count is not None else None
         code.append(ops.op_deal(count, self.expr(st.source, scope), self.zone_index[st.zone]))
@@ -390,52 +376,37 @@ class Compiler:
     def compile_ShuffleStmt(self, st, scope, code):
         code.append(ops.op_shuffle(self.expr(st.zone, scope)))
 
-    def compile_SetStmt(self, st, scope, code):
-        value = self.expr(st.value, scope)
-        if st.name in scope and st.index is None:
-            code.append(ops.op_let(st.name, value))
-        elif st.index is not None:
-            code.append(ops.op_set_player(st.name, self.expr(st.index, scope), value))
-        else:
-            code.append(ops.op_set(st.name, value))
-
-    def compile_LetStmt(self, st, scope, code):
-        value = self.expr(st.value, scope)
-        scope[st.name] = self.typer.expr(st.value, scope)
-        self.holds_card(st.name, scope[st.name])
-        code.append(ops.op_let(st.name, value))
-
     def compile_IfStmt(self, st, scope, code):
         other, end = ops.Label(), ops.Label()
-        code.append(ops.op_jump_unless(self.expr(st.cond, scope), other))
+        code.branch(self.gen(st.cond, scope)[0], other)
         self.block(st.then, dict(scope), code)
         if st.otherwise is not None:
-            code.append(ops.op_jump(end))
-            other.pos = len(code)
+            code.jump(end)
+            code.place(other)
             self.block(st.otherwise, dict(scope), code)
-            end.pos = len(code)
+            code.place(end)
         else:
-            other.pos = len(code)
+            code.place(other)
 
     def compile_ForStmt(self, st, scope, code):
         key = f"$for{next(self.fresh)}"
         top, end = ops.Label(), ops.Label()
         code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0][0])))
-        top.pos = len(code)
-        code.append(ops.op_for_next(key, st.var, end))
+        code.place(top)
+        code.append(ops.op_for_next(key, st.var, end), sets_pc=True)
         inner = {**scope, st.var: elem_type(self.typer.expr(st.iterable, scope)) or "any"}
         self.holds_card(st.var, inner[st.var])
         self.block(st.body, inner, code)
-        code.append(ops.op_jump(top))
-        end.pos = len(code)
+        code.jump(top)
+        code.place(end)
 
     def compile_WhileStmt(self, st, scope, code):
         top, end = ops.Label(), ops.Label()
-        top.pos = len(code)
-        code.append(ops.op_jump_unless(self.expr(st.cond, scope), end))
+        code.place(top)
+        code.branch(self.gen(st.cond, scope)[0], end)
         self.block(st.body, dict(scope), code)
-        code.append(ops.op_jump(top))
-        end.pos = len(code)
+        code.jump(top)
+        code.place(end)
 
     def option_specs(self, options, scope):
         specs, bodies = [], []
@@ -495,17 +466,17 @@ class Compiler:
 
     def emit_bodies(self, bodies, end, code):
         for label, body, inner in bodies:
-            label.pos = len(code)
+            code.place(label)
             self.block(body, inner, code)
-            code.append(ops.op_jump(end))
-        end.pos = len(code)
+            code.jump(end)
+        code.place(end)
 
     def compile_ChooseStmt(self, st, scope, code):
         specs, bodies = self.option_specs(st.options, scope)
         end = ops.Label()
         code.append(ops.op_choose(self.expr(st.who, scope), self.text(st.prompt or "", scope), tuple(specs),
                                   tuple(self.s.calls)))
-        code.append(ops.op_jump(end))
+        code.jump(end)
         self.emit_bodies(bodies, end, code)
 
     def compile_AskStmt(self, st, scope, code):
@@ -517,8 +488,8 @@ class Compiler:
         again, end = ops.Label(), ops.Label()
         specs.append(Choice("pass", None, None, None, None, "let it pass", again, "", False))
         code.append(ops.op_ask_init(key, who))
-        again.pos = len(code)
-        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end, st.bind))
+        code.place(again)
+        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end, st.bind), sets_pc=True)
         self.emit_bodies(bodies, end, code)
 
     def compile_FireStmt(self, st, scope, code):
@@ -559,13 +530,13 @@ class Compiler:
         everyone = self.lam("st, env", "list(range(st.n))")
         spec = Choice("last", loser, everyone, everyone, None, "the last to do it", label, "player", False)
         code.append(ops.op_race(st.word, (spec,)))
-        code.append(ops.op_jump(end))
-        label.pos = len(code)
+        code.jump(end)
+        code.place(label)
         if st.body is not None:
             self.block(st.body, {**scope, loser: "player"}, code)
         else:
             code.append(ops.op_fire("race_lost", (lambda st_, env: env[loser],)))
-        end.pos = len(code)
+        code.place(end)
 
     def compile_TallyStmt(self, st, scope, code):
         code.append(ops.op_tally(st.name))
@@ -658,9 +629,11 @@ class Compiler:
         src, varies, safe = py
         if self.hoist is None or varies or not safe or _LITERAL.match(src):
             return py
-        name = f"_h{len(self.hoist)}"
-        self.hoist.append(f"{name} = {src}")
-        return (name, False, True)
+        line = next((h for h in self.hoist if h.endswith(" = " + src)), None)  # the same part twice: once
+        if line is None:
+            line = f"_h{len(self.hoist)} = {src}"
+            self.hoist.append(line)
+        return (line.split(" = ", 1)[0], False, True)
 
     def collection(self, e, scope) -> tuple:
         """Source for the items of a zone or list (a zone's own list: do not change it); and whether those
