@@ -35,9 +35,10 @@ class Move:
         return self.text
 
 
-@attrs.frozen
+@attrs.define(eq=False)
 class Decision:
-    """What the game waits for: one player's choice among legal moves."""
+    """What the game waits for: one player's choice among legal moves (made anew for each decision, and
+    not changed after: a plain class, as it is made a hundred thousand times a second)."""
 
     player: int
     prompt: str
@@ -108,6 +109,8 @@ class State:
         self.chosen: dict | None = None  # the last choice event that named a card, until that card moves
         self.claim: dict | None = None  # the last claim made: who, which face-down cards, what they said
         self.stats: dict = {}  # counters for simulation reports: rules fired, cards played, verbs, tallies
+        self.rng_uses = 0  # shuffles so far: a snapshot saves the random state only when it is next used
+        self.rng_guard = None  # (generator, the latest snapshot), until the generator is used
 
     # -- zones
     def zone(self, zi: int, owner=None) -> list:
@@ -121,7 +124,7 @@ class State:
 
     def snapshot(self) -> dict:
         """Everything that changes, copied: for undo, for a refused move, for a search bot's playouts."""
-        return {
+        snap = {
             "zones": [[list(h) for h in z] if self.program.zones[i].per_player else list(z) for i, z in enumerate(self.zones)],
             "vars": dict(self.vars),
             "pvars": {k: list(v) for k, v in self.pvars.items()},
@@ -133,7 +136,8 @@ class State:
             "pending": self.pending,
             "winners": list(self.winners),
             "hands_won": list(self.hands_won),
-            "rng": self.rng.getstate(),
+            "rng": None,  # saved by shuffle() when the generator is next used: most moves shuffle nothing
+            "rng_uses": self.rng_uses,
             "events": len(self.events),
             "moves": len(self.moves),
             "program": self.program,
@@ -141,6 +145,8 @@ class State:
             "claim": self.claim,
             "house": {k: dict(v) for k, v in self.house.items()},
         }
+        self.rng_guard = (self.rng, snap)
+        return snap
 
     def restore_from(self, snap: dict) -> None:
         """Take the copied facts of a snapshot into this (new) state, leaving its events and moves alone."""
@@ -159,9 +165,15 @@ class State:
         self.house = snap["house"]
 
     def restore(self, snap: dict) -> None:
-        """Go back to a snapshot of this state: its facts, its random generator, its record."""
+        """Go back to a snapshot of this state: its facts, its random generator, its record.  Only the latest
+        snapshot keeps its random state up to date (restore no other)."""
         self.restore_from(snap)
-        self.rng.setstate(snap["rng"])
+        if snap["rng"] is not None:
+            self.rng.setstate(snap["rng"])
+        elif self.rng_uses != snap["rng_uses"]:
+            raise AssertionError("an older snapshot was restored after the random generator was used")
+        self.rng_uses = snap["rng_uses"]
+        self.rng_guard = None
         del self.events[snap["events"]:]
         del self.moves[snap["moves"]:]
         self.program = snap["program"]
@@ -259,7 +271,7 @@ def refill(st: State, zi: int, owner) -> None:
     del src[: len(src) - keep]
     for cid in moving:
         st.facedown.pop(cid, None)
-    st.rng.shuffle(moving)
+    shuffle_list(st, moving)
     st.zones[zi][:0] = moving
     st.emit("refill", zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving))
 
@@ -338,10 +350,21 @@ def _set_face(st: State, cid: int, face: str | None, knower) -> None:
         st.facedown.pop(cid, None)
 
 
+def shuffle_list(st: State, xs: list) -> None:
+    """Every use of the game's random generator: the latest snapshot saves its state first."""
+    guard = st.rng_guard
+    if guard is not None:
+        if guard[0] is st.rng:
+            guard[1]["rng"] = st.rng.getstate()
+        st.rng_guard = None
+    st.rng_uses += 1
+    st.rng.shuffle(xs)
+
+
 def shuffle(st: State, ref: tuple) -> None:
     z = st.zone(*ref)
     st.steps += len(z)
-    st.rng.shuffle(z)
+    shuffle_list(st, z)
     st.emit("shuffle", zone=st.program.zones[ref[0]].name)
     if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:
         _stack_deck(st, z)
@@ -364,20 +387,35 @@ def _stack_deck(st: State, z: list) -> None:
 
 
 def deal(st: State, count, src: tuple, zi: int) -> None:
+    """Deal `count` cards to each player in turn order, one at a time from the top of `src` (refilled
+    as a draw would be); all of it if `count` is none."""
     source = st.zone(*src)
     if count is None:
         count = len(source) // st.n
-    record, st.record = st.record, False
+    hands = st.zones[zi]
+    order = [(st.current + i * st.direction) % st.n for i in range(st.n)]
     dealt = {p: [] for p in range(st.n)}
+    record, st.record = st.record, False  # one `deal` event says it all
+    moved = 0
     try:
-        for _ in range(count):
-            for i in range(st.n):
-                p = (st.current + i * st.direction) % st.n
-                cid = move_top(st, 1, src, (zi, p), None)
-                if cid is not None:
-                    dealt[p].append(cid)
+        for _ in range(min(count, st.program.deck_size)):
+            for p in order:
+                if not source:
+                    refill(st, src[0], src[1])
+                    if not source:
+                        break
+                cid = source.pop()
+                hands[p].append(cid)
+                dealt[p].append(cid)
+                moved += 1
+            else:
+                continue
+            break
     finally:
         st.record = record
+    st.steps += moved
+    if st.chosen is not None and moved:
+        _mark_chosen(st, [c for cs in dealt.values() for c in cs], zi, None)
     st.emit("deal", zone=zi, src=src[0], cards=dealt)
 
 
@@ -545,27 +583,30 @@ def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
     seen = set()
     for spec in specs:
         kind = spec.kind
-        if kind == "rule":
-            out.append(_move(spec, None, f"{spec.verb} RULE"))
+        if kind == "card":
+            cards, moves = spec.card_moves
+            if cards is not st.program.cards:
+                moves = _card_moves(spec, st.program)
+            legal = spec.legal(st, env)
+            if st.program.distinct and not spec.shared:  # no two moves of this option can read the same
+                out += [moves[c] for c in legal]
+                continue
+            canon = st.program.canon
+            group = spec.group
+            for c in legal:  # one move for the first of the cards of each name
+                key = canon[c] + group
+                if key not in seen:
+                    seen.add(key)
+                    out.append(moves[c])
             continue
         if spec.legal is None:
-            if spec.where is None or spec.where(st, env):
+            if kind == "rule":
+                out.append(_move(spec, None, f"{spec.verb} RULE"))
+            elif spec.where is None or spec.where(st, env):
                 out.append(spec.moves.get(None) or _move(spec, None, spec.verb))
             continue
         moves = spec.moves
         group = spec.group
-        if kind == "card":
-            canon = st.program.canon
-            for c in spec.legal(st, env):
-                key = canon[c] + group
-                if key in seen:
-                    continue
-                seen.add(key)
-                move = moves.get(c)
-                if move is None:
-                    move = _move(spec, c, f"{spec.verb} {st.program.cards[c].short}")
-                out.append(move)
-            continue
         for item in spec.legal(st, env):
             key = (group, item)
             if key in seen:
@@ -578,6 +619,14 @@ def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
             move = moves.get(item)
             out.append(move if move is not None else _move(spec, item, f"{spec.verb} {item}"))
     return out
+
+
+def _card_moves(spec, program) -> tuple:
+    """The moves of a card option, one per card id of a program, made once."""
+    moves = tuple(Move(spec.verb, c.id, f"{spec.verb} {c.short}", spec.index, spec.doc, kind="card", reveals=spec.reveals)
+                  for c in program.cards)
+    spec.card_moves = (program.cards, moves)
+    return moves
 
 
 def _move(spec, item, text: str) -> Move:

@@ -96,14 +96,16 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "stat", "moves")
+                 "shared", "stat", "moves", "card_moves")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
         self.doc, self.label, self.kind, self.reveals = doc, label, kind, reveals
         self.index = self.group = 0
+        self.shared = False  # another option of the decision has the same verb
         self.stat = "verb:" + verb
         self.moves: dict = {}
+        self.card_moves: tuple = ((), ())  # (a program's cards, the move for each): a card option's moves
 
 
 def number_choices(specs: tuple) -> tuple:
@@ -112,6 +114,7 @@ def number_choices(specs: tuple) -> tuple:
     for i, spec in enumerate(specs):
         spec.index = i
         spec.group = first.setdefault(spec.verb, i) << 20
+        spec.shared = sum(1 for s in specs if s.verb == spec.verb) > 1
     return specs
 
 
@@ -174,6 +177,11 @@ class Program:
     canon: tuple = attrs.field(init=False, eq=False)  # card id -> the first card of the same short name
     card_stats: tuple = attrs.field(init=False, eq=False)  # card id -> its counter in a simulation's report
     search_order: tuple = attrs.field(init=False, eq=False)  # (zone index, per player): where to look for a card
+    distinct: bool = attrs.field(init=False, eq=False)  # no two cards have the same name
+
+    @distinct.default
+    def _distinct(self):
+        return all(c.id == k for c, k in zip(self.cards, self.canon))
 
     @search_order.default
     def _search_order(self):

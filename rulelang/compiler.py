@@ -57,6 +57,7 @@ class Compiler:
         self.fn_names: dict = {}
         self.nonnull: set = set()  # Python names that hold the cards of a zone (never none)
         self.hoist: list | None = None  # inside a `where`: what is worked out once per decision
+        self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
 
     # ------------------------------------------------------------ the program
 
@@ -276,7 +277,15 @@ class Compiler:
             self.subst = saved
 
     def compile_rule(self, text: str, key=None, author=None) -> Rule:
-        """Parse, check and compile a rule written in play, against this game: the same language as the file."""
+        """Parse, check and compile a rule written in play, against this game: the same language as the file.
+        A rule is checked when it is offered and compiled when it is put in force: the second time is free."""
+        cache_key = (text, repr(key), author)
+        rule = self.rules_written.get(cache_key)
+        if rule is None:
+            rule = self.rules_written[cache_key] = self._compile_rule(text, key, author)
+        return rule
+
+    def _compile_rule(self, text: str, key, author) -> Rule:
         decl = parse_rule(text, "<rule>")
         if not isinstance(decl, ast.RuleDecl):
             raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
