@@ -310,6 +310,9 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     target = st.zone(zi, owner)
     moved = []
     was_down = {}
+    if count < 0:
+        raise RuntimeRulesError(f"cannot move {count} cards from the {st.program.zones[szi].name} pile: a count of "
+                                "cards cannot be negative")
     count = min(count, st.program.deck_size)  # no statement moves more cards than the game has
     st.steps += count
     for _ in range(count):
@@ -392,6 +395,8 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
     source = st.zone(*src)
     if count is None:
         count = len(source) // st.n
+    if count < 0:
+        raise RuntimeRulesError(f"cannot deal {count} cards to each player: a count of cards cannot be negative")
     hands = st.zones[zi]
     order = [(st.current + i * st.direction) % st.n for i in range(st.n)]
     dealt = {p: [] for p in range(st.n)}
