@@ -113,6 +113,11 @@ def project_event(st, ev: dict, seat) -> dict:
         return dict(ev, move=None, verb=None, card=None)
     if kind == "choice":
         return {k: v for k, v in ev.items() if k != "public"}
+    if kind == "claim":
+        # What was said is public (never the cards), in words, so that a log read back can tell it.
+        return dict(ev, text=show(st, ev["says"], ev["kind"]))
+    if kind == "call":
+        return dict(ev, text=st.program.calls.get(ev["call"], ev["call"]))
     return dict(ev)
 
 
@@ -123,82 +128,176 @@ def visible_at(st, cid, zi, owner, seat, face_down) -> bool:
     return vis == "public" or (vis == "private" and seat is not None and owner == seat)
 
 
-def _who(st, p, seat) -> str:
-    return "you" if seat is not None and p == seat else st.names[p]
+# ------------------------------------------------------------------ narration
+#
+# One narrator for every telling of a game: `narrate` tells a live event to a seat, and `tell` tells an event
+# in words (players, zones and cards by name), the form `in_words` gives and a --log file holds, so a log read
+# back is told in the same sentences.
 
 
-def _whose(st, p, seat) -> str:
-    return "your" if seat is not None and p == seat else st.names[p] + "'s"
+def in_words(st, ev: dict, seat) -> dict:
+    """An event as `seat` may know it (`project_event`), with players named: the form of a --log line."""
+    e = project_event(st, ev, seat)
+    names = st.names
+    for key in ("player", "first", "owner", "src_owner", "dst_owner"):
+        if isinstance(e.get(key), int) and not isinstance(e[key], bool):
+            e[key] = names[e[key]]
+    for key in ("players", "winners", "to"):
+        if key in e:
+            e[key] = [names[p] for p in e[key]]
+    if e["type"] == "deal":
+        e["cards"] = {names[p]: cs for p, cs in e["cards"].items()}
+    if isinstance(e.get("scores"), list):
+        e["scores"] = dict(zip(names, e["scores"]))
+    return e
 
 
 def narrate(st, ev: dict, seat) -> str | None:
     """One line of plain text telling `seat` what happened, or None for bookkeeping it need not see."""
-    kind = ev["type"]
-    names = st.names
-    if kind == "move":
-        e = project_event(st, ev, seat)
-        shown = [c for c in e["cards"] if c]
-        n = len(e["cards"])
-        what = ", ".join(shown) if len(shown) == n else f"{n} card{'s' if n != 1 else ''}"
-        so, do = ev["src_owner"], ev["dst_owner"]
-        down = " face down" if ev.get("face") == "down" else ""
-        if so is None and do is not None:
-            who = _who(st, do, seat)
-            return f"{who} take{'' if do == seat else 's'} {what} from the {e['src']}"
-        if so is not None and do is None:
-            who = _who(st, so, seat)
-            return f"{who} put{'' if so == seat else 's'} {what} on the {e['dst']}{down}"
-        if so is not None and do is not None:
-            return f"{what}: {_whose(st, so, seat)} {e['src']} → {_whose(st, do, seat)} {e['dst']}"
-        return f"{what}: {e['src']} → {e['dst']}{down}"
-    if kind == "deal":
-        e = project_event(st, ev, seat)
-        n = max((len(c) for c in e["cards"].values()), default=0)
-        mine = e["cards"].get(seat) if seat is not None else None
-        text = f"{n} cards dealt to each player from the {e['src']} pile"
-        return text + (f"; you get {', '.join(mine)}" if mine else "")
-    if kind == "choice":
-        if ev.get("pass_") or ev.get("kind") == "card":  # a card played is told by its move
+    if ev["type"] == "choice":
+        i = _index(st.events, ev)
+        if i is not None and claim_of(st.events, i) is not None:
+            return None  # the claim it makes tells it
+    hand = next((z.name for z in st.program.zones if z.per_player), None)
+    return tell(in_words(st, ev, seat), st.names[seat] if seat is not None else None, hand)
+
+
+def claim_of(events: list, i: int) -> int | None:
+    """The index of the claim the choice `events[i]` made (the same player's, before anyone chooses
+    again), or None: such a choice is told by its claim, not twice."""
+    who = events[i].get("player")
+    for j in range(i + 1, len(events)):
+        kind = events[j]["type"]
+        if kind == "choice":
             return None
-        return f"{names[ev['player']]}: {ev['move']}"
+        if kind == "claim" and events[j].get("player") == who:
+            return j
+    return None
+
+
+def _index(events: list, ev: dict) -> int | None:
+    for i in range(len(events) - 1, -1, -1):
+        if events[i] is ev:
+            return i
+    return None
+
+
+def pile(name) -> str:
+    """A zone named as a heap of cards: `the discard pile`, `the laid pile`."""
+    name = str(name)
+    return name if name.endswith("pile") else name + " pile"
+
+
+def cards_text(cards) -> str:
+    """The cards by name when all are known, else how many."""
+    if cards and all(cards):
+        return ", ".join(map(str, cards))
+    return count_text(len(cards or []))
+
+
+def count_text(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def claim_said(e: dict) -> str:
+    """What a claim says, after `says`: `it is Red 2`, `they are 3 × Orange`."""
+    n = e.get("count")
+    says = e.get("says")
+    what = e.get("text") or (says if isinstance(says, str) else "a card")
+    many = "" if n == 1 and e.get("kind") == "card" else f"{n} × "
+    return f"{'it is' if n == 1 else 'they are'} {many}{what}"
+
+
+def _all(names) -> str:
+    return " and ".join(map(str, names))
+
+
+def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None:
+    """One line for an event in words (`in_words`, or a line of a --log file), or None for bookkeeping.
+
+    `you` is the name of the seat told (`you take ...`), None for the table; `hand` is the players' own
+    zone, where cards taken need not say where they go.
+    """
+    kind = e.get("type")
+    p = e.get("player")
+
+    def who(name) -> str:
+        return "you" if you is not None and name == you else str(name)
+
+    def does(name, verb) -> str:
+        return f"{who(name)} {verb if you is not None and name == you else verb + 's'}"
+
+    def whose(name) -> str:
+        return "your" if you is not None and name == you else f"{name}'s"
+
+    if kind == "move":
+        so, do = e.get("src_owner"), e.get("dst_owner")
+        what = cards_text(e.get("cards"))
+        down = " face down" if e.get("face") == "down" else ""
+        src, dst = e.get("src"), e.get("dst")
+        if so is None and do is not None:
+            into = f" into {'your' if do == you else 'their'} {dst}" if hand is not None and dst != hand else ""
+            return f"{does(do, 'take')} {what} from the {pile(src)}{into}{down}"
+        if so is not None and do is None:
+            return f"{does(so, 'put')} {what} on the {pile(dst)}{down}"
+        src = f"the {pile(src)}" if so is None else f"{whose(so)} {src}"
+        dst = f"the {pile(dst)}" if do is None else f"{whose(do)} {dst}"
+        goes = "goes" if len(e.get("cards") or []) == 1 else "go"
+        return f"{what} {goes} from {src} to {dst}{down}"
+    if kind == "deal":
+        cards = e.get("cards") or {}
+        n = max((len(c) for c in cards.values()), default=0)
+        mine = cards.get(you) if you is not None else None
+        text = f"{count_text(n)} dealt to each player from the {pile(e.get('src'))}"
+        return text + (f"; you get {', '.join(mine)}" if mine and all(mine) else "")
+    if kind == "choice":
+        if e.get("move") is None or e.get("pass_") or e.get("kind") == "card":
+            return None  # a card played is told by its move of cards (laid out of sight: only that)
+        if e.get("verb") == "pass":
+            return f"{p} lets it pass"
+        return f"{p}: {e['move']}"
+    if kind == "claim":
+        return f"{does(p, 'say')} {claim_said(e)}"
     if kind == "say":
-        return ev["text"]
+        return str(e.get("text"))
+    if kind == "call":
+        return f"{p} calls {e.get('text') or e.get('call')}"
     if kind == "skip":
-        return f"{names[ev['player']]} loses their turn"
+        return f"{p} loses their turn"
     if kind == "reverse":
         return "the direction of play reverses"
     if kind == "again":
-        return f"{names[ev['player']]} takes another turn"
-    if kind == "reveal":
-        e = project_event(st, ev, seat)
-        if any(e["cards"]):
-            return f"{names[ev['owner']]} shows: {', '.join(e['cards']) or 'nothing'}"
-        return f"{names[ev['owner']]} shows {len(ev['cards'])} cards to {', '.join(names[t] for t in ev['to'])}"
-    if kind == "refill":
-        return f"the {ev['source']} pile is shuffled into the {ev['zone']} pile ({ev['count']} cards)"
-    if kind == "win":
-        return f"{' and '.join(names[p] for p in ev['players'])} win{'s' if len(ev['players']) == 1 else ''} the hand"
-    if kind == "hand_over":
-        return "scores: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(ev["scores"]))
-    if kind == "game_over":
-        return f"game over: {' and '.join(names[p] for p in ev['winners'])} win{'s' if len(ev['winners']) == 1 else ''}"
-    if kind == "house_rule":
-        who = names[ev["player"]] if isinstance(ev.get("player"), int) else "the table"
-        what = f"for {ev['key']}" if ev.get("key") is not None and not isinstance(ev["key"], str) else ""
-        return f"{who} makes a house rule {what}: {ev['text']}" + (" (it replaces the one before)" if ev.get("replaced") else "")
-    if kind == "house_rule_dropped":
-        return f"the house rule `{ev['name']}` failed ({ev['reason']}) and is dropped"
-    if kind == "claim":
-        what = show(st, ev["says"], ev["kind"])
-        n = ev["count"]
-        who = "you say" if seat is not None and ev["player"] == seat else f"{names[ev['player']]} says"
-        many = "" if n == 1 and ev["kind"] == "card" else f"{n} × "
-        return f"{who} {'it is' if n == 1 else 'they are'} {many}{what}"
+        return f"{p} takes another turn"
     if kind == "turn_to":
-        return f"{names[ev['player']]} plays next"
-    if kind == "call":
-        return f"{names[ev['player']]} calls {st.program.calls.get(ev['call'], ev['call'])}"
+        return f"{p} plays next"
+    if kind == "reveal":
+        cards = e.get("cards") or []
+        if any(cards):
+            return f"{e.get('owner')} shows: {', '.join(c for c in cards if c)}"
+        to = e.get("to") or []
+        return f"{e.get('owner')} shows {count_text(len(cards))} to {', '.join(map(str, to))}"
+    if kind == "refill":
+        return f"the {pile(e.get('source'))} is shuffled into the {pile(e.get('zone'))} ({count_text(e.get('count') or 0)})"
     if kind == "hand":
-        first = _who(st, ev["first"], seat)
-        return f"hand {ev['hand']}: {first} go{'' if first == 'you' else 'es'} first"
+        first = who(e.get("first"))
+        return f"hand {e.get('hand')}: {first} go{'' if first == 'you' else 'es'} first"
+    if kind == "win":
+        ps = e.get("players") or []
+        return f"{_all(ps)} win{'s' if len(ps) == 1 else ''} the hand"
+    if kind == "hand_over":
+        scores = e.get("scores")
+        return "scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()) if isinstance(scores, dict) else None
+    if kind == "game_over":
+        ws = e.get("winners") or []
+        return f"game over: {_all(ws)} win{'s' if len(ws) == 1 else ''}"
+    if kind == "house_rule":
+        author = p if p is not None else "the table"
+        key = e.get("key")
+        what = f" for {key}" if key is not None and not isinstance(key, str) else ""
+        return f"{author} makes a house rule{what}: {e.get('text')}" + (" (it replaces the one before)" if e.get("replaced") else "")
+    if kind == "house_rule_dropped":
+        return f"the house rule `{e.get('name')}` failed ({e.get('reason')}) and is dropped"
+    if kind == "undo":  # written by the host into a --log file
+        n = e.get("moves")
+        return f"{p} takes back {n} move{'s' if n != 1 else ''}; the events above since then did not happen"
     return None

@@ -350,9 +350,12 @@ class Checker:
                 self.unknown("attribute", f.name, name_loc, self.s.attributes)
             elif isinstance(attr, ast.RangeAttributeDecl):
                 t = self.expr(f.expr, scope)
-                if isinstance(f.expr, ast.Literal) and isinstance(f.expr.value, int):
-                    if not attr.low <= f.expr.value <= attr.high:
-                        self.error(f"{f.expr.value} is outside `{attr.name}` {attr.low}..{attr.high}", f.expr.loc)
+                v = self.const_int(f.expr)
+                if v is not None:
+                    if not attr.low <= v <= attr.high:
+                        self.error(f"{v} is outside `{attr.name}` {attr.low}..{attr.high}", f.expr.loc,
+                                   hint=f"{declared(attr)} gives the values a card's `{attr.name}` may have; "
+                                        f"widen it there to allow {v}")
                 elif not compatible(t, "int"):
                     self.error(f"`{attr.name}` is a number, not {an(t)}", f.expr.loc)
             else:
@@ -444,7 +447,7 @@ class Checker:
             if not (isinstance(st.source, ast.Name) and st.source.name == s.deck.zone):
                 continue
             n = self.const_int(st.count)
-            if n is None:
+            if n is None or n < 0:
                 continue
             before = each * high
             each += n
@@ -467,8 +470,17 @@ class Checker:
             return
 
     def const_int(self, e, seen=()):
+        """The value of a whole-number expression known before play (literals, constants, `-`, `+`, `*`), or None."""
         if isinstance(e, ast.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool):
             return e.value
+        if isinstance(e, ast.Neg):
+            v = self.const_int(e.expr, seen)
+            return -v if v is not None else None
+        if isinstance(e, ast.Arith) and e.op in ("+", "-", "*"):
+            a, b = self.const_int(e.left, seen), self.const_int(e.right, seen)
+            if a is None or b is None:
+                return None
+            return a + b if e.op == "+" else a - b if e.op == "-" else a * b
         if isinstance(e, ast.Name) and e.name in self.s.consts and e.name not in seen:
             return self.const_int(self.s.consts[e.name].value, (*seen, e.name))
         return None
@@ -497,6 +509,8 @@ class Checker:
 
     def check_MoveTopStmt(self, st, scope):
         self.expect(st.count, scope, "int")
+        rest = f"from {show(st.source)} to {show(st.to)}" + (f" face {st.face}" if st.face else "") + (f" as {st.bind}" if st.bind else "")
+        self.count_of_cards(st.count, "move", rest, "")
         self.zone_target(st.source, scope, "`move ... from`")
         self.zone_target(st.to, scope, "`move ... to`")
         if st.bind:
@@ -505,6 +519,7 @@ class Checker:
     def check_DealStmt(self, st, scope):
         if st.count is not None:
             self.expect(st.count, scope, "int")
+            self.count_of_cards(st.count, "deal", f"from {show(st.source)} to {st.zone}", " to each player")
         self.zone_target(st.source, scope, "`deal ... from`")
         z = self.s.zones.get(st.zone)
         where = part(st.loc, "zone")
@@ -513,6 +528,19 @@ class Checker:
             self.error(f"unknown zone `{st.zone}`", where, did_you_mean(st.zone, self.s.zones, own))
         elif not z.per_player:
             self.error(f"`deal` gives cards to each player: `{st.zone}` must be a zone `per player`", where)
+
+    def count_of_cards(self, e, verb, rest, each):
+        """A count of cards known before play (`move -2 from ...`) must not be negative."""
+        n = self.const_int(e)
+        if n is None or n >= 0:
+            return
+        if isinstance(e, ast.Name):
+            const = self.s.consts[e.name]
+            at = f" (line {const.loc.line})" if const.loc is not None else ""
+            hint = f"the constant `{e.name}` is {n}{at}; a count of cards is 0 or more"
+        else:
+            hint = f"did you mean `{verb} {-n} {rest}`?" if isinstance(e, ast.Neg) else None
+        self.error(f"cannot {verb} {n} cards{each}: a count of cards cannot be negative", e.loc, hint)
 
     def check_ShuffleStmt(self, st, scope):
         self.zone_target(st.zone, scope, "`shuffle`")
@@ -893,7 +921,30 @@ class Checker:
             bad = a if not compatible(a, "int") else b
             hint = f"{plural(bad)} have no order; compare them with `==` or `!=`" if bad.startswith("value:") else None
             self.error(f"`{e.op}` compares numbers, and {an(bad)} is not a number", e.loc, hint)
+        else:
+            self.compare_range(e)
         return "bool"
+
+    def compare_range(self, e):
+        """`card.number == 12` where `attribute number 1..9`: a test whose answer is known before play."""
+        mirrored = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+        for side, other, op in ((e.left, e.right, e.op), (e.right, e.left, mirrored[e.op])):
+            attr = self.s.attributes.get(side.name) if isinstance(side, ast.Attr) else None
+            v = self.const_int(other)
+            if not isinstance(attr, ast.RangeAttributeDecl) or v is None or attr.low > attr.high:
+                continue
+            lo, hi = attr.low, attr.high
+            # Only what holds whatever the card: a card without the attribute has `none`, which is not
+            # equal to anything and has no order, so `!=` may be always true, and the others never.
+            never = {"==": not lo <= v <= hi, "<": v <= lo, "<=": v < lo, ">": v >= hi, ">=": v > hi, "!=": False}[op]
+            always = op == "!=" and not lo <= v <= hi
+            if not (never or always):
+                return
+            written = f"{show(e.left)} {e.op} {show(e.right)}"
+            what = f"`{written}`" if "..." not in written else "this comparison"
+            self.error(f"{what} is {'never' if never else 'always'} true: a card's `{attr.name}` is one of {lo}..{hi}",
+                       e.loc, hint=f"{declared(attr)} gives the values a card's `{attr.name}` may have")
+            return
 
     def compare_hint(self, e, a, b):
         """Why two sides cannot be equal, in terms of the names written."""
@@ -930,6 +981,10 @@ class Checker:
     def type_Range(self, e, scope):
         self.expect(e.low, scope, "int")
         self.expect(e.high, scope, "int")
+        low, high = literal_int(e.low), literal_int(e.high)
+        if low is not None and high is not None and low > high:
+            self.error(f"`{low}..{high}` is an empty range: a range counts up, so it holds no number", e.loc,
+                       hint=f"did you mean `{high}..{low}`?")
         return "list:int"
 
     def type_Arith(self, e, scope):
@@ -1004,6 +1059,8 @@ def show(e) -> str:
         return f"{show(e.expr)}.{e.name}"
     if isinstance(e, ast.Call):
         return f"{e.name}({', '.join(show(a) for a in e.args)})"
+    if isinstance(e, ast.Neg) and isinstance(e.expr, (ast.Literal, ast.Name)):
+        return "-" + show(e.expr)
     return "..."
 
 
@@ -1016,6 +1073,22 @@ def inside_string(loc, text, start, end):
     if column + (end - start) > loc.end_column:
         return loc
     return Loc(loc.file, loc.line, column, loc.line, column + (end - start))
+
+
+def literal_int(e) -> int | None:
+    """A whole number written out: `3`, `-1`."""
+    if isinstance(e, ast.Neg):
+        v = literal_int(e.expr)
+        return -v if v is not None else None
+    if isinstance(e, ast.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return e.value
+    return None
+
+
+def declared(attr) -> str:
+    """Where a numeric attribute is declared, for a hint: `attribute number 1..9` (line 16)."""
+    at = f" (line {attr.loc.line})" if attr.loc is not None else ""
+    return f"`attribute {attr.name} {attr.low}..{attr.high}`{at}"
 
 
 def count(n: int, noun: str) -> str:
@@ -1138,7 +1211,7 @@ def _items(item, checker):
     count = None
     if isinstance(it, ast.Range):
         lo, hi = checker.const_int(it.low), checker.const_int(it.high)
-        count = hi - lo + 1 if lo is not None and hi is not None else None
+        count = hi - lo + 1 if lo is not None and hi is not None and lo <= hi else None
     elif isinstance(it, ast.ListLit):
         count = len(it.items)
     elif isinstance(it, ast.Name) and it.name in checker.s.attributes:

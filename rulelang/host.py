@@ -12,6 +12,7 @@ import time
 from interpreter import Game
 from interpreter.bots import ask_bot
 from interpreter.machine import Decision
+from interpreter.view import claim_of, claim_said, in_words
 
 from .errors import MoveError, RulesError
 from .editor import check_rule, race_times, read_rule
@@ -236,13 +237,23 @@ class Teller:
                 out.append(self.sentence(p, seat, [body] + self.call_clauses(p, seat, act["calls"])))
             act = None
 
-        for ev in events:
+        told_to = -1  # events up to here were told with the claim they led to
+        for i, ev in enumerate(events):
+            if i <= told_to:
+                continue
             kind = ev["type"]
             if kind == "choice" and ev.get("race"):
                 continue  # who was last is told by what the race makes them do
             if kind == "choice":
                 ev = self.game.event_for(ev, seat)  # a card laid face down is not named to others
                 finish()
+                j = claim_of(events, i) if ev.get("verb") is not None else None
+                if j is not None:  # a choice that makes a claim is told once, by the claim
+                    line = self.claim_line(events, i, j, seat)
+                    if line is not None:
+                        out.append(line)
+                        told_to = j
+                    continue
                 if not ev.get("pass_") and ev.get("verb") is not None:  # a hidden choice is told by its move
                     act = {"ev": ev, "calls": [], "told": False}
                 continue
@@ -276,6 +287,23 @@ class Teller:
                 out.append(line)
         finish()
         return out
+
+    def claim_line(self, events, i, j, seat):
+        """The choice `events[i]`, the cards it laid and the claim `events[j]` as one sentence: `Bo puts 1 card on
+        the discard pile face down and says it is Blue 9`; None when something else happened in between."""
+        p = events[i]["player"]
+        clauses, calls = [], []
+        for ev in events[i + 1:j]:
+            if ev["type"] == "call" and ev["player"] == p:
+                calls.append(ev["call"])
+                continue
+            actor, verb, rest = self.move_clause(ev, seat) if ev["type"] == "move" else (None, None, None)
+            if actor != p or ev["src_owner"] != p:
+                return None
+            clauses.append([("", self.does(p, seat, verb) + " ")] + rest)
+        said = claim_said(self.game.event_for(events[j], seat))
+        clauses.append([("", f"{self.does(p, seat, 'say')} {said}")])
+        return self.sentence(p, seat, clauses + self.call_clauses(p, seat, calls))
 
     def call_clauses(self, p, seat, calls) -> list:
         return [[("", f"{self.does(p, seat, 'call')} "), ("bold", self.program.calls.get(c, c))] for c in calls]
@@ -1085,22 +1113,9 @@ class Host:
 
 
 def public_event(g: Game, ev: dict) -> dict:
-    """An event as the table sees it, with players named: what goes in a --log file."""
-    e = g.event_for(ev, None)
-    names = g.names
-    for key in ("player", "first", "owner"):
-        if key in e and isinstance(e[key], int):
-            e[key] = names[e[key]]
-    for key in ("players", "winners", "to"):
-        if key in e:
-            e[key] = [names[p] for p in e[key]]
-    for key in ("src_owner", "dst_owner"):
-        if e.get(key) is not None:
-            e[key] = names[e[key]]
-    if e["type"] == "deal":
-        e["cards"] = {names[p]: cs for p, cs in e["cards"].items()}
-    if "scores" in e:
-        e["scores"] = dict(zip(names, e["scores"]))
+    """An event as the table sees it, with players named: what goes in a --log file (the narrator's own form,
+    `interpreter.view.in_words`, so that `rulelang replay` tells it in the words of the game)."""
+    e = in_words(g.state, ev, None)
     e.pop("pass_", None)
     return e
 

@@ -10,6 +10,8 @@ import json
 import sys
 from pathlib import Path
 
+from interpreter.view import claim_of, tell
+
 from .errors import RulesError
 from .save import SaveError, rebuild
 
@@ -154,13 +156,16 @@ def replay_log(path: Path, args) -> int:
                       f"{moves} moves · what the table saw")])
     screen.line("The start:")
     k = 0
-    for ev in events:
+    hand = None  # the players' own zone, where cards taken need not say where they go: the first one dealt to
+    for i, ev in enumerate(events):
         if ev["type"] == "choice":
             if not stepper.more():
                 return 0
             k += 1
             screen.line([("bold", f"Move {k}/{moves} — {ev.get('player')}")])
-        text = tell_public(ev)
+        if ev["type"] == "deal" and hand is None:
+            hand = ev.get("zone")
+        text = tell_public(events, i, hand)
         if text:
             screen.line("  " + text[0].upper() + text[1:])
     if not any(e.get("type") == "game_over" for e in events):
@@ -168,83 +173,10 @@ def replay_log(path: Path, args) -> int:
     return 0
 
 
-def _pile(name) -> str:
-    name = str(name)
-    return name if name.endswith("pile") else name + " pile"
-
-
-def _cards(cards) -> str:
-    if cards and all(cards):
-        return ", ".join(map(str, cards))
-    n = len(cards or [])
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
-def tell_public(e: dict) -> str | None:
-    """One line for a public event as the --log file holds it (players and cards by name), or None."""
-    t = e.get("type")
-    p = e.get("player")
-    if t == "hand":
-        return f"hand {e.get('hand')}: {e.get('first')} goes first"
-    if t == "deal":
-        cards = e.get("cards") or {}
-        n = max((len(c) for c in cards.values()), default=0)
-        return f"{n} card{'s' if n != 1 else ''} dealt to each player from the {e.get('src')} pile"
-    if t == "move":
-        so, do = e.get("src_owner"), e.get("dst_owner")
-        what = _cards(e.get("cards"))
-        down = " face down" if e.get("face") == "down" else ""
-        src, dst = _pile(e.get("src")), _pile(e.get("dst"))
-        if so is None and do is not None:
-            return f"{do} takes {what} from the {src} into their {e.get('dst')}{down}"
-        if so is not None and do is None:
-            return f"{so} puts {what} on the {dst}{down}"
-        src = f"{so}'s {e.get('src')}" if so else f"the {src}"
-        dst = f"{do}'s {e.get('dst')}" if do else f"the {dst}"
-        goes = "goes" if len(e.get("cards") or []) == 1 else "go"
-        return f"{what} {goes} from {src} to {dst}{down}"
-    if t == "choice":
-        if e.get("move") is None or e.get("kind") == "card":
-            return None  # a card played is told by its move of cards (laid out of sight: only that)
-        if e.get("verb") == "pass":
-            return f"{p} lets it pass"
-        return f"{p}: {e['move']}"
-    if t == "call":
-        return f"{p} calls {e.get('call')}"
-    if t == "skip":
-        return f"{p} loses their turn"
-    if t == "reverse":
-        return "the direction of play reverses"
-    if t == "again":
-        return f"{p} takes another turn"
-    if t == "turn_to":
-        return f"{p} plays next"
-    if t == "refill":
-        return f"the {e.get('source')} pile is shuffled into the {e.get('zone')} pile ({e.get('count')} cards)"
-    if t == "shuffle":
-        return f"the {e.get('zone')} pile is shuffled"
-    if t == "reveal":
-        return f"{e.get('owner')} shows {_cards(e.get('cards'))} to {', '.join(map(str, e.get('to') or []))}"
-    if t == "claim":
-        says = e.get("says")
-        what = says if isinstance(says, str) else "a card"
-        return f"{p} says: {e.get('count')} × {what}"
-    if t == "say":
-        return str(e.get("text"))
-    if t == "house_rule":
-        return f"{p} adds a rule: {e.get('text')}"
-    if t == "win":
-        ps = e.get("players") or []
-        return f"{' and '.join(map(str, ps))} win{'s' if len(ps) == 1 else ''} the hand"
-    if t == "hand_over":
-        scores = e.get("scores") or {}
-        return "scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()) if isinstance(scores, dict) else None
-    if t == "game_over":
-        ws = e.get("winners") or []
-        return f"game over: {' and '.join(map(str, ws))} win{'s' if len(ws) == 1 else ''}"
-    if t == "undo":
-        return f"{p} takes back {e.get('moves')} move(s); the events above since then did not happen"
-    if t in ("rule", "turn"):
+def tell_public(events: list, i: int, hand=None) -> str | None:
+    """One line for the event `events[i]` of a --log file (players and cards by name), or None: the game's
+    own narrator tells it, in the words a seat is told live; a choice that made a claim is told by the claim."""
+    ev = events[i]
+    if ev.get("type") == "choice" and claim_of(events, i) is not None:
         return None
-    rest = {k: v for k, v in e.items() if k != "type"}
-    return f"[{t}] {json.dumps(rest, ensure_ascii=False)}"
+    return tell(ev, None, hand)

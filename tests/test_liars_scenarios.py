@@ -139,7 +139,7 @@ def test_a_regular_card_is_played_face_up():
     assert colour(g) == "red" and shown(g) == "R1"
     assert (turn(g), deciding(g)) == (1, 1)
     assert not g.pending.window
-    assert "P1 puts Red 1 on the discard" in narration(g, 1)
+    assert "P1 puts Red 1 on the discard pile" in narration(g, 1)
 
 
 def test_a_regular_card_that_does_not_match_cannot_be_played():
@@ -170,8 +170,8 @@ def test_a_matching_liars_card_is_laid_face_down_and_truthfully_named():
     for seat in (1, 2, None):
         assert g.view(seat)["zones"]["discard"]["cards"][-1] is None
         assert g.view(seat)["claim"]["text"] == "Red 2" and g.view(seat)["claim"]["count"] == 1
-    assert narration(g, 1)[-2:] == ["P1 puts 1 card on the discard face down", "P1 says it is Red 2"]
-    assert "you put Liar's Red 2 on the discard face down" in narration(g, 0)
+    assert narration(g, 1)[-2:] == ["P1 puts 1 card on the discard pile face down", "P1 says it is Red 2"]
+    assert "you put Liar's Red 2 on the discard pile face down" in narration(g, 0)
     # Nobody challenges: the card stays face down and play goes on from the claim.
     assert g.pending.window and deciding(g) == 1
     play(g, 1, "pass")
@@ -330,7 +330,7 @@ def test_challenged_and_lying_the_card_comes_back_with_one_more():
     assert (turn(g), deciding(g)) == (1, 1)
     told = narration(g, 2, start)
     assert "P1 lied: it was Liar's Blue 3; it comes back, with 1 more" in told
-    assert "P1 takes Liar's Blue 3 from the discard" in told
+    assert "P1 takes Liar's Blue 3 from the discard pile" in told
 
 
 @pytest.mark.parametrize("verb_card,claim", [("bluff LB3", "RS"), ("truth LRS", "RS")], ids=["lie", "truth"])

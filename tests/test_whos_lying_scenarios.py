@@ -259,7 +259,7 @@ def test_cards_taken_from_the_table_are_not_named_to_those_who_did_not_lay_them(
     lay(g, 1, ["Y1", "Y2", "Y3"], "yellow", believe=True)
     start = len(g.events)
     play(g, 2, "doubt")
-    assert "you take Red 1, Red 2 from the table" not in narration(g, 2, start)
+    assert "you take Red 1, Red 2 from the table pile into your penalty" not in narration(g, 2, start)
     for seat in (1, 2, None):
         told = " ".join(narration(g, seat, start))
         assert "Red 1" not in told and "Red 2" not in told, told

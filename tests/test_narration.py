@@ -1,0 +1,81 @@
+"""One narrator: a live event told to a seat (`Game.narrate`), a --log file read back (`rulelang replay`) and
+the prompt's lines (`host.Teller`) say the same things in the same words; a claim is told once."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import new_game, play, program
+from interpreter import Game
+from interpreter.bots import ask_bot, make_bot
+from rulelang.host import Teller, public_event
+from rulelang.replay import tell_public
+
+GAMES = ["express", "liars", "whos_lying", "house", "droid"]
+
+
+def bots_game(name: str, seed: int, moves: int = 300) -> Game:
+    """A game of random bots, as far as `moves` moves."""
+    g = Game(program(name), 3, seed=seed)
+    bots = [make_bot("random", seed * 10 + seat) for seat in range(3)]
+    for _ in range(moves):
+        if g.over or g.pending is None:
+            break
+        seat = g.pending.player
+        g.apply(seat, ask_bot(bots[seat], g, seat, g.pending))
+    return g
+
+
+def plain(line) -> str:
+    return "".join(text for _, text in line)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_log_read_back_is_told_as_the_table_is_told_live(name):
+    """Every event of a game, written to a --log file the way the host writes it and read back, is told in the
+    very words the live narrator tells the table (`narrate(event, None)`): window passes aside, which the
+    log keeps and the table is not told."""
+    for seed in (1, 2):
+        g = bots_game(name, seed)
+        logged = [json.loads(json.dumps(public_event(g, ev), ensure_ascii=False)) for ev in g.events]
+        hand = next((z.name for z in g.program.zones if z.per_player), None)
+        for i, ev in enumerate(g.events):
+            if ev["type"] == "choice" and ev.get("pass_"):
+                continue
+            assert tell_public(logged, i, hand) == g.narrate(ev, None), (i, ev)
+
+
+def test_a_claim_is_told_once_at_the_prompt():
+    """The choice of a claim, the card laid face down and the claim are one line, for the layer and the others."""
+    g = new_game("liars", [["R1", "LR2", "LB3", "B4", "Y6", "LY7", "G8"], ["B1", "B2", "G3", "G4", "Y1", "Y2", "Y3"],
+                           ["G6", "G7", "LG8", "B8", "B0", "Y4", "Y9"]], "R5", ["G1", "G2"])
+    play(g, 0, "bluff LB3")
+    start = len(g.events)
+    play(g, 0, "claim R2")
+    teller = Teller(g)
+    assert [plain(line) for line in teller.tell(g.events[start:], 1)] == [
+        "P1 puts 1 card on the discard pile face down and says it is Red 2"]
+    assert [plain(line) for line in teller.tell(g.events[start:], None)] == [
+        "P1 puts 1 card on the discard pile face down and says it is Red 2"]
+    assert [plain(line) for line in teller.tell(g.events[start:], 0)] == [
+        "You put ♦Liar's Blue 3 on the discard pile face down and say it is Red 2"]
+    told = " ".join(plain(line) for line in teller.tell(g.events, 1))
+    assert "claims" not in told and told.count("says it is Red 2") == 1
+
+
+def test_an_announced_colour_is_told_once():
+    """Cards laid one at a time are told as they are laid; the colour chosen is told by the claim alone."""
+    g = Game(program("whos_lying"), 3, seed=1)
+    for seat, text in [(0, f"lay {c}") for c in _hand_shorts(g, 0)[:2]] + [(0, "stop")]:
+        play(g, seat, text)
+    start = len(g.events)
+    said = [o.text for o in g.legal()][0]
+    play(g, 0, said)
+    colour = g.view(None)["claim"]["text"]
+    assert [plain(line) for line in Teller(g).tell(g.events[start:], 1)] == [f"P1 says they are 2 × {colour}"]
+    assert [g.narrate(ev, 1) for ev in g.events[start:] if g.narrate(ev, 1)] == [f"P1 says they are 2 × {colour}"]
+
+
+def _hand_shorts(g, seat) -> list[str]:
+    return [g.program.cards[c].short for c in g.state.zone(next(z.index for z in g.program.zones if z.per_player), seat)]
