@@ -302,6 +302,32 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
                     was_down={c: k for c, k in was_down.items() if c in ids})
 
 
+def move_zone(st: State, src: tuple, dest: tuple, face: str | None) -> None:
+    """Move every card of a zone to the top of another, in order (what `move ZONE to ZONE` does)."""
+    szi, sowner = src
+    source = st.zones[szi] if sowner is None else st.zones[szi][sowner]
+    if not source:
+        return
+    if src == dest:
+        move_cards(st, list(source), dest, face)  # to its own top: in place, faces as asked
+        return
+    zi, owner = dest
+    target = st.zones[zi] if owner is None else st.zones[zi][owner]
+    cards = source[:]
+    source.clear()
+    st.steps += len(cards)
+    if st.record:
+        was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
+    target += cards
+    if face is not None:
+        for cid in cards:
+            _set_face(st, cid, face, sowner)
+    if st.chosen is not None:
+        _mark_chosen(st, cards, zi, face)
+    if st.record:
+        st.emit("move", cards=cards, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face, was_down=was_down)
+
+
 def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     """Move up to `count` cards from the top of a zone; returns the last card moved, or None."""
     szi, sowner = src
@@ -449,19 +475,19 @@ def others(st: State, p: int) -> list:
     return [(p + i * st.direction) % st.n for i in range(1, st.n)]
 
 
+_UNSEEN = object()
+
+
 def fire(st: State, event: str, args: tuple) -> bool:
     """Run the rules that react to an event, in file order; conditions are tested now.  True if any will run."""
-    rules = st.program.rules.get(event)
-    if not rules:
+    program = st.program
+    dispatch = program.dispatch.get(event, _UNSEEN)
+    if dispatch is _UNSEEN:
+        dispatch = program.dispatcher(event)
+    if dispatch is None:
         return False
-    ready = None
-    for rule in rules:
-        if rule.cond is None or rule.cond(st, *args):
-            if ready is None:
-                ready = [rule]
-            else:
-                ready.append(rule)
-    if ready is None:
+    ready = dispatch(st, *args)
+    if not ready:
         return False
     stats = st.stats
     stack = st.stack

@@ -112,12 +112,6 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
     return op
 
 
-def op_fire(event, arg_fs):
-    def op(st, fr):
-        m.fire(st, event, tuple(f(st, fr.env) for f in arg_fs))
-    return op
-
-
 def op_claim(cards_f, says_f, kind):
     """Make a claim public: who laid how many face-down cards, and what they say they are."""
     def op(st, fr):
@@ -212,16 +206,6 @@ def op_reveal(cards_f, to_f):
 def op_say(text_f):
     def op(st, fr):
         st.emit("say", text=text_f(st, fr.env))
-    return op
-
-
-def op_call(name, arg_fs):
-    def op(st, fr):
-        proc = st.program.procs.get(name)
-        if proc is None:
-            raise RuntimeRulesError(f"no procedure `{name}`")
-        env = dict(zip(proc.params, (f(st, fr.env) for f in arg_fs)))
-        st.stack.append(m.Frame(proc.code, env, proc.name))
     return op
 
 

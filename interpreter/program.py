@@ -81,6 +81,7 @@ class Rule:
     proc: Proc
     author: str | None = None
     text: str | None = None
+    cond_src: str | None = attrs.field(default=None, eq=False)  # `cond` as Python source, over `_r0`, `_r1`...
     stat: str = attrs.field(init=False, eq=False)  # its counter in a simulation's report
 
     @stat.default
@@ -176,6 +177,8 @@ class Program:
     summary: Any = None
     canon: tuple = attrs.field(init=False, eq=False)  # card id -> the first card of the same short name
     card_stats: tuple = attrs.field(init=False, eq=False)  # card id -> its counter in a simulation's report
+    namespace: dict = attrs.field(factory=dict, eq=False, repr=False)  # the globals of the generated code
+    dispatch: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)  # event -> its dispatcher (made when first fired)
     search_order: tuple = attrs.field(init=False, eq=False)  # (zone index, per player): where to look for a card
     distinct: bool = attrs.field(init=False, eq=False)  # no two cards have the same name
 
@@ -200,6 +203,39 @@ class Program:
     def deck_size(self) -> int:
         """The number of real cards; ids from here on are claim cards, which name a card and lie nowhere."""
         return self.claims[0] if self.claims else len(self.cards)
+
+    def dispatcher(self, event: str):
+        """One generated function that tests the conditions of all of an event's rules, in file order, and
+        gives the rules that will run; None for an event no rule reacts to."""
+        rules = self.rules.get(event, ())
+        if not rules:
+            self.dispatch[event] = None
+            return None
+        made = self.namespace.setdefault("__dispatchers__", {})  # by rules: a program with one more rule makes
+        key = (event, tuple(map(id, rules)))                       # only its event's dispatcher anew
+        if key in made:
+            self.dispatch[event] = made[key]
+            return made[key]
+        if any(rule.text is not None for rule in rules):  # rules written in play come and go: no code is made
+            def dispatch(st, *args, _rules=rules):
+                return [rule for rule in _rules if rule.cond is None or rule.cond(st, *args)]
+            self.dispatch[event] = made[key] = dispatch
+            return dispatch
+        params = [f"_r{i}" for i in range(len(rules[0].params))]
+        lines = [f"def dispatch(st, {''.join(p + ', ' for p in params)}_rules=None):", "    ready = []"]
+        for i, rule in enumerate(rules):
+            if rule.cond is None:
+                lines.append(f"    ready.append(_rules[{i}])")
+            else:
+                test = rule.cond_src if rule.cond_src is not None else f"_rules[{i}].cond(st, {', '.join(params)})"
+                lines += [f"    if {test}:", f"        ready.append(_rules[{i}])"]
+        lines.append("    return ready")
+        scope: dict = {}
+        exec(compile("\n".join(lines), f"<rules:{event}>", "exec"), self.namespace, scope)
+        fn = scope["dispatch"]
+        fn.__defaults__ = (rules,)
+        self.dispatch[event] = made[key] = fn
+        return fn
 
     def card_by_text(self, text: str) -> list[int]:
         """Ids of the real cards whose full or short name is `text`, ignoring case and spaces."""

@@ -129,7 +129,8 @@ class Code:
         self.pieces.append(("lines", lines))
 
     def append(self, op, sets_pc: bool = False) -> None:
-        """An instruction of its own; `sets_pc`: it decides itself where its frame goes on."""
+        """An instruction of its own (a closure `op(state, frame)`, or Python lines that put other code on the
+        stack); `sets_pc`: it decides itself where its frame goes on."""
         self.pieces.append(("op", op, sets_pc))
 
     def jump(self, label) -> None:
@@ -179,13 +180,15 @@ class Code:
         return tuple(self.block_fn(b, blocks) for b in blocks)
 
     def block_fn(self, b: dict, blocks: list):
-        if b["op"] is not None and not b["lines"] and b["jump"] is None:
+        if callable(b["op"]) and not b["lines"] and b["jump"] is None:
             return b["op"]
         lines = [*b["lines"]]
         if b["branch"] is not None:
             cond, label = b["branch"]
             lines += [f"if not {cond}:", f"    fr.pc = {_target(label.pos, blocks)}"]
-        if b["op"] is not None:
+        if isinstance(b["op"], list):  # generated lines that start other code
+            lines += b["op"]
+        elif b["op"] is not None:
             op = self.c.const(b["op"], "OP")
             lines.append(f"return {op}(st, fr)" if b["sets_pc"] else f"if {op}(st, fr):\n        return True")
         if b["jump"] is not None:

@@ -54,6 +54,7 @@ class Compiler:
         self.consts: dict = {}
         self.keep: list = []
         self.lambdas: dict = {}
+        self.defined: dict = {}
         self.fn_names: dict = {}
         self.nonnull: set = set()  # Python names that hold the cards of a zone (never none)
         self.hoist: list | None = None  # inside a `where`: what is worked out once per decision
@@ -138,6 +139,7 @@ class Compiler:
             house_limit=s.house_limit.limit if s.house_limit else 5,
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
+            namespace=self.ns,
         )
 
     def due(self, when):
@@ -264,15 +266,17 @@ class Compiler:
             scope = {"key": "any", **scope}
             self.subst = {**saved, "key": (self.const(key, "KEY"), False, True)}
         try:
-            cond = None
+            cond = cond_src = None
             if r.cond is not None:  # called with the event's arguments, before any frame is made for the rule
                 params = [f"_r{i}" for i in range(len(r.params))]
                 outer, self.subst = self.subst, {**self.subst, **{p: (q, False, False) for p, q in zip(r.params, params)}}
                 try:
-                    cond = self.lam(", ".join(["st", *params]), self.gen(r.cond, scope)[0])
+                    cond_src = self.gen(r.cond, scope)[0]
+                    cond = self.lam(", ".join(["st", *params]), cond_src)
                 finally:
                     self.subst = outer
-            return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text)
+            return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text,
+                        cond_src=cond_src)
         finally:
             self.subst = saved
 
@@ -367,6 +371,8 @@ class Compiler:
 
     def native_MoveStmt(self, st, scope):
         cards, dest = self.gen(st.cards, scope)[0], self.gen(st.to, scope)[0]
+        if self.typer.expr(st.cards, scope) == "zone":  # a whole zone: no card need be looked for
+            return [f"m.move_zone(st, {cards}, {dest}, {st.face!r})"]
         return [f"_c = ops.as_cards(st, {cards})", "if _c:", f"{_INDENT}m.move_cards(st, _c, {dest}, {st.face!r})"]
 
     def native_MoveTopStmt(self, st, scope):
@@ -502,7 +508,8 @@ class Compiler:
         self.emit_bodies(bodies, end, code)
 
     def compile_FireStmt(self, st, scope, code):
-        code.append(ops.op_fire(st.event, tuple(self.expr(a, scope) for a in st.args)))
+        args = "".join(self.gen(a, scope)[0] + ", " for a in st.args)
+        code.append([f"m.fire(st, {st.event!r}, ({args}))"])
 
     def compile_SkipStmt(self, st, scope, code):
         code.append(ops.op_skip)
@@ -544,14 +551,16 @@ class Compiler:
         if st.body is not None:
             self.block(st.body, {**scope, loser: "player"}, code)
         else:
-            code.append(ops.op_fire("race_lost", (lambda st_, env: env[loser],)))
+            code.append([f"m.fire(st, 'race_lost', (env[{loser!r}],))"])
         code.place(end)
 
     def compile_TallyStmt(self, st, scope, code):
         code.append(ops.op_tally(st.name))
 
     def compile_CallStmt(self, st, scope, code):
-        code.append(ops.op_call(st.name, tuple(self.expr(a, scope) for a in st.args)))
+        params = self.s.procedures[st.name].params
+        env = ", ".join(f"{p!r}: {self.gen(a, scope)[0]}" for p, a in zip(params, st.args))
+        code.append([f"_p = st.program.procs[{st.name!r}]", f"st.stack.append(m.Frame(_p.code, {{{env}}}, _p.name))"])
 
     def text(self, template: str, scope):
         """A string with `{name}` parts shown as players, cards or values."""
@@ -616,9 +625,14 @@ class Compiler:
         return f
 
     def define(self, name: str, lines: list[str]):
-        """Compile generated statements into a function of the namespace and return it."""
-        exec(compile("\n".join(lines), f"<rules:{name}>", "exec"), self.ns)
-        return self.ns[name]
+        """Compile generated statements into a function of the namespace and return it (the one already made,
+        for the same statements: rules written in play often repeat one another)."""
+        key = "\n".join([lines[0].replace(name, "_"), *lines[1:]])
+        fn = self.defined.get(key)
+        if fn is None:
+            exec(compile("\n".join(lines), f"<rules:{name}>", "exec"), self.ns)
+            fn = self.defined[key] = self.ns[name]
+        return fn
 
     def const(self, value, prefix="K") -> str:
         """A name in the generated code's namespace for a table, a value or a function."""
