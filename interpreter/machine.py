@@ -187,7 +187,7 @@ class State:
 def run(st: State) -> None:
     """Run instructions until a decision is pending or the game is over."""
     stack = st.stack
-    limit = st.limit = st.steps + MAX_STEPS_PER_MOVE
+    st.limit = st.steps + MAX_STEPS_PER_MOVE
     fr = None
     try:
         while stack:
@@ -202,10 +202,8 @@ def run(st: State) -> None:
                 fr.pc = pc + 1
                 if code[pc](st, fr):
                     return
-                st.steps += 1
-                if st.steps > limit:
-                    raise RuntimeRulesError(f"the rules ran {MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
-                                            f"a loop does not end (in `{fr.name}`)")
+                # Work is counted where it can repeat: by loops as they go back (codegen.Code), by expressions
+                # over lists, by moves of cards; and calls nest no deeper than MAX_DEPTH.
                 if not stack or stack[-1] is not fr:
                     if len(stack) > MAX_DEPTH:
                         raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
@@ -219,6 +217,14 @@ def run(st: State) -> None:
         err = RuntimeRulesError(f"a rule failed{where}: {_plain(e)}")
         err.frames = [f.name for f in stack]
         raise err from None
+
+
+def step(st: State, fr) -> None:
+    """One step of work where work can repeat without end: a loop going back, a turn, a hand."""
+    st.steps += 1
+    if st.steps > st.limit:
+        raise RuntimeRulesError(f"the rules ran {MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
+                                f"a loop does not end (in `{fr.name}`)")
 
 
 def _plain(e: Exception) -> str:
@@ -513,6 +519,7 @@ def win(st: State, who) -> None:
 
 
 def _end_hand(st: State, fr) -> bool:
+    step(st, fr)
     scores = st.pvars["score"]
     st.emit("hand_over", hand=st.hand_no, winners=list(st.winners), scores=list(scores))
     p = st.program
@@ -622,13 +629,12 @@ def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
             if st.program.distinct and not spec.shared:  # no two moves of this option can read the same
                 out += [moves[c] for c in legal]
                 continue
-            canon = st.program.canon
+            canon, twin = st.program.canon, st.program.twin
             group = spec.group
-            for c in legal:  # one move for the first of the cards of each name
-                key = canon[c] + group
-                if key not in seen:
-                    seen.add(key)
-                    out.append(moves[c])
+            # One move for the first of the cards of each name (`not seen.add(k)` is true, and notes k); a card
+            # no other card shares its name with needs no looking.
+            out += [moves[c] for c in legal
+                    if not twin[c] or (k := canon[c] + group) not in seen and not seen.add(k)]
             continue
         if spec.legal is None:
             if kind == "rule":

@@ -76,8 +76,12 @@ def op_choose(who_f, prompt_f, specs, calls):
         if not options:
             return False
         env["$options"] = specs
+        now = ()
         due = st.program.call_due
-        now = tuple(c for c in calls if c in due and due[c](st, player)) if due else ()
+        if due:
+            for c in calls:
+                if c in due and due[c](st, player):
+                    now += (c,)
         st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), False, calls, now)
         return True
     return op
@@ -232,6 +236,7 @@ def op_main(st, fr) -> bool:
             if m.fire(st, "turn_ends", (st.current,)):
                 return False
         m.advance(st)
+        m.step(st, fr)  # a turn that asks no one still counts against the move's bound
         phase = 0
 
 

@@ -181,6 +181,14 @@ class Program:
     dispatch: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)  # event -> its dispatcher (made when first fired)
     search_order: tuple = attrs.field(init=False, eq=False)  # (zone index, per player): where to look for a card
     distinct: bool = attrs.field(init=False, eq=False)  # no two cards have the same name
+    twin: tuple = attrs.field(init=False, eq=False)  # card id -> another card has its name
+
+    @twin.default
+    def _twin(self):
+        counts: dict = {}
+        for k in self.canon:
+            counts[k] = counts.get(k, 0) + 1
+        return tuple(counts[k] > 1 for k in self.canon)
 
     @distinct.default
     def _distinct(self):

@@ -79,12 +79,6 @@ def any_early(values) -> bool:
     return False
 
 
-def while_step(st, name: str) -> None:
-    """One turn of a loop in generated code counts as a step, as an instruction does."""
-    st.steps += 1
-    if st.steps > st.limit:
-        raise RuntimeRulesError(f"the rules ran {m.MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
-                                f"a loop does not end (in `{name}`)")
 
 
 def _first(xs):
@@ -108,7 +102,7 @@ def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
           "zone_of": zone_of, "attr": attr, "is_": is_, "ordered": ordered, "number_range": number_range,
-          "others": others, "any_early": any_early, "while_step": while_step, "m": m, "ops": ops,
+          "others": others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():
         ns["AGG_" + name] = fn
@@ -177,9 +171,9 @@ class Code:
                 cur["branch"] = (piece[1], piece[2])
                 close()
         close()
-        return tuple(self.block_fn(b, blocks) for b in blocks)
+        return tuple(self.block_fn(i, b, blocks) for i, b in enumerate(blocks))
 
-    def block_fn(self, b: dict, blocks: list):
+    def block_fn(self, i: int, b: dict, blocks: list):
         if callable(b["op"]) and not b["lines"] and b["jump"] is None:
             return b["op"]
         lines = [*b["lines"]]
@@ -192,7 +186,10 @@ class Code:
             op = self.c.const(b["op"], "OP")
             lines.append(f"return {op}(st, fr)" if b["sets_pc"] else f"if {op}(st, fr):\n        return True")
         if b["jump"] is not None:
-            lines.append(f"fr.pc = {_target(b['jump'].pos, blocks)}")
+            target = _target(b["jump"].pos, blocks)
+            if target <= i:  # a loop going back: one step of the move's bound
+                lines.append("step(st, fr)")
+            lines.append(f"fr.pc = {target}")
         name = f"B{next(self.c.fresh)}"
         return self.c.define(name, [f"def {name}(st, fr):", "    env = fr.env", *("    " + line for line in lines)])
 

@@ -359,7 +359,7 @@ class Compiler:
         return lines
 
     def native_WhileStmt(self, st, scope):
-        return [f"while {self.gen(st.cond, scope)[0]}:", _INDENT + "while_step(st, fr.name)",
+        return [f"while {self.gen(st.cond, scope)[0]}:", _INDENT + "step(st, fr)",
                 *self.native_block(st.body, dict(scope))]
 
     def native_ForStmt(self, st, scope):
@@ -461,8 +461,24 @@ class Compiler:
         finally:
             self.subst, self.hoist = saved
         name = f"L{next(self.fresh)}"
-        return self.define(name, [f"def {name}(st, env):", *(_INDENT + h for h in hoisted),
-                                  f"{_INDENT}return [{item} for {item} in {coll} if {cond}]"])
+        found = f"[{item} for {item} in {coll} if {cond}]"
+        if _CONSTANT.match(coll) and not _READS_STATE.search(cond):
+            # A fixed list (the claim cards, an attribute's values) filtered by what the state shows: the same
+            # state gives the same items, so they are kept by the values worked out first.
+            key = "(" + "".join(h.split(" = ", 1)[0] + ", " for h in hoisted) + ")"
+            memo = self.const({}, "MEMO")
+            return self.define(name, [f"def {name}(st, env):", *(_INDENT + h for h in hoisted),
+                                      f"{_INDENT}key = {key}",
+                                      f"{_INDENT}try:",
+                                      f"{_INDENT}    kept = {memo}.get(key)",
+                                      f"{_INDENT}except TypeError:  # a list among the values: nothing kept",
+                                      f"{_INDENT}    return {found}",
+                                      f"{_INDENT}if kept is None:",
+                                      f"{_INDENT}    if len({memo}) > 4096:",
+                                      f"{_INDENT}        {memo}.clear()",
+                                      f"{_INDENT}    kept = {memo}[key] = {found}",
+                                      f"{_INDENT}return kept"])
+        return self.define(name, [f"def {name}(st, env):", *(_INDENT + h for h in hoisted), f"{_INDENT}return {found}"])
 
     def reveals(self, node, seen: set) -> bool:
         """Whether running this (a block, a statement) can `reveal` cards: how a bot tells a challenge from a pass."""
@@ -673,6 +689,8 @@ class Compiler:
             src, varies, _ = self.gen(e, scope)
             return (f"st.zone(*{src})", varies, False), True
         src, varies, safe = self.gen(e, scope)
+        if isinstance(e, ast.Name) and e.name == "claims" and e.name not in scope:
+            return (src, varies, safe), True  # the claim cards: never none
         if isinstance(e, (ast.ListLit, ast.Range, ast.Comprehension)) or t.startswith("list:") and isinstance(e, ast.Name) \
                 and e.name not in scope:
             return (src, varies, safe), False
@@ -825,7 +843,8 @@ class Compiler:
         if e.op in ("==", "!="):
             return (f"({a[0]} {e.op} {b[0]})", varies, a[2] and b[2])
         if _SIMPLE.match(a[0]) and _SIMPLE.match(b[0]):
-            return (f"({a[0]} is not None and {b[0]} is not None and {a[0]} {e.op} {b[0]})", varies, False)
+            tests = [f"{x} is not None" for x in (a[0], b[0]) if not _NUMBER.match(x)]
+            return (f"({' and '.join(tests + [f'{a[0]} {e.op} {b[0]}'])})", varies, False)
         return (f"ordered({self.const(_COMPARE[e.op], 'OP')}, {a[0]}, {b[0]})", varies, False)
 
     def gen_In(self, e, scope):
@@ -899,6 +918,10 @@ _NAMES = {
     "hand_number": "st.hand_no",
     "house_rules": "list(st.house)",
 }
+_NUMBER = re.compile(r"^-?\d+$")
+# A constant of the namespace (a fixed list), and what shows that source reads the state or calls code.
+_CONSTANT = re.compile(r"^[A-Z][A-Za-z_0-9]*$")
+_READS_STATE = re.compile(r"\bst\b|\benv\b|\b[a-z_]+\(|\b[A-Z][A-Za-z_0-9]*\(")
 # Source cheap and harmless to write twice: a name, a subscript by a constant, an attribute, a literal.
 _SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*(?:\.\w+)?(?:\[(?:'\w*'|\d+)\])?|-?\d+|'[^'\\]*')$")
 _LITERAL = re.compile(r"^(?:-?\d+|'[^'\\]*'|None|True|False|[A-Z][A-Za-z_0-9]*|_[a-z]\d+)$")

@@ -24,3 +24,9 @@ def test_a_negative_count_in_play_is_refused_and_changes_nothing(move, message):
     assert [list(h) for h in g.state.zones[g.program.zone_index["hand"]]] == hands
     assert [m.text for m in g.pending.options] == ["take", "share", "finish"]
     g.check_cards()
+
+
+def test_turns_that_ask_no_one_are_stopped_not_run_for_ever():
+    with pytest.raises(RuntimeRulesError) as err:
+        Game(rulelang.load(Path(__file__).parent / "rules" / "no_ask.rules"), 2, seed=1)
+    assert "steps without asking anyone anything" in str(err.value)
