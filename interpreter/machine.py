@@ -308,6 +308,21 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
                     was_down={c: k for c, k in was_down.items() if c in ids})
 
 
+def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
+    """Move one card (or none) to the top of a zone: `move c to ZONE`."""
+    if cid is None:
+        return
+    if st.record or face is not None or st.chosen is not None:
+        move_cards(st, [cid], dest, face)
+        return
+    zi, owner = dest
+    zones = st.zones
+    szi, sowner = find_card(st, cid)
+    (zones[szi] if sowner is None else zones[szi][sowner]).remove(cid)
+    (zones[zi] if owner is None else zones[zi][owner]).append(cid)
+    st.steps += 1
+
+
 def move_zone(st: State, src: tuple, dest: tuple, face: str | None) -> None:
     """Move every card of a zone to the top of another, in order (what `move ZONE to ZONE` does)."""
     szi, sowner = src
@@ -617,45 +632,55 @@ def house(st: State, seat: int, text: str) -> None:
 def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
     """The legal moves of one decision: each option's argument drawn from its domain, filtered by `where`.
     Two items that would read the same (two Red 7s) give one move."""
-    out = []
-    seen = set()
+    out: list = []
+    seen: set = set()
     for spec in specs:
-        kind = spec.kind
-        if kind == "card":
-            cards, moves = spec.card_moves
-            if cards is not st.program.cards:
-                moves = _card_moves(spec, st.program)
-            legal = spec.legal(st, env)
-            if st.program.distinct and not spec.shared:  # no two moves of this option can read the same
-                out += [moves[c] for c in legal]
-                continue
-            canon, twin = st.program.canon, st.program.twin
-            group = spec.group
-            # One move for the first of the cards of each name (`not seen.add(k)` is true, and notes k); a card
-            # no other card shares its name with needs no looking.
-            out += [moves[c] for c in legal
-                    if not twin[c] or (k := canon[c] + group) not in seen and not seen.add(k)]
-            continue
-        if spec.legal is None:
-            if kind == "rule":
-                out.append(_move(spec, None, f"{spec.verb} RULE"))
-            elif spec.where is None or spec.where(st, env):
-                out.append(spec.moves.get(None) or _move(spec, None, spec.verb))
-            continue
-        moves = spec.moves
-        group = spec.group
-        for item in spec.legal(st, env):
-            key = (group, item)
-            if key in seen:
-                continue
-            seen.add(key)
-            if kind == "player":  # its text holds the player's name, which is this game's
-                out.append(Move(spec.verb, item, f"{spec.verb} {st.names[item]}", spec.index, spec.doc, kind=kind,
-                                reveals=spec.reveals))
-                continue
-            move = moves.get(item)
-            out.append(move if move is not None else _move(spec, item, f"{spec.verb} {item}"))
+        add_options(st, spec, env, out, seen)
     return out
+
+
+def add_options(st: State, spec, env: dict, out: list, seen: set) -> None:
+    """The moves of one option, added to `out`; `seen` holds what the decision's moves already read as."""
+    kind = spec.kind
+    if kind == "card":
+        cards, moves = spec.card_moves
+        if cards is not st.program.cards:
+            moves = _card_moves(spec, st.program)
+        legal = spec.legal(st, env)
+        if st.program.distinct and not spec.shared:  # no two moves of this option can read the same
+            out += [moves[c] for c in legal]
+            return
+        canon, twin = st.program.canon, st.program.twin
+        group = spec.group
+        # One move for the first of the cards of each name (`not seen.add(k)` is true, and notes k); a card
+        # no other card shares its name with needs no looking.
+        out += [moves[c] for c in legal if not twin[c] or (k := canon[c] + group) not in seen and not seen.add(k)]
+        return
+    if spec.legal is None:
+        if kind == "rule":
+            out.append(_move(spec, None, f"{spec.verb} RULE"))
+        elif spec.where is None or spec.where(st, env):
+            out.append(spec.moves.get(None) or _move(spec, None, spec.verb))
+        return
+    moves = spec.moves
+    group = spec.group
+    for item in spec.legal(st, env):
+        key = (group, item)
+        if key in seen:
+            continue
+        seen.add(key)
+        if kind == "player":  # its text holds the player's name, which is this game's
+            out.append(Move(spec.verb, item, f"{spec.verb} {st.names[item]}", spec.index, spec.doc, kind=kind,
+                            reveals=spec.reveals))
+            continue
+        move = moves.get(item)
+        out.append(move if move is not None else _move(spec, item, f"{spec.verb} {item}"))
+
+
+def card_moves(spec, program) -> tuple:
+    """A card option's moves, one per card id of the program (made once)."""
+    cards, moves = spec.card_moves
+    return moves if cards is program.cards else _card_moves(spec, program)
 
 
 def _card_moves(spec, program) -> tuple:

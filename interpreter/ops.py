@@ -65,28 +65,6 @@ def op_for_next(key, var, end):
     return op
 
 
-def op_choose(who_f, prompt_f, specs, calls):
-    """One player chooses; with no legal option the choice is skipped."""
-    number_choices(specs)
-
-    def op(st, fr):
-        env = fr.env
-        player = who_f(st, env)
-        options = m.options_for(st, player, specs, env)
-        if not options:
-            return False
-        env["$options"] = specs
-        now = ()
-        due = st.program.call_due
-        if due:
-            for c in calls:
-                if c in due and due[c](st, player):
-                    now += (c,)
-        st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), False, calls, now)
-        return True
-    return op
-
-
 def op_ask_init(key, who_f):
     def op(st, fr):
         fr.env[key] = list(who_f(st, fr.env))

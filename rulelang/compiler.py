@@ -8,8 +8,8 @@ import re
 import attrs
 
 from interpreter import ops
-from interpreter.machine import RULE_FAILURES
-from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec
+from interpreter.machine import RULE_FAILURES, Move
+from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
 from . import ast, codegen
 from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type, params_scope, var_type
@@ -82,6 +82,13 @@ class Compiler:
         self.claim_ids = ()
         if claim_attrs:
             self.cards, self.claim_ids = self.claim_cards(self.cards, attributes, claim_attrs)
+        first: dict = {}
+        canon = tuple(first.setdefault(c.short, c.id) for c in self.cards)
+        counts: dict = {}
+        for k in canon:
+            counts[k] = counts.get(k, 0) + 1
+        self.ns["CANON"], self.ns["TWIN"] = canon, tuple(counts[k] > 1 for k in canon)
+        self.distinct = all(c.id == k for c, k in zip(self.cards, canon))
         for name in attributes:
             self.attr_tables[name] = tuple(c.attrs.get(name) for c in self.cards)
         for name, d in s.classes.items():
@@ -144,11 +151,14 @@ class Compiler:
 
     def due(self, when):
         """A call's `when`, as `f(state, player)`."""
-        saved, self.subst = self.subst, {"player": ("player", False, False)}
+        return self.lam("st, player", self.due_src(when))
+
+    def due_src(self, when) -> str:
+        saved, self.subst, hoist, self.hoist = self.subst, {"player": ("player", False, False)}, self.hoist, None
         try:
-            return self.lam("st, player", self.gen(when, {"player": "player"})[0])
+            return self.gen(when, {"player": "player"})[0]
         finally:
-            self.subst = saved
+            self.subst, self.hoist = saved, hoist
 
     def literal(self, e):
         if isinstance(e, ast.Name):
@@ -371,8 +381,11 @@ class Compiler:
 
     def native_MoveStmt(self, st, scope):
         cards, dest = self.gen(st.cards, scope)[0], self.gen(st.to, scope)[0]
-        if self.typer.expr(st.cards, scope) == "zone":  # a whole zone: no card need be looked for
+        kind = self.typer.expr(st.cards, scope)
+        if kind == "zone":  # a whole zone: no card need be looked for
             return [f"m.move_zone(st, {cards}, {dest}, {st.face!r})"]
+        if kind == "card":
+            return [f"m.move_card(st, {cards}, {dest}, {st.face!r})"]
         return [f"_c = ops.as_cards(st, {cards})", "if _c:", f"{_INDENT}m.move_cards(st, _c, {dest}, {st.face!r})"]
 
     def native_MoveTopStmt(self, st, scope):
@@ -505,10 +518,66 @@ class Compiler:
     def compile_ChooseStmt(self, st, scope, code):
         specs, bodies = self.option_specs(st.options, scope)
         end = ops.Label()
-        code.append(ops.op_choose(self.expr(st.who, scope), self.text(st.prompt or "", scope), tuple(specs),
-                                  tuple(self.s.calls)))
+        code.append(self.choose(st, scope, number_choices(tuple(specs))))
         code.jump(end)
         self.emit_bodies(bodies, end, code)
+
+    def choose(self, stmt, scope, specs) -> list[str]:
+        """The lines of a `choose`: its legal moves, the calls due, the decision.  An option over the cards of a
+        zone is one list comprehension, its `where` written in; the parts of the `where`s that are the same
+        for every card are worked out once, before them.  With no legal move the choice is skipped."""
+        who = self.gen(stmt.who, scope)[0]
+        saved, self.hoist = self.hoist, []
+        body = []
+        try:
+            for spec, o in zip(specs, stmt.options):
+                name = self.const(spec, "SPEC")
+                if spec.kind == "card" and o.domain is not None:
+                    (coll, _, _), of_zone = self.collection(o.domain, scope)
+                    if of_zone and not _CONSTANT.match(coll):
+                        body += self.card_option(spec, name, o, scope, coll)
+                        continue
+                if spec.kind is None and o.where is None:
+                    move = Move(spec.verb, None, spec.verb, spec.index, spec.doc, kind="", reveals=spec.reveals)
+                    body.append(f"out.append({self.const(move, 'MOVE')})")
+                    continue
+                body.append(f"m.add_options(st, {name}, env, out, seen)")
+            hoisted = self.hoist
+        finally:
+            self.hoist = saved
+        calls = tuple(self.s.calls)
+        due = []
+        for c in calls:
+            when = self.s.calls[c].when
+            if when is not None:
+                src = self.due_src(when)
+                due += [f"if {src}:", f"{_INDENT}now += ({c!r},)"]
+        prompt = self.const(self.text(stmt.prompt or "", scope), "PROMPT")
+        return [f"player = {who}", "out = []", "seen = set()", *hoisted, *body,
+                "if out:",
+                *(_INDENT + line for line in ["now = ()", *due, f"env['$options'] = {self.const(specs, 'SPECS')}",
+                                              f"st.pending = m.Decision(player, {prompt}(st, env) if st.record else '', "
+                                              f"tuple(out), False, {calls!r}, now)",
+                                              "return True"])]
+
+    def card_option(self, spec, name: str, o, scope, coll: str) -> list[str]:
+        """An option over the cards of a zone, as one list comprehension of its moves."""
+        item = f"_o{next(self.fresh)}"
+        inner = dict(scope)
+        inner[o.param] = "card"
+        saved = self.subst
+        self.subst = {**self.subst, o.param: (item, True, True)}
+        self.nonnull.add(item)
+        try:
+            cond = self.gen(o.where, inner)[0] if o.where is not None else None
+        finally:
+            self.subst = saved
+        tests = [cond] if cond is not None else []
+        if not self.distinct or spec.shared:
+            tests.append(f"(not TWIN[{item}] or (_k := CANON[{item}] + {spec.group}) not in seen and not seen.add(_k))")
+        moves = f"_m{next(self.fresh)}"
+        return [f"{moves} = m.card_moves({name}, st.program)",
+                f"out += [{moves}[{item}] for {item} in {coll}{' if ' if tests else ''}{' and '.join(tests)}]"]
 
     def compile_AskStmt(self, st, scope, code):
         key = f"$ask{next(self.fresh)}"
