@@ -16,6 +16,7 @@ MAX_STEPS_PER_MOVE = 200_000
 RULE_FAILURES = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError,
                  RecursionError, MemoryError)
 MAX_DEPTH = 200
+CHECKPOINT_EVERY = 32
 
 
 @attrs.frozen
@@ -61,7 +62,7 @@ class Frame:
         self.name = name
 
     def copy(self) -> "Frame":
-        f = Frame(self.code, dict(self.env), self.name)
+        f = Frame(self.code, self.env.copy(), self.name)
         f.pc = self.pc
         return f
 
@@ -110,7 +111,9 @@ class State:
         self.claim: dict | None = None  # the last claim made: who, which face-down cards, what they said
         self.stats: dict = {}  # counters for simulation reports: rules fired, cards played, verbs, tallies
         self.rng_uses = 0  # shuffles so far: a snapshot saves the random state only when it is next used
-        self.rng_guard = None  # (generator, the latest snapshot), until the generator is used
+        self.rng_guards: list = []  # (generator, snapshot) for the latest snapshots, until the generator is used
+        self.checkpoint = None  # a snapshot of a few moves ago, with rules written in play (see apply)
+        self.since: list = []  # the moves made since it
 
     # -- zones
     def zone(self, zi: int, owner=None) -> list:
@@ -125,7 +128,7 @@ class State:
     def snapshot(self) -> dict:
         """Everything that changes, copied: for undo, for a refused move, for a search bot's playouts."""
         snap = {
-            "zones": [[list(h) for h in z] if self.program.zones[i].per_player else list(z) for i, z in enumerate(self.zones)],
+            "zones": [[h[:] for h in z] if per else z[:] for per, z in zip(self.program.per_player, self.zones)],
             "vars": dict(self.vars),
             "pvars": {k: list(v) for k, v in self.pvars.items()},
             "facedown": dict(self.facedown),
@@ -143,13 +146,18 @@ class State:
             "program": self.program,
             "stacked": self.stacked,
             "claim": self.claim,
-            "house": {k: dict(v) for k, v in self.house.items()},
+            "house": {k: dict(v) for k, v in self.house.items()} if self.house else {},
         }
-        self.rng_guard = (self.rng, snap)
+        guards = self.rng_guards
+        for rng, old in guards[:-7]:  # the generator is unused since: its state now is its state then
+            old["rng"] = rng.getstate()
+        self.rng_guards = [*guards[-7:], (self.rng, snap)]  # a new list: a search bot's copy shares the old
         return snap
 
     def restore_from(self, snap: dict) -> None:
-        """Take the copied facts of a snapshot into this (new) state, leaving its events and moves alone."""
+        """Take the copied facts of a snapshot into this (new) state, leaving its events and moves alone.
+        The snapshot's lists become the state's: restore a snapshot once."""
+        self.checkpoint, self.since = None, []
         self.zones = snap["zones"]
         self.vars = snap["vars"]
         self.pvars = snap["pvars"]
@@ -165,15 +173,14 @@ class State:
         self.house = snap["house"]
 
     def restore(self, snap: dict) -> None:
-        """Go back to a snapshot of this state: its facts, its random generator, its record.  Only the latest
-        snapshot keeps its random state up to date (restore no other)."""
+        """Go back to a snapshot of this state: its facts, its random generator, its record.  The eight latest
+        snapshots keep their random state (restore no older one)."""
         self.restore_from(snap)
         if snap["rng"] is not None:
             self.rng.setstate(snap["rng"])
         elif self.rng_uses != snap["rng_uses"]:
             raise AssertionError("an older snapshot was restored after the random generator was used")
         self.rng_uses = snap["rng_uses"]
-        self.rng_guard = None
         del self.events[snap["events"]:]
         del self.moves[snap["moves"]:]
         self.program = snap["program"]
@@ -312,7 +319,7 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     """Move one card (or none) to the top of a zone: `move c to ZONE`."""
     if cid is None:
         return
-    if st.record or face is not None or st.chosen is not None:
+    if st.record or st.chosen is not None:
         move_cards(st, [cid], dest, face)
         return
     zi, owner = dest
@@ -320,6 +327,8 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     szi, sowner = find_card(st, cid)
     (zones[szi] if sowner is None else zones[szi][sowner]).remove(cid)
     (zones[zi] if owner is None else zones[zi][owner]).append(cid)
+    if face is not None:
+        _set_face(st, cid, face, sowner)
     st.steps += 1
 
 
@@ -401,12 +410,16 @@ def _set_face(st: State, cid: int, face: str | None, knower) -> None:
 
 
 def shuffle_list(st: State, xs: list) -> None:
-    """Every use of the game's random generator: the latest snapshot saves its state first."""
-    guard = st.rng_guard
-    if guard is not None:
-        if guard[0] is st.rng:
-            guard[1]["rng"] = st.rng.getstate()
-        st.rng_guard = None
+    """Every use of the game's random generator: the snapshots that have not saved its state save it first."""
+    if st.rng_guards:
+        state = st.rng.getstate()
+        keep = []
+        for rng, snap in st.rng_guards:
+            if rng is st.rng:
+                snap["rng"] = state
+            else:
+                keep.append((rng, snap))
+        st.rng_guards = keep
     st.rng_uses += 1
     st.rng.shuffle(xs)
 
@@ -608,6 +621,7 @@ def add_house_rule(st: State, text: str, key, author) -> None:
 
 def house(st: State, seat: int, text: str) -> None:
     """The `house` command: the table agrees to a rule, within the game's limit; it is part of the record."""
+    st.checkpoint = None  # the state changes outside a move
     made = sum(1 for v in st.house.values() if v.get("table"))
     if made >= st.program.house_limit:
         raise MoveError(f"this game allows {st.program.house_limit} house rule(s) added by the table; there are {made}")
@@ -793,7 +807,17 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.program.compile_rule(move.arg, None, seat)
     elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb for m in d.options):
         raise MoveError(f"`{move.text}` is not one of the moves now")
-    snap = st.snapshot() if checked or st.house else None
+    since = ()
+    if checked:
+        snap = st.snapshot()
+    elif st.house:
+        # Unchecked moves (bots, simulations) with rules written in play: a snapshot every few moves, and the
+        # moves made since, bring back the state before this move if a rule written in play fails in it.
+        if st.checkpoint is None or len(st.since) >= CHECKPOINT_EVERY:
+            st.checkpoint, st.since = st.snapshot(), []
+        snap, since = st.checkpoint, st.since
+    else:
+        snap = None
     try:
         _resume(st, d, move)
         run(st)
@@ -801,6 +825,10 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         if snap is None:
             raise
         st.restore(snap)
+        for made in list(since):  # they went well before, and go the same way again
+            _resume(st, st.pending, made)
+            run(st)
+        st.checkpoint, st.since = None, []
         culprit = _house_rule_in(st, getattr(e, "frames", ()))
         if culprit is None:
             raise
@@ -811,6 +839,11 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.stack[:] = [f for f in st.stack if f.name != rule["name"]]  # its runs already waiting go too
         st.emit("house_rule_dropped", key=key, name=rule["name"], text=rule["text"], reason=e.message)
         apply(st, seat, move, checked)
+        return
+    if checked:
+        st.checkpoint = None
+    elif since is st.since and st.checkpoint is not None:
+        st.since.append(move)
 
 
 def _house_rule_in(st: State, frames) -> tuple | None:

@@ -175,37 +175,35 @@ class Program:
     source: str = ""
     files: dict = attrs.field(factory=dict)
     summary: Any = None
-    canon: tuple = attrs.field(init=False, eq=False)  # card id -> the first card of the same short name
-    card_stats: tuple = attrs.field(init=False, eq=False)  # card id -> its counter in a simulation's report
     namespace: dict = attrs.field(factory=dict, eq=False, repr=False)  # the globals of the generated code
     dispatch: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)  # event -> its dispatcher (made when first fired)
-    search_order: tuple = attrs.field(init=False, eq=False)  # (zone index, per player): where to look for a card
-    distinct: bool = attrs.field(init=False, eq=False)  # no two cards have the same name
-    twin: tuple = attrs.field(init=False, eq=False)  # card id -> another card has its name
+    # Tables of the cards and zones, worked out once (a program with a rule more keeps them):
+    canon: tuple = attrs.field(default=None, eq=False, repr=False)  # card id -> the first card of the same short name
+    twin: tuple = attrs.field(default=None, eq=False, repr=False)  # card id -> another card has its name
+    distinct: bool = attrs.field(default=None, eq=False, repr=False)  # no two cards have the same name
+    card_stats: tuple = attrs.field(default=None, eq=False, repr=False)  # card id -> its counter in a simulation's report
+    search_order: tuple = attrs.field(default=None, eq=False, repr=False)  # (zone index, per player): where cards are looked for
+    per_player: tuple = attrs.field(default=None, eq=False, repr=False)  # zone index -> one per player
 
-    @twin.default
-    def _twin(self):
-        counts: dict = {}
-        for k in self.canon:
-            counts[k] = counts.get(k, 0) + 1
-        return tuple(counts[k] > 1 for k in self.canon)
-
-    @distinct.default
-    def _distinct(self):
-        return all(c.id == k for c, k in zip(self.cards, self.canon))
-
-    @search_order.default
-    def _search_order(self):
-        return tuple(sorted(((z.index, z.per_player) for z in self.zones), key=lambda z: not z[1]))
-
-    @canon.default
-    def _canon(self):
+    def __attrs_post_init__(self):
+        if self.canon is not None:
+            return
         first: dict = {}
-        return tuple(first.setdefault(c.short, c.id) for c in self.cards)
-
-    @card_stats.default
-    def _card_stats(self):
-        return tuple("card:" + c.name for c in self.cards)
+        canon = tuple(first.setdefault(c.short, c.id) for c in self.cards)
+        counts: dict = {}
+        for k in canon:
+            counts[k] = counts.get(k, 0) + 1
+        tables = {
+            "canon": canon,
+            "twin": tuple(counts[k] > 1 for k in canon),
+            "distinct": all(c.id == k for c, k in zip(self.cards, canon)),
+            "card_stats": tuple("card:" + c.name for c in self.cards),
+            # hands first: cards moved by name are mostly chosen from one
+            "search_order": tuple(sorted(((z.index, z.per_player) for z in self.zones), key=lambda z: not z[1])),
+            "per_player": tuple(z.per_player for z in self.zones),
+        }
+        for name, value in tables.items():
+            object.__setattr__(self, name, value)
 
     @property
     def deck_size(self) -> int:

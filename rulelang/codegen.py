@@ -189,7 +189,13 @@ class Code:
             target = _target(b["jump"].pos, blocks)
             if target <= i:  # a loop going back: one step of the move's bound
                 lines.append("step(st, fr)")
-            lines.append(f"fr.pc = {target}")
+            t = blocks[target] if target < len(blocks) else None
+            if t is not None and t["branch"] is not None and not t["lines"] and t["op"] is None:
+                # a jump to a test (a loop's): the test is made here, one dispatch fewer
+                cond, label = t["branch"]
+                lines += [f"if {cond}:", f"    fr.pc = {target + 1}", "else:", f"    fr.pc = {_target(label.pos, blocks)}"]
+            else:
+                lines.append(f"fr.pc = {target}")
         name = f"B{next(self.c.fresh)}"
         return self.c.define(name, [f"def {name}(st, fr):", "    env = fr.env", *("    " + line for line in lines)])
 

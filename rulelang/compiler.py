@@ -911,8 +911,8 @@ class Compiler:
         varies = a[1] or b[1]
         if e.op in ("==", "!="):
             return (f"({a[0]} {e.op} {b[0]})", varies, a[2] and b[2])
-        if _SIMPLE.match(a[0]) and _SIMPLE.match(b[0]):
-            tests = [f"{x} is not None" for x in (a[0], b[0]) if not _NUMBER.match(x)]
+        if all(_SIMPLE.match(x) or _NEVER_NONE.match(x) for x in (a[0], b[0])):
+            tests = [f"{x} is not None" for x in (a[0], b[0]) if not _NEVER_NONE.match(x)]
             return (f"({' and '.join(tests + [f'{a[0]} {e.op} {b[0]}'])})", varies, False)
         return (f"ordered({self.const(_COMPARE[e.op], 'OP')}, {a[0]}, {b[0]})", varies, False)
 
@@ -987,7 +987,8 @@ _NAMES = {
     "hand_number": "st.hand_no",
     "house_rules": "list(st.house)",
 }
-_NUMBER = re.compile(r"^-?\d+$")
+# Source that is never none: a number written out, the size of a zone.
+_NEVER_NONE = re.compile(r"^(?:-?\d+|len\(st\.zones\[\d+\](?:\[[\w.\[\]']+\])?\))$")
 # A constant of the namespace (a fixed list), and what shows that source reads the state or calls code.
 _CONSTANT = re.compile(r"^[A-Z][A-Za-z_0-9]*$")
 _READS_STATE = re.compile(r"\bst\b|\benv\b|\b[a-z_]+\(|\b[A-Z][A-Za-z_0-9]*\(")

@@ -615,3 +615,31 @@ def test_a_house_rule_named_like_a_game_rule_does_not_replace_it():
         play(g, 2, "keep")
     play(g, 0, "play W")
     assert g.pending.prompt == "choose the colour that continues play"
+
+
+BROKEN = ("rule broken: when turn_ends(player) if size(discard) > 12 "
+          "{ move size(discard) / (size(discard) - size(discard)) from draw to hand(player) }")
+
+
+@pytest.mark.parametrize("checked", [True, False])
+def test_a_rule_written_in_play_that_fails_is_dropped_and_the_move_made_without_it(checked):
+    """The move is made again without the rule, from the state before it: checked moves keep a snapshot of each
+    move, bots' unchecked moves a snapshot every few moves and the moves since.  Both give the same game."""
+    def play(checked):
+        g = Game(rulelang.load(HOUSE), 4, seed=5)
+        g.house(0, BROKEN)
+        bots = [RandomBot(i) for i in range(4)]
+        for _ in range(300):
+            if g.over:
+                break
+            d = g.pending
+            g.apply(d.player, bots[d.player].choose(g.program, None, d), checked=checked)
+            g.check_cards()
+        return g
+
+    g, reference = play(checked), play(True)
+    dropped = [e for e in g.events if e["type"] == "house_rule_dropped"]
+    assert [e["name"] for e in dropped] == ["broken"]
+    assert dropped[0]["reason"] == "a rule failed in `broken`: division by zero"
+    assert "broken" not in g.house_rules
+    assert g.record() == reference.record() and g.events == reference.events
