@@ -537,9 +537,13 @@ class Compiler:
                     if of_zone and not _CONSTANT.match(coll):
                         body += self.card_option(spec, name, o, scope, coll)
                         continue
-                if spec.kind is None and o.where is None:
-                    move = Move(spec.verb, None, spec.verb, spec.index, spec.doc, kind="", reveals=spec.reveals)
-                    body.append(f"out.append({self.const(move, 'MOVE')})")
+                if spec.kind is None:
+                    move = self.const(Move(spec.verb, None, spec.verb, spec.index, spec.doc, kind="", reveals=spec.reveals),
+                                      "MOVE")
+                    if o.where is None:
+                        body.append(f"out.append({move})")
+                    else:
+                        body += [f"if {self.gen(o.where, scope)[0]}:", f"{_INDENT}out.append({move})"]
                     continue
                 body.append(f"m.add_options(st, {name}, env, out, seen)")
             hoisted = self.hoist
