@@ -22,7 +22,7 @@ class RandomBot:
         if decision.race or decision.options[0].kind == "rule":
             return table_move(self.rng, program, decision)
         move = self.rng.choice(decision.options)
-        if move.kind != "card":  # a call goes with a card played, not with a draw or a pass
+        if move.kind != "card" or not decision.due:  # a call goes with a card played, not with a draw or a pass
             return move
         calls = frozenset(c for c in decision.due if self.rng.random() < 0.5)
         return _with_calls(move, calls)

@@ -193,29 +193,29 @@ def op_say(text_f):
 
 def op_main(st, fr) -> bool:
     """The turns of a hand: begin a turn (its rules), run `turn`, end it (its rules), pass to the next player.
-    One instruction with four places in `MAIN_CODE`; it runs on until it starts other code."""
+    One instruction at four places of `MAIN_CODE` (where it goes on from); it always ends by starting code."""
     phase = fr.pc - 1
-    while True:
-        if phase == 0:
-            st.called[st.current].clear()
-            if st.record:
-                st.emit("turn", player=st.current)
-            fr.pc = 1
-            if m.fire(st, "turn_begins", (st.current,)):
-                return False
-            phase = 1
-        if phase == 1:
-            fr.pc = 2
-            proc = st.program.turn
-            st.stack.append(m.Frame(proc.code, {}, proc.name))
+    rules = st.program.rules
+    if phase == 2:
+        fr.pc = 3
+        if rules.get("turn_ends") and m.fire(st, "turn_ends", (st.current,)):
             return False
-        if phase == 2:
-            fr.pc = 3
-            if m.fire(st, "turn_ends", (st.current,)):
-                return False
+        phase = 3
+    if phase == 3:
         m.advance(st)
         m.step(st, fr)  # a turn that asks no one still counts against the move's bound
         phase = 0
+    if phase == 0:
+        st.called[st.current].clear()
+        if st.record:
+            st.emit("turn", player=st.current)
+        fr.pc = 1
+        if rules.get("turn_begins") and m.fire(st, "turn_begins", (st.current,)):
+            return False
+    fr.pc = 2
+    proc = st.program.turn
+    st.stack.append(m.Frame(proc.code, {}, proc.name))
+    return False
 
 
 MAIN_CODE = (op_main,) * 4
