@@ -154,6 +154,10 @@ class State:
         self.rng_guards = [*guards[-7:], (self.rng, snap)]  # a new list: a search bot's copy shares the old
         return snap
 
+    def forget(self, snap: dict) -> None:
+        """A snapshot that will not be restored: it need not save the random state."""
+        self.rng_guards = [g for g in self.rng_guards if g[1] is not snap]
+
     def restore_from(self, snap: dict) -> None:
         """Take the copied facts of a snapshot into this (new) state, leaving its events and moves alone.
         The snapshot's lists become the state's: restore a snapshot once."""
@@ -637,6 +641,7 @@ def house(st: State, seat: int, text: str) -> None:
     except RulesError:
         st.restore(snap)
         raise
+    st.forget(snap)
     st.moves.append((seat, "house " + text))
 
 
@@ -814,6 +819,8 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         # Unchecked moves (bots, simulations) with rules written in play: a snapshot every few moves, and the
         # moves made since, bring back the state before this move if a rule written in play fails in it.
         if st.checkpoint is None or len(st.since) >= CHECKPOINT_EVERY:
+            if st.checkpoint is not None:
+                st.forget(st.checkpoint)
             st.checkpoint, st.since = st.snapshot(), []
         snap, since = st.checkpoint, st.since
     else:
@@ -841,6 +848,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         apply(st, seat, move, checked)
         return
     if checked:
+        st.forget(snap)
         st.checkpoint = None
     elif since is st.since and st.checkpoint is not None:
         st.since.append(move)
