@@ -14,6 +14,7 @@ class RandomBot:
     """Picks any legal move; makes a due call (a "last card!") half the time, so missed calls happen."""
 
     name = "random"
+    sees = False  # it looks at no view: none is built for it
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -284,7 +285,7 @@ def make_bot(kind: str, seed: int = 0):
 
 def ask_bot(bot, game, seat: int, decision) -> Move:
     """A bot's move: from its seat's view (a search bot also samples the cards that view hides)."""
-    view = game.view(seat)
+    view = game.view(seat) if getattr(bot, "sees", True) else None
     if getattr(bot, "name", "") == "search":
         return bot.choose(game.program, view, decision, game)
     return bot.choose(game.program, view, decision)

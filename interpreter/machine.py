@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any
 
 import attrs
@@ -150,7 +151,8 @@ class State:
         }
         guards = self.rng_guards
         for rng, old in guards[:-7]:  # the generator is unused since: its state now is its state then
-            old["rng"] = rng.getstate()
+            version, words, gauss = rng.getstate()
+            old["rng"] = (version, array("I", words), gauss)
         self.rng_guards = [*guards[-7:], (self.rng, snap)]  # a new list: a search bot's copy shares the old
         return snap
 
@@ -181,7 +183,8 @@ class State:
         snapshots keep their random state (restore no older one)."""
         self.restore_from(snap)
         if snap["rng"] is not None:
-            self.rng.setstate(snap["rng"])
+            version, words, gauss = snap["rng"]
+            self.rng.setstate((version, tuple(words), gauss))
         elif self.rng_uses != snap["rng_uses"]:
             raise AssertionError("an older snapshot was restored after the random generator was used")
         self.rng_uses = snap["rng_uses"]
@@ -416,7 +419,8 @@ def _set_face(st: State, cid: int, face: str | None, knower) -> None:
 def shuffle_list(st: State, xs: list) -> None:
     """Every use of the game's random generator: the snapshots that have not saved its state save it first."""
     if st.rng_guards:
-        state = st.rng.getstate()
+        version, words, gauss = st.rng.getstate()
+        state = (version, array("I", words), gauss)  # 2.5 KB, not a tuple of 625 ints (24 KB)
         keep = []
         for rng, snap in st.rng_guards:
             if rng is st.rng:

@@ -41,7 +41,6 @@ class Compiler:
         self.typer = Checker(symbols)  # its typing, not its errors: used to know how to show and parse values
         self.texts = source_texts or {}
         self.fresh = itertools.count()
-        self.functions: dict = {}
         self.attr_tables: dict = {}
         self.class_tables: dict = {}
         self.cards: tuple = ()
@@ -101,8 +100,6 @@ class Compiler:
         for i, (name, d) in enumerate(s.zones.items()):
             zones.append(ZoneSpec(name, i, d.per_player, d.visibility,
                                   self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep))
-        for name, d in s.functions.items():
-            self.functions[name] = self.function(d)
         procs = {name: self.proc(name, d.params, d.body, params_scope(d.params)) for name, d in s.procedures.items()}
         rules: dict = {}
         for r in s.rules:
