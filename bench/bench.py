@@ -11,7 +11,7 @@ What it measures, in one run on one core (see bench/README.md for how to read th
   * load + compile time of every game file (in process, grammar cached) and the first load of a fresh
     process (with the Lark grammar cache on disk, and without it);
   * the size of a running game's state (everything reachable from `g.state` that the shared Program
-    does not hold), and what a search bot's sample (snapshot + restore) costs;
+    does not hold), and what a search bot's sample (interpreter.search.determinize) costs;
   * the time from spawning `rulelang run games/express.rules` in a pseudo-terminal to its first prompt.
 """
 from __future__ import annotations
@@ -386,12 +386,14 @@ def state_sizes(program, players: int, games: int = 8, every: int = 25, record: 
             if n % step == 0 or g.over or g.state.turns >= TURN_LIMIT:
                 size = state_size(g.state, skip)
                 sizes.append(size)
-                bare.append(_walk(g.state, skip | {id(program), id(g.state.moves), id(g.state.events)}))
+                # the state's own Program: with rules written in play it is no longer `program`
+                bare.append(_walk(g.state, skip | {id(g.state.program), id(g.state.moves), id(g.state.events)}))
                 taken += 1
                 if taken % 40 == 0:
                     step *= 2
                 if size > biggest[0]:
-                    parts = {k: _walk(v, skip | {id(program)}) for k, v in vars(g.state).items() if k != "program"}
+                    parts = {k: _walk(v, skip | {id(g.state.program)}) for k, v in vars(g.state).items()
+                             if k != "program"}
                     biggest = (size, {"moves_made": n, "turns": g.state.turns, "record_len": len(g.state.moves),
                                       "parts": dict(sorted(parts.items(), key=lambda kv: -kv[1])[:6])})
     sizes = sizes or start_sizes
