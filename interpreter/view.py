@@ -240,9 +240,12 @@ def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None
             return f"{does(do, 'take')} {what} from the {pile(src)}{into}{down}"
         if so is not None and do is None:
             return f"{does(so, 'put')} {what} on the {pile(dst)}{down}"
+        turned = (src, so) == (dst, do) and e.get("face") in ("up", "down")
         src = f"the {pile(src)}" if so is None else f"{whose(so)} {src}"
         dst = f"the {pile(dst)}" if do is None else f"{whose(do)} {dst}"
         goes = "goes" if len(e.get("cards") or []) == 1 else "go"
+        if turned:  # turned over where it lies
+            return f"{what} {'is' if len(e.get('cards') or []) == 1 else 'are'} turned face {e['face']} on {dst}"
         return f"{what} {goes} from {src} to {dst}{down}"
     if kind == "deal":
         cards = e.get("cards") or {}

@@ -206,6 +206,9 @@ class Teller:
         src = f"the {self.zone(ev['src'])}" if so is None else f"{self.whose(so, seat)} {self.program.zones[ev['src']].name}"
         dst = f"the {self.zone(ev['dst'])}" if do is None else f"{self.whose(do, seat)} {self.program.zones[ev['dst']].name}"
         goes = "goes" if len(ev["cards"]) == 1 else "go"
+        if (ev["src"], so) == (ev["dst"], do) and ev.get("face") in ("up", "down"):  # turned over where it lies
+            is_ = "is" if len(ev["cards"]) == 1 else "are"
+            return self.cards(ev, seat) + [("", f" {is_} turned face {ev['face']} on {dst}")]
         down = " face down" if ev.get("face") == "down" else ""
         return self.cards(ev, seat) + [("", f" {goes} from {src} to {dst}{down}")]
 

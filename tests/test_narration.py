@@ -79,3 +79,11 @@ def test_an_announced_colour_is_told_once():
 
 def _hand_shorts(g, seat) -> list[str]:
     return [g.program.cards[c].short for c in g.state.zone(next(z.index for z in g.program.zones if z.per_player), seat)]
+
+
+def test_a_card_turned_over_where_it_lies_is_told_so():
+    from interpreter.view import tell
+
+    ev = {"type": "move", "cards": ["Liar's Yellow 3"], "src": "discard", "src_owner": None, "dst": "discard",
+          "dst_owner": None, "face": "up"}
+    assert tell(ev, None, None) == "Liar's Yellow 3 is turned face up on the discard pile"
