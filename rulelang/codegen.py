@@ -1,10 +1,11 @@
 """What the compiler's generated Python runs with: the helpers generated code calls, and the buffer that
-fuses straight-line statements into one instruction.
+cuts a procedure's code into basic blocks.
 
 The compiler turns each expression into Python source (one `lambda st, env: ...` in place of a tree of
-closures), each option's `where` into one list comprehension, and each run of statements that neither
-asks anyone nor starts other code into one Python function.  The names below are the globals of every
-generated function."""
+closures), each `choose` and each option's `where` into list comprehensions of moves, each event's rule
+conditions into one dispatcher, and each basic block (statements, then at most one instruction that asks
+someone or starts other code, then a jump) into one Python function.  The names below are the globals of
+every generated function; the compiler adds its tables and constants (`Compiler.const`)."""
 from __future__ import annotations
 
 from interpreter import machine as m
@@ -42,6 +43,7 @@ def items(st, v):
 
 
 def zone_of(st, zi: int, owner) -> ops.ZoneRef:
+    """A player's zone as a value (`hand(p)`), for a player that is one."""
     if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < st.n:
         raise RuntimeRulesError(f"`{st.program.zones[zi].name}(...)` needs a player, and was given {owner!r}")
     return ops.ZoneRef((zi, owner))
@@ -77,8 +79,6 @@ def any_early(values) -> bool:
         if v is not None and v is not False:
             return True
     return False
-
-
 
 
 def _first(xs):
