@@ -1,22 +1,98 @@
 """A search bot for any game: it samples the cards it cannot see (consistently with what its seat has seen),
-plays each of its moves out many times with the fast engine, and keeps the move that wins most."""
+plays each of its moves out many times with the engine and a quick greedy policy, and keeps the move that
+does best.
+
+Everything here is generic: it reads moves (kind, verb, option, reveals), decisions (window, due), zone
+sizes and card attributes, never a game's or a card's name.  The number of playouts is fixed (counted in
+engine decisions, not seconds), so a seed gives the same game whatever the machine or the workers."""
 from __future__ import annotations
 
+import math
 import random
-import time
 
 from . import machine as m
-from .bots import GreedyBot, table_move
+from .bots import GreedyBot, _hyper_none, table_move
 from .view import visible
 
-PLAYOUT_DECISIONS = 400
+BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
+DEPTH = 40  # decisions a playout makes before the hands judge it
 
 
-def determinize(st: m.State, seat: int, rng: random.Random) -> m.State:
-    """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
-    cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
-    really are: the hidden cards are gathered in a fixed order before they are shuffled."""
-    snap = st.snapshot()
+# ------------------------------------------------------------------ what the program says, worked out once
+
+
+class _Facts:
+    """Per-program facts the playout policy needs, worked out once per program."""
+
+    def __init__(self, program):
+        self.program = program
+        self.cards_ = program.cards
+        attrs_ = program.attributes
+        self.values = [tuple(v for a, v in c.attrs.items() if not attrs_[a].numeric and v is not None)
+                       for c in program.cards]
+        self.nums = [tuple((a, v) for a, v in c.attrs.items() if attrs_[a].numeric and v is not None)
+                     for c in program.cards]
+        self.deck = program.deck_size
+        # What the table shows: value and card variables, the top card of each public pile.
+        self.value_vars = [n for n, k in program.var_kinds.items() if k.startswith("value:")]
+        self.card_vars = [n for n, k in program.var_kinds.items() if k == "card"]
+        self.piles = [z.index for z in program.zones if not z.per_player and z.visibility == "public"]
+        # Zones a player holds and others cannot see (hands): fewer cards there is better.
+        self.hands = [z.index for z in program.zones if z.per_player and z.visibility != "public"] or \
+                     [z.index for z in program.zones if z.per_player]
+        keys = program.claim_attrs or tuple(program.attributes)
+        self.claim_key = [tuple(c.attrs.get(a) for a in keys) for c in program.cards]
+        # How many real cards could make each claim true: a bluffer names one of the commonest.
+        counts: dict = {}
+        for c in range(self.deck):
+            counts[self.claim_key[c]] = counts.get(self.claim_key[c], 0) + 1
+        self.copies = {k: sum(n for key, n in counts.items() if _covers(self.claim_key[k], key))
+                       for k in program.claims}
+
+        self.most = max(self.copies.values(), default=0)
+        self.claim_sets = {k: frozenset(c for c in range(self.deck) if _covers(self.claim_key[k], self.claim_key[c]))
+                           for k in program.claims}
+        self.claims_of = [frozenset(k for k, cs in self.claim_sets.items() if c in cs) for c in range(self.deck)]
+
+    def matches(self, card: int, claim_card: int) -> bool:
+        """Could this real card make a claim of `claim_card` true (its claimed attributes agree)?"""
+        return _covers(self.claim_key[claim_card], self.claim_key[card])
+
+    def fits(self, card: int, says, kind: str) -> bool:
+        """Does a real card fit what a claim says: the card named, or a value it has?"""
+        if kind == "card":
+            return isinstance(says, int) and 0 <= says < len(self.cards_) and self.matches(card, says)
+        return says in self.values[card] or any(says == v for _, v in self.nums[card])
+
+    def truth_share(self, claim: dict, truthful) -> float:
+        common, other = truthful
+        says = claim["says"]
+        if claim["kind"] == "card" and self.copies.get(says, 0) >= self.most:
+            return common
+        return other
+
+
+def _covers(said: tuple, real: tuple) -> bool:
+    return all(s is None or s == r for s, r in zip(said, real))
+
+
+_FACTS: dict = {}
+
+
+def facts(program) -> _Facts:
+    f = _FACTS.get(id(program))
+    if f is None or f.program is not program:
+        if len(_FACTS) > 32:
+            _FACTS.clear()
+        f = _FACTS[id(program)] = _Facts(program)
+    return f
+
+
+# ------------------------------------------------------------------ samples of what the seat cannot see
+
+
+def _fork(st: m.State) -> m.State:
+    """A copy of a state for playing on, sharing nothing that a move changes (not even a frame's lists)."""
     clone = m.State.__new__(m.State)
     clone.__dict__.update(st.__dict__)
     clone.record = False
@@ -24,8 +100,32 @@ def determinize(st: m.State, seat: int, rng: random.Random) -> m.State:
     clone.moves = []
     clone.stats = {}
     clone.chosen = None
-    clone.rng = random.Random(rng.getrandbits(64))  # the real future of shuffles is hidden too
+    snap = st.snapshot()
+    forget = getattr(st, "forget", None)
+    if forget is not None:  # the copy is never restored: the game need not keep its random state for it
+        forget(snap)
     clone.restore_from(snap)
+    if hasattr(clone, "rng_guards"):
+        clone.rng_guards = []
+    for fr in clone.stack:
+        env = fr.env
+        for k, v in env.items():
+            if isinstance(v, (list, set, dict)):
+                env[k] = v.copy()
+    return clone
+
+
+def determinize(st: m.State, seat: int, rng: random.Random, truthful=None) -> m.State:
+    """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
+    cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
+    really are: the hidden cards are gathered in a fixed order before they are shuffled.
+
+    With `truthful` (two shares: for a claim of one of the commonest cards, for any other), a live claim by
+    another seat is made true in that share of the samples, when some hidden card could make it true.  A
+    player mostly says what they laid; a bluffer names a card that many could hold, so a claim of one of the
+    commonest cards is believed less."""
+    clone = _fork(st)
+    clone.rng = random.Random(rng.getrandbits(64))  # the real future of shuffles is hidden too
     places, hidden = [], []
     for zi, spec in enumerate(st.program.zones):
         owners = range(st.n) if spec.per_player else (None,)
@@ -39,6 +139,11 @@ def determinize(st: m.State, seat: int, rng: random.Random) -> m.State:
         return clone
     deal = sorted(hidden)
     rng.shuffle(deal)
+    claim = st.claim
+    if truthful and claim is not None and claim["player"] != seat and claim["cards"]:
+        f = facts(st.program)
+        if rng.random() < f.truth_share(claim, truthful):
+            _make_true(deal, hidden, claim, f, rng)
     swap = dict(zip(hidden, deal))  # the card really there -> the card the sample puts there
     for (z, i), c in zip(places, deal):
         z[i] = c
@@ -56,6 +161,22 @@ def determinize(st: m.State, seat: int, rng: random.Random) -> m.State:
     return clone
 
 
+def _make_true(deal: list, hidden: list, claim: dict, f: _Facts, rng: random.Random) -> None:
+    """Change the sample so that the claimed face-down cards (those still hidden) are cards the claim names:
+    each that is not is swapped with a hidden card that is, from elsewhere."""
+    slot = {c: i for i, c in enumerate(hidden)}
+    says, kind = claim["says"], claim["kind"]
+    claimed = {slot[c] for c in claim["cards"] if c in slot}
+    for i in sorted(claimed):
+        if f.fits(deal[i], says, kind):
+            continue
+        fits = [j for j, d in enumerate(deal) if j not in claimed and f.fits(d, says, kind)]
+        if not fits:
+            return
+        j = fits[rng.randrange(len(fits))]
+        deal[i], deal[j] = deal[j], deal[i]
+
+
 def _swap(value, swap):
     if isinstance(value, int) and not isinstance(value, bool):
         return swap.get(value, value)
@@ -64,117 +185,303 @@ def _swap(value, swap):
     return value
 
 
-def _fast_move(st: m.State, rng: random.Random) -> m.Move:
-    """The playout policy: the first kind of move the rules list (play before draw), any one of it."""
-    d = st.pending
-    if d.race or d.options[0].kind == "rule":
-        return table_move(rng, st.program, d)
-    opts = d.options
-    if d.window:
-        return opts[-1] if rng.random() < 0.7 else rng.choice(opts)  # mostly let it pass
-    first = min(o.option for o in opts)
-    group = [o for o in opts if o.option == first]
-    if rng.random() < 0.1:
-        move = rng.choice(group)
-    elif group[0].kind in ("card", "value"):
-        counts = _hand_values(st, d.player)
-        if group[0].kind == "card":
-            move = max(group, key=lambda o: _share(st.program, o.arg, counts) + rng.random() * 0.5)
+# ------------------------------------------------------------------ the playout policy
+
+
+class Policy:
+    """A quick greedy player acting on the state: the first kind of move the rules list (play before draw),
+    cards that share values with the rest of the hand, the value held most, the player with fewest cards,
+    every call that is due, every chance a window offers but a doubt only now and then; a claim is true when
+    the laid card allows, else it names the commonest card."""
+
+    def __init__(self, program, rng: random.Random, doubt: float = 0.05, noise: float = 0.05, doubt_below: float = 0.1):
+        self.f = facts(program)
+        self.rng = rng
+        self.doubt = doubt  # doubting at random, besides
+        self.doubt_below = doubt_below
+        self.noise = noise
+        self.turn = None
+        self.laid: dict = {}  # seat -> cards it chose this turn (what its claim should describe)
+
+    def note(self, st: m.State, seat: int, move: m.Move) -> None:
+        if st.turns != self.turn:
+            self.turn, self.laid = st.turns, {}
+        if move.kind == "card" and move.arg < self.f.deck:
+            self.laid.setdefault(seat, []).append(move.arg)
+
+    def move(self, st: m.State) -> m.Move:
+        d = st.pending
+        opts = d.options
+        if d.race or opts[0].kind == "rule":
+            return table_move(self.rng, st.program, d)
+        if st.turns != self.turn:
+            self.turn, self.laid = st.turns, {}
+        if len(opts) == 1:
+            move = opts[0]
         else:
-            move = max(group, key=lambda o: counts.get(o.arg, 0) + rng.random() * 0.5)
-    elif group[0].kind == "player":
-        move = min(group, key=lambda o: _cards_of(st, o.arg) + rng.random() * 0.5)
-    else:
-        move = group[0]
-    if move.kind == "card" and d.due:
-        move = m.Move(move.verb, move.arg, move.text, move.option, move.doc, frozenset(d.due), move.kind, move.reveals)
-    return move
+            move = self._pick(st, d, opts)
+        if move.kind == "card" and d.due:
+            move = _with_due(move, d)
+        return move
+
+    def _pick(self, st, d, opts) -> m.Move:
+        rng = self.rng
+        revealing = [o for o in opts if o.reveals]
+        if d.window:
+            if revealing:
+                if self._unlikely(st, d.player) or rng.random() < self.doubt:
+                    return revealing[0]
+                rest = [o for o in opts if not o.reveals]
+                return rest[-1] if rest else opts[-1]
+            acts = [o for o in opts if o.verb != "pass"]
+            return acts[0] if acts else opts[0]
+        f = self.f
+        if opts[0].kind == "card" and opts[0].arg >= f.deck:
+            return self._claim(d.player, opts)
+        if revealing and len(revealing) < len(opts):
+            if rng.random() < self.doubt:
+                return revealing[rng.randrange(len(revealing))]
+            opts = [o for o in opts if not o.reveals]
+        laid = self.laid.get(d.player)
+        if laid:
+            plain = [o for o in opts if o.kind == ""]
+            if plain and any(o.kind == "card" for o in opts):
+                # Laying several: go on while they share a value with the first, then stop.
+                want = set(f.values[laid[0]])
+                more = [o for o in opts if o.kind == "card" and want.intersection(f.values[o.arg])]
+                return more[0] if more else min(plain, key=lambda o: o.option)
+        first = min(o.option for o in opts)
+        group = [o for o in opts if o.option == first]
+        if len(group) == 1:
+            return group[0]
+        if rng.random() < self.noise:
+            return group[rng.randrange(len(group))]
+        kind = group[0].kind
+        if kind == "card":
+            return max(group, key=self._fit(st, d.player))
+        if kind == "value":
+            counts = self._hand_values(st, d.player) if not laid else _count(f.values, laid)
+            return max(group, key=lambda o: counts.get(o.arg, 0) + rng.random() * 0.5)
+        if kind == "player":
+            return min(group, key=lambda o: self._held(st, o.arg) + rng.random() * 0.5)
+        return group[0]
+
+    def _fit(self, st, seat):
+        """As the greedy bot: a card sharing values with what the table shows, then with the rest of the hand."""
+        f = self.f
+        values, nums = f.values, f.nums
+        shown = set()
+        for name in f.value_vars:
+            v = st.vars.get(name)
+            if isinstance(v, str):
+                shown.add(v)
+        tops = [st.vars.get(name) for name in f.card_vars]
+        tops += [st.zones[zi][-1] for zi in f.piles if st.zones[zi] and st.zones[zi][-1] not in st.facedown]
+        for c in tops:
+            if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(values):
+                shown.update(values[c])
+                shown.update(nums[c])
+        counts = self._hand_values(st, seat)
+        rng = self.rng
+
+        def fit(o):
+            c = o.arg
+            table = sum(1 for v in values[c] if v in shown) + 0.5 * sum(1 for an in nums[c] if an in shown)
+            share = sum(counts.get(v, 0) for v in values[c]) - len(values[c])  # the card itself is in the hand
+            return table * 100 + share + rng.random() * 0.5
+        return fit
+
+    def _unlikely(self, st, seat) -> bool:
+        """As the greedy bot doubts: a claim of one card when few cards `seat` has not seen could make it true."""
+        claim = st.claim
+        if claim is None or claim["kind"] != "card" or claim["player"] == seat:
+            return False
+        f = self.f
+        good = f.claim_sets.get(claim["says"])
+        if good is None:
+            return False
+        seen = have_seen = 0
+        zones = st.zones
+        for zi in f.hands:
+            hand = zones[zi][seat]
+            seen += len(hand)
+            have_seen += len(good.intersection(hand))
+        for zi in f.piles:
+            pile = zones[zi]
+            seen += len(pile)
+            have_seen += len(good.intersection(pile))
+        down = st.facedown  # face down: not seen (the claimed cards among them)
+        seen -= len(down)
+        have_seen -= len(good.intersection(down))
+        have = len(good) - have_seen
+        if have <= 0:
+            return True
+        held = sum(len(st.zones[zi][claim["player"]]) for zi in f.hands) + len(claim["cards"])
+        return 1 - _hyper_none(f.deck - seen, have, held) < self.doubt_below
+
+    def _claim(self, seat, opts) -> m.Move:
+        f = self.f
+        laid = self.laid.get(seat)
+        if laid:
+            can = f.claims_of[laid[-1]]
+            true = [o for o in opts if o.arg in can]
+            if true:
+                return true[0]
+        best = max(f.copies.get(o.arg, 0) for o in opts)
+        top = [o for o in opts if f.copies.get(o.arg, 0) == best]
+        return top[self.rng.randrange(len(top))]
+
+    def _hand_values(self, st, seat) -> dict:
+        counts: dict = {}
+        values = self.f.values
+        for zi in self.f.hands:
+            for c in st.zones[zi][seat]:
+                for v in values[c]:
+                    counts[v] = counts.get(v, 0) + 1
+        return counts
+
+    def _held(self, st, seat) -> int:
+        return sum(len(st.zones[zi][seat]) for zi in self.f.hands)
 
 
-def _hand_values(st: m.State, seat: int) -> dict:
+def _count(values, cards) -> dict:
     counts: dict = {}
-    p = st.program
-    for z in p.zones:
-        if z.per_player:
-            for c in st.zones[z.index][seat]:
-                for a, v in p.cards[c].attrs.items():
-                    if not p.attributes[a].numeric:
-                        counts[v] = counts.get(v, 0) + 1
+    for c in cards:
+        for v in values[c]:
+            counts[v] = counts.get(v, 0) + 1
     return counts
 
 
-def _share(program, cid, counts) -> float:
-    """How many cards of the hand share this card's values: play from strength, keep the odd ones (Wilds)."""
-    card = program.cards[cid]
-    return sum(counts.get(v, 0) for a, v in card.attrs.items() if not program.attributes[a].numeric)
+def _with_due(move: m.Move, d: m.Decision) -> m.Move:
+    return m.Move(move.verb, move.arg, move.text, move.option, move.doc, frozenset(d.due) | move.calls, move.kind,
+                  move.reveals)
 
 
-def _cards_of(st: m.State, seat: int) -> int:
-    return sum(len(st.zones[z.index][seat]) for z in st.program.zones if z.per_player)
-
-
-def playout(st: m.State, seat: int, rng: random.Random) -> float:
-    """Play a sampled game to its end with the fast policy: 1 for a win (shared wins share), else a share by
-    cards left when the playout stops early."""
+def playout(st: m.State, seat: int, policy: Policy, limit: int = DEPTH) -> tuple[float, int]:
+    """Play a sampled game on with the policy until its hand ends or `limit` decisions; the result for
+    `seat` (1 for a win, a shared win shares; a playout stopped early is judged by the cards held) and
+    the number of decisions made."""
     start_hand = st.hand_no
-    for _ in range(PLAYOUT_DECISIONS):
+    n = 0
+    while n < limit:
         if st.over or st.hand_no != start_hand or st.pending is None:
             break
+        d = st.pending
+        move = policy.move(st)
+        policy.note(st, d.player, move)
         try:
-            m.apply(st, st.pending.player, _fast_move(st, rng), checked=False)
+            m.apply(st, d.player, move, checked=False)
         except Exception:  # a rule that fails in a sample says nothing about the move: call it even
-            return 0.5
-    if st.winners:
-        return 1.0 / len(st.winners) if seat in st.winners else 0.0
-    sizes = [sum(len(st.zones[z.index][p]) for z in st.program.zones if z.per_player) for p in range(st.n)]
-    better = sum(1 for p in range(st.n) if sizes[p] > sizes[seat])
-    return better / max(1, st.n - 1) * 0.5
+            return 0.5, n + 1
+        n += 1
+    return judge(st, seat, policy.f, start_hand), n
+
+
+def judge(st: m.State, seat: int, f: _Facts, start_hand: int) -> float:
+    if st.winners or st.hand_no != start_hand or st.over:
+        winners = st.winners if st.winners else m.match_winners(st) if st.over else []
+        if winners:
+            return 1.0 / len(winners) if seat in winners else 0.0
+    # Stopped early: a chance of winning from the cards each player holds (fewer is better).
+    sizes = [sum(len(st.zones[zi][p]) for zi in f.hands) for p in range(st.n)]
+    weights = [math.exp(-0.6 * s) for s in sizes]
+    return weights[seat] / sum(weights)
+
+
+# ------------------------------------------------------------------ the bot
 
 
 class SearchBot:
-    """Information-set Monte Carlo: for each legal move, sample the hidden cards, make the move, play out
-    with the fast engine; keep the move with the best mean result.  It reads only its own seat's view:
-    the samples are dealt from what the seat cannot see, whatever those cards really are."""
+    """Information-set Monte Carlo: sample the hidden cards, make each candidate move, play on with the quick
+    policy, and keep the move with the best mean result.  All candidates are tried on the same samples
+    (with the same random choices after them), so what differs is the move; the weaker half is dropped
+    after each round and the playouts go to the rest.  It reads only its own seat's view: the samples are
+    dealt from what the seat cannot see, whatever those cards really are."""
 
     name = "search"
 
-    def __init__(self, seed: int = 0, playouts: int = 120, seconds: float = 0.8):
+    def __init__(self, seed: int = 0, budget: int | None = None, depth: int | None = None,
+                 truthful: tuple = (0.25, 0.9), doubt: float = 0.05, max_moves: int = 16, z: float = 1.0,
+                 reveal_margin: float = 0.05):
         self.rng = random.Random(seed)
-        self.playouts = playouts
-        self.seconds = seconds
+        self.budget = BUDGET if budget is None else budget  # engine decisions a move may spend
+        self.depth = DEPTH if depth is None else depth
+        self.truthful = truthful
+        self.doubt = doubt
+        self.max_moves = max_moves
+        self.z = z  # how clearly a move must beat the greedy one (in standard errors of the difference)
+        self.reveal_margin = reveal_margin  # and by how much more to turn cards up (players mostly play fair)
         self.fallback = GreedyBot(seed)
+        self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
         if decision.race or any(o.kind == "rule" for o in decision.options):
             return table_move(self.rng, program, decision)
+        greedy = self.fallback.choose(program, view, decision)  # keeps the greedy helper's memory of the turn
         if game is None or len(decision.options) == 1:
-            return self.fallback.choose(program, view, decision)
+            return greedy
         st = game.state if hasattr(game, "state") else game
-        seat = decision.player
-        greedy = self.fallback.choose(program, view, decision)
-        moves = list(decision.options)
-        if decision.due:
-            moves = [m.Move(o.verb, o.arg, o.text, o.option, o.doc, frozenset(decision.due) if o.kind == "card" else o.calls,
-                            o.kind, o.reveals) for o in moves]
-        totals = {i: 0.0 for i in range(len(moves))}
-        counts = {i: 0 for i in range(len(moves))}
-        deadline = time.monotonic() + self.seconds
-        budget = self.playouts * len(moves)
-        n = 0
-        while n < budget and time.monotonic() < deadline:
-            i = n % len(moves)
-            sample = determinize(st, seat, self.rng)
-            try:
-                m.apply(sample, seat, moves[i], checked=False)
-            except Exception:
-                totals[i] -= 1
-                counts[i] += 1
-                n += 1
+        moves = self.candidates(decision, greedy)
+        if len(moves) == 1:
+            return moves[0]
+        return moves[self.search(st, decision.player, moves)]
+
+    def candidates(self, decision, greedy: m.Move) -> list:
+        """The distinct moves worth a search, the greedy one first; due calls go with every card played."""
+        moves, seen = [], set()
+        for o in [greedy, *decision.options]:
+            key = (o.option, o.verb, o.text)
+            if key in seen:
                 continue
-            totals[i] += playout(sample, seat, self.rng)
-            counts[i] += 1
-            n += 1
-        best = max(range(len(moves)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1,
-                                                      moves[i].text == greedy.text))
-        self.fallback.choose(program, view, decision)  # keep the greedy helper's memory of this turn
-        return moves[best]
+            seen.add(key)
+            moves.append(_with_due(o, decision) if o.kind == "card" and decision.due else o)
+        return moves[: self.max_moves]
+
+    def search(self, st: m.State, seat: int, moves: list) -> int:
+        """Try the moves on the same samples; after each round keep the better half (and the greedy move, the
+        first).  The best of the last round is taken only when it beats the greedy move clearly on the samples
+        both were tried on (a paired test: the samples are shared, so only the move differs)."""
+        k = len(moves)
+        values: list[list] = [[] for _ in moves]
+        others = list(range(1, k))
+        rounds = 1 + max(0, math.ceil(math.log2(len(others))))
+        spent = samples = 0
+        for r in range(rounds):
+            share = (self.budget - spent) // (rounds - r)
+            alive = [0, *others]
+            used = 0
+            while used < share or samples < 2:
+                seed = self.rng.getrandbits(64)
+                base = determinize(st, seat, random.Random(seed), self.truthful)
+                samples += 1
+                for i in alive:
+                    value, n = self._try(base, seat, moves[i], seed)
+                    values[i].append(value)
+                    used += n + 1
+            spent += used
+            if r < rounds - 1:
+                others.sort(key=lambda i: -sum(values[i]) / len(values[i]))  # stable: ties keep the rules' order
+                others = others[: (len(others) + 1) // 2]
+        means = [sum(v) / len(v) if v else None for v in values]
+        best = max(others, key=lambda i: means[i])
+        diffs = [a - b for a, b in zip(values[best], values[0])]
+        n = len(diffs)
+        gain = sum(diffs) / n
+        sd = math.sqrt(max(0.0, sum(d * d for d in diffs) / n - gain * gain))
+        need = self.z * sd / math.sqrt(n) + (self.reveal_margin if moves[best].reveals else 0.0)
+        choice = best if gain > need else 0
+        self.last = {"moves": [str(mv) for mv in moves], "samples": samples, "decisions": spent,
+                     "means": [round(x, 3) if x is not None else None for x in means]}
+        return choice
+
+    def _try(self, base: m.State, seat: int, move: m.Move, seed: int) -> tuple[float, int]:
+        sample = _fork(base)
+        sample.rng = random.Random(seed ^ 0x5EED)  # the same future for every move tried on this sample
+        policy = Policy(sample.program, random.Random(seed), self.doubt)
+        policy.note(sample, seat, move)
+        try:
+            m.apply(sample, seat, move, checked=False)
+        except Exception:
+            return -1.0, 1
+        value, n = playout(sample, seat, policy, self.depth)
+        return value, n

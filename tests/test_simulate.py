@@ -97,7 +97,7 @@ def test_the_search_bot_sees_only_its_own_seat(name):
 def test_the_search_bot_plays_legal_moves_quickly():
     program = rulelang.load(EXPRESS)
     g = Game(program, 3, seed=3, record=False)
-    bots = [SearchBot(1, playouts=8, seconds=0.3), GreedyBot(2), GreedyBot(3)]
+    bots = [SearchBot(1, budget=200), GreedyBot(2), GreedyBot(3)]
     for _ in range(60):
         if g.over:
             break

@@ -1,0 +1,221 @@
+"""The search bot: it picks what wins, leaves the real game untouched, gives the same moves for a seed, plays
+every game legally, and believes a claim in its samples as often as it is told to.  Small budgets keep these
+quick; the strength figures (README, "Simulating many games") come from `rulelang simulate`."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from interpreter import Game
+from interpreter import search
+from interpreter.bots import GreedyBot, ask_bot, make_bot
+from interpreter.search import Policy, SearchBot, determinize, facts, playout
+from rulelang.simulate import play_one, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted((ROOT / "games").glob("*.rules"))
+
+# Two moves: the one listed first (the greedy bot's) loses at once, the other wins at once.
+TRAP = """
+game "Trap"
+players 2..2
+
+attribute colour {
+  red  "Red"  short "R"
+  blue "Blue" short "B"
+}
+
+name cards by colour
+
+deck draw {
+  for c in colour {
+    3 cards {colour: c}
+  }
+}
+
+zone draw hidden
+zone hand private per player
+
+setup {
+  shuffle draw
+  deal 2 from draw to hand
+}
+
+turn {
+  choose current {
+    grab "listed first, and loses at once" {
+      win next
+    }
+    give c in hand(current) "wins at once" {
+      win current
+    }
+  }
+}
+"""
+
+
+def _load(name):
+    return rulelang.load(ROOT / "games" / f"{name}.rules")
+
+
+def _fingerprint(st) -> str:
+    """Everything a move could change in a state, as text (frames' lists included)."""
+    return repr((st.zones, st.vars, st.pvars, sorted(st.facedown.items()), st.current, st.direction, st.turns,
+                 st.pending, st.winners, st.claim, [(f.name, f.pc, sorted(f.env.items(), key=lambda kv: kv[0]))
+                                                    for f in st.stack], st.rng.getstate(), st.called))
+
+
+def test_the_search_bot_takes_the_winning_move_the_greedy_one_misses():
+    program = rulelang.load_text(TRAP)
+    for seed in range(3):
+        g = Game(program, 2, seed=seed, record=False)
+        d = g.pending
+        assert GreedyBot(seed).choose(program, g.view(d.player), d).verb == "grab"
+        bot = SearchBot(seed, budget=200)
+        assert bot.choose(program, g.view(d.player), d, g).verb == "give"
+
+
+@pytest.mark.parametrize("name", ["express", "liars"])
+def test_searching_leaves_the_real_game_as_it_was(name):
+    """Playouts run on copies: not a card, a variable, a window's list of players still to ask, nor the random
+    generator of the real game changes, at a turn or in a window."""
+    program = _load(name)
+    windows = turns = 0
+    for seed in range(8):
+        g = Game(program, 4, seed=seed, record=False)
+        bots = [GreedyBot(i) for i in range(4)]
+        bot = SearchBot(seed, budget=300)
+        for _ in range(40):
+            if g.over:
+                break
+            d = g.pending
+            if len(d.options) > 1 and not d.race:
+                before = _fingerprint(g.state)
+                bot.choose(program, g.view(d.player), d, g)
+                assert _fingerprint(g.state) == before
+                windows += d.window
+                turns += not d.window
+            g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d))
+    assert turns and (windows or name == "express")
+
+
+def test_the_same_seed_gives_the_same_moves():
+    program = _load("liars")
+
+    def moves(seed):
+        g = Game(program, 3, seed=seed, record=False)
+        seats = [SearchBot(seed, budget=300), GreedyBot(1), GreedyBot(2)]
+        out = []
+        for _ in range(30):
+            if g.over:
+                break
+            d = g.pending
+            move = ask_bot(seats[d.player], g, d.player, d)
+            out.append(move.text)
+            g.apply(d.player, move, checked=False)
+        return out
+
+    assert moves(4) == moves(4)
+
+
+def test_a_simulation_with_the_search_bot_is_the_same_with_one_or_two_workers(monkeypatch):
+    monkeypatch.setattr(search, "BUDGET", 300)
+    path = str(ROOT / "games" / "express.rules")
+    one = simulate(path, 4, 3, ["search", "greedy"], seed=2, workers=1)
+    two = simulate(path, 4, 3, ["search", "greedy"], seed=2, workers=2)
+    for key in ("wins", "turns", "moves", "tallies"):
+        assert one[key] == two[key], key
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_the_search_bot_plays_every_game_legally(path, monkeypatch):
+    """A short game in every file with a search seat, each of its moves checked against the legal ones."""
+    monkeypatch.setattr(search, "BUDGET", 150)
+    program = rulelang.load(path)
+    players = max(program.min_players, min(3, program.max_players))
+    g = Game(program, players, seed=7, record=False)
+    seats = [make_bot("search", 7)] + [GreedyBot(i) for i in range(1, players)]
+    searched = 0
+    for _ in range(120):
+        if g.over:
+            break
+        d = g.pending
+        move = ask_bot(seats[d.player], g, d.player, d)
+        searched += d.player == 0 and bool(seats[0].last)
+        seats[0].last = {}
+        g.apply(d.player, move, checked=True)
+        g.check_cards()
+    assert searched
+
+
+def test_candidates_put_the_greedy_move_first_and_make_due_calls():
+    program = _load("express")
+    for seed in range(40):
+        g = Game(program, 3, seed=seed, record=False)
+        bots = [GreedyBot(i) for i in range(3)]
+        while not g.over:
+            d = g.pending
+            greedy = bots[d.player].choose(program, g.view(d.player), d)
+            if d.due and sum(o.kind == "card" for o in d.options) > 1:
+                moves = SearchBot(0).candidates(d, greedy)
+                assert moves[0].text == greedy.text
+                assert len({(mv.option, mv.text) for mv in moves}) == len(moves)
+                assert all(set(d.due) <= mv.calls for mv in moves if mv.kind == "card")
+                return
+            g.apply(d.player, greedy, checked=False)
+    pytest.fail("no decision with a call due")
+
+
+def _claim_window(program, seed):
+    g = Game(program, 4, seed=seed, record=False)
+    bots = [GreedyBot(seed + i) for i in range(4)]
+    for _ in range(300):
+        if g.over:
+            return None
+        d = g.pending
+        c = g.state.claim
+        if d.window and c is not None and c["player"] != d.player and c["kind"] == "card" \
+                and all(x in g.state.facedown for x in c["cards"]):
+            return g
+        g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d))
+    return None
+
+
+def test_samples_believe_a_claim_as_often_as_told():
+    program = _load("liars")
+    f = facts(program)
+    checked = 0
+    for seed in range(20):
+        g = _claim_window(program, seed)
+        if g is None:
+            continue
+        st, seat = g.state, g.pending.player
+        says = st.claim["says"]
+        true = [all(f.fits(c, says, "card") for c in determinize(st, seat, random.Random(k), (1.0, 1.0)).claim["cards"])
+                for k in range(10)]
+        seen = {c for z in g.view(seat)["zones"].values() for part in (z if isinstance(z, list) else [z])
+                for c in part["cards"] if c is not None}
+        if any(f.fits(c, says, "card") and c not in seen for c in range(f.deck)):
+            assert all(true)  # a hidden card can make the claim true: every sample makes it so
+            checked += 1
+    assert checked >= 3
+
+
+def test_a_playout_ends_and_judges_between_zero_and_one():
+    for name in ("express", "liars", "whos_lying"):
+        program = _load(name)
+        g = Game(program, 3, seed=3, record=False)
+        for k in range(5):
+            sample = determinize(g.state, g.pending.player, random.Random(k))
+            value, n = playout(sample, 0, Policy(program, random.Random(k)), limit=2000)
+            assert 0.0 <= value <= 1.0 and n > 0
+            assert sample.over  # played to the end of the hand
+
+
+def test_a_whole_game_through_the_simulator_ends(monkeypatch):
+    monkeypatch.setattr(search, "BUDGET", 200)
+    r = play_one(_load("express"), 3, 3, ["search", "greedy"], {})
+    assert r["winners"] and not r["stalled"]
