@@ -403,6 +403,7 @@ class SearchBot:
     def __init__(self, seed: int = 0, budget: int | None = None, depth: int | None = None,
                  truthful: tuple = (0.25, 0.9), doubt: float = 0.05, max_moves: int = 16, z: float = 1.0,
                  reveal_margin: float = 0.05):
+        self.seed = seed
         self.rng = random.Random(seed)
         self.budget = BUDGET if budget is None else budget  # engine decisions a move may spend
         self.depth = DEPTH if depth is None else depth
@@ -415,6 +416,11 @@ class SearchBot:
         self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
+        if game is not None:
+            # Its randomness for this move comes from where the game is (turns, work done), not from the moves
+            # before: a game rebuilt from its record (a resumed save) gets the same moves from it.
+            st = game.state if hasattr(game, "state") else game
+            self.rng = random.Random(hash((self.seed, st.turns, st.steps)))
         if decision.race or any(o.kind == "rule" for o in decision.options):
             return table_move(self.rng, program, decision)
         greedy = self.fallback.choose(program, view, decision)  # keeps the greedy helper's memory of the turn

@@ -54,9 +54,10 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--log", metavar="FILE", help="write every event as JSON Lines; the last line is `game_over`")
     r.add_argument("--match", action="store_true", help="play hands until the game's match target")
     r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
-    r.add_argument("--bots", default="greedy", choices=["greedy", "random", "search"],
-                   help="the kind of bot for the other seats (default greedy; search samples hidden cards and plays "
-                        "moves out, up to a second a move)")
+    r.add_argument("--bots", default=None, choices=["greedy", "random", "search"],
+                   help="the kind of bot for the other seats (default: search when a person plays, the strongest "
+                        "bot, which samples hidden cards and plays moves out in about 0.2 s a move; greedy for "
+                        "bots alone)")
     r.add_argument("--delay", type=float, default=None,
                    help="seconds to pause after each bot move is told (default 0.4 at a terminal with people, else 0)")
     r.add_argument("--save", metavar="FILE",

@@ -1170,7 +1170,10 @@ def run_host(args) -> int:
         k, _, v = item.partition("=")
         options[k.strip()] = v.strip() if _ else "true"
     stack = read_stack(args.stack) if args.stack else None
-    setup = setup_from_program(program, names, range(humans), seed, options, stack, args.match, args.bots)
+    # With a person at the table the strongest bot that answers at once (search: about 0.2 s a move); bots
+    # alone play greedy, many times faster.
+    bots = args.bots or ("search" if humans else "greedy")
+    setup = setup_from_program(program, names, range(humans), seed, options, stack, args.match, bots)
     try:
         bots = setup.make_bots()
     except ValueError as e:

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 import rulelang
-from interpreter.bots import RandomBot
+from interpreter.bots import RandomBot, ask_bot
 from rulelang import cli
 from rulelang.save import (Saver, checksum, document, dump, load_document, read_save, rebuild, setup_from_program,
                            undo_refusal)
@@ -95,23 +95,24 @@ def express_save(tmp_path: Path, moves_made: int = 2) -> Path:
 # ---------------------------------------------------------------- resume
 
 
-def test_a_resumed_game_equals_the_uninterrupted_one(tmp_path):
+@pytest.mark.parametrize("name, kind, names", [("uno", "greedy", ["You", "Ada", "Bo"]), ("express", "search", ["You", "Ada"])])
+def test_a_resumed_game_equals_the_uninterrupted_one(tmp_path, name, kind, names):
     """Played straight through, or stopped halfway (the input ends) and resumed in a new process with the rest
-    of the same moves: the same record, the same state, the same end, and both saves marked finished."""
-    program = rulelang.load("uno")
-    names = ["You", "Ada", "Bo"]
-    setup = setup_from_program(program, names, [0], 2, {}, None, False, "greedy")
+    of the same moves: the same record, the same state, the same end, and both saves marked finished.  The
+    bots after the resume play as they would have (a search bot's randomness comes from where the game is)."""
+    program = rulelang.load(name)
+    setup = setup_from_program(program, names, [0], 2, {}, None, False, kind)
     # The person's moves: what a random player at seat 0 would type, found once in this process.
     game, bots = setup.build([])
     me = RandomBot(2)
     while not game.over:
         d = game.pending
-        bot = bots.get(d.player, me)
-        game.apply(d.player, bot.choose(program, game.view(d.player), d))
+        move = ask_bot(bots[d.player], game, d.player, d) if d.player in bots else me.choose(program, None, d)
+        game.apply(d.player, move)
     lines = [t for s, t in game.record() if s == 0]
     assert len(lines) >= 10
     half = len(lines) // 2
-    common = ["uno", "--players", "3", "--seed", "2", "--delay", "0"]
+    common = [name, "--players", str(len(names)), "--seed", "2", "--delay", "0", "--bots", kind]
 
     whole = run_cli("run", *common, "--save", tmp_path / "whole.yaml", stdin="\n".join(lines) + "\n")
     assert whole.returncode == 0, whole.stderr
