@@ -9,6 +9,7 @@ import attrs
 
 from rulelang.errors import MoveError, RulesError, RuntimeRulesError
 
+from .journal import Journal
 from .program import Program, Rule
 
 MAX_STEPS_PER_MOVE = 200_000
@@ -83,7 +84,7 @@ class State:
         self.options = dict(options)
         self.rng = random.Random(seed)
         self.record = record
-        self.events: list[dict] = []
+        self.events = Journal()  # what happened, for the narrator and the log; older events packed
         self.zones: list = []
         self.vars: dict = {}
         self.pvars: dict = {"score": [0] * self.n}
@@ -105,7 +106,7 @@ class State:
         self.steps = 0
         self.limit = MAX_STEPS_PER_MOVE  # the work a move may do; expressions check it as they go
         self.turns = 0
-        self.moves: list[tuple] = []  # (seat, move text): the game record
+        self.moves = Journal()  # (seat, move text): the game record
         self.house: dict = {}  # rules written in play: key -> {"name", "text", "author"}
         self.pending_author = None
         self.chosen: dict | None = None  # the last choice event that named a card, until that card moves

@@ -175,7 +175,9 @@ def claim_of(events: list, i: int) -> int | None:
     return None
 
 
-def _index(events: list, ev: dict) -> int | None:
+def _index(events, ev: dict) -> int | None:
+    if hasattr(events, "index_of"):  # a Journal: only its unpacked events can be this very one
+        return events.index_of(ev)
     for i in range(len(events) - 1, -1, -1):
         if events[i] is ev:
             return i
