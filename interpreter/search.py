@@ -15,7 +15,8 @@ from .bots import GreedyBot, _hyper_none, table_move
 from .view import visible
 
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
-DEPTH = 40  # decisions a playout makes before the hands judge it
+DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
+MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
 
 
 # ------------------------------------------------------------------ what the program says, worked out once
@@ -357,14 +358,15 @@ def _with_due(move: m.Move, d: m.Decision) -> m.Move:
                   move.reveals)
 
 
-def playout(st: m.State, seat: int, policy: Policy, limit: int = DEPTH) -> tuple[float, int]:
-    """Play a sampled game on with the policy until its hand ends or `limit` decisions; the result for
-    `seat` (1 for a win, a shared win shares; a playout stopped early is judged by the cards held) and
-    the number of decisions made."""
+def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS) -> tuple[float, int]:
+    """Play a sampled game on with the policy until its hand ends, `turns` turns are over or `limit` decisions
+    are made; the result for `seat` (1 for a win, a shared win shares; a playout stopped early is judged by the
+    cards held) and the number of decisions made."""
     start_hand = st.hand_no
+    last_turn = st.turns + turns
     n = 0
     while n < limit:
-        if st.over or st.hand_no != start_hand or st.pending is None:
+        if st.over or st.hand_no != start_hand or st.pending is None or st.turns >= last_turn:
             break
         d = st.pending
         move = policy.move(st)
@@ -406,7 +408,7 @@ class SearchBot:
         self.seed = seed
         self.rng = random.Random(seed)
         self.budget = BUDGET if budget is None else budget  # engine decisions a move may spend
-        self.depth = DEPTH if depth is None else depth
+        self.depth = DEPTH if depth is None else depth  # in turns
         self.truthful = truthful
         self.doubt = doubt
         self.max_moves = max_moves

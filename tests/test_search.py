@@ -210,7 +210,7 @@ def test_a_playout_ends_and_judges_between_zero_and_one():
         g = Game(program, 3, seed=3, record=False)
         for k in range(5):
             sample = determinize(g.state, g.pending.player, random.Random(k))
-            value, n = playout(sample, 0, Policy(program, random.Random(k)), limit=2000)
+            value, n = playout(sample, 0, Policy(program, random.Random(k)), turns=2000, limit=2000)
             assert 0.0 <= value <= 1.0 and n > 0
             assert sample.over  # played to the end of the hand
 
