@@ -22,8 +22,24 @@ class Game:
         self.st = m.State(program, names, seed, parse_options(program, options or {}), record)
         self.st.match = match
         self.st.stacked = list(stack) if stack else None
+        if record:  # the oldest events are let go: the moves and the seed replay them exactly when asked for
+            self._start = (program, names, seed, options, stack, match)
+            self.st.events.rebuild = self._replayed_events
         m.start_hand(self.st)
         m.run(self.st)
+
+    def _replayed_events(self) -> list[dict]:
+        """Every event of this game from the start, by playing its record again in a game of the same setup."""
+        program, names, seed, options, stack, match = self._start
+        again = Game.__new__(Game)
+        again.st = m.State(program, names, seed, parse_options(program, options or {}), True)
+        again.st.match = match
+        again.st.stacked = list(stack) if stack else None
+        m.start_hand(again.st)
+        m.run(again.st)
+        for seat, text in self.st.moves:
+            again.replay(seat, text)
+        return list(again.st.events)
 
     # -- what is going on
     @property

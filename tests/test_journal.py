@@ -2,7 +2,7 @@
 the list it stands for, through appends, undos (cut back to a length), pops, indexes and slices."""
 import random
 
-from interpreter.journal import BLOCK, KEEP, Journal
+from interpreter.journal import BLOCK, KEEP, PACKED, Journal
 
 
 def test_a_journal_reads_as_the_list_it_stands_for():
@@ -42,3 +42,54 @@ def test_the_latest_items_stay_the_very_objects_appended():
     assert len(j.recent) >= KEEP and j.blocks
     assert all(j[i] is items[i] for i in range(len(items) - KEEP, len(items)))
     assert j.index_of(items[-1]) == len(items) - 1 and j.index_of(items[0]) is None
+
+
+def test_a_journal_that_can_rebuild_lets_its_oldest_blocks_go_and_reads_the_same():
+    rng = random.Random(2)
+    let_go = 0
+    for trial in range(60):
+        ref: list = []
+        j = Journal(rebuild=lambda: [dict(x) for x in ref])  # copies, as a replay gives
+        for step in range(rng.randrange(40 * BLOCK)):
+            if rng.random() < 0.99 or not ref:
+                item = {"n": step}
+                ref.append(item)
+                j.append(item)
+            else:  # mostly an undo of a few moves, now and then far back
+                n = rng.randrange(len(ref) + 1) if rng.random() < 0.1 else max(0, len(ref) - rng.randrange(1, 80))
+                del ref[n:]
+                del j[n:]
+            assert len(j.blocks) <= PACKED
+            let_go = max(let_go, j.dropped)
+        assert list(j) == ref and j[:] == ref and len(j) == len(ref)
+        for _ in range(10):
+            a, b = rng.randrange(len(ref) + 1), rng.randrange(len(ref) + 1)
+            assert j[a:b] == ref[a:b]
+            if ref:
+                i = rng.randrange(len(ref))
+                assert j[i] == ref[i]
+    assert let_go > 0
+
+
+def test_a_long_recorded_game_keeps_a_bounded_log_and_tells_every_event(monkeypatch):
+    """The events a game let go are rebuilt by replaying its moves: the same as a game that kept them all."""
+    from interpreter import Game, journal
+    from interpreter.bots import RandomBot
+    from helpers import program as load
+
+    program = load("uno")
+
+    def play(moves=400):
+        g = Game(program, 4, seed=11)
+        bots = [RandomBot(100 + i) for i in range(4)]
+        while not g.over and len(g.state.moves) < moves:
+            d = g.pending
+            g.apply(d.player, bots[d.player].choose(program, None, d))
+        return g
+
+    g = play()
+    assert g.state.events.dropped > 0 and len(g.state.events.blocks) <= PACKED
+    monkeypatch.setattr(journal, "PACKED", 10**9)
+    whole = play()
+    assert whole.state.events.dropped == 0
+    assert list(g.events) == list(whole.events) and g.record() == whole.record()
