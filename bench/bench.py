@@ -652,10 +652,15 @@ def main(argv=None) -> int:
             big = s["largest"]
             print(f"  {'':<20} largest, after {big['moves_made']} moves: "
                   + ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in big["parts"].items()))
-    rec = state_sizes(programs["uno.rules"], 4, games=4, record=True)
-    sizes["uno.rules/record"] = rec
-    print(f"  {'uno.rules record=True':<20} start {rec['start_bytes'] / 1024:6.1f} KB  median {rec['median_bytes'] / 1024:6.1f} KB"
-          f"  max {rec['max_bytes'] / 1024:7.1f} KB  (as `rulelang run` keeps it: the event log grows with the game)")
+    print("With the record (record=True, as `rulelang run` keeps it: the moves packed, the latest events kept)")
+    for f in files:
+        p = programs[f.name]
+        rec = state_sizes(p, p.default_players, games=4, record=True)
+        sizes[f"{f.name}/record"] = rec
+        big = rec["largest"] or {}
+        print(f"  {f.name:<20} start {rec['start_bytes'] / 1024:6.1f} KB  median {rec['median_bytes'] / 1024:6.1f} KB"
+              f"  max {rec['max_bytes'] / 1024:7.1f} KB  (after {big.get('moves_made', 0)} moves: "
+              + ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in big.get("parts", {}).items()) + ")")
     res["state"] = sizes
     sc = sample_cost(programs["uno.rules"], 4)
     res["search_sample"] = sc
@@ -696,6 +701,8 @@ def main(argv=None) -> int:
             met[f"first prompt < 0.5 s (wall, median; {name})"] = r["median_s"] < TARGETS["first_prompt_s"]
     met["state < 50 KB all game long"] = all(v["max_bytes"] < TARGETS["state_bytes"] for k, v in sizes.items()
                                              if not k.endswith("/record"))
+    met["... with the record (as `rulelang run` keeps it)"] = all(
+        v["max_bytes"] < TARGETS["state_bytes"] for k, v in sizes.items() if k.endswith("/record"))
     met["... less the move record"] = all(v["max_bytes_without_log"] < TARGETS["state_bytes"]
                                           for k, v in sizes.items() if not k.endswith("/record"))
     met["a search sample copies no rules"] = not sc["deep_copies_rules"]

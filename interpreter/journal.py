@@ -13,7 +13,7 @@ import zlib
 from typing import Callable
 
 BLOCK = 32  # items packed together
-KEEP = 32  # items always kept unpacked at the end
+KEEP = 16  # items always kept unpacked at the end (a choice is marked when its card moves, a few events on)
 PACKED = 8  # blocks kept by a journal that can rebuild itself (older ones are let go)
 
 
