@@ -19,24 +19,26 @@ class Game:
             raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {len(names)}")
         if len(set(n.lower() for n in names)) != len(names):
             raise RulesError("two players have the same name")
-        self.st = m.State(program, names, seed, parse_options(program, options or {}), record)
-        self.st.match = match
-        self.st.stacked = list(stack) if stack else None
-        if record:  # the oldest events are let go: the moves and the seed replay them exactly when asked for
-            self._start = (program, names, seed, options, stack, match)
-            self.st.events.rebuild = self._replayed_events
-        m.start_hand(self.st)
-        m.run(self.st)
+        self._setup = (program, names, seed, dict(options or {}), list(stack) if stack else None, match)
+        self.st = self._started(record, keep_all=False)
+
+    def _started(self, record: bool, keep_all: bool) -> m.State:
+        """A state of this game's setup, run to its first decision."""
+        program, names, seed, options, stack, match = self._setup
+        st = m.State(program, names, seed, parse_options(program, options or {}), record)
+        st.match = match
+        st.stacked = list(stack) if stack else None
+        if record and not keep_all:  # the oldest events are let go: the moves and the seed replay them exactly
+            st.events.rebuild = self._replayed_events
+        m.start_hand(st)
+        m.run(st)
+        return st
 
     def _replayed_events(self) -> list[dict]:
         """Every event of this game from the start, by playing its record again in a game of the same setup."""
-        program, names, seed, options, stack, match = self._start
         again = Game.__new__(Game)
-        again.st = m.State(program, names, seed, parse_options(program, options or {}), True)
-        again.st.match = match
-        again.st.stacked = list(stack) if stack else None
-        m.start_hand(again.st)
-        m.run(again.st)
+        again._setup = self._setup
+        again.st = again._started(True, keep_all=True)
         for seat, text in self.st.moves:
             again.replay(seat, text)
         return list(again.st.events)
