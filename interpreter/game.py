@@ -34,12 +34,15 @@ class Game:
         m.run(st)
         return st
 
-    def _replayed_events(self) -> list[dict]:
-        """Every event of this game from the start, by playing its record again in a game of the same setup."""
+    def _replayed_events(self, upto: int) -> list[dict]:
+        """The first `upto` events of this game (or more), by playing its record again in a game of the same
+        setup.  Only the moves needed are played: the last one may be a move being taken back."""
         again = Game.__new__(Game)
         again._setup = self._setup
         again.st = again._started(True, keep_all=True)
         for seat, text in self.st.moves:
+            if len(again.st.events) >= upto:
+                break
             again.replay(seat, text)
         return list(again.st.events)
 

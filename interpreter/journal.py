@@ -25,11 +25,11 @@ class Journal:
 
     __slots__ = ("blocks", "recent", "dropped", "rebuild", "_cache", "_full")
 
-    def __init__(self, items=(), rebuild: Callable[[], list] | None = None):
+    def __init__(self, items=(), rebuild: Callable[[int], list] | None = None):
         self.blocks: list[bytes] = []
         self.recent: list = []
         self.dropped = 0
-        self.rebuild = rebuild  # returns the items from the start: those there are now, or more
+        self.rebuild = rebuild  # rebuild(n): the first n items (or more)
         self._cache: dict = {}  # block number -> its items, for the two blocks read last (until a change)
         self._full: list | None = None  # the items rebuilt (until a change)
         for item in items:
@@ -100,7 +100,7 @@ class Journal:
         if self._full is None:
             if self.rebuild is None:
                 raise AssertionError("a journal let items go that it cannot rebuild")
-            self._full = self.rebuild()
+            self._full = self.rebuild(self.dropped)
         return self._full
 
     def __getitem__(self, index):

@@ -49,7 +49,7 @@ def test_a_journal_that_can_rebuild_lets_its_oldest_blocks_go_and_reads_the_same
     let_go = 0
     for trial in range(60):
         ref: list = []
-        j = Journal(rebuild=lambda: [dict(x) for x in ref])  # copies, as a replay gives
+        j = Journal(rebuild=lambda n: [dict(x) for x in ref[:n]])  # copies, as a replay gives
         for step in range(rng.randrange(40 * BLOCK)):
             if rng.random() < 0.99 or not ref:
                 item = {"n": step}
@@ -93,3 +93,29 @@ def test_a_long_recorded_game_keeps_a_bounded_log_and_tells_every_event(monkeypa
     whole = play()
     assert whole.state.events.dropped == 0
     assert list(g.events) == list(whole.events) and g.record() == whole.record()
+
+
+def test_a_rule_written_in_play_that_fails_after_many_events_is_taken_back_with_them():
+    """A move whose rules emit more events than the journal keeps, then fail, is taken back: the events
+    before it come back from a replay that stops before the move."""
+    from interpreter import Game
+    from interpreter.bots import RandomBot
+
+    from helpers import program as load
+
+    program = load("uno")
+    g = Game(program, 4, seed=11)
+    bots = [RandomBot(100 + i) for i in range(4)]
+    for _ in range(120):
+        d = g.pending
+        g.apply(d.player, bots[d.player].choose(program, None, d))
+    assert g.state.events.dropped > 0
+    g.house(g.pending.player, "when turn_ends(player) { while true { move 1 from draw to discard\n"
+                              "move 1 from discard to draw } }")
+    before = list(g.events)
+    d = g.pending
+    g.apply(d.player, bots[d.player].choose(g.program, None, d))  # the rule loops, is dropped, the move is made
+    after = list(g.events)
+    assert after[: len(before)] == before
+    assert [e["type"] for e in after[len(before):]].count("house_rule_dropped") == 1
+    assert len(after) - len(before) < 50  # the looping rule's events went with it
