@@ -43,7 +43,10 @@ class Game:
         for seat, text in self.st.moves:
             if len(again.st.events) >= upto:
                 break
-            again.replay(seat, text)
+            try:
+                again.replay(seat, text)
+            except RulesError:  # a move being taken back: the events before it are all there are
+                break
         return list(again.st.events)
 
     # -- what is going on

@@ -18,7 +18,8 @@ PACKED = 8  # blocks kept by a journal that can rebuild itself (older ones are l
 
 
 class Journal:
-    """Append, len, index, slice, iterate, pop and cut back to a length (an undo); items are plain data.
+    """Append, len, index, slice, iterate, pop, cut back to a length (an undo) and put back an item changed
+    since; items are plain data.
 
     Items [0, dropped) were let go (`rebuild()` gives them back), [dropped, cut) are packed in `blocks`, and
     [cut, len) are `recent`."""
@@ -30,7 +31,7 @@ class Journal:
         self.recent: list = []
         self.dropped = 0
         self.rebuild = rebuild  # rebuild(n): the first n items (or more)
-        self._cache: dict = {}  # block number -> its items, for the two blocks read last (until a change)
+        self._cache: dict = {}  # block number -> its items, for the blocks read since the last change
         self._full: list | None = None  # the items rebuilt (until a change)
         for item in items:
             self.append(item)
@@ -71,6 +72,18 @@ class Journal:
                 self.append(item)
         self._cache, self._full = {}, None
 
+    def put(self, index: int, item) -> None:
+        """Put back an item changed after it was appended (one let go is rebuilt with the change anyway)."""
+        cut = self.cut
+        if index >= cut:
+            self.recent[index - cut] = item
+        elif index >= self.dropped:
+            b = index // BLOCK
+            items = list(self._block(b))
+            items[index - b * BLOCK] = item
+            self.blocks[b - self.dropped // BLOCK] = zlib.compress(pickle.dumps(items, pickle.HIGHEST_PROTOCOL))
+            self._cache, self._full = {}, None
+
     def pop(self):
         item = self[-1]
         self.truncate(len(self) - 1)
@@ -88,12 +101,9 @@ class Journal:
 
     def _block(self, b: int) -> list:
         """The items of block `b` (block b holds items b*BLOCK to (b+1)*BLOCK - 1)."""
-        cache = self._cache
-        items = cache.get(b)
+        items = self._cache.get(b)
         if items is None:
-            if len(cache) >= 2:
-                del cache[next(iter(cache))]
-            items = cache[b] = pickle.loads(zlib.decompress(self.blocks[b - self.dropped // BLOCK]))
+            items = self._cache[b] = pickle.loads(zlib.decompress(self.blocks[b - self.dropped // BLOCK]))
         return items
 
     def _rebuilt(self) -> list:
@@ -123,7 +133,7 @@ class Journal:
 
     def _range(self, start: int, stop: int) -> list:
         cut, dropped = self.cut, self.dropped
-        if start >= cut:
+        if start >= cut or start >= stop:
             return self.recent[start - cut: stop - cut]
         out = self._rebuilt()[start: min(stop, dropped)] if start < dropped else []
         for b in range(max(start, dropped) // BLOCK, (min(stop, cut) + BLOCK - 1) // BLOCK):
@@ -139,7 +149,8 @@ class Journal:
         yield from self.recent
 
     def index_of(self, item) -> int | None:
-        """Where this very object is, among the items kept unpacked and those read last (None if not there)."""
+        """Where this very object is, among the items kept unpacked and those read since the last change (None if
+        not there)."""
         recent = self.recent
         for i in range(len(recent) - 1, -1, -1):
             if recent[i] is item:

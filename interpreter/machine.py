@@ -110,6 +110,7 @@ class State:
         self.house: dict = {}  # rules written in play: key -> {"name", "text", "author"}
         self.pending_author = None
         self.chosen: dict | None = None  # the last choice event that named a card, until that card moves
+        self.chosen_at = 0  # its index in the events
         self.claim: dict | None = None  # the last claim made: who, which face-down cards, what they said
         self.stats: dict = {}  # counters for simulation reports: rules fired, cards played, verbs, tallies
         self.rng_uses = 0  # shuffles so far: a snapshot saves the random state only when it is next used
@@ -189,8 +190,8 @@ class State:
         elif self.rng_uses != snap["rng_uses"]:
             raise AssertionError("an older snapshot was restored after the random generator was used")
         self.rng_uses = snap["rng_uses"]
+        del self.moves[snap["moves"]:]  # first: events let go are rebuilt from the moves, less those taken back
         del self.events[snap["events"]:]
-        del self.moves[snap["moves"]:]
         self.program = snap["program"]
         self.stacked = snap["stacked"]
         self.chosen = None
@@ -405,6 +406,8 @@ def _mark_chosen(st: State, cards, zi: int, face) -> None:
     ev = st.chosen
     if ev["card"] in cards:
         ev["public"] = st.program.zones[zi].visibility == "public" and face != "down" and ev["card"] not in st.facedown
+        if st.events[st.chosen_at] is not ev:  # the journal has packed it since: put the change there too
+            st.events.put(st.chosen_at, ev)
         st.chosen = None
 
 
@@ -891,6 +894,6 @@ def _resume(st: State, d: Decision, move: Move) -> None:
             card=move.arg if move.kind == "card" else None, public=move.kind != "card" or move.arg >= st.program.deck_size,
             race=bool(d.race))
     if move.kind == "card" and move.arg < st.program.deck_size:
-        st.chosen = st.events[-1]
+        st.chosen, st.chosen_at = st.events[-1], len(st.events) - 1
     for c in sorted(move.calls):
         st.emit("call", player=d.player, call=c)

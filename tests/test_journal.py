@@ -1,6 +1,9 @@
 """The game's record packs its older events and moves (interpreter/journal.py): it must read back exactly as
 the list it stands for, through appends, undos (cut back to a length), pops, indexes and slices."""
 import random
+from pathlib import Path
+
+import pytest
 
 from interpreter.journal import BLOCK, KEEP, PACKED, Journal
 
@@ -119,3 +122,67 @@ def test_a_rule_written_in_play_that_fails_after_many_events_is_taken_back_with_
     assert after[: len(before)] == before
     assert [e["type"] for e in after[len(before):]].count("house_rule_dropped") == 1
     assert len(after) - len(before) < 50  # the looping rule's events went with it
+
+
+RULES = Path(__file__).parent / "rules"
+
+
+class _PlainList(list):
+    """The record as it was before journals: a plain list (what a journal must read as)."""
+
+    rebuild = None
+
+    def put(self, index, item):
+        self[index] = item
+
+
+def _played(program, players, seed, moves, plain, monkeypatch):
+    from interpreter import Game, machine
+
+    with monkeypatch.context() as mp:
+        if plain:
+            mp.setattr(machine, "Journal", _PlainList)
+        g = Game(program, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if g.over:
+            break
+        d = g.pending
+        opts = [o for o in d.options if o.kind != "rule"] or d.options
+        g.apply(d.player, rng.choice(opts))
+    return g
+
+
+@pytest.mark.parametrize("name,players", [("uno", 4), ("whos_lying", 5), ("liars", 4), ("card_moves_late", 2)])
+def test_a_recorded_game_reads_and_is_told_as_one_that_kept_plain_lists(name, players, monkeypatch):
+    """Events, their projections for each seat and the narration, with packing and letting go, against plain
+    lists; a choice whose card moves after its event was packed is still marked public."""
+    import rulelang
+
+    from helpers import program as load
+
+    program = rulelang.load(RULES / f"{name}.rules") if (RULES / f"{name}.rules").exists() else load(name)
+    for seed in range(2):
+        g = _played(program, players, seed, 300, False, monkeypatch)
+        ref = _played(program, players, seed, 300, True, monkeypatch)
+        assert list(g.events) == list(ref.events) and g.record() == ref.record()
+        assert g.state.events.blocks  # packing happened
+        for seat in (None, *range(players)):
+            assert [g.event_for(e, seat) for e in g.events] == [ref.event_for(e, seat) for e in ref.events]
+            assert ([g.narrate(e, seat) for e in g.events[len(g.events) // 2:]]
+                    == [ref.narrate(e, seat) for e in ref.events[len(ref.events) // 2:]])
+
+
+def test_a_move_refused_after_many_events_leaves_nothing_behind():
+    import rulelang
+    from interpreter import Game
+    from rulelang.errors import RulesError
+
+    g = Game(rulelang.load(RULES / "fails_after_many_events.rules"), 2, seed=1)
+    g.apply(0, g.legal()[0])
+    events, record = list(g.events), g.record()
+    with pytest.raises(RulesError, match="cannot be negative"):
+        g.apply(1, "boom")
+    assert list(g.events) == events and g.record() == record
+    g.apply(1, g.legal()[0])  # the game goes on, and its whole log still reads
+    assert list(g.events)[: len(events)] == events
