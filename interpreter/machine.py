@@ -162,10 +162,15 @@ class State:
         """A snapshot that will not be restored: it need not save the random state."""
         self.rng_guards = [g for g in self.rng_guards if g[1] is not snap]
 
+    def drop_checkpoint(self) -> None:
+        if self.checkpoint is not None:
+            self.forget(self.checkpoint)
+        self.checkpoint, self.since = None, []
+
     def restore_from(self, snap: dict) -> None:
         """Take the copied facts of a snapshot into this (new) state, leaving its events and moves alone.
         The snapshot's lists become the state's: restore a snapshot once."""
-        self.checkpoint, self.since = None, []
+        self.drop_checkpoint()
         self.zones = snap["zones"]
         self.vars = snap["vars"]
         self.pvars = snap["pvars"]
@@ -633,7 +638,7 @@ def add_house_rule(st: State, text: str, key, author) -> None:
 
 def house(st: State, seat: int, text: str) -> None:
     """The `house` command: the table agrees to a rule, within the game's limit; it is part of the record."""
-    st.checkpoint = None  # the state changes outside a move
+    st.drop_checkpoint()  # the state changes outside a move
     made = sum(1 for v in st.house.values() if v.get("table"))
     if made >= st.program.house_limit:
         raise MoveError(f"this game allows {st.program.house_limit} house rule(s) added by the table; there are {made}")
@@ -827,9 +832,8 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         # Unchecked moves (bots, simulations) with rules written in play: a snapshot every few moves, and the
         # moves made since, bring back the state before this move if a rule written in play fails in it.
         if st.checkpoint is None or len(st.since) >= CHECKPOINT_EVERY:
-            if st.checkpoint is not None:
-                st.forget(st.checkpoint)
-            st.checkpoint, st.since = st.snapshot(), []
+            st.drop_checkpoint()
+            st.checkpoint = st.snapshot()
         snap, since = st.checkpoint, st.since
     else:
         snap = None
@@ -843,7 +847,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         for made in list(since):  # they went well before, and go the same way again
             _resume(st, st.pending, made)
             run(st)
-        st.checkpoint, st.since = None, []
+        st.drop_checkpoint()
         culprit = _house_rule_in(st, getattr(e, "frames", ()))
         if culprit is None:
             raise
@@ -857,7 +861,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         return
     if checked:
         st.forget(snap)
-        st.checkpoint = None
+        st.drop_checkpoint()
     elif since is st.since and st.checkpoint is not None:
         st.since.append(move)
 
