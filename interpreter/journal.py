@@ -2,7 +2,7 @@
 by about a kilobyte a move as dicts.
 
 The latest items stay as they are: the host narrates them, a claim is found among them, a choice is marked
-when its card moves.  Older ones are pickled and compressed in blocks (about 10 bytes an event, 5 a move).
+when its card moves.  Older ones are pickled and compressed in blocks (about 10 bytes an event, 6-9 a move).
 A journal that can rebuild itself (the events of a game, which its moves and seed replay exactly) keeps only
 its latest blocks and lets older ones go: reading that far back (the whole log, a saved game told again)
 replays the game once.  What comes back from a block or a replay is a copy, equal to what was appended."""
@@ -21,7 +21,7 @@ class Journal:
     """Append, len, index, slice, iterate, pop, cut back to a length (an undo) and put back an item changed
     since; items are plain data.
 
-    Items [0, dropped) were let go (`rebuild()` gives them back), [dropped, cut) are packed in `blocks`, and
+    Items [0, dropped) were let go (`rebuild(dropped)` gives them back), [dropped, cut) are packed in `blocks`, and
     [cut, len) are `recent`."""
 
     __slots__ = ("blocks", "recent", "dropped", "rebuild", "_cache", "_full")
@@ -67,7 +67,6 @@ class Journal:
         else:
             items = self._rebuilt()[:n]
             self.blocks, self.recent, self.dropped = [], [], 0
-            self._cache, self._full = {}, None
             for item in items:
                 self.append(item)
         self._cache, self._full = {}, None

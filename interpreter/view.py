@@ -176,7 +176,7 @@ def claim_of(events: list, i: int) -> int | None:
 
 
 def _index(events, ev: dict) -> int | None:
-    if hasattr(events, "index_of"):  # a Journal: only its unpacked events can be this very one
+    if hasattr(events, "index_of"):  # a Journal: this very event is among those not packed, or read since
         return events.index_of(ev)
     for i in range(len(events) - 1, -1, -1):
         if events[i] is ev:
