@@ -161,8 +161,8 @@ def test_a_matching_liars_card_is_laid_face_down_and_truthfully_named():
     g = game3()
     play(g, 0, "truth LR2")
     assert deciding(g) == 0
-    assert g.pending.prompt == "say what it is: a card that could be played here"
-    assert claims(g) == ON_RED_5
+    assert g.pending.prompt == "you laid Liar's Red 2: say what it is (a card that could be played here)"
+    assert claims(g) == ["R2"]  # a matching card is named as it is
     play(g, 0, "claim R2")
     assert discard(g) == ["R5", "LR2"]
     assert facedown_names(g) == {"LR2": [0]}  # face down: only its player knows it
