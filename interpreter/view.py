@@ -53,12 +53,14 @@ def view(st, seat) -> dict:
 
 
 def public_claim(st) -> dict | None:
-    """The last claim as the table knows it: who, how many cards, what they said (never the cards)."""
+    """The last claim as the table knows it: who, how many cards, what they said (never the cards), and
+    whether it stands (a claimed card still lies face down; turned up, it is settled)."""
     c = st.claim
     if c is None:
         return None
     return {"player": c["player"], "count": len(c["cards"]), "says": c["says"], "kind": c["kind"],
-            "text": show(st, c["says"], c["kind"]), "turn": c["turn"]}
+            "text": show(st, c["says"], c["kind"]), "turn": c["turn"],
+            "stands": any(cid in st.facedown for cid in c["cards"])}
 
 
 def show(st, v, kind) -> str:

@@ -995,7 +995,7 @@ class Host:
                 shown = value_parts(p, value)
             facts.append([("", f"{name.replace('_', ' ')}: ")] + shown)
         claim = v.get("claim")
-        if claim is not None:
+        if claim is not None and claim["stands"]:  # a claim settled (its cards turned up) is no longer news
             many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""
             facts.append([("", f"claim: {v['names'][claim['player']]} says "), ("bold", f"{many}{claim['text']}")])
         facts.append([("", "direction: " + ("→" if v["direction"] == 1 else "←"))])

@@ -170,6 +170,7 @@ def test_a_matching_liars_card_is_laid_face_down_and_truthfully_named():
     for seat in (1, 2, None):
         assert g.view(seat)["zones"]["discard"]["cards"][-1] is None
         assert g.view(seat)["claim"]["text"] == "Red 2" and g.view(seat)["claim"]["count"] == 1
+        assert g.view(seat)["claim"]["stands"]
     assert narration(g, 1)[-2:] == ["P1 puts 1 card on the discard pile face down", "P1 says it is Red 2"]
     assert "you put Liar's Red 2 on the discard pile face down" in narration(g, 0)
     # Nobody challenges: the card stays face down and play goes on from the claim.
@@ -314,6 +315,7 @@ def test_challenged_and_truthful_the_challenger_draws_one():
     assert (turn(g), deciding(g)) == (1, 1)
     told = narration(g, 1, start)
     assert "P1 shows: Liar's Red 2" in told and "it really is Red 2: P3 will draw 1" in told
+    assert not any(g.view(seat)["claim"]["stands"] for seat in (0, 1, 2, None))  # settled by turning it up
 
 
 def test_challenged_and_lying_the_card_comes_back_with_one_more():
@@ -331,6 +333,7 @@ def test_challenged_and_lying_the_card_comes_back_with_one_more():
     told = narration(g, 2, start)
     assert "P1 lied: it was Liar's Blue 3; it comes back, with 1 more" in told
     assert "P1 takes Liar's Blue 3 from the discard pile" in told
+    assert not any(g.view(seat)["claim"]["stands"] for seat in (0, 1, 2, None))  # settled by turning it up
 
 
 @pytest.mark.parametrize("verb_card,claim", [("bluff LB3", "RS"), ("truth LRS", "RS")], ids=["lie", "truth"])
@@ -894,3 +897,23 @@ def test_a_drawn_regular_card_that_cannot_be_played_ends_the_turn():
     play(g, 2, "draw")  # G2: no match
     assert hand(g, 2) == sorted(C3 + ["G2"])
     assert (turn(g), deciding(g)) == (0, 0)
+
+
+def test_the_table_line_shows_a_claim_while_it_stands_only():
+    """The status line at the prompt names the claim while its card lies face down; once a challenge has
+    turned it up (true or a lie), the claim is settled and no longer shown."""
+    from rulelang.host import Host, Screen
+
+    def shown_claim(g):
+        host = Host(g, humans=[0, 1, 2], bots={}, screen=Screen(tty=False), delay=0)
+        text = "".join(t for fact in host.table_facts(1) for _, t in fact)
+        return "claim: P1 says" in text
+
+    g = game3()
+    play(g, 0, "truth LR2", "claim R2")
+    assert shown_claim(g)
+    play(g, 1, "challenge")
+    assert not shown_claim(g)
+    g = game3()
+    lay(g, 0, "bluff LB3", "R9", "challenge")
+    assert not shown_claim(g)
