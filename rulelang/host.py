@@ -769,7 +769,9 @@ class Host:
     def saved_note(self) -> str:
         if self.saver is None or self.saver.failed:
             return ""
-        return f"\nIt is saved: `rulelang resume {self.saver.path}` continues it."
+        from .save import command
+
+        return f"\nIt is saved: `{command()} resume {self.saver.path}` continues it."
 
     def undo(self, seat: int) -> bool:
         """Take back the seat's last move and every move since: the game is rebuilt from the seed and the record

@@ -13,7 +13,7 @@ from pathlib import Path
 from interpreter.view import claim_of, tell
 
 from .errors import RulesError
-from .save import SaveError, rebuild
+from .save import SaveError, command, rebuild
 
 
 class Stepper:
@@ -109,7 +109,7 @@ def replay_save(path: Path, setup, moves, args) -> int:
     else:
         pend = game.pending
         waiting = f", waiting for {names[pend.player]}" if pend is not None else ""
-        screen.line(f"(The game stopped here{waiting}: `rulelang resume {path}` continues it.)")
+        screen.line(f"(The game stopped here{waiting}: `{command()} resume {path}` continues it.)")
     return 0
 
 

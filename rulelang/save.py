@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -105,6 +106,17 @@ class ReplayError(Exception):
         super().__init__(reason)
         self.index, self.seat, self.text, self.reason = index, seat, text, reason
 
+
+
+def command() -> str:
+    """How to type this program again: `rulelang` when that is what the shell finds, else the path it was
+    started by (`.venv/bin/rulelang` after `make play`)."""
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else "rulelang"
+    found = shutil.which("rulelang")
+    if os.path.basename(argv0) != "rulelang" or (found and os.path.realpath(found) == os.path.realpath(argv0)):
+        return "rulelang"
+    here = os.path.relpath(argv0)
+    return here if not here.startswith("..") else argv0
 
 def setup_from_program(program, names, humans, seed, options, stack, match, bots) -> Setup:
     """The setup of a new game of `program`; the first of `program.files` is the game's own file."""
@@ -423,7 +435,7 @@ def choose_save(tty: bool) -> Path | None:
         print(f"Unfinished games saved in {saves_dir()}, the newest first:")
         for i, (p, head) in enumerate(saves, 1):
             print(f"{i:3}. {describe(p, head)}")
-        print("Resume one with `rulelang resume FILE`.")
+        print(f"Resume one with `{command()} resume FILE`.")
         return None
     labels = [(str(p), describe(p, head)) for p, head in saves]
     try:

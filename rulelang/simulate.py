@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 import statistics
+import textwrap
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -142,12 +144,13 @@ def histogram(values: list[int], bins: int = 10) -> list[list]:
 def render(rep: dict) -> str:
     """The report as text for a terminal."""
     out = [f"{rep['game']}: {rep['games']} games, {rep['players']} players ({', '.join(rep['bots'])})", "", "Wins by seat (95% CI):"]
-    for i, (w, r, ci) in enumerate(zip(rep["wins"], rep["win_rate"], rep["win_ci95"])):
-        out.append(f"  seat {i + 1} ({rep['bots'][i]:>7}): {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
+    labels = [f"seat {i + 1} ({bot}):" for i, bot in enumerate(rep["bots"])]
+    for label, w, r, ci in zip(labels, rep["wins"], rep["win_rate"], rep["win_ci95"]):
+        out.append(f"  {label:<{max(map(len, labels))}} {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
     fair = 100 / rep["players"]
     out.append(f"  (an even share is {fair:.1f}%)")
     t = rep["turns"]
-    out += ["", f"Turns per game: mean {t['mean']}, median {t['median']}, 95th percentile {t['p95']}, longest {t['longest']}"]
+    out += ["", f"Turns per game: mean {t['mean']}, median {t['median']:g}, 95th percentile {t['p95']}, longest {t['longest']}"]
     peak = max((c for _, _, c in t["histogram"]), default=1) or 1
     for lo, hi, c in t["histogram"]:
         out.append(f"  {lo:>6}–{hi:<6} {'█' * max(0, round(40 * c / peak)):<40} {c}")
@@ -156,15 +159,24 @@ def render(rep: dict) -> str:
     if rep["cards_played"]:
         out += ["", "Cards played (most first):"]
         items = list(rep["cards_played"].items())
-        out.append("  " + ", ".join(f"{k} {v}" for k, v in items[:24]) + (" ..." if len(items) > 24 else ""))
-    out += ["", "Moves: " + ", ".join(f"{k} {v}" for k, v in rep["moves"].items())]
-    out += ["", "Rules fired: " + ", ".join(f"{k} {v}" for k, v in rep["rules_fired"].items())]
+        out += _wrapped("", [f"{k} {v}" for k, v in items[:24]] + (["..."] if len(items) > 24 else []))
+    out += [""] + _wrapped("Moves:", [f"{k} {v}" for k, v in rep["moves"].items()])
+    out += [""] + _wrapped("Rules fired:", [f"{k} {v}" for k, v in rep["rules_fired"].items()])
     if rep["rules_never_fired"]:
-        out.append("Rules that never fired: " + ", ".join(rep["rules_never_fired"]))
+        out += _wrapped("Rules that never fired:", rep["rules_never_fired"])
     if rep["tallies"]:
-        out += ["", "Tallies: " + ", ".join(f"{k} {v}" for k, v in sorted(rep["tallies"].items()))]
+        out += [""] + _wrapped("Tallies:", [f"{k} {v}" for k, v in sorted(rep["tallies"].items())])
     out += ["", f"Throughput: {rep['games_per_second']} games/s, {rep['turns_per_second']} turns/s ({rep['seconds']} s)"]
     return "\n".join(out)
+
+
+def _wrapped(head: str, items: list[str]) -> list[str]:
+    """`head item, item, ...` in lines that fit the terminal, broken between items, never inside one."""
+    width = max(40, shutil.get_terminal_size((100, 24)).columns - 1)
+    glued = ", ".join(item.replace(" ", "\xa0") for item in items)  # textwrap breaks at ASCII spaces only
+    lines = textwrap.wrap(glued, width, initial_indent=(head + " ") if head else "  ", subsequent_indent="  ",
+                          break_long_words=False, break_on_hyphens=False)
+    return [line.replace("\xa0", " ") for line in lines] or [head]
 
 
 def run_simulate(args) -> int:
