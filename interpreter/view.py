@@ -54,13 +54,17 @@ def view(st, seat) -> dict:
 
 def public_claim(st) -> dict | None:
     """The last claim as the table knows it: who, how many cards, what they said (never the cards), and
-    whether it stands (a claimed card still lies face down; turned up, it is settled)."""
+    whether it stands: its cards still lie face down on top of a shared pile (turned up, it was settled;
+    covered, play has gone past it)."""
     c = st.claim
     if c is None:
         return None
-    return {"player": c["player"], "count": len(c["cards"]), "says": c["says"], "kind": c["kind"],
-            "text": show(st, c["says"], c["kind"]), "turn": c["turn"],
-            "stands": any(cid in st.facedown for cid in c["cards"])}
+    cards = c["cards"]
+    stands = bool(cards) and all(cid in st.facedown for cid in cards) and any(
+        len(z) >= len(cards) and set(z[-len(cards):]) == set(cards)
+        for z, per in zip(st.zones, st.program.per_player) if not per)
+    return {"player": c["player"], "count": len(cards), "says": c["says"], "kind": c["kind"],
+            "text": show(st, c["says"], c["kind"]), "turn": c["turn"], "stands": stands}
 
 
 def show(st, v, kind) -> str:

@@ -999,7 +999,8 @@ class Host:
         claim = v.get("claim")
         if claim is not None and claim["stands"]:  # a claim settled (its cards turned up) is no longer news
             many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""
-            facts.append([("", f"claim: {v['names'][claim['player']]} says "), ("bold", f"{many}{claim['text']}")])
+            who = "you say" if claim["player"] == seat else f"{v['names'][claim['player']]} says"
+            facts.append([("", f"claim: {who} "), ("bold", f"{many}{claim['text']}")])
         facts.append([("", "direction: " + ("→" if v["direction"] == 1 else "←"))])
         facts_seen_hand = False
         pend = v["pending"]

@@ -915,5 +915,10 @@ def test_the_table_line_shows_a_claim_while_it_stands_only():
     play(g, 1, "challenge")
     assert not shown_claim(g)
     g = game3()
+    lay(g, 0, "truth LR2", "R2", "pass", "pass")  # unchallenged: it stands until a card covers it
+    assert shown_claim(g)
+    play(g, 1, next(o for o in options(g) if o.split()[0] in ("play", "truth", "bluff")))
+    assert not shown_claim(g)
+    g = game3()
     lay(g, 0, "bluff LB3", "R9", "challenge")
     assert not shown_claim(g)
