@@ -364,6 +364,11 @@ def state_size(state, skip: set) -> int:
     return _walk(state, skip | {id(state.program)})
 
 
+def _parts(largest: dict) -> str:
+    """The largest sample's biggest State attributes: `events 18.6 KB, moves 12.0 KB, ...`."""
+    return ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in largest.get("parts", {}).items())
+
+
 def state_sizes(program, players: int, games: int = 8, every: int = 25, record: bool = False) -> dict:
     """The state's size at the start, every `every` moves (the interval doubling after 40 samples in a game,
     to bound the time a long game takes) and at the end of `games` random-bot games.  For the largest
@@ -650,8 +655,7 @@ def main(argv=None) -> int:
               f"  max {s['max_bytes'] / 1024:7.1f} KB  | without the move record: max {s['max_bytes_without_log'] / 1024:5.1f} KB")
         if s["largest"]:
             big = s["largest"]
-            print(f"  {'':<20} largest, after {big['moves_made']} moves: "
-                  + ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in big["parts"].items()))
+            print(f"  {'':<20} largest, after {big['moves_made']} moves: {_parts(big)}")
     print("With the record (record=True, as `rulelang run` keeps it: the moves packed, the latest events kept)")
     for f in files:
         p = programs[f.name]
@@ -659,8 +663,7 @@ def main(argv=None) -> int:
         sizes[f"{f.name}/record"] = rec
         big = rec["largest"] or {}
         print(f"  {f.name:<20} start {rec['start_bytes'] / 1024:6.1f} KB  median {rec['median_bytes'] / 1024:6.1f} KB"
-              f"  max {rec['max_bytes'] / 1024:7.1f} KB  (after {big.get('moves_made', 0)} moves: "
-              + ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in big.get("parts", {}).items()) + ")")
+              f"  max {rec['max_bytes'] / 1024:7.1f} KB  (after {big.get('moves_made', 0)} moves: {_parts(big)})")
     res["state"] = sizes
     sc = sample_cost(programs["uno.rules"], 4)
     res["search_sample"] = sc

@@ -62,7 +62,7 @@ class GreedyBot:
     def _choose(self, program, view, decision) -> Move:
         opts = decision.options
         claim = view.get("claim")
-        live = claim is not None and claim.get("stands", True) and claim["player"] != view["seat"]  # not a settled one
+        live = claim is not None and claim["stands"] and claim["player"] != view["seat"]  # not a settled one
         revealing = [o for o in opts if o.reveals]
         if revealing and live:
             if self.unlikely(program, view, claim):

@@ -102,12 +102,9 @@ def _fork(st: m.State) -> m.State:
     clone.stats = {}
     clone.chosen = None
     snap = st.snapshot()
-    forget = getattr(st, "forget", None)
-    if forget is not None:  # the copy is never restored: the game need not keep its random state for it
-        forget(snap)
+    st.forget(snap)  # the copy is never restored: the game need not keep its random state for it
     clone.restore_from(snap)
-    if hasattr(clone, "rng_guards"):
-        clone.rng_guards = []
+    clone.rng_guards = []
     for fr in clone.stack:
         env = fr.env
         for k, v in env.items():

@@ -107,7 +107,6 @@ class ReplayError(Exception):
         self.index, self.seat, self.text, self.reason = index, seat, text, reason
 
 
-
 def command() -> str:
     """How to type this program again: `rulelang` when that is what the shell finds, else the path it was
     started by (`.venv/bin/rulelang` after `make play`)."""
@@ -117,6 +116,7 @@ def command() -> str:
         return "rulelang"
     here = os.path.relpath(argv0)
     return here if not here.startswith("..") else argv0
+
 
 def setup_from_program(program, names, humans, seed, options, stack, match, bots) -> Setup:
     """The setup of a new game of `program`; the first of `program.files` is the game's own file."""
