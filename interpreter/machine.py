@@ -272,18 +272,36 @@ def card_name(st: State, cid) -> str:
 
 
 def find_card(st: State, cid: int):
-    """(zone index, owner) of a card: every card is in exactly one zone.  Hands are looked at first: cards
-    moved by name are mostly chosen from one."""
+    """(zone index, owner) of a card: every card is in exactly one zone.  Cards moved by name are mostly chosen
+    from the current player's hand or taken from the top of a pile, so those places are looked at first."""
     zones = st.zones
-    for zi, per_player in st.program.search_order:
+    cur = st.current
+    order = st.program.search_order
+    for zi, per_player in order:
+        if per_player:
+            if cid in zones[zi][cur]:
+                return zi, cur
+        else:
+            z = zones[zi]
+            if z and z[-1] == cid:
+                return zi, None
+    for zi, per_player in order:
         z = zones[zi]
         if per_player:
             for p, h in enumerate(z):
-                if cid in h:
+                if p != cur and cid in h:
                     return zi, p
         elif cid in z:
             return zi, None
     raise RuntimeRulesError(f"card {card_name(st, cid)} is in no zone")
+
+
+def _take(zone: list, cid: int) -> None:
+    """Take a card out of a zone: from the top at once, or looked for."""
+    if zone[-1] == cid:
+        zone.pop()
+    else:
+        zone.remove(cid)
 
 
 def refill(st: State, zi: int, owner) -> None:
@@ -315,7 +333,7 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
     zones = st.zones
     for cid in cards:
         loc = find_card(st, cid)
-        (zones[loc[0]] if loc[1] is None else zones[loc[0]][loc[1]]).remove(cid)
+        _take(zones[loc[0]] if loc[1] is None else zones[loc[0]][loc[1]], cid)
         target.append(cid)
         if record:
             by_zone.setdefault(loc, []).append(cid)
@@ -339,7 +357,7 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     zi, owner = dest
     zones = st.zones
     szi, sowner = find_card(st, cid)
-    (zones[szi] if sowner is None else zones[szi][sowner]).remove(cid)
+    _take(zones[szi] if sowner is None else zones[szi][sowner], cid)
     (zones[zi] if owner is None else zones[zi][owner]).append(cid)
     if face is not None:
         _set_face(st, cid, face, sowner)

@@ -74,6 +74,9 @@ def op_ask_init(key, who_f):
 def op_ask_next(key, prompt_f, specs, end, bind=None):
     """Ask the next player of a window; each may act (closing the window) or pass."""
     number_choices(specs)
+    # Options with no argument and no `where` (challenge or pass): the same moves for everyone, made once.
+    fixed = all(s.legal is None and s.where is None and s.kind != "rule" for s in specs)
+    made = []
 
     def op(st, fr):
         env = fr.env
@@ -82,10 +85,14 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
             player = waiting.pop(0)
             if bind is not None:
                 env[bind] = player
-            options = m.options_for(st, player, specs, env)
-            real = [o for o in options if o.verb != "pass"]
-            if not real:
-                continue
+            if made:
+                options = made[0]
+            else:
+                options = m.options_for(st, player, specs, env)
+                if not any(o.verb != "pass" for o in options):
+                    continue
+                if fixed:
+                    made.append(options)
             env["$options"] = specs
             st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), True, ())
             return True
@@ -170,10 +177,11 @@ def op_reveal(cards_f, to_f):
         st.steps += len(cards)
         to = to_f(st, fr.env)
         seats = list(to) if isinstance(to, (list, tuple)) else [to]
-        owners = [m.find_card(st, c)[1] for c in cards]
-        owner = next((o for o in owners if o is not None), None)
-        if owner is None:
-            owner = next(iter(sorted(st.facedown.get(cards[0], ()))), st.current) if cards else st.current
+        if st.record:  # whose cards they are, for the narrator: the first owner, or who knows a face-down card
+            owners = [m.find_card(st, c)[1] for c in cards]
+            owner = next((o for o in owners if o is not None), None)
+            if owner is None:
+                owner = next(iter(sorted(st.facedown.get(cards[0], ()))), st.current) if cards else st.current
         everyone = len(set(seats)) == st.n
         for c in cards:
             if c in st.facedown:
@@ -181,13 +189,15 @@ def op_reveal(cards_f, to_f):
                     del st.facedown[c]
                 else:
                     st.facedown[c] = st.facedown[c] | frozenset(seats)
-        st.emit("reveal", cards=cards, to=seats, owner=owner)
+        if st.record:
+            st.emit("reveal", cards=cards, to=seats, owner=owner)
     return op
 
 
 def op_say(text_f):
     def op(st, fr):
-        st.emit("say", text=text_f(st, fr.env))
+        if st.record:  # the text is for the narrator alone
+            st.emit("say", text=text_f(st, fr.env))
     return op
 
 

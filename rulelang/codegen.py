@@ -14,6 +14,9 @@ from interpreter import ops
 from .errors import RuntimeRulesError
 
 MAX_RANGE = 100_000
+# Results kept by the values a `where` reads (an option's legal items; which cards pass it), per `where`: a
+# few thousand sets of values are common (colour, number, the card laid), and at this many they start again.
+MEMO_LIMIT = 1 << 15
 NONE1 = (None,)  # `(zone or NONE1)[-1]`: the top card of a zone, or none for an empty one
 
 
@@ -61,6 +64,20 @@ def ordered(op, x, y):
     return x is not None and y is not None and op(x, y)
 
 
+def card_table(memo: dict, key: tuple, build, *args):
+    """Whether each card of the deck passes a `where` that reads only the card and values worked out before
+    it (the key): worked out once for those values and kept.  None if the `where` fails for some card (then
+    it is tested card by card, as written: the cards it is asked about may never include that one)."""
+    try:
+        table = build(*args)
+    except m.RULE_FAILURES:
+        table = None
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = table
+    return table
+
+
 def number_range(st, a, b) -> list:
     if b - a >= MAX_RANGE:
         raise RuntimeRulesError(f"`{a}..{b}` has more than {MAX_RANGE} numbers")
@@ -101,7 +118,7 @@ AGGREGATES = {
 def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
-          "zone_of": zone_of, "attr": attr, "is_": is_, "ordered": ordered, "number_range": number_range,
+          "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_, "ordered": ordered, "number_range": number_range,
           "others": others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

@@ -81,6 +81,7 @@ class Compiler:
         self.claim_ids = ()
         if claim_attrs:
             self.cards, self.claim_ids = self.claim_cards(self.cards, attributes, claim_attrs)
+        self.deck_size = len(self.cards) - len(self.claim_ids)  # the claim cards come after the deck's
         first: dict = {}
         canon = tuple(first.setdefault(c.short, c.id) for c in self.cards)
         counts: dict = {}
@@ -472,10 +473,17 @@ class Compiler:
             self.subst, self.hoist = saved
         name = f"L{next(self.fresh)}"
         found = f"[{item} for {item} in {coll} if {cond}]"
-        if _CONSTANT.match(coll) and not _READS_STATE.search(cond):
+        free = _free_values(cond)
+        if of_zone and not _CONSTANT.match(coll) and free is not None:
+            lines, test = self.card_test(item, cond, free)
+            return self.define(name, [f"def {name}(st, env):", *(_INDENT + h for h in hoisted + lines),
+                                      f"{_INDENT}if {test[0]} is not None:",
+                                      f"{_INDENT}    return [{item} for {item} in {coll} if {test[1]}]",
+                                      f"{_INDENT}return {found}"])
+        if _CONSTANT.match(coll) and free is not None:
             # A fixed list (the claim cards, an attribute's values) filtered by what the state shows: the same
-            # state gives the same items, so they are kept by the values worked out first.
-            key = "(" + "".join(h.split(" = ", 1)[0] + ", " for h in hoisted) + ")"
+            # values give the same items, so they are kept by the values worked out first.
+            key = "(" + "".join(f + ", " for f in free) + ")"
             memo = self.const({}, "MEMO")
             return self.define(name, [f"def {name}(st, env):", *(_INDENT + h for h in hoisted),
                                       f"{_INDENT}key = {key}",
@@ -484,7 +492,7 @@ class Compiler:
                                       f"{_INDENT}except TypeError:  # a list among the values: nothing kept",
                                       f"{_INDENT}    return {found}",
                                       f"{_INDENT}if kept is None:",
-                                      f"{_INDENT}    if len({memo}) > 4096:",
+                                      f"{_INDENT}    if len({memo}) >= MEMO_LIMIT:",
                                       f"{_INDENT}        {memo}.clear()",
                                       f"{_INDENT}    kept = {memo}[key] = {found}",
                                       f"{_INDENT}return kept"])
@@ -573,12 +581,39 @@ class Compiler:
             cond = self.gen(o.where, inner)[0] if o.where is not None else None
         finally:
             self.subst = saved
-        tests = [cond] if cond is not None else []
+        twin = []
         if not self.distinct or spec.shared:
-            tests.append(f"(not TWIN[{item}] or (_k := CANON[{item}] + {spec.group}) not in seen and not seen.add(_k))")
+            twin.append(f"(not TWIN[{item}] or (_k := CANON[{item}] + {spec.group}) not in seen and not seen.add(_k))")
         moves = f"_m{next(self.fresh)}"
-        return [f"{moves} = m.card_moves({name}, st.program)",
-                f"out += [{moves}[{item}] for {item} in {coll}{' if ' if tests else ''}{' and '.join(tests)}]"]
+
+        def comprehension(tests):
+            return f"out += [{moves}[{item}] for {item} in {coll}{' if ' if tests else ''}{' and '.join(tests)}]"
+        lines = [f"{moves} = m.card_moves({name}, st.program)"]
+        free = _free_values(cond) if cond is not None else None
+        if free is None:
+            return lines + [comprehension(([cond] if cond is not None else []) + twin)]
+        table_lines, (table, test) = self.card_test(item, cond, free)
+        return lines + table_lines + [f"if {table} is not None:", _INDENT + comprehension([test] + twin),
+                                      "else:", _INDENT + comprehension([cond] + twin)]
+
+    def card_test(self, item: str, cond: str, free: list[str]) -> tuple[list[str], tuple[str, str]]:
+        """A `where` over the cards of a zone that reads only the card and values worked out before it (`free`):
+        whether each card of the deck passes is worked out once for those values and kept, so each card in
+        the zone costs one look in a table.  Returns the lines that find the table (None if the `where`
+        fails for some card of the deck: it is then tested card by card, as written), the table's name and
+        the test of one card."""
+        n = next(self.fresh)
+        params = [f for f in free if f.startswith("_h")]
+        build = self.define(f"TB{n}", [f"def TB{n}(env, {''.join(p + ', ' for p in params)}):",
+                                       f"{_INDENT}return tuple([True if {cond} else False for {item} in range({self.deck_size})])"])
+        memo, build = self.const({}, "MEMO"), build.__name__  # (the one defined first, for the same source)
+        table, key = f"_t{n}", "(" + "".join(f + ", " for f in free) + ")"
+        return [f"try:",
+                f"{_INDENT}{table} = {memo}[{key}]",
+                f"except KeyError:",
+                f"{_INDENT}{table} = card_table({memo}, {key}, {build}, env, {''.join(p + ', ' for p in params)})",
+                f"except TypeError:  # a list among the values: nothing kept",
+                f"{_INDENT}{table} = None"], (table, f"{table}[{item}]")
 
     def compile_AskStmt(self, st, scope, code):
         key = f"$ask{next(self.fresh)}"
@@ -820,9 +855,11 @@ class Compiler:
         if n == "same":
             by = tuple(s.claims.attributes) if s.claims else tuple(s.names.attributes if s.names else s.attributes)
             tables = [self.attr_tables[a] for a in by]
+            kinds: dict = {}  # each card's values of those attributes, as one number
+            kind = tuple(kinds.setdefault(tuple(t[c] for t in tables), len(kinds)) for c in range(len(self.cards)))
 
             def same(x, y):
-                return x is not None and y is not None and all(t[x] == t[y] for t in tables)
+                return x is not None and y is not None and kind[x] == kind[y]
             a0, a1 = (self.gen(a, scope) for a in e.args)
             return (f"{self.const(same, 'SAME')}({a0[0]}, {a1[0]})", a0[1] or a1[1], False)
         if n == "size":
@@ -992,7 +1029,23 @@ _NAMES = {
 _NEVER_NONE = re.compile(r"^(?:-?\d+|len\(st\.zones\[\d+\](?:\[[\w.\[\]']+\])?\))$")
 # A constant of the namespace (a fixed list), and what shows that source reads the state or calls code.
 _CONSTANT = re.compile(r"^[A-Z][A-Za-z_0-9]*$")
-_READS_STATE = re.compile(r"\bst\b|\benv\b|\b[a-z_]+\(|\b[A-Z][A-Za-z_0-9]*\(")
+_READS_STATE = re.compile(r"\bst\b|\benv\b")
+_ENV_READ = re.compile(r"\benv\[('\w+')\]")
+_HOISTED = re.compile(r"\b_h\d+\b")
+_CALL = re.compile(r"\b([A-Za-z_]\w*)\(")
+# Helpers that give the same result for the same arguments and read nothing else.
+_PURE_CALL = re.compile(r"^(?:len|ordered|attr|is_|any_early|SAME\d+|AGG_\w+)$")
+
+
+def _free_values(cond: str) -> list[str] | None:
+    """What a `where` reads besides its item, if it reads only values worked out before it (`_h...`) and the
+    frame's locals: the source of each (a local as `env.get(...)`: the `where` may not read it), as the key
+    its results are kept by.  None if it reads the state or calls code that might."""
+    rest = _ENV_READ.sub("", cond)
+    if _READS_STATE.search(rest) or not all(_PURE_CALL.match(f) for f in _CALL.findall(rest)):
+        return None
+    return sorted(set(_HOISTED.findall(cond)), key=lambda h: int(h[2:])) + \
+        [f"env.get({n})" for n in sorted(set(_ENV_READ.findall(cond)))]
 # Source cheap and harmless to write twice: a name, a subscript by a constant, an attribute, a literal.
 _SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*(?:\.\w+)?(?:\[(?:'\w*'|\d+)\])?|-?\d+|'[^'\\]*')$")
 _LITERAL = re.compile(r"^(?:-?\d+|'[^'\\]*'|None|True|False|[A-Z][A-Za-z_0-9]*|_[a-z]\d+)$")
