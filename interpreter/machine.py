@@ -396,6 +396,11 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     zi, owner = dest
     source = st.zone(szi, sowner)
     target = st.zone(zi, owner)
+    if count == 1 and source and face is None and not st.record and st.chosen is None:  # a draw, in a simulation
+        cid = source.pop()
+        target.append(cid)
+        st.steps += 1
+        return cid
     moved = []
     was_down = {}
     if count < 0:
@@ -434,11 +439,15 @@ def _mark_chosen(st: State, cards, zi: int, face) -> None:
         st.chosen = None
 
 
+_KNOWS = tuple(frozenset((p,)) for p in range(16))  # who knows a card laid face down: the one who laid it
+
+
 def _set_face(st: State, cid: int, face: str | None, knower) -> None:
     """`face down`: hidden from all but the player it came from; `face up`: shown; otherwise as it was."""
     if face == "down":
         if cid not in st.facedown:
-            st.facedown[cid] = frozenset() if knower is None else frozenset((knower,))
+            st.facedown[cid] = _KNOWS[knower] if knower is not None and knower < len(_KNOWS) else \
+                frozenset() if knower is None else frozenset((knower,))
     elif face == "up":
         st.facedown.pop(cid, None)
 
@@ -495,10 +504,21 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
     hands = st.zones[zi]
     order = [(st.current + i * st.direction) % st.n for i in range(st.n)]
     dealt = {p: [] for p in range(st.n)}
+    count = min(count, st.program.deck_size)
+    total = count * st.n
+    if total <= len(source):  # enough without refilling: the same cards to the same players, by slices
+        taken = source[len(source) - total:]
+        del source[len(source) - total:]
+        taken.reverse()  # in the order they come off the top
+        for i, p in enumerate(order):
+            dealt[p] = cards = taken[i::st.n]
+            hands[p] += cards
+        _dealt(st, dealt, total, src, zi)
+        return
     record, st.record = st.record, False  # one `deal` event says it all
     moved = 0
     try:
-        for _ in range(min(count, st.program.deck_size)):
+        for _ in range(count):
             for p in order:
                 if not source:
                     refill(st, src[0], src[1])
@@ -513,6 +533,10 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
             break
     finally:
         st.record = record
+    _dealt(st, dealt, moved, src, zi)
+
+
+def _dealt(st: State, dealt: dict, moved: int, src: tuple, zi: int) -> None:
     st.steps += moved
     if st.chosen is not None and moved:
         _mark_chosen(st, [c for cs in dealt.values() for c in cs], zi, None)
@@ -835,6 +859,10 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         raise MoveError("the game is over" if st.over else "no decision is pending")
     if seat != d.player:
         raise MoveError(f"it is {st.names[d.player]}'s decision, not {st.names[seat]}'s")
+    if not checked and not st.house and move.__class__ is Move and move.kind != "rule":
+        _resume(st, d, move)  # a bot's move, with no rule written in play to take back: nothing to keep
+        run(st)
+        return
     if isinstance(move, str):
         move = parse_move(st, d, move)
     elif move.kind == "rule":

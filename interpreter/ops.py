@@ -135,14 +135,6 @@ def op_race(word, specs):
     return op
 
 
-def op_tally(name):
-    key = "tally:" + name
-
-    def op(st, fr):
-        st.stats[key] = st.stats.get(key, 0) + 1
-    return op
-
-
 def op_skip(st, fr):
     st.skips += 1
     st.emit("skip", player=(st.current + st.direction * st.skips) % st.n)

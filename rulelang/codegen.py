@@ -205,7 +205,7 @@ class Code:
         if b["jump"] is not None:
             target = _target(b["jump"].pos, blocks)
             if target <= i:  # a loop going back: one step of the move's bound
-                lines.append("step(st, fr)")
+                lines += ["st.steps += 1", "if st.steps > st.limit:", "    step(st, fr)"]
             t = blocks[target] if target < len(blocks) else None
             if t is not None and t["branch"] is not None and not t["lines"] and t["op"] is None:
                 # a jump to a test (a loop's): the test is made here, one dispatch fewer

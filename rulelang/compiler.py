@@ -475,10 +475,10 @@ class Compiler:
         found = f"[{item} for {item} in {coll} if {cond}]"
         free = _free_values(cond)
         if of_zone and not _CONSTANT.match(coll) and free is not None:
-            lines, test = self.card_test(item, cond, free)
+            lines, table = self.card_test(item, cond, free)
             return self.define(name, [f"def {name}(st, env):", *(_INDENT + h for h in hoisted + lines),
-                                      f"{_INDENT}if {test[0]} is not None:",
-                                      f"{_INDENT}    return [{item} for {item} in {coll} if {test[1]}]",
+                                      f"{_INDENT}if {table} is not None:",
+                                      f"{_INDENT}    return [{item} for {item} in {coll} if {table}[{item}]]",
                                       f"{_INDENT}return {found}"])
         if _CONSTANT.match(coll) and free is not None:
             # A fixed list (the claim cards, an attribute's values) filtered by what the state shows: the same
@@ -562,7 +562,8 @@ class Compiler:
                 src = self.due_src(when)
                 due += [f"if {src}:", f"{_INDENT}now += ({c!r},)"]
         prompt = self.const(self.text(stmt.prompt or "", scope), "PROMPT")
-        return [f"player = {who}", "out = []", "seen = set()", *hoisted, *body,
+        seen = ["seen = set()"] if any(re.search(r"\bseen\b", line) for line in body) else []
+        return [f"player = {who}", "out = []", *seen, *hoisted, *body,
                 "if out:",
                 *(_INDENT + line for line in ["now = ()", *due, f"env['$options'] = {self.const(specs, 'SPECS')}",
                                               f"st.pending = m.Decision(player, {prompt}(st, env) if st.record else '', "
@@ -588,20 +589,20 @@ class Compiler:
 
         def comprehension(tests):
             return f"out += [{moves}[{item}] for {item} in {coll}{' if ' if tests else ''}{' and '.join(tests)}]"
-        lines = [f"{moves} = m.card_moves({name}, st.program)"]
+        lines = [f"{moves} = {name}.card_moves", f"{moves} = {moves}[1] if {moves}[0] is st.program.cards "
+                                                 f"else m.card_moves({name}, st.program)"]
         free = _free_values(cond) if cond is not None else None
         if free is None:
             return lines + [comprehension(([cond] if cond is not None else []) + twin)]
-        table_lines, (table, test) = self.card_test(item, cond, free)
-        return lines + table_lines + [f"if {table} is not None:", _INDENT + comprehension([test] + twin),
+        table_lines, table = self.card_test(item, cond, free)
+        return lines + table_lines + [f"if {table} is not None:", _INDENT + comprehension([f"{table}[{item}]"] + twin),
                                       "else:", _INDENT + comprehension([cond] + twin)]
 
-    def card_test(self, item: str, cond: str, free: list[str]) -> tuple[list[str], tuple[str, str]]:
+    def card_test(self, item: str, cond: str, free: list[str]) -> tuple[list[str], str]:
         """A `where` over the cards of a zone that reads only the card and values worked out before it (`free`):
         whether each card of the deck passes is worked out once for those values and kept, so each card in
         the zone costs one look in a table.  Returns the lines that find the table (None if the `where`
-        fails for some card of the deck: it is then tested card by card, as written), the table's name and
-        the test of one card."""
+        fails for some card of the deck: it is then tested card by card, as written) and the table's name."""
         n = next(self.fresh)
         params = [f for f in free if f.startswith("_h")]
         build = self.define(f"TB{n}", [f"def TB{n}(env, {''.join(p + ', ' for p in params)}):",
@@ -613,7 +614,7 @@ class Compiler:
                 f"except KeyError:",
                 f"{_INDENT}{table} = card_table({memo}, {key}, {build}, env, {''.join(p + ', ' for p in params)})",
                 f"except TypeError:  # a list among the values: nothing kept",
-                f"{_INDENT}{table} = None"], (table, f"{table}[{item}]")
+                f"{_INDENT}{table} = None"], table
 
     def compile_AskStmt(self, st, scope, code):
         key = f"$ask{next(self.fresh)}"
@@ -675,8 +676,9 @@ class Compiler:
             code.append([f"m.fire(st, 'race_lost', (env[{loser!r}],))"])
         code.place(end)
 
-    def compile_TallyStmt(self, st, scope, code):
-        code.append(ops.op_tally(st.name))
+    def native_TallyStmt(self, st, scope):
+        key = "tally:" + st.name
+        return [f"st.stats[{key!r}] = st.stats.get({key!r}, 0) + 1"]
 
     def compile_CallStmt(self, st, scope, code):
         params = self.s.procedures[st.name].params
@@ -842,7 +844,11 @@ class Compiler:
         n, s = e.name, self.s
         if n in s.zones:
             p = self.gen(e.args[0], scope)
-            return (f"zone_of(st, {self.zone_index[n]}, {p[0]})", p[1], False)
+            zi = self.zone_index[n]
+            if p[0] == "st.current":  # always a player: each player's zone made once
+                refs = tuple(ops.zone_ref(zi, q) for q in range(s.players.high))
+                return (f"{self.const(refs, 'ZONES')}[st.current]", p[1], True)
+            return (f"zone_of(st, {zi}, {p[0]})", p[1], False)
         if n == "score" or n in s.vars:
             p = self.gen(e.args[0], scope)
             return (f"st.pvars[{n!r}][{p[0]}]", p[1], False)
