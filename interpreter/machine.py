@@ -716,11 +716,32 @@ def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
 def add_options(st: State, spec, env: dict, out: list, seen: set) -> None:
     """The moves of one option, added to `out`; `seen` holds what the decision's moves already read as."""
     kind = spec.kind
+    if spec.legal is not None and kind != "player" and not spec.shared:
+        legal = spec.legal(st, env)
+        if legal.__class__ is tuple and (kind != "card" or spec.card_moves[0] is st.program.cards):
+            # Items kept by the values their `where` reads (a fixed list filtered): so are their moves.  An
+            # option no other shares its verb with cannot meet another's moves in `seen`.
+            kept = spec.kept.get(legal)
+            if kept is None:
+                if len(spec.kept) >= 4096:
+                    spec.kept.clear()
+                kept = spec.kept[legal] = []
+                _add_options(st, spec, env, kept, set(), legal)
+            out += kept
+            return
+        _add_options(st, spec, env, out, seen, legal)
+        return
+    _add_options(st, spec, env, out, seen, None)
+
+
+def _add_options(st: State, spec, env: dict, out: list, seen: set, legal) -> None:
+    kind = spec.kind
     if kind == "card":
         cards, moves = spec.card_moves
         if cards is not st.program.cards:
             moves = _card_moves(spec, st.program)
-        legal = spec.legal(st, env)
+        if legal is None:
+            legal = spec.legal(st, env)
         if st.program.distinct and not spec.shared:  # no two moves of this option can read the same
             out += [moves[c] for c in legal]
             return
@@ -738,7 +759,7 @@ def add_options(st: State, spec, env: dict, out: list, seen: set) -> None:
         return
     moves = spec.moves
     group = spec.group
-    for item in spec.legal(st, env):
+    for item in spec.legal(st, env) if legal is None else legal:
         key = (group, item)
         if key in seen:
             continue

@@ -97,7 +97,7 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "shared", "stat", "moves", "card_moves")
+                 "shared", "stat", "moves", "card_moves", "kept")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -107,6 +107,7 @@ class Choice:
         self.stat = "verb:" + verb
         self.moves: dict = {}
         self.card_moves: tuple = ((), ())  # (a program's cards, the move for each): a card option's moves
+        self.kept: dict = {}  # legal items kept by the values they depend on (a tuple) -> their moves
 
 
 def number_choices(specs: tuple) -> tuple:

@@ -494,7 +494,7 @@ class Compiler:
                                       f"{_INDENT}if kept is None:",
                                       f"{_INDENT}    if len({memo}) >= MEMO_LIMIT:",
                                       f"{_INDENT}        {memo}.clear()",
-                                      f"{_INDENT}    kept = {memo}[key] = {found}",
+                                      f"{_INDENT}    kept = {memo}[key] = tuple({found})",
                                       f"{_INDENT}return kept"])
         return self.define(name, [f"def {name}(st, env):", *(_INDENT + h for h in hoisted), f"{_INDENT}return {found}"])
 
