@@ -1,0 +1,56 @@
+"""The compiler's fast paths change no game: a `where` worked out once per deck card for the values it reads
+(`codegen.card_table`), option lists kept by those values, and what a simulation skips (the narrator's texts).
+Each game file is played with them and without them, and must give the same games."""
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from interpreter import Game
+from interpreter.bots import RandomBot
+from rulelang import compiler
+from rulelang.errors import RuntimeRulesError
+
+GAMES = sorted((Path(__file__).resolve().parent.parent / "games").glob("*.rules"))
+RULES = Path(__file__).parent / "rules"
+
+
+def _played(program, seed: int, record: bool, moves: int = 400):
+    g = Game(program, 4, seed=seed, record=record)
+    bots = [RandomBot(seed * 1009 + i) for i in range(4)]
+    n = 0
+    while not g.over and n < moves:
+        d = g.pending
+        g.apply(d.player, bots[d.player].choose(program, None, d), checked=False)
+        n += 1
+    st = g.state
+    return st.turns, [list(z) for z in st.zones], dict(st.stats), list(st.winners), dict(st.vars)
+
+
+def _kept(program) -> int:
+    """How many results the generated code keeps (tables of the deck, option lists)."""
+    spaces = {id(f.__globals__): f.__globals__ for f in program.turn.code if hasattr(f, "__globals__")}
+    return sum(len(v) for ns in spaces.values() for k, v in ns.items() if k.startswith("MEMO") and isinstance(v, dict))
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_a_game_plays_the_same_with_and_without_the_fast_paths(path, monkeypatch):
+    fast = rulelang.load(path)
+    with monkeypatch.context() as mp:
+        mp.setattr(compiler, "_free_values", lambda cond: None)  # every `where` tested card by card, nothing kept
+        plain = rulelang.load(path)
+    for seed in range(12):
+        assert _played(fast, seed, record=False) == _played(plain, seed, record=False)
+    assert _kept(fast) and not _kept(plain)  # the fast paths were taken, and only with them
+    # and a simulation plays as a recorded game does (the narrator's texts are skipped only when not recording)
+    for seed in range(3):
+        assert _played(fast, seed, record=False) == _played(fast, seed, record=True)
+
+
+def test_a_where_that_fails_for_a_card_no_hand_holds_still_offers_the_others():
+    """The table of the deck fails (the joker has no number): the hand's cards are tested as written."""
+    program = rulelang.load(RULES / "where_fails_for_some_cards.rules")
+    g = Game(program, 2, seed=0, stack=["Plain 1", "Plain 2", "Plain 3", "Plain 4", "Plain 5", "Plain 6"])
+    assert [o.text for o in g.legal()] == ["play Plain3", "play Plain5", "pass"]
+    with pytest.raises(RuntimeRulesError, match="none"):  # the joker in hand: the rule fails, as written
+        Game(program, 2, seed=0, stack=["Joker", "Plain 2", "Plain 3", "Plain 4", "Plain 5", "Plain 6"])
