@@ -37,6 +37,53 @@ def test_a_journal_reads_as_the_list_it_stands_for():
     assert packed_seen >= 4  # the packed path was exercised
 
 
+def test_a_journal_that_keeps_everything_packs_its_blocks_again_and_reads_the_same(monkeypatch):
+    """Shelves (blocks packed again as one, moves as text): appends, undos into a shelf, puts into a shelf and
+    into a block."""
+    from interpreter import journal
+
+    monkeypatch.setattr(journal, "SHELF", 2)  # shelves of 2 blocks, so a short journal has many
+    rng = random.Random(3)
+    shelved = 0
+    for trial in range(60):
+        ref, j = [], Journal()
+        for step in range(rng.randrange(60 * BLOCK)):
+            op = rng.random()
+            if op < 0.93 or not ref:  # moves as the record holds them; now and then one that cannot be text
+                item = (rng.randrange(4), f"play {step}" if rng.random() < 0.99 else f"house x\0{step}")
+                ref.append(item)
+                j.append(item)
+            elif op < 0.96:
+                n = rng.randrange(len(ref) + 1) if rng.random() < 0.3 else max(0, len(ref) - rng.randrange(1, 60))
+                del ref[n:]
+                del j[n:]
+            else:
+                i = rng.randrange(len(ref))
+                ref[i] = (9, f"put {step}")
+                j.put(i, ref[i])
+            shelved = max(shelved, len(j.shelves))
+            assert len(j) == len(ref)
+        assert list(j) == ref and j[:] == ref
+        for _ in range(10):
+            a, b = rng.randrange(len(ref) + 1), rng.randrange(len(ref) + 1)
+            assert j[a:b] == ref[a:b]
+            if ref:
+                i = rng.randrange(len(ref))
+                assert j[i] == ref[i]
+    assert shelved >= 4
+
+
+def test_a_long_record_of_moves_packs_into_about_three_bytes_a_move():
+    """A move record (seat, text) of 5,000 moves: its shelves hold nearly all of it, compactly."""
+    rng = random.Random(4)
+    words = ["play R7", "play G2 uno", "draw", "pass", "keep", "challenge", "claim B5", "truth LY3", "say red"]
+    j = Journal()
+    for _ in range(5000):
+        j.append((rng.randrange(4), rng.choice(words)))
+    packed = sum(map(len, j.shelves)) + sum(map(len, j.blocks))
+    assert j.shelves and packed / 5000 < 4
+
+
 def test_the_latest_items_stay_the_very_objects_appended():
     j = Journal()
     items = [{"n": i} for i in range(5 * BLOCK)]
