@@ -355,8 +355,20 @@ def _walk(root, skip_ids: set, collect: set | None = None) -> int:
 
 
 def program_ids(program) -> set:
+    """What belongs to the program: everything reachable from it, and from the globals of its generated code
+    (the options' specs and the moves made once per program, which every decision of every game shares)."""
+    from interpreter.machine import card_moves
+    from interpreter.program import Choice
+
+    procs = [program.main, program.setup, *program.procs.values(), *(r.proc for rs in program.rules.values() for r in rs)]
+    spaces = {id(f.__globals__): f.__globals__ for p in procs for f in p.code if hasattr(f, "__globals__")}.values()
+    for ns in spaces:
+        for spec in [v for v in ns.values() if isinstance(v, Choice) and v.kind == "card"]:
+            card_moves(spec, program)  # made when first needed: made now, to be counted here
     ids: set = set()
     _walk(program, set(), ids)
+    for ns in spaces:
+        _walk(ns, ids, ids)
     return ids
 
 
