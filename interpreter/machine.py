@@ -943,7 +943,6 @@ def _house_rule_in(st: State, frames) -> tuple | None:
 def _resume(st: State, d: Decision, move: Move) -> None:
     fr = st.stack[-1]
     spec = fr.env["$options"][move.option]
-    verb = spec.verb
     if spec.param is not None:
         fr.env[spec.param] = move.arg
     fr.pc = spec.label.pos
@@ -961,7 +960,7 @@ def _resume(st: State, d: Decision, move: Move) -> None:
         return
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
-    st.emit("choice", player=d.player, move=move.text, verb=verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
+    st.emit("choice", player=d.player, move=move.text, verb=spec.verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
             card=move.arg if move.kind == "card" else None, public=move.kind != "card" or move.arg >= st.program.deck_size,
             race=bool(d.race))
     if move.kind == "card" and move.arg < st.program.deck_size:

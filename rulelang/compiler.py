@@ -563,11 +563,12 @@ class Compiler:
                 due += [f"if {src}:", f"{_INDENT}now += ({c!r},)"]
         prompt = self.const(self.text(stmt.prompt or "", scope), "PROMPT")
         seen = ["seen = set()"] if any(re.search(r"\bseen\b", line) for line in body) else []
+        now = ["now = ()", *due] if due else []
         return [f"player = {who}", "out = []", *seen, *hoisted, *body,
                 "if out:",
-                *(_INDENT + line for line in ["now = ()", *due, f"env['$options'] = {self.const(specs, 'SPECS')}",
+                *(_INDENT + line for line in [*now, f"env['$options'] = {self.const(specs, 'SPECS')}",
                                               f"st.pending = m.Decision(player, {prompt}(st, env) if st.record else '', "
-                                              f"tuple(out), False, {calls!r}, now)",
+                                              f"tuple(out), False, {calls!r}, {'now' if due else '()'})",
                                               "return True"])]
 
     def card_option(self, spec, name: str, o, scope, coll: str) -> list[str]:
@@ -1016,7 +1017,10 @@ class Compiler:
         if e.fn == "any" and cond is None:
             return (f"any_early({body} for {var} in {coll})", True, False)
         where = f" if {cond}" if cond is not None else ""
-        return (f"AGG_{e.fn}([{body} for {var} in counted(st, {coll}){where}])", True, False)
+        fn = f"AGG_{e.fn}"
+        if e.fn in ("all", "any") and self.typer.expr(e.expr, inner) == "bool":
+            fn = e.fn  # true or false (or none, which counts as false) each: Python's own
+        return (f"{fn}([{body} for {var} in counted(st, {coll}){where}])", True, False)
 
 
 # Python source of the names every game has.
@@ -1040,7 +1044,7 @@ _ENV_READ = re.compile(r"\benv\[('\w+')\]")
 _HOISTED = re.compile(r"\b_h\d+\b")
 _CALL = re.compile(r"\b([A-Za-z_]\w*)\(")
 # Helpers that give the same result for the same arguments and read nothing else.
-_PURE_CALL = re.compile(r"^(?:len|ordered|attr|is_|any_early|SAME\d+|AGG_\w+)$")
+_PURE_CALL = re.compile(r"^(?:len|all|any|ordered|attr|is_|any_early|SAME\d+|AGG_\w+)$")
 
 
 def _free_values(cond: str) -> list[str] | None:
