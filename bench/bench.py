@@ -354,6 +354,12 @@ def _walk(root, skip_ids: set, collect: set | None = None) -> int:
     return total
 
 
+def reachable_ids(root) -> set:
+    ids: set = set()
+    _walk(root, set(), ids)
+    return ids
+
+
 def program_ids(program) -> set:
     """What belongs to the program: everything reachable from it, and from the globals of its generated code
     (the options' specs and the moves made once per program, which every decision of every game shares)."""
@@ -365,8 +371,7 @@ def program_ids(program) -> set:
     for ns in spaces:
         for spec in [v for v in ns.values() if isinstance(v, Choice) and v.kind == "card"]:
             card_moves(spec, program)  # made when first needed: made now, to be counted here
-    ids: set = set()
-    _walk(program, set(), ids)
+    ids = reachable_ids(program)
     for ns in spaces:
         _walk(ns, ids, ids)
     return ids
@@ -475,7 +480,7 @@ def sample_cost(program, players: int, n: int = 500) -> dict:
     procs = list(getattr(program, "procs", {}).values()) + [program.main, program.setup, program.turn]
     code_ids = {id(p.code) for p in procs} | {id(r.proc.code) for rs in program.rules.values() for r in rs}
     frames_share = all(id(f.code) in code_ids for f in frames if len(f.code) > 1)
-    new_bytes = _walk(s, skip | program_ids(st) if not isinstance(s, dict) else skip)
+    new_bytes = _walk(s, skip | reachable_ids(st) if not isinstance(s, dict) else skip)
     gc.collect()
     c = time.process_time()
     for _ in range(n):

@@ -189,7 +189,12 @@ def op_reveal(cards_f, to_f):
 def op_say(text_f):
     def op(st, fr):
         if st.record:  # the text is for the narrator alone
-            st.emit("say", text=text_f(st, fr.env))
+            env = fr.env
+            about = text_f.about(st, env)
+            if about is None:
+                st.emit("say", text=text_f(st, env))
+            else:  # told to the player it is about, it says "you": `{current} {draws|draw} 2`
+                st.emit("say", text=text_f(st, env), player=about, you=text_f(st, env, about))
     return op
 
 

@@ -270,7 +270,7 @@ def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None
     if kind == "claim":
         return f"{does(p, 'say')} {claim_said(e)}"
     if kind == "say":
-        return str(e.get("text"))
+        return str(e["you"] if e.get("you") and you is not None and p == you else e.get("text"))
     if kind == "call":
         return f"{p} calls {e.get('text') or e.get('call')}"
     if kind == "skip":

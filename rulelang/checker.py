@@ -26,6 +26,9 @@ BUILTIN_FUNCS = {
 }
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
+# The parts of a text: `{name}`, `{name.attribute}`, or `{is|are}` (said of others | said to the player it is about).
+TEXT_PART = re.compile(r"\{(?:(?P<name>[a-z_][a-z0-9_]*)(?:\.(?P<attr>[a-z_][a-z0-9_]*))?"
+                       r"|(?P<alt>(?P<one>[^{}|]*)\|(?P<you>[^{}|]*)))\}", re.I)
 
 
 class Symbols:
@@ -716,6 +719,11 @@ class Checker:
         if not text:
             return
         known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts)
+        for m in re.finditer(r"\{[^{}]*\}", text):
+            if not TEXT_PART.fullmatch(m.group()):
+                self.error(f"`{m.group()}` in the text: braces hold a name (`{{current}}`), a card's attribute "
+                           "(`{card.colour}`) or two forms of a word (`{draws|draw}`); work a value out with `let` first",
+                           inside_string(loc, text, m.start(), m.end()))
         for m in INTERPOLATION.finditer(text):
             name, attr = m.group(1), m.group(2)
             if name not in scope and name not in BUILTIN_NAMES and name not in self.s.vars and name not in self.s.consts:

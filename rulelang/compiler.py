@@ -12,7 +12,7 @@ from interpreter.machine import RULE_FAILURES, Move
 from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
 from . import ast, codegen
-from .checker import BUILTIN_EVENTS, INTERPOLATION, Checker, Symbols, elem_type, params_scope, var_type
+from .checker import BUILTIN_EVENTS, TEXT_PART, Checker, Symbols, elem_type, params_scope, var_type
 from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
 from .parser import parse_rule
 
@@ -687,24 +687,54 @@ class Compiler:
         code.append([f"_p = st.program.procs[{st.name!r}]", f"st.stack.append(m.Frame(_p.code, {{{env}}}, _p.name))"])
 
     def text(self, template: str, scope):
-        """A string with `{name}` parts shown as players, cards or values."""
-        found = INTERPOLATION.findall(template)
-        if not found:
-            return lambda st, env: template
-        parts = []
-        for n, attr in found:
-            e = ast.Name(name=n)
-            if attr:
-                e = ast.Attr(expr=e, name=attr)
-            key = "{" + n + ("." + attr if attr else "") + "}"
-            parts.append((key, self.expr(e, scope), self.typer.expr(e, scope)))
+        """A string with `{name}` parts shown as players, cards or values, and `{is|are}` forms.
+
+        `render(st, env)` tells it to anyone; `render(st, env, you)` tells it to seat `you`: if the text is about
+        that player (the first player it names), it says "you" for them, and each `{a|b}` after it takes its
+        second form until another player is named.  `render.about(st, env)` is that player, or None."""
+        pieces = []  # literal text, ("value", f, type), ("forms", a, b)
+        at = 0
+        for m in TEXT_PART.finditer(template):
+            pieces.append(template[at:m.start()])
+            if m.group("alt") is not None:
+                pieces.append(("forms", m.group("one"), m.group("you")))
+            else:
+                e = ast.Name(name=m.group("name"))
+                if m.group("attr"):
+                    e = ast.Attr(expr=e, name=m.group("attr"))
+                pieces.append(("value", self.expr(e, scope), self.typer.expr(e, scope)))
+            at = m.end()
+        pieces.append(template[at:])
+        if len(pieces) == 1:
+            def plain(st, env, you=None):
+                return template
+            plain.about = lambda st, env: None
+            return plain
+        subject = next((i for i, p in enumerate(pieces) if isinstance(p, tuple) and p[0] == "value" and p[2] == "player"),
+                       None)
         show = self.show
 
-        def render(st, env):
-            out = template
-            for key, f, t in parts:
-                out = out.replace(key, show(st, f(st, env), t))
-            return out
+        def about(st, env):
+            return pieces[subject][1](st, env) if subject is not None else None
+
+        def render(st, env, you=None):
+            told = you is not None and subject is not None and pieces[subject][1](st, env) == you
+            out = []
+            agree = False  # a form agrees with the player named last before it: "you" or another
+            for i, p in enumerate(pieces):
+                if not isinstance(p, tuple):
+                    out.append(p)
+                elif p[0] == "forms":
+                    out.append(p[2] if agree else p[1])
+                elif told and i == subject:
+                    out.append("You" if not "".join(out).strip() else "you")
+                    agree = True
+                else:
+                    out.append(show(st, p[1](st, env), p[2]))
+                    if p[2] == "player":
+                        agree = False
+            return "".join(out)
+        render.about = about
         return render
 
     def show(self, st, v, t):

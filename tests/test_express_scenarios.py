@@ -428,6 +428,10 @@ def test_uno_missed_the_next_player_passes_and_a_later_one_catches_it():
     assert hand(g, 0) == sorted(["R6", "G8", "Y5"])
     assert [e["text"] for e in events_of(g, "say")][-1] == "P1 is caught without calling UNO and draws 2"
     assert (turn(g), deciding(g), g.pending.window) == (1, 1, False)
+    # Told to the player caught, the rule's text says "you" and agrees (`{is|are}`, `{draws|draw}`).
+    said = events_of(g, "say")[-1]
+    assert g.narrate(said, 0) == "You are caught without calling UNO and draw 2"
+    assert g.narrate(said, 2) == g.narrate(said, None) == "P1 is caught without calling UNO and draws 2"
 
 
 def test_uno_missed_but_nobody_catches_it():
@@ -573,7 +577,7 @@ def test_command_line_scenario_with_a_stacked_deck_piped_moves_and_a_log(tmp_pat
     assert [line for line in lines if line.startswith("You> ")] == [f"You> {m}" for m in moves]  # echoed
     assert "✗" not in out  # every move was accepted
     assert "Ada catches" in out or "Ada: catch" in out
-    assert "caught without calling UNO and draws 2" in out
+    assert "You are caught without calling UNO and draw 2" in out  # the rule's text, told to you
     assert lines[-1].startswith("Game over: You win")
     assert lines[-1].endswith("scores: You 21, Ada 0")
 

@@ -87,3 +87,51 @@ def test_a_card_turned_over_where_it_lies_is_told_so():
     ev = {"type": "move", "cards": ["Liar's Yellow 3"], "src": "discard", "src_owner": None, "dst": "discard",
           "dst_owner": None, "face": "up"}
     assert tell(ev, None, None) == "Liar's Yellow 3 is turned face up on the discard pile"
+
+
+
+AGREEING = """
+game "Agree"
+players 2..2 default 2
+attribute number 1..9
+name cards by number
+deck stock {
+  for n in 1..9 {
+    card {number: n}
+  }
+}
+zone stock hidden
+zone hand private per player
+setup {
+  deal 2 from stock to hand
+}
+turn {
+  let c = top(hand(current))
+  let n = size(hand(current))
+  say "the {c} is a card: {current} {holds|hold} it, and {next} {waits|wait}"
+  say "{current} {has|have} {n} cards left"
+  say "nobody {is|are} named here"
+  choose current "{current} {plays|play} on" {
+    go "go on" {
+      win current
+    }
+  }
+}
+"""
+
+
+def test_a_rule_text_says_you_to_the_player_it_is_about_and_agrees_with_it():
+    """`{is|are}` forms: the first is said of a player, the second to the player the text is about (the
+    first player it names), who is called "you" (at the start of the text, "You")."""
+    import rulelang
+
+    g = Game(rulelang.load_text(AGREEING), ["Ann", "Bo"], seed=1)
+    said = [e for e in g.events if e["type"] == "say"]
+    table = [g.narrate(e, None) for e in said]
+    assert table[0].startswith("the ") and table[0].endswith(" is a card: Ann holds it, and Bo waits")
+    assert table[1:] == ["Ann has 2 cards left", "nobody is named here"]
+    to_ann = [g.narrate(e, 0) for e in said]
+    assert to_ann[0] == table[0].replace("Ann holds it", "you hold it")  # only the player it is about agrees
+    assert to_ann[1:] == ["You have 2 cards left", "nobody is named here"]
+    assert [g.narrate(e, 1) for e in said] == table
+    assert g.pending.prompt == "Ann plays on"  # a prompt is told as to anyone
