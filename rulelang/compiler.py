@@ -58,6 +58,7 @@ class Compiler:
         self.nonnull: set = set()  # Python names that hold the cards of a zone (never none)
         self.hoist: list | None = None  # inside a `where`: what is worked out once per decision
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
+        self.same_fns: dict = {}  # attributes -> the name of its `same` function
 
     # ------------------------------------------------------------ the program
 
@@ -606,9 +607,15 @@ class Compiler:
         fails for some card of the deck: it is then tested card by card, as written) and the table's name."""
         n = next(self.fresh)
         params = [f for f in free if f.startswith("_h")]
-        build = self.define(f"TB{n}", [f"def TB{n}(env, {''.join(p + ', ' for p in params)}):",
-                                       f"{_INDENT}return tuple([True if {cond} else False for {item} in range({self.deck_size})])"])
-        memo, build = self.const({}, "MEMO"), build.__name__  # (the one defined first, for the same source)
+        lines = [f"def TB{n}(env, {''.join(p + ', ' for p in params)}):",
+                 f"{_INDENT}return tuple([True if {cond} else False for {item} in range({self.deck_size})])"]
+        made: list = []
+
+        def build(*args):  # compiled when first needed: loading a file stays quick
+            if not made:
+                made.append(self.define(f"TB{n}", lines))
+            return made[0](*args)
+        memo, build = self.const({}, "MEMO"), self.const(build, "BUILD")
         table, key = f"_t{n}", "(" + "".join(f + ", " for f in free) + ")"
         return [f"try:",
                 f"{_INDENT}{table} = {memo}[{key}]",
@@ -871,6 +878,19 @@ class Compiler:
             return (self.const(list(values), "VALUES"), False, True)
         raise RulesCheckError(f"unknown name `{n}`", e.loc)  # the checker reports this first
 
+    def same(self, by: tuple) -> str:
+        """The function `same(x, y)` compiles to: the cards agree on the attributes `by` (made once)."""
+        name = self.same_fns.get(by)
+        if name is None:
+            tables = [self.attr_tables[a] for a in by]
+            kinds: dict = {}  # each card's values of those attributes, as one number
+            kind = tuple(kinds.setdefault(tuple(t[c] for t in tables), len(kinds)) for c in range(len(self.cards)))
+
+            def same(x, y):
+                return x is not None and y is not None and kind[x] == kind[y]
+            name = self.same_fns[by] = self.const(same, "SAME")
+        return name
+
     def gen_Call(self, e, scope):
         n, s = e.name, self.s
         if n in s.zones:
@@ -891,14 +911,8 @@ class Compiler:
             return (f"({k[0]} in st.house)", k[1], False)
         if n == "same":
             by = tuple(s.claims.attributes) if s.claims else tuple(s.names.attributes if s.names else s.attributes)
-            tables = [self.attr_tables[a] for a in by]
-            kinds: dict = {}  # each card's values of those attributes, as one number
-            kind = tuple(kinds.setdefault(tuple(t[c] for t in tables), len(kinds)) for c in range(len(self.cards)))
-
-            def same(x, y):
-                return x is not None and y is not None and kind[x] == kind[y]
             a0, a1 = (self.gen(a, scope) for a in e.args)
-            return (f"{self.const(same, 'SAME')}({a0[0]}, {a1[0]})", a0[1] or a1[1], False)
+            return (f"{self.same(by)}({a0[0]}, {a1[0]})", a0[1] or a1[1], False)
         if n == "size":
             (src, varies, safe), _ = self.collection(e.args[0], scope)
             return (f"len({src})", varies, safe)
