@@ -771,6 +771,8 @@ class Host:
             return ""
         from .save import command
 
+        if self.saver.forget_if_empty(self.game):
+            return f"\nNothing was played, so nothing is kept (`--seed {self.game.state.seed}` deals this game again)."
         return f"\nIt is saved: `{command()} resume {self.saver.path}` continues it."
 
     def undo(self, seat: int) -> bool:
@@ -1184,7 +1186,7 @@ def run_host(args) -> int:
     game = setup.new_game()
     # A game with a person in it is saved (to --save, or a new file in the saves folder); bots alone only to --save.
     save = getattr(args, "save", None)
-    saver = Saver(save if save else new_save_path(program.name), setup) if save or humans else None
+    saver = Saver(save if save else new_save_path(program.name), setup, chosen=bool(save)) if save or humans else None
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, file=str(args.game))
 
 

@@ -235,8 +235,9 @@ def write_atomically(path: Path, text: str, durable: bool = True) -> None:
 class Saver:
     """Keeps one game's save file up to date: `save(game)` after every move; the last one marks it finished."""
 
-    def __init__(self, path: str | Path, setup: Setup, started: str | None = None):
+    def __init__(self, path: str | Path, setup: Setup, started: str | None = None, chosen: bool = True):
         self.path = Path(path)
+        self.chosen = chosen  # named by the player (--save, a resumed file), not made up in the saves folder
         self.setup = setup
         self.started = started or _now()
         self.last = None  # the record last written
@@ -256,6 +257,18 @@ class Saver:
             self.failed = f"{e.strerror or e}"
             return False
         self.last, self.failed = key, None
+        return True
+
+
+    def forget_if_empty(self, game) -> bool:
+        """A game left before anyone moved, saved under a name made up for it: its file is removed (a new game
+        with the same seed is the same game), so the list of games to resume holds games.  True if removed."""
+        if self.chosen or game.record():
+            return False
+        try:
+            self.path.unlink()
+        except OSError:
+            return False
         return True
 
 

@@ -265,6 +265,10 @@ def test_resume_without_a_file_lists_the_saves_in_a_pipe(tmp_path, capsys, monke
                             stdin="play R3\nquit\n")
         assert status == 0
     main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", 1)
+    # Left before anyone moved: nothing is kept, and the player is told how to deal that game again.
+    status, out, _ = main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", 9, stdin="quit\n")
+    assert status == 0 and "Nothing was played, so nothing is kept (`--seed 9` deals this game again)." in out
+    assert "It is saved" not in out
     saves = sorted(folder.iterdir())
     assert len(saves) == 2 and all(p.name.startswith("uno-express-") for p in saves)
     for i, p in enumerate(saves):  # the first made is the older
