@@ -465,7 +465,15 @@ def shuffle_list(st: State, xs: list) -> None:
                 keep.append((rng, snap))
         st.rng_guards = keep
     st.rng_uses += 1
-    st.rng.shuffle(xs)
+    # What random.Random.shuffle does (the same order from the same state), without a call per card.
+    getrandbits = st.rng.getrandbits
+    for i in range(len(xs) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        xs[i], xs[j] = xs[j], xs[i]
 
 
 def shuffle(st: State, ref: tuple) -> None:
