@@ -8,32 +8,45 @@ import pytest
 from interpreter.journal import BLOCK, KEEP, PACKED, Journal
 
 
+def _one_change(rng, ref: list, j: Journal, step: int, item, far: float, back: int, puts: bool) -> None:
+    """Mostly an append; now and then an undo (of a few items, or of a share `far` of them, anywhere), a put
+    (with `puts`) or a pop."""
+    op = rng.random()
+    if op < 0.93 or not ref:
+        ref.append(item)
+        j.append(item)
+    elif op < 0.96:
+        n = rng.randrange(len(ref) + 1) if rng.random() < far else max(0, len(ref) - rng.randrange(1, back))
+        del ref[n:]
+        del j[n:]
+    elif puts:
+        i = rng.randrange(len(ref))
+        ref[i] = (9, f"put {step}")
+        j.put(i, ref[i])
+    else:
+        assert j.pop() == ref.pop()
+    assert len(j) == len(ref)
+
+
+def _reads_the_same(rng, ref: list, j: Journal, reads: int) -> None:
+    assert list(j) == ref and j == ref and j[:] == ref
+    for _ in range(reads):
+        a, b = rng.randrange(-5, len(ref) + 5), rng.randrange(-5, len(ref) + 5)
+        assert j[a:b] == ref[a:b] and j[a:] == ref[a:]
+        if ref:
+            i = rng.randrange(-len(ref), len(ref))
+            assert j[i] == ref[i]
+
+
 def test_a_journal_reads_as_the_list_it_stands_for():
     rng = random.Random(1)
     packed_seen = 0
     for trial in range(200):
         ref, j = [], Journal()
         for step in range(rng.randrange(8 * (BLOCK + KEEP))):
-            op = rng.random()
-            if op < 0.95 or not ref:
-                item = {"type": "move", "cards": [step], "n": step}
-                ref.append(item)
-                j.append(item)
-            elif op < 0.98:
-                n = rng.randrange(len(ref) + 1) if rng.random() < 0.1 else max(0, len(ref) - rng.randrange(1, 40))
-                del ref[n:]
-                del j[n:]
-            else:
-                assert j.pop() == ref.pop()
-            assert len(j) == len(ref)
+            _one_change(rng, ref, j, step, {"type": "move", "cards": [step], "n": step}, 0.1, 40, puts=False)
             packed_seen = max(packed_seen, len(j.blocks))
-        assert list(j) == ref and j == ref
-        for _ in range(20):
-            a, b = rng.randrange(-5, len(ref) + 5), rng.randrange(-5, len(ref) + 5)
-            assert j[a:b] == ref[a:b] and j[a:] == ref[a:]
-            if ref:
-                i = rng.randrange(-len(ref), len(ref))
-                assert j[i] == ref[i]
+        _reads_the_same(rng, ref, j, 20)
     assert packed_seen >= 4  # the packed path was exercised
 
 
@@ -48,28 +61,11 @@ def test_a_journal_that_keeps_everything_packs_its_blocks_again_and_reads_the_sa
     for trial in range(60):
         ref, j = [], Journal()
         for step in range(rng.randrange(60 * BLOCK)):
-            op = rng.random()
-            if op < 0.93 or not ref:  # moves as the record holds them; now and then one that cannot be text
-                item = (rng.randrange(4), f"play {step}" if rng.random() < 0.99 else f"house x\0{step}")
-                ref.append(item)
-                j.append(item)
-            elif op < 0.96:
-                n = rng.randrange(len(ref) + 1) if rng.random() < 0.3 else max(0, len(ref) - rng.randrange(1, 60))
-                del ref[n:]
-                del j[n:]
-            else:
-                i = rng.randrange(len(ref))
-                ref[i] = (9, f"put {step}")
-                j.put(i, ref[i])
+            # moves as the record holds them; now and then one that cannot be written as text
+            item = (rng.randrange(4), f"play {step}" if rng.random() < 0.99 else f"house x\0{step}")
+            _one_change(rng, ref, j, step, item, 0.3, 60, puts=True)
             shelved = max(shelved, len(j.shelves))
-            assert len(j) == len(ref)
-        assert list(j) == ref and j[:] == ref
-        for _ in range(10):
-            a, b = rng.randrange(len(ref) + 1), rng.randrange(len(ref) + 1)
-            assert j[a:b] == ref[a:b]
-            if ref:
-                i = rng.randrange(len(ref))
-                assert j[i] == ref[i]
+        _reads_the_same(rng, ref, j, 10)
     assert shelved >= 4
 
 
