@@ -17,7 +17,7 @@ from typing import Callable
 
 BLOCK = 16  # items packed together
 KEEP = 16  # items always kept unpacked at the end (a choice is marked when its card moves, a few events on)
-PACKED = 8  # blocks kept by a journal that can rebuild itself (older ones are let go)
+PACKED = 16  # blocks kept by a journal that can rebuild itself (older ones are let go): 256 items
 SHELF = 64  # blocks packed again as one by a journal that keeps everything (1,024 items)
 
 
@@ -26,7 +26,10 @@ def _pack(items: list, shelf: bool = False) -> bytes:
     better (bz2, about 1.3-1.7 bytes a move against 3 for a pickle)."""
     if shelf and all(type(x) is tuple and len(x) == 2 and type(x[0]) is int and type(x[1]) is str
                      and "\0" not in x[1] and "\1" not in x[1] for x in items):
-        return b"T" + bz2.compress("\0".join(f"{seat}\1{text}" for seat, text in items).encode(), 9)
+        try:
+            return b"T" + bz2.compress("\0".join(f"{seat}\1{text}" for seat, text in items).encode(), 9)
+        except UnicodeEncodeError:  # a text no file could hold as UTF-8 (a lone surrogate): pickled as it is
+            pass
     return b"P" + zlib.compress(pickle.dumps(items, pickle.HIGHEST_PROTOCOL), 9 if shelf else 6)
 
 
@@ -123,14 +126,13 @@ class Journal:
             items = list(self._block(index // BLOCK))
             items[index % BLOCK] = item
             self.blocks[(index - base) // BLOCK] = _pack(items)
-            self._cache, self._full = {}, None
         elif index >= self.dropped:
             s = (index - self.dropped) // (SHELF * BLOCK)
             lo = self.dropped + s * SHELF * BLOCK
             items = self._range(lo, lo + SHELF * BLOCK)
             items[index - lo] = item
             self.shelves[s] = _pack(items, shelf=True)
-            self._cache, self._full = {}, None
+        self._cache, self._full = {}, None  # (one let go: the rebuilt copy read before would be stale)
 
     def pop(self):
         item = self[-1]

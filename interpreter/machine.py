@@ -514,7 +514,7 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
     dealt = {p: [] for p in range(st.n)}
     count = min(count, st.program.deck_size)
     total = count * st.n
-    if total <= len(source):  # enough without refilling: the same cards to the same players, by slices
+    if total <= len(source) and all(h is not source for h in hands):  # the same cards to the same players, by slices
         taken = source[len(source) - total:]
         del source[len(source) - total:]
         taken.reverse()  # in the order they come off the top
@@ -733,8 +733,9 @@ def add_options(st: State, spec, env: dict, out: list, seen: set) -> None:
             if kept is None:
                 if len(spec.kept) >= 4096:
                     spec.kept.clear()
-                kept = spec.kept[legal] = []
+                kept = []
                 _add_options(st, spec, env, kept, set(), legal)
+                spec.kept[legal] = kept
             out += kept
             return
         _add_options(st, spec, env, out, seen, legal)

@@ -167,6 +167,9 @@ def op_reveal(cards_f, to_f):
     def op(st, fr):
         cards = as_cards(st, cards_f(st, fr.env))
         st.steps += len(cards)
+        if cards and max(cards) >= st.program.deck_size:  # a claim names a card; it is in no zone to be shown
+            raise RuntimeRulesError(f"`reveal` shows cards on the table; {m.card_name(st, max(cards))} is what a claim "
+                                    "said, not a card")
         to = to_f(st, fr.env)
         seats = list(to) if isinstance(to, (list, tuple)) else [to]
         if st.record:  # whose cards they are, for the narrator: the first owner, or who knows a face-down card

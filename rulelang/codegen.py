@@ -17,6 +17,7 @@ MAX_RANGE = 100_000
 # Results kept by the values a `where` reads (an option's legal items; which cards pass it), per `where`: a
 # few thousand sets of values are common (colour, number, the card laid), and at this many they start again.
 MEMO_LIMIT = 1 << 15
+TABLE_LIMIT = 4096  # tables of the deck kept per `where` (each a tuple as long as the deck)
 NONE1 = (None,)  # `(zone or NONE1)[-1]`: the top card of a zone, or none for an empty one
 
 
@@ -72,7 +73,7 @@ def card_table(memo: dict, key: tuple, build, *args):
         table = build(*args)
     except m.RULE_FAILURES:
         table = None
-    if len(memo) >= MEMO_LIMIT:
+    if len(memo) >= TABLE_LIMIT:
         memo.clear()
     memo[key] = table
     return table

@@ -696,9 +696,9 @@ class Compiler:
     def text(self, template: str, scope):
         """A string with `{name}` parts shown as players, cards or values, and `{is|are}` forms.
 
-        `render(st, env)` tells it to anyone; `render(st, env, you)` tells it to seat `you`: if the text is about
-        that player (the first player it names), it says "you" for them, and each `{a|b}` after it takes its
-        second form until another player is named.  `render.about(st, env)` is that player, or None."""
+        `render(st, env)` tells it to anyone.  A text written with `{a|b}` forms is about the first player it
+        names (`render.about(st, env)`, else None); `render(st, env, you)` tells it to seat `you`, saying "you"
+        wherever it names them, and each form after that takes its second word until another player is named."""
         pieces = []  # literal text, ("value", f, type), ("forms", a, b)
         at = 0
         for m in TEXT_PART.finditer(template):
@@ -717,27 +717,31 @@ class Compiler:
                 return template
             plain.about = lambda st, env: None
             return plain
+        # Only a text written with forms is told in the second person: in one without, a verb would not agree.
+        forms = any(isinstance(p, tuple) and p[0] == "forms" for p in pieces)
         subject = next((i for i, p in enumerate(pieces) if isinstance(p, tuple) and p[0] == "value" and p[2] == "player"),
-                       None)
+                       None) if forms else None
         show = self.show
 
         def about(st, env):
             return pieces[subject][1](st, env) if subject is not None else None
 
         def render(st, env, you=None):
-            told = you is not None and subject is not None and pieces[subject][1](st, env) == you
+            told = you is not None and subject is not None
             out = []
             agree = False  # a form agrees with the player named last before it: "you" or another
-            for i, p in enumerate(pieces):
+            for p in pieces:
                 if not isinstance(p, tuple):
                     out.append(p)
                 elif p[0] == "forms":
                     out.append(p[2] if agree else p[1])
-                elif told and i == subject:
-                    out.append("You" if not "".join(out).strip() else "you")
-                    agree = True
                 else:
-                    out.append(show(st, p[1](st, env), p[2]))
+                    v = p[1](st, env)
+                    if told and p[2] == "player" and v == you:
+                        out.append("You" if not "".join(out).strip() else "you")
+                        agree = True
+                        continue
+                    out.append(show(st, v, p[2]))
                     if p[2] == "player":
                         agree = False
             return "".join(out)
@@ -1091,12 +1095,22 @@ _CALL = re.compile(r"\b([A-Za-z_]\w*)\(")
 _PURE_CALL = re.compile(r"^(?:len|all|any|ordered|attr|is_|any_early|SAME\d+|AGG_\w+)$")
 
 
+_NAME = re.compile(r"\b[A-Za-z_]\w*\b")
+_STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_KEYWORDS = frozenset(("and", "or", "not", "if", "else", "is", "in", "for", "None", "True", "False"))
+# Python names the compiler binds: an option's item, a comprehension's, a value worked out before, a twin's key.
+_BOUND = re.compile(r"^_[hovkf]\d*$")
+
+
 def _free_values(cond: str) -> list[str] | None:
     """What a `where` reads besides its item, if it reads only values worked out before it (`_h...`) and the
     frame's locals: the source of each (a local as `env.get(...)`: the `where` may not read it), as the key
     its results are kept by.  None if it reads the state or calls code that might."""
     rest = _ENV_READ.sub("", cond)
     if _READS_STATE.search(rest) or not all(_PURE_CALL.match(f) for f in _CALL.findall(rest)):
+        return None
+    names = _NAME.findall(_STRING.sub("", rest))  # anything else must be a constant, the item, or bound inside
+    if not all(n in _KEYWORDS or _PURE_CALL.match(n) or _BOUND.match(n) or n[0].isupper() for n in names):
         return None
     return sorted(set(_HOISTED.findall(cond)), key=lambda h: int(h[2:])) + \
         [f"env.get({n})" for n in sorted(set(_ENV_READ.findall(cond)))]

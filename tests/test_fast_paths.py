@@ -54,3 +54,13 @@ def test_a_where_that_fails_for_a_card_no_hand_holds_still_offers_the_others():
     assert [o.text for o in g.legal()] == ["play Plain3", "play Plain5", "pass"]
     with pytest.raises(RuntimeRulesError, match="none"):  # the joker in hand: the rule fails, as written
         Game(program, 2, seed=0, stack=["Joker", "Plain 2", "Plain 3", "Plain 4", "Plain 5", "Plain 6"])
+
+
+@pytest.mark.parametrize("record", [True, False])
+def test_revealing_what_a_claim_named_is_refused_recorded_or_not(record):
+    """A claim card lies in no zone: `reveal` refuses it in a recorded game and in a simulation alike (a
+    simulation skips only the narrator's work, never a check)."""
+    program = rulelang.load(RULES / "reveal_a_claim.rules")
+    g = Game(program, 2, seed=0, record=record)
+    with pytest.raises(RuntimeRulesError, match="what a claim said, not a card"):
+        g.apply(0, g.legal()[0], checked=record)

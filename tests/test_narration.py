@@ -111,6 +111,8 @@ turn {
   say "the {c} is a card: {current} {holds|hold} it, and {next} {waits|wait}"
   say "{current} {has|have} {n} cards left"
   say "nobody {is|are} named here"
+  say "{current} plays on"
+  say "{current} {draws|draw}, so {current} {waits|wait} and {next} {plays|play}"
   choose current "{current} {plays|play} on" {
     go "go on" {
       win current
@@ -129,9 +131,12 @@ def test_a_rule_text_says_you_to_the_player_it_is_about_and_agrees_with_it():
     said = [e for e in g.events if e["type"] == "say"]
     table = [g.narrate(e, None) for e in said]
     assert table[0].startswith("the ") and table[0].endswith(" is a card: Ann holds it, and Bo waits")
-    assert table[1:] == ["Ann has 2 cards left", "nobody is named here"]
+    assert table[1:] == ["Ann has 2 cards left", "nobody is named here", "Ann plays on",
+                         "Ann draws, so Ann waits and Bo plays"]
     to_ann = [g.narrate(e, 0) for e in said]
     assert to_ann[0] == table[0].replace("Ann holds it", "you hold it")  # only the player it is about agrees
-    assert to_ann[1:] == ["You have 2 cards left", "nobody is named here"]
+    assert to_ann[1:] == ["You have 2 cards left", "nobody is named here",
+                          "Ann plays on",  # a text without forms is told alike to everyone: its verbs agree
+                          "You draw, so you wait and Bo plays"]
     assert [g.narrate(e, 1) for e in said] == table
     assert g.pending.prompt == "Ann plays on"  # a prompt is told as to anyone
