@@ -89,10 +89,10 @@ class GreedyBot:
             return max(cards, key=lambda o: self.fit(program, view, o.arg, mine))
         if group[0].kind == "value":
             counts = _value_counts(program, self.laid or mine)
-            return max(group, key=lambda o: counts.get(o.arg, 0))
+            return _best(self.rng, group, lambda o: counts.get(o.arg, 0))
         if group[0].kind == "player":
             sizes = _hand_sizes(view)
-            return min(group, key=lambda o: sizes.get(o.arg, 0))
+            return _best(self.rng, group, lambda o: -sizes.get(o.arg, 0))
         return group[0]
 
     # -- what fits, what is true
@@ -124,7 +124,7 @@ class GreedyBot:
                 if all(actual.get(a) == claim.get(a) for a in program.claim_attrs):
                     return o
         unseen = _unseen(program, view)
-        return max(opts, key=lambda o: (_copies(program, o.arg, unseen), -o.option))
+        return _best(self.rng, opts, lambda o: (_copies(program, o.arg, unseen), -o.option))
 
     def unlikely(self, program, view, claim) -> bool:
         """Is the live claim more likely false than true, given every card this seat has seen?"""
@@ -178,6 +178,15 @@ def _own_cards(view: dict) -> set:
         if isinstance(z, list) and seat is not None and seat < len(z):
             out.update(c for c in z[seat]["cards"] if c is not None)
     return out
+
+
+def _best(rng, options: list, key):
+    """The option with the highest key; among several as high, one at random (the first listed would favour
+    whatever the rules list first: Red, the next seat)."""
+    keys = [key(o) for o in options]
+    top = max(keys)
+    ties = [o for o, k in zip(options, keys) if k == top]
+    return ties[0] if len(ties) == 1 else rng.choice(ties)
 
 
 def _hand_sizes(view: dict) -> dict:
