@@ -106,13 +106,11 @@ class Journal:
                 del self.shelves[s:]
                 self.blocks = []
             self.recent = []
-            self._cache, self._full = {}, None
-            for item in keep:
+            for item in keep:  # (the first append forgets what was read)
                 self.append(item)
         else:
             items = self._rebuilt()[:n]
             self.shelves, self.blocks, self.recent, self.dropped = [], [], [], 0
-            self._cache, self._full = {}, None
             for item in items:
                 self.append(item)
         self._cache, self._full = {}, None

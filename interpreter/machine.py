@@ -446,8 +446,10 @@ def _set_face(st: State, cid: int, face: str | None, knower) -> None:
     """`face down`: hidden from all but the player it came from; `face up`: shown; otherwise as it was."""
     if face == "down":
         if cid not in st.facedown:
-            st.facedown[cid] = _KNOWS[knower] if knower is not None and knower < len(_KNOWS) else \
-                frozenset() if knower is None else frozenset((knower,))
+            if knower is None:
+                st.facedown[cid] = frozenset()
+            else:
+                st.facedown[cid] = _KNOWS[knower] if knower < len(_KNOWS) else frozenset((knower,))
     elif face == "up":
         st.facedown.pop(cid, None)
 
@@ -724,33 +726,30 @@ def options_for(st: State, player: int, specs: tuple, env: dict) -> list:
 def add_options(st: State, spec, env: dict, out: list, seen: set) -> None:
     """The moves of one option, added to `out`; `seen` holds what the decision's moves already read as."""
     kind = spec.kind
-    if spec.legal is not None and kind != "player" and not spec.shared:
-        legal = spec.legal(st, env)
-        if legal.__class__ is tuple and (kind != "card" or spec.card_moves[0] is st.program.cards):
-            # Items kept by the values their `where` reads (a fixed list filtered): so are their moves.  An
-            # option no other shares its verb with cannot meet another's moves in `seen`.
-            kept = spec.kept.get(legal)
-            if kept is None:
-                if len(spec.kept) >= 4096:
-                    spec.kept.clear()
-                kept = []
-                _add_options(st, spec, env, kept, set(), legal)
-                spec.kept[legal] = kept
-            out += kept
-            return
-        _add_options(st, spec, env, out, seen, legal)
+    legal = spec.legal(st, env) if spec.legal is not None else None  # an option with an argument has one
+    if (legal.__class__ is tuple and kind != "player" and not spec.shared
+            and (kind != "card" or spec.card_moves[0] is st.program.cards)):
+        # Items kept by the values their `where` reads (a fixed list filtered): so are their moves.  An option
+        # no other shares its verb with cannot meet another's moves in `seen`.
+        kept = spec.kept.get(legal)
+        if kept is None:
+            if len(spec.kept) >= 4096:
+                spec.kept.clear()
+            kept = []
+            _add_options(st, spec, env, kept, set(), legal)
+            spec.kept[legal] = kept
+        out += kept
         return
-    _add_options(st, spec, env, out, seen, None)
+    _add_options(st, spec, env, out, seen, legal)
 
 
 def _add_options(st: State, spec, env: dict, out: list, seen: set, legal) -> None:
+    """`add_options` with the option's legal items worked out (None for an option without an argument)."""
     kind = spec.kind
     if kind == "card":
         cards, moves = spec.card_moves
         if cards is not st.program.cards:
             moves = _card_moves(spec, st.program)
-        if legal is None:
-            legal = spec.legal(st, env)
         if st.program.distinct and not spec.shared:  # no two moves of this option can read the same
             out += [moves[c] for c in legal]
             return
@@ -768,7 +767,7 @@ def _add_options(st: State, spec, env: dict, out: list, seen: set, legal) -> Non
         return
     moves = spec.moves
     group = spec.group
-    for item in spec.legal(st, env) if legal is None else legal:
+    for item in legal:
         key = (group, item)
         if key in seen:
             continue

@@ -29,6 +29,7 @@ INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", r
 # The parts of a text: `{name}`, `{name.attribute}`, or `{is|are}` (said of others | said to the player it is about).
 TEXT_PART = re.compile(r"\{(?:(?P<name>[a-z_][a-z0-9_]*)(?:\.(?P<attr>[a-z_][a-z0-9_]*))?"
                        r"|(?P<alt>(?P<one>[^{}|]*)\|(?P<you>[^{}|]*)))\}", re.I)
+BRACES = re.compile(r"\{[^{}]*\}")  # whatever a text holds in braces: each must be one of the parts above
 
 
 class Symbols:
@@ -719,7 +720,7 @@ class Checker:
         if not text:
             return
         known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts)
-        for m in re.finditer(r"\{[^{}]*\}", text):
+        for m in BRACES.finditer(text):
             if not TEXT_PART.fullmatch(m.group()):
                 self.error(f"`{m.group()}` in the text: braces hold a name (`{{current}}`), a card's attribute "
                            "(`{card.colour}`) or two forms of a word (`{draws|draw}`); work a value out with `let` first",

@@ -119,7 +119,8 @@ AGGREGATES = {
 def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
-          "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_, "ordered": ordered, "number_range": number_range,
+          "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
+          "ordered": ordered, "number_range": number_range,
           "others": others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

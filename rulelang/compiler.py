@@ -59,6 +59,7 @@ class Compiler:
         self.hoist: list | None = None  # inside a `where`: what is worked out once per decision
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.same_fns: dict = {}  # attributes -> the name of its `same` function
+        self.own_zones: dict = {}  # zone index -> the name of each player's zone as a value (`hand(current)`)
 
     # ------------------------------------------------------------ the program
 
@@ -617,11 +618,11 @@ class Compiler:
             return made[0](*args)
         memo, build = self.const({}, "MEMO"), self.const(build, "BUILD")
         table, key = f"_t{n}", "(" + "".join(f + ", " for f in free) + ")"
-        return [f"try:",
+        return ["try:",
                 f"{_INDENT}{table} = {memo}[{key}]",
-                f"except KeyError:",
+                "except KeyError:",
                 f"{_INDENT}{table} = card_table({memo}, {key}, {build}, env, {''.join(p + ', ' for p in params)})",
-                f"except TypeError:  # a list among the values: nothing kept",
+                "except TypeError:  # a list among the values: nothing kept",
                 f"{_INDENT}{table} = None"], table
 
     def compile_AskStmt(self, st, scope, code):
@@ -901,8 +902,11 @@ class Compiler:
             p = self.gen(e.args[0], scope)
             zi = self.zone_index[n]
             if p[0] == "st.current":  # always a player: each player's zone made once
-                refs = tuple(ops.zone_ref(zi, q) for q in range(s.players.high))
-                return (f"{self.const(refs, 'ZONES')}[st.current]", p[1], True)
+                refs = self.own_zones.get(zi)
+                if refs is None:
+                    refs = self.own_zones[zi] = self.const(tuple(ops.zone_ref(zi, q) for q in range(s.players.high)),
+                                                           "ZONES")
+                return (f"{refs}[st.current]", p[1], True)
             return (f"zone_of(st, {zi}, {p[0]})", p[1], False)
         if n == "score" or n in s.vars:
             p = self.gen(e.args[0], scope)
