@@ -23,7 +23,14 @@ class RandomBot:
         options = decision.options
         if decision.race or options[0].kind == "rule":
             return table_move(self.rng, program, decision)
-        move = options[self.rng._randbelow(len(options))]  # rng.choice, one call fewer (the same numbers)
+        # rng.choice(options), written out as random.py's _randbelow does it: the same numbers, two calls fewer
+        n = len(options)
+        k = n.bit_length()
+        getrandbits = self.rng.getrandbits
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+        move = options[i]
         if move.kind != "card" or not decision.due:  # a call goes with a card played, not with a draw or a pass
             return move
         calls = frozenset(c for c in decision.due if self.rng.random() < 0.5)

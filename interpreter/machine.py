@@ -318,7 +318,8 @@ def refill(st: State, zi: int, owner) -> None:
         st.facedown.pop(cid, None)
     shuffle_list(st, moving)
     st.zones[zi][:0] = moving
-    st.emit("refill", zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving))
+    if st.record:
+        st.emit("refill", zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving))
 
 
 def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
@@ -394,8 +395,9 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     """Move up to `count` cards from the top of a zone; returns the last card moved, or None."""
     szi, sowner = src
     zi, owner = dest
-    source = st.zone(szi, sowner)
-    target = st.zone(zi, owner)
+    zones = st.zones
+    source = zones[szi] if sowner is None else zones[szi][sowner]
+    target = zones[zi] if owner is None else zones[zi][owner]
     if count == 1 and source and face is None and not st.record and st.chosen is None:  # a draw, in a simulation
         cid = source.pop()
         target.append(cid)
@@ -424,7 +426,7 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
         _mark_chosen(st, moved, zi, face)
     if st.record and moved:
         st.emit("move", cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face, was_down=was_down)
-    if len(moved) < count:
+    if len(moved) < count and st.record:
         st.emit("say", text=f"the {st.program.zones[szi].name} pile is empty: {len(moved)} of {count} cards moved")
     return moved[-1] if moved else None
 

@@ -108,7 +108,8 @@ def op_claim(cards_f, says_f, kind):
         says = says_f(st, fr.env)
         who = st.pending_author if st.pending_author is not None else st.current  # the player who just chose
         st.claim = {"player": who, "cards": cards, "says": says, "kind": kind, "turn": st.turns}
-        st.emit("claim", player=who, count=len(cards), says=says, kind=kind)
+        if st.record:
+            st.emit("claim", player=who, count=len(cards), says=says, kind=kind)
     return op
 
 

@@ -185,6 +185,8 @@ class Program:
     card_stats: tuple = attrs.field(default=None, eq=False, repr=False)  # card id -> its counter in a simulation's report
     search_order: tuple = attrs.field(default=None, eq=False, repr=False)  # (zone index, per player): where cards are looked for
     per_player: tuple = attrs.field(default=None, eq=False, repr=False)  # zone index -> one per player
+    # The number of real cards; ids from here on are claim cards, which name a card and lie nowhere.
+    deck_size: int = attrs.field(default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         if self.canon is not None:
@@ -202,14 +204,10 @@ class Program:
             # hands first: cards moved by name are mostly chosen from one
             "search_order": tuple(sorted(((z.index, z.per_player) for z in self.zones), key=lambda z: not z[1])),
             "per_player": tuple(z.per_player for z in self.zones),
+            "deck_size": self.claims[0] if self.claims else len(self.cards),
         }
         for name, value in tables.items():
             object.__setattr__(self, name, value)
-
-    @property
-    def deck_size(self) -> int:
-        """The number of real cards; ids from here on are claim cards, which name a card and lie nowhere."""
-        return self.claims[0] if self.claims else len(self.cards)
 
     def dispatcher(self, event: str):
         """One generated function that tests the conditions of all of an event's rules, in file order, and

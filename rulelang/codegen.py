@@ -89,7 +89,17 @@ def number_range(st, a, b) -> list:
 
 
 def others(st, p) -> list:
-    return [(p + i * st.direction) % st.n for i in range(1, st.n)]
+    """The other players, in turn order from the next one (a new list: the caller may change it)."""
+    key = (st.n, st.direction, p)
+    seats = _OTHERS.get(key)
+    if seats is None:
+        seats = tuple((p + i * st.direction) % st.n for i in range(1, st.n))
+        if len(_OTHERS) < TABLE_LIMIT:
+            _OTHERS[key] = seats
+    return list(seats)
+
+
+_OTHERS: dict = {}  # (players, direction, player) -> the others in turn order
 
 
 def any_early(values) -> bool:
