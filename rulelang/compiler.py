@@ -535,14 +535,18 @@ class Compiler:
         for every card are worked out once, before them.  With no legal move the choice is skipped."""
         who = self.gen(stmt.who, scope)[0]
         saved, self.hoist = self.hoist, []
-        body = []
+        body: list = []
+        tabled: dict = {}  # a zone -> the card options over it tested by tables, each waiting for its lines
         try:
             for spec, o in zip(specs, stmt.options):
                 name = self.const(spec, "SPEC")
                 if spec.kind == "card" and o.domain is not None:
                     (coll, _, _), of_zone = self.collection(o.domain, scope)
                     if of_zone and not _CONSTANT.match(coll):
-                        body += self.card_option(spec, name, o, scope, coll)
+                        lines = self.card_option(spec, name, o, scope, coll)
+                        if callable(lines):
+                            tabled.setdefault(coll, []).append(len(body))
+                        body.append(lines)
                         continue
                 if spec.kind is None:
                     move = self.const(Move(spec.verb, None, spec.verb, spec.index, spec.doc, kind="", reveals=spec.reveals),
@@ -556,6 +560,16 @@ class Compiler:
             hoisted = self.hoist
         finally:
             self.hoist = saved
+        # Two options or more over the same zone, each showing one card of a name: the zone's cards, one of
+        # each name, are picked out once (`kinds`), and each option's table is looked at for those alone.
+        for coll, places in tabled.items():
+            kinds = f"_u{next(self.fresh)}" if len(places) > 1 else None
+            for i in places:
+                body[i] = body[i](kinds)
+            if kinds is not None:
+                body[places[0]] = [f"_us = set()", f"{kinds} = [_o for _o in {coll} if not TWIN[_o] or (_k := CANON[_o]) "
+                                                   f"not in _us and not _us.add(_k)]", *body[places[0]]]
+        body = [line for part in body for line in ([part] if isinstance(part, str) else part)]
         calls = tuple(self.s.calls)
         due = []
         for c in calls:
@@ -596,12 +610,26 @@ class Compiler:
                                                  f"else m.card_moves({name}, st.program)"]
         free = _free_values(cond) if cond is not None else None
         if free is None:
-            return lines + [comprehension(([cond] if cond is not None else []) + twin)]
-        table_lines, table = self.card_test(item, cond, free)
-        return lines + table_lines + [f"if {table} is not None:", _INDENT + comprehension([f"{table}[{item}]"] + twin),
-                                      "else:", _INDENT + comprehension([cond] + twin)]
+            return [*lines, comprehension(([cond] if cond is not None else []) + twin)]
+        by_name = self.distinct or spec.shared  # each card tested (as written, or by a table of the deck)
+        table_lines, table = self.card_test(item, cond, free, by_name)
+        plain = ["else:", _INDENT + comprehension([cond] + twin)]
+        if by_name:
+            return [*lines, *table_lines, f"if {table} is not None:", _INDENT + comprehension([f"{table}[{item}]"] + twin),
+                    *plain]
 
-    def card_test(self, item: str, cond: str, free: list[str]) -> tuple[list[str], str]:
+        def finish(kinds: str | None) -> list[str]:
+            """The lines, once it is known whether the zone's cards one of each name (`kinds`) are picked out
+            for this option and others: the first card of a name is the one shown, and a table that gives
+            two cards of a name the same answer (checked as it is made) gives the same options."""
+            if kinds is None:
+                test = comprehension([f"{table}[{item}]"] + twin)
+            else:
+                test = f"out += [{moves}[{item}] for {item} in {kinds} if {table}[{item}]]"
+            return [*lines, *table_lines, f"if {table} is not None:", _INDENT + test, *plain]
+        return finish
+
+    def card_test(self, item: str, cond: str, free: list[str], by_name: bool = True) -> tuple[list[str], str]:
         """A `where` over the cards of a zone that reads only the card and values worked out before it (`free`):
         whether each card of the deck passes is worked out once for those values and kept, so each card in
         the zone costs one look in a table.  Returns the lines that find the table (None if the `where`
@@ -609,7 +637,11 @@ class Compiler:
         n = next(self.fresh)
         params = [f for f in free if f.startswith("_h")]
         lines = [f"def TB{n}(env, {''.join(p + ', ' for p in params)}):",
-                 f"{_INDENT}return tuple([True if {cond} else False for {item} in range({self.deck_size})])"]
+                 f"{_INDENT}table = tuple([True if {cond} else False for {item} in range({self.deck_size})])"]
+        if not by_name:  # the first card of a name stands for the others: only if they all pass or all fail
+            lines.append(f"{_INDENT}if any(table[c] != table[k] for c, k in enumerate(CANON[:{self.deck_size}])):")
+            lines.append(f"{_INDENT}{_INDENT}return None")
+        lines.append(f"{_INDENT}return table")
         made: list = []
 
         def build(*args):  # compiled when first needed: loading a file stays quick

@@ -64,3 +64,19 @@ def test_revealing_what_a_claim_named_is_refused_recorded_or_not(record):
     g = Game(program, 2, seed=0, record=record)
     with pytest.raises(RuntimeRulesError, match="what a claim said, not a card"):
         g.apply(0, g.legal()[0], checked=record)
+
+
+def test_cards_of_one_name_that_a_where_tells_apart_are_each_offered_where_they_pass(monkeypatch):
+    """Two options over one hand pick out its cards one of each name once; that is right only while the cards of
+    a name all pass a `where` or all fail it.  Here the name leaves out the number the `where` reads: each
+    option must offer the first card of the name that passes it, as the card-by-card test does."""
+    fast = rulelang.load(RULES / "twins_that_differ.rules")
+    with monkeypatch.context() as mp:
+        mp.setattr(compiler, "_free_values", lambda cond: None)
+        plain = rulelang.load(RULES / "twins_that_differ.rules")
+    both = 0
+    for seed in range(40):
+        offered = [[(o.verb, o.arg) for o in Game(p, 2, seed=seed).legal()] for p in (fast, plain)]
+        assert offered[0] == offered[1]
+        both += {v for v, _ in offered[0]} == {"high", "low"}
+    assert both  # some hands held cards of the name on both sides of 3
