@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from itertools import chain
 
 import attrs
 
@@ -85,15 +86,18 @@ class GreedyBot:
         plain = [o for o in opts if o.kind == ""]
         if self.laid and plain and any(o.kind == "card" for o in opts):
             # Laying several cards: go on while they match the first ones, then stop.
-            more = [o for o in opts if o.kind == "card" and o.arg in mine and self.matches_laid(program, o.arg)]
+            matches = self.matches_laid(program)
+            more = [o for o in opts if o.kind == "card" and o.arg in mine and matches(o.arg)]
             if more:
-                return max(more, key=lambda o: self.fit(program, view, o.arg, mine))
+                fit = self.fit(program, view, mine)
+                return max(more, key=lambda o: fit(o.arg))
             return min(plain, key=lambda o: o.option)
         first = min(o.option for o in opts)
         group = [o for o in opts if o.option == first]
         if group[0].kind == "card":
             cards = [o for o in group if o.arg in mine] or group
-            return max(cards, key=lambda o: self.fit(program, view, o.arg, mine))
+            fit = self.fit(program, view, mine)
+            return max(cards, key=lambda o: fit(o.arg))
         if group[0].kind == "value":
             counts = _value_counts(program, self.laid or mine)
             return _best(self.rng, group, lambda o: counts.get(o.arg, 0))
@@ -103,24 +107,28 @@ class GreedyBot:
         return group[0]
 
     # -- what fits, what is true
-    def fit(self, program, view, cid, mine) -> float:
-        """Higher for a card sharing values with what the table shows and with many cards of this hand."""
-        shown = _shown_values(program, view)
-        card = program.cards[cid]
-        values = [v for a, v in card.attrs.items() if not program.attributes[a].numeric]
-        table = sum(1 for v in values if v in shown) + sum(0.5 for a, v in card.attrs.items()
-                                                           if program.attributes[a].numeric and ("#" + a, v) in shown)
+    def fit(self, program, view, mine):
+        """How well a card fits, card id -> score: higher for a card sharing values with what the table shows
+        and with many other cards of this hand (what the table shows and the hand's values counted once)."""
+        values_of = _card_values(program)
         if self.laid:  # laying several: keep to the values already laid
             laid = _value_counts(program, self.laid)
-            return sum(laid[v] for v in values)
-        counts = _value_counts(program, [c for c in mine if c != cid])
-        return table * 100 + sum(counts[v] for v in values) + sum(v for a, v in card.attrs.items()
-                                                                  if program.attributes[a].numeric) / 100
+            return lambda cid: sum(laid[v] for v in values_of[cid][0])
+        shown = _shown_values(program, view)
+        counts = _value_counts(program, mine)
 
-    def matches_laid(self, program, cid) -> bool:
+        def fit(cid) -> float:
+            values, numbers, own = values_of[cid]
+            table = sum(1 for v in values if v in shown) + sum(0.5 for a, v in numbers if ("#" + a, v) in shown)
+            others = sum(counts[v] - own[v] for v in values) if cid in mine else sum(counts[v] for v in values)
+            return table * 100 + others + sum(v for a, v in numbers) / 100
+        return fit
+
+    def matches_laid(self, program):
+        """card id -> does the card share a value (not a number) with a card laid this turn."""
         laid_values = set(_value_counts(program, self.laid))
-        card = program.cards[cid]
-        return any(v in laid_values for a, v in card.attrs.items() if not program.attributes[a].numeric)
+        values_of = _card_values(program)
+        return lambda cid: any(v in laid_values for v in values_of[cid][0])
 
     def claim(self, program, view, opts) -> Move:
         """Name the card it laid when the rules allow; else the claim most cards it has not seen could make true."""
@@ -205,13 +213,30 @@ def _hand_sizes(view: dict) -> dict:
     return sizes
 
 
-def _value_counts(program, cards) -> Counter:
-    counts: Counter = Counter()
+_VALUES: dict = {}
+
+
+def _card_values(program) -> list:
+    """Each card's values that are not numbers (in attribute order), its (attribute, number) pairs, and how
+    many times each value comes in it (worked out once per program)."""
+    cards = program.cards  # the same tuple in a program with rules written in play
+    kept = _VALUES.get(id(cards))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    out = []
     for c in cards:
-        for a, v in program.cards[c].attrs.items():
-            if not program.attributes[a].numeric:
-                counts[v] += 1
-    return counts
+        values = [v for a, v in c.attrs.items() if not program.attributes[a].numeric]
+        out.append((values, [(a, v) for a, v in c.attrs.items() if program.attributes[a].numeric], Counter(values)))
+    if len(_VALUES) >= 64:
+        _VALUES.clear()
+    _VALUES[id(cards)] = (cards, out)
+    return out
+
+
+def _value_counts(program, cards) -> Counter:
+    """How many of the cards have each value that is not a number."""
+    values_of = _card_values(program)
+    return Counter(chain.from_iterable([values_of[c][0] for c in cards]))
 
 
 def _shown_values(program, view) -> set:
@@ -235,18 +260,12 @@ def _shown_values(program, view) -> set:
 
 def _unseen(program, view) -> Counter:
     """Cards this seat has not seen, counted by identity (a tuple of attribute values)."""
-    seen = Counter()
+    seen = set()
     for z in view["zones"].values():
         for part in (z if isinstance(z, list) else [z]):
-            for c in part["cards"]:
-                if c is not None:
-                    seen[c] += 1
+            seen.update(part["cards"])
     keys = _identity_keys(program)
-    unseen = Counter()
-    for cid in range(program.deck_size):
-        if not seen[cid]:
-            unseen[keys[cid]] += 1
-    return unseen
+    return Counter([keys[cid] for cid in range(program.deck_size) if cid not in seen])
 
 
 _KEYS: dict = {}

@@ -17,15 +17,21 @@ def visible(st, cid: int, zi: int, owner, seat) -> bool:
 def view(st, seat) -> dict:
     p = st.program
     zones = {}
+    down = st.facedown
+
+    def cards(z: list, zi: int, owner) -> list:  # what `visible` says of each card, the zone's rule found once
+        vis = p.zones[zi].visibility
+        sees = vis == "public" or (vis == "private" and seat is not None and owner == seat)
+        if down and not down.keys().isdisjoint(z):  # face-down cards among them: each known only to some
+            return [c if (seat in down[c] if c in down else sees) else None for c in z]
+        return z[:] if sees else [None] * len(z)
+
     for zi, spec in enumerate(p.zones):
         if spec.per_player:
-            zones[spec.name] = [
-                {"size": len(h), "cards": [c if visible(st, c, zi, o, seat) else None for c in h]}
-                for o, h in enumerate(st.zones[zi])
-            ]
+            zones[spec.name] = [{"size": len(h), "cards": cards(h, zi, o)} for o, h in enumerate(st.zones[zi])]
         else:
             z = st.zones[zi]
-            zones[spec.name] = {"size": len(z), "cards": [c if visible(st, c, zi, None, seat) else None for c in z]}
+            zones[spec.name] = {"size": len(z), "cards": cards(z, zi, None)}
     d = st.pending
     pending = None
     if d is not None:
