@@ -130,16 +130,16 @@ def _play_first_bot(seed: int):
 
 def play_rulelang(program, players: int, budget: float, seed0: int = 0, views: bool = False,
                   bot: str = "random") -> dict:
-    """Random-bot games (interpreter.bots.RandomBot, calls included) until `budget` seconds have passed.
+    """Bot games (interpreter.bots.RandomBot by default, calls included) until `budget` seconds have passed.
 
     views=False: the bot is asked with no view (RandomBot does not look at it), so this is the engine alone.
     views=True: as `rulelang simulate` plays, a seat's view is built for every decision.
-    bot="play-first": see _play_first_bot.
+    bot="play-first": see _play_first_bot.  bot="greedy" (with views): `rulelang simulate`'s default bots.
     """
     from interpreter import Game
-    from interpreter.bots import RandomBot
+    from interpreter.bots import GreedyBot, RandomBot
 
-    make = RandomBot if bot == "random" else _play_first_bot
+    make = {"random": RandomBot, "greedy": GreedyBot, "play-first": _play_first_bot}[bot]
 
     games = turns = moves = cut = 0
     seed = seed0
@@ -590,17 +590,19 @@ def main(argv=None) -> int:
     programs = {f.name: rulelang.load(str(f)) for f in files}
 
     # -- playouts
-    print("Random-bot playouts (interpreter.bots.RandomBot, calls and challenges included; record=False)")
+    print("Bot playouts (interpreter.bots.RandomBot unless named; `greedy`: GreedyBot from each seat's view, as `rulelang simulate` plays by default; record=False)")
     print(f"  {'game':<30}{'players':>8}{'games':>8}{'turns/s':>12}{'moves/s':>12}{'turns/game':>12}{'moves/turn':>12}")
     plays = {}
     runs = [(f.name, programs[f.name].default_players, False, "random") for f in files]
     runs += [("uno.rules", 2, False, "random"), ("uno.rules", 4, True, "random"), ("uno.rules", 4, False, "play-first"),
              ("uno.rules", 2, False, "play-first")]
+    # as `rulelang simulate` plays by default: greedy bots, each deciding from its seat's view
+    runs += [(f.name, programs[f.name].default_players, True, "greedy") for f in files]
     for name, players, views, bot in runs:
-        key = f"{name}/{players}p" + ("/views" if views else "") + ("/play-first" if bot != "random" else "")
+        key = f"{name}/{players}p" + ("/views" if views else "") + (f"/{bot}" if bot != "random" else "")
         r = play_rulelang(programs[name], players, args.budget, views=views, bot=bot)
         plays[key] = r
-        label = name + (" +views" if views else "") + (" play-first" if bot != "random" else "")
+        label = name + (" +views" if views and bot == "random" else "") + (f" {bot}" if bot != "random" else "")
         print(f"  {label:<30}{players:>8}{r['games']:>8}{fmt(r['turns_per_s']):>12}{fmt(r['moves_per_s']):>12}"
               f"{r['turns_per_game']:>12.1f}{r['moves_per_turn']:>12.2f}"
               + (f"  ({r['cut_off']} cut off at {TURN_LIMIT} turns)" if r["cut_off"] else ""))

@@ -189,7 +189,7 @@ class Program:
     deck_size: int = attrs.field(default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self):
-        if self.canon is not None:
+        if self.canon is not None:  # a program with a rule more (attrs.evolve): the same cards and claims
             return
         first: dict = {}
         canon = tuple(first.setdefault(c.short, c.id) for c in self.cards)

@@ -94,12 +94,13 @@ def others(st, p) -> list:
     seats = _OTHERS.get(key)
     if seats is None:
         seats = tuple((p + i * st.direction) % st.n for i in range(1, st.n))
-        if len(_OTHERS) < TABLE_LIMIT:
+        if len(_OTHERS) < OTHERS_LIMIT:
             _OTHERS[key] = seats
     return list(seats)
 
 
 _OTHERS: dict = {}  # (players, direction, player) -> the others in turn order
+OTHERS_LIMIT = 1024  # (a player that is not one, from a rule that fails later, is not kept)
 
 
 def any_early(values) -> bool:

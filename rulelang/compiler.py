@@ -561,14 +561,14 @@ class Compiler:
         finally:
             self.hoist = saved
         # Two options or more over the same zone, each showing one card of a name: the zone's cards, one of
-        # each name, are picked out once (`kinds`), and each option's table is looked at for those alone.
+        # each name, are picked out once (`kinds`, when the first option needs them), and each option's table
+        # is looked at for those alone.
         for coll, places in tabled.items():
             kinds = f"_u{next(self.fresh)}" if len(places) > 1 else None
             for i in places:
                 body[i] = body[i](kinds)
             if kinds is not None:
-                body[places[0]] = [f"_us = set()", f"{kinds} = [_o for _o in {coll} if not TWIN[_o] or (_k := CANON[_o]) "
-                                                   f"not in _us and not _us.add(_k)]", *body[places[0]]]
+                body[places[0]] = [f"{kinds} = None", *body[places[0]]]
         body = [line for part in body for line in ([part] if isinstance(part, str) else part)]
         calls = tuple(self.s.calls)
         due = []
@@ -587,8 +587,10 @@ class Compiler:
                                               f"tuple(out), False, {calls!r}, {'now' if due else '()'})",
                                               "return True"])]
 
-    def card_option(self, spec, name: str, o, scope, coll: str) -> list[str]:
-        """An option over the cards of a zone, as one list comprehension of its moves."""
+    def card_option(self, spec, name: str, o, scope, coll: str):
+        """An option over the cards of a zone, as one list comprehension of its moves: its lines, or for an
+        option tested by a table that shows one card of a name, a function of the name of the zone's cards
+        one of each name (None if no other option needs them too) that gives its lines."""
         item = f"_o{next(self.fresh)}"
         inner = dict(scope)
         inner[o.param] = "card"
@@ -611,36 +613,42 @@ class Compiler:
         free = _free_values(cond) if cond is not None else None
         if free is None:
             return [*lines, comprehension(([cond] if cond is not None else []) + twin)]
-        by_name = self.distinct or spec.shared  # each card tested (as written, or by a table of the deck)
-        table_lines, table = self.card_test(item, cond, free, by_name)
+        one_of_each = not self.distinct and not spec.shared  # shows the first card of a name that passes
+        table_lines, table = self.card_test(item, cond, free, one_of_each)
+        by_table = [f"if {table} is not None:", _INDENT + comprehension([f"{table}[{item}]"] + twin)]
         plain = ["else:", _INDENT + comprehension([cond] + twin)]
-        if by_name:
-            return [*lines, *table_lines, f"if {table} is not None:", _INDENT + comprehension([f"{table}[{item}]"] + twin),
-                    *plain]
+        if not one_of_each:
+            return [*lines, *table_lines, *by_table, *plain]
 
         def finish(kinds: str | None) -> list[str]:
             """The lines, once it is known whether the zone's cards one of each name (`kinds`) are picked out
-            for this option and others: the first card of a name is the one shown, and a table that gives
-            two cards of a name the same answer (checked as it is made) gives the same options."""
+            for this option and others.  The first card of a name is the one to show when the cards of each
+            name all pass the table or all fail it (its last item says so); otherwise each card is looked up."""
             if kinds is None:
-                test = comprehension([f"{table}[{item}]"] + twin)
-            else:
-                test = f"out += [{moves}[{item}] for {item} in {kinds} if {table}[{item}]]"
-            return [*lines, *table_lines, f"if {table} is not None:", _INDENT + test, *plain]
+                return [*lines, *table_lines, *by_table, *plain]
+            return [*lines, *table_lines,
+                    f"if {table} is not None and {table}[{self.deck_size}]:",
+                    f"{_INDENT}if {kinds} is None:",
+                    f"{_INDENT * 2}_us = set()",
+                    f"{_INDENT * 2}{kinds} = [_o for _o in {coll} if not TWIN[_o] or (_k := CANON[_o]) not in _us "
+                    "and not _us.add(_k)]",
+                    f"{_INDENT}out += [{moves}[{item}] for {item} in {kinds} if {table}[{item}]]",
+                    "el" + by_table[0], by_table[1], *plain]
         return finish
 
-    def card_test(self, item: str, cond: str, free: list[str], by_name: bool = True) -> tuple[list[str], str]:
+    def card_test(self, item: str, cond: str, free: list[str], names_agree: bool = False) -> tuple[list[str], str]:
         """A `where` over the cards of a zone that reads only the card and values worked out before it (`free`):
         whether each card of the deck passes is worked out once for those values and kept, so each card in
         the zone costs one look in a table.  Returns the lines that find the table (None if the `where`
-        fails for some card of the deck: it is then tested card by card, as written) and the table's name."""
+        fails for some card of the deck: it is then tested card by card, as written) and the table's name.
+        `names_agree`: the table has one item more, after the deck's, saying whether the cards of each name
+        all pass or all fail."""
         n = next(self.fresh)
         params = [f for f in free if f.startswith("_h")]
         lines = [f"def TB{n}(env, {''.join(p + ', ' for p in params)}):",
                  f"{_INDENT}table = tuple([True if {cond} else False for {item} in range({self.deck_size})])"]
-        if not by_name:  # the first card of a name stands for the others: only if they all pass or all fail
-            lines.append(f"{_INDENT}if any(table[c] != table[k] for c, k in enumerate(CANON[:{self.deck_size}])):")
-            lines.append(f"{_INDENT}{_INDENT}return None")
+        if names_agree:
+            lines.append(f"{_INDENT}table += (all([table[c] == table[k] for c, k in enumerate(CANON[:{self.deck_size}])]),)")
         lines.append(f"{_INDENT}return table")
         made: list = []
 

@@ -233,8 +233,8 @@ class Teller:
             if act is not None and not act["told"]:
                 ev = act["ev"]
                 p = ev["player"]
-                if ev.get("kind") == "card":  # its card has not moved yet: the move as typed (the verb may be a noun)
-                    body = [("", f"{self.does(p, seat, 'choose')} {ev['move']}")]
+                if ev.get("kind") == "card":
+                    body = [("", f"{self.does(p, seat, ev['verb'])} {ev['move'].split(None, 1)[-1]}")]
                 else:
                     body = self.choice_clause(ev, seat)
                 out.append(self.sentence(p, seat, [body] + self.call_clauses(p, seat, act["calls"])))

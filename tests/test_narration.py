@@ -64,18 +64,6 @@ def test_a_claim_is_told_once_at_the_prompt():
     assert "claims" not in told and told.count("says it is Red 2") == 1
 
 
-def test_a_card_chosen_before_its_claim_is_echoed_as_typed():
-    """Between the choice of a card to lay face down and the claim, the layer is told the move as typed
-    (`truth` is the rule's word for it, a noun), and the others are told nothing yet."""
-    g = new_game("liars", [["R1", "LR2", "LB3", "B4", "Y6", "LY7", "G8"], ["B1", "B2", "G3", "G4", "Y1", "Y2", "Y3"],
-                           ["G6", "G7", "LG8", "B8", "B0", "Y4", "Y9"]], "R5", ["G1", "G2"])
-    start = len(g.events)
-    play(g, 0, "truth LR2")
-    teller = Teller(g)
-    assert [plain(line) for line in teller.tell(g.events[start:], 0)] == ["You choose truth LR2"]
-    assert [plain(line) for line in teller.tell(g.events[start:], 1)] == []
-
-
 def test_an_announced_colour_is_told_once():
     """Cards laid one at a time are told as they are laid; the colour chosen is told by the claim alone."""
     g = Game(program("whos_lying"), 3, seed=1)
