@@ -18,20 +18,14 @@ def view(st, seat) -> dict:
     p = st.program
     zones = {}
     down = st.facedown
-
-    def cards(z: list, zi: int, owner) -> list:  # what `visible` says of each card, the zone's rule found once
-        vis = p.zones[zi].visibility
-        sees = vis == "public" or (vis == "private" and seat is not None and owner == seat)
-        if down and not down.keys().isdisjoint(z):  # face-down cards among them: each known only to some
-            return [c if (seat in down[c] if c in down else sees) else None for c in z]
-        return z[:] if sees else [None] * len(z)
-
-    for zi, spec in enumerate(p.zones):
+    for spec, z in zip(p.zones, st.zones):  # what `visible` says of each card, each zone's rule looked at once
+        public = spec.visibility == "public"
         if spec.per_player:
-            zones[spec.name] = [{"size": len(h), "cards": cards(h, zi, o)} for o, h in enumerate(st.zones[zi])]
+            mine = spec.visibility == "private" and seat is not None
+            zones[spec.name] = [{"size": len(h), "cards": _seen(h, public or (mine and o == seat), down, seat)}
+                                for o, h in enumerate(z)]
         else:
-            z = st.zones[zi]
-            zones[spec.name] = {"size": len(z), "cards": cards(z, zi, None)}
+            zones[spec.name] = {"size": len(z), "cards": _seen(z, public, down, seat)}
     d = st.pending
     pending = None
     if d is not None:
@@ -56,6 +50,13 @@ def view(st, seat) -> dict:
         "over": st.over,
         "winners": list(st.winners),
     }
+
+
+def _seen(z: list, sees: bool, down: dict, seat) -> list:
+    """A zone's cards as `seat` sees them (None for one it may not), `sees` saying whether it sees the zone."""
+    if down and not down.keys().isdisjoint(z):  # face-down cards among them: each known only to some
+        return [c if (seat in down[c] if c in down else sees) else None for c in z]
+    return z[:] if sees else [None] * len(z)
 
 
 def public_claim(st) -> dict | None:
