@@ -833,7 +833,15 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
         st.program.compile_rule(text, None, decision.player)  # refuses a bad rule, with its place, changing nothing
         return attrs.evolve(mine[0], arg=text, text=f"{verb} {text}")
     if not mine:
+        # No verb: the text may name what to choose ("blue" for `colour blue`), if it names it for one verb only.
+        key = "".join(w.lower() for w in words)
+        named = [m for m in decision.options if m.arg is not None and m.kind != "rule" and key in _arg_keys(st, m)]
+        if named and len({m.verb for m in named}) == 1:
+            return attrs.evolve(named[0], calls=frozenset(calls))
         verbs = sorted({m.verb for m in decision.options})
+        if named:
+            raise MoveError(f"`{' '.join(words)}` could be {' or '.join(f'`{m.text}`' for m in named[:4])}: "
+                            "say which, with its verb")
         raise MoveError(f"`{verb}` is not a move now; you can: {', '.join(verbs)}")
     if not rest:
         bare = [m for m in mine if m.arg is None]

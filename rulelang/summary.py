@@ -26,6 +26,14 @@ def help_text(program, decision, commands: dict) -> str:
         lines.append(f"  {form:<16} {o.doc}{more}")
     if any(o.kind == "card" for o in decision.options):
         lines.append("  A card is typed by its short name (as shown in your hand) or its full name, in any case.")
+    verbs_of: dict = {}  # what a move names, as typed -> the verbs that take it
+    for o in decision.options:
+        if o.arg is not None and o.kind != "rule" and " " in o.text:
+            verbs_of.setdefault(o.text.split(" ", 1)[1], []).append(o)
+    alone = next((ms[0] for ms in verbs_of.values() if len({m.verb for m in ms}) == 1), None)
+    if alone is not None:
+        lines.append(f"  The verb may be left out when only one verb takes what you type "
+                     f"(`{alone.text.split(' ', 1)[1]}` for `{alone.text}`).")
     for c in decision.calls:
         if any(o.kind == "card" for o in decision.options):
             lines.append(f"  Add `{c}` to a move to call {program.calls.get(c, c)} (e.g. `{_example(decision)} {c}`).")

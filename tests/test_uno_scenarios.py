@@ -132,6 +132,29 @@ def test_a_card_that_does_not_match_is_refused_and_nothing_changes():
     assert (hand(g, 0), discard(g), turn(g), len(g.events), options(g)) == before
 
 
+def test_a_move_may_be_typed_by_what_it_chooses_when_one_verb_chooses_it():
+    """At the prompt `blue` means `colour blue` and `R1` means `play R1`: the only moves that name them.
+    Unknown text is still refused with the verbs there are."""
+    g = new_game(UNO, [with_card(A3, "W"), B3, C3], "R5")
+    with pytest.raises(MoveError, match="`blue` is not a move now; you can: draw, play"):
+        g.apply(0, "blue")
+    g.apply(0, "wild")  # the card's full name
+    assert (deciding(g), options(g)) == (0, ["colour red", "colour yellow", "colour green", "colour blue"])
+    g.apply(0, "Blue")
+    assert colour(g) == "blue"
+
+
+def test_text_that_names_a_choice_of_two_verbs_is_refused_with_both():
+    """Liar's UNO offers a Regular card to play face up or to lay face down as a cheat: `R1` alone is
+    ambiguous, and the refusal names both moves."""
+    g = new_game("liars", [["R1", "LR2", "LB3", "B4", "Y6", "LY7", "G8"], ["B1", "B2", "G3", "G4", "Y1", "Y2", "Y3"],
+                           ["G6", "G7", "LG8", "B8", "B0", "Y4", "Y9"]], "R5", ["G1", "G2"])
+    with pytest.raises(MoveError, match="`R1` could be `play R1` or `cheat R1`: say which, with its verb"):
+        g.apply(0, "R1")
+    g.apply(0, "LR2")  # only `truth` lays it
+    assert g.pending.prompt.startswith("you laid Liar's Red 2")
+
+
 def test_a_wild_matches_anything_and_its_player_names_the_colour():
     """Wild card: "This card matches anything so you can play it no matter what card is on the Discard
     Pile.  When you play a Wild card, you also get to choose the color that continues play." """
