@@ -213,24 +213,33 @@ def _hand_sizes(view: dict) -> dict:
     return sizes
 
 
+def _per_deck(cache: dict, program, make):
+    """`make(program)`, worked out once per deck and kept (a program with rules written in play has the same
+    cards); a cache holds a few decks at most."""
+    cards = program.cards
+    kept = cache.get(id(cards))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    value = make(program)
+    if len(cache) >= 64:
+        cache.clear()
+    cache[id(cards)] = (cards, value)
+    return value
+
+
 _VALUES: dict = {}
 
 
 def _card_values(program) -> list:
     """Each card's values that are not numbers (in attribute order), its (attribute, number) pairs, and how
-    many times each value comes in it (worked out once per program)."""
-    cards = program.cards  # the same tuple in a program with rules written in play
-    kept = _VALUES.get(id(cards))
-    if kept is not None and kept[0] is cards:
-        return kept[1]
-    out = []
-    for c in cards:
-        values = [v for a, v in c.attrs.items() if not program.attributes[a].numeric]
-        out.append((values, [(a, v) for a, v in c.attrs.items() if program.attributes[a].numeric], Counter(values)))
-    if len(_VALUES) >= 64:
-        _VALUES.clear()
-    _VALUES[id(cards)] = (cards, out)
-    return out
+    many times each value comes in it."""
+    def make(p):
+        out = []
+        for c in p.cards:
+            values = [v for a, v in c.attrs.items() if not p.attributes[a].numeric]
+            out.append((values, [(a, v) for a, v in c.attrs.items() if p.attributes[a].numeric], Counter(values)))
+        return out
+    return _per_deck(_VALUES, program, make)
 
 
 def _value_counts(program, cards) -> Counter:
@@ -272,12 +281,8 @@ _KEYS: dict = {}
 
 
 def _identity_keys(program) -> list:
-    """Each card's identity as a frozenset of its attribute values (worked out once per program)."""
-    keys = _KEYS.get(id(program))
-    if keys is None or len(keys) != len(program.cards):
-        keys = [frozenset(str(v) for v in c.attrs.values()) for c in program.cards]
-        _KEYS[id(program)] = keys
-    return keys
+    """Each card's identity as a frozenset of its attribute values."""
+    return _per_deck(_KEYS, program, lambda p: [frozenset(str(v) for v in c.attrs.values()) for c in p.cards])
 
 
 def _copies(program, claim_id, unseen) -> int:
