@@ -286,8 +286,16 @@ def _identity_keys(program) -> list:
 
 
 def _copies(program, claim_id, unseen) -> int:
-    want = _identity_keys(program)[claim_id]
-    return sum(n for key, n in unseen.items() if want <= key)
+    """How many unseen cards a claim of this card would be true of (their identity holds all of its values)."""
+    covers = _per_deck(_COVERS, program, lambda p: {})
+    keys = covers.get(claim_id)
+    if keys is None:  # the identities of the real cards it is true of, found once
+        want = _identity_keys(program)[claim_id]
+        keys = covers[claim_id] = tuple({k for k in _identity_keys(program)[:program.deck_size] if want <= k})
+    return sum([unseen.get(k, 0) for k in keys])
+
+
+_COVERS: dict = {}
 
 
 def _hyper_none(pool: int, good: int, draws: int) -> float:
