@@ -576,8 +576,18 @@ def next_seat(st: State, p: int | None = None) -> int:
 
 
 def others(st: State, p: int) -> list:
-    """Every other player in turn order, starting with the one after `p`."""
-    return [(p + i * st.direction) % st.n for i in range(1, st.n)]
+    """Every other player in turn order, starting with the one after `p` (a new list: the caller may change it)."""
+    key = (st.n, st.direction, p)
+    seats = _OTHERS.get(key)
+    if seats is None:
+        seats = tuple((p + i * st.direction) % st.n for i in range(1, st.n))
+        if len(_OTHERS) < OTHERS_LIMIT:
+            _OTHERS[key] = seats
+    return list(seats)
+
+
+_OTHERS: dict = {}  # (players, direction, player) -> the others in turn order
+OTHERS_LIMIT = 1024  # (a player that is not one, from a rule that fails later, is not kept)
 
 
 _UNSEEN = object()

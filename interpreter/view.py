@@ -6,12 +6,12 @@ def visible(st, cid: int, zi: int, owner, seat) -> bool:
     """May `seat` see card `cid` lying in zone `zi` (of `owner`)?  A face-down card only its layer knows."""
     if cid in st.facedown:
         return seat in st.facedown[cid]
-    vis = st.program.zones[zi].visibility
-    if vis == "public":
-        return True
-    if vis == "private":
-        return seat is not None and owner == seat
-    return False
+    return zone_shows(st.program.zones[zi].visibility, owner, seat)
+
+
+def zone_shows(visibility: str, owner, seat) -> bool:
+    """Does a zone (of `owner`) show its face-up cards to `seat`: a public one to all, a private one to its owner."""
+    return visibility == "public" or (visibility == "private" and seat is not None and owner == seat)
 
 
 def view(st, seat) -> dict:
@@ -19,13 +19,12 @@ def view(st, seat) -> dict:
     zones = {}
     down = st.facedown
     for spec, z in zip(p.zones, st.zones):  # what `visible` says of each card, each zone's rule looked at once
-        public = spec.visibility == "public"
+        vis = spec.visibility
         if spec.per_player:
-            mine = spec.visibility == "private" and seat is not None
-            zones[spec.name] = [{"size": len(h), "cards": _seen(h, public or (mine and o == seat), down, seat)}
+            zones[spec.name] = [{"size": len(h), "cards": _seen(h, zone_shows(vis, o, seat), down, seat)}
                                 for o, h in enumerate(z)]
         else:
-            zones[spec.name] = {"size": len(z), "cards": _seen(z, public, down, seat)}
+            zones[spec.name] = {"size": len(z), "cards": _seen(z, zone_shows(vis, None, seat), down, seat)}
     d = st.pending
     pending = None
     if d is not None:
@@ -135,10 +134,7 @@ def project_event(st, ev: dict, seat) -> dict:
 
 
 def visible_at(st, cid, zi, owner, seat, face_down) -> bool:
-    if face_down:
-        return False
-    vis = st.program.zones[zi].visibility
-    return vis == "public" or (vis == "private" and seat is not None and owner == seat)
+    return not face_down and zone_shows(st.program.zones[zi].visibility, owner, seat)
 
 
 # ------------------------------------------------------------------ narration

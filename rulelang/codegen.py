@@ -88,21 +88,6 @@ def number_range(st, a, b) -> list:
     return xs
 
 
-def others(st, p) -> list:
-    """The other players, in turn order from the next one (a new list: the caller may change it)."""
-    key = (st.n, st.direction, p)
-    seats = _OTHERS.get(key)
-    if seats is None:
-        seats = tuple((p + i * st.direction) % st.n for i in range(1, st.n))
-        if len(_OTHERS) < OTHERS_LIMIT:
-            _OTHERS[key] = seats
-    return list(seats)
-
-
-_OTHERS: dict = {}  # (players, direction, player) -> the others in turn order
-OTHERS_LIMIT = 1024  # (a player that is not one, from a rule that fails later, is not kept)
-
-
 def any_early(values) -> bool:
     for v in values:
         if v is not None and v is not False:
@@ -132,7 +117,7 @@ def namespace() -> dict:
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
           "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
           "ordered": ordered, "number_range": number_range,
-          "others": others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
+          "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():
         ns["AGG_" + name] = fn

@@ -259,7 +259,6 @@ class Saver:
         self.last, self.failed = key, None
         return True
 
-
     def forget_if_empty(self, game) -> bool:
         """A game left before anyone moved, saved under a name made up for it: its file is removed (a new game
         with the same seed is the same game), so the list of games to resume holds games.  True if removed."""
