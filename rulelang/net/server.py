@@ -202,20 +202,20 @@ class Table:
     def lobby(self) -> str:
         return encode("lobby", seats=[{"seat": s.index, "name": s.name, "state": s.state()} for s in self.seats])
 
-    def update_for(self, seat: Seat, redraw: bool = False) -> str:
-        """The events this seat has not been sent, its view, and its decision if it has one."""
+    def update_for(self, seat: Seat, redraw: bool = False, events: bool = True) -> str:
+        """The events this seat has not been sent (none if not `events`), its view, and its decision if it has one."""
         g = self.game
         port = SeatPort(g, seat.index)
-        start = seat.cursor
-        if redraw:
-            start = max(0, len(g.events) - REJOIN_EVENTS)
-        pairs, seat.cursor = port.events(start)
-        events = [wire_event(self.canon, raw, seen, port.narrate(raw)) for raw, seen in pairs]
+        sent = []
+        if events:
+            start = max(0, len(g.events) - REJOIN_EVENTS) if redraw else seat.cursor
+            pairs, seat.cursor = port.events(start)
+            sent = [wire_event(self.canon, raw, seen, port.narrate(raw)) for raw, seen in pairs]
         d = port.pending
         deadline = None
         if d is not None and self.deadline is not None and self.deadline[0] is d:
             deadline = round(max(0.0, self.deadline[1] - time.monotonic()), 1)
-        return encode("update", events=events, view=wire_view(self.canon, port.view()),
+        return encode("update", events=sent, view=wire_view(self.canon, port.view()),
                       decision=wire_decision(self.canon, d) if d is not None and not d.race else None,
                       deadline=deadline, redraw=redraw, house=list(self._house_texts()))
 
