@@ -158,6 +158,7 @@ class Table:
             raise RulesError(str(e)) from None
         path = self.save_path or new_save_path(self.program.name)
         self.saver = Saver(path, self.setup, chosen=self.save_path is not None)
+        self.arm()
         self.save()
         self.out(f"The game starts: {', '.join(names)}.  Saved after every move to {path}")
         self.show_seats()
@@ -270,6 +271,8 @@ class Table:
         rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
         if text.split()[0].lower() == "house":
             return "a house rule needs the whole table's consent: not yet over the network"
+        if text.split()[0].lower() == "undo":
+            return "taking a move back needs the whole table's consent: not yet over the network"
         try:
             if sep and not d.window and text.split()[0].lower() not in rule_verbs:
                 port.act(first.strip())  # `truth LR7 as R7`: a card laid, then what it is said to be
@@ -290,8 +293,16 @@ class Table:
         self.moved()
         return None
 
+    def arm(self) -> None:
+        """With --window, the clock of a person's window starts when it opens (sent with it as `deadline`)."""
+        d = self.game.pending
+        if d is None or not d.window or not self.window or self.seats[d.player].kind != "person":
+            self.deadline = None
+        elif self.deadline is None or self.deadline[0] is not d:
+            self.deadline = (d, time.monotonic() + self.window)
+
     def moved(self, durable: bool = True) -> None:
-        self.deadline = None
+        self.arm()
         self.save(durable=durable)
         self.push_all()
         if self.game.over:
@@ -389,8 +400,8 @@ class Table:
                 continue
             timeout = None
             if d.window and self.window:
-                if self.deadline is None or self.deadline[0] is not d:
-                    self.deadline = (d, time.monotonic() + self.window)
+                if self.deadline is None or self.deadline[0] is not d:  # a seat handed back to a person, a resume
+                    self.arm()
                     self.push(self.seats[d.player])
                 timeout = max(0.0, self.deadline[1] - time.monotonic())
             self.wake.clear()
