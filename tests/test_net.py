@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import os
 import re
 from pathlib import Path
 
@@ -341,3 +342,84 @@ def test_the_join_codes_are_saved_beside_the_save_for_its_owner_alone(tmp_path):
     assert json.loads(codes.read_text()) == [s.code for s in table.seats]
     assert codes.stat().st_mode & 0o077 == 0
     assert re.search(r"^seed: 7$", (tmp_path / "table.yaml").read_text(), re.M)
+
+
+# ---------------------------------------------------------------- the command: kill -9 and --resume
+
+
+def serve_command(*args):
+    import sys
+
+    script = Path(sys.executable).parent / "rulelang"
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
+    return cmd + ["serve", *args]
+
+
+def test_a_killed_server_resumes_from_its_save_with_the_same_codes(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    import signal
+
+    save = tmp_path / "killed.yaml"
+    cmd = serve_command("express", "--port", "0", "--players", "2", "--seed", "5", "--save", str(save), "--delay", "0")
+    server = pexpect.spawn(cmd[0], cmd[1:], encoding="utf-8", timeout=15, cwd=str(ROOT))
+    try:
+        server.expect(r"listening on this machine only \(127\.0\.0\.1\)")
+        server.expect(r"seat 1: rulelang join (127\.0\.0\.1:\d+) (\w+)")
+        address, code1 = server.match.group(1), server.match.group(2)
+        server.expect(r"seat 2: rulelang join \S+ (\w+)")
+        code2 = server.match.group(1)
+
+        async def first_half():
+            ann, bob = await Client.open(address, code1, "Ann"), await Client.open(address, code2, "Bob")
+            server.sendline("start")
+            made, ready, who = [], {}, 0
+            clients = (ann, bob)
+            while True:  # each plays the first option offered, until it is Ann's turn after six moves or more
+                c = clients[who]
+                msg = ready.pop(who, None) or await c.recv("update", where=lambda m: m["decision"] is not None)
+                if len(made) >= 6 and who == 0:
+                    return made, msg
+                text = msg["decision"]["options"][0]["text"]
+                await c.send("move", text=text)
+                made.append(text)
+                after = await c.recv("update")
+                assert not after["view"]["over"]
+                who = after["view"]["pending"]["player"]
+                if after["decision"] is not None:
+                    ready[who] = after
+
+        made, standing = asyncio.run(asyncio.wait_for(first_half(), TEST_TIME))
+        os.kill(server.pid, signal.SIGKILL)
+        server.expect(pexpect.EOF)
+    finally:
+        server.close(force=True)
+
+    cmd = serve_command("--resume", str(save), "--port", "0", "--delay", "0")
+    again = pexpect.spawn(cmd[0], cmd[1:], encoding="utf-8", timeout=15, cwd=str(ROOT))
+    try:
+        again.expect(r"Resumed .*killed\.yaml \((\d+) moves\)")
+        assert int(again.match.group(1)) == len(made)
+        again.expect(r"seat 1: rulelang join (127\.0\.0\.1:\d+) (\w+)")
+        address, code = again.match.group(1), again.match.group(2)
+        assert code == code1
+
+        async def second_half():
+            ann = await Client.open(address, code1)
+            welcome = await ann.recv("welcome")
+            redrawn = await ann.my_turn()
+            await ann.send("move", text=redrawn["decision"]["options"][0]["text"])
+            after = await ann.recv("update")
+            return welcome, redrawn, after
+
+        welcome, redrawn, after = asyncio.run(asyncio.wait_for(second_half(), TEST_TIME))
+        assert (welcome["name"], welcome["started"]) == ("Ann", True)
+        assert redrawn["view"] == standing["view"] and redrawn["decision"] == standing["decision"]
+        assert any(e.get("type") == "choice" for e in after["events"])
+        again.sendline("quit")
+        again.expect(pexpect.EOF)
+    finally:
+        again.close(force=True)
+    from rulelang.save import read_save
+
+    _, moves, _ = read_save(save)
+    assert [t for _, t in moves[:len(made)]] == made and len(moves) == len(made) + 1
