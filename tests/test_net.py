@@ -423,3 +423,95 @@ def test_a_killed_server_resumes_from_its_save_with_the_same_codes(tmp_path):
 
     _, moves, _ = read_save(save)
     assert [t for _, t in moves[:len(made)]] == made and len(moves) == len(made) + 1
+
+
+# ---------------------------------------------------------------- what the whole table agrees to, races
+
+
+async def answer_asks(client, yes: bool) -> dict:
+    ask = await client.recv("ask")
+    await client.send("answer", id=ask["id"], yes=yes)
+    return ask
+
+
+RULE = "when played(card) if card.number == 7 { again }"
+
+
+@bounded
+async def test_a_house_rule_needs_every_person_to_agree(tmp_path):
+    async with serving(tmp_path, game="uno", players=3) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        await ann.send("move", text="house " + RULE)
+        ask = await answer_asks(bob, False)
+        assert ask["question"] == f"Ann proposes the house rule `{RULE}`. Agree?"
+        assert (await ann.recv("notice", where=lambda m: "agree" in m["text"]))["text"] == \
+            "Bob does not agree: no rule is added."
+        assert table.game.house_rules == {} and table.game.record() == []
+        await ann.send("move", text="house " + RULE)
+        await answer_asks(bob, True)
+        told = await ann.recv("update", where=lambda m: m["house"])
+        assert told["house"] == [RULE]
+        assert table.game.record() == [(0, "house " + RULE)]
+        await ann.send("move", text="house when played(card) if card.numbr == 7 { again }")
+        refusal = (await ann.recv("error"))["message"]
+        assert refusal.startswith("1:") and "numbr" in refusal  # checked before anyone is asked
+
+
+@bounded
+async def test_undo_needs_the_others_consent_and_redraws_every_screen(tmp_path):
+    # Express, Ann and Bob: Ann plays, Bob plays, Ann asks to take hers back (and Bob's after it).
+    async with serving(tmp_path, players=2, seed=9) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        first = await ann.my_turn()
+        plays = ["play B8"]  # seed 9: Ann may play B8, then Bob B4
+        assert plays[0] in [o["text"] for o in first["decision"]["options"]]
+        await ann.send("move", text=plays[0])
+        d = (await bob.my_turn())["decision"]
+        assert "play B4" in [o["text"] for o in d["options"]]
+        await bob.send("move", text="play B4")
+        await ann.my_turn()
+        await ann.send("move", text="undo")
+        ask = await answer_asks(bob, False)
+        assert ask["question"] == f"Ann asks to take back their `{plays[0]}` and the 1 move after it. Agree?"
+        await ann.recv("notice", where=lambda m: m["text"] == f"Bob does not agree: Ann's move stands.")
+        assert len(table.game.record()) == 2
+        await ann.send("move", text="undo")
+        await answer_asks(bob, True)
+        redrawn = await ann.recv("update", where=lambda m: m["redraw"])
+        assert table.game.record() == []
+        assert redrawn["view"] == first["view"] and redrawn["decision"] == first["decision"]
+        assert (await bob.recv("update", where=lambda m: m["redraw"]))["decision"] is None
+
+
+@bounded
+async def test_a_race_is_timed_on_the_server_as_each_line_arrives(tmp_path):
+    from helpers import deal_stack
+
+    ann_hand = ["R3+", "G1", "B4", "Y6", "Y7", "Y8", "B2"]
+    bo_hand = ["G3", "B1", "G4", "Y1", "Y2", "Y9", "B8"]
+    cy_hand = ["G6", "G7", "G8", "B6", "B9", "Y4", "B7"]
+    stack = deal_stack([ann_hand, bo_hand, cy_hand], "R5", ["Y5", "G9", "G2", "R8"])
+    async with serving(tmp_path, game="house", players=3, stack=stack, window=6) as served:
+        table = served[0]
+        ann, bo = await joined_and_started(served, ("Ann", "Bo"))
+        await ann.my_turn()
+        await ann.send("move", text="play R3+")
+        await ann.my_turn()
+        await ann.send("move", text='write when played(card) if card.number == key { race "moo" }')
+        await bo.my_turn()
+        await bo.send("move", text="play G3")
+        race = await bo.recv("race")
+        assert race == {"v": 1, "type": "race", "word": "moo", "deadline": 6}
+        await bo.send("move", text="moo")
+        assert (await ann.recv("race"))["word"] == "moo"
+        await asyncio.sleep(3.2)  # slower than any bot (0.8 to 3 s)
+        await ann.send("move", text="MOO")
+        told = (await ann.recv("notice", where=lambda m: m["text"].startswith("moo!")))["text"]
+        times = dict(re.findall(r"(\w+) (\d+\.\d+) s", told))
+        assert set(times) == {"Ann", "Bo", "Ada"}  # Ada: the bot in the third seat
+        assert float(times["Bo"]) < 1.0 and float(times["Ann"]) >= 3.2
+        record = table.game.record()
+        assert record[record.index((1, "play G3")) + 1] == (1, "last Ann")

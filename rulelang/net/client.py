@@ -108,6 +108,7 @@ class JoinHost(Host):
         self.app = None  # the prompt being shown, to be closed when its decision goes
         self.lost = None
         self.started = False
+        self.asks = []  # questions the table asks this person (a house rule, an undo): answered y/N
 
     # ---------------------------------------------------------- what the server says
     async def receive(self) -> None:
@@ -153,6 +154,9 @@ class JoinHost(Host):
         elif kind == "race":
             self.race = (str(msg.get("word")), time.monotonic() + float(msg.get("deadline") or 10))
             self.close_prompt()
+        elif kind == "ask":
+            self.asks.append(msg)
+            self.close_prompt()
         elif kind == "lobby":
             seats = msg.get("seats") or []
             here = ", ".join(s["name"] for s in seats if s.get("name"))
@@ -195,6 +199,9 @@ class JoinHost(Host):
                 return LOST
             if g.over:
                 return self.game_over()
+            if self.asks:
+                await self.answer(self.asks.pop(0))
+                continue
             if self.race is not None:
                 await self.run_race()
                 continue
@@ -253,6 +260,13 @@ class JoinHost(Host):
                 self.show_table(self.seat)
                 (self.show_window if d.window else self.show_moves)(d)
                 continue
+            if word == "house" and len(words) == 1:
+                self.screen.line("Type the rule after `house`, on the same line: "
+                                 "`house when played(card) if ... { ... }`")
+                continue
+            if len(words) == 1 and word in {o.verb for o in d.options if o.kind == "rule"}:
+                self.screen.line(f"Type the rule after `{word}`, on the same line: `{word} when played(card) ...`")
+                continue
             await self.send_move(text)
 
     async def send_move(self, text: str) -> None:
@@ -262,6 +276,11 @@ class JoinHost(Host):
             await asyncio.wait_for(self.changed.wait(), 30)
         except TimeoutError:
             self.screen.line([("ansired", "✗ the server did not answer in 30 s")])
+
+    async def answer(self, ask: dict) -> None:
+        line = await self.read_plain(f"{ask.get('question')} [y/N] ", closable=False)
+        yes = isinstance(line, str) and line.strip().lower() in YES
+        await self.conn.send(encode("answer", id=ask.get("id"), yes=yes))
 
     async def run_race(self) -> None:
         word, until = self.race
@@ -330,14 +349,14 @@ class JoinHost(Host):
         finally:
             self.app = None
 
-    async def read_plain(self, prompt: str):
+    async def read_plain(self, prompt: str, closable: bool = True):
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
             session = PromptSession()
             try:
                 task = session.prompt_async(prompt)
-                self.app = session.app
+                self.app = session.app if closable else None
                 return await task
             except (KeyboardInterrupt, EOFError):
                 return None

@@ -29,6 +29,7 @@ CODE_LENGTH = 16  # about 79 bits
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
 MAX_STRIKES = 200  # messages refused for speed before the connection is closed
 RACE_WAIT = 10.0  # seconds a race waits for people when --window does not say
+PROPOSAL_WAIT = 60.0  # seconds the table has to agree to a house rule or an undo when --window does not say
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 YES = ("y", "yes")
 
@@ -80,7 +81,7 @@ class Table:
 
     def __init__(self, program, players: int, bots: str = "greedy", options: dict | None = None, seed: int | None = None,
                  window: float | None = None, seat_timeout: float | None = None, save: str | Path | None = None,
-                 delay: float = 0.0, out=None):
+                 delay: float = 0.0, out=None, stack: list | None = None):
         if not program.min_players <= players <= program.max_players:
             raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {players}")
         self.program = program
@@ -92,6 +93,7 @@ class Table:
         self.seat_timeout = seat_timeout
         self.save_path = Path(save) if save else None
         self.delay = delay
+        self.stack = list(stack) if stack else None  # the top of the draw pile, by name (tests, `--stack`)
         self.out = out or (lambda line: print(line, flush=True))
         self.seats = [Seat(i, new_code()) for i in range(players)]
         self.game = None
@@ -102,6 +104,8 @@ class Table:
         self.wake = asyncio.Event()
         self.deadline = None  # (decision, monotonic time) a person's window closes at
         self.race_at = None  # (decision, start, {seat: seconds}) while a race is on
+        self.proposal = None  # a house rule or an undo the other people are asked to agree to
+        self.proposal_id = 0
         self.closed = asyncio.Event()
 
     # ---------------------------------------------------------- seats
@@ -150,7 +154,8 @@ class Table:
                 s.name = next(spare)
         names = [s.name for s in self.seats]
         humans = [s.index for s in people]
-        self.setup = setup_from_program(self.program, names, humans, self.seed, self.options, None, False, self.bot_kind)
+        self.setup = setup_from_program(self.program, names, humans, self.seed, self.options, self.stack, False,
+                                        self.bot_kind)
         try:
             self.bots = self.setup.make_bots()
             self.game = self.setup.new_game()
@@ -269,10 +274,9 @@ class Table:
         port = SeatPort(g, seat.index)
         first, sep, rest = text.partition(" as ")
         rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
-        if text.split()[0].lower() == "house":
-            return "a house rule needs the whole table's consent: not yet over the network"
-        if text.split()[0].lower() == "undo":
-            return "taking a move back needs the whole table's consent: not yet over the network"
+        word = text.split()[0].lower()
+        if word in ("house", "undo"):
+            return self.propose(seat, word, text[len(word):].strip())
         try:
             if sep and not d.window and text.split()[0].lower() not in rule_verbs:
                 port.act(first.strip())  # `truth LR7 as R7`: a card laid, then what it is said to be
@@ -309,6 +313,118 @@ class Table:
             self.out(f"Game over: {', '.join(self.game.names[w] for w in self.game.winners)} "
                      f"win{'s' if len(self.game.winners) == 1 else ''} · scores: "
                      + ", ".join(f"{n} {s}" for n, s in zip(self.game.names, self.game.scores)))
+        self.wake.set()
+
+    # ---------------------------------------------------------- what the whole table must agree to
+    def propose(self, seat: Seat, kind: str, text: str) -> str | None:
+        """`house RULE` or `undo`: checked now, then every other person is asked; all must say yes (bots do).
+        None when asked (or done, with nobody to ask), else why not."""
+        from ..editor import check_rule
+        from ..save import last_move_of, undo_refusal
+
+        g = self.game
+        if self.proposal is not None:
+            return "the table is answering another proposal: wait for it"
+        people = [s.index for s in self.seats if s.kind == "person"]
+        if kind == "house":
+            if not text:
+                return "type the rule after `house`, on the same line: `house when played(card) if ... { ... }`"
+            problem = check_rule(g, text, seat.index)
+            if problem:
+                msg, line, col = problem
+                return f"{line}:{col}: {msg}"
+            question = f"{seat.name} proposes the house rule `{text}`."
+            later = 0
+        else:
+            moves = g.record()
+            i = last_move_of(moves, seat.index)
+            if i is None:
+                return "you have made no move to take back"
+            try:
+                before, _ = self.setup.build(moves[:i])
+            except Exception as e:  # noqa: BLE001 - the game goes on as it was
+                return f"the moves could not be replayed without yours: {e}"
+            why = undo_refusal(g, before, people)
+            if why:
+                return f"your last move cannot be taken back: {why}"
+            later = len(moves) - i - 1
+            text = moves[i][1]
+            question = f"{seat.name} asks to take back their `{text}`" + (
+                f" and the {later} move{'s' if later != 1 else ''} after it." if later else ".")
+        others = [s for s in self.seats if s.kind == "person" and s is not seat]
+        self.proposal_id += 1
+        p = {"id": self.proposal_id, "kind": kind, "by": seat, "text": text, "moves": len(g.record()),
+             "asked": {s.index for s in others}, "yes": set()}
+        if not others:
+            self.carry_out(p)
+            return None
+        self.proposal = p
+        limit = self.window or PROPOSAL_WAIT
+        for s in others:
+            self.send(s, encode("ask", id=p["id"], question=question + " Agree?", deadline=limit))
+        self.send(seat, encode("notice", text=f"Asked {', '.join(s.name for s in others)}: waiting for their answers."))
+        asyncio.ensure_future(self._proposal_times_out(p, limit))
+        return None
+
+    async def _proposal_times_out(self, p, limit: float) -> None:
+        await asyncio.sleep(limit)
+        if self.proposal is p:
+            missing = [self.seats[i].name for i in sorted(p["asked"] - p["yes"])]
+            self.refuse_proposal(p, f"{', '.join(missing)} did not answer in time")
+
+    def answer(self, seat: Seat, pid, yes) -> str | None:
+        p = self.proposal
+        if not isinstance(pid, int) or not isinstance(yes, bool):
+            raise ProtocolError("an answer has a number `id` and `yes` true or false")
+        if p is None or p["id"] != pid or seat.index not in p["asked"]:
+            return "nothing is asked of you now"
+        if seat.index in p["yes"]:
+            return "you have answered already"
+        if not yes:
+            self.refuse_proposal(p, f"{seat.name} does not agree")
+            return None
+        p["yes"].add(seat.index)
+        if p["yes"] >= p["asked"]:
+            self.proposal = None
+            self.carry_out(p)
+        return None
+
+    def refuse_proposal(self, p, why: str) -> None:
+        self.proposal = None
+        what = "no rule is added" if p["kind"] == "house" else f"{p['by'].name}'s move stands"
+        for s in self.seats:
+            if s.kind == "person":
+                self.send(s, encode("notice", text=f"{why}: {what}."))
+
+    def carry_out(self, p) -> None:
+        g, seat = self.game, p["by"]
+        if len(g.record()) != p["moves"]:
+            self.refuse_proposal(p, "the game moved on while the table was asked")
+            return
+        if p["kind"] == "house":
+            try:
+                g.house(seat.index, p["text"])
+            except RulesError as e:
+                self.send(seat, encode("error", message=e.message))
+                return
+            self.tell_all(f"The table agrees to {seat.name}'s house rule.")
+            self.moved()
+            return
+        from ..save import last_move_of
+
+        moves = g.record()
+        i = last_move_of(moves, seat.index)
+        before, bots = self.setup.build(moves[:i])
+        self.game = before
+        self.bots = {k: b for k, b in bots.items() if self.seats[k].kind == "bot"}
+        later = len(moves) - i - 1
+        self.tell_all(f"Taken back: {seat.name}'s `{p['text']}`" + (
+            f" and the {later} move{'s' if later != 1 else ''} after it." if later else "."))
+        self.arm()
+        self.save()
+        for s in self.seats:
+            s.cursor = 0
+            self.push(s, redraw=True)
         self.wake.set()
 
     def hand_to_bot(self, index: int) -> str | None:
@@ -369,7 +485,7 @@ class Table:
         told = ", ".join(f"{g.names[i]} {'missed it' if t == float('inf') else f'{t:.2f} s'}"
                          for i, t in sorted(times.items(), key=lambda kv: kv[1]))
         self.tell_all(f"{d.race}! {told}")
-        if g.pending is d:
+        if self.game is g and g.pending is d:
             g.apply(d.player, f"last {g.names[loser]}")
             self.moved()
 
@@ -394,7 +510,7 @@ class Table:
                 if self.delay:
                     await asyncio.sleep(self.delay)
                 move = await asyncio.to_thread(ask_bot, self.bots[d.player], g, d.player, d)
-                if g.pending is d and self.seats[d.player].kind == "bot":
+                if self.game is g and g.pending is d and self.seats[d.player].kind == "bot":
                     g.apply(d.player, move)
                     self.moved(durable=False)
                 continue
@@ -408,7 +524,7 @@ class Table:
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout)
             except TimeoutError:
-                if g.pending is d and any(o.verb == "pass" for o in d.options):
+                if self.game is g and g.pending is d and any(o.verb == "pass" for o in d.options):
                     g.apply(d.player, "pass")
                     self.send(self.seats[d.player], encode("notice", text="Time is up: you let it pass."))
                     self.moved()
@@ -514,6 +630,9 @@ class Table:
         kind = msg["type"]
         if kind == "move":
             problem = self.act(seat, text_field(msg, "text"))
+            return encode("error", message=problem) if problem else None
+        if kind == "answer":
+            problem = self.answer(seat, msg.get("id"), msg.get("yes"))
             return encode("error", message=problem) if problem else None
         if kind == "ping":
             return encode("pong")
