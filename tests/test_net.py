@@ -515,3 +515,21 @@ async def test_a_race_is_timed_on_the_server_as_each_line_arrives(tmp_path):
         assert float(times["Bo"]) < 1.0 and float(times["Ann"]) >= 3.2
         record = table.game.record()
         assert record[record.index((1, "play G3")) + 1] == (1, "last Ann")
+
+
+@bounded
+async def test_connections_that_never_say_hello_are_capped_and_do_not_stop_the_table(tmp_path):
+    from rulelang.net.server import MAX_STRANGERS
+
+    async with serving(tmp_path) as (table, address, commands, lines):
+        silent = [await Client.open(address) for _ in range(MAX_STRANGERS)]
+        await asyncio.sleep(0.2)
+        extra = await Client.open(address)
+        with pytest.raises(ConnectionClosed) as closed:
+            await extra.recv(timeout=5)
+        assert closed.value.rcvd.code == 1013
+        for c in silent[:4]:
+            await c.close()
+        await asyncio.sleep(0.2)
+        ann = await Client.open(address, table.seats[0].code, "Ann")
+        assert (await ann.recv("welcome"))["seat"] == 0

@@ -51,7 +51,11 @@ class Served:
 
             await run_table(table, "127.0.0.1", 0, ready=ready_at, commands=commands())
 
-        self.thread = threading.Thread(target=lambda: self.loop.run_until_complete(main()), daemon=True)
+        def serve():
+            self.loop.run_until_complete(main())
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+
+        self.thread = threading.Thread(target=serve, daemon=True)
         self.thread.start()
         assert ready.wait(15), "the table did not start listening"
 

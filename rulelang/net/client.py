@@ -145,8 +145,6 @@ class JoinHost(Host):
             key = (len(g.events), tuple(o.text for o in d.options) if d else None, d.prompt if d else None)
             if key != self.key:
                 self.close_prompt()
-            if deadline is not None and not self.screen.tty and d is not None:
-                self.screen.line(f"(you have {deadline:g} s to answer)")
         elif kind == "error":
             self.screen.line([("ansired", f"✗ {msg.get('message')}")])
         elif kind == "notice":
@@ -215,6 +213,9 @@ class JoinHost(Host):
                 self.key = key
                 if d.window:
                     self.show_window(d)
+                    if self.deadline is not None:  # counted down in the toolbar too
+                        left = max(0, int(self.deadline - time.monotonic() + 0.999))
+                        self.screen.line([("bold", f"⏱ {left} s to answer")])
                 else:
                     self.show_table(self.seat, brief=self.table_shown == (self.seat, g.state.turns))
                     self.show_moves(d)

@@ -27,6 +27,7 @@ from .seat import SeatPort
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud or copied by hand
 CODE_LENGTH = 16  # about 79 bits
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
+MAX_STRANGERS = 32  # connections at once that have not said which seat they are; more are closed at once
 MAX_STRIKES = 200  # messages refused for speed before the connection is closed
 RACE_WAIT = 10.0  # seconds a race waits for people when --window does not say
 PROPOSAL_WAIT = 60.0  # seconds the table has to agree to a house rule or an undo when --window does not say
@@ -106,6 +107,7 @@ class Table:
         self.race_at = None  # (decision, start, {seat: seconds}) while a race is on
         self.proposal = None  # a house rule or an undo the other people are asked to agree to
         self.proposal_id = 0
+        self.strangers = 0  # connections that have not said which seat they are
         self.closed = asyncio.Event()
 
     # ---------------------------------------------------------- seats
@@ -534,6 +536,10 @@ class Table:
     async def handle(self, conn) -> None:
         """One client connection: it says which seat it is (its code), then sends moves."""
         seat = None
+        if self.strangers >= MAX_STRANGERS:
+            await conn.close(1013, "too many connections waiting: try again later")
+            return
+        self.strangers += 1
         try:
             try:
                 first = await asyncio.wait_for(conn.recv(), HELLO_TIMEOUT)
@@ -552,6 +558,8 @@ class Table:
             except TimeoutError:
                 await conn.close(1008, "no hello")
                 return
+            finally:
+                self.strangers -= 1
             seat = self.seat_for(code)
             if seat is None:
                 await asyncio.sleep(0.3)  # a wrong code costs its sender time
@@ -745,6 +753,7 @@ async def run_table(table: Table, host: str, port: int, ready=None, commands=Non
             await asyncio.sleep(0.5)  # the last updates reach the players
         for t in (driver, reader, watcher):
             t.cancel()
+        await asyncio.gather(driver, reader, watcher, return_exceptions=True)
     return 0
 
 
