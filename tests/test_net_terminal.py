@@ -9,6 +9,7 @@ The game is played to its end; every terminal says so.
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from pathlib import Path
@@ -173,5 +174,52 @@ def test_three_people_play_liars_uno_to_the_end_over_the_network():
         assert winners
     finally:
         for t in terms.values():
+            t.close()
+        served.stop()
+
+
+def test_a_race_at_the_prompt_is_lost_by_the_last_to_type():
+    """House Rules, two people at `rulelang join` and a bot: Ann's Red 3 +Rule makes her write the book's
+    formula, `race "moo"`; Bo's Green 3 sets it off; both terminals say `moo!`; Bo types it at once, Ann
+    after the bot has surely done it, and Ann, the last, draws a card."""
+    from helpers import deal_stack
+
+    ann = ["R3+", "G1", "B4", "Y6", "Y7", "Y8", "B2"]
+    bo = ["G3", "B1", "G4", "Y1", "Y2", "Y9", "B8"]
+    cy = ["G6", "G7", "G8", "B6", "B9", "Y4", "B7"]
+    stack = deal_stack([ann, bo, cy], "R5", ["Y5", "G9", "G2", "R8"])
+    table = Table(rulelang.load(ROOT / "games" / "house.rules"), 3, seed=1, out=lambda line: None, stack=stack,
+                  window=8)
+    served = Served(table)
+    terms = []
+    try:
+        for seat, name in enumerate(["Ann", "Bo"]):
+            terms.append(Joined(served.address, table.seats[seat].code, name))
+            terms[-1].expect("Waiting for the host to start")
+        assert served.call(table.start) is None
+        a, b = terms
+        a.expect("Moves: ")
+        a.line("play R3+")
+        a.expect("Make up a rule for every 3 played from now on")
+        a.expect("Moves: write")
+        a.line('write when played(card) if card.number == key { race "moo" }')
+        b.expect("Moves: ")
+        b.line("play G3")
+        b.expect("Everyone: moo!")
+        b.expect("(type `moo`)")
+        b.line("moo")
+        a.expect("Everyone: moo!")
+        a.expect("(type `moo`)")
+        time.sleep(3.2)  # slower than a bot (0.8 to 3 s)
+        a.line("moo")
+        told = a.expect("You were the last to do it and draw 1")
+        times = {name: float(t) for name, t in re.findall(r"\b(Ann|Bo|Ada) (\d+\.\d+) s", told)}
+        assert set(times) == {"Ann", "Bo", "Ada"} and "moo! " in told
+        assert times["Ann"] >= 3.2 and times["Ann"] == max(times.values())
+        assert "Bo was the last" not in b.expect("Ann was the last to do it and draws 1")
+        record = served.call(table.game.record)
+        assert record[record.index((1, "play G3")) + 1] == (1, "last Ann")
+    finally:
+        for t in terms:
             t.close()
         served.stop()

@@ -623,6 +623,9 @@ class Table:
             for s in self.seats:
                 self.send(s, self.lobby())
         self.show_seats()
+        if self.game is None and not self.open_seats():
+            self.out("Every seat is taken.")
+            self.start()
         return None
 
     def detach(self, seat: Seat, conn) -> None:
