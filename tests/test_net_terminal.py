@@ -138,6 +138,11 @@ def test_three_people_play_liars_uno_to_the_end_over_the_network():
             if seat == 1 and not rejoined and t.handled >= 10 and kind == "move":
                 while t.shown() <= t.handled:
                     assert time.monotonic() < deadline
+                # Ctrl-D once the prompt is up (typed earlier, the terminal itself would take it as end of input)
+                while plain(t.raw).rfind("Bob>") < plain(t.raw).rfind("\nMoves: "):
+                    assert time.monotonic() < deadline
+                    t.read_more(0.05)
+                time.sleep(0.2)
                 t.child.sendcontrol("d")
                 t.expect("your seat is kept")
                 assert t.exit_status() == 0
