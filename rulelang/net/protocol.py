@@ -88,6 +88,8 @@ def wire_view(canon: Canon, view: dict) -> dict:
             zones[name] = {"size": z["size"], "cards": [canon(c) for c in z["cards"]]}
     out["zones"] = zones
     out["vars"] = {k: canon(v) if program.var_kinds.get(k) == "card" else v for k, v in view["vars"].items()}
+    out["player_vars"] = {k: [canon(x) for x in v] if program.var_kinds.get(k) == "card" else v
+                          for k, v in view.get("player_vars", {}).items()}
     claim = view.get("claim")
     if claim is not None and claim.get("kind") == "card":
         out["claim"] = dict(claim, says=canon(claim["says"]))
