@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from rulelang.errors import MoveError, RulesError, RuntimeRulesError
+from .errors import MoveError, RulesError, RuntimeRulesError
 
 from .journal import Journal
 from .program import Program, Rule

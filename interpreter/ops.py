@@ -1,7 +1,7 @@
 """The instructions compiled rules are made of: each a closure `op(state, frame)`; a true result suspends the machine."""
 from __future__ import annotations
 
-from rulelang.errors import RuntimeRulesError
+from .errors import RuntimeRulesError
 
 from . import machine as m
 from .program import number_choices
