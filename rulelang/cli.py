@@ -23,7 +23,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_run(args) -> int:
-    from .host import run_host
+    from .terminal.host import run_host
 
     return run_host(args)
 

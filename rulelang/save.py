@@ -542,7 +542,7 @@ def last_move_of(moves, seat: int) -> int | None:
 
 def cmd_resume(args) -> int:
     """`rulelang resume [FILE]`: rebuild a saved game and play on, saving to the same file."""
-    from .host import play_game
+    from .terminal.host import play_game
 
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if args.file:
@@ -563,7 +563,7 @@ def cmd_resume(args) -> int:
 
 def cmd_replay(args) -> int:
     """`rulelang replay FILE [--seat NAME|all]`: step through a saved game or a --log file, move by move."""
-    from .replay import replay_log, replay_save
+    from .terminal.replay import replay_log, replay_save
 
     path = Path(args.file)
     if not path.is_file():

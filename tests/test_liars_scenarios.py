@@ -902,7 +902,7 @@ def test_a_drawn_regular_card_that_cannot_be_played_ends_the_turn():
 def test_the_table_line_shows_a_claim_while_it_stands_only():
     """The status line at the prompt names the claim while its card lies face down; once a challenge has
     turned it up (true or a lie), the claim is settled and no longer shown."""
-    from rulelang.host import Host, Screen
+    from rulelang.terminal.host import Host, Screen
 
     def shown_claim(g):
         host = Host(g, humans=[0, 1, 2], bots={}, screen=Screen(tty=False), delay=0)
