@@ -9,6 +9,7 @@ import attrs
 
 from .errors import MoveError, RulesError, RuntimeRulesError
 
+from . import places
 from .journal import Journal
 from .program import Program, Rule
 
@@ -231,12 +232,14 @@ def run(st: State) -> None:
                     break
     except RuntimeRulesError as e:
         e.frames = [f.name for f in stack]
+        places.locate(e, e.__traceback__)
         raise
     except RULE_FAILURES as e:
         # A rule did something impossible (arithmetic on `none`, a division by zero): say where, keep the game.
         where = f" in `{fr.name}`" if fr is not None else ""
         err = RuntimeRulesError(f"a rule failed{where}: {_plain(e)}")
         err.frames = [f.name for f in stack]
+        places.locate(err, e.__traceback__)
         raise err from None
 
 
@@ -951,7 +954,8 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         del st.house[key]
         st.program = st.program.without_rule(rule["name"])
         st.stack[:] = [f for f in st.stack if f.name != rule["name"]]  # its runs already waiting go too
-        st.emit("house_rule_dropped", key=key, name=rule["name"], text=rule["text"], reason=e.message)
+        at = f"line {e.loc.line}, column {e.loc.column}" if e.loc is not None and e.loc.file == "<rule>" else None
+        st.emit("house_rule_dropped", key=key, name=rule["name"], text=rule["text"], reason=e.message, at=at)
         apply(st, seat, move, checked)
         return
     if checked:

@@ -310,7 +310,8 @@ def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None
         what = f" for {key}" if key is not None and not isinstance(key, str) else ""
         return f"{author} makes a house rule{what}: {e.get('text')}" + (" (it replaces the one before)" if e.get("replaced") else "")
     if kind == "house_rule_dropped":
-        return f"the house rule `{e.get('name')}` failed ({e.get('reason')}) and is dropped"
+        at = f" at {e['at']} of its text" if e.get("at") else ""
+        return f"the house rule `{e.get('name')}` failed{at} ({e.get('reason')}) and is dropped"
     if kind == "undo":  # written by the host into a --log file
         n = e.get("moves")
         return f"{p} takes back {n} move{'s' if n != 1 else ''}; the events above since then did not happen"

@@ -13,12 +13,17 @@ def cmd_check(args) -> int:
     status = 0
     for path in args.files:
         try:
-            load(path)
+            program = load(path)
         except RulesError as e:
             status = 1
             print(e.render(), file=sys.stderr)
             continue
-        print(f"{path}: ok")
+        if args.emit_python:
+            from . import emit_python
+
+            print(emit_python(program))
+        else:
+            print(f"{path}: ok")
     return status
 
 
@@ -34,6 +39,8 @@ def parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="parse and check game files; print `FILE: ok` or the errors")
     c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--emit-python", action="store_true",
+                   help="print the Python each file compiles to, with comments naming the .rules line of each statement")
     c.set_defaults(func=cmd_check)
 
     r = sub.add_parser(

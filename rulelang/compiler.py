@@ -7,7 +7,7 @@ import re
 
 import attrs
 
-from interpreter import ops
+from interpreter import ops, places
 from interpreter.machine import RULE_FAILURES, Move
 from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
@@ -60,6 +60,8 @@ class Compiler:
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.same_fns: dict = {}  # attributes -> the name of its `same` function
         self.own_zones: dict = {}  # zone index -> the name of each player's zone as a value (`hand(current)`)
+        self.marks: dict = {}  # `# FILE:LINE:COL` comments in the generated code -> the Loc each names
+        self.sources: list[str] = []  # every generated function, in the order made (`rulelang check --emit-python`)
 
     # ------------------------------------------------------------ the program
 
@@ -300,6 +302,14 @@ class Compiler:
         return rule
 
     def _compile_rule(self, text: str, key, author) -> Rule:
+        texts = self.texts
+        self.texts = {**texts, "<rule>": text}  # a failure of the rule at run time is shown in its own text
+        try:
+            return self._compile_rule_text(text, key, author)
+        finally:
+            self.texts = texts
+
+    def _compile_rule_text(self, text: str, key, author) -> Rule:
         decl = parse_rule(text, "<rule>")
         if not isinstance(decl, ast.RuleDecl):
             raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
@@ -334,13 +344,21 @@ class Compiler:
                 code.native(self.native(st, scope))
 
     def native(self, st, scope) -> list[str]:
-        """Python lines for a statement that runs straight through."""
+        """Python lines for a statement that runs straight through, after a comment naming its `.rules` place."""
         method = getattr(self, "native_" + type(st).__name__, None)
         if method is not None:
-            return method(st, scope)
-        ops_: list = []
-        getattr(self, "compile_" + type(st).__name__)(st, scope, ops_)
-        return [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+            lines = method(st, scope)
+        else:
+            ops_: list = []
+            getattr(self, "compile_" + type(st).__name__)(st, scope, ops_)
+            lines = [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+        return [self.mark(st.loc), *lines] if st.loc is not None else lines
+
+    def mark(self, loc) -> str:
+        """A comment for generated code: the `.rules` place the lines after it came from (see interpreter.places)."""
+        text = f"# {loc.file}:{loc.line}:{loc.column}"
+        self.marks.setdefault(text, loc)
+        return text
 
     def native_block(self, b, scope) -> list[str]:
         lines = []
@@ -836,8 +854,10 @@ class Compiler:
         key = "\n".join([lines[0].replace(name, "_"), *lines[1:]])
         fn = self.defined.get(key)
         if fn is None:
-            exec(compile("\n".join(lines), f"<rules:{name}>", "exec"), self.ns)
+            filename = places.register(name, lines, self.marks, self.texts)
+            exec(compile("\n".join(lines), filename, "exec"), self.ns)
             fn = self.defined[key] = self.ns[name]
+            self.sources.append("\n".join(lines))
         return fn
 
     def const(self, value, prefix="K") -> str:
