@@ -70,10 +70,6 @@ class Frame:
         return f
 
 
-class Suspend(Exception):
-    """Raised inside instruction helpers that must stop the machine (unused in the fast path)."""
-
-
 class State:
     """The changing facts of one game, kept apart from the immutable Program so they copy cheaply."""
 
@@ -574,10 +570,6 @@ def advance(st: State) -> None:
     st.turns += 1
 
 
-def next_seat(st: State, p: int | None = None) -> int:
-    return ((st.current if p is None else p) + st.direction) % st.n
-
-
 def others(st: State, p: int) -> list:
     """Every other player in turn order, starting with the one after `p` (a new list: the caller may change it)."""
     key = (st.n, st.direction, p)
@@ -815,14 +807,6 @@ def _move(spec, item, text: str) -> Move:
     if spec.kind != "rule":
         spec.moves[item] = move
     return move
-
-
-def arg_text(st: State, item, kind: str) -> str:
-    if kind == "card":
-        return st.program.cards[item].short
-    if kind == "player":
-        return st.names[item]
-    return str(item)
 
 
 def parse_move(st: State, decision: Decision, text: str) -> Move:

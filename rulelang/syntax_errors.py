@@ -53,6 +53,15 @@ _FORMS = {
     "win": "`win PLAYER`",
     "reveal": "`reveal CARDS to PLAYERS`",
     "say": '`say "TEXT"`',
+    "claim": "`claim cards by ATTRIBUTE ...` (what a claim names), or in a block `claim CARDS as VALUE`",
+    "house": "`house limit N`",
+    "examples": "`examples { rule NAME: when EVENT(PARAMETERS) { ... } ... }`",
+    "skip": "`skip` (on a line of its own)",
+    "reverse": "`reverse` (on a line of its own)",
+    "again": "`again` (on a line of its own)",
+    "tally": "`tally NAME`",
+    "add": "`add RULE`, or `add RULE for KEY`",
+    "race": '`race "WORD"`, or `race "WORD" as NAME { ... }`',
 }
 
 # Characters other languages use, and what rulelang writes instead.
