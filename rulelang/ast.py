@@ -557,6 +557,16 @@ class BoolOp:
 
 
 @node
+class IfExpr:
+    """One value or another, by a condition. `if size(hand(p)) == 1 then 20 else 5`"""
+
+    cond: Any
+    then: Any
+    otherwise: Any
+    loc: Loc = _loc()
+
+
+@node
 class Not:
     """`not a`"""
 

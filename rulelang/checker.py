@@ -913,6 +913,15 @@ class Checker:
         self.expect(e.right, scope, "bool")
         return "bool"
 
+    def type_IfExpr(self, e, scope):
+        self.expect(e.cond, scope, "bool")
+        a = self.expr(e.then, scope)
+        b = self.expr(e.otherwise, scope, want=guide(a))
+        if not compatible(a, b):
+            self.error(f"`if ... then ... else` gives {an(a)} one way and {an(b)} the other; both ways must give "
+                       "one type of value", e.loc)
+        return b if a in ("none", "any") else a
+
     def type_Not(self, e, scope):
         self.expect(e.expr, scope, "bool")
         return "bool"

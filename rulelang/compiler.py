@@ -1039,6 +1039,10 @@ class Compiler:
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
         return (f"({a[0]} {e.op} {b[0]})", a[1] or b[1], a[2] and b[2])
 
+    def gen_IfExpr(self, e, scope):
+        c, a, b = self.gen(e.cond, scope), self.gen(e.then, scope), self.gen(e.otherwise, scope)
+        return (f"({a[0]} if {c[0]} else {b[0]})", c[1] or a[1] or b[1], c[2] and a[2] and b[2])
+
     def gen_Not(self, e, scope):
         a = self.gen(e.expr, scope)
         return (f"(not {a[0]})", a[1], a[2])

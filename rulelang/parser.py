@@ -352,6 +352,9 @@ class _ToAst(Transformer):
         return ast.CallStmt(name=str(c[0]), args=c[1], loc=self._loc(meta, name=c[0]))
 
     # -- expressions
+    def if_expr(self, meta, c):
+        return ast.IfExpr(cond=c[0], then=c[1], otherwise=c[2], loc=self._loc(meta))
+
     def or_op(self, meta, c):
         return ast.BoolOp(op="or", left=c[0], right=c[1], loc=self._loc(meta))
 
