@@ -474,6 +474,23 @@ class WinStmt:
 
 
 @node
+class OutStmt:
+    """A player finishes and leaves play: the next place in the finishing order is theirs; turns, `next`, `others`
+    and windows pass over them. `out player`"""
+
+    who: Any
+    loc: Loc = _loc()
+
+
+@node
+class LoseStmt:
+    """A player is knocked out and leaves play; the last one left in play wins the hand. `lose player`"""
+
+    who: Any
+    loc: Loc = _loc()
+
+
+@node
 class RevealStmt:
     """Show cards to players. `reveal hand(current) to next`"""
 

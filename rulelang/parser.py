@@ -333,6 +333,12 @@ class _ToAst(Transformer):
     def win_stmt(self, meta, c):
         return ast.WinStmt(who=c[0], loc=self._loc(meta))
 
+    def out_stmt(self, meta, c):
+        return ast.OutStmt(who=c[0], loc=self._loc(meta))
+
+    def lose_stmt(self, meta, c):
+        return ast.LoseStmt(who=c[0], loc=self._loc(meta))
+
     def reveal_stmt(self, meta, c):
         return ast.RevealStmt(cards=c[0], to=c[1], loc=self._loc(meta))
 
