@@ -95,6 +95,9 @@ class State:
         self.stack: list[Frame] = []
         self.pending: Decision | None = None
         self.winners: list[int] = []
+        self.finished: list[int] = []  # seats out of play by `out`, in order; at a hand's end, every seat in place order
+        self.lost: list[int] = []  # seats out of play by `lose`, in order
+        self.gone: frozenset = frozenset()  # the seats out of play this hand, either way
         self.hand_no = 0
         self.hands_won = [0] * self.n
         self.over = False
@@ -138,6 +141,7 @@ class State:
             "stack": [f.copy() for f in self.stack],
             "pending": self.pending,
             "winners": list(self.winners),
+            "left": (list(self.finished), list(self.lost), self.gone),
             "hands_won": list(self.hands_won),
             "rng": None,  # saved by shuffle() when the generator is next used: most moves shuffle nothing
             "rng_uses": self.rng_uses,
@@ -178,6 +182,7 @@ class State:
         self.stack = snap["stack"]
         self.pending = snap["pending"]
         self.winners = snap["winners"]
+        self.finished, self.lost, self.gone = snap["left"]
         self.hands_won = snap["hands_won"]
         self.claim = snap["claim"]
         self.house = snap["house"]
@@ -562,22 +567,68 @@ def advance(st: State) -> None:
         st.current = st.turn_to
         st.turn_to = None
         st.again = False
-    elif st.again:
+    elif st.again and st.current not in st.gone:
         st.again = False
+    elif st.gone:  # seats out of play are passed over, by turns and by skips
+        st.again = False
+        st.current = seat_after(st, st.current, st.direction * (1 + st.skips))
     else:
         st.current = (st.current + st.direction * (1 + st.skips)) % st.n
     st.skips = 0
     st.turns += 1
 
 
+def seat_after(st: State, p: int, k: int) -> int:
+    """The seat `k` places after `p` in play (before it for a negative `k`), passing over seats out of play."""
+    gone = st.gone
+    if len(gone) >= st.n:
+        return p
+    step_ = 1 if k > 0 else -1
+    for _ in range(abs(k)):
+        p = (p + step_) % st.n
+        while p in gone:
+            p = (p + step_) % st.n
+    return p
+
+
+def playing(st: State) -> list:
+    """The seats still in play, in turn order from the current player."""
+    return [q for q in ((st.current + i * st.direction) % st.n for i in range(st.n)) if q not in st.gone]
+
+
+def place(st: State, p):
+    """A seat's place in the finishing order (1 for the first out), or none while it is in play."""
+    return st.finished.index(p) + 1 if p in st.finished else None
+
+
+def leave(st: State, p, lost: bool) -> None:
+    """`out p` (p has finished: next in the finishing order) or `lose p` (p is knocked out).  Either way p takes no
+    more turns and no window asks them.  When fewer than two seats are left in play the hand ends: the first seat
+    out wins it, or if none went out, the last one in play."""
+    if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < st.n:
+        raise RuntimeRulesError(f"`{'lose' if lost else 'out'}` needs a player, and was given {p!r}")
+    if p in st.gone:
+        return
+    (st.lost if lost else st.finished).append(p)
+    st.gone = st.gone | {p}
+    if st.record:
+        st.emit("lose" if lost else "out", player=p, place=None if lost else len(st.finished))
+    if st.n - len(st.gone) < 2:
+        rest = playing(st)
+        win(st, [st.finished[0]] if st.finished else rest)
+
+
 def others(st: State, p: int) -> list:
-    """Every other player in turn order, starting with the one after `p` (a new list: the caller may change it)."""
+    """Every other player in play, in turn order, starting with the one after `p` (a new list: the caller may
+    change it)."""
     key = (st.n, st.direction, p)
     seats = _OTHERS.get(key)
     if seats is None:
         seats = tuple((p + i * st.direction) % st.n for i in range(1, st.n))
         if len(_OTHERS) < OTHERS_LIMIT:
             _OTHERS[key] = seats
+    if st.gone:
+        return [q for q in seats if q not in st.gone]
     return list(seats)
 
 
@@ -612,6 +663,9 @@ def fire(st: State, event: str, args: tuple) -> bool:
 def win(st: State, who) -> None:
     winners = list(who) if isinstance(who, (list, tuple)) else [who]
     st.winners = winners
+    # The finishing order, complete: those out, the winners, the rest in play, the last knocked out first.
+    rest = [q for q in playing(st) if q not in winners]
+    st.finished = st.finished + [w for w in winners if w not in st.gone] + rest + st.lost[::-1]
     for w in winners:
         st.hands_won[w] += 1
     st.stack.clear()
@@ -673,6 +727,7 @@ def start_hand(st: State) -> None:
     st.turn_to = None
     st.claim = None
     st.winners = []
+    st.finished, st.lost, st.gone = [], [], frozenset()
     st.called = [set() for _ in range(st.n)]
     st.current = (st.hand_no - 1) % st.n
     st.emit("hand", hand=st.hand_no, first=st.current)

@@ -83,6 +83,8 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
         waiting = env[key]
         while waiting:
             player = waiting.pop(0)
+            if player in st.gone:  # out of play: passed over
+                continue
             if bind is not None:
                 env[bind] = player
             if made:
@@ -156,6 +158,12 @@ def op_turn_to(who_f):
 def op_again(st, fr):
     st.again = True
     st.emit("again", player=st.current)
+
+
+def op_leave(who_f, lost: bool):
+    def op(st, fr):
+        m.leave(st, who_f(st, fr.env), lost)
+    return op
 
 
 def op_win(who_f):

@@ -333,6 +333,12 @@ class _ToAst(Transformer):
     def win_stmt(self, meta, c):
         return ast.WinStmt(who=c[0], loc=self._loc(meta))
 
+    def out_stmt(self, meta, c):
+        return ast.OutStmt(who=c[0], loc=self._loc(meta))
+
+    def lose_stmt(self, meta, c):
+        return ast.LoseStmt(who=c[0], loc=self._loc(meta))
+
     def reveal_stmt(self, meta, c):
         return ast.RevealStmt(cards=c[0], to=c[1], loc=self._loc(meta))
 
@@ -352,6 +358,9 @@ class _ToAst(Transformer):
         return ast.CallStmt(name=str(c[0]), args=c[1], loc=self._loc(meta, name=c[0]))
 
     # -- expressions
+    def if_expr(self, meta, c):
+        return ast.IfExpr(cond=c[0], then=c[1], otherwise=c[2], loc=self._loc(meta))
+
     def or_op(self, meta, c):
         return ast.BoolOp(op="or", left=c[0], right=c[1], loc=self._loc(meta))
 
