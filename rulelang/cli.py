@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from interpreter.bots import BOTS
+
 from .errors import RulesError
 
 
@@ -61,7 +63,7 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--log", metavar="FILE", help="write every event as JSON Lines; the last line is `game_over`")
     r.add_argument("--match", action="store_true", help="play hands until the game's match target")
     r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
-    r.add_argument("--bots", default=None, choices=["greedy", "random", "search"],
+    r.add_argument("--bots", default=None, choices=list(BOTS),
                    help="the kind of bot for the other seats (default: search when a person plays, the strongest "
                         "bot, which samples hidden cards and plays moves out in about 0.2 s a move; greedy for "
                         "bots alone)")

@@ -11,7 +11,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from interpreter import Game
-from interpreter.bots import ask_bot, make_bot
+from interpreter.bots import ask_bot, bot_names, make_bot
 
 TURN_LIMIT = 5_000
 
@@ -183,9 +183,7 @@ def run_simulate(args) -> int:
     from prompt_toolkit.shortcuts import ProgressBar
     import sys
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    for b in bots:
-        make_bot(b)  # refuses an unknown name before any game is played
+    bots = bot_names(args.bots)  # refuses an unknown name before any game is played
     options = dict(item.split("=", 1) if "=" in item else (item, "true") for item in args.option)
     if sys.stderr.isatty() and not args.json:
         with ProgressBar(title=f"simulating {args.games} games") as pb:
