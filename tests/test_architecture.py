@@ -19,7 +19,7 @@ PACKAGES = ("interpreter", "rulelang")
 
 
 def test_the_runtime_imports_nothing_of_the_language_nor_of_the_terminal():
-    code = ("import sys, interpreter, interpreter.seat, interpreter.bots, interpreter.search; "
+    code = ("import sys, interpreter, interpreter.seat, interpreter.bots, interpreter.bots.search; "
             "print(sorted(m for m in ('rulelang', 'lark', 'prompt_toolkit') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
