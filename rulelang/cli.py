@@ -110,7 +110,53 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
     m.add_argument("--json", action="store_true", help="print the report as one JSON object")
     m.set_defaults(func=cmd_simulate)
+    n = sub.add_parser(
+        "serve", help="keep a table on this machine for people to join from their own terminals",
+        description="Serve a game over the network: print a join code per seat, wait for people (`rulelang join`), "
+                    "and when the host types `start`, fill the open seats with bots and play.  The game lives here "
+                    "alone: each person is sent only what their seat may see.  It is saved after every move; "
+                    "`--resume FILE` brings a table back.  Host commands: start, seats, bot SEAT, quit.  "
+                    "Needs the [net] extra.")
+    n.add_argument("game", nargs="?", metavar="GAME.rules", help="a game file, or the name of a bundled game")
+    n.add_argument("--port", type=int, default=8765, help="the port to listen on (default 8765; 0: any free one)")
+    n.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: your network)")
+    n.add_argument("--players", type=int, help="how many seats (default: the game's)")
+    n.add_argument("--bots", default="greedy", help="the kind of bot for the seats nobody takes (greedy, random, search)")
+    n.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
+    n.add_argument("--seed", type=int, help="the random seed (default: a new one, never sent to the players)")
+    n.add_argument("--save", metavar="FILE", help="save the game to FILE (default: a new file in the saves folder)")
+    n.add_argument("--resume", metavar="FILE", help="bring back a table from its save file (codes kept beside it)")
+    n.add_argument("--window", type=float, metavar="SECONDS",
+                   help="how long a person has to answer a window (a challenge, a catch) or a race; then it passes")
+    n.add_argument("--seat-timeout", type=float, metavar="SECONDS",
+                   help="tell the host when a person has been gone this long (`bot SEAT` hands the seat to a bot)")
+    n.add_argument("--delay", type=float, default=0.5, help="seconds a bot waits before its move (default 0.5)")
+    n.set_defaults(func=cmd_serve)
+
+    j = sub.add_parser("join", help="play a seat of a table served with `rulelang serve`",
+                       description="Join a table at HOST:PORT with your seat's code and play at the same prompt as a "
+                                   "local game.  Leaving (or a lost connection) keeps the seat: the same command "
+                                   "takes it again.  Needs the [net] extra.")
+    j.add_argument("address", metavar="HOST:PORT")
+    j.add_argument("code", metavar="CODE", help="your seat's join code, as the host's terminal shows it")
+    j.add_argument("--name", help="your name at the table (default: Player N)")
+    j.set_defaults(func=cmd_join)
     return ap
+
+
+def cmd_serve(args) -> int:
+    from .net.server import cmd_serve
+
+    if not args.resume and not args.game:
+        raise RulesError("serve needs a game (GAME.rules) or --resume FILE")
+    return cmd_serve(args)
+
+
+def cmd_join(args) -> int:
+    from .net.client import cmd_join
+
+    return cmd_join(args)
 
 
 def cmd_resume(args) -> int:

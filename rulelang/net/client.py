@@ -1,0 +1,422 @@
+"""`rulelang join HOST:PORT CODE`: play one seat of a table served elsewhere, at the same prompt as a local game.
+
+The screen is the terminal host's (rulelang/terminal/host.py: the Teller's sentences, the table and hand, the toolbar,
+completion, validation before Enter, `help`, `rules`, `log`, `hand`), over a `RemoteGame` that holds what the
+server sent this seat and nothing else: its view, its events, its decision.  Moves go to the server as text.
+"""
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from types import SimpleNamespace
+
+from ..errors import MoveError, RulesError
+from ..terminal.host import COMMANDS, KEYS, NO, QUIT, YES, Host, Screen, _prompt_toolkit_helpers
+from . import need_websockets
+from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode, encode, event_from_wire
+
+STALE = object()  # the decision being typed for has gone (answered for, timed out, handed to a bot)
+INPUT_ENDED = 3
+LOST = 4  # the exit status when the connection to the server is lost
+
+
+class RemoteGame:
+    """What a Host reads of a game, filled from the server's messages for one seat."""
+
+    def __init__(self, program, seat: int):
+        self.program = program
+        self.seat = seat
+        self.names: list = []
+        self.events: list = []
+        self.v = None
+        self.pending = None
+        self.over = False
+        self.winners: list = []
+        self.scores: list = []
+        self.house_texts: list = []
+        self.state = SimpleNamespace(turns=0)
+
+    def take(self, msg: dict) -> list:
+        """An update from the server; the events it adds."""
+        events = [event_from_wire(e) for e in msg.get("events") or []]
+        if msg.get("redraw"):
+            self.events = []
+        self.events.extend(events)
+        v = msg["view"]
+        self.v = dict(v, seat=self.seat)
+        self.names = list(v["names"])
+        self.state.turns = v.get("turn", 0)
+        self.over = bool(v.get("over"))
+        self.winners = list(v.get("winners") or [])
+        self.scores = list(v.get("scores") or [])
+        self.pending = decision_from_wire(msg["decision"]) if msg.get("decision") else None
+        self.house_texts = list(msg.get("house") or [])
+        return events
+
+    # -- the members of Game a Host uses
+    @property
+    def house_rules(self) -> dict:
+        return {}
+
+    def view(self, seat) -> dict:
+        return self.v
+
+    def event_for(self, ev: dict, seat) -> dict:
+        """The event as sent has this seat's projection already; the Teller reads shown cards by name."""
+        kind = ev["type"]
+        name = self._name
+        if kind in ("move", "reveal"):
+            return dict(ev, cards=[name(c) for c in ev["cards"]])
+        if kind == "deal":
+            return dict(ev, cards={p: [name(c) for c in cs] for p, cs in ev["cards"].items()})
+        return ev
+
+    def _name(self, cid):
+        return self.program.cards[cid].name if isinstance(cid, int) and 0 <= cid < len(self.program.cards) else None
+
+    def narrate(self, ev: dict, seat) -> str | None:
+        return ev.get("said")
+
+    def parse(self, text: str):
+        """The move `text` names among this seat's options, as the server will read it (checked there again)."""
+        from interpreter.machine import parse_move
+
+        d = self.pending
+        if d is None:
+            raise MoveError("it is not your move")
+        try:
+            return parse_move(SimpleNamespace(program=self.program), d, text)
+        except MoveError:
+            raise
+        except Exception:  # noqa: BLE001 - what needs the whole game to explain is refused plainly here
+            raise MoveError(f"`{text.strip()}` is not one of the moves; you can: "
+                            + ", ".join(o.text for o in d.options[:8])) from None
+
+
+class JoinHost(Host):
+    """The local host's screen and prompt, for one seat of a remote table."""
+
+    def __init__(self, game: RemoteGame, seat: int, screen: Screen, conn):
+        super().__init__(game, [seat], {}, screen, 0.0)
+        self.seat = seat
+        self.conn = conn
+        self.changed = asyncio.Event()
+        self.key = None  # what the decision shown is: a new one is shown afresh
+        self.deadline = None  # monotonic time the window being answered closes
+        self.race = None  # (word, monotonic deadline) while a race is on
+        self.app = None  # the prompt being shown, to be closed when its decision goes
+        self.lost = None
+        self.started = False
+        self.asks = []  # questions the table asks this person (a house rule, an undo): answered y/N
+
+    # ---------------------------------------------------------- what the server says
+    async def receive(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for raw in self.conn:
+                try:
+                    msg = decode(raw, MAX_FROM_SERVER)
+                except ProtocolError as e:
+                    self.screen.line([("ansired", f"✗ the server sent something unreadable: {e}")])
+                    continue
+                self.on_message(msg)
+        except ConnectionClosed as e:
+            self.lost = e.rcvd.reason if e.rcvd and e.rcvd.reason else "the connection closed"
+        else:
+            self.lost = "the server closed the connection"
+        self.changed.set()
+        self.close_prompt()
+
+    def on_message(self, msg: dict) -> None:
+        kind = msg["type"]
+        g = self.game
+        if kind == "update":
+            redraw = msg.get("redraw")
+            g.take(msg)
+            if redraw:
+                self.redraw()
+            else:
+                self.show_events(self.seat)
+            d = g.pending
+            deadline = msg.get("deadline")
+            self.deadline = time.monotonic() + deadline if deadline is not None else None
+            key = (len(g.events), tuple(o.text for o in d.options) if d else None, d.prompt if d else None)
+            if key != self.key:
+                self.close_prompt()
+            if deadline is not None and not self.screen.tty and d is not None:
+                self.screen.line(f"(you have {deadline:g} s to answer)")
+        elif kind == "error":
+            self.screen.line([("ansired", f"✗ {msg.get('message')}")])
+        elif kind == "notice":
+            self.screen.line([("bold", str(msg.get("text")))])
+        elif kind == "race":
+            self.race = (str(msg.get("word")), time.monotonic() + float(msg.get("deadline") or 10))
+            self.close_prompt()
+        elif kind == "ask":
+            self.asks.append(msg)
+            self.close_prompt()
+        elif kind == "lobby":
+            seats = msg.get("seats") or []
+            here = ", ".join(s["name"] for s in seats if s.get("name"))
+            open_ = sum(1 for s in seats if s.get("state") == "open")
+            self.screen.line(f"At the table: {here or 'nobody yet'}; {open_} seat{'s' if open_ != 1 else ''} open. "
+                             "Waiting for the host to start…")
+        self.changed.set()
+
+    def redraw(self) -> None:
+        """Joined (or rejoined) a game in progress: how it stands, told afresh from this seat's view."""
+        g = self.game
+        if self.started:
+            self.screen.clear()
+        self.started = True
+        names = g.names
+        self.screen.line([("bold", self.program.name),
+                          ("", f" — {len(names)} players: {', '.join(names)} · you are {names[self.seat]}")])
+        lines = self.teller.tell(g.events, self.seat)[-8:]
+        if lines and g.state.turns:
+            self.screen.line("So far:")
+        for line in lines:
+            self.screen.line([("", "  ")] + line)
+        self.cursor[self.seat] = len(g.events)
+        self.key = None
+        self.table_shown = None
+        self.screen.line("Type `help` for the moves, `rules` for the game, `quit` to leave (your seat is kept).")
+
+    def close_prompt(self) -> None:
+        app = self.app
+        if app is not None and app.is_running and not app.future.done():
+            app.exit(result=STALE)
+
+    # ---------------------------------------------------------- the seat's loop
+    async def run(self) -> int:
+        g = self.game
+        while True:
+            if self.lost:
+                self.screen.line([("ansired", f"✗ Lost the table: {self.lost}.")])
+                self.screen.line("`rulelang join` with the same code takes your seat again.")
+                return LOST
+            if g.over:
+                return self.game_over()
+            if self.asks:
+                await self.answer(self.asks.pop(0))
+                continue
+            if self.race is not None:
+                await self.run_race()
+                continue
+            d = g.pending
+            if d is None or d.player != self.seat:
+                self.changed.clear()
+                await self.changed.wait()
+                continue
+            key = (len(g.events), tuple(o.text for o in d.options), d.prompt)
+            if key != self.key:
+                self.key = key
+                if d.window:
+                    self.show_window(d)
+                else:
+                    self.show_table(self.seat, brief=self.table_shown == (self.seat, g.state.turns))
+                    self.show_moves(d)
+            line = await self.read_async(d)
+            if line is STALE:
+                continue
+            if line is None:
+                print(f"rulelang: the input ended while waiting for your move; your seat is kept", file=sys.stderr)
+                return INPUT_ENDED
+            if line == QUIT:
+                self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
+                return 0
+            text = self.clean(line).strip()
+            if d.window:
+                low = text.lower()
+                if low in ("",) + NO:
+                    text = "pass"
+                elif low in YES and len(self.acts(d)) == 1:
+                    text = self.acts(d)[0].text
+            if not text:
+                continue
+            words = text.split()
+            word = words[0].lower()
+            if word in ("quit", "exit"):
+                self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
+                return 0
+            if word == "help":
+                from ..summary import help_text
+
+                self.screen.line(help_text(self.program, d, COMMANDS) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
+                continue
+            if word == "rules":
+                from ..summary import rules_summary
+
+                self.screen.line(rules_summary(self.program))
+                self.show_house_rules()
+                continue
+            if word == "log":
+                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 15
+                self.show_log(self.seat, n)
+                continue
+            if word == "hand":
+                self.show_table(self.seat)
+                (self.show_window if d.window else self.show_moves)(d)
+                continue
+            if word == "house" and len(words) == 1:
+                self.screen.line("Type the rule after `house`, on the same line: "
+                                 "`house when played(card) if ... { ... }`")
+                continue
+            if len(words) == 1 and word in {o.verb for o in d.options if o.kind == "rule"}:
+                self.screen.line(f"Type the rule after `{word}`, on the same line: `{word} when played(card) ...`")
+                continue
+            await self.send_move(text)
+
+    async def send_move(self, text: str) -> None:
+        self.changed.clear()
+        await self.conn.send(encode("move", text=text))
+        try:
+            await asyncio.wait_for(self.changed.wait(), 30)
+        except TimeoutError:
+            self.screen.line([("ansired", "✗ the server did not answer in 30 s")])
+
+    async def answer(self, ask: dict) -> None:
+        line = await self.read_plain(f"{ask.get('question')} [y/N] ", closable=False)
+        yes = isinstance(line, str) and line.strip().lower() in YES
+        await self.conn.send(encode("answer", id=ask.get("id"), yes=yes))
+
+    async def run_race(self) -> None:
+        word, until = self.race
+        self.race = None
+        self.screen.line([("bold", f"Everyone: {word}!")])
+        for _ in range(3):
+            if time.monotonic() > until:
+                break
+            line = await self.read_plain(f"{word}! (type `{word}`) ")
+            if line is STALE or line is None:
+                return
+            if line.strip().lower() == word.lower():
+                await self.send_move(line.strip())
+                return
+
+    def game_over(self) -> int:
+        g = self.game
+        names = g.names
+        from ..terminal.host import _english_list
+
+        winners = _english_list([names[w] for w in g.winners]) if g.winners else "nobody"
+        one = len(g.winners) == 1 and g.winners[0] != self.seat
+        self.screen.line("")
+        self.screen.line([("bold", f"Game over: {'you' if g.winners == [self.seat] else winners} win{'s' if one else ''}"),
+                          ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)))])
+        return 0
+
+    def show_house_rules(self) -> None:
+        texts = self.game.house_texts
+        if not texts:
+            self.screen.line("No house rules yet.")
+            return
+        self.screen.line([("bold", "House rules in force:")])
+        for t in texts:
+            self.screen.line("  " + t)
+
+    # ---------------------------------------------------------- reading a line
+    def toolbar(self, seat):
+        from prompt_toolkit.formatted_text import FormattedText
+
+        bar = super().toolbar(seat)
+        if self.deadline is not None:
+            left = max(0, int(self.deadline - time.monotonic() + 0.999))
+            return FormattedText(list(bar) + [("", "\n "), ("bold", f"⏱ {left} s to answer")])
+        return bar
+
+    async def read_async(self, d):
+        name = self.game.names[self.seat]
+        if not self.screen.tty:
+            return await self.read_plain(f"{name}> ")
+        completer_cls, validator_cls, lexer_cls = _prompt_toolkit_helpers()
+        session = self.session(self.seat)
+        try:
+            task = session.prompt_async(
+                f"{name}> ", completer=completer_cls(self, self.seat, d, d.window), complete_while_typing=True,
+                validator=validator_cls(self, d, d.window), validate_while_typing=False,
+                lexer=lexer_cls(self, d) if self.screen.color else None,
+                bottom_toolbar=lambda: self.toolbar(self.seat),
+                refresh_interval=0.5 if self.deadline is not None else 0)
+            self.app = session.app
+            return await task
+        except KeyboardInterrupt:
+            return ""
+        except EOFError:
+            return QUIT
+        finally:
+            self.app = None
+
+    async def read_plain(self, prompt: str, closable: bool = True):
+        if self.screen.tty:
+            from prompt_toolkit import PromptSession
+
+            session = PromptSession()
+            try:
+                task = session.prompt_async(prompt)
+                self.app = session.app if closable else None
+                return await task
+            except (KeyboardInterrupt, EOFError):
+                return None
+            finally:
+                self.app = None
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        if not line:
+            print()
+            return None
+        print(line.rstrip("\n"), flush=True)
+        return line
+
+
+async def join(address: str, code: str, name: str | None, screen: Screen) -> int:
+    need_websockets()
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidURI
+
+    from .. import load
+
+    uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
+    try:
+        conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
+    except (OSError, TimeoutError, InvalidURI) as e:
+        raise RulesError(f"cannot reach a table at {address}: {getattr(e, 'strerror', None) or e}") from None
+    async with conn:
+        await conn.send(encode("hello", code=code, name=name))
+        try:
+            msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
+        except ConnectionClosed:
+            raise RulesError(f"the table at {address} closed the connection") from None
+        if msg["type"] == "error":
+            raise RulesError(f"the table at {address} refused: {msg.get('message')}")
+        if msg["type"] != "welcome":
+            raise RulesError(f"the table at {address} did not welcome this seat")
+        try:
+            program = load(msg["main"], texts=msg["texts"])
+        except RulesError as e:
+            raise RulesError("the table's rules do not compile with this rulelang:\n" + e.render()) from None
+        seat = msg["seat"]
+        screen.line([("bold", program.name), ("", f" at {address}: you have seat {seat + 1}"
+                                                  + (f" ({msg['name']})" if msg.get("name") else "") + ".")])
+        host = JoinHost(RemoteGame(program, seat), seat, screen, conn)
+        receiver = asyncio.ensure_future(host.receive())
+        try:
+            if screen.tty:
+                from prompt_toolkit.patch_stdout import patch_stdout
+
+                with patch_stdout():
+                    return await host.run()
+            return await host.run()
+        finally:
+            receiver.cancel()
+
+
+def cmd_join(args) -> int:
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        return asyncio.run(join(args.address, args.code, args.name, Screen(tty)))
+    except KeyboardInterrupt:
+        return 130

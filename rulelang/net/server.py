@@ -1,0 +1,820 @@
+"""`rulelang serve`: one table, kept on this machine; people join its seats from their own terminals.
+
+The server is the only holder of the game.  Each seat is reached with its own join code (random, compared in
+constant time); what a seat is sent is built from its own view and its own projection of the events
+(protocol.py, through seat.py); what it sends is text, parsed and checked here as a move typed at the local
+prompt would be.  The game is saved after every move, as a local game is (rulelang/save.py), and the codes
+beside it, so that `rulelang serve --resume FILE` brings the table back.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import os
+import random
+import secrets
+import sys
+import time
+from pathlib import Path
+
+from ..errors import MoveError, RulesError
+from . import need_websockets
+from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,
+                       wire_decision, wire_event, wire_view)
+from .seat import SeatPort
+
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud or copied by hand
+CODE_LENGTH = 16  # about 79 bits
+HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
+MAX_STRIKES = 200  # messages refused for speed before the connection is closed
+RACE_WAIT = 10.0  # seconds a race waits for people when --window does not say
+PROPOSAL_WAIT = 60.0  # seconds the table has to agree to a house rule or an undo when --window does not say
+BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+YES = ("y", "yes")
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Bucket:
+    """A token bucket: `RATE` messages a second on average, `BURST` at once."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST):
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Seat:
+    def __init__(self, index: int, code: str):
+        self.index = index
+        self.code = code
+        self.name = None  # a person's name once they join
+        self.kind = "open"  # open | person | bot
+        self.conn = None  # the live connection, if any
+        self.cursor = 0  # events already sent to it
+        self.gone_since = None  # monotonic time the person's connection dropped
+        self.told_gone = False
+        self.sent = 0  # messages sent to this seat (what the leak test reads)
+
+    def state(self) -> str:
+        if self.kind == "bot":
+            return "bot"
+        if self.kind == "open":
+            return "open"
+        return "here" if self.conn is not None else "gone"
+
+
+class Table:
+    """One game and its seats.  Everything here runs on one asyncio loop: a move is applied whole between awaits."""
+
+    def __init__(self, program, players: int, bots: str = "greedy", options: dict | None = None, seed: int | None = None,
+                 window: float | None = None, seat_timeout: float | None = None, save: str | Path | None = None,
+                 delay: float = 0.0, out=None, stack: list | None = None):
+        if not program.min_players <= players <= program.max_players:
+            raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {players}")
+        self.program = program
+        self.players = players
+        self.bot_kind = bots
+        self.options = dict(options or {})
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+        self.window = window
+        self.seat_timeout = seat_timeout
+        self.save_path = Path(save) if save else None
+        self.delay = delay
+        self.stack = list(stack) if stack else None  # the top of the draw pile, by name (tests, `--stack`)
+        self.out = out or (lambda line: print(line, flush=True))
+        self.seats = [Seat(i, new_code()) for i in range(players)]
+        self.game = None
+        self.setup = None
+        self.bots: dict = {}
+        self.saver = None
+        self.canon = Canon(program)
+        self.wake = asyncio.Event()
+        self.deadline = None  # (decision, monotonic time) a person's window closes at
+        self.race_at = None  # (decision, start, {seat: seconds}) while a race is on
+        self.proposal = None  # a house rule or an undo the other people are asked to agree to
+        self.proposal_id = 0
+        self.closed = asyncio.Event()
+
+    # ---------------------------------------------------------- seats
+    def seat_for(self, code: str):
+        """The seat whose code this is, or None; every seat's code is compared, each in constant time."""
+        found = None
+        given = code.encode("utf-8", "surrogatepass")
+        for s in self.seats:
+            if hmac.compare_digest(s.code.encode(), given):
+                found = s
+        return found
+
+    def seat_line(self) -> str:
+        parts = []
+        d = self.game.pending if self.game is not None else None
+        for s in self.seats:
+            who = s.name or (self.game.names[s.index] if self.game else "")
+            state = s.state()
+            if state == "gone" and s.gone_since is not None:
+                state = f"gone {int(time.monotonic() - s.gone_since)} s"
+            turn = " ◀" if d is not None and d.player == s.index and not d.race else ""
+            parts.append(f"{s.index + 1} {who + ' ' if who else ''}({state}){turn}")
+        return "Seats: " + " · ".join(parts)
+
+    def show_seats(self) -> None:
+        self.out(self.seat_line())
+
+    def open_seats(self):
+        return [s for s in self.seats if s.kind == "open"]
+
+    # ---------------------------------------------------------- starting
+    def start(self) -> str | None:
+        """Fill the open seats with bots and deal.  An error in words, or None."""
+        from ..save import Saver, new_save_path, setup_from_program
+
+        if self.game is not None:
+            return "the game has started"
+        people = [s for s in self.seats if s.kind == "person"]
+        if not people:
+            return "nobody has joined yet: a table of bots alone is `rulelang simulate`"
+        used = {s.name.lower() for s in people}
+        spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, self.players + 1)])
+        for s in self.seats:
+            if s.kind == "open":
+                s.kind = "bot"
+                s.name = next(spare)
+        names = [s.name for s in self.seats]
+        humans = [s.index for s in people]
+        self.setup = setup_from_program(self.program, names, humans, self.seed, self.options, self.stack, False,
+                                        self.bot_kind)
+        try:
+            self.bots = self.setup.make_bots()
+            self.game = self.setup.new_game()
+        except ValueError as e:
+            raise RulesError(str(e)) from None
+        path = self.save_path or new_save_path(self.program.name)
+        self.saver = Saver(path, self.setup, chosen=self.save_path is not None)
+        self.arm()
+        self.save()
+        self.out(f"The game starts: {', '.join(names)}.  Saved after every move to {path}")
+        self.show_seats()
+        self.push_all()
+        self.wake.set()
+        return None
+
+    def resume(self, path, setup, game, bots) -> None:
+        """A table brought back from its save: its people's seats wait for them, with the codes saved beside it."""
+        from ..save import Saver
+
+        self.setup, self.game, self.bots = setup, game, bots
+        self.saver = Saver(path, setup)
+        codes = read_codes(path)
+        for s in self.seats:
+            s.name = setup.names[s.index]
+            if s.index in setup.humans:
+                s.kind = "person"
+                s.gone_since = time.monotonic()
+                if codes and len(codes) == len(self.seats):
+                    s.code = codes[s.index]
+            else:
+                s.kind = "bot"
+        write_codes(path, self.seats)
+
+    def save(self, durable: bool = True) -> None:
+        if self.saver is None:
+            return
+        was = self.saver.failed
+        if not self.saver.save(self.game, finished=self.game.over, durable=durable) and not was:
+            self.out(f"✗ the game could not be saved to {self.saver.path}: {self.saver.failed}")
+        elif not self.saver.failed:
+            write_codes(self.saver.path, self.seats)
+
+    # ---------------------------------------------------------- what a seat is sent
+    def welcome(self, seat: Seat) -> str:
+        p = self.program
+        return encode("welcome", seat=seat.index, name=seat.name, game=p.name, players=self.players,
+                      main=next(iter(p.files)), texts=dict(p.files), started=self.game is not None,
+                      window=self.window)
+
+    def lobby(self) -> str:
+        return encode("lobby", seats=[{"seat": s.index, "name": s.name, "state": s.state()} for s in self.seats])
+
+    def update_for(self, seat: Seat, redraw: bool = False, events: bool = True) -> str:
+        """The events this seat has not been sent (none if not `events`), its view, and its decision if it has one."""
+        g = self.game
+        port = SeatPort(g, seat.index)
+        sent = []
+        if events:
+            start = max(0, len(g.events) - REJOIN_EVENTS) if redraw else seat.cursor
+            pairs, seat.cursor = port.events(start)
+            sent = [wire_event(self.canon, raw, seen, port.narrate(raw)) for raw, seen in pairs]
+        d = port.pending
+        deadline = None
+        if d is not None and self.deadline is not None and self.deadline[0] is d:
+            deadline = round(max(0.0, self.deadline[1] - time.monotonic()), 1)
+        return encode("update", events=sent, view=wire_view(self.canon, port.view()),
+                      decision=wire_decision(self.canon, d) if d is not None and not d.race else None,
+                      deadline=deadline, redraw=redraw, house=list(self._house_texts()))
+
+    def _house_texts(self):
+        for r in self.game.house_rules.values():
+            yield r["text"]
+
+    def push(self, seat: Seat, redraw: bool = False) -> None:
+        if seat.conn is None or self.game is None:
+            return
+        self.send(seat, self.update_for(seat, redraw))
+
+    def push_all(self) -> None:
+        for s in self.seats:
+            self.push(s)
+
+    def send(self, seat: Seat, text: str) -> None:
+        conn = seat.conn
+        if conn is None:
+            return
+        seat.sent += 1
+        asyncio.ensure_future(_send_quietly(conn, text))
+
+    def tell_all(self, text: str, but=None) -> None:
+        for s in self.seats:
+            if s is not but:
+                self.send(s, encode("notice", text=text))
+
+    # ---------------------------------------------------------- acting
+    def act(self, seat: Seat, text: str) -> str | None:
+        """A person's typed move: None when made, else why not (the game is unchanged)."""
+        g = self.game
+        if g is None:
+            return "the game has not started yet"
+        if g.over:
+            return "the game is over"
+        d = g.pending
+        if seat.kind != "person":
+            return "this seat is played by a bot now"
+        if d is not None and d.race:
+            if self.race_at is None or self.race_at[0] is not d:
+                return "wait for the race to start"
+            return self.race_in(seat, text)
+        if d is None or d.player != seat.index:
+            whose = g.names[d.player] if d is not None else "nobody"
+            return f"it is not your move: it is {whose}'s"
+        text = text.strip()
+        if not text:
+            return "type a move; `help` lists them"
+        port = SeatPort(g, seat.index)
+        first, sep, rest = text.partition(" as ")
+        rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
+        word = text.split()[0].lower()
+        if word in ("house", "undo"):
+            return self.propose(seat, word, text[len(word):].strip())
+        try:
+            if sep and not d.window and text.split()[0].lower() not in rule_verbs:
+                port.act(first.strip())  # `truth LR7 as R7`: a card laid, then what it is said to be
+                after = g.pending
+                verbs = [o.verb for o in after.options if o.kind] if after is not None and after.player == seat.index else []
+                if verbs:
+                    try:
+                        port.act(f"{verbs[0]} {rest.strip()}")
+                    except MoveError as e:
+                        self.moved()
+                        return f"{e.message} — say it again"
+            else:
+                port.act(text)
+        except MoveError as e:
+            return e.message
+        except RulesError as e:
+            return f"the rules failed on that move: {e.message} (the move was taken back)"
+        self.moved()
+        return None
+
+    def arm(self) -> None:
+        """With --window, the clock of a person's window starts when it opens (sent with it as `deadline`)."""
+        d = self.game.pending
+        if d is None or not d.window or not self.window or self.seats[d.player].kind != "person":
+            self.deadline = None
+        elif self.deadline is None or self.deadline[0] is not d:
+            self.deadline = (d, time.monotonic() + self.window)
+
+    def moved(self, durable: bool = True) -> None:
+        self.arm()
+        self.save(durable=durable)
+        self.push_all()
+        if self.game.over:
+            self.out(f"Game over: {', '.join(self.game.names[w] for w in self.game.winners)} "
+                     f"win{'s' if len(self.game.winners) == 1 else ''} · scores: "
+                     + ", ".join(f"{n} {s}" for n, s in zip(self.game.names, self.game.scores)))
+        self.wake.set()
+
+    # ---------------------------------------------------------- what the whole table must agree to
+    def propose(self, seat: Seat, kind: str, text: str) -> str | None:
+        """`house RULE` or `undo`: checked now, then every other person is asked; all must say yes (bots do).
+        None when asked (or done, with nobody to ask), else why not."""
+        from ..editor import check_rule
+        from ..save import last_move_of, undo_refusal
+
+        g = self.game
+        if self.proposal is not None:
+            return "the table is answering another proposal: wait for it"
+        people = [s.index for s in self.seats if s.kind == "person"]
+        if kind == "house":
+            if not text:
+                return "type the rule after `house`, on the same line: `house when played(card) if ... { ... }`"
+            problem = check_rule(g, text, seat.index)
+            if problem:
+                msg, line, col = problem
+                return f"{line}:{col}: {msg}"
+            question = f"{seat.name} proposes the house rule `{text}`."
+            later = 0
+        else:
+            moves = g.record()
+            i = last_move_of(moves, seat.index)
+            if i is None:
+                return "you have made no move to take back"
+            try:
+                before, _ = self.setup.build(moves[:i])
+            except Exception as e:  # noqa: BLE001 - the game goes on as it was
+                return f"the moves could not be replayed without yours: {e}"
+            why = undo_refusal(g, before, people)
+            if why:
+                return f"your last move cannot be taken back: {why}"
+            later = len(moves) - i - 1
+            text = moves[i][1]
+            question = f"{seat.name} asks to take back their `{text}`" + (
+                f" and the {later} move{'s' if later != 1 else ''} after it." if later else ".")
+        others = [s for s in self.seats if s.kind == "person" and s is not seat]
+        self.proposal_id += 1
+        p = {"id": self.proposal_id, "kind": kind, "by": seat, "text": text, "moves": len(g.record()),
+             "asked": {s.index for s in others}, "yes": set()}
+        if not others:
+            self.carry_out(p)
+            return None
+        self.proposal = p
+        limit = self.window or PROPOSAL_WAIT
+        for s in others:
+            self.send(s, encode("ask", id=p["id"], question=question + " Agree?", deadline=limit))
+        self.send(seat, encode("notice", text=f"Asked {', '.join(s.name for s in others)}: waiting for their answers."))
+        asyncio.ensure_future(self._proposal_times_out(p, limit))
+        return None
+
+    async def _proposal_times_out(self, p, limit: float) -> None:
+        await asyncio.sleep(limit)
+        if self.proposal is p:
+            missing = [self.seats[i].name for i in sorted(p["asked"] - p["yes"])]
+            self.refuse_proposal(p, f"{', '.join(missing)} did not answer in time")
+
+    def answer(self, seat: Seat, pid, yes) -> str | None:
+        p = self.proposal
+        if not isinstance(pid, int) or not isinstance(yes, bool):
+            raise ProtocolError("an answer has a number `id` and `yes` true or false")
+        if p is None or p["id"] != pid or seat.index not in p["asked"]:
+            return "nothing is asked of you now"
+        if seat.index in p["yes"]:
+            return "you have answered already"
+        if not yes:
+            self.refuse_proposal(p, f"{seat.name} does not agree")
+            return None
+        p["yes"].add(seat.index)
+        if p["yes"] >= p["asked"]:
+            self.proposal = None
+            self.carry_out(p)
+        return None
+
+    def refuse_proposal(self, p, why: str) -> None:
+        self.proposal = None
+        what = "no rule is added" if p["kind"] == "house" else f"{p['by'].name}'s move stands"
+        for s in self.seats:
+            if s.kind == "person":
+                self.send(s, encode("notice", text=f"{why}: {what}."))
+
+    def carry_out(self, p) -> None:
+        g, seat = self.game, p["by"]
+        if len(g.record()) != p["moves"]:
+            self.refuse_proposal(p, "the game moved on while the table was asked")
+            return
+        if p["kind"] == "house":
+            try:
+                g.house(seat.index, p["text"])
+            except RulesError as e:
+                self.send(seat, encode("error", message=e.message))
+                return
+            self.tell_all(f"The table agrees to {seat.name}'s house rule.")
+            self.moved()
+            return
+        from ..save import last_move_of
+
+        moves = g.record()
+        i = last_move_of(moves, seat.index)
+        before, bots = self.setup.build(moves[:i])
+        self.game = before
+        self.bots = {k: b for k, b in bots.items() if self.seats[k].kind == "bot"}
+        later = len(moves) - i - 1
+        self.tell_all(f"Taken back: {seat.name}'s `{p['text']}`" + (
+            f" and the {later} move{'s' if later != 1 else ''} after it." if later else "."))
+        self.arm()
+        self.save()
+        for s in self.seats:
+            s.cursor = 0
+            self.push(s, redraw=True)
+        self.wake.set()
+
+    def hand_to_bot(self, index: int) -> str | None:
+        from interpreter.bots import make_bot
+
+        if not 0 <= index < len(self.seats):
+            return f"there is no seat {index + 1}"
+        s = self.seats[index]
+        if self.game is None:
+            return "the game has not started: `start` fills the open seats with bots"
+        if s.kind == "bot":
+            return f"seat {index + 1} is a bot already"
+        s.kind = "bot"
+        self.bots[index] = make_bot(self.bot_kind, self.seed * 100 + index)
+        if index in self.setup.humans:
+            self.setup.humans.remove(index)
+        if s.conn is not None:
+            self.send(s, encode("notice", text="The host has handed your seat to a bot."))
+        self.tell_all(f"{s.name}'s seat is played by a bot from now on.", but=s)
+        self.show_seats()
+        self.wake.set()
+        return None
+
+    # ---------------------------------------------------------- races
+    def race_in(self, seat: Seat, text: str) -> str | None:
+        d, start, times = self.race_at
+        if seat.index in times:
+            return "you have done it already"
+        if text.strip().lower() != d.race.lower():
+            return f"type `{d.race}`"
+        times[seat.index] = time.monotonic() - start  # timed here, at arrival
+        self.wake.set()
+        return None
+
+    async def race(self, d) -> None:
+        g = self.game
+        people = [s for s in self.seats if s.kind == "person"]
+        rng = random.Random(g.state.seed * 1_000_003 + len(g.record()))  # the same race again after a resume
+        start = time.monotonic()
+        times: dict = {}
+        self.race_at = (d, start, times)
+        limit = self.window or RACE_WAIT
+        for s in people:
+            self.send(s, encode("race", word=d.race, deadline=limit))
+        while any(s.index not in times for s in people) and time.monotonic() - start < limit:
+            self.wake.clear()
+            try:
+                await asyncio.wait_for(self.wake.wait(), limit - (time.monotonic() - start))
+            except TimeoutError:
+                break
+        self.race_at = None
+        for s in self.seats:
+            if s.kind == "bot":
+                times[s.index] = rng.uniform(0.8, 3.0)  # a bot "does it" after a random delay
+            elif s.index not in times:
+                times[s.index] = float("inf")
+        loser = max(times, key=lambda i: (times[i], -i))
+        told = ", ".join(f"{g.names[i]} {'missed it' if t == float('inf') else f'{t:.2f} s'}"
+                         for i, t in sorted(times.items(), key=lambda kv: kv[1]))
+        self.tell_all(f"{d.race}! {told}")
+        if self.game is g and g.pending is d:
+            g.apply(d.player, f"last {g.names[loser]}")
+            self.moved()
+
+    # ---------------------------------------------------------- the game's loop
+    async def drive(self) -> None:
+        """Play bots' moves, wait for people's, close windows that time out, until the game is over."""
+        from interpreter.bots import ask_bot
+
+        while self.game is None:
+            self.wake.clear()
+            await self.wake.wait()
+        g = self.game
+        while not self.game.over:
+            g = self.game
+            d = g.pending
+            if d is None:
+                raise RulesError("the game stopped with no decision pending")
+            if d.race:
+                await self.race(d)
+                continue
+            if d.player in self.bots and self.seats[d.player].kind == "bot":
+                if self.delay:
+                    await asyncio.sleep(self.delay)
+                move = await asyncio.to_thread(ask_bot, self.bots[d.player], g, d.player, d)
+                if self.game is g and g.pending is d and self.seats[d.player].kind == "bot":
+                    g.apply(d.player, move)
+                    self.moved(durable=False)
+                continue
+            timeout = None
+            if d.window and self.window:
+                if self.deadline is None or self.deadline[0] is not d:  # a seat handed back to a person, a resume
+                    self.arm()
+                    self.push(self.seats[d.player])
+                timeout = max(0.0, self.deadline[1] - time.monotonic())
+            self.wake.clear()
+            try:
+                await asyncio.wait_for(self.wake.wait(), timeout)
+            except TimeoutError:
+                if self.game is g and g.pending is d and any(o.verb == "pass" for o in d.options):
+                    g.apply(d.player, "pass")
+                    self.send(self.seats[d.player], encode("notice", text="Time is up: you let it pass."))
+                    self.moved()
+        self.closed.set()
+
+    # ---------------------------------------------------------- connections
+    async def handle(self, conn) -> None:
+        """One client connection: it says which seat it is (its code), then sends moves."""
+        seat = None
+        try:
+            try:
+                first = await asyncio.wait_for(conn.recv(), HELLO_TIMEOUT)
+                msg = decode(first)
+                if msg["type"] != "hello":
+                    raise ProtocolError("say `hello` with your seat's code first")
+                code = text_field(msg, "code", 64)
+                name = msg.get("name")
+                if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 24
+                                         or not name.isprintable()):
+                    raise ProtocolError("a name is 1 to 24 printable characters")
+            except ProtocolError as e:
+                await conn.send(encode("error", message=str(e)))
+                await conn.close(1008, "protocol")
+                return
+            except TimeoutError:
+                await conn.close(1008, "no hello")
+                return
+            seat = self.seat_for(code)
+            if seat is None:
+                await asyncio.sleep(0.3)  # a wrong code costs its sender time
+                await conn.send(encode("error", message="no seat at this table has that code"))
+                await conn.close(1008, "bad code")
+                return
+            problem = self.attach(seat, conn, name)
+            if problem:
+                await conn.send(encode("error", message=problem))
+                await conn.close(1008, "refused")
+                seat = None
+                return
+            bucket = Bucket()
+            strikes = 0
+            async for raw in conn:
+                if conn is not seat.conn:
+                    break  # replaced by a newer connection with the same code
+                if not bucket.take():
+                    strikes += 1
+                    if strikes > MAX_STRIKES:
+                        await conn.close(1008, "too many messages")
+                        break
+                    if strikes % 20 == 1:
+                        await conn.send(encode("error", message="too many messages: slow down"))
+                    continue
+                try:
+                    msg = decode(raw)
+                    reply = self.dispatch(seat, msg)
+                except ProtocolError as e:
+                    reply = encode("error", message=str(e))
+                if reply:
+                    await conn.send(reply)
+        except Exception as e:  # noqa: BLE001 - one connection's trouble never stops the table
+            if not _closed_error(e):
+                self.out(f"(a connection failed: {type(e).__name__}: {e})")
+        finally:
+            if seat is not None:
+                self.detach(seat, conn)
+
+    def attach(self, seat: Seat, conn, name) -> str | None:
+        if seat.kind == "bot":
+            return "this seat is played by a bot now"
+        if seat.kind == "open":
+            taken = {s.name.lower() for s in self.seats if s.name and s is not seat}
+            name = (name or f"Player {seat.index + 1}").strip()
+            if name.lower() in taken:
+                return f"the name {name} is taken at this table: choose another with --name"
+            seat.name = name
+            seat.kind = "person"
+        old, seat.conn = seat.conn, conn
+        if old is not None:
+            asyncio.ensure_future(old.close(1000, "joined again from elsewhere"))
+        seat.gone_since = None
+        seat.told_gone = False
+        self.out(f"{seat.name} {'rejoins' if self.game is not None and old is None and seat.cursor else 'joins'} "
+                 f"seat {seat.index + 1}.")
+        self.send(seat, self.welcome(seat))
+        if self.game is not None:
+            self.push(seat, redraw=True)
+        else:
+            for s in self.seats:
+                self.send(s, self.lobby())
+        self.show_seats()
+        return None
+
+    def detach(self, seat: Seat, conn) -> None:
+        if seat.conn is not conn:
+            return
+        seat.conn = None
+        if seat.kind == "person":
+            seat.gone_since = time.monotonic()
+            self.out(f"{seat.name} has left seat {seat.index + 1}; the seat is kept (its code rejoins it).")
+            self.show_seats()
+
+    def dispatch(self, seat: Seat, msg: dict) -> str | None:
+        kind = msg["type"]
+        if kind == "move":
+            problem = self.act(seat, text_field(msg, "text"))
+            return encode("error", message=problem) if problem else None
+        if kind == "answer":
+            problem = self.answer(seat, msg.get("id"), msg.get("yes"))
+            return encode("error", message=problem) if problem else None
+        if kind == "ping":
+            return encode("pong")
+        if kind == "hello":
+            return encode("error", message="you have joined already")
+        raise ProtocolError(f"unknown message type `{kind[:40]}`")
+
+    # ---------------------------------------------------------- the host's terminal
+    def command(self, line: str) -> bool:
+        """A line typed by the host; False to stop the server."""
+        words = line.split()
+        if not words:
+            return True
+        word = words[0].lower()
+        if word == "start":
+            problem = self.start()
+            if problem:
+                self.out(f"✗ {problem}")
+        elif word == "seats":
+            self.show_seats()
+            self.show_codes(only_open=False)
+        elif word == "bot" and len(words) == 2 and words[1].isdigit():
+            problem = self.hand_to_bot(int(words[1]) - 1)
+            if problem:
+                self.out(f"✗ {problem}")
+        elif word in ("quit", "stop", "exit"):
+            return False
+        else:
+            self.out("Commands: start (fill the open seats with bots and deal) · seats · bot SEAT (a bot plays a "
+                     "seat whose person is gone) · quit")
+        return True
+
+    def show_codes(self, only_open: bool = True, address: str = "HOST:PORT") -> None:
+        for s in self.seats:
+            if s.kind == "person" or (s.kind == "open" or not only_open) and s.kind != "bot":
+                self.out(f"  seat {s.index + 1}: rulelang join {address} {s.code}")
+
+    def check_gone(self) -> None:
+        if not self.seat_timeout or self.game is None or self.game.over:
+            return
+        for s in self.seats:
+            if s.kind == "person" and s.conn is None and s.gone_since is not None and not s.told_gone \
+                    and time.monotonic() - s.gone_since > self.seat_timeout:
+                s.told_gone = True
+                self.out(f"{s.name} has been gone over {self.seat_timeout:g} s: `bot {s.index + 1}` hands seat "
+                         f"{s.index + 1} to a bot.")
+
+
+async def _send_quietly(conn, text: str) -> None:
+    try:
+        await conn.send(text)
+    except Exception:  # noqa: BLE001 - a connection that has gone is noticed by its reader
+        pass
+
+
+def _closed_error(e: Exception) -> bool:
+    from websockets.exceptions import ConnectionClosed
+
+    return isinstance(e, ConnectionClosed)
+
+
+def codes_path(path) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + ".codes")
+
+
+def write_codes(path, seats) -> None:
+    """The join codes beside the save (readable by its owner alone), so a resumed table keeps them."""
+    target = codes_path(path)
+    try:
+        fd = os.open(str(target) + ".tmp", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            json.dump([s.code for s in seats], f)
+        os.replace(str(target) + ".tmp", target)
+    except OSError:
+        pass
+
+
+def read_codes(path) -> list | None:
+    try:
+        codes = json.loads(codes_path(path).read_text())
+    except (OSError, ValueError):
+        return None
+    if isinstance(codes, list) and all(isinstance(c, str) and len(c) == CODE_LENGTH for c in codes):
+        return codes
+    return None
+
+
+# ---------------------------------------------------------------- running it
+
+
+async def run_table(table: Table, host: str, port: int, ready=None, commands=None) -> int:
+    """Serve `table` until its game is over (and a moment after, for the last messages) or the host quits.
+    `ready(address)` is called once listening; `commands` is an async iterator of the host's lines (None: stdin)."""
+    need_websockets()
+    from websockets.asyncio.server import serve
+
+    async with serve(table.handle, host, port, max_size=MAX_FRAME, max_queue=16, ping_interval=20,
+                     ping_timeout=20, compression=None) as server:
+        sock = server.sockets[0].getsockname()
+        address = f"{host}:{sock[1]}"
+        if ready is not None:
+            ready(address)
+        driver = asyncio.ensure_future(table.drive())
+        reader = asyncio.ensure_future(_read_commands(table, commands))
+        watcher = asyncio.ensure_future(_watch(table))
+        done, _ = await asyncio.wait([driver, reader], return_when=asyncio.FIRST_COMPLETED)
+        if driver in done:
+            driver.result()  # a rules failure stops the table with its message
+            await asyncio.sleep(0.5)  # the last updates reach the players
+        for t in (driver, reader, watcher):
+            t.cancel()
+    return 0
+
+
+async def _watch(table: Table) -> None:
+    while True:
+        await asyncio.sleep(1.0)
+        table.check_gone()
+
+
+async def _read_commands(table: Table, commands) -> None:
+    if commands is None:
+        loop = asyncio.get_running_loop()
+        while True:
+            line = await loop.run_in_executor(None, sys.stdin.readline)
+            if not line:  # no terminal (or it closed): the table runs until its game is over
+                await table.closed.wait()
+                return
+            if not table.command(line):
+                return
+    else:
+        async for line in commands:
+            if not table.command(line):
+                return
+        await table.closed.wait()
+
+
+def cmd_serve(args) -> int:
+    from .. import load
+    from ..save import read_save, rebuild
+
+    need_websockets()
+    options = {}
+    for item in args.option:
+        k, _, v = item.partition("=")
+        options[k.strip()] = v.strip() if _ else "true"
+    if args.resume:
+        setup, moves, doc = read_save(args.resume)
+        if doc["finished"]:
+            raise RulesError(f"{args.resume}: this game is finished")
+        game, bots = rebuild(args.resume, setup, moves)
+        table = Table(setup.program, len(setup.names), bots=setup.bots, options=setup.options, seed=setup.seed,
+                      window=args.window, seat_timeout=args.seat_timeout, save=args.resume, delay=args.delay)
+        table.resume(args.resume, setup, game, bots)
+    else:
+        program = load(args.game)
+        players = args.players or program.default_players
+        table = Table(program, players, bots=args.bots, options=options, seed=args.seed, window=args.window,
+                      seat_timeout=args.seat_timeout, save=args.save, delay=args.delay)
+        from interpreter.game import parse_options
+
+        parse_options(program, options)  # a wrong option is told now, not when the game starts
+        if args.bots not in ("greedy", "random", "search"):
+            raise RulesError(f"unknown bot `{args.bots}`; bots: greedy, random, search")
+
+    def ready(address: str) -> None:
+        where = ("this machine only (127.0.0.1); `--host 0.0.0.0` lets others on your network join"
+                 if args.host in ("127.0.0.1", "localhost", "::1") else f"{args.host}: anyone who can reach it may try a code")
+        out = table.out
+        out(f"{table.program.name}: a table for {table.players} at {address}, listening on {where}.")
+        if table.game is None:
+            out("Each person joins one seat with its code:")
+            table.show_codes(address=address)
+            out("Type `start` when everyone is here: bots take the seats still open.  `seats` lists them, "
+                "`quit` stops.")
+        else:
+            out(f"Resumed {args.resume} ({len(table.game.record())} moves). Each person rejoins with their code:")
+            table.show_codes(address=address)
+        table.show_seats()
+
+    try:
+        return asyncio.run(run_table(table, args.host, args.port, ready=ready))
+    except OSError as e:
+        raise RulesError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None

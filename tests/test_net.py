@@ -1,0 +1,517 @@
+"""Network play over a real socket: a table served on 127.0.0.1 (a free port), clients speaking the protocol.
+
+Security: codes are random and a seat acts only with its own; junk, oversized, too many and out-of-turn
+messages are refused with an error and the table goes on.  Faults: a seat is kept when its person leaves and
+rejoined with its code (redrawn from its view); the host hands a gone seat to a bot; a window closes after
+--window seconds.  Every test bounds its time (`bounded`) and its requests (`Client.budget`) and stops its
+server.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+
+import rulelang  # noqa: E402
+from rulelang.net import protocol  # noqa: E402
+from rulelang.net.server import CODE_ALPHABET, CODE_LENGTH, Table, run_table  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_TIME = 40  # seconds any one test may take
+
+
+def bounded(coro_fn):
+    """Run an async test with a time limit."""
+    @functools.wraps(coro_fn)
+    def run(*args, **kwargs):
+        asyncio.run(asyncio.wait_for(coro_fn(*args, **kwargs), TEST_TIME))
+    return run
+
+
+@contextlib.asynccontextmanager
+async def serving(tmp_path, game="express", players=2, **kw):
+    """A table on 127.0.0.1 at a free port: (table, address, host commands queue, host's lines)."""
+    lines = []
+    table = Table(rulelang.load(ROOT / "games" / f"{game}.rules"), players, out=lines.append,
+                  save=tmp_path / "table.yaml", seed=kw.pop("seed", 7), **kw)
+    ready = asyncio.get_running_loop().create_future()
+    commands = asyncio.Queue()
+
+    async def typed():
+        while True:
+            yield await commands.get()
+
+    task = asyncio.ensure_future(run_table(table, "127.0.0.1", 0, ready=ready.set_result, commands=typed()))
+    address = await asyncio.wait_for(ready, 10)
+    assert address.startswith("127.0.0.1:")
+    try:
+        yield table, address, commands, lines
+    finally:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+
+
+class Client:
+    """One connection, with a budget of messages it may send."""
+
+    def __init__(self, conn, budget: int = 300):
+        self.conn = conn
+        self.budget = budget
+        self.last_update = None
+
+    @classmethod
+    async def open(cls, address, code=None, name=None, budget: int = 300):
+        conn = await connect(f"ws://{address}", max_size=protocol.MAX_FROM_SERVER)
+        c = cls(conn, budget)
+        if code is not None:
+            await c.send("hello", code=code, name=name)
+        return c
+
+    async def send_raw(self, raw) -> None:
+        self.budget -= 1
+        assert self.budget >= 0, "the test sent more messages than it allowed itself"
+        await self.conn.send(raw)
+
+    async def send(self, kind, **fields) -> None:
+        await self.send_raw(protocol.encode(kind, **fields))
+
+    async def recv(self, kind=None, timeout: float = 10, where=None) -> dict:
+        """The next message (of `kind`, and for which `where(msg)` holds), skipping others."""
+        while True:
+            msg = json.loads(await asyncio.wait_for(self.conn.recv(), timeout))
+            if msg["type"] == "update":
+                self.last_update = msg
+            if (kind is None or msg["type"] == kind) and (where is None or where(msg)):
+                return msg
+
+    async def my_turn(self, timeout: float = 10) -> dict:
+        return await self.recv("update", timeout, where=lambda m: m["decision"] is not None)
+
+    async def close(self):
+        await self.conn.close()
+
+
+async def joined_and_started(tmp_path_table, names=("Ann",)):
+    table, address, commands, lines = tmp_path_table
+    clients = []
+    for i, name in enumerate(names):
+        c = await Client.open(address, table.seats[i].code, name)
+        assert (await c.recv("welcome"))["seat"] == i
+        clients.append(c)
+    await commands.put("start")
+    return clients
+
+
+# ---------------------------------------------------------------- codes
+
+
+def test_join_codes_are_random_long_and_distinct():
+    prog = rulelang.load(ROOT / "games" / "liars.rules")
+    codes = [s.code for _ in range(20) for s in Table(prog, 4, out=lambda line: None).seats]
+    assert len(set(codes)) == len(codes)
+    assert all(len(c) == CODE_LENGTH and set(c) <= set(CODE_ALPHABET) for c in codes)
+    assert len(CODE_ALPHABET) ** CODE_LENGTH > 2**75
+
+
+@bounded
+async def test_a_wrong_code_is_refused_and_the_connection_closed(tmp_path):
+    async with serving(tmp_path) as (table, address, commands, lines):
+        right = table.seats[0].code
+        wrong = right[:-1] + ("a" if right[-1] != "a" else "b")
+        c = await Client.open(address, wrong, "Eve")
+        msg = await c.recv()
+        assert msg == {"v": 1, "type": "error", "message": "no seat at this table has that code"}
+        with pytest.raises(ConnectionClosed):
+            await c.recv(timeout=5)
+        assert table.seats[0].kind == "open"
+        ok = await Client.open(address, right, "Ann")
+        assert (await ok.recv("welcome"))["name"] == "Ann"
+        await ok.close()
+
+
+@bounded
+async def test_the_first_message_must_be_hello(tmp_path):
+    async with serving(tmp_path) as (table, address, commands, lines):
+        c = await Client.open(address)
+        await c.send("move", text="play R1")
+        assert (await c.recv())["message"] == "say `hello` with your seat's code first"
+        with pytest.raises(ConnectionClosed):
+            await c.recv(timeout=5)
+
+
+# ---------------------------------------------------------------- junk, size, rate, turn
+
+
+@bounded
+async def test_junk_is_refused_with_an_error_and_the_table_goes_on(tmp_path):
+    async with serving(tmp_path) as served:
+        table = served[0]
+        (ann,) = await joined_and_started(served)
+        first = await ann.my_turn()
+        junk = {
+            "not json": "not JSON",
+            "[1, 2]": "a message is a JSON object",
+            '{"v": 2, "type": "move", "text": "draw"}': "protocol version 2; this side speaks version 1",
+            '{"v": 1}': "a message has a `type`",
+            '{"v": 1, "type": "dance"}': "unknown message type `dance`",
+            '{"v": 1, "type": "move", "text": 5}': "`text` must be text of at most 2000 characters",
+            '{"v": 1, "type": "move", "text": "' + "x" * 2500 + '"}': "`text` must be text of at most 2000 characters",
+            '{"v": 1, "type": "hello", "code": "x"}': "you have joined already",
+            '{"v": 1, "type": "move", "text": "fly away"}': None,  # the game's own refusal, below
+        }
+        for raw, expected in junk.items():
+            await ann.send_raw(raw)
+            msg = await ann.recv()
+            assert msg["type"] == "error", raw
+            if expected is not None:
+                assert msg["message"] == expected, raw
+            else:
+                assert msg["message"].startswith("`fly` is not a move now; you can:")
+        await ann.send_raw(b"\x00\xff binary")
+        assert (await ann.recv())["message"] == "messages are JSON text, not binary"
+        assert table.game.record() == []  # nothing changed
+        move = first["decision"]["options"][0]["text"]
+        await ann.send("move", text=move)
+        after = await ann.recv("update")
+        assert table.game.record()[0] == (0, move)
+        assert after["events"]
+
+
+@bounded
+async def test_oversized_messages_are_refused_and_the_seat_is_kept(tmp_path):
+    async with serving(tmp_path) as served:
+        table, address = served[0], served[1]
+        (ann,) = await joined_and_started(served)
+        await ann.my_turn()
+        await ann.send("move", text="x" * 9000)  # over 8 KiB: refused, the connection stays
+        assert (await ann.recv())["message"] == f"message too long (at most {protocol.MAX_MESSAGE} bytes)"
+        await ann.send("ping")
+        assert (await ann.recv())["type"] == "pong"
+        await ann.send("move", text="x" * 100_000)  # over the frame limit: the connection is closed
+        with pytest.raises(ConnectionClosed) as closed:
+            await ann.recv(timeout=5)
+        assert closed.value.rcvd is None or closed.value.rcvd.code == 1009
+        again = await Client.open(address, table.seats[0].code)
+        await again.recv("welcome")
+        redrawn = await again.my_turn()
+        assert redrawn["redraw"] is True
+        assert table.seats[0].name == "Ann" and table.game.record() == []
+
+
+@bounded
+async def test_too_many_messages_are_refused(tmp_path):
+    async with serving(tmp_path) as served:
+        (ann,) = await joined_and_started(served)
+        await ann.my_turn()
+        for _ in range(120):
+            await ann.send("ping")
+        pongs, refusals = 0, 0
+        while pongs + refusals < 120:
+            try:
+                msg = await ann.recv(timeout=2)
+            except TimeoutError:
+                break
+            if msg["type"] == "pong":
+                pongs += 1
+            elif msg["type"] == "error":
+                assert msg["message"] == "too many messages: slow down"
+                refusals += 1
+        assert refusals >= 1 and pongs < 120
+        await asyncio.sleep(1.0)  # the allowance comes back
+        await ann.send("ping")
+        assert (await ann.recv(where=lambda m: m["type"] != "error"))["type"] == "pong"
+
+
+@bounded
+async def test_a_move_out_of_turn_is_refused_and_no_seat_acts_for_another(tmp_path):
+    async with serving(tmp_path) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        d = (await ann.my_turn())["decision"]
+        assert d["player"] == 0
+        update = await bob.recv("update")
+        assert update["decision"] is None  # Bob is not sent Ann's options
+        assert "options" not in update["view"]["pending"] and "prompt" not in update["view"]["pending"]
+        for text in [o["text"] for o in d["options"]][:3]:
+            await bob.send("move", text=text, seat=0, player=0)  # naming Ann's seat changes nothing
+            assert (await bob.recv("error"))["message"] == "it is not your move: it is Ann's"
+        assert table.game.record() == []
+        hand = [c for c in update["view"]["zones"]["hand"][0]["cards"]]
+        assert hand and all(c is None for c in hand)  # and Bob does not see Ann's hand
+
+
+# ---------------------------------------------------------------- faults
+
+
+@bounded
+async def test_a_seat_is_kept_when_its_person_leaves_and_rejoined_with_its_code(tmp_path):
+    async with serving(tmp_path, players=2) as served:
+        table, address, commands, lines = served
+        (ann,) = await joined_and_started(served)
+        first = await ann.my_turn()
+        move = first["decision"]["options"][0]["text"]
+        await ann.send("move", text=move)
+        await ann.recv("update")
+        mine = await ann.my_turn(timeout=15)
+        await ann.close()
+        await asyncio.sleep(0.3)
+        assert table.seats[0].state() == "gone"
+        assert any("has left seat 1; the seat is kept" in line for line in lines)
+        back = await Client.open(address, table.seats[0].code)
+        welcome = await back.recv("welcome")
+        assert (welcome["seat"], welcome["name"], welcome["started"]) == (0, "Ann", True)
+        redrawn = await back.my_turn()
+        assert redrawn["redraw"] is True
+        assert redrawn["view"] == mine["view"] and redrawn["decision"] == mine["decision"]
+        assert any(e.get("type") == "choice" and e.get("move") == move for e in redrawn["events"])
+        assert table.game.record()[0] == (0, move)
+
+
+@bounded
+async def test_the_host_hands_a_gone_seat_to_a_bot(tmp_path):
+    async with serving(tmp_path, players=2, seat_timeout=0.2) as served:
+        table, address, commands, lines = served
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        msg = await ann.my_turn()
+        await bob.close()
+        await asyncio.sleep(1.6)
+        assert any(line == "Bob has been gone over 0.2 s: `bot 2` hands seat 2 to a bot." for line in lines)
+        await commands.put("bot 2")
+        # Ann plays on against the bot to the end of the game
+        for _ in range(250):
+            if msg["view"]["over"]:
+                break
+            if msg["decision"] is not None:
+                await ann.send("move", text=msg["decision"]["options"][0]["text"])
+            msg = await ann.recv("update", timeout=15)
+        assert table.game.over and msg["view"]["over"]
+        assert any(seat == 1 for seat, _ in table.game.record())
+        refused = await Client.open(address, table.seats[1].code)
+        assert (await refused.recv())["message"] == "this seat is played by a bot now"
+
+
+@bounded
+async def test_a_window_closes_after_its_time_with_a_countdown(tmp_path):
+    # Liar's UNO: Ann never answers; each challenge window she is asked in passes after 0.5 s.
+    async with serving(tmp_path, game="liars", players=3, window=0.5, seed=2) as served:
+        table = served[0]
+        (ann,) = await joined_and_started(served)
+        passed = 0
+        for _ in range(300):
+            msg = await ann.recv(timeout=15)
+            if msg["type"] == "notice" and msg["text"] == "Time is up: you let it pass.":
+                passed += 1
+                if passed == 2:
+                    break
+            if msg["type"] == "update" and msg["decision"] is not None:
+                d = msg["decision"]
+                if d["window"]:
+                    assert 0 < msg["deadline"] <= 0.5
+                else:
+                    await ann.send("move", text=d["options"][0]["text"])
+        assert passed == 2
+        assert sum(1 for seat, text in table.game.record() if seat == 0 and text == "pass") >= 2
+
+
+def test_serve_refuses_a_game_and_resume_both_missing(capsys):
+    from rulelang.cli import main
+
+    assert main(["serve"]) == 1
+    assert "serve needs a game" in capsys.readouterr().err
+
+
+def test_the_join_codes_are_saved_beside_the_save_for_its_owner_alone(tmp_path):
+    async def go():
+        async with serving(tmp_path) as served:
+            await joined_and_started(served)
+            await asyncio.sleep(0.3)
+            return served[0]
+    table = asyncio.run(asyncio.wait_for(go(), TEST_TIME))
+    codes = tmp_path / "table.yaml.codes"
+    assert json.loads(codes.read_text()) == [s.code for s in table.seats]
+    assert codes.stat().st_mode & 0o077 == 0
+    assert re.search(r"^seed: 7$", (tmp_path / "table.yaml").read_text(), re.M)
+
+
+# ---------------------------------------------------------------- the command: kill -9 and --resume
+
+
+def serve_command(*args):
+    import sys
+
+    script = Path(sys.executable).parent / "rulelang"
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
+    return cmd + ["serve", *args]
+
+
+def test_a_killed_server_resumes_from_its_save_with_the_same_codes(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    import signal
+
+    save = tmp_path / "killed.yaml"
+    cmd = serve_command("express", "--port", "0", "--players", "2", "--seed", "5", "--save", str(save), "--delay", "0")
+    server = pexpect.spawn(cmd[0], cmd[1:], encoding="utf-8", timeout=15, cwd=str(ROOT))
+    try:
+        server.expect(r"listening on this machine only \(127\.0\.0\.1\)")
+        server.expect(r"seat 1: rulelang join (127\.0\.0\.1:\d+) (\w+)")
+        address, code1 = server.match.group(1), server.match.group(2)
+        server.expect(r"seat 2: rulelang join \S+ (\w+)")
+        code2 = server.match.group(1)
+
+        async def first_half():
+            ann, bob = await Client.open(address, code1, "Ann"), await Client.open(address, code2, "Bob")
+            server.sendline("start")
+            made, ready, who = [], {}, 0
+            clients = (ann, bob)
+            while True:  # each plays the first option offered, until it is Ann's turn after six moves or more
+                c = clients[who]
+                msg = ready.pop(who, None) or await c.recv("update", where=lambda m: m["decision"] is not None)
+                if len(made) >= 6 and who == 0:
+                    return made, msg
+                text = msg["decision"]["options"][0]["text"]
+                await c.send("move", text=text)
+                made.append(text)
+                after = await c.recv("update")
+                assert not after["view"]["over"]
+                who = after["view"]["pending"]["player"]
+                if after["decision"] is not None:
+                    ready[who] = after
+
+        made, standing = asyncio.run(asyncio.wait_for(first_half(), TEST_TIME))
+        os.kill(server.pid, signal.SIGKILL)
+        server.expect(pexpect.EOF)
+    finally:
+        server.close(force=True)
+
+    cmd = serve_command("--resume", str(save), "--port", "0", "--delay", "0")
+    again = pexpect.spawn(cmd[0], cmd[1:], encoding="utf-8", timeout=15, cwd=str(ROOT))
+    try:
+        again.expect(r"Resumed .*killed\.yaml \((\d+) moves\)")
+        assert int(again.match.group(1)) == len(made)
+        again.expect(r"seat 1: rulelang join (127\.0\.0\.1:\d+) (\w+)")
+        address, code = again.match.group(1), again.match.group(2)
+        assert code == code1
+
+        async def second_half():
+            ann = await Client.open(address, code1)
+            welcome = await ann.recv("welcome")
+            redrawn = await ann.my_turn()
+            await ann.send("move", text=redrawn["decision"]["options"][0]["text"])
+            after = await ann.recv("update")
+            return welcome, redrawn, after
+
+        welcome, redrawn, after = asyncio.run(asyncio.wait_for(second_half(), TEST_TIME))
+        assert (welcome["name"], welcome["started"]) == ("Ann", True)
+        assert redrawn["view"] == standing["view"] and redrawn["decision"] == standing["decision"]
+        assert any(e.get("type") == "choice" for e in after["events"])
+        again.sendline("quit")
+        again.expect(pexpect.EOF)
+    finally:
+        again.close(force=True)
+    from rulelang.save import read_save
+
+    _, moves, _ = read_save(save)
+    assert [t for _, t in moves[:len(made)]] == made and len(moves) == len(made) + 1
+
+
+# ---------------------------------------------------------------- what the whole table agrees to, races
+
+
+async def answer_asks(client, yes: bool) -> dict:
+    ask = await client.recv("ask")
+    await client.send("answer", id=ask["id"], yes=yes)
+    return ask
+
+
+RULE = "when played(card) if card.number == 7 { again }"
+
+
+@bounded
+async def test_a_house_rule_needs_every_person_to_agree(tmp_path):
+    async with serving(tmp_path, game="uno", players=3) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        await ann.send("move", text="house " + RULE)
+        ask = await answer_asks(bob, False)
+        assert ask["question"] == f"Ann proposes the house rule `{RULE}`. Agree?"
+        assert (await ann.recv("notice", where=lambda m: "agree" in m["text"]))["text"] == \
+            "Bob does not agree: no rule is added."
+        assert table.game.house_rules == {} and table.game.record() == []
+        await ann.send("move", text="house " + RULE)
+        await answer_asks(bob, True)
+        told = await ann.recv("update", where=lambda m: m["house"])
+        assert told["house"] == [RULE]
+        assert table.game.record() == [(0, "house " + RULE)]
+        await ann.send("move", text="house when played(card) if card.numbr == 7 { again }")
+        refusal = (await ann.recv("error"))["message"]
+        assert refusal.startswith("1:") and "numbr" in refusal  # checked before anyone is asked
+
+
+@bounded
+async def test_undo_needs_the_others_consent_and_redraws_every_screen(tmp_path):
+    # Express, Ann and Bob: Ann plays, Bob plays, Ann asks to take hers back (and Bob's after it).
+    async with serving(tmp_path, players=2, seed=9) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        first = await ann.my_turn()
+        plays = ["play B8"]  # seed 9: Ann may play B8, then Bob B4
+        assert plays[0] in [o["text"] for o in first["decision"]["options"]]
+        await ann.send("move", text=plays[0])
+        d = (await bob.my_turn())["decision"]
+        assert "play B4" in [o["text"] for o in d["options"]]
+        await bob.send("move", text="play B4")
+        await ann.my_turn()
+        await ann.send("move", text="undo")
+        ask = await answer_asks(bob, False)
+        assert ask["question"] == f"Ann asks to take back their `{plays[0]}` and the 1 move after it. Agree?"
+        await ann.recv("notice", where=lambda m: m["text"] == f"Bob does not agree: Ann's move stands.")
+        assert len(table.game.record()) == 2
+        await ann.send("move", text="undo")
+        await answer_asks(bob, True)
+        redrawn = await ann.recv("update", where=lambda m: m["redraw"])
+        assert table.game.record() == []
+        assert redrawn["view"] == first["view"] and redrawn["decision"] == first["decision"]
+        assert (await bob.recv("update", where=lambda m: m["redraw"]))["decision"] is None
+
+
+@bounded
+async def test_a_race_is_timed_on_the_server_as_each_line_arrives(tmp_path):
+    from helpers import deal_stack
+
+    ann_hand = ["R3+", "G1", "B4", "Y6", "Y7", "Y8", "B2"]
+    bo_hand = ["G3", "B1", "G4", "Y1", "Y2", "Y9", "B8"]
+    cy_hand = ["G6", "G7", "G8", "B6", "B9", "Y4", "B7"]
+    stack = deal_stack([ann_hand, bo_hand, cy_hand], "R5", ["Y5", "G9", "G2", "R8"])
+    async with serving(tmp_path, game="house", players=3, stack=stack, window=6) as served:
+        table = served[0]
+        ann, bo = await joined_and_started(served, ("Ann", "Bo"))
+        await ann.my_turn()
+        await ann.send("move", text="play R3+")
+        await ann.my_turn()
+        await ann.send("move", text='write when played(card) if card.number == key { race "moo" }')
+        await bo.my_turn()
+        await bo.send("move", text="play G3")
+        race = await bo.recv("race")
+        assert race == {"v": 1, "type": "race", "word": "moo", "deadline": 6}
+        await bo.send("move", text="moo")
+        assert (await ann.recv("race"))["word"] == "moo"
+        await asyncio.sleep(3.2)  # slower than any bot (0.8 to 3 s)
+        await ann.send("move", text="MOO")
+        told = (await ann.recv("notice", where=lambda m: m["text"].startswith("moo!")))["text"]
+        times = dict(re.findall(r"(\w+) (\d+\.\d+) s", told))
+        assert set(times) == {"Ann", "Bo", "Ada"}  # Ada: the bot in the third seat
+        assert float(times["Bo"]) < 1.0 and float(times["Ann"]) >= 3.2
+        record = table.game.record()
+        assert record[record.index((1, "play G3")) + 1] == (1, "last Ann")

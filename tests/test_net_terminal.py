@@ -1,0 +1,173 @@
+"""Three people play Liar's UNO over the network, each at `rulelang join` in a pseudo-terminal (pexpect).
+
+The table is served in this process, on 127.0.0.1 at a free port, so that the test can see whose decision it
+is and choose, as a person would, what to type at that person's terminal: a greedy bot's choice for a move,
+Enter to let a challenge window pass.  Once, a claim by Ann (seat 1) is challenged by Cy (seat 3, not next
+to her in four seats); mid-game Bob leaves with Ctrl-D and joins again with his code, his screen redrawn.
+The game is played to its end; every terminal says so.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+pexpect = pytest.importorskip("pexpect")
+
+import rulelang  # noqa: E402
+from interpreter.bots import GreedyBot  # noqa: E402
+from rulelang.net.server import Table, run_table  # noqa: E402
+from test_terminal import Terminal, plain, rulelang_command  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_TIME = 150  # seconds the whole game may take
+MAX_TYPED = 900  # lines typed, at most
+
+
+class Served:
+    """A table run by its own event loop in a thread; `call(fn)` runs fn on that loop and returns its result."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.loop = asyncio.new_event_loop()
+        self.address = None
+        ready = threading.Event()
+        self.stop_event = None
+
+        def ready_at(address):
+            self.address = address
+            ready.set()
+
+        async def main():
+            self.stop_event = asyncio.Event()
+
+            async def commands():
+                await self.stop_event.wait()
+                yield "quit"
+
+            await run_table(table, "127.0.0.1", 0, ready=ready_at, commands=commands())
+
+        self.thread = threading.Thread(target=lambda: self.loop.run_until_complete(main()), daemon=True)
+        self.thread.start()
+        assert ready.wait(15), "the table did not start listening"
+
+    def call(self, fn):
+        async def run():
+            return fn()
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+    def stop(self):
+        if self.stop_event is not None:
+            self.loop.call_soon_threadsafe(self.stop_event.set)
+        self.thread.join(10)
+
+
+class Joined(Terminal):
+    """`rulelang join` at a 24x100 pseudo-terminal (test_terminal's Terminal, with another command)."""
+
+    def __init__(self, address: str, code: str, name: str | None):
+        import os
+
+        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        environ.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="100", LINES="24")
+        cmd = rulelang_command() + ["join", address, code] + (["--name", name] if name else [])
+        self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(24, 100),
+                                   encoding="utf-8", timeout=10)
+        self.raw = ""
+        self.seen = 0
+        self.handled = 0  # decisions shown on this screen and answered
+
+    def shown(self) -> int:
+        """How many decisions this screen has put to its person: a `Moves:` line, or a window's `Enter = no.`"""
+        self.read_more(0.02)
+        screen = plain(self.raw)
+        return screen.count("\nMoves: ") + screen.count("Enter = no.")
+
+
+def test_three_people_play_liars_uno_to_the_end_over_the_network():
+    prog = rulelang.load(ROOT / "games" / "liars.rules")
+    table = Table(prog, 4, seed=4, out=lambda line: None, save=None)
+    served = Served(table)
+    terms = {}
+    try:
+        for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+            terms[seat] = Joined(served.address, table.seats[seat].code, name)
+            terms[seat].expect("Waiting for the host to start")
+        assert served.call(table.start) is None
+        bot = GreedyBot(99)
+        typed = 0
+        challenged = None
+        rejoined = False
+        deadline = time.monotonic() + GAME_TIME
+
+        def next_step():
+            g = table.game
+            d = g.pending
+            if g.over or d is None:
+                return None
+            if table.seats[d.player].kind != "person":
+                return ("wait", d.player, None, len(g.record()))
+            if d.window:
+                claim = g.view(d.player).get("claim")
+                wants = challenged is None and d.player == 2 and claim and claim["player"] == 0
+                return ("window", d.player, "challenge" if wants else "", len(g.record()))
+            move = bot.choose(g.program, g.view(d.player), d)
+            text = " ".join([move.text, *sorted(move.calls)])
+            return ("move", d.player, text, len(g.record()))
+
+        while True:
+            assert time.monotonic() < deadline, "the game took too long"
+            step = served.call(next_step)
+            if step is None:
+                break
+            kind, seat, text, moves = step
+            if kind == "wait":
+                time.sleep(0.02)
+                continue
+            t = terms[seat]
+            # Bob leaves at his tenth decision and joins again.
+            if seat == 1 and not rejoined and t.handled >= 10 and kind == "move":
+                while t.shown() <= t.handled:
+                    assert time.monotonic() < deadline
+                t.child.sendcontrol("d")
+                t.expect("your seat is kept")
+                assert t.exit_status() == 0
+                assert served.call(lambda: table.seats[1].state()) == "gone"
+                t = terms[1] = Joined(served.address, table.seats[1].code, None)
+                t.expect("you have seat 2 (Bob)")
+                t.expect("you are Bob")  # the screen drawn afresh from his view: the table, his hand, his moves
+                t.expect("Your hand (")
+                rejoined = True
+            while t.shown() <= t.handled:
+                assert time.monotonic() < deadline, f"seat {seat + 1} was never shown its decision"
+            t.handled = t.shown()
+            t.line(text)
+            typed += 1
+            assert typed <= MAX_TYPED
+            if text == "challenge":
+                challenged = moves
+            # the move is made (or, for a window, answered) when the record grows
+            while served.call(lambda: len(table.game.record())) == moves:
+                assert time.monotonic() < deadline, f"{text!r} at seat {seat + 1} was not taken"
+                time.sleep(0.02)
+
+        g = table.game
+        assert g.over
+        record = g.record()
+        assert challenged is not None and record[challenged] == (2, "challenge")
+        claimer = next(s for s, t in reversed(record[:challenged]) if t.startswith(("truth", "bluff", "cheat", "claim")))
+        assert claimer == 0  # Ann's claim, challenged by Cy across the table
+        assert rejoined
+        winners = " and ".join(g.names[w] for w in g.winners)
+        for seat, t in terms.items():
+            t.expect("Game over: ", timeout=15)
+            assert t.exit_status() == 0
+        assert winners
+    finally:
+        for t in terms.values():
+            t.close()
+        served.stop()
