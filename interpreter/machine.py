@@ -700,7 +700,8 @@ def match_winners(st: State) -> list:
     if not st.match or st.hand_no <= 1 and st.program.match_target is None and st.program.match_hands is None:
         return list(st.winners)
     scores = st.pvars["score"]
-    best = max(scores)
+    lowest = st.program.match_lowest
+    best = min(scores) if lowest is not None and lowest(st, {}) else max(scores)
     return [p for p, s in enumerate(scores) if s == best]
 
 
@@ -745,6 +746,14 @@ def add_house_rule(st: State, text: str, key, author) -> None:
     old = st.house.pop(key, None) if key is not None else None
     if old is not None:
         program = program.without_rule(old["name"])
+    # Only its own key replaces a rule made in play: a new rule whose name another key's rule holds takes the
+    # first free `NAME_2`, `NAME_3`..., so that every rule listed in `house` is one that fires.
+    taken = {r["name"] for r in st.house.values()}
+    if rule.name in taken:
+        n = 2
+        while f"{rule.name}_{n}" in taken:
+            n += 1
+        rule = attrs.evolve(rule, name=f"{rule.name}_{n}")
     st.program = program.with_rule(rule)
     st.house[key if key is not None else rule.name] = {"name": rule.name, "text": text, "author": author}
     st.emit("house_rule", player=author, key=key, name=rule.name, text=text, replaced=old["text"] if old else None)
@@ -763,6 +772,11 @@ def house(st: State, seat: int, text: str) -> None:
         named = st.program.compile_rule(text, None, seat).name
         number = next(i for i in range(1, len(st.house) + 2) if f"table_rule_{i}" not in st.house)
         key = named if text.lstrip().startswith("rule ") else f"table_rule_{number}"
+        # ... but not a rule the game made in play (an Add-a-Rule's): only the game's own rules change those.
+        made = next((k for k, r in st.house.items() if r["name"] == key and not r.get("table")), None)
+        if made is not None:
+            raise MoveError(f"`{key}` is the rule made in play for {made}; only the game can change it: give the "
+                            "table's rule another name")
         add_house_rule(st, text, key, seat)
         st.house[key]["table"] = True
     except RulesError:

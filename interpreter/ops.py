@@ -225,7 +225,9 @@ def op_main(st, fr) -> bool:
         m.step(st, fr)  # a turn that asks no one still counts against the move's bound
         phase = 0
     if phase == 0:
-        st.called[st.current].clear()
+        for said in st.called:  # a call counts for the turn it is made in, whoever made it
+            if said:
+                said.clear()
         if st.record:
             st.emit("turn", player=st.current)
         fr.pc = 1

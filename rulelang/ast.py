@@ -263,9 +263,11 @@ class ScoreDecl:
 
 @node
 class MatchTo:
-    """A match is played until someone's score reaches a target. `match to 500`"""
+    """A match is played until someone's score reaches a target; the highest score wins, or the lowest when
+    `lowest` holds. `match to 500`, `match to 100 lowest wins`, `match to 500 lowest wins if alternate`"""
 
     target: int
+    lowest: Any = None  # a true/false expression (`true` for a plain `lowest wins`), or None
     loc: Loc = _loc()
 
 

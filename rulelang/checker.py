@@ -433,6 +433,8 @@ class Checker:
             self.error(f"a match to {d.target} points needs a `score {{ ... }}` block that gives the points", d.loc)
         if d.target < 1:
             self.error("a match target must be at least 1", d.loc)
+        if d.lowest is not None:
+            self.expect(d.lowest, {}, "bool")
 
     def check_MatchHands(self, d):
         if d.hands < 1:

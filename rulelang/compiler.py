@@ -143,6 +143,7 @@ class Compiler:
             main=Proc("game", (), ops.MAIN_CODE),
             match_target=match.target if isinstance(match, ast.MatchTo) else None,
             match_hands=match.hands if isinstance(match, ast.MatchHands) else None,
+            match_lowest=self.expr(match.lowest, {}) if isinstance(match, ast.MatchTo) and match.lowest else None,
             options=opts,
             procs=procs,
             classes=dict(self.class_tables),

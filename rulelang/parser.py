@@ -248,7 +248,10 @@ class _ToAst(Transformer):
         return ast.ScoreDecl(body=c[0], loc=self._loc(meta))
 
     def match_to(self, meta, c):
-        return ast.MatchTo(target=int(c[0]), loc=self._loc(meta))
+        return ast.MatchTo(target=int(c[0]), lowest=c[1], loc=self._loc(meta))
+
+    def lowest_wins(self, meta, c):
+        return c[0] if c[0] is not None else ast.Literal(value=True, loc=self._loc(meta))
 
     def match_hands(self, meta, c):
         return ast.MatchHands(hands=int(c[0]), loc=self._loc(meta))
