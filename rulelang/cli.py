@@ -98,6 +98,10 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--bots", default="greedy", help="bot kinds seat by seat, repeated round the table: e.g. greedy,random")
     m.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
     m.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
+    m.add_argument("--cluster", metavar="ADDRESS",
+                   help="run the games on a Dask distributed cluster: a scheduler's address (tcp://HOST:8786), "
+                        "or `local` for a cluster of --workers processes on this machine (default: its cores); "
+                        "needs rulelang[cluster]; the report is the same as with one worker")
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
     m.add_argument("--json", action="store_true", help="print the report as one JSON object")
     m.set_defaults(func=cmd_simulate)
