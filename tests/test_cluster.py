@@ -17,6 +17,7 @@ psutil = pytest.importorskip("psutil")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPRESS = str(ROOT / "games" / "express.rules")
+WHOS_LYING = str(ROOT / "games" / "whos_lying.rules")
 FAILS = str(ROOT / "tests" / "rules" / "fails_for_some_deals.rules")
 TIMINGS = ("seconds", "games_per_second", "turns_per_second")
 
@@ -50,7 +51,9 @@ def cluster():
 
 
 def test_one_worker_two_processes_and_a_cluster_give_the_same_report(cluster):
-    one = simulate(EXPRESS, 48, 3, ["greedy", "random"], seed=7, workers=1)
+    ticks = []
+    one = simulate(EXPRESS, 48, 3, ["greedy", "random"], seed=7, workers=1, progress=ticks.append, chunk=5)
+    assert ticks == [5] * 9 + [3]  # the progress bar moves once a chunk, by its games
     two = simulate(EXPRESS, 48, 3, ["greedy", "random"], seed=7, workers=2)
     far = simulate(EXPRESS, 48, 3, ["greedy", "random"], seed=7, cluster=cluster.scheduler_address)
     assert one["games"] == 48 and one["turns"]["total"] > 0
@@ -126,3 +129,67 @@ def _failed(f: dict):
     from rulelang.chunks import Failed
 
     return Failed(0, f["seeds"][0], f["seeds"][1], f["error"])
+
+
+def test_the_sweep_prints_one_row_a_cell_with_the_figures_simulate_gives_for_it(tmp_path, capsys):
+    from rulelang.cli import main
+    from rulelang.sweep import sweep
+
+    grid = sweep(WHOS_LYING, 12, [2, 3], [("players2", ["false", "true"])], ["greedy"], seed=4)
+    cells = [(r["players"], r["options"]["players2"]) for r in grid["cells"]]
+    assert cells == [(2, "false"), (2, "true"), (3, "false"), (3, "true")]
+    for r in grid["cells"]:
+        alone = simulate(WHOS_LYING, 12, r["players"], ["greedy"], seed=4, options=r["options"])
+        assert r["games"] == 12
+        assert r["seat1_win_rate"] == alone["win_rate"][0] and r["seat1_ci95"] == alone["win_ci95"][0]
+        assert r["mean_turns"] == alone["turns"]["mean"] and r["stalemates"] == alone["stalemates"]["count"]
+        assert r["seat1_advantage"] == round(alone["win_rate"][0] - 1 / r["players"], 4)
+
+    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "12",
+                 "--seed", "4"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    rows = [line.split() for line in table if line[:8].strip().isdigit()]
+    assert [(row[0], row[1]) for row in rows] == [("2", "players2=false"), ("2", "players2=true"),
+                                                  ("3", "players2=false"), ("3", "players2=true")]
+    for row, r in zip(rows, grid["cells"]):
+        assert row[3] == f"{r['seat1_win_rate'] * 100:.1f}%" and row[-1] == str(r["stalemates"])
+        assert row[-2] == f"{r['mean_turns']:.1f}"
+
+    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "12",
+                 "--seed", "4", "--csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("players,players2,games,seat1_win_rate")
+    assert lines[1:] == [f"{r['players']},{r['options']['players2']},12,{r['seat1_win_rate']}," + ",".join(
+        map(str, r["seat1_ci95"])) + f",{r['even_share']},{r['seat1_advantage']},{r['mean_turns']},{r['stalemates']},0"
+        for r in grid["cells"]]
+
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "advantage.png"
+    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--games", "6", "--json", "--plot", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_sweep_on_the_cluster_gives_the_cells_of_one_process(cluster):
+    from rulelang.sweep import sweep
+
+    grid = [("players2", ["false", "true"])]
+    here = sweep(WHOS_LYING, 10, [2, 3], grid, ["greedy", "random"], seed=1)
+    far = sweep(WHOS_LYING, 10, [2, 3], grid, ["greedy", "random"], seed=1, cluster=cluster.scheduler_address)
+    assert far["cells"] == here["cells"]
+
+
+def test_a_ray_address_is_refused_with_the_dask_forms():
+    from rulelang.errors import RulesError
+
+    with pytest.raises(RulesError, match="Dask distributed .*tcp://HOST:8786.*local"):
+        simulate(EXPRESS, 4, 2, ["greedy"], cluster="ray://head:10001")
+
+
+def test_without_a_cluster_rulelang_never_imports_dask():
+    import subprocess
+    import sys
+
+    code = ("import sys, rulelang.sweep, rulelang.cluster; from rulelang.simulate import simulate; "
+            f"simulate({EXPRESS!r}, 4, 2, ['greedy'], workers=2); assert not [m for m in sys.modules if "
+            "m.split('.')[0] in ('dask', 'distributed', 'matplotlib')], sorted(sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
