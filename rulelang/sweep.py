@@ -119,17 +119,22 @@ def to_csv(sw: dict) -> str:
     return buf.getvalue()
 
 
-def plot(sw: dict, path: str) -> None:
-    """Seat 1's advantage (its win share less an even share, with its 95% interval) against the player count,
-    one line for each set of option values, as a PNG."""
+def _pyplot():
     try:
         import matplotlib
     except ImportError:
         raise RulesError("--plot draws with matplotlib, which is not installed: pip install 'rulelang[cluster]' "
                          "(or: pip install matplotlib)") from None
-    matplotlib.use("Agg")
+    matplotlib.use("Agg")  # a file, never a window
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def plot(sw: dict, path: str) -> None:
+    """Seat 1's advantage (its win share less an even share, with its 95% interval) against the player count,
+    one line for each set of option values, as a PNG."""
+    plt = _pyplot()
     lines: dict = {}
     for r in sw["cells"]:
         lines.setdefault(_options_text(r["options"]), []).append(r)
@@ -166,6 +171,8 @@ def run_sweep(args) -> int:
 
         players = [rulelang.load(args.game).default_players]
     grid = option_grid(args.option)
+    if args.plot:
+        _pyplot()  # a missing matplotlib is said before the games, not after
     cells = len(players) * math.prod(len(values) for _, values in grid)
     total = args.games * cells
     if sys.stderr.isatty() and not (args.json or args.csv):

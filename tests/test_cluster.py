@@ -193,3 +193,17 @@ def test_without_a_cluster_rulelang_never_imports_dask():
             f"simulate({EXPRESS!r}, 4, 2, ['greedy'], workers=2); assert not [m for m in sys.modules if "
             "m.split('.')[0] in ('dask', 'distributed', 'matplotlib')], sorted(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+@pytest.mark.parametrize("args, missing", [(["simulate", EXPRESS, "--games", "2", "--cluster", "local"], "dask"),
+                                           (["sweep", EXPRESS, "--games", "2", "--plot", "x.png"], "matplotlib")])
+def test_without_the_extra_the_message_names_it(args, missing, tmp_path):
+    import subprocess
+    import sys
+
+    code = (f"import sys; sys.modules[{missing!r}] = None; sys.modules['dask.distributed'] = None; "
+            f"from rulelang.cli import main; sys.exit(main({args!r}))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert r.returncode == 1
+    assert "pip install 'rulelang[cluster]'" in r.stderr
+    assert not (tmp_path / "x.png").exists()
