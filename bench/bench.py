@@ -11,7 +11,7 @@ What it measures, in one run on one core (see bench/README.md for how to read th
   * load + compile time of every game file (in process, grammar cached) and the first load of a fresh
     process (with the Lark grammar cache on disk, and without it);
   * the size of a running game's state (everything reachable from `g.state` that the shared Program
-    does not hold), and what a search bot's sample (interpreter.search.determinize) costs;
+    does not hold), and what a search bot's sample (interpreter.bots.search.determinize) costs;
   * the time from spawning `rulelang run games/express.rules` in a pseudo-terminal to its first prompt.
 """
 from __future__ import annotations
@@ -425,7 +425,7 @@ def state_sizes(program, players: int, games: int = 8, every: int = 25, record: 
 
 
 def sample_cost(program, players: int, n: int = 500) -> dict:
-    """What one sample of a search bot costs, in the middle of a game: `interpreter.search.determinize` where it
+    """What one sample of a search bot costs, in the middle of a game: `interpreter.bots.search.determinize` where it
     exists (the sample a SearchBot plays out), else State.snapshot + restore.  Does it copy the rules?"""
     import copy
 
@@ -441,11 +441,11 @@ def sample_cost(program, players: int, n: int = 500) -> dict:
         g.apply(d.player, bot.choose(program, None, d), checked=False)
     st = g.state
     try:
-        from interpreter.search import determinize
+        from interpreter.bots.search import determinize
 
         rng = random.Random(1)
         seat = st.pending.player if st.pending else 0
-        how = "interpreter.search.determinize"
+        how = "interpreter.bots.search.determinize"
 
         def sample():
             return determinize(st, seat, rng)

@@ -3,5 +3,6 @@ from __future__ import annotations
 
 from .game import Game
 from .machine import Decision, Move
+from .seat import Seat
 
-__all__ = ["Game", "Decision", "Move"]
+__all__ = ["Game", "Decision", "Move", "Seat"]

@@ -1,9 +1,10 @@
 """The one API every caller uses: start a game, see what decision is pending, apply a move, read a seat's view."""
 from __future__ import annotations
 
-from rulelang.errors import MoveError, RulesError, did_you_mean
+from .errors import MoveError, RulesError, did_you_mean
 
 from . import machine as m
+from .seat import Seat
 from .view import narrate, project_event, view as seat_view
 
 
@@ -115,6 +116,21 @@ class Game:
         if self.st.pending is None:
             raise MoveError("no decision is pending")
         return m.parse_move(self.st, self.st.pending, text)
+
+    # -- the seat API (interpreter.seat): what hosts use
+    def seat(self, index: int | None) -> "Seat":
+        """One seat's window on this game: its pending decision, view, moves and events (None: a spectator)."""
+        return Seat(self, index)
+
+    @property
+    def seats(self) -> list["Seat"]:
+        return [Seat(self, i) for i in range(len(self.st.names))]
+
+    @property
+    def deciding(self) -> "Seat | None":
+        """The seat the pending decision asks, or None when the game is over."""
+        d = self.st.pending
+        return Seat(self, d.player) if d is not None else None
 
     # -- seeing
     def view(self, seat: int | None) -> dict:

@@ -7,8 +7,9 @@ from typing import Any
 
 import attrs
 
-from rulelang.errors import MoveError, RulesError, RuntimeRulesError
+from .errors import MoveError, RulesError, RuntimeRulesError
 
+from . import places
 from .journal import Journal
 from .program import Program, Rule
 
@@ -69,10 +70,6 @@ class Frame:
         return f
 
 
-class Suspend(Exception):
-    """Raised inside instruction helpers that must stop the machine (unused in the fast path)."""
-
-
 class State:
     """The changing facts of one game, kept apart from the immutable Program so they copy cheaply."""
 
@@ -98,6 +95,9 @@ class State:
         self.stack: list[Frame] = []
         self.pending: Decision | None = None
         self.winners: list[int] = []
+        self.finished: list[int] = []  # seats out of play by `out`, in order; at a hand's end, every seat in place order
+        self.lost: list[int] = []  # seats out of play by `lose`, in order
+        self.gone: frozenset = frozenset()  # the seats out of play this hand, either way
         self.hand_no = 0
         self.hands_won = [0] * self.n
         self.over = False
@@ -141,6 +141,7 @@ class State:
             "stack": [f.copy() for f in self.stack],
             "pending": self.pending,
             "winners": list(self.winners),
+            "left": (list(self.finished), list(self.lost), self.gone),
             "hands_won": list(self.hands_won),
             "rng": None,  # saved by shuffle() when the generator is next used: most moves shuffle nothing
             "rng_uses": self.rng_uses,
@@ -181,6 +182,7 @@ class State:
         self.stack = snap["stack"]
         self.pending = snap["pending"]
         self.winners = snap["winners"]
+        self.finished, self.lost, self.gone = snap["left"]
         self.hands_won = snap["hands_won"]
         self.claim = snap["claim"]
         self.house = snap["house"]
@@ -231,12 +233,14 @@ def run(st: State) -> None:
                     break
     except RuntimeRulesError as e:
         e.frames = [f.name for f in stack]
+        places.locate(e, e.__traceback__)
         raise
     except RULE_FAILURES as e:
         # A rule did something impossible (arithmetic on `none`, a division by zero): say where, keep the game.
         where = f" in `{fr.name}`" if fr is not None else ""
         err = RuntimeRulesError(f"a rule failed{where}: {_plain(e)}")
         err.frames = [f.name for f in stack]
+        places.locate(err, e.__traceback__)
         raise err from None
 
 
@@ -563,26 +567,68 @@ def advance(st: State) -> None:
         st.current = st.turn_to
         st.turn_to = None
         st.again = False
-    elif st.again:
+    elif st.again and st.current not in st.gone:
         st.again = False
+    elif st.gone:  # seats out of play are passed over, by turns and by skips
+        st.again = False
+        st.current = seat_after(st, st.current, st.direction * (1 + st.skips))
     else:
         st.current = (st.current + st.direction * (1 + st.skips)) % st.n
     st.skips = 0
     st.turns += 1
 
 
-def next_seat(st: State, p: int | None = None) -> int:
-    return ((st.current if p is None else p) + st.direction) % st.n
+def seat_after(st: State, p: int, k: int) -> int:
+    """The seat `k` places after `p` in play (before it for a negative `k`), passing over seats out of play."""
+    gone = st.gone
+    if len(gone) >= st.n:
+        return p
+    step_ = 1 if k > 0 else -1
+    for _ in range(abs(k)):
+        p = (p + step_) % st.n
+        while p in gone:
+            p = (p + step_) % st.n
+    return p
+
+
+def playing(st: State) -> list:
+    """The seats still in play, in turn order from the current player."""
+    return [q for q in ((st.current + i * st.direction) % st.n for i in range(st.n)) if q not in st.gone]
+
+
+def place(st: State, p):
+    """A seat's place in the finishing order (1 for the first out), or none while it is in play."""
+    return st.finished.index(p) + 1 if p in st.finished else None
+
+
+def leave(st: State, p, lost: bool) -> None:
+    """`out p` (p has finished: next in the finishing order) or `lose p` (p is knocked out).  Either way p takes no
+    more turns and no window asks them.  When fewer than two seats are left in play the hand ends: the first seat
+    out wins it, or if none went out, the last one in play."""
+    if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < st.n:
+        raise RuntimeRulesError(f"`{'lose' if lost else 'out'}` needs a player, and was given {p!r}")
+    if p in st.gone:
+        return
+    (st.lost if lost else st.finished).append(p)
+    st.gone = st.gone | {p}
+    if st.record:
+        st.emit("lose" if lost else "out", player=p, place=None if lost else len(st.finished))
+    if st.n - len(st.gone) < 2:
+        rest = playing(st)
+        win(st, [st.finished[0]] if st.finished else rest)
 
 
 def others(st: State, p: int) -> list:
-    """Every other player in turn order, starting with the one after `p` (a new list: the caller may change it)."""
+    """Every other player in play, in turn order, starting with the one after `p` (a new list: the caller may
+    change it)."""
     key = (st.n, st.direction, p)
     seats = _OTHERS.get(key)
     if seats is None:
         seats = tuple((p + i * st.direction) % st.n for i in range(1, st.n))
         if len(_OTHERS) < OTHERS_LIMIT:
             _OTHERS[key] = seats
+    if st.gone:
+        return [q for q in seats if q not in st.gone]
     return list(seats)
 
 
@@ -617,6 +663,9 @@ def fire(st: State, event: str, args: tuple) -> bool:
 def win(st: State, who) -> None:
     winners = list(who) if isinstance(who, (list, tuple)) else [who]
     st.winners = winners
+    # The finishing order, complete: those out, the winners, the rest in play, the last knocked out first.
+    rest = [q for q in playing(st) if q not in winners]
+    st.finished = st.finished + [w for w in winners if w not in st.gone] + rest + st.lost[::-1]
     for w in winners:
         st.hands_won[w] += 1
     st.stack.clear()
@@ -651,7 +700,8 @@ def match_winners(st: State) -> list:
     if not st.match or st.hand_no <= 1 and st.program.match_target is None and st.program.match_hands is None:
         return list(st.winners)
     scores = st.pvars["score"]
-    best = max(scores)
+    lowest = st.program.match_lowest
+    best = min(scores) if lowest is not None and lowest(st, {}) else max(scores)
     return [p for p, s in enumerate(scores) if s == best]
 
 
@@ -678,6 +728,7 @@ def start_hand(st: State) -> None:
     st.turn_to = None
     st.claim = None
     st.winners = []
+    st.finished, st.lost, st.gone = [], [], frozenset()
     st.called = [set() for _ in range(st.n)]
     st.current = (st.hand_no - 1) % st.n
     st.emit("hand", hand=st.hand_no, first=st.current)
@@ -695,6 +746,14 @@ def add_house_rule(st: State, text: str, key, author) -> None:
     old = st.house.pop(key, None) if key is not None else None
     if old is not None:
         program = program.without_rule(old["name"])
+    # Only its own key replaces a rule made in play: a new rule whose name another key's rule holds takes the
+    # first free `NAME_2`, `NAME_3`..., so that every rule listed in `house` is one that fires.
+    taken = {r["name"] for r in st.house.values()}
+    if rule.name in taken:
+        n = 2
+        while f"{rule.name}_{n}" in taken:
+            n += 1
+        rule = attrs.evolve(rule, name=f"{rule.name}_{n}")
     st.program = program.with_rule(rule)
     st.house[key if key is not None else rule.name] = {"name": rule.name, "text": text, "author": author}
     st.emit("house_rule", player=author, key=key, name=rule.name, text=text, replaced=old["text"] if old else None)
@@ -713,6 +772,11 @@ def house(st: State, seat: int, text: str) -> None:
         named = st.program.compile_rule(text, None, seat).name
         number = next(i for i in range(1, len(st.house) + 2) if f"table_rule_{i}" not in st.house)
         key = named if text.lstrip().startswith("rule ") else f"table_rule_{number}"
+        # ... but not a rule the game made in play (an Add-a-Rule's): only the game's own rules change those.
+        made = next((k for k, r in st.house.items() if r["name"] == key and not r.get("table")), None)
+        if made is not None:
+            raise MoveError(f"`{key}` is the rule made in play for {made}; only the game can change it: give the "
+                            "table's rule another name")
         add_house_rule(st, text, key, seat)
         st.house[key]["table"] = True
     except RulesError:
@@ -812,14 +876,6 @@ def _move(spec, item, text: str) -> Move:
     if spec.kind != "rule":
         spec.moves[item] = move
     return move
-
-
-def arg_text(st: State, item, kind: str) -> str:
-    if kind == "card":
-        return st.program.cards[item].short
-    if kind == "player":
-        return st.names[item]
-    return str(item)
 
 
 def parse_move(st: State, decision: Decision, text: str) -> Move:
@@ -951,7 +1007,8 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         del st.house[key]
         st.program = st.program.without_rule(rule["name"])
         st.stack[:] = [f for f in st.stack if f.name != rule["name"]]  # its runs already waiting go too
-        st.emit("house_rule_dropped", key=key, name=rule["name"], text=rule["text"], reason=e.message)
+        at = f"line {e.loc.line}, column {e.loc.column}" if e.loc is not None and e.loc.file == "<rule>" else None
+        st.emit("house_rule_dropped", key=key, name=rule["name"], text=rule["text"], reason=e.message, at=at)
         apply(st, seat, move, checked)
         return
     if checked:

@@ -1,7 +1,7 @@
 """The instructions compiled rules are made of: each a closure `op(state, frame)`; a true result suspends the machine."""
 from __future__ import annotations
 
-from rulelang.errors import RuntimeRulesError
+from .errors import RuntimeRulesError
 
 from . import machine as m
 from .program import number_choices
@@ -83,6 +83,8 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
         waiting = env[key]
         while waiting:
             player = waiting.pop(0)
+            if player in st.gone:  # out of play: passed over
+                continue
             if bind is not None:
                 env[bind] = player
             if made:
@@ -158,6 +160,12 @@ def op_again(st, fr):
     st.emit("again", player=st.current)
 
 
+def op_leave(who_f, lost: bool):
+    def op(st, fr):
+        m.leave(st, who_f(st, fr.env), lost)
+    return op
+
+
 def op_win(who_f):
     def op(st, fr):
         m.win(st, who_f(st, fr.env))
@@ -217,7 +225,9 @@ def op_main(st, fr) -> bool:
         m.step(st, fr)  # a turn that asks no one still counts against the move's bound
         phase = 0
     if phase == 0:
-        st.called[st.current].clear()
+        for said in st.called:  # a call counts for the turn it is made in, whoever made it
+            if said:
+                said.clear()
         if st.record:
             st.emit("turn", player=st.current)
         fr.pc = 1

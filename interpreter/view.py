@@ -48,6 +48,8 @@ def view(st, seat) -> dict:
         "claim": public_claim(st),
         "over": st.over,
         "winners": list(st.winners),
+        "finished": list(st.finished),  # seats out of play by `out`, in order (every seat, once a hand is over)
+        "lost": list(st.lost),  # seats knocked out by `lose`, in order
     }
 
 
@@ -295,6 +297,12 @@ def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None
     if kind == "hand":
         first = who(e.get("first"))
         return f"hand {e.get('hand')}: {first} go{'' if first == 'you' else 'es'} first"
+    if kind == "out":
+        place = e.get("place")
+        nth = {1: "first", 2: "second", 3: "third"}.get(place, f"number {place}")
+        return f"{who(p)} {'are' if you is not None and p == you else 'is'} out, {nth} to finish"
+    if kind == "lose":
+        return f"{who(p)} {'are' if you is not None and p == you else 'is'} knocked out"
     if kind == "win":
         ps = e.get("players") or []
         return f"{_all(ps)} win{'s' if len(ps) == 1 else ''} the hand"
@@ -310,7 +318,8 @@ def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None
         what = f" for {key}" if key is not None and not isinstance(key, str) else ""
         return f"{author} makes a house rule{what}: {e.get('text')}" + (" (it replaces the one before)" if e.get("replaced") else "")
     if kind == "house_rule_dropped":
-        return f"the house rule `{e.get('name')}` failed ({e.get('reason')}) and is dropped"
+        at = f" at {e['at']} of its text" if e.get("at") else ""
+        return f"the house rule `{e.get('name')}` failed{at} ({e.get('reason')}) and is dropped"
     if kind == "undo":  # written by the host into a --log file
         n = e.get("moves")
         return f"{p} takes back {n} move{'s' if n != 1 else ''}; the events above since then did not happen"

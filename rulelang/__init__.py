@@ -5,7 +5,7 @@ from pathlib import Path
 
 from .errors import RulesCheckError, RulesError, RulesErrors, RulesSyntaxError
 
-__all__ = ["load", "load_text", "RulesError", "RulesErrors", "RulesSyntaxError", "RulesCheckError"]
+__all__ = ["load", "load_text", "emit_python", "RulesError", "RulesErrors", "RulesSyntaxError", "RulesCheckError"]
 
 
 def load(path: str | Path, text: str | None = None, texts: dict | None = None):
@@ -43,3 +43,14 @@ def load(path: str | Path, text: str | None = None, texts: dict | None = None):
 def load_text(text: str, filename: str = "<rules>"):
     """Compile a game from a string."""
     return load(filename, text)
+
+
+def emit_python(program) -> str:
+    """The Python the compiler generated for a program, one function after another, each statement's lines after a
+    comment naming its `.rules` place (`# FILE:LINE:COL`).  Names such as `K3` and `OP5` are the tables, values
+    and instructions of the generated code's namespace."""
+    compiler = program.compile_rule.__self__
+    head = [f"# The Python generated for {program.name}: {len(compiler.sources)} functions.",
+            "# A function is a basic block of a procedure, a rule or a decision; `st` is the game's state, `fr` the",
+            "# running frame (its `env` holds the local names); the machine (interpreter/machine.py) calls them.", ""]
+    return "\n".join(head) + "\n\n".join(compiler.sources) + "\n"

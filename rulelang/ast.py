@@ -263,9 +263,11 @@ class ScoreDecl:
 
 @node
 class MatchTo:
-    """A match is played until someone's score reaches a target. `match to 500`"""
+    """A match is played until someone's score reaches a target; the highest score wins, or the lowest when
+    `lowest` holds. `match to 500`, `match to 100 lowest wins`, `match to 500 lowest wins if alternate`"""
 
     target: int
+    lowest: Any = None  # a true/false expression (`true` for a plain `lowest wins`), or None
     loc: Loc = _loc()
 
 
@@ -474,6 +476,23 @@ class WinStmt:
 
 
 @node
+class OutStmt:
+    """A player finishes and leaves play: the next place in the finishing order is theirs; turns, `next`, `others`
+    and windows pass over them. `out player`"""
+
+    who: Any
+    loc: Loc = _loc()
+
+
+@node
+class LoseStmt:
+    """A player is knocked out and leaves play; the last one left in play wins the hand. `lose player`"""
+
+    who: Any
+    loc: Loc = _loc()
+
+
+@node
 class RevealStmt:
     """Show cards to players. `reveal hand(current) to next`"""
 
@@ -553,6 +572,16 @@ class BoolOp:
     op: str
     left: Any
     right: Any
+    loc: Loc = _loc()
+
+
+@node
+class IfExpr:
+    """One value or another, by a condition. `if size(hand(p)) == 1 then 20 else 5`"""
+
+    cond: Any
+    then: Any
+    otherwise: Any
     loc: Loc = _loc()
 
 

@@ -11,6 +11,7 @@ from .errors import Loc, RulesCheckError, closest, did_you_mean
 BUILTIN_NAMES = {
     "current": "player", "next": "player", "previous": "player", "dealer": "player",
     "players": "list:player", "winners": "list:player", "direction": "int", "hand_number": "int",
+    "playing": "list:player", "finished": "list:player",
 }
 BUILTIN_FUNCS = {
     # name: (argument kinds, result type)
@@ -23,6 +24,7 @@ BUILTIN_FUNCS = {
     "called": (("player", "call"), "bool"),
     "same": (("card", "card"), "bool"),
     "has_rule": (("any",), "bool"),
+    "place": (("player",), "int"),
 }
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
@@ -431,6 +433,8 @@ class Checker:
             self.error(f"a match to {d.target} points needs a `score {{ ... }}` block that gives the points", d.loc)
         if d.target < 1:
             self.error("a match target must be at least 1", d.loc)
+        if d.lowest is not None:
+            self.expect(d.lowest, {}, "bool")
 
     def check_MatchHands(self, d):
         if d.hands < 1:
@@ -665,6 +669,18 @@ class Checker:
         t = self.expr(st.who, scope, want="player")
         if t not in ("player", "list:player", "any", "list:any"):
             self.error(f"`win` takes a player or a list of players, not {an(t)}", st.who.loc)
+
+    def check_OutStmt(self, st, scope):
+        self.leaves("out", st, scope)
+
+    def check_LoseStmt(self, st, scope):
+        self.leaves("lose", st, scope)
+
+    def leaves(self, verb, st, scope):
+        t = self.expr(st.who, scope, want="player")
+        if not compatible(t, "player"):
+            hint = f"for each of them: `for p in ... {{ {verb} p }}`" if t.startswith("list:") else None
+            self.error(f"`{verb}` takes one player, not {an(t)}", st.who.loc, hint)
 
     def check_RevealStmt(self, st, scope):
         self.expr(st.cards, scope)
@@ -912,6 +928,15 @@ class Checker:
         self.expect(e.left, scope, "bool")
         self.expect(e.right, scope, "bool")
         return "bool"
+
+    def type_IfExpr(self, e, scope):
+        self.expect(e.cond, scope, "bool")
+        a = self.expr(e.then, scope)
+        b = self.expr(e.otherwise, scope, want=guide(a))
+        if not compatible(a, b):
+            self.error(f"`if ... then ... else` gives {an(a)} one way and {an(b)} the other; both ways must give "
+                       "one type of value", e.loc)
+        return b if a in ("none", "any") else a
 
     def type_Not(self, e, scope):
         self.expect(e.expr, scope, "bool")

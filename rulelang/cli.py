@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from interpreter.bots import BOTS
+
 from .errors import RulesError
 
 
@@ -13,17 +15,22 @@ def cmd_check(args) -> int:
     status = 0
     for path in args.files:
         try:
-            load(path)
+            program = load(path)
         except RulesError as e:
             status = 1
             print(e.render(), file=sys.stderr)
             continue
-        print(f"{path}: ok")
+        if args.emit_python:
+            from . import emit_python
+
+            print(emit_python(program))
+        else:
+            print(f"{path}: ok")
     return status
 
 
 def cmd_run(args) -> int:
-    from .host import run_host
+    from .terminal.host import run_host
 
     return run_host(args)
 
@@ -34,6 +41,8 @@ def parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="parse and check game files; print `FILE: ok` or the errors")
     c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--emit-python", action="store_true",
+                   help="print the Python each file compiles to, with comments naming the .rules line of each statement")
     c.set_defaults(func=cmd_check)
 
     r = sub.add_parser(
@@ -54,7 +63,7 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--log", metavar="FILE", help="write every event as JSON Lines; the last line is `game_over`")
     r.add_argument("--match", action="store_true", help="play hands until the game's match target")
     r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
-    r.add_argument("--bots", default=None, choices=["greedy", "random", "search"],
+    r.add_argument("--bots", default=None, choices=list(BOTS),
                    help="the kind of bot for the other seats (default: search when a person plays, the strongest "
                         "bot, which samples hidden cards and plays moves out in about 0.2 s a move; greedy for "
                         "bots alone)")
@@ -98,6 +107,10 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--bots", default="greedy", help="bot kinds seat by seat, repeated round the table: e.g. greedy,random")
     m.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
     m.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
+    m.add_argument("--cluster", metavar="ADDRESS",
+                   help="run the games on a Dask distributed cluster: a scheduler's address (tcp://HOST:8786), "
+                        "or `local` for a cluster of --workers processes on this machine (default: its cores); "
+                        "needs rulelang[cluster]; the report is the same as with one worker")
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
     m.add_argument("--json", action="store_true", help="print the report as one JSON object")
     m.set_defaults(func=cmd_simulate)
@@ -133,6 +146,27 @@ def parser() -> argparse.ArgumentParser:
     j.add_argument("code", metavar="CODE", help="your seat's join code, as the host's terminal shows it")
     j.add_argument("--name", help="your name at the table (default: Player N)")
     j.set_defaults(func=cmd_join)
+
+    w = sub.add_parser("sweep", help="simulate a grid of player counts and option values: one table row a cell",
+                       description="Play N bot games (seeds S..S+N-1, the same in every cell) for each player count "
+                                   "and each combination of option values, and print one row a cell: seat 1's win "
+                                   "share with its 95% interval, the even share and the difference, the mean game "
+                                   "length and the stalemates.  --cluster runs every cell's games on a Dask cluster "
+                                   "at once; a cell's figures are those `simulate` gives for it.")
+    w.add_argument("game", metavar="GAME.rules")
+    w.add_argument("--players", metavar="N|LO..HI|N,M", help="player counts: 4, 2..6 or 2,4,6 (default: the game's)")
+    w.add_argument("--option", action="append", default=[], metavar="NAME=A,B",
+                   help="an option the game declares and the values to try (repeat for a grid of several)")
+    w.add_argument("--games", type=int, default=1000, help="games a cell (default 1000)")
+    w.add_argument("--bots", default="greedy", help="bot kinds seat by seat, repeated round the table")
+    w.add_argument("--seed", type=int, default=0, help="the first seed of every cell (default 0)")
+    w.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
+    w.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler's address, or `local` (see simulate)")
+    out = w.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the grid as one JSON object")
+    out.add_argument("--csv", action="store_true", help="print the grid as CSV, one line a cell")
+    w.add_argument("--plot", metavar="FILE.png", help="draw seat 1's advantage against the player count (matplotlib)")
+    w.set_defaults(func=cmd_sweep)
     return ap
 
 
@@ -167,6 +201,15 @@ def cmd_simulate(args) -> int:
 
     try:
         return run_simulate(args)
+    except ValueError as e:
+        raise RulesError(str(e)) from None
+
+
+def cmd_sweep(args) -> int:
+    from .sweep import run_sweep
+
+    try:
+        return run_sweep(args)
     except ValueError as e:
         raise RulesError(str(e)) from None
 

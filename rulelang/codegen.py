@@ -212,7 +212,8 @@ class Code:
             else:
                 lines.append(f"fr.pc = {target}")
         name = f"B{next(self.c.fresh)}"
-        return self.c.define(name, [f"def {name}(st, fr):", "    env = fr.env", *("    " + line for line in lines)])
+        return self.c.define(name, [f"def {name}(st, fr):", f"    # block {i} of `{self.name}`", "    env = fr.env",
+                                    *("    " + line for line in lines)])
 
 
 def _block() -> dict:

@@ -7,12 +7,12 @@ import re
 
 import attrs
 
-from interpreter import ops
+from interpreter import ops, places
 from interpreter.machine import RULE_FAILURES, Move
 from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
 from . import ast, codegen
-from .checker import BUILTIN_EVENTS, TEXT_PART, Checker, Symbols, elem_type, params_scope, var_type
+from .checker import BUILTIN_EVENTS, TEXT_PART, Checker, Symbols, elem_type, params_scope, var_type, walk
 from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
 from .parser import parse_rule
 
@@ -20,7 +20,8 @@ _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operato
 _NO_KEY = object()
 _INDENT = "    "
 # Statements that are instructions of their own: they ask someone, start other code or change the rules.
-_STOPS = (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt, ast.CallStmt, ast.FireStmt, ast.WinStmt, ast.AddStmt)
+_STOPS = (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt, ast.CallStmt, ast.FireStmt, ast.WinStmt, ast.AddStmt, ast.OutStmt,
+          ast.LoseStmt)
 
 
 def _stops(st) -> bool:
@@ -60,6 +61,12 @@ class Compiler:
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.same_fns: dict = {}  # attributes -> the name of its `same` function
         self.own_zones: dict = {}  # zone index -> the name of each player's zone as a value (`hand(current)`)
+        self.marks: dict = {}  # `# FILE:LINE:COL` comments in the generated code -> the Loc each names
+        self.sources: list[str] = []  # every generated function, in the order made (`rulelang check --emit-python`)
+        # Whether seats can leave play (`out`, `lose`): only then do `next`, `after`... look for seats out of play.
+        bodies = [d.body for d in (*symbols.procedures.values(), *symbols.rules, symbols.setup, symbols.turn,
+                                   symbols.score) if d is not None]
+        self.leaving = any(isinstance(n, (ast.OutStmt, ast.LoseStmt)) for b in bodies for n in walk(b))
 
     # ------------------------------------------------------------ the program
 
@@ -136,6 +143,7 @@ class Compiler:
             main=Proc("game", (), ops.MAIN_CODE),
             match_target=match.target if isinstance(match, ast.MatchTo) else None,
             match_hands=match.hands if isinstance(match, ast.MatchHands) else None,
+            match_lowest=self.expr(match.lowest, {}) if isinstance(match, ast.MatchTo) and match.lowest else None,
             options=opts,
             procs=procs,
             classes=dict(self.class_tables),
@@ -300,6 +308,14 @@ class Compiler:
         return rule
 
     def _compile_rule(self, text: str, key, author) -> Rule:
+        texts = self.texts
+        self.texts = {**texts, "<rule>": text}  # a failure of the rule at run time is shown in its own text
+        try:
+            return self._compile_rule_text(text, key, author)
+        finally:
+            self.texts = texts
+
+    def _compile_rule_text(self, text: str, key, author) -> Rule:
         decl = parse_rule(text, "<rule>")
         if not isinstance(decl, ast.RuleDecl):
             raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
@@ -334,13 +350,21 @@ class Compiler:
                 code.native(self.native(st, scope))
 
     def native(self, st, scope) -> list[str]:
-        """Python lines for a statement that runs straight through."""
+        """Python lines for a statement that runs straight through, after a comment naming its `.rules` place."""
         method = getattr(self, "native_" + type(st).__name__, None)
         if method is not None:
-            return method(st, scope)
-        ops_: list = []
-        getattr(self, "compile_" + type(st).__name__)(st, scope, ops_)
-        return [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+            lines = method(st, scope)
+        else:
+            ops_: list = []
+            getattr(self, "compile_" + type(st).__name__)(st, scope, ops_)
+            lines = [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+        return [self.mark(st.loc), *lines] if st.loc is not None else lines
+
+    def mark(self, loc) -> str:
+        """A comment for generated code: the `.rules` place the lines after it came from (see interpreter.places)."""
+        text = f"# {loc.file}:{loc.line}:{loc.column}"
+        self.marks.setdefault(text, loc)
+        return text
 
     def native_block(self, b, scope) -> list[str]:
         lines = []
@@ -694,6 +718,12 @@ class Compiler:
     def compile_WinStmt(self, st, scope, code):
         code.append(ops.op_win(self.expr(st.who, scope)))
 
+    def compile_OutStmt(self, st, scope, code):
+        code.append(ops.op_leave(self.expr(st.who, scope), False))
+
+    def compile_LoseStmt(self, st, scope, code):
+        code.append(ops.op_leave(self.expr(st.who, scope), True))
+
     def compile_RevealStmt(self, st, scope, code):
         code.append(ops.op_reveal(self.expr(st.cards, scope), self.expr(st.to, scope)))
 
@@ -836,8 +866,10 @@ class Compiler:
         key = "\n".join([lines[0].replace(name, "_"), *lines[1:]])
         fn = self.defined.get(key)
         if fn is None:
-            exec(compile("\n".join(lines), f"<rules:{name}>", "exec"), self.ns)
+            filename = places.register(name, lines, self.marks, self.texts)
+            exec(compile("\n".join(lines), filename, "exec"), self.ns)
             fn = self.defined[key] = self.ns[name]
+            self.sources.append("\n".join(lines))
         return fn
 
     def const(self, value, prefix="K") -> str:
@@ -898,7 +930,7 @@ class Compiler:
             if n in self.subst:
                 return self.subst[n]
             return (f"env[{n!r}]", False, False)
-        fixed = _NAMES.get(n)
+        fixed = (self.leaving and _NAMES_LEAVING.get(n)) or _NAMES.get(n)
         if fixed is not None:
             return (fixed, False, True)
         if n in s.vars:
@@ -971,6 +1003,11 @@ class Compiler:
         varies = any(a[1] for a in args)
         if n == "others":
             return (f"others(st, {args[0][0]})", varies, False)
+        if n == "place":
+            return (f"m.place(st, {args[0][0]})", varies, False)
+        if n in ("after", "before") and self.leaving:
+            sign = "" if n == "after" else "-"
+            return (f"m.seat_after(st, {args[0][0]}, {sign}st.direction)", varies, False)
         if n in ("after", "before"):
             sign = "+" if n == "after" else "-"
             return (f"(({args[0][0]} {sign} st.direction) % st.n)", varies, False)
@@ -1038,6 +1075,10 @@ class Compiler:
     def gen_BoolOp(self, e, scope):
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
         return (f"({a[0]} {e.op} {b[0]})", a[1] or b[1], a[2] and b[2])
+
+    def gen_IfExpr(self, e, scope):
+        c, a, b = self.gen(e.cond, scope), self.gen(e.then, scope), self.gen(e.otherwise, scope)
+        return (f"({a[0]} if {c[0]} else {b[0]})", c[1] or a[1] or b[1], c[2] and a[2] and b[2])
 
     def gen_Not(self, e, scope):
         a = self.gen(e.expr, scope)
@@ -1126,6 +1167,13 @@ _NAMES = {
     "direction": "st.direction",
     "hand_number": "st.hand_no",
     "house_rules": "list(st.house)",
+    "playing": "m.playing(st)",
+    "finished": "list(st.finished)",
+}
+# The same, in a game where seats leave play (`out`, `lose`): the seats next to one pass over those out.
+_NAMES_LEAVING = {
+    "next": "m.seat_after(st, st.current, st.direction)",
+    "previous": "m.seat_after(st, st.current, -st.direction)",
 }
 # Source that is never none: a number written out, the size of a zone.
 _NEVER_NONE = re.compile(r"^(?:-?\d+|len\(st\.zones\[\d+\](?:\[[\w.\[\]']+\])?\))$")

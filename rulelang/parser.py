@@ -248,7 +248,10 @@ class _ToAst(Transformer):
         return ast.ScoreDecl(body=c[0], loc=self._loc(meta))
 
     def match_to(self, meta, c):
-        return ast.MatchTo(target=int(c[0]), loc=self._loc(meta))
+        return ast.MatchTo(target=int(c[0]), lowest=c[1], loc=self._loc(meta))
+
+    def lowest_wins(self, meta, c):
+        return c[0] if c[0] is not None else ast.Literal(value=True, loc=self._loc(meta))
 
     def match_hands(self, meta, c):
         return ast.MatchHands(hands=int(c[0]), loc=self._loc(meta))
@@ -333,6 +336,12 @@ class _ToAst(Transformer):
     def win_stmt(self, meta, c):
         return ast.WinStmt(who=c[0], loc=self._loc(meta))
 
+    def out_stmt(self, meta, c):
+        return ast.OutStmt(who=c[0], loc=self._loc(meta))
+
+    def lose_stmt(self, meta, c):
+        return ast.LoseStmt(who=c[0], loc=self._loc(meta))
+
     def reveal_stmt(self, meta, c):
         return ast.RevealStmt(cards=c[0], to=c[1], loc=self._loc(meta))
 
@@ -352,6 +361,9 @@ class _ToAst(Transformer):
         return ast.CallStmt(name=str(c[0]), args=c[1], loc=self._loc(meta, name=c[0]))
 
     # -- expressions
+    def if_expr(self, meta, c):
+        return ast.IfExpr(cond=c[0], then=c[1], otherwise=c[2], loc=self._loc(meta))
+
     def or_op(self, meta, c):
         return ast.BoolOp(op="or", left=c[0], right=c[1], loc=self._loc(meta))
 

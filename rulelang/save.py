@@ -77,21 +77,11 @@ class Setup:
         what is played is always the recorded move.  A move the game refuses raises ReplayError."""
         game = self.new_game()
         bots = self.make_bots()
-        program = game.program  # what the host shows its bots (rules written in play change only the game's copy)
         for i, (seat, text) in enumerate(moves):
             d = game.pending
             if seat in bots and d is not None and d.player == seat and not text.startswith("house "):
-                bot = bots[seat]
-                if getattr(bot, "name", "") == "search":
-                    # Searching again would take a fifth of a second a move: only its greedy helper's memory is
-                    # brought along (its own randomness comes from where the game is).
-                    if d.race or any(o.kind == "rule" for o in d.options):
-                        bot = None
-                    else:
-                        bot = bot.fallback
                 try:
-                    if bot is not None:
-                        bot.choose(program, game.view(seat), d)
+                    bots[seat].follow(game, seat, d)
                 except Exception:  # noqa: BLE001 - a bot's trouble must not stop a replay; the record decides
                     pass
             try:
@@ -542,7 +532,7 @@ def last_move_of(moves, seat: int) -> int | None:
 
 def cmd_resume(args) -> int:
     """`rulelang resume [FILE]`: rebuild a saved game and play on, saving to the same file."""
-    from .host import play_game
+    from .terminal.host import play_game
 
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if args.file:
@@ -563,7 +553,7 @@ def cmd_resume(args) -> int:
 
 def cmd_replay(args) -> int:
     """`rulelang replay FILE [--seat NAME|all]`: step through a saved game or a --log file, move by move."""
-    from .replay import replay_log, replay_save
+    from .terminal.replay import replay_log, replay_save
 
     path = Path(args.file)
     if not path.is_file():

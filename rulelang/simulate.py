@@ -4,14 +4,12 @@ from __future__ import annotations
 import json
 import math
 import shutil
-import statistics
 import textwrap
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
 from interpreter import Game
-from interpreter.bots import ask_bot, make_bot
+from interpreter.bots import ask_bot, bot_names, make_bot
 
 TURN_LIMIT = 5_000
 
@@ -39,14 +37,6 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
     }
 
 
-def _chunk(args) -> list[dict]:
-    path, seeds, players, bots, options = args
-    import rulelang
-
-    program = rulelang.load(path)
-    return [play_one(program, s, players, bots, options) for s in seeds]
-
-
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% confidence interval of a proportion (Wilson score)."""
     if n == 0:
@@ -59,51 +49,42 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0, workers: int = 1,
-             options: dict | None = None, progress=None) -> dict:
-    """Play `games` games with seeds seed..seed+games-1; the result is the same for any number of workers."""
+             options: dict | None = None, progress=None, cluster: str | None = None, chunk: int | None = None) -> dict:
+    """Play `games` games with seeds seed..seed+games-1, cut into chunks of seeds that run in this process,
+    in `workers` local processes, or on a Dask cluster (`cluster`: `local` or a scheduler's address); the
+    counts of the chunks merge exactly, so the report is the same for any workers and any cluster. `chunk`:
+    games a chunk (default: about 8 chunks a worker, at most 200 games each)."""
     import rulelang
+    from .chunks import chunk_size, cut, play
+    from .cluster import engine_for
+    from .loader import resolve
 
     program = rulelang.load(path)
     options = options or {}
     players = players or program.default_players
-    seeds = list(range(seed, seed + games))
-    start = time.perf_counter()
-    results: list[dict] = []
-    if workers <= 1:
-        for s in seeds:
-            results.append(play_one(program, s, players, bots, options))
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(200, games // (workers * 4) or 1))
-        chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_chunk, [(path, c, players, bots, options) for c in chunks]):
-                results.extend(part)
-                if progress:
-                    progress(len(part))
-    seconds = time.perf_counter() - start
-    return report(program, results, players, bots, seconds)
+    with engine_for(cluster, workers) as engine:
+        start = time.perf_counter()
+        chunks = cut(0, seed, games, chunk or chunk_size(games, engine.workers), path=str(resolve(str(path))),
+                     files=program.files, players=players, bots=tuple(bots), options=options)
+        counts, failed = play(chunks, engine, {0: players}, progress)
+        seconds = time.perf_counter() - start
+    return report(program, counts[0], players, bots, seconds, failed)
 
 
-def report(program, results: list[dict], players: int, bots: list[str], seconds: float) -> dict:
-    n = len(results)
-    wins = [0.0] * players
-    for r in results:
-        for w in r["winners"]:
-            wins[w] += 1 / len(r["winners"])  # a shared win counts as a share
-    turns = sorted(r["turns"] for r in results)
-    stats: Counter = Counter()
-    for r in results:
-        stats.update(r["stats"])
+def report(program, counts, players: int, bots: list[str], seconds: float, failed: list = ()) -> dict:
+    """The report from the merged counts of the chunks (`chunks.Counts`); chunks that failed, if any, are listed
+    with their seeds and the error, and their games are not counted."""
+    n = counts.games
+    wins = counts.wins()
+    stats = counts.stats
     rules = [r.name for rs in program.rules.values() for r in rs]
     fired = {k[5:]: v for k, v in stats.items() if k.startswith("rule:")}
     played = {k[5:]: v for k, v in stats.items() if k.startswith("card:")}
     verbs = {k[5:]: v for k, v in stats.items() if k.startswith("verb:")}
     tallies = {k[6:]: v for k, v in stats.items() if k.startswith("tally:")}
-    stalled = [r for r in results if r["stalled"]]
-    total_turns = sum(turns)
-    return {
+    lengths = sorted(counts.turns.items())
+    total_turns = sum(t * c for t, c in lengths)
+    rep = {
         "game": program.name,
         "games": n,
         "players": players,
@@ -113,14 +94,15 @@ def report(program, results: list[dict], players: int, bots: list[str], seconds:
         "win_ci95": [[round(x, 4) for x in wilson(w, n)] for w in wins],
         "turns": {
             "total": total_turns,
-            "mean": round(statistics.fmean(turns), 2) if turns else 0,
-            "median": statistics.median(turns) if turns else 0,
-            "p95": turns[min(n - 1, int(0.95 * n))] if turns else 0,
-            "longest": turns[-1] if turns else 0,
-            "histogram": histogram(turns),
+            "mean": round(total_turns / n, 2) if n else 0,
+            "median": (_nth(lengths, (n - 1) // 2) + _nth(lengths, n // 2)) / 2 if n % 2 == 0 and n else
+                      _nth(lengths, n // 2) if n else 0,
+            "p95": _nth(lengths, min(n - 1, int(0.95 * n))) if n else 0,
+            "longest": lengths[-1][0] if n else 0,
+            "histogram": histogram(lengths),
         },
-        "stalemates": {"count": len(stalled), "why": sorted({r["stalled"] for r in stalled}),
-                       "seeds": [r["seed"] for r in stalled][:20]},
+        "stalemates": {"count": counts.stalled, "why": sorted(counts.why),
+                       "seeds": [r["seed"] for r in counts.stalled_games]},
         "cards_played": dict(sorted(played.items(), key=lambda kv: -kv[1])),
         "moves": dict(sorted(verbs.items(), key=lambda kv: -kv[1])),
         "rules_fired": {r: fired.get(r, 0) for r in rules},
@@ -130,14 +112,29 @@ def report(program, results: list[dict], players: int, bots: list[str], seconds:
         "games_per_second": round(n / seconds, 1) if seconds else 0,
         "turns_per_second": round(total_turns / seconds, 1) if seconds else 0,
     }
+    if failed:
+        rep["failed"] = [f.as_dict() for f in failed]
+    return rep
 
 
-def histogram(values: list[int], bins: int = 10) -> list[list]:
-    if not values:
+def _nth(lengths: list, i: int) -> int:
+    """The i-th smallest value (from 0) of a sorted table of (value, how many)."""
+    for value, count in lengths:
+        if i < count:
+            return value
+        i -= count
+    raise IndexError(i)
+
+
+def histogram(lengths: list, bins: int = 10) -> list[list]:
+    """`bins` equal bins over a sorted table of (value, how many): [low, high, how many] each."""
+    if not lengths:
         return []
-    lo, hi = values[0], values[-1]
+    lo, hi = lengths[0][0], lengths[-1][0]
     width = max(1, math.ceil((hi - lo + 1) / bins))
-    counts = Counter((v - lo) // width for v in values)
+    counts: Counter = Counter()
+    for v, c in lengths:
+        counts[(v - lo) // width] += c
     return [[lo + i * width, lo + (i + 1) * width - 1, counts.get(i, 0)] for i in range((hi - lo) // width + 1)]
 
 
@@ -167,6 +164,9 @@ def render(rep: dict) -> str:
     if rep["tallies"]:
         out += [""] + _wrapped("Tallies:", [f"{k} {v}" for k, v in sorted(rep["tallies"].items())])
     out += ["", f"Throughput: {rep['games_per_second']} games/s, {rep['turns_per_second']} turns/s ({rep['seconds']} s)"]
+    for f in rep.get("failed", ()):
+        out += ["", f"Seeds {f['seeds'][0]}..{f['seeds'][1]} failed (not counted above):"]
+        out += ["  " + line for line in f["error"].splitlines()]
     return "\n".join(out)
 
 
@@ -183,9 +183,7 @@ def run_simulate(args) -> int:
     from prompt_toolkit.shortcuts import ProgressBar
     import sys
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    for b in bots:
-        make_bot(b)  # refuses an unknown name before any game is played
+    bots = bot_names(args.bots)  # refuses an unknown name before any game is played
     options = dict(item.split("=", 1) if "=" in item else (item, "true") for item in args.option)
     if sys.stderr.isatty() and not args.json:
         with ProgressBar(title=f"simulating {args.games} games") as pb:
@@ -194,8 +192,10 @@ def run_simulate(args) -> int:
             def tick(k):
                 for _ in range(k):
                     counter.item_completed()
-            rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options, tick)
+            rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options, tick,
+                           cluster=args.cluster)
     else:
-        rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options)
+        rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options,
+                       cluster=args.cluster)
     print(json.dumps(rep, indent=2) if args.json else render(rep))
-    return 0
+    return 1 if rep.get("failed") else 0

@@ -53,6 +53,17 @@ _FORMS = {
     "win": "`win PLAYER`",
     "reveal": "`reveal CARDS to PLAYERS`",
     "say": '`say "TEXT"`',
+    "claim": "`claim cards by ATTRIBUTE ...` (what a claim names), or in a block `claim CARDS as VALUE`",
+    "house": "`house limit N`",
+    "examples": "`examples { rule NAME: when EVENT(PARAMETERS) { ... } ... }`",
+    "skip": "`skip` (on a line of its own)",
+    "reverse": "`reverse` (on a line of its own)",
+    "again": "`again` (on a line of its own)",
+    "tally": "`tally NAME`",
+    "add": "`add RULE`, or `add RULE for KEY`",
+    "race": '`race "WORD"`, or `race "WORD" as NAME { ... }`',
+    "out": "`out PLAYER` (they have finished: they take the next place)",
+    "lose": "`lose PLAYER` (they are knocked out)",
 }
 
 # Characters other languages use, and what rulelang writes instead.
@@ -76,6 +87,7 @@ _FOREIGN_WORDS = {
     "print": 'write `say "..."`',
 }
 
+_IF_AFTER_OPERATOR = re.compile(r"(?:[-+*/%<>,]|==|!=|\b(?:and|or|not|in))\s*(if)\s+(?:[A-Za-z_]\w*\s*)?$")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACES = re.compile(r'"(?:\\.|[^"\\\n])*"|#[^\n]*|[{}]')
 
@@ -202,7 +214,7 @@ class _Diagnosis:
         return self.loc_at(len(stripped))
 
     def error(self) -> RulesSyntaxError:
-        for look in (self.braces, self.aggregate, self.glued, self.statement_name, self.at_end, self.word, self.character, self.token_error):
+        for look in (self.braces, self.aggregate, self.glued, self.if_value, self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
                 message, loc, hint = found
@@ -260,6 +272,14 @@ class _Diagnosis:
             expected = self.voc.accepts(prefix, self.start)
             return self.explain_word(word, tok.start_pos, expected)
         return None
+
+    def if_value(self):
+        """`x + if a then b else c`: an `if` value inside a larger one is read as a name `if` (it needs brackets)."""
+        m = _IF_AFTER_OPERATOR.search(self.text, 0, self.pos)
+        if m is None:
+            return None
+        return ("an `if ... then ... else` inside a larger value goes in brackets", self.loc_at(m.start(1), 2),
+                "write `(if CONDITION then VALUE else OTHER)`; an `if` value always needs its `else`")
 
     def statement_name(self):
         """A statement that begins with a name not followed by `(`: a misspelt keyword, or `x = 1`."""

@@ -170,3 +170,57 @@ def narration(g: Game, seat, since: int = 0) -> list[str]:
         if line is not None:
             out.append(line)
     return out
+
+
+# ------------------------------------------------------------------ the public command line
+
+__all__ += ["rulelang_command", "Played", "run_cli"]
+
+
+def rulelang_command() -> list[str]:
+    """The `rulelang` command of this environment (its script, or `python -m rulelang.cli`)."""
+    import sys
+
+    script = Path(sys.executable).parent / "rulelang"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
+
+
+class Played:
+    """What `run_cli` saw: the exit status, the screen (stdout, stderr), the log's events and the game rebuilt
+    from the save file, exactly as it stood after the last move (read it with the helpers above)."""
+
+    def __init__(self, proc, events: list, game):
+        self.status, self.out, self.err = proc.returncode, proc.stdout, proc.stderr
+        self.lines = proc.stdout.splitlines()
+        self.events = events
+        self.game = game
+
+    def said(self, kind: str) -> list[dict]:
+        return [e for e in self.events if e["type"] == kind]
+
+
+def run_cli(tmp_path, game: str, stack, moves, names, options=(), match: bool = False) -> Played:
+    """`rulelang run games/GAME.rules --players N --humans N --names ... --stack FILE --seed 1 --delay 0 --log
+    FILE --save FILE [--option ...]`: every seat a person, `moves` typed on standard input one line each (each
+    line goes to whoever must move then).  Input that ends while a person must move ends it (status 3)."""
+    import json
+    import subprocess
+
+    from rulelang.save import read_save, rebuild
+
+    stack_file = tmp_path / "stack.yaml"
+    stack_file.write_text("# the top of the draw pile first\n" + "".join(f"- {c}\n" for c in stack), encoding="utf-8")
+    log, save = tmp_path / "game.jsonl", tmp_path / "game.save"
+    args = ["run", f"games/{game}.rules", "--players", str(len(names)), "--humans", str(len(names)),
+            "--names", ",".join(names), "--stack", str(stack_file), "--seed", "1", "--delay", "0",
+            "--log", str(log), "--save", str(save)]
+    for o in options:
+        args += ["--option", o]
+    if match:
+        args.append("--match")
+    proc = subprocess.run(rulelang_command() + args, input="".join(m + "\n" for m in moves), capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    setup, made, _ = read_save(save)
+    g, _ = rebuild(save, setup, made)
+    return Played(proc, events, g)

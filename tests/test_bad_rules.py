@@ -112,3 +112,20 @@ def test_no_mangled_game_gets_past_the_checker_with_anything_but_a_rules_error()
             first = e.render().splitlines()[0]
             assert first.startswith("mangled.rules:"), first
             assert "Token(" not in e.render() and "__ANON" not in e.render(), e.render()
+
+
+def test_every_statement_and_declaration_of_the_grammar_has_its_form_for_messages():
+    """`syntax_errors._FORMS` (the `the form is ...` hints) is checked against the grammar, so it cannot drift."""
+    import re
+
+    from rulelang.syntax_errors import _FORMS
+
+    grammar = (Path(__file__).resolve().parent.parent / "grammar" / "rulelang.lark").read_text()
+    words = set()
+    for _, body in re.findall(r"^(\w+_(?:decl|stmt)):\s*(.*?)(?=^\S|\Z)", grammar, re.M | re.S):
+        for alternative in re.split(r"\n\s*\|", body):
+            first = re.match(r'\s*"(\w+)"', alternative)
+            if first:
+                words.add(first.group(1))
+    assert sorted(words - set(_FORMS)) == [], "keywords of the grammar with no form in syntax_errors._FORMS"
+    assert sorted(set(_FORMS) - words) == [], "forms in syntax_errors._FORMS for keywords the grammar lacks"

@@ -17,7 +17,7 @@ import pytest
 
 import rulelang
 from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
-                     new_game, options, play, program, top, turn)
+                     new_game, options, play, program, run_cli, top, turn)
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 
@@ -288,8 +288,8 @@ def test_the_game_changer_replaces_a_rule_the_old_one_stops_the_new_one_acts():
     is in effect.  This is also a Wild Card so you choose the color that continues play." """
     g = two_rules_then_game_changer()
     d = g.pending
-    assert (d.player, d.prompt) == (0, "change a house rule: pick the number whose rule you replace")
-    assert options(g) == ["change 3", "change 5"]
+    assert (d.player, d.prompt) == (0, "change a house rule: pick the number whose rule you replace, or keep them all")
+    assert options(g) == ["change 3", "change 5", "keep"]
     with pytest.raises(MoveError):
         g.apply(0, "change 7")  # no rule for 7
     play(g, 0, "change 3")
@@ -643,3 +643,70 @@ def test_a_rule_written_in_play_that_fails_is_dropped_and_the_move_made_without_
     assert dropped[0]["reason"] == "a rule failed in `broken`: division by zero"
     assert "broken" not in g.house_rules
     assert g.record() == reference.record() and g.events == reference.events
+
+
+# ====================================================================== at the command line (issue 14)
+#
+# Played through `rulelang run games/house.rules` with both seats people, a stacked deck and the moves
+# typed on standard input (helpers.run_cli); the result is read from the screen, the log and the game
+# rebuilt from the save file.
+
+THREE, FIVE = say_rule("three"), say_rule("five")
+
+
+def test_cli_the_game_changer_may_keep_every_rule_and_is_then_a_plain_wild(tmp_path):
+    """WILD GAME CHANGER: "When you play this wild card, you MAY change any House Rule already in play" --
+    Ann keeps them: the rules for 3 and 5 stay as they were and act as before, and the card only names the
+    colour ("This is also a Wild Card so you choose the color that continues play")."""
+    moves = ["play R3+", "write " + THREE, "play R5+", "write " + FIVE,
+             "play WG", "keep", "colour green", "play G5", "play G3"]
+    run = run_cli(tmp_path, HOUSE, deal_stack([GC_ANN, GC_BO], "R2", GC_DRAW), moves, ["Ann", "Bo"])
+    assert run.status == 3, run.err  # the input ends at Bo's turn
+    assert "✗" not in run.out
+    assert "Moves: change 3 / 5 · keep" in run.out
+    g = run.game
+    assert g.house_rules == {3: {"name": "house_3", "text": THREE, "author": 0},
+                             5: {"name": "house_5", "text": FIVE, "author": 1}}
+    assert [e["key"] for e in run.said("house_rule")] == [3, 5]  # nothing replaced
+    assert [e["text"] for e in run.said("say")][-2:] == ["five 5", "three 3"]
+    assert discard(g) == ["R2", "R3+", "R5+", "WG", "G5", "G3"]
+    assert hand(g, 0) == sorted(["Y6", "Y7", "Y8", "B2"])
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_cli_a_table_rule_cannot_take_the_name_of_an_add_a_rule_rule(tmp_path):
+    """HOUSE RULES: "only a Wild Game Changer card ... can change an existing rule" -- so the table's `house`
+    command cannot replace Ann's rule for 3 by naming its rule `house_3`: it is refused, and `rules` shows
+    the one rule that fires.  A 3 then sets off Ann's rule and nothing else."""
+    table = 'house rule house_3: when played(card) if card.number == 3 { say "table" }'
+    moves = ["play R3+", "write " + THREE, table, "y", "rules", "draw", "play G3"]
+    run = run_cli(tmp_path, HOUSE, deal_stack([GC_ANN, ["G5", "R5+", "B4", "G4", "Y1", "Y2", "B8"]], "R2",
+                                              ["Y5"] + GC_DRAW[1:]), moves, ["Ann", "Bo"])
+    assert "✗ `house_3` is the rule made in play for 3; only the game can change it: give the table's rule " \
+           "another name" in run.out
+    shown = run.out.split("House rules in force:")[1].split("Bo>")[0]
+    assert "  house_3 (for 3, by Ann):" in shown and "table" not in shown
+    g = run.game
+    assert g.house_rules == {3: {"name": "house_3", "text": THREE, "author": 0}}
+    assert [e["text"] for e in run.said("say")] == ["three 3"]
+    assert [r.name for r in g.state.program.rules["played"] if r.name.startswith("house")] == ["house_3"]
+
+
+def test_cli_a_rule_made_for_a_number_never_replaces_a_table_rule_of_its_name(tmp_path):
+    """The other way round: the table named a rule `house_5` before any rule for 5 was made; Bo's Add-a-Rule
+    5 then makes the rule for 5, which takes the next free name, `house_5_2`, rather than replace the
+    table's.  `rules` lists both, and both fire."""
+    table = 'house rule house_5: when played(card) if card.number == 5 { say "table five" }'
+    moves = [table, "y", "draw", "play R5+", "write " + FIVE, "rules", "play Y5"]
+    run = run_cli(tmp_path, HOUSE, deal_stack([GC_ANN, GC_BO], "R2", GC_DRAW), moves, ["Ann", "Bo"])
+    assert "✗" not in run.out
+    shown = run.out.split("House rules in force:")[1]
+    assert "  house_5 (table rule, by Ann, agreed by the table):" in shown
+    assert "  house_5_2 (for 5, by Bo):" in shown
+    g = run.game
+    assert g.house_rules == {"house_5": {"name": "house_5", "text": table[len("house "):], "author": 0, "table": True},
+                             5: {"name": "house_5_2", "text": FIVE, "author": 1}}
+    # Bo's own Red 5 sets off only the table's rule; Ann's Yellow 5 (drawn at first) both.
+    assert [e["text"] for e in run.said("say")] == ["table five", "table five", "five 5"]
+    assert sorted(r.name for r in g.state.program.rules["played"] if r.name.startswith("house")) == \
+        ["house_5", "house_5_2"]

@@ -11,10 +11,13 @@ Liar's Challenge (WC) is played face up.  A claim names a card without its face:
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from helpers import (MoveError, colour, deciding, discard, draw_pile, draw_size, events_of,
-                     facedown_names, hand, narration, new_game, options, play, program, top, turn, zone_cards)
+from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of,
+                     facedown_names, hand, narration, new_game, options, play, program, run_cli, top, turn,
+                     zone_cards)
 from interpreter import Game
 from interpreter.bots import make_bot
 
@@ -162,7 +165,7 @@ def test_a_matching_liars_card_is_laid_face_down_and_truthfully_named():
     play(g, 0, "truth LR2")
     assert deciding(g) == 0
     assert g.pending.prompt == "you laid Liar's Red 2: say what it is (a card that could be played here)"
-    assert claims(g) == ["R2"]  # a matching card is named as it is
+    assert claims(g) == ON_RED_5  # named as it is, or bluffed (games/liars.rules: the whole book says so)
     play(g, 0, "claim R2")
     assert discard(g) == ["R5", "LR2"]
     assert facedown_names(g) == {"LR2": [0]}  # face down: only its player knows it
@@ -577,7 +580,7 @@ def wlc_game(colour_="red", lays=("R3", "G6", "LW4")) -> Game:
     for seat, card in zip((1, 2, 3), lays):
         assert deciding(g) == seat
         assert g.pending.prompt == f"lay a card face down in front of you: you say it is {colour_.capitalize()}"
-        play(g, seat, f"lay {card}")
+        play(g, seat, card if " " in card else f"lay {card}")  # `cheat Y5`: not the colour though holding it
     return g
 
 
@@ -634,7 +637,7 @@ def test_wild_liars_challenge_the_truthful_one_and_all_unchallenged_put_their_ca
 
 def test_wild_liars_challenge_challenging_nobody_puts_every_card_under_it():
     """Wild Liar's Challenge: "you MAY challenge" -- stopping at once leaves everyone unchallenged."""
-    g = wlc_game(colour_="green", lays=("G3", "G6", "Y5"))
+    g = wlc_game(colour_="green", lays=("G3", "G6", "cheat Y5"))
     play(g, 0, "stop")
     assert discard(g) == ["R5", "G3", "G6", "Y5", "WC"]
     assert colour(g) == "green"
@@ -645,7 +648,7 @@ def test_wild_liars_challenge_challenging_nobody_puts_every_card_under_it():
 def test_wild_liars_challenge_a_lone_liar_challenged_takes_back_and_everyone_else_goes_under():
     """Wild Liar's Challenge: "You may continue challenging players until you challenge everyone" --
     challenging every liar leaves nobody to go under but the truthful."""
-    g = wlc_game(lays=("B2", "G6", "LW4"))
+    g = wlc_game(lays=("cheat B2", "G6", "LW4"))
     for p in ("P2", "P3", "P4"):
         play(g, 0, f"challenge {p}")
     assert discard(g) == ["R5", "WC"]
@@ -902,7 +905,7 @@ def test_a_drawn_regular_card_that_cannot_be_played_ends_the_turn():
 def test_the_table_line_shows_a_claim_while_it_stands_only():
     """The status line at the prompt names the claim while its card lies face down; once a challenge has
     turned it up (true or a lie), the claim is settled and no longer shown."""
-    from rulelang.host import Host, Screen
+    from rulelang.terminal.host import Host, Screen
 
     def shown_claim(g):
         host = Host(g, humans=[0, 1, 2], bots={}, screen=Screen(tty=False), delay=0)
@@ -922,3 +925,177 @@ def test_the_table_line_shows_a_claim_while_it_stands_only():
     g = game3()
     lay(g, 0, "bluff LB3", "R9", "challenge")
     assert not shown_claim(g)
+
+
+# ====================================================================== at the command line (issue 14)
+#
+# Each scenario below is played through `rulelang run games/liars.rules` with every seat a person, a
+# stacked deck and the moves typed on standard input (helpers.run_cli); the exact result is read from the
+# screen, the --log file and the game rebuilt from the --save file.
+
+def skips_then(*moves, uno_on=None) -> list[str]:
+    """Ann lays the six Liar's Skips (SKIPS) truthfully, Bo letting each pass; `uno` with the one numbered
+    `uno_on` (0-5); then `moves`."""
+    out = []
+    for i, (card, claim_) in enumerate(zip(SKIPS, SKIP_CLAIMS)):
+        out += [f"truth {card}", f"claim {claim_}" + (" uno" if i == uno_on else ""), "pass"]
+    return out + list(moves)
+
+
+@pytest.mark.parametrize("last,moves", [("LG7", ["truth LG7", "claim G7", "pass"]), ("G0", ["play G0"])],
+                         ids=["liars-7-face-down", "regular-0-face-up"])
+def test_cli_a_seven_or_a_zero_as_the_last_card_wins_and_exchanges_nothing(tmp_path, last, moves):
+    """Winning: "When a player plays their final card, if no one challenges them, they win." -- also when it
+    is a 7 or a 0 (7's Swap, 0's Pass): Ann goes out and wins; nobody is handed her empty hand, nor she
+    another, and Bo keeps his seven cards."""
+    run = run_cli(tmp_path, LIARS, deal_stack([SKIPS + [last], OPP], "R5", DRAWS), skips_then(*moves, uno_on=5),
+                  ["Ann", "Bo"])
+    assert run.status == 0, run.err
+    assert "swap your hand" not in run.out and "✗" not in run.out
+    assert run.lines[-1] == "Game over: Ann wins · scores: Ann 137, Bo 0"
+    g = run.game
+    assert g.over and g.winners == [0]
+    assert hand(g, 0) == [] and hand(g, 1) == sorted(OPP)
+    assert run.events[-1] == {"type": "game_over", "winners": ["Ann"], "scores": {"Ann": 137, "Bo": 0}, "hands": 1}
+
+
+# Two players for the Wild Liar's Challenge: Ann draws and keeps; Bo lays two Liar's Red Skips and two
+# Reverses (with two players a Reverse acts as a Skip) and plays his Red 4, down to two cards (LR3, B2); Ann
+# plays the Wild Liar's Challenge and names red.
+CH_ANN = ["WC", "G1", "G2", "Y6", "Y7", "Y8", "B9"]
+CH_BO = ["LRS", "LRS", "LRR", "LRR", "R4", "LR3", "B2"]
+CH_DRAWS = ["B1", "G3", "G4", "Y1"]
+
+
+def challenge_moves(*moves) -> list[str]:
+    out = ["draw"]  # Ann draws the Blue 1: no match on a Red 5, kept
+    for card, claim_ in zip(CH_BO[:4], ["RS", "RS", "RR", "RR"]):
+        out += [f"truth {card}", f"claim {claim_}", "pass"]
+    return out + ["play R4", "play WC", "colour red"] + list(moves)
+
+
+def test_cli_wild_liars_challenge_one_holding_the_colour_lays_it_and_a_card_not_of_it_is_a_lie(tmp_path):
+    """Wild Liar's Challenge: "all other players put a card of that color FACE DOWN ... If they don't have
+    a card of that color, they can put down any card" -- Bo holds the Liar's Red 3, so `lay B2` is refused;
+    laying the Blue 2 anyway (`cheat B2`) is a lie, which Ann's challenge catches: it comes back with 1 more
+    ("If they were lying, they must take their card back and draw 1 card as a penalty")."""
+    run = run_cli(tmp_path, LIARS, deal_stack([CH_ANN, CH_BO], "R5", CH_DRAWS),
+                  challenge_moves("lay B2", "cheat B2", "challenge Bo"), ["Ann", "Bo"])
+    assert run.status == 3  # the input ends at Bo's turn
+    assert "Moves: lay ♥LR3 · cheat ♦B2" in run.out
+    assert "✗ `lay B2`: Blue 2 cannot be chosen now; you can: lay LR3" in run.out
+    assert "Bo lied: it was Blue 2; they take it back and draw 1" in run.out
+    g = run.game
+    assert hand(g, 1) == sorted(["LR3", "B2", "G3"])
+    assert discard(g)[-1] == "WC" and colour(g) == "red"
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_cli_wild_liars_challenge_a_card_nobody_challenged_goes_under_face_down(tmp_path):
+    """Wild Liar's Challenge: "that player AND all remaining unchallenged players get to put their cards under
+    the Wild Liar's Challenge card" -- a card nobody challenged stays face down there, as any unchallenged
+    face-down play does: Bo's Blue 2 (a lie, laid as a cheat) is never shown to Ann, nor to the log."""
+    run = run_cli(tmp_path, LIARS, deal_stack([CH_ANN, CH_BO], "R5", CH_DRAWS),
+                  challenge_moves("cheat B2 uno", "stop"), ["Ann", "Bo"])
+    assert run.status == 3
+    g = run.game
+    assert discard(g)[-2:] == ["B2", "WC"]
+    assert facedown_names(g)["B2"] == [1]  # only Bo knows it
+    assert g.view(0)["zones"]["discard"]["cards"][-2] is None
+    assert not any("Blue 2" in line for line in narration(g, 0))  # Ann is never told it
+    assert not any("Blue 2" in json.dumps(e) for e in run.events)  # nor is the table
+    assert hand(g, 1) == ["LR3"]
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_cli_wild_liars_challenge_the_truthful_card_goes_under_face_up(tmp_path):
+    """Wild Liar's Challenge: "until you challenge someone who reveals a card of the correct color" -- the
+    card turned up goes under face up."""
+    run = run_cli(tmp_path, LIARS, deal_stack([CH_ANN, CH_BO], "R5", CH_DRAWS),
+                  challenge_moves("lay LR3 uno", "challenge Bo"), ["Ann", "Bo"])
+    assert "Bo told the truth" in run.out
+    g = run.game
+    assert discard(g)[-2:] == ["LR3", "WC"]
+    assert "LR3" not in facedown_names(g)
+    assert hand(g, 1) == ["B2"]
+
+
+@pytest.mark.parametrize("answer,bo_after", [("uno", ["B2"]), ("pass", ["B2", "G3", "G4"])],
+                         ids=["yelled", "caught"])
+def test_cli_wild_liars_challenge_leaving_one_card_the_call_is_due(tmp_path, answer, bo_after):
+    """Calling "UNO!": "The moment you only have 1 card in your hand, you must yell "UNO" ... if someone beats
+    you to it ... you must draw 2 cards!" -- Bo's lay leaves him one card on Ann's turn; he did not say it
+    with the lay, so when the turn ends he is asked first: yelling it now, nothing happens; letting it pass,
+    Ann catches him and he draws 2."""
+    moves = challenge_moves("lay LR3", "challenge Bo", answer) + (["catch"] if answer == "pass" else [])
+    run = run_cli(tmp_path, LIARS, deal_stack([CH_ANN, CH_BO], "R5", CH_DRAWS), moves, ["Ann", "Bo"])
+    assert "Bo has one card left: yell UNO! before anyone else does" in run.out
+    if answer == "uno":
+        assert "You yell UNO!" in run.out and "did not call UNO" not in run.out
+    else:
+        assert "Bo is caught without calling UNO and draws 2" in run.out
+    g = run.game
+    assert hand(g, 1) == sorted(bo_after)
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_cli_wild_liars_challenge_uno_said_with_the_lay_is_made(tmp_path):
+    """Calling "UNO!": said with the card laid (`lay LR3 uno`), it is made: nobody is asked."""
+    run = run_cli(tmp_path, LIARS, deal_stack([CH_ANN, CH_BO], "R5", CH_DRAWS),
+                  challenge_moves("lay LR3 uno", "stop"), ["Ann", "Bo"])
+    assert "one card left" not in run.out and "did not call UNO" not in run.out
+    assert [(e["player"], e["call"]) for e in run.said("call")] == [("Bo", "uno")]
+    assert hand(run.game, 1) == ["B2"]
+
+
+# Two players for the 7 and the 0: Ann lays five Liar's Skips, then plays a Green 7 (or 0) with her second to
+# last card, calling UNO; her Green 3 goes to Bo.
+SWAP_ANN = SKIPS[:5] + ["G3"]
+
+
+@pytest.mark.parametrize("card,exchange", [("G7", ["swap Bo"]), ("G0", [])], ids=["seven", "zero"])
+@pytest.mark.parametrize("answer", ["uno", "pass"])
+def test_cli_a_hand_left_with_one_card_by_a_swap_or_a_pass_must_call_and_can_be_caught(tmp_path, card, exchange,
+                                                                                        answer):
+    """Calling "UNO!" with 7's Swap and 0's Pass: Ann's 7 (or 0) hands Bo her last card.  "The moment you only
+    have 1 card in your hand, you must yell "UNO"": Bo made no move since, so he is asked first when the turn
+    ends.  Yelling, he is safe, and wins with the Green 3 on his turn; letting it pass, Ann "beats him to it"
+    and he draws 2."""
+    moves = []
+    for c, k in zip(SKIPS[:5], SKIP_CLAIMS[:5]):
+        moves += [f"truth {c}", f"claim {k}", "pass"]
+    moves += [f"play {card} uno", *exchange, answer]
+    moves += ["play G3"] if answer == "uno" else ["catch"]
+    run = run_cli(tmp_path, LIARS, deal_stack([SWAP_ANN + [card], OPP], "R5", DRAWS), moves, ["Ann", "Bo"])
+    assert "Bo has one card left: yell UNO! before anyone else does" in run.out
+    assert "✗" not in run.out
+    g = run.game
+    assert hand(g, 0) == sorted(OPP)
+    if answer == "uno":
+        assert run.status == 0
+        assert run.lines[-1] == "Game over: Bo wins · scores: Ann 0, Bo 137"
+    else:
+        assert "Bo is caught without calling UNO and draws 2" in run.out
+        assert hand(g, 1) == sorted(["G3"] + DRAWS[:2])
+        assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_cli_a_matching_liars_card_may_be_bluffed_as_another_card(tmp_path):
+    """PLAYING A LIAR'S CARD with the whole book: "When you play a Liar's Card, you MUST play it FACE DOWN,
+    and then say out loud what it is, but the real fun begins when you decide whether to tell the truth or
+    bluff." -- Ann's Liar's Red 2 matches the Red 5, but she says it is a Red Draw Two.  Unchallenged, "the
+    action takes effect whether you were lying or not": Bo draws 2 and loses his turn; challenged, Ann is
+    caught lying and takes it back with 1 more."""
+    names = ["Ann", "Bo", "Cy"]
+    run = run_cli(tmp_path, LIARS, deal_stack([A3, B3, C3], "R5", DRAWS), ["truth LR2", "claim RD2", "pass", "pass"],
+                  names)
+    g = run.game
+    assert "Ann puts 1 card on the discard pile face down and says it is Red Draw Two" in run.out
+    assert hand(g, 1) == sorted(B3 + DRAWS[:2]) and facedown_names(g) == {"LR2": [0]}
+    assert (turn(g), deciding(g)) == (2, 2)
+    run = run_cli(tmp_path, LIARS, deal_stack([A3, B3, C3], "R5", DRAWS), ["truth LR2", "claim RD2", "challenge"],
+                  names)
+    assert "Ann lied: it was Liar's Red 2; it comes back, with 1 more" in run.out
+    g = run.game
+    assert hand(g, 0) == sorted(A3 + DRAWS[:1]) and hand(g, 1) == sorted(B3)
+    assert (turn(g), deciding(g)) == (1, 1)

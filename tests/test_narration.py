@@ -9,8 +9,8 @@ import pytest
 from helpers import new_game, play, program
 from interpreter import Game
 from interpreter.bots import ask_bot, make_bot
-from rulelang.host import Teller, public_event
-from rulelang.replay import tell_public
+from rulelang.terminal.host import Teller, public_event
+from rulelang.terminal.replay import tell_public
 
 GAMES = ["express", "liars", "whos_lying", "house", "droid"]
 

@@ -10,9 +10,9 @@ import pytest
 
 import rulelang
 from interpreter import Game
-from interpreter import search
+from interpreter.bots import search
 from interpreter.bots import GreedyBot, ask_bot, make_bot
-from interpreter.search import Policy, SearchBot, determinize, facts, playout
+from interpreter.bots.search import Policy, SearchBot, determinize, facts, playout
 from rulelang.simulate import play_one, simulate
 
 ROOT = Path(__file__).resolve().parent.parent

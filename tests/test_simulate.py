@@ -11,7 +11,7 @@ import pytest
 import rulelang
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
-from interpreter.search import SearchBot, determinize
+from interpreter.bots.search import SearchBot, determinize
 from rulelang.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
-                     hand_names, new_game, options, play, program, rest_of_deck, top, turn)
+                     hand_names, new_game, options, play, program, rest_of_deck, run_cli, top, turn)
 from interpreter import Game
 from interpreter.bots import make_bot
 
@@ -596,3 +596,55 @@ def test_match_ends_when_a_score_reaches_500():
     assert g.events[-1] == {"type": "game_over", "winners": g.winners, "scores": g.scores, "hands": len(ends)}
     assert g.state.hand_no == len(ends)
     assert [e["first"] for e in events_of(g, "hand")] == [(h - 1) % 2 for h in range(1, len(ends) + 1)]
+
+
+# ====================================================================== the official alternate scoring (issue 14)
+
+# Two players.  Ann plays two Wild Draw Fours (naming green; Bo accepts both) and then her five greens,
+# calling UNO with the fourth; Bo draws every turn.  Bo ends the hand with 19 cards: his four Wilds, two Wild
+# Draw Fours and Yellow 9 (309 points), the 8 cards of the Draw Fours and the 4 he drew (12 Skips, Reverses
+# and Draw Twos of red, yellow and blue: 240 points) -- 549.
+ALT_ANN = ["W4", "W4", "G1", "G2", "G3", "G4", "G5"]
+ALT_BO = ["W", "W", "W", "W", "W4", "W4", "Y9"]
+ALT_DRAWS = ["RS", "RR", "RD2", "YS", "YR", "YD2", "BS", "BR", "BD2", "RS", "RR", "RD2"]
+ALT_MOVES = ["play W4", "colour green", "accept", "play W4", "colour green", "accept",
+             "play G1", "draw", "play G2", "draw", "play G3", "draw", "play G4 uno", "draw", "play G5"]
+
+
+@pytest.mark.parametrize("alternate", [True, False], ids=["alternate", "standard"])
+def test_cli_the_official_alternate_scoring_each_scores_their_own_hand_and_the_lowest_wins_at_500(tmp_path,
+                                                                                                  alternate):
+    """Classic UNO's official alternate scoring, `--option alternate_scoring=true`: "each player's points are
+    the cards left in their own hand; when a player reaches 500 the game ends and the lowest total wins".
+    Bo's 549 in his own hand ends the match at once, and Ann, with 0, wins it.  Without the option the
+    book's scoring stands: Ann scores the 549 in Bo's hand, reaches 500 and wins."""
+    run = run_cli(tmp_path, UNO, deal_stack([ALT_ANN, ALT_BO], "R5", ALT_DRAWS), ALT_MOVES, ["Ann", "Bo"],
+                  options=[f"alternate_scoring={str(alternate).lower()}"], match=True)
+    assert run.status == 0, run.err
+    assert "✗" not in run.out
+    assert f"Options: alternate_scoring = {str(alternate).lower()}" in run.out
+    scores = {"Ann": 0, "Bo": 549} if alternate else {"Ann": 549, "Bo": 0}
+    assert run.lines[-1] == f"Game over: Ann wins · scores: Ann {scores['Ann']}, Bo {scores['Bo']}"
+    assert run.said("hand_over") == [{"type": "hand_over", "hand": 1, "winners": ["Ann"], "scores": scores}]
+    assert run.events[-1] == {"type": "game_over", "winners": ["Ann"], "scores": scores, "hands": 1}
+    g = run.game
+    assert len(hand(g, 1)) == 19 and sum(g.program.cards[c].attrs["points"] for c in
+                                         g.state.zone(g.program.zone_index["hand"], 1)) == 549
+
+
+def test_cli_alternate_scoring_below_500_plays_another_hand_and_the_lowest_leads(tmp_path):
+    """Alternate scoring: nobody has reached 500, so the match goes on to a second hand; Bo's own 243 points
+    count against him, Ann's 0 for her."""
+    bo = ["Y1", "Y2", "Y3", "B4", "B5", "B6", "B9"]  # 30
+    moves = ["play W4", "colour green", "accept", "play W4", "colour green", "accept",
+             "play G1", "draw", "play G2", "draw", "play G3", "draw", "play G4 uno", "draw", "play G5"]
+    run = run_cli(tmp_path, UNO, deal_stack([ALT_ANN, bo], "R5", ["G6", "G7"] + ALT_DRAWS[:10]), moves,
+                  ["Ann", "Bo"], options=["alternate_scoring=true"], match=True)
+    assert run.status == 3, run.err  # the input ends in hand 2
+    assert "✗" not in run.out
+    # Bo took G6 and G7 (13 points) with the first Draw Four, and 10 action cards (200) in all.
+    assert run.said("hand_over") == [{"type": "hand_over", "hand": 1, "winners": ["Ann"],
+                                      "scores": {"Ann": 0, "Bo": 30 + 13 + 200}}]
+    assert [e["hand"] for e in run.said("hand")] == [1, 2]
+    g = run.game
+    assert g.scores == [0, 243] and not g.over

@@ -1,6 +1,6 @@
 """`rulelang join HOST:PORT CODE`: play one seat of a table served elsewhere, at the same prompt as a local game.
 
-The screen is the terminal host's (rulelang/host.py: the Teller's sentences, the table and hand, the toolbar,
+The screen is the terminal host's (rulelang/terminal/host.py: the Teller's sentences, the table and hand, the toolbar,
 completion, validation before Enter, `help`, `rules`, `log`, `hand`), over a `RemoteGame` that holds what the
 server sent this seat and nothing else: its view, its events, its decision.  Moves go to the server as text.
 """
@@ -12,7 +12,7 @@ import time
 from types import SimpleNamespace
 
 from ..errors import MoveError, RulesError
-from ..host import COMMANDS, KEYS, NO, QUIT, YES, Host, Screen, _prompt_toolkit_helpers
+from ..terminal.host import COMMANDS, KEYS, NO, QUIT, YES, Host, Screen, _prompt_toolkit_helpers
 from . import need_websockets
 from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode, encode, event_from_wire
 
@@ -300,7 +300,7 @@ class JoinHost(Host):
     def game_over(self) -> int:
         g = self.game
         names = g.names
-        from ..host import _english_list
+        from ..terminal.host import _english_list
 
         winners = _english_list([names[w] for w in g.winners]) if g.winners else "nobody"
         one = len(g.winners) == 1 and g.winners[0] != self.seat

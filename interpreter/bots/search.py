@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 import random
 
-from . import machine as m
-from .bots import GreedyBot, _hyper_none, table_move
-from .view import visible
+from .. import machine as m
+from ..view import visible
+from .greedy import GreedyBot
+from .odds import hyper_none, table_move
 
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
 DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
@@ -315,7 +316,7 @@ class Policy:
         if have <= 0:
             return True
         held = sum(len(st.zones[zi][claim["player"]]) for zi in f.hands) + len(claim["cards"])
-        return 1 - _hyper_none(f.deck - seen, have, held) < self.doubt_below
+        return 1 - hyper_none(f.deck - seen, have, held) < self.doubt_below
 
     def _claim(self, seat, opts) -> m.Move:
         f = self.f
@@ -413,6 +414,15 @@ class SearchBot:
         self.reveal_margin = reveal_margin  # and by how much more to turn cards up (players mostly play fair)
         self.fallback = GreedyBot(seed)
         self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
+
+    def move(self, game, seat: int, decision) -> m.Move:
+        return self.choose(game.program, game.view(seat), decision, game)
+
+    def follow(self, game, seat: int, decision) -> None:
+        """Replaying: searching again would take a fifth of a second a move, so only its greedy helper's memory is
+        brought along (its own randomness comes from where the game is)."""
+        if not (decision.race or any(o.kind == "rule" for o in decision.options)):
+            self.fallback.follow(game, seat, decision)
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
         if game is not None:

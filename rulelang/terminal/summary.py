@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import ast
+from .. import ast
 
 _KIND_WORDS = {"card": "CARD", "player": "PLAYER", "value": "VALUE", "number": "NUMBER"}
 

@@ -14,7 +14,7 @@ from interpreter.bots import ask_bot
 from interpreter.machine import Decision
 from interpreter.view import claim_of, claim_said, in_words
 
-from .errors import MoveError, RulesError
+from ..errors import MoveError, RulesError
 from .editor import check_rule, race_times, read_rule
 from .summary import help_text, rules_summary
 
@@ -357,7 +357,7 @@ def highlighted(text: str) -> list:
     from pygments import lex
     from pygments.token import Comment, Keyword, Name, Number, String
 
-    from .lexer import RulelangLexer
+    from ..lexer import RulelangLexer
 
     styles = [(Keyword, "ansiblue"), (String, "ansigreen"), (Number, "ansicyan"), (Comment, "ansibrightblack"),
               (Name.Function, "bold"), (Name.Builtin, "ansimagenta")]
@@ -769,7 +769,7 @@ class Host:
     def saved_note(self) -> str:
         if self.saver is None or self.saver.failed:
             return ""
-        from .save import command
+        from ..save import command
 
         if self.saver.forget_if_empty(self.game):
             return f"\nNothing was played, so nothing is kept (`--seed {self.game.state.seed}` deals this game again)."
@@ -780,7 +780,7 @@ class Host:
         without them, so it is exact.  Refused when a card was drawn, shown or shuffled since (the person would
         know what they should not, see `undo_refusal`), and, with several people here, unless all agree (each is
         handed the keyboard to answer).  True when the decision pending must be asked for afresh."""
-        from .save import last_move_of, undo_refusal
+        from ..save import last_move_of, undo_refusal
 
         g = self.game
         if self.setup is None:
@@ -1158,8 +1158,8 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
 
 
 def run_host(args) -> int:
-    from . import load
-    from .save import Saver, new_save_path, setup_from_program
+    from .. import load
+    from ..save import Saver, new_save_path, setup_from_program
 
     program = load(args.game)
     players = args.players or program.default_players

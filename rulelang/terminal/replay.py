@@ -12,8 +12,8 @@ from pathlib import Path
 
 from interpreter.view import claim_of, tell
 
-from .errors import RulesError
-from .save import SaveError, command, rebuild
+from ..errors import RulesError
+from ..save import SaveError, command, rebuild
 
 
 class Stepper:

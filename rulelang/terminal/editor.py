@@ -6,7 +6,7 @@ import random
 import sys
 import time
 
-from .errors import RulesError, RulesErrors
+from ..errors import RulesError, RulesErrors
 
 
 def check_rule(game, text: str, seat):
@@ -23,8 +23,8 @@ def check_rule(game, text: str, seat):
 
 def rule_words(game) -> list[str]:
     """Every name a rule may use in this game: keywords, zones, attributes and values, events, variables, definitions."""
-    from .checker import BUILTIN_FUNCS, BUILTIN_NAMES
-    from .lexer import keywords
+    from ..checker import BUILTIN_FUNCS, BUILTIN_NAMES
+    from ..lexer import keywords
 
     p = game.program
     symbols = p.summary[0] if p.summary else None
@@ -53,7 +53,7 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
     from prompt_toolkit.lexers import PygmentsLexer
     from prompt_toolkit.validation import ValidationError, Validator
 
-    from .lexer import RulelangLexer
+    from ..lexer import RulelangLexer
 
     class RuleValidator(Validator):
         def validate(self, document):

@@ -1,0 +1,160 @@
+"""One error family for rulelang, on the runtime's side (the language and every host import it from here or from
+`rulelang.errors`): every error knows where it happened and prints gcc-style."""
+from __future__ import annotations
+
+import difflib
+
+import attrs
+
+
+@attrs.frozen
+class Loc:
+    """A place in a source text: file, 1-based line and column, and the end of the span.
+
+    `parts` holds the places of the names inside a construct (the event of a rule, the
+    zone of a `deal`), so that a message can point at the name rather than the whole.
+    """
+
+    file: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+    parts: tuple = attrs.field(default=(), eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def part(self, key: str) -> "Loc":
+        """The place of one named part (`"event"`, `"name"`, ...), or the whole when it was not recorded."""
+        for k, loc in self.parts:
+            if k == key:
+                return loc
+        return self
+
+    def head(self, width: int) -> "Loc":
+        """The first `width` characters of the span: a name at its start."""
+        return Loc(self.file, self.line, self.column, self.line, self.column + width)
+
+
+class RulesError(Exception):
+    """An error in a rules text or a move, with its location when it has one."""
+
+    kind = "error"
+
+    def __init__(self, message: str, loc: Loc | None = None, hint: str | None = None, source: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.loc = loc
+        self.hint = hint
+        self.source = source
+
+    def render(self) -> str:
+        """The message gcc-style: `file:line:col: message`, the source line and a caret."""
+        head = f"{self.loc}: {self.message}" if self.loc else self.message
+        lines = [head]
+        if self.loc and self.source is not None:
+            text = self.source.splitlines()
+            if 0 < self.loc.line <= len(text):
+                line = text[self.loc.line - 1].expandtabs(1)
+                lines.append("    " + line)
+                width = 1
+                if self.loc.end_line == self.loc.line and self.loc.end_column > self.loc.column:
+                    width = self.loc.end_column - self.loc.column
+                lines.append("    " + " " * (self.loc.column - 1) + "^" + "~" * (width - 1))
+        if self.hint:
+            lines.append(f"    hint: {self.hint}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class RulesSyntaxError(RulesError):
+    """The text does not follow the grammar."""
+
+    kind = "syntax error"
+
+
+class RulesCheckError(RulesError):
+    """The text parses but says something impossible: an unknown name, a wrong type, too few cards."""
+
+    kind = "check error"
+
+
+class RulesErrors(RulesError):
+    """Several errors found in one pass, in the order of the text; shows the first few and how many more."""
+
+    SHOWN = 10
+
+    def __init__(self, errors: list[RulesError]):
+        self.errors = _in_order(errors)
+        super().__init__(self.errors[0].message, self.errors[0].loc)
+
+    def render(self) -> str:
+        shown = [e.render() for e in self.errors[: self.SHOWN]]
+        more = len(self.errors) - self.SHOWN
+        if more > 0:
+            shown.append(f"... and {more} more")
+        return "\n".join(shown)
+
+
+def _in_order(errors: list[RulesError]) -> list[RulesError]:
+    """Errors by place, each once.  Files keep the order they first appear in (the caller's main
+    file first); errors without a place come first, as they concern the whole."""
+    rank: dict = {}
+    for e in errors:
+        if e.loc is not None:
+            rank.setdefault(e.loc.file, len(rank))
+    seen, out = set(), []
+    for e in errors:
+        key = (type(e).__name__, e.message, e.loc, e.hint)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+
+    def place(e):
+        if e.loc is None:
+            return (-1, 0, 0)
+        return (rank[e.loc.file], e.loc.line, e.loc.column)
+
+    return sorted(out, key=place)
+
+
+class MoveError(RulesError):
+    """A move refused at run time; the game state is unchanged."""
+
+    kind = "illegal move"
+
+
+class RuntimeRulesError(RulesError):
+    """A rule failed while the game ran (a bound exceeded, an impossible move); the game stays intact."""
+
+    kind = "runtime error"
+
+
+def closest(name: str, candidates, preferred=()) -> str | None:
+    """The known name nearest to a mistyped one, if one is near; case does not count.  Among names
+    about as near, one of `preferred` (say, the zones where a zone is expected) wins."""
+    pool = sorted({str(c) for c in candidates if c} | {str(c) for c in preferred if c})
+    pool = [c for c in pool if c != name]
+    if not pool or not name:
+        return None
+    favoured = {str(c) for c in preferred}
+    best, best_score = None, 0.0
+    for c in pool:
+        if c.lower() == name.lower():
+            return c
+        score = difflib.SequenceMatcher(None, name.lower(), c.lower()).ratio()
+        if score < 0.6:
+            continue
+        score += 0.05 if c in favoured else 0.0
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def did_you_mean(name: str, candidates, preferred=()) -> str | None:
+    """A hint naming the closest known name, if one is close."""
+    close = closest(name, candidates, preferred)
+    return f"did you mean `{close}`?" if close else None

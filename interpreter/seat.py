@@ -1,0 +1,87 @@
+"""The seat API: the one way a host drives a game — what is pending for a seat, what it may see, its moves,
+acting, and the events it may know of.
+
+Every host stands on it: the terminal prompt, simulate and the bots, the network server, the RL environment.
+A `Seat` hands out only what its player may know: the view and the events come projected through
+`interpreter.view`, the one place hidden cards are masked.  A spectator is a seat with no index (`None`): it
+sees what is public and never acts.
+"""
+from __future__ import annotations
+
+from .errors import MoveError
+from .machine import Decision, Move
+
+
+class Seat:
+    """One seat's window on a running game (`game.seat(i)`; `game.seat(None)` for a spectator)."""
+
+    __slots__ = ("game", "index")
+
+    def __init__(self, game, index: int | None):
+        if index is not None and not 0 <= index < len(game.names):
+            raise MoveError(f"there is no seat {index}; this game has {len(game.names)}")
+        self.game = game
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.index} {self.name!r}>"
+
+    @property
+    def name(self) -> str:
+        return self.game.names[self.index] if self.index is not None else "spectator"
+
+    # -- what is asked of this seat
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, if it is this seat's to make; else None."""
+        d = self.game.pending
+        return d if d is not None and d.player == self.index else None
+
+    def options(self) -> list[Move]:
+        """This seat's legal moves now, each with its text (what to type) and its doc (the rules' words)."""
+        d = self.pending
+        return list(d.options) if d is not None else []
+
+    # -- what this seat may see
+    def view(self) -> dict:
+        """Everything this seat may see now: zones with the cards it may see (None for the others), public
+        facts, and the pending decision (its prompt and options only if it is this seat's)."""
+        return self.game.view(self.index)
+
+    def events(self, since: int = 0) -> tuple[list[dict], int]:
+        """The events from position `since`, each as this seat may know it, and the position to ask from next."""
+        game = self.game
+        events = game.events
+        end = len(events)
+        return [game.event_for(ev, self.index) for ev in events[since:end]], end
+
+    def narrate(self, event: dict) -> str | None:
+        """One event (as the game recorded it) told in words for this seat, or None for one it is not told."""
+        return self.game.narrate(event, self.index)
+
+    # -- acting
+    def parse(self, text: str) -> Move:
+        """The move typed text stands for, if this seat may make it now; refused with the reason otherwise."""
+        self._deciding()
+        return self.game.parse(text)
+
+    def act(self, move) -> None:
+        """Make a move for this seat: a Move from `options()` or typed text.  A refused move raises MoveError
+        and changes nothing."""
+        self._deciding()
+        self.game.apply(self.index, move)
+
+    def propose(self, text: str) -> None:
+        """Put a rule written in play in force for the table (the `house` command, once the table agreed)."""
+        if self.index is None:
+            raise MoveError("a spectator cannot write rules")
+        self.game.house(self.index, text)
+
+    def _deciding(self) -> None:
+        if self.index is None:
+            raise MoveError("a spectator cannot make moves")
+        d = self.game.pending
+        if d is None:
+            raise MoveError("the game is over" if self.game.over else "no decision is pending")
+        if d.player != self.index:
+            raise MoveError(f"it is {self.game.names[d.player]}'s decision, not {self.name}'s")

@@ -1,0 +1,109 @@
+"""The layout's promises (docs/architecture.md): the runtime stands alone, the seat API is the one way in, and
+the modules import each other without cycles."""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from interpreter import Game, Seat
+from interpreter.bots import RandomBot
+from rulelang.errors import MoveError
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("interpreter", "rulelang")
+
+
+def test_the_runtime_imports_nothing_of_the_language_nor_of_the_terminal():
+    code = ("import sys, interpreter, interpreter.seat, interpreter.bots, interpreter.bots.search; "
+            "print(sorted(m for m in ('rulelang', 'lark', 'prompt_toolkit') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def _modules() -> dict[str, Path]:
+    mods = {}
+    for pkg in PACKAGES:
+        for f in (ROOT / pkg).rglob("*.py"):
+            parts = f.relative_to(ROOT).with_suffix("").parts
+            mods[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = f
+    return mods
+
+
+def _imports_at_module_level(mod: str, path: Path, mods: dict) -> set[str]:
+    """The project modules `mod` imports as it loads (imports inside functions are made later, when called)."""
+    package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+    deps = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import):
+            deps.update(a.name for a in node.names if a.name in mods)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            subs = {f"{target}.{a.name}" for a in node.names} & mods.keys()
+            deps.update(subs)
+            if target in mods and (not subs or len(subs) < len(node.names)):
+                deps.add(target)
+    deps.discard(mod)
+    return deps
+
+
+def test_no_module_imports_itself_through_others_as_it_loads():
+    mods = _modules()
+    graph = {m: _imports_at_module_level(m, p, mods) for m, p in mods.items()}
+    done, path = set(), []
+
+    def visit(m):
+        if m in path:
+            cycle = path[path.index(m):] + [m]
+            pytest.fail("import cycle: " + " -> ".join(cycle))
+        if m in done:
+            return
+        path.append(m)
+        for d in sorted(graph[m]):
+            # A package's __init__ importing its own submodules is how a package loads, not a cycle.
+            if not (d == m.rpartition(".")[0] or m == d.rpartition(".")[0] and mods[m].name == "__init__.py"):
+                visit(d)
+        path.pop()
+        done.add(m)
+
+    for m in sorted(graph):
+        visit(m)
+
+
+def test_the_seat_api_drives_a_whole_game_and_hands_each_seat_only_its_own():
+    program = rulelang.load(ROOT / "games" / "liars.rules")
+    game = Game(program, players=3, seed=4)
+    bots = [RandomBot(seed=s) for s in range(3)]
+    positions = [0, 0, 0]
+    moves = 0
+    while not game.over and moves < 20000:
+        seat = game.deciding
+        assert isinstance(seat, Seat)
+        others = [s for s in game.seats if s.index != seat.index]
+        assert seat.pending is game.pending and seat.options() == game.legal()
+        for other in others:
+            assert other.pending is None and other.options() == []
+            with pytest.raises(MoveError, match="decision, not"):
+                other.act(seat.options()[0])
+        move = bots[seat.index].choose(game.program, None, seat.pending)
+        seat.act(move)
+        moves += 1
+        for s in game.seats:
+            events, positions[s.index] = s.events(positions[s.index])
+            for ev in events:  # each seat's events name only cards it may know: what `event_for` projects
+                if ev["type"] == "deal":
+                    for owner, cards in ev["cards"].items():
+                        assert all(c is None for c in cards) or owner == s.index
+    assert game.over
+    spectator = game.seat(None)
+    with pytest.raises(MoveError, match="spectator"):
+        spectator.act("draw")
+    assert all(c is None for h in spectator.view()["zones"]["hand"] for c in h["cards"])

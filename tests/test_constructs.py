@@ -1,0 +1,135 @@
+"""The constructs of issue #16, each in a small game written for it: what the docs say each does, played."""
+from __future__ import annotations
+
+import pytest
+
+import rulelang
+from interpreter import Game
+from rulelang.errors import RulesError
+
+# A small deck shared by the games below: four ranks in two colours, two of each card.
+BASE = """
+game "T"
+players 2..4
+attribute colour { red "Red" short "R"  blue "Blue" short "B" }
+attribute rank { two "2" three "3" four "4" ace "Ace" short "A" }
+name cards by colour rank
+deck draw { for c in colour { for r in rank { 2 cards {colour: c, rank: r} } } }
+zone draw hidden
+zone pile public
+zone hand private per player
+"""
+
+
+def game(text: str, players: int = 2, stack=None, seed: int = 1) -> Game:
+    return Game(rulelang.load_text(BASE + text), players, seed=seed, stack=stack)
+
+
+def play(g: Game, *moves: str) -> None:
+    for text in moves:
+        g.apply(g.pending.player, text)
+
+
+# ------------------------------------------------------------------ if ... then ... else
+
+
+def test_if_then_else_gives_one_value_or_the_other():
+    g = game("""
+setup { shuffle draw  deal 2 from draw to hand }
+turn {
+  choose current {
+    lay c in hand(current) {
+      move c to pile
+      set score(current) = score(current) + (if c.colour == red then 10 else 1)
+      if size(pile) == 2 { win current }
+    }
+  }
+}
+""", stack=["R2", "B2", "B3", "R3"])
+    play(g, "lay R2", "lay B2")
+    assert g.scores == [10, 1]
+
+
+def test_if_then_else_nests_and_binds_loosest():
+    g = game("""
+setup { shuffle draw  deal 1 from draw to hand }
+define worth(card) = if card.colour == red then if card.rank == ace then 5 else 2 else 0
+turn {
+  choose current {
+    lay c in hand(current) { set score(current) = worth(c) + 1  win current }
+  }
+}
+""", stack=["RA", "B2"])
+    play(g, "lay RA")
+    assert g.scores == [6, 0]
+
+
+def test_if_then_else_branches_of_two_types_are_refused():
+    with pytest.raises(RulesError) as e:
+        rulelang.load_text(BASE + """
+setup { shuffle draw }
+turn { choose current { go { set score(current) = if size(pile) == 0 then 1 else red } } }
+""")
+    assert "gives a number one way and a colour the other" in str(e.value)
+
+
+# ------------------------------------------------------------------ out, lose: seats that leave play
+
+SHED = """
+setup { shuffle draw  deal 2 from draw to hand }
+turn {
+  choose current {
+    lay c in hand(current) {
+      move c to pile
+      if size(hand(current)) == 0 { out current }
+    }
+    pass_on "nothing" { }
+  }
+}
+score { for p in players { set score(p) = size(players) - place(p) } }
+"""
+
+
+def test_out_gives_places_and_turns_pass_over_seats_out():
+    # P1 is dealt R2 R3, P2 B2 B3, P3 R4 B4 (dealt one at a time round the table).
+    g = game(SHED, players=3, stack=["R2", "B2", "R4", "R3", "B3", "B4"])
+    play(g, "lay R2", "lay B2", "lay R4", "lay R3")  # P1 is out, first
+    assert g.pending.player == 1  # P2, not P1
+    play(g, "pass_on", "lay B4")  # P3 is out second: one seat is left, the hand ends
+    assert g.over and g.winners == [0]
+    assert g.state.finished == [0, 2, 1]
+    assert g.scores == [2, 0, 1]
+
+
+def test_others_and_next_pass_over_a_seat_out():
+    g = game("""
+var after_me per player = none
+setup { shuffle draw  deal 1 from draw to hand }
+turn {
+  choose current {
+    go {
+      if current == first(players) { out current }
+      set score(current) = size(others(current))
+      set after_me(current) = next
+      if current == before(first(players)) { win current }
+    }
+  }
+}
+""", players=3)
+    play(g, "go")  # P1 is out: the others in play for P1 are P2 and P3, and next is P2
+    play(g, "go")  # P2: the others are P3 only (P1 is out), and next is P3
+    play(g, "go")  # P3: the others are P2; next passes over P1 to P2
+    assert g.scores == [2, 1, 1]
+    assert g.state.pvars["after_me"] == [1, 2, 1]
+
+
+def test_lose_leaves_the_last_seat_in_play_the_winner():
+    g = game("""
+setup { shuffle draw }
+turn { choose current { fold { lose current } stay { } } }
+score { for p in players { set score(p) = place(p) } }
+""", players=3)
+    play(g, "stay", "fold", "stay", "fold")  # P2 then P1 are knocked out (P3's turn passes to P1)
+    assert g.over and g.winners == [2]
+    assert g.state.finished == [2, 0, 1]
+    assert g.scores == [2, 3, 1]

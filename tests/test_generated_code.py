@@ -1,0 +1,87 @@
+"""Generated code you can see and errors you can place: `rulelang check --emit-python`, and a rule failing at run
+time reported at its `.rules` line with a caret, in a rule, a procedure and a rule typed in play."""
+from __future__ import annotations
+
+import linecache
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from interpreter import Game
+from interpreter.bots import RandomBot
+from rulelang.errors import RuntimeRulesError
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_emit_python_prints_the_generated_code_with_its_rules_places(path):
+    out = subprocess.run([sys.executable, "-m", "rulelang.cli", "check", "--emit-python", str(path)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "\ndef B" in out.stdout and "(st, fr):\n    # block 0 of `" in out.stdout
+    places = [line.strip() for line in out.stdout.splitlines() if line.strip().startswith("# ") and ".rules:" in line]
+    assert places, "no statement names its .rules place"
+    compile(out.stdout, "<emitted>", "exec")  # the listing is Python
+
+
+UNO = (ROOT / "games" / "uno.rules").as_posix()
+
+
+def _play_until_failure(text: str, house: str | None = None):
+    program = rulelang.load_text(text, "boom.rules")
+    game = Game(program, players=3, seed=2)
+    if house:
+        game.house(0, house)
+    bot = RandomBot(1)
+    for _ in range(5000):
+        d = game.pending
+        if d is None:
+            break
+        game.apply(d.player, bot.choose(program, None, d))
+    return game
+
+
+def test_a_rule_failing_at_run_time_is_shown_at_its_line_with_a_caret():
+    text = f'extends "{UNO}"\nvar z = 0\n\nrule boom: when played(card) if card.kind == skip {{\n  set z = 5 / (z - z)\n}}\n'
+    with pytest.raises(RuntimeRulesError) as e:
+        _play_until_failure(text)
+    assert e.value.render().splitlines() == [
+        "boom.rules:5:3: a rule failed in `boom`: division by zero",
+        "      set z = 5 / (z - z)",
+        "      ^~~~~~~~~~~~~~~~~~~",
+    ]
+
+
+def test_a_procedure_failing_at_run_time_is_shown_at_its_line():
+    text = (f'extends "{UNO}"\nvar z = 0\n\ndefine explode() {{\n  say "now"\n  set z = 1 + none\n}}\n\n'
+            'rule boom: when played(card) if card.kind == skip {\n  explode()\n}\n')
+    with pytest.raises(RuntimeRulesError) as e:
+        _play_until_failure(text)
+    assert str(e.value.loc) == "boom.rules:6:3"
+    assert e.value.render().splitlines()[1:] == ["      set z = 1 + none", "      ^~~~~~~~~~~~~~~~"]
+
+
+def test_a_rule_typed_in_play_that_fails_is_dropped_with_its_place_in_its_text():
+    text = f'extends "{UNO}"\nvar z = 0\n'
+    game = _play_until_failure(text, house="when played(card) if card.kind == skip { set z = 5 / (z - z) }")
+    dropped = [e for e in game.events if e["type"] == "house_rule_dropped"]
+    assert dropped and dropped[0]["at"] == "line 1, column 42"
+    assert game.narrate(dropped[0], None) == ("the house rule `table_rule_1` failed at line 1, column 42 of its text "
+                                             "(a rule failed in `table_rule_1`: division by zero) and is dropped")
+
+
+def test_generated_lines_are_in_linecache_so_a_python_traceback_shows_them():
+    text = f'extends "{UNO}"\nvar z = 0\n\nrule boom: when played(card) if card.kind == skip {{\n  set z = 5 / (z - z)\n}}\n'
+    program = rulelang.load_text(text, "boom.rules")
+    filenames = [name for name in linecache.cache if name.startswith("<rules ")]
+    assert filenames and any("st.vars['z'] = (5 // " in "".join(linecache.getlines(n)) for n in filenames)
+    try:
+        exec(compile("1/0", filenames[0], "exec"))
+    except ZeroDivisionError:
+        assert filenames[0] in traceback.format_exc()
