@@ -131,6 +131,9 @@ def play_recorded(path: Path, players: int, seed: int, options: dict, table_cls=
         if msg["type"] == "welcome":  # the rules' texts: the same file every player has
             msg.pop("texts")
             text = json.dumps(msg, ensure_ascii=False)
+        if msg["type"] == "update" and msg["decision"]:  # an option's doc is the rules' own words (`a plain Wild`)
+            bare = dict(msg, decision=dict(msg["decision"], options=[dict(o, doc="") for o in msg["decision"]["options"]]))
+            text = json.dumps(bare, ensure_ascii=False)
         if table.game is None:  # the lobby: no card is anywhere yet
             assert msg["type"] in ("welcome", "lobby"), msg
             return

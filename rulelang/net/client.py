@@ -243,12 +243,12 @@ class JoinHost(Host):
                 self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
                 return 0
             if word == "help":
-                from ..summary import help_text
+                from ..terminal.summary import help_text
 
                 self.screen.line(help_text(self.program, d, COMMANDS) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
                 continue
             if word == "rules":
-                from ..summary import rules_summary
+                from ..terminal.summary import rules_summary
 
                 self.screen.line(rules_summary(self.program))
                 self.show_house_rules()

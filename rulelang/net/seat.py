@@ -1,7 +1,10 @@
-"""The one place the network code touches a running game: one seat's share of it.
+"""The one place the network code touches a running game: one seat's share of it, through the seat API
+(`interpreter.seat.Seat`, `game.seat(i)`).
 
-These are the calls of the seat API (`game.seat(i)`: pending, options, view, act, events, narrate), written
-over `Game`'s public members until `interpreter/seat.py` lands; switching is this file alone.
+The server also reads the recorded events themselves (`game.events`) beside their projection, for two things
+the projection leaves out: which card ids a shown card stands for (sent as numbers, protocol.Canon) and the
+recorded event the narrator tells (`Seat.narrate` takes it as the game recorded it).  Nothing of a raw event
+is sent: a card goes out only where the projection shows it.
 """
 from __future__ import annotations
 
@@ -12,30 +15,27 @@ class SeatPort:
     def __init__(self, game, seat: int):
         self.game = game
         self.seat = seat
+        self.api = game.seat(seat)
 
     @property
     def pending(self):
         """The decision pending, if it is this seat's; else None."""
-        d = self.game.pending
-        return d if d is not None and d.player == self.seat else None
+        return self.api.pending
 
     def options(self) -> list:
-        d = self.pending
-        return list(d.options) if d is not None else []
+        return self.api.options()
 
     def view(self) -> dict:
-        return self.game.view(self.seat)
+        return self.api.view()
 
     def act(self, move) -> None:
         """Make a move (typed text or a Move); a refused move raises MoveError and changes nothing."""
-        self.game.apply(self.seat, move)
+        self.api.act(move)
 
     def events(self, since: int) -> tuple[list[tuple[dict, dict]], int]:
-        """(raw event, event as this seat may know it) for the events from `since`, and the new position.
-        The raw event stays on the server: it is what `narrate` needs."""
-        evs = self.game.events
-        n = len(evs)
-        return [(ev, self.game.event_for(ev, self.seat)) for ev in evs[since:n]], n
+        """(recorded event, event as this seat may know it) for the events from `since`, and the new position."""
+        seen, end = self.api.events(since)
+        return list(zip(self.game.events[since:end], seen)), end
 
     def narrate(self, event: dict) -> str | None:
-        return self.game.narrate(event, self.seat)
+        return self.api.narrate(event)

@@ -321,7 +321,7 @@ class Table:
     def propose(self, seat: Seat, kind: str, text: str) -> str | None:
         """`house RULE` or `undo`: checked now, then every other person is asked; all must say yes (bots do).
         None when asked (or done, with nobody to ask), else why not."""
-        from ..editor import check_rule
+        from ..terminal.editor import check_rule
         from ..save import last_move_of, undo_refusal
 
         g = self.game
@@ -405,7 +405,7 @@ class Table:
             return
         if p["kind"] == "house":
             try:
-                g.house(seat.index, p["text"])
+                g.seat(seat.index).propose(p["text"])
             except RulesError as e:
                 self.send(seat, encode("error", message=e.message))
                 return
@@ -488,7 +488,7 @@ class Table:
                          for i, t in sorted(times.items(), key=lambda kv: kv[1]))
         self.tell_all(f"{d.race}! {told}")
         if self.game is g and g.pending is d:
-            g.apply(d.player, f"last {g.names[loser]}")
+            g.seat(d.player).act(f"last {g.names[loser]}")
             self.moved()
 
     # ---------------------------------------------------------- the game's loop
@@ -513,7 +513,7 @@ class Table:
                     await asyncio.sleep(self.delay)
                 move = await asyncio.to_thread(ask_bot, self.bots[d.player], g, d.player, d)
                 if self.game is g and g.pending is d and self.seats[d.player].kind == "bot":
-                    g.apply(d.player, move)
+                    g.seat(d.player).act(move)
                     self.moved(durable=False)
                 continue
             timeout = None
@@ -527,7 +527,7 @@ class Table:
                 await asyncio.wait_for(self.wake.wait(), timeout)
             except TimeoutError:
                 if self.game is g and g.pending is d and any(o.verb == "pass" for o in d.options):
-                    g.apply(d.player, "pass")
+                    g.seat(d.player).act("pass")
                     self.send(self.seats[d.player], encode("notice", text="Time is up: you let it pass."))
                     self.moved()
         self.closed.set()
