@@ -85,10 +85,12 @@ class AttrValue:
 
 @node
 class AttributeDecl:
-    """A card attribute with named values. `attribute colour { red "Red" short "R" ... }`"""
+    """A card attribute with named values; `ordered`: listed from lowest to highest, so they compare.
+    `attribute colour { red "Red" short "R" ... }`, `attribute rank ordered { two "2" ... ace "Ace" }`"""
 
     name: str
     values: tuple
+    ordered: bool = False
     loc: Loc = _loc()
 
 

@@ -879,6 +879,8 @@ class Checker:
                     else:
                         self.expect(a, scope, k)
             return result
+        if n in ("next", "previous", "sort") and n not in s.functions:
+            return self.type_order_call(e, scope)
         if n in s.functions:
             f = s.functions[n]
             self.arity(e, len(f.params), f.params)
@@ -900,6 +902,29 @@ class Checker:
         pool = list(BUILTIN_FUNCS) + list(s.functions) + own + [v for v in s.vars if s.vars[v].per_player] + ["score"]
         self.error(f"unknown function `{n}`", where, did_you_mean(n, pool) or did_you_mean(n, s.procedures))
         return "any"
+
+    def type_order_call(self, e, scope):
+        """`next(r)`, `previous(r)`: the value after or before, round the order; `sort(xs)`: lowest first."""
+        n = e.name
+        if not self.arity(e, 1, ("a list",) if n == "sort" else ("a value",)):
+            return "any"
+        t = self.expr(e.args[0], scope)
+        if n == "sort":
+            el = elem_type(t)
+            if el is None or el in ("card", "player", "bool", "str", "rule"):
+                self.error(f"`sort` puts numbers or the values of an ordered attribute in order, not {an(t)}", e.args[0].loc,
+                           "to order cards, sort their values: `sort([c.rank for c in hand(p)])`" if el == "card" else None)
+            else:
+                self.ordered_items("sort", el, e.loc)
+            return t if el is not None else "any"
+        if t == "player":
+            self.error(f"`{n}` is the player {'after' if n == 'next' else 'before'} `current`, without `(...)`; "
+                       f"for another player's write `{'after' if n == 'next' else 'before'}({show(e.args[0])})`", e.loc)
+            return "player"
+        if self.order_of(t) is None and t not in ("any", "none"):
+            hint = self.no_order_hint(t, False) if t.startswith("value:") else None
+            self.error(f"`{n}(...)` takes a value of an ordered attribute, not {an(t)}", e.args[0].loc, hint)
+        return t
 
     def arity(self, e, n, params=None) -> bool:
         if len(e.args) != n:
@@ -949,13 +974,35 @@ class Checker:
             b = self.expr(e.right, scope, want=guide(a))
         if not compatible(a, b):
             self.error(f"compares {an(a)} with {an(b)}: they can never be equal", e.loc, self.compare_hint(e, a, b))
-        elif e.op in ("<", ">", "<=", ">=") and not (compatible(a, "int") and compatible(b, "int")):
+        elif e.op in ("<", ">", "<=", ">=") and not (compatible(a, "int") and compatible(b, "int")) \
+                and not (self.order_of(a) or self.order_of(b)):
             bad = a if not compatible(a, "int") else b
-            hint = f"{plural(bad)} have no order; compare them with `==` or `!=`" if bad.startswith("value:") else None
-            self.error(f"`{e.op}` compares numbers, and {an(bad)} is not a number", e.loc, hint)
+            hint = self.no_order_hint(bad) if bad.startswith("value:") else None
+            self.error(f"`{e.op}` compares numbers or the values of an ordered attribute, and {an(bad)} is neither",
+                       e.loc, hint)
         else:
             self.compare_range(e)
         return "bool"
+
+    def order_of(self, t) -> str | None:
+        """The attribute whose values `t` are, if it is declared `ordered`."""
+        if t.startswith("value:"):
+            a = self.s.attributes.get(t[6:])
+            if isinstance(a, ast.AttributeDecl) and a.ordered:
+                return a.name
+        return None
+
+    def no_order_hint(self, t, compare: bool = True) -> str:
+        a = self.s.attributes.get(t[6:])
+        at = f" (line {a.loc.line})" if a is not None and a.loc is not None else ""
+        declare = f"declare `attribute {t[6:]} ordered {{ ... }}`{at} to list them from lowest to highest"
+        return f"{plural(t)} have no order; compare them with `==` or `!=`, or {declare}" if compare else \
+            f"{plural(t)} have no order: {declare}"
+
+    def ordered_items(self, fn, el, loc):
+        """`min`, `max`, `sort` of values: they need an order."""
+        if el.startswith("value:") and not self.order_of(el):
+            self.error(f"`{fn}` needs values with an order, and {plural(el)} have none", loc, self.no_order_hint(el, False))
 
     def compare_range(self, e):
         """`card.number == 12` where `attribute number 1..9`: a test whose answer is known before play."""
@@ -1040,6 +1087,8 @@ class Checker:
         el = elem_type(t)
         if el is None:
             self.error(f"`{e.fn}` needs a list or a zone, not {an(t)}", e.expr.loc)
+        if e.fn in ("min", "max") and el is not None:
+            self.ordered_items(e.fn, el, e.loc)
         return agg_type(e.fn, el or "any")
 
     def type_Comprehension(self, e, scope):
@@ -1051,6 +1100,8 @@ class Checker:
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
         item = self.expr(e.expr, inner)
+        if e.fn in ("min", "max"):
+            self.ordered_items(e.fn, item, e.loc)
         if e.fn == "list":
             return "list:" + item
         return agg_type(e.fn, item)

@@ -112,11 +112,24 @@ AGGREGATES = {
 }
 
 
+def _by_order(pick):
+    def agg(place: dict, xs):
+        xs = [x for x in xs if x is not None]
+        return pick(xs, key=lambda v: place.get(v, -1)) if xs else None
+    return agg
+
+
+def sort_values(place: dict, xs) -> list:
+    """Numbers, or values of an ordered attribute, lowest first (`none`s left out)."""
+    return sorted((x for x in xs if x is not None), key=lambda v: place[v] if isinstance(v, str) and v in place else v)
+
+
 def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
           "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
-          "ordered": ordered, "number_range": number_range,
+          "ordered": ordered, "number_range": number_range, "sort_values": sort_values,
+          "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

@@ -990,6 +990,11 @@ class Compiler:
         if n in ("after", "before"):
             sign = "+" if n == "after" else "-"
             return (f"(({args[0][0]} {sign} st.direction) % st.n)", varies, False)
+        if n in ("next", "previous", "sort") and n not in s.functions:
+            place, after, before = self.orders()
+            if n == "sort":
+                return (f"sort_values({place}, counted(st, items(st, {args[0][0]})))", varies, False)
+            return (f"{after if n == 'next' else before}.get({args[0][0]})", varies, False)
         if n in s.functions and n not in self.inlining and len(self.inlining) < 16:
             return self.inline(s.functions[n], args)
         if n in s.functions:
@@ -1063,8 +1068,29 @@ class Compiler:
         a = self.gen(e.expr, scope)
         return (f"(not {a[0]})", a[1], a[2])
 
+    def orders(self) -> tuple:
+        """The names of three tables over the values of every `ordered` attribute (a value belongs to one
+        attribute): its place in its order, the value after it and the value before it, round the order."""
+        if not hasattr(self, "_orders"):
+            place, after, before = {}, {}, {}
+            for d in self.s.attributes.values():
+                if isinstance(d, ast.AttributeDecl) and d.ordered:
+                    names = [v.name for v in d.values]
+                    for i, v in enumerate(names):
+                        place[v], after[v], before[v] = i, names[(i + 1) % len(names)], names[i - 1]
+            self._orders = (self.const(place, "ORD"), self.const(after, "SUCC"), self.const(before, "PRED"))
+        return self._orders
+
+    def ordered_type(self, e, scope) -> bool:
+        """Whether an expression gives values of an `ordered` attribute (compared by their place, not as text)."""
+        return self.typer.order_of(self.typer.expr(e, scope)) is not None
+
     def gen_Compare(self, e, scope):
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
+        if e.op not in ("==", "!=") and (self.ordered_type(e.left, scope) or self.ordered_type(e.right, scope)):
+            place = self.orders()[0]
+            a, b = ((f"{place}.get({x[0]})", x[1], x[2]) for x in (a, b))
+            return (f"ordered({self.const(_COMPARE[e.op], 'OP')}, {a[0]}, {b[0]})", a[1] or b[1], False)
         varies = a[1] or b[1]
         if e.op in ("==", "!="):
             return (f"({a[0]} {e.op} {b[0]})", varies, a[2] and b[2])
@@ -1111,6 +1137,8 @@ class Compiler:
 
     def gen_Aggregate(self, e, scope):
         (coll, varies, _), _ = self.collection(e.expr, scope)
+        if e.fn in ("min", "max") and self.typer.order_of(elem_type(self.typer.expr(e.expr, scope)) or "") is not None:
+            return (f"BY_ORDER_{e.fn}({self.orders()[0]}, counted(st, {coll}))", varies, False)
         return (f"AGG_{e.fn}(counted(st, {coll}))", varies, False)
 
     def gen_Comprehension(self, e, scope):
@@ -1130,6 +1158,9 @@ class Compiler:
             return (f"any_early({body} for {var} in {coll})", True, False)
         where = f" if {cond}" if cond is not None else ""
         fn = f"AGG_{e.fn}"
+        if e.fn in ("min", "max") and self.ordered_type(e.expr, inner):
+            fn = f"BY_ORDER_{e.fn}({self.orders()[0]}, "
+            return (f"{fn}[{body} for {var} in counted(st, {coll}){where}])", True, False)
         if e.fn in ("all", "any") and self.typer.expr(e.expr, inner) == "bool":
             fn = e.fn  # true or false (or none, which counts as false) each: Python's own
         return (f"{fn}([{body} for {var} in counted(st, {coll}){where}])", True, False)

@@ -151,6 +151,9 @@ class _ToAst(Transformer):
     def attribute_decl(self, meta, c):
         return ast.AttributeDecl(name=str(c[0]), values=tuple(c[1:]), loc=self._loc(meta, name=c[0]))
 
+    def ordered_attribute_decl(self, meta, c):
+        return ast.AttributeDecl(name=str(c[0]), values=tuple(c[1:]), ordered=True, loc=self._loc(meta, name=c[0]))
+
     def range_attribute_decl(self, meta, c):
         return ast.RangeAttributeDecl(name=str(c[0]), low=int(c[1]), high=int(c[2]), loc=self._loc(meta, name=c[0]))
 

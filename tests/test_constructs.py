@@ -12,7 +12,7 @@ BASE = """
 game "T"
 players 2..4
 attribute colour { red "Red" short "R"  blue "Blue" short "B" }
-attribute rank { two "2" three "3" four "4" ace "Ace" short "A" }
+attribute rank ordered { two "2" three "3" four "4" ace "Ace" short "A" }
 name cards by colour rank
 deck draw { for c in colour { for r in rank { 2 cards {colour: c, rank: r} } } }
 zone draw hidden
@@ -133,3 +133,65 @@ score { for p in players { set score(p) = place(p) } }
     assert g.over and g.winners == [2]
     assert g.state.finished == [2, 0, 1]
     assert g.scores == [2, 3, 1]
+
+
+# ------------------------------------------------------------------ ordered attributes
+
+
+def test_ordered_values_compare_by_their_place_and_step_round_the_order():
+    g = game("""
+var beats = false
+var highest = none
+var lowest = none
+var up = none
+var down = none
+var sorted = none
+setup { shuffle draw  deal 3 from draw to hand }
+turn {
+  choose current {
+    look {
+      set beats = ace > four and two < three and not (three >= four)
+      set highest = max(c.rank for c in hand(current))
+      set lowest = min([c.rank for c in hand(current)])
+      set up = next(ace)
+      set down = previous(two)
+      set sorted = sort([c.rank for c in hand(current)])
+      win current
+    }
+  }
+}
+""", stack=["R4", "B2", "RA", "B2", "R3", "R2"])
+    play(g, "look")
+    v = g.state.vars
+    assert v["beats"] is True
+    assert (v["highest"], v["lowest"]) == ("ace", "three")  # P1 holds R4 RA R3 (the stack is dealt round the table)
+    assert (v["up"], v["down"]) == ("two", "ace")
+    assert v["sorted"] == ["three", "four", "ace"]
+
+
+def test_a_card_beats_another_by_an_ordered_attribute():
+    g = game("""
+setup { shuffle draw  deal 1 from draw to hand }
+turn {
+  choose current {
+    lay c in hand(current) where size(pile) == 0 or c.rank > top(pile).rank {
+      move c to pile
+      if size(pile) == 2 { win current }
+    }
+    pass_on { win next }
+  }
+}
+""", stack=["R3", "BA"])
+    play(g, "lay R3")
+    assert [m.text for m in g.legal()] == ["lay BA", "pass_on"]
+    play(g, "lay BA")
+    assert g.winners == [1]
+
+
+def test_values_without_an_order_are_refused_with_the_way_to_give_them_one():
+    with pytest.raises(RulesError) as e:
+        rulelang.load_text(BASE + """
+setup { shuffle draw }
+turn { choose current { go where red < blue { win current } } }
+""")
+    assert "colours have no order" in str(e.value) and "attribute colour ordered" in str(e.value)
