@@ -826,6 +826,12 @@ def _add_options(st: State, spec, env: dict, out: list, seen: set, legal) -> Non
         # no other card shares its name with needs no looking.
         out += [moves[c] for c in legal if not twin[c] or (k := canon[c] + group) not in seen and not seen.add(k)]
         return
+    if spec.bind is not None:  # several arguments, or a set of cards: each item a tuple, its move made here
+        parts = spec.parts
+        for item in legal:
+            text = " ".join([spec.verb, *(arg_text(st, v, parts[i] if i < len(parts) else "card") for i, v in enumerate(item))])
+            out.append(Move(spec.verb, item, text, spec.index, spec.doc, kind=kind, reveals=spec.reveals))
+        return
     if spec.legal is None:
         if kind == "rule":
             out.append(_move(spec, None, f"{spec.verb} RULE"))
@@ -921,6 +927,13 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
             continue
         if key in _arg_keys(st, m):
             return attrs.evolve(m, calls=frozenset(calls))
+    parted = [m for m in mine if isinstance(m.arg, tuple)]
+    if parted:  # several arguments, or a set of cards, typed word by word (a set's cards in any order)
+        words_ = [w for w in rest.lower().replace(",", " ").split() if w]
+        specs = st.stack[-1].env["$options"]
+        for m in parted:
+            if _parts_match(st, specs[m.option], m.arg, words_):
+                return attrs.evolve(m, calls=frozenset(calls))
     some = ", ".join(m.text for m in mine[:8])
     named = st.program.card_by_text(rest)
     if named and mine[0].kind == "card":
@@ -929,6 +942,39 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
             return _refuse(f"`{verb} {rest}`: you have no {what} to choose", some)
         return _refuse(f"`{verb} {rest}`: {what} cannot be chosen now", some)
     return _refuse(f"`{verb} {rest}` is not one of the moves", some)
+
+
+def _parts_match(st: State, spec, item: tuple, words: list) -> bool:
+    if len(words) != len(item):
+        return False
+    parts = spec.parts
+    keys = [_value_keys(st, v, parts[i] if i < len(parts) else "card") for i, v in enumerate(item)]
+    if spec.kind != "cards":
+        return all(w in k for w, k in zip(words, keys))
+    left = list(keys)
+    for w in words:  # each word names one card of the set, in any order
+        hit = next((i for i, k in enumerate(left) if w in k), None)
+        if hit is None:
+            return False
+        del left[hit]
+    return True
+
+
+def _value_keys(st: State, v, kind: str) -> set:
+    """The words a player may type for one argument: a card's short or full name, a player's name, a value's
+    name, display or short name, a number."""
+    if kind == "card":
+        c = st.program.cards[v]
+        return {c.short.lower(), "".join(c.name.lower().split())}
+    if kind == "player":
+        return {st.names[v].lower()}
+    keys = {str(v).lower()}
+    if isinstance(v, str):
+        for a in st.program.attributes.values():
+            info = a.info(v)
+            if info:
+                keys.update({info.display.lower().replace(" ", ""), info.short.lower()})
+    return keys
 
 
 def _domain(st: State, move: Move) -> list:
@@ -1016,6 +1062,18 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.since.append(move)
 
 
+def _public(st: State, spec, move: Move) -> bool:
+    """Whether the table may learn a move as it is chosen: not one that names cards of the deck (a hand's cards);
+    their move, if they go where all see them, tells it."""
+    if move.kind == "card":
+        return move.arg >= st.program.deck_size
+    if spec.bind is not None:
+        parts = spec.parts
+        return not any((parts[i] if i < len(parts) else "card") == "card" and v < st.program.deck_size
+                       for i, v in enumerate(move.arg))
+    return True
+
+
 def _house_rule_in(st: State, frames) -> tuple | None:
     for key, rule in st.house.items():
         if rule["name"] in frames:
@@ -1028,6 +1086,8 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     spec = fr.env["$options"][move.option]
     if spec.param is not None:
         fr.env[spec.param] = move.arg
+    elif spec.bind is not None:
+        spec.bind(fr.env, move.arg)
     fr.pc = spec.label.pos
     st.pending = None
     st.pending_author = d.player
@@ -1044,7 +1104,7 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
     st.emit("choice", player=d.player, move=move.text, verb=spec.verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
-            card=move.arg if move.kind == "card" else None, public=move.kind != "card" or move.arg >= st.program.deck_size,
+            card=move.arg if move.kind == "card" else None, public=_public(st, spec, move),
             race=bool(d.race))
     if move.kind == "card" and move.arg < st.program.deck_size:
         st.chosen, st.chosen_at = st.events[-1], len(st.events) - 1

@@ -97,7 +97,7 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "shared", "stat", "moves", "card_moves", "kept")
+                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -108,6 +108,10 @@ class Choice:
         self.moves: dict = {}
         self.card_moves: tuple = ((), ())  # (a program's cards, the move for each): a card option's moves
         self.kept: dict = {}  # legal items kept by the values they depend on (a tuple) -> their moves
+        # An option of several arguments or of a set of cards: its items are tuples; `bind(env, item)` names their
+        # parts in the option's body, and `parts` gives the kind of each part ("card", "player", "value", "number").
+        self.bind = None
+        self.parts: tuple = ()
 
 
 def number_choices(specs: tuple) -> tuple:

@@ -412,8 +412,15 @@ class Option:
     where: Any
     doc: str | None
     body: Any
-    takes: str | None = None  # "rule": the argument is a rule the player writes (`write r as rule`)
+    takes: str | None = None  # "rule": the argument is a rule the player writes (`write r as rule`);
+    # "several": one item from each of several lists (`params`); "cards": a set of cards from `domain`, `size` many
+    params: tuple = ()  # "several": ((name, domain), ...), each domain may name the ones before it
+    size: tuple | None = None  # "cards": (fewest, most)
     loc: Loc = _loc()
+
+
+# An option of several arguments, `ask p in others(current), r in rank { ... }`, and an option that takes a set of
+# cards, `lay 1..4 cs from hand(current) where ... { ... }`, are `Option`s with `takes` "several" and "cards".
 
 
 @node

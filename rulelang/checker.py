@@ -26,6 +26,7 @@ BUILTIN_FUNCS = {
     "has_rule": (("any",), "bool"),
     "place": (("player",), "int"),
 }
+MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from hand(current)`)
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
 # The parts of a text: `{name}`, `{name.attribute}`, or `{is|are}` (said of others | said to the player it is about).
@@ -628,6 +629,36 @@ class Checker:
             inner = dict(scope)
             if o.takes == "rule":
                 inner[o.param] = "rule"
+            elif o.takes == "several":
+                named = set()
+                for name, domain in o.params:
+                    t = self.expr(domain, inner)
+                    el = elem_type(t)
+                    if el is None:
+                        self.error(f"option `{o.verb}` chooses `{name}` from a list or a zone, not {an(t)}", domain.loc)
+                    if name in named:
+                        self.error(f"option `{o.verb}` names `{name}` twice", domain.loc)
+                    named.add(name)
+                    inner[name] = el or "any"
+            elif o.takes == "cards":
+                low, high = o.size
+                where = part(o.loc, "size")
+                if high < low:
+                    self.error(f"`{low}..{high}` is an empty range: option `{o.verb}` would take no set of cards", where,
+                               hint=f"the fewest comes first: `{o.verb} {high}..{low} {o.param} from ...`")
+                elif high > MAX_SET:
+                    self.error(f"option `{o.verb}` takes at most {MAX_SET} cards at once, not {high}", where)
+                elif high < 1:
+                    self.error(f"option `{o.verb}` must take at least one card", where)
+                t = self.expr(o.domain, scope)
+                if elem_type(t) not in ("card", "any"):
+                    hint = None
+                    own = [z for z, d in self.s.zones.items() if d.per_player]
+                    if t == "player" and own:
+                        hint = f"a player's own zone takes the player: `{own[0]}({show(o.domain)})`"
+                    self.error(f"option `{o.verb}` takes cards from a zone or a list of cards, not {an(t)}", o.domain.loc,
+                               hint)
+                inner[o.param] = "list:card"
             elif o.param is not None:
                 t = self.expr(o.domain, scope)
                 el = elem_type(t)

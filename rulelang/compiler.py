@@ -447,6 +447,10 @@ class Compiler:
             label = ops.Label()
             inner = dict(scope)
             domain = legal = kind = where = None
+            if o.takes in ("several", "cards"):
+                specs.append(self.parted_option(o, inner, label))
+                bodies.append((label, o.body, inner))
+                continue
             if o.takes == "rule":
                 inner[o.param] = "rule"
                 kind = "rule"
@@ -464,6 +468,36 @@ class Compiler:
             specs.append(Choice(o.verb, o.param, domain, legal, where, o.doc or "", label, kind, self.reveals(o.body, set())))
             bodies.append((label, o.body, inner))
         return specs, bodies
+
+    def parted_option(self, o, inner: dict, label) -> Choice:
+        """An option of several arguments (`ask p in others(current), r in rank`) or of a set of cards
+        (`lay 1..4 cs from hand(current)`): its items, tuples, are enumerated with its `where` tested on each
+        (a bounded search: see codegen.several_items and codegen.card_sets).  `inner` gains its names."""
+        if o.takes == "several":
+            names, domains, parts = [], [], []
+            for name, domain in o.params:
+                el = elem_type(self.typer.expr(domain, inner)) or "any"
+                domains.append(self.lam("st, env", self.collection(domain, inner)[0][0]))
+                inner[name] = el
+                self.holds_card(name, el)
+                names.append(name)
+                parts.append("card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value")
+            where = self.expr(o.where, inner) if o.where is not None else None
+            legal = codegen.several_items(o.verb, tuple(names), tuple(domains), where)
+            bind = codegen.binder(tuple(names))
+            kind = "several"
+        else:
+            domain = self.lam("st, env", self.collection(o.domain, inner)[0][0])
+            inner[o.param] = "list:card"
+            self.holds_card(o.param, "list:card")
+            where = self.expr(o.where, inner) if o.where is not None else None
+            legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size)
+            bind = codegen.binder(o.param)
+            parts = ()
+            kind = "cards"
+        spec = Choice(o.verb, None, None, legal, None, o.doc or "", label, kind, self.reveals(o.body, set()))
+        spec.bind, spec.parts = bind, tuple(parts)
+        return spec
 
     def legal(self, o, inner, coll: str, of_zone: bool):
         """One function giving the items of an option's domain that its `where` allows.  The parts of the

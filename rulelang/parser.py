@@ -126,6 +126,19 @@ class _ToAst(Transformer):
         return ast.Option(verb=str(verb), param=str(param), domain=None, where=where, doc=_s(doc) if doc is not None else None,
                           body=body, takes="rule", loc=self._loc(meta, name=verb))
 
+    def several_option(self, meta, c):
+        verb, pairs, (where, doc, body) = c[0], c[1:-3], c[-3:]
+        params = tuple((str(pairs[i]), pairs[i + 1]) for i in range(0, len(pairs), 2))
+        return ast.Option(verb=str(verb), param=params[0][0], domain=params[0][1], where=where,
+                          doc=_s(doc) if doc is not None else None, body=body, takes="several", params=params,
+                          loc=self._loc(meta, name=verb, param=pairs[0], text=doc))
+
+    def cards_option(self, meta, c):
+        verb, low, high, param, domain, where, doc, body = c
+        size = (int(low), int(high) if high is not None else int(low))
+        return ast.Option(verb=str(verb), param=str(param), domain=domain, where=where, doc=_s(doc) if doc is not None else None,
+                          body=body, takes="cards", size=size, loc=self._loc(meta, name=verb, param=param, text=doc, size=low))
+
     def add_stmt(self, meta, c):
         return ast.AddStmt(rule=c[0], key=c[1], loc=self._loc(meta))
 

@@ -195,3 +195,84 @@ setup { shuffle draw }
 turn { choose current { go where red < blue { win current } } }
 """)
     assert "colours have no order" in str(e.value) and "attribute colour ordered" in str(e.value)
+
+
+# ------------------------------------------------------------------ options of several arguments, of a set of cards
+
+
+FISH = """
+var asked per player = none
+setup { shuffle draw  deal 2 from draw to hand }
+turn {
+  choose current {
+    ask p in others(current), r in [c.rank for c in hand(current)] where any(c.rank == r for c in hand(p))
+        "ask a player for a rank you hold" {
+      set asked(current) = r
+      move [c for c in hand(p) if c.rank == r] to hand(current)
+      win current
+    }
+    go_fish { win next }
+  }
+}
+"""
+
+
+def test_an_option_of_two_arguments_is_typed_on_one_line_and_enumerated():
+    # P1: R2 R3; P2: B2 BA; P3: B3 RA
+    g = game(FISH, players=3, stack=["R2", "B2", "B3", "R3", "BA", "RA"])
+    assert [m.text for m in g.legal()] == ["ask P2 two", "ask P3 three", "go_fish"]
+    g.apply(0, "ask p3 3")  # the value by its display name, the player by theirs
+    assert g.state.pvars["asked"][0] == "three"
+    assert sorted(g.program.cards[c].short for c in g.state.zone(g.program.zone_index["hand"], 0)) == ["B3", "R2", "R3"]
+
+
+def test_a_move_of_two_arguments_not_allowed_is_refused():
+    g = game(FISH, players=3, stack=["R2", "B2", "B3", "R3", "BA", "RA"])
+    with pytest.raises(Exception) as e:
+        g.apply(0, "ask P2 three")
+    assert "not one of the moves" in str(e.value)
+
+
+SETS = """
+setup { shuffle draw  deal 4 from draw to hand }
+turn {
+  choose current {
+    lay 1..3 cs from hand(current) where all(c.rank == first(cs).rank for c in cs) "lay cards of one rank" {
+      move cs to pile
+      set score(current) = size(cs)
+      win current
+    }
+  }
+}
+"""
+
+
+def test_an_option_takes_a_set_of_cards_typed_in_any_order():
+    # P1: R2 B2 R3 RA (twins in the deck give one move for sets that read the same)
+    g = game(SETS, stack=["R2", "B3", "B2", "B3", "R3", "BA", "RA", "B4"])
+    texts = [m.text for m in g.legal()]
+    assert texts == ["lay R2", "lay B2", "lay R3", "lay RA", "lay R2 B2"]
+    g.apply(0, "lay b2 r2")
+    assert g.scores == [2, 0]
+    assert sorted(g.program.cards[c].short for c in g.state.zone(g.program.zone_index["pile"])) == ["B2", "R2"]
+
+
+def test_bots_play_an_option_of_a_set_of_cards():
+    from interpreter.bots import GreedyBot, RandomBot
+    for bot in (GreedyBot, RandomBot):
+        g = Game(rulelang.load_text(BASE + SETS), 3, seed=4, record=False)
+        bots = [bot(i) for i in range(3)]
+        while not g.over:
+            d = g.pending
+            g.apply(d.player, bots[d.player].choose(g.program, g.view(d.player), d), checked=False)
+        assert g.winners == [0]
+
+
+def test_a_set_of_cards_from_a_player_is_refused_with_the_zone_to_write():
+    with pytest.raises(RulesError) as e:
+        rulelang.load_text(BASE + """
+setup { shuffle draw }
+turn { choose current { lay 1..2 cs from current { win current } } }
+""")
+    assert "takes cards from a zone or a list of cards, not a player" in str(e.value)
+    assert "hand(current)" in str(e.value)
