@@ -276,3 +276,29 @@ turn { choose current { lay 1..2 cs from current { win current } } }
 """)
     assert "takes cards from a zone or a list of cards, not a player" in str(e.value)
     assert "hand(current)" in str(e.value)
+
+
+# ------------------------------------------------------------------ run's turn limit
+
+
+def test_run_stops_a_game_of_bots_that_never_ends_and_says_what_repeated(tmp_path, capsys):
+    from rulelang import cli
+    path = tmp_path / "loop.rules"
+    path.write_text(BASE + """
+setup { shuffle draw }
+turn {
+  choose current {
+    shuffle_again "shuffle the pile again" { shuffle draw }
+  }
+}
+""", encoding="utf-8")
+    status = cli.main(["run", str(path), "--humans", "0", "--players", "2"])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.splitlines() == [
+        f"{path}:15:5: no winner after 5000 turns: the game was stopped; of the last 200 moves, 200 were "
+        "`shuffle_again` (`shuffle_again`)",
+        '        shuffle_again "shuffle the pile again" { shuffle draw }',
+        "        ^~~~~~~~~~~~~",
+        "    hint: a game ends when a rule does `win`: check that this move brings the game nearer its end, or that "
+        "something else can"]
