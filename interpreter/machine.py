@@ -101,6 +101,7 @@ class State:
         self.finished: list[int] = []  # seats out of play by `out`, in order; at a hand's end, every seat in place order
         self.lost: list[int] = []  # seats out of play by `lose`, in order
         self.gone: frozenset = frozenset()  # the seats out of play this hand, either way
+        self.last_places: list[int] = []  # the finishing order of the hand before (for roles: who gives whom cards)
         self.hand_no = 0
         self.hands_won = [0] * self.n
         self.over = False
@@ -144,7 +145,7 @@ class State:
             "stack": [f.copy() for f in self.stack],
             "pending": self.pending,
             "winners": list(self.winners),
-            "left": (list(self.finished), list(self.lost), self.gone),
+            "left": (list(self.finished), list(self.lost), self.gone, list(self.last_places)),
             "hands_won": list(self.hands_won),
             "rng": None,  # saved by shuffle() when the generator is next used: most moves shuffle nothing
             "rng_uses": self.rng_uses,
@@ -185,7 +186,7 @@ class State:
         self.stack = snap["stack"]
         self.pending = snap["pending"]
         self.winners = snap["winners"]
-        self.finished, self.lost, self.gone = snap["left"]
+        self.finished, self.lost, self.gone, self.last_places = snap["left"]
         self.hands_won = snap["hands_won"]
         self.claim = snap["claim"]
         self.house = snap["house"]
@@ -597,9 +598,10 @@ def playing(st: State) -> list:
     return [q for q in ((st.current + i * st.direction) % st.n for i in range(st.n)) if q not in st.gone]
 
 
-def place(st: State, p):
+def place(st: State, p, order=None):
     """A seat's place in the finishing order (1 for the first out), or none while it is in play."""
-    return st.finished.index(p) + 1 if p in st.finished else None
+    order = st.finished if order is None else order
+    return order.index(p) + 1 if p in order else None
 
 
 def leave(st: State, p, lost: bool) -> None:
@@ -732,6 +734,7 @@ def start_hand(st: State) -> None:
     st.turn_to = None
     st.claim = None
     st.winners = []
+    st.last_places = st.finished
     st.finished, st.lost, st.gone = [], [], frozenset()
     st.called = [set() for _ in range(st.n)]
     st.current = (st.hand_no - 1) % st.n

@@ -25,6 +25,7 @@ BUILTIN_FUNCS = {
     "same": (("card", "card"), "bool"),
     "has_rule": (("any",), "bool"),
     "place": (("player",), "int"),
+    "last_place": (("player",), "int"),
 }
 MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from hand(current)`)
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}

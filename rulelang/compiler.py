@@ -1018,6 +1018,8 @@ class Compiler:
             return (f"others(st, {args[0][0]})", varies, False)
         if n == "place":
             return (f"m.place(st, {args[0][0]})", varies, False)
+        if n == "last_place":
+            return (f"m.place(st, {args[0][0]}, st.last_places)", varies, False)
         if n in ("after", "before") and self.leaving:
             sign = "" if n == "after" else "-"
             return (f"m.seat_after(st, {args[0][0]}, {sign}st.direction)", varies, False)
