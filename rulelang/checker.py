@@ -1099,8 +1099,26 @@ class Checker:
         return "list:int"
 
     def type_Arith(self, e, scope):
-        self.expect(e.left, scope, "int")
-        self.expect(e.right, scope, "int")
+        a = self.expr(e.left, scope)
+        if e.op == "+" and (a == "zone" or a.startswith("list:")):  # joining lists (or zones' cards): `hand(p) + pile`
+            b = self.expr(e.right, scope)
+            la, lb = ("list:card" if t == "zone" else t for t in (a, b))
+            if not lb.startswith("list:"):
+                self.error(f"`+` joins two lists, and this is {an(b)}", e.right.loc,
+                           hint=f"put it in a list of its own: `... + [{show(e.right)}]`")
+            elif not compatible(la, lb):
+                self.error(f"`+` joins {an(la)} and {an(lb)}: a list holds one type of value", e.loc)
+            return la if la != "list:any" else lb
+        if not compatible(a, "int"):
+            hint = None
+            if e.op in ("-", "*", "/", "%") and (a == "zone" or a.startswith("list:")):
+                hint = "lists are joined with `+`; to leave items out, `[x for x in xs if ...]`"
+            self.error(f"expected a number, found {an(a)}", e.left.loc, hint)
+        b = self.expr(e.right, scope)
+        if not compatible(b, "int"):
+            hint = f"lists are joined with `+` when the list comes first: `[{show(e.left)}] + ...`" \
+                if b == "zone" or b.startswith("list:") else None
+            self.error(f"expected a number, found {an(b)}", e.right.loc, hint)
         return "int"
 
     def type_Neg(self, e, scope):

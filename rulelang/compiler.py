@@ -1159,6 +1159,11 @@ class Compiler:
         return (f"number_range(st, {a[0]}, {b[0]})", a[1] or b[1], False)
 
     def gen_Arith(self, e, scope):
+        t = self.typer.expr(e.left, scope)
+        if e.op == "+" and (t == "zone" or t.startswith("list:")):
+            (a, va, _), _ = self.collection(e.left, scope)
+            (b, vb, _), _ = self.collection(e.right, scope)
+            return (f"(counted(st, {a}) + counted(st, {b}))", va or vb, False)
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
         op = "//" if e.op == "/" else e.op
         return (f"({a[0]} {op} {b[0]})", a[1] or b[1], False)

@@ -302,3 +302,36 @@ turn {
         "        ^~~~~~~~~~~~~",
         "    hint: a game ends when a rule does `win`: check that this move brings the game nearer its end, or that "
         "something else can"]
+
+
+# ------------------------------------------------------------------ joining lists
+
+
+def test_plus_joins_lists_and_the_cards_of_zones():
+    g = game("""
+var joined = none
+setup { shuffle draw  deal 2 from draw to hand }
+turn {
+  choose current {
+    go {
+      move 1 from draw to pile
+      set joined = hand(current) + pile + [top(draw)]
+      set score(current) = size([1, 2] + [3])
+      win current
+    }
+  }
+}
+""", stack=["R2", "B2", "R3", "B3", "RA", "BA"])
+    play(g, "go")
+    names = [g.program.cards[c].short for c in g.state.vars["joined"]]
+    assert names == ["R2", "R3", "RA", "BA"] and g.scores == [3, 0]
+
+
+def test_adding_a_card_to_a_list_says_to_put_it_in_a_list():
+    with pytest.raises(RulesError) as e:
+        rulelang.load_text(BASE + """
+setup { shuffle draw }
+turn { choose current { go { move [c for c in pile] + top(draw) to pile  win current } } }
+""")
+    assert "`+` joins two lists, and this is a card" in str(e.value)
+    assert "`... + [top(draw)]`" in str(e.value)
