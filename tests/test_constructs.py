@@ -335,3 +335,23 @@ turn { choose current { go { move [c for c in pile] + top(draw) to pile  win cur
 """)
     assert "`+` joins two lists, and this is a card" in str(e.value)
     assert "`... + [top(draw)]`" in str(e.value)
+
+
+def test_an_ask_window_offers_each_player_asked_their_own_cards_and_passes_over_seats_out():
+    g = game("""
+setup { shuffle draw  deal 1 from draw to hand }
+turn {
+  choose current {
+    go {
+      out next
+      ask others(current) as q { give c in hand(q) { move c to pile  win q } }
+    }
+  }
+}
+""", players=3, stack=["R2", "B3", "RA"])
+    play(g, "go")  # P2 is out: the window asks P3 alone, with P3's own card
+    assert g.pending.player == 2 and [m.text for m in g.legal()] == ["give RA", "pass"]
+    shuffled = game("setup { shuffle draw  deal 4 from draw to hand  shuffle hand(next) }\n"
+                    "turn { choose current { go { win current } } }", stack=["R2", "B2", "R3", "B3", "R4", "B4", "RA", "BA"])
+    assert sorted(shuffled.program.cards[c].short for c in shuffled.state.zone(shuffled.program.zone_index["hand"], 1)) \
+        == ["B2", "B3", "B4", "BA"]
