@@ -296,10 +296,21 @@ class ExamplesDecl:
 
 
 @node
+class OptionOverrideDecl:
+    """In a variant: an option that replaces the base game's option of the same verb, wherever the base offers
+    it, or is added to the first `choose` of the base's `turn`. `option draw "draw two" { move 2 from draw to hand(current) }`"""
+
+    option: Any
+    loc: Loc = _loc()
+
+
+@node
 class RemoveDecl:
-    """Drop a named part of the file being extended. `remove draw_two`"""
+    """Drop a named part of the file being extended, or (`option`) an option its decisions offer.
+    `remove draw_two`, `remove option draw`"""
 
     name: str
+    option: bool = False
     loc: Loc = _loc()
 
 

@@ -269,6 +269,12 @@ class _ToAst(Transformer):
     def match_hands(self, meta, c):
         return ast.MatchHands(hands=int(c[0]), loc=self._loc(meta))
 
+    def option_override_decl(self, meta, c):
+        return ast.OptionOverrideDecl(option=c[0], loc=self._loc(meta))
+
+    def remove_option_decl(self, meta, c):
+        return ast.RemoveDecl(name=str(c[0]), option=True, loc=self._loc(meta, name=c[0]))
+
     def remove_decl(self, meta, c):
         return ast.RemoveDecl(name=str(c[0]), loc=self._loc(meta, name=c[0]))
 
