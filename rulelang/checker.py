@@ -913,6 +913,14 @@ class Checker:
             return result
         if n in ("next", "previous", "sort") and n not in s.functions:
             return self.type_order_call(e, scope)
+        if n == "nth" and n not in s.functions:
+            if not self.arity(e, 2, ("a zone or a list", "a number")):
+                return "any"
+            t = self.expr(e.args[0], scope)
+            if elem_type(t) is None:
+                self.error(f"`nth` takes an item of a zone or a list, not of {an(t)}", e.args[0].loc)
+            self.expect(e.args[1], scope, "int")
+            return elem_type(t) or "any"
         if n in s.functions:
             f = s.functions[n]
             self.arity(e, len(f.params), f.params)

@@ -119,6 +119,14 @@ def _by_order(pick):
     return agg
 
 
+def nth(st, xs, n):
+    """The n-th item of a zone or list, counting from 1 (a zone from the bottom: `nth(z, size(z))` is its top);
+    none when there is no such item."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1 or n > len(xs):
+        return None
+    return xs[n - 1]
+
+
 def sort_values(place: dict, xs) -> list:
     """Numbers, or values of an ordered attribute, lowest first (`none`s left out)."""
     return sorted((x for x in xs if x is not None), key=lambda v: place[v] if isinstance(v, str) and v in place else v)
@@ -207,7 +215,7 @@ def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
           "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
-          "ordered": ordered, "number_range": number_range, "sort_values": sort_values,
+          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}

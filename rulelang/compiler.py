@@ -1026,6 +1026,9 @@ class Compiler:
         if n in ("after", "before"):
             sign = "+" if n == "after" else "-"
             return (f"(({args[0][0]} {sign} st.direction) % st.n)", varies, False)
+        if n == "nth" and n not in s.functions:
+            (coll, cv, _), _ = self.collection(e.args[0], scope)
+            return (f"nth(st, {coll}, {args[1][0]})", varies or cv, False)
         if n in ("next", "previous", "sort") and n not in s.functions:
             place, after, before = self.orders()
             if n == "sort":

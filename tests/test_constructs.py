@@ -355,3 +355,25 @@ turn {
                     "turn { choose current { go { win current } } }", stack=["R2", "B2", "R3", "B3", "R4", "B4", "RA", "BA"])
     assert sorted(shuffled.program.cards[c].short for c in shuffled.state.zone(shuffled.program.zone_index["hand"], 1)) \
         == ["B2", "B3", "B4", "BA"]
+
+
+# ------------------------------------------------------------------ positions in a zone: a blind pick
+
+
+def test_a_card_is_drawn_blind_from_another_hand_by_its_position():
+    g = game("""
+setup { shuffle draw  deal 3 from draw to hand }
+turn {
+  choose current {
+    pick n in 1..size(hand(next)) "a card from the back of their hand" {
+      move nth(hand(next), n) to hand(current)
+      win current
+    }
+  }
+}
+""", stack=["R2", "B2", "R3", "B3", "R4", "B4"])
+    assert [m.text for m in g.legal()] == ["pick 1", "pick 2", "pick 3"]
+    play(g, "pick 2")  # P2 holds B2 B3 B4, bottom first
+    hand = g.program.zone_index["hand"]
+    assert sorted(g.program.cards[c].short for c in g.state.zone(hand, 0)) == ["B3", "R2", "R3", "R4"]
+    assert g.view(0)["zones"]["hand"][1]["cards"] == [None, None]  # the chooser saw only backs
