@@ -667,8 +667,25 @@ def fire(st: State, event: str, args: tuple) -> bool:
     return True
 
 
+def team(st: State, p) -> list:
+    """The seats of p's team (`teams of N`: every (n / N)-th seat, so partners sit apart); p alone without teams."""
+    size = st.program.team_size
+    if not size:
+        return [p]
+    step_ = st.n // size
+    return [(p + i * step_) % st.n for i in range(size)]
+
+
+def partner(st: State, p):
+    """p's first teammate after them in seat order (with teams of two, the one partner); none without teams."""
+    mates = team(st, p)
+    return mates[1] if len(mates) > 1 else None
+
+
 def win(st: State, who) -> None:
     winners = list(who) if isinstance(who, (list, tuple)) else [who]
+    if st.program.team_size:  # a team wins together
+        winners = sorted({q for w in winners for q in team(st, w)})
     st.winners = winners
     # The finishing order, complete: those out, the winners, the rest in play, the last knocked out first.
     rest = [q for q in playing(st) if q not in winners]

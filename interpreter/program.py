@@ -174,6 +174,7 @@ class Program:
     card_locals: dict = attrs.field(factory=dict)  # procedure/rule name -> names of its locals holding cards
     compile_rule: Any = None  # (text, key, author) -> Rule: the language's own checker and compiler, for rules written in play
     house_limit: int = 5  # how many rules a table may add with the `house` command
+    team_size: int = 0  # `teams of N`: partnerships of N seats (0: everyone for themselves)
     examples: tuple = ()  # texts of example rules (the `examples` block): what bots write house rules from
     claims: tuple = ()  # ids of the claim cards (`claim cards by ...`): one per identity a claim can name
     claim_attrs: tuple = ()

@@ -296,6 +296,15 @@ class ExamplesDecl:
 
 
 @node
+class TeamsDecl:
+    """Partnerships: the seats make teams of this many, partners sitting apart (with four players and teams
+    of two, seats 1 and 3 against 2 and 4); a team wins together. `teams of 2`"""
+
+    size: int
+    loc: Loc = _loc()
+
+
+@node
 class OptionOverrideDecl:
     """In a variant: an option that replaces the base game's option of the same verb, wherever the base offers
     it, or is added to the first `choose` of the base's `turn`. `option draw "draw two" { move 2 from draw to hand(current) }`"""

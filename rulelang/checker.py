@@ -26,6 +26,8 @@ BUILTIN_FUNCS = {
     "has_rule": (("any",), "bool"),
     "place": (("player",), "int"),
     "last_place": (("player",), "int"),
+    "partner": (("player",), "player"),
+    "team": (("player",), "list:player"),
 }
 MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from hand(current)`)
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
@@ -66,6 +68,7 @@ class Symbols:
         self.fired: set = {"turn_begins", "turn_ends", "race_lost"}
         self.house_limit = None
         self.examples = None
+        self.teams = None
 
     def known_names(self):
         return (list(BUILTIN_NAMES) + list(self.vars) + list(self.consts) + list(self.options) + list(self.zones)
@@ -89,6 +92,8 @@ def collect(decls) -> tuple[Symbols, list]:
             s.claims = d
         elif isinstance(d, ast.HouseLimitDecl):
             s.house_limit = d
+        elif isinstance(d, ast.TeamsDecl):
+            s.teams = d
         elif isinstance(d, ast.ExamplesDecl):
             s.examples = d
         elif isinstance(d, ast.ClassDecl):
@@ -221,6 +226,17 @@ class Checker:
 
     def check_PlayersDecl(self, d):
         pass
+
+    def check_TeamsDecl(self, d):
+        p = self.s.players
+        if d.size < 2:
+            self.error(f"a team has at least 2 players, not {d.size}", d.loc)
+        elif p is not None and any(n % d.size for n in range(p.low, p.high + 1)):
+            fits = [n for n in range(p.low, p.high + 1) if n % d.size == 0]
+            hint = (f"allow only numbers of players that make whole teams: `players {fits[0]}..{fits[0]}`" if len(fits) == 1
+                    else f"whole teams need {listing(map(str, fits)).replace('`', '')} players" if fits else None)
+            self.error(f"teams of {d.size} need a number of players they divide, and `players {p.low}..{p.high}` "
+                       f"allows {', '.join(str(n) for n in range(p.low, p.high + 1) if n % d.size)}", d.loc, hint)
 
     def check_OptionDecl(self, d):
         if isinstance(d.value, ast.Name) and d.value.name not in self.s.values:

@@ -149,6 +149,7 @@ class Compiler:
             compile_rule=self.compile_rule,
             card_locals=self.card_locals,
             house_limit=s.house_limit.limit if s.house_limit else 5,
+            team_size=s.teams.size if s.teams else 0,
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
             namespace=self.ns,
@@ -1018,6 +1019,10 @@ class Compiler:
             return (f"others(st, {args[0][0]})", varies, False)
         if n == "place":
             return (f"m.place(st, {args[0][0]})", varies, False)
+        if n == "partner":
+            return (f"m.partner(st, {args[0][0]})", varies, False)
+        if n == "team":
+            return (f"m.team(st, {args[0][0]})", varies, False)
         if n == "last_place":
             return (f"m.place(st, {args[0][0]}, st.last_places)", varies, False)
         if n in ("after", "before") and self.leaving:

@@ -10,7 +10,7 @@ from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_m
 from .parser import games_dir, parse
 
 # Declarations a file may have only one of; a variant's replaces its base's.
-SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.NamesDecl, ast.ClaimsDecl, ast.HouseLimitDecl, ast.ExamplesDecl, ast.DeckDecl, ast.SetupDecl, ast.TurnDecl,
+SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.TeamsDecl, ast.NamesDecl, ast.ClaimsDecl, ast.HouseLimitDecl, ast.ExamplesDecl, ast.DeckDecl, ast.SetupDecl, ast.TurnDecl,
           ast.ScoreDecl, ast.MatchTo, ast.MatchHands)
 
 NAMED = (ast.OptionDecl, ast.ConstDecl, ast.AttributeDecl, ast.RangeAttributeDecl, ast.ClassDecl, ast.ZoneDecl,
@@ -31,7 +31,7 @@ def decl_key(d):
 
 # How a message names each kind of declaration.
 KEYWORDS = {
-    ast.GameDecl: "game", ast.PlayersDecl: "players", ast.NamesDecl: "name cards by", ast.ClaimsDecl: "claim cards by", ast.HouseLimitDecl: "house limit", ast.ExamplesDecl: "examples", ast.DeckDecl: "deck",
+    ast.GameDecl: "game", ast.PlayersDecl: "players", ast.TeamsDecl: "teams", ast.NamesDecl: "name cards by", ast.ClaimsDecl: "claim cards by", ast.HouseLimitDecl: "house limit", ast.ExamplesDecl: "examples", ast.DeckDecl: "deck",
     ast.SetupDecl: "setup", ast.TurnDecl: "turn", ast.ScoreDecl: "score", ast.MatchTo: "match", ast.MatchHands: "match",
     ast.OptionDecl: "option", ast.ConstDecl: "const", ast.AttributeDecl: "attribute", ast.RangeAttributeDecl: "attribute",
     ast.ClassDecl: "class", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.CallDecl: "call", ast.EventDecl: "event",

@@ -269,6 +269,9 @@ class _ToAst(Transformer):
     def match_hands(self, meta, c):
         return ast.MatchHands(hands=int(c[0]), loc=self._loc(meta))
 
+    def teams_decl(self, meta, c):
+        return ast.TeamsDecl(size=int(c[0]), loc=self._loc(meta))
+
     def option_override_decl(self, meta, c):
         return ast.OptionOverrideDecl(option=c[0], loc=self._loc(meta))
 
