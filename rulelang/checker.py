@@ -1123,7 +1123,7 @@ class Checker:
         return "list:int"
 
     def type_Arith(self, e, scope):
-        a = self.expr(e.left, scope)
+        a = self.expr(e.left, scope, want="int")  # the type wanted guides what an unknown name is said to be
         if e.op == "+" and (a == "zone" or a.startswith("list:")):  # joining lists (or zones' cards): `hand(p) + pile`
             b = self.expr(e.right, scope)
             la, lb = ("list:card" if t == "zone" else t for t in (a, b))
@@ -1138,7 +1138,7 @@ class Checker:
             if e.op in ("-", "*", "/", "%") and (a == "zone" or a.startswith("list:")):
                 hint = "lists are joined with `+`; to leave items out, `[x for x in xs if ...]`"
             self.error(f"expected a number, found {an(a)}", e.left.loc, hint)
-        b = self.expr(e.right, scope)
+        b = self.expr(e.right, scope, want="int")
         if not compatible(b, "int"):
             hint = f"lists are joined with `+` when the list comes first: `[{show(e.left)}] + ...`" \
                 if b == "zone" or b.startswith("list:") else None
