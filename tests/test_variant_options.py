@@ -59,3 +59,9 @@ def test_an_option_declared_at_the_top_of_a_file_that_extends_nothing_is_refused
     with pytest.raises(RulesError) as e:
         rulelang.load(path)
     assert "changes an option of the game it extends, and this file extends none" in str(e.value)
+
+
+def test_the_list_of_what_variants_can_change_is_generated_from_the_games():
+    from rulelang.overridable import markdown
+    assert (ROOT / "docs" / "overridable.md").read_text(encoding="utf-8") == markdown(), \
+        "docs/overridable.md is out of date: python -m rulelang.overridable > docs/overridable.md"
