@@ -51,6 +51,9 @@ _FORMS = {
     "ask": '`ask PLAYERS "prompt" { VERB "help" { ... } ... }`',
     "fire": "`fire EVENT(ARGUMENTS)`",
     "win": "`win PLAYER`",
+    "out": "`out PLAYER`",
+    "lose": "`lose PLAYER`",
+    "teams": "`teams of N`",
     "reveal": "`reveal CARDS to PLAYERS`",
     "say": '`say "TEXT"`',
 }
