@@ -29,6 +29,8 @@ BUILTIN_FUNCS = {
     "partner": (("player",), "player"),
     "team": (("player",), "list:player"),
 }
+# Built-in functions added after games were written with functions of these names: a game's own comes first.
+YIELDING_FUNCS = frozenset(("place", "last_place", "partner", "team", "next", "previous", "sort", "nth"))
 MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from hand(current)`)
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
@@ -907,7 +909,7 @@ class Checker:
                 self.error(f"`{n}` is one for the table; write it without `(...)`", e.loc)
             self.arity(e, 1, ("a player",)) and self.expect(e.args[0], scope, "player")
             return "any" if n != "score" else "int"
-        if n in BUILTIN_FUNCS:
+        if n in BUILTIN_FUNCS and not (n in YIELDING_FUNCS and n in s.functions):
             kinds, result = BUILTIN_FUNCS[n]
             if self.arity(e, len(kinds), tuple(_KIND_WORDS.get(k, k) for k in kinds)):
                 for a, k in zip(e.args, kinds):

@@ -12,7 +12,7 @@ from interpreter.machine import RULE_FAILURES, Move
 from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
 from . import ast, codegen
-from .checker import BUILTIN_EVENTS, TEXT_PART, Checker, Symbols, elem_type, params_scope, var_type, walk
+from .checker import BUILTIN_EVENTS, TEXT_PART, YIELDING_FUNCS, Checker, Symbols, elem_type, params_scope, var_type, walk
 from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
 from .parser import parse_rule
 
@@ -1017,13 +1017,15 @@ class Compiler:
         varies = any(a[1] for a in args)
         if n == "others":
             return (f"others(st, {args[0][0]})", varies, False)
-        if n == "place":
+        if n in s.functions and n in YIELDING_FUNCS:
+            pass  # the game's own function of this name, below
+        elif n == "place":
             return (f"m.place(st, {args[0][0]})", varies, False)
-        if n == "partner":
+        elif n == "partner":
             return (f"m.partner(st, {args[0][0]})", varies, False)
-        if n == "team":
+        elif n == "team":
             return (f"m.team(st, {args[0][0]})", varies, False)
-        if n == "last_place":
+        elif n == "last_place":
             return (f"m.place(st, {args[0][0]}, st.last_places)", varies, False)
         if n in ("after", "before") and self.leaving:
             sign = "" if n == "after" else "-"

@@ -408,3 +408,14 @@ def test_teams_that_do_not_divide_the_players_are_refused():
         rulelang.load_text(text)
     assert "teams of 2 need a number of players they divide, and `players 3..4` allows 3" in str(e.value)
     assert "`players 4..4`" in str(e.value)
+
+
+def test_a_game_s_own_function_named_like_a_new_builtin_comes_first():
+    g = game("""
+define place(p) = 7
+define sort(x) = 3
+setup { shuffle draw }
+turn { choose current { go { set score(current) = place(current) + sort(1)  win current } } }
+""")
+    play(g, "go")
+    assert g.scores[0] == 10
