@@ -30,6 +30,7 @@ BUILTIN_FUNCS = {
     "team": (("player",), "list:player"),
 }
 # Built-in functions added after games were written with functions of these names: a game's own comes first.
+YIELDING_NAMES = frozenset(("playing", "finished"))  # the same for names: a game's variable, zone... comes first
 YIELDING_FUNCS = frozenset(("place", "last_place", "partner", "team", "next", "previous", "sort", "nth"))
 MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from hand(current)`)
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
@@ -71,6 +72,10 @@ class Symbols:
         self.house_limit = None
         self.examples = None
         self.teams = None
+
+    def declared_names(self):
+        """The names the game itself gives values: its variables, constants, options and zones."""
+        return {**self.vars, **self.consts, **self.options, **self.zones}
 
     def known_names(self):
         return (list(BUILTIN_NAMES) + list(self.vars) + list(self.consts) + list(self.options) + list(self.zones)
@@ -150,7 +155,7 @@ def collect(decls) -> tuple[Symbols, list]:
             if name in seen:
                 errors.append(RulesCheckError(f"`{name}` is both a {seen[name]} and a {kind}; give one of them another name",
                                               part(d.loc, "name")))
-            elif name in BUILTIN_NAMES or name in BUILTIN_FUNCS:
+            elif (name in BUILTIN_NAMES or name in BUILTIN_FUNCS) and name not in YIELDING_NAMES:
                 errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", part(d.loc, "name")))
             seen[name] = kind
     return s, errors
@@ -835,7 +840,7 @@ class Checker:
         n, s = e.name, self.s
         if n in scope:
             return scope[n]
-        if n in BUILTIN_NAMES:
+        if n in BUILTIN_NAMES and not (n in YIELDING_NAMES and n in s.declared_names()):
             return BUILTIN_NAMES[n]
         if n in s.vars:
             if s.vars[n].per_player:

@@ -12,7 +12,7 @@ from interpreter.machine import RULE_FAILURES, Move
 from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
 from . import ast, codegen
-from .checker import BUILTIN_EVENTS, TEXT_PART, YIELDING_FUNCS, Checker, Symbols, elem_type, params_scope, var_type, walk
+from .checker import BUILTIN_EVENTS, TEXT_PART, YIELDING_FUNCS, YIELDING_NAMES, Checker, Symbols, elem_type, params_scope, var_type, walk
 from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
 from .parser import parse_rule
 
@@ -945,6 +945,8 @@ class Compiler:
                 return self.subst[n]
             return (f"env[{n!r}]", False, False)
         fixed = (self.leaving and _NAMES_LEAVING.get(n)) or _NAMES.get(n)
+        if fixed is not None and n in YIELDING_NAMES and n in s.declared_names():
+            fixed = None  # the game's own `finished` or `playing`
         if fixed is not None:
             return (fixed, False, True)
         if n in s.vars:

@@ -419,3 +419,13 @@ turn { choose current { go { set score(current) = place(current) + sort(1)  win 
 """)
     play(g, "go")
     assert g.scores[0] == 10
+
+
+def test_a_game_s_own_variable_named_like_a_new_builtin_name_comes_first():
+    g = game("""
+var finished = 4
+setup { shuffle draw }
+turn { choose current { go { set finished = finished + 1  set score(current) = finished  win current } } }
+""")
+    play(g, "go")
+    assert g.scores[0] == 5
