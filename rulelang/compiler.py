@@ -1129,6 +1129,10 @@ class Compiler:
             self._orders = (self.const(place, "ORD"), self.const(after, "SUCC"), self.const(before, "PRED"))
         return self._orders
 
+    def has_order(self) -> bool:
+        """Whether the game declares an `ordered` attribute."""
+        return any(isinstance(d, ast.AttributeDecl) and d.ordered for d in self.s.attributes.values())
+
     def ordered_type(self, e, scope) -> bool:
         """Whether an expression gives values of an `ordered` attribute (compared by their place, not as text)."""
         return self.typer.order_of(self.typer.expr(e, scope)) is not None
@@ -1138,6 +1142,12 @@ class Compiler:
         if e.op not in ("==", "!=") and (self.ordered_type(e.left, scope) or self.ordered_type(e.right, scope)):
             place = self.orders()[0]
             a, b = ((f"{place}.get({x[0]})", x[1], x[2]) for x in (a, b))
+            return (f"ordered({self.const(_COMPARE[e.op], 'OP')}, {a[0]}, {b[0]})", a[1] or b[1], False)
+        if e.op not in ("==", "!=") and self.has_order() and "any" in (self.typer.expr(e.left, scope),
+                                                                       self.typer.expr(e.right, scope)):
+            # A value of unknown type (a function's parameter) may be one of an ordered attribute: by its place.
+            place = self.orders()[0]
+            a, b = ((f"{place}.get({x[0]}, {x[0]})", x[1], x[2]) for x in (a, b))
             return (f"ordered({self.const(_COMPARE[e.op], 'OP')}, {a[0]}, {b[0]})", a[1] or b[1], False)
         varies = a[1] or b[1]
         if e.op in ("==", "!="):

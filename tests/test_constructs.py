@@ -429,3 +429,13 @@ turn { choose current { go { set finished = finished + 1  set score(current) = f
 """)
     play(g, "go")
     assert g.scores[0] == 5
+
+
+def test_values_of_unknown_type_compare_by_their_order_too():
+    g = game("""
+define higher(r, s) = r > s
+setup { shuffle draw }
+turn { choose current { go { set score(current) = if higher(ace, two) and not higher(three, four) and higher(3, 2) then 1 else 0  win current } } }
+""")
+    play(g, "go")
+    assert g.scores[0] == 1
