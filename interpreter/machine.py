@@ -98,6 +98,7 @@ class State:
         self.finished: list[int] = []  # seats out of play by `out`, in order; at a hand's end, every seat in place order
         self.lost: list[int] = []  # seats out of play by `lose`, in order
         self.gone: frozenset = frozenset()  # the seats out of play this hand, either way
+        self.last_places: list[int] = []  # the finishing order of the hand before (for roles: who gives whom cards)
         self.hand_no = 0
         self.hands_won = [0] * self.n
         self.over = False
@@ -141,7 +142,7 @@ class State:
             "stack": [f.copy() for f in self.stack],
             "pending": self.pending,
             "winners": list(self.winners),
-            "left": (list(self.finished), list(self.lost), self.gone),
+            "left": (list(self.finished), list(self.lost), self.gone, list(self.last_places)),
             "hands_won": list(self.hands_won),
             "rng": None,  # saved by shuffle() when the generator is next used: most moves shuffle nothing
             "rng_uses": self.rng_uses,
@@ -182,7 +183,7 @@ class State:
         self.stack = snap["stack"]
         self.pending = snap["pending"]
         self.winners = snap["winners"]
-        self.finished, self.lost, self.gone = snap["left"]
+        self.finished, self.lost, self.gone, self.last_places = snap["left"]
         self.hands_won = snap["hands_won"]
         self.claim = snap["claim"]
         self.house = snap["house"]
@@ -596,9 +597,10 @@ def playing(st: State) -> list:
     return [q for q in ((st.current + i * st.direction) % st.n for i in range(st.n)) if q not in st.gone]
 
 
-def place(st: State, p):
+def place(st: State, p, order=None):
     """A seat's place in the finishing order (1 for the first out), or none while it is in play."""
-    return st.finished.index(p) + 1 if p in st.finished else None
+    order = st.finished if order is None else order
+    return order.index(p) + 1 if p in order else None
 
 
 def leave(st: State, p, lost: bool) -> None:
@@ -660,8 +662,25 @@ def fire(st: State, event: str, args: tuple) -> bool:
     return True
 
 
+def team(st: State, p) -> list:
+    """The seats of p's team (`teams of N`: every (n / N)-th seat, so partners sit apart); p alone without teams."""
+    size = st.program.team_size
+    if not size:
+        return [p]
+    step_ = st.n // size
+    return [(p + i * step_) % st.n for i in range(size)]
+
+
+def partner(st: State, p):
+    """p's first teammate after them in seat order (with teams of two, the one partner); none without teams."""
+    mates = team(st, p)
+    return mates[1] if len(mates) > 1 else None
+
+
 def win(st: State, who) -> None:
     winners = list(who) if isinstance(who, (list, tuple)) else [who]
+    if st.program.team_size:  # a team wins together
+        winners = sorted({q for w in winners for q in team(st, w)})
     st.winners = winners
     # The finishing order, complete: those out, the winners, the rest in play, the last knocked out first.
     rest = [q for q in playing(st) if q not in winners]
@@ -728,6 +747,7 @@ def start_hand(st: State) -> None:
     st.turn_to = None
     st.claim = None
     st.winners = []
+    st.last_places = st.finished
     st.finished, st.lost, st.gone = [], [], frozenset()
     st.called = [set() for _ in range(st.n)]
     st.current = (st.hand_no - 1) % st.n
@@ -835,6 +855,12 @@ def _add_options(st: State, spec, env: dict, out: list, seen: set, legal) -> Non
         # no other card shares its name with needs no looking.
         out += [moves[c] for c in legal if not twin[c] or (k := canon[c] + group) not in seen and not seen.add(k)]
         return
+    if spec.bind is not None:  # several arguments, or a set of cards: each item a tuple, its move made here
+        parts = spec.parts
+        for item in legal:
+            text = " ".join([spec.verb, *(arg_text(st, v, parts[i] if i < len(parts) else "card") for i, v in enumerate(item))])
+            out.append(Move(spec.verb, item, text, spec.index, spec.doc, kind=kind, reveals=spec.reveals))
+        return
     if spec.legal is None:
         if kind == "rule":
             out.append(_move(spec, None, f"{spec.verb} RULE"))
@@ -876,6 +902,15 @@ def _move(spec, item, text: str) -> Move:
     if spec.kind != "rule":
         spec.moves[item] = move
     return move
+
+
+def arg_text(st: State, item, kind: str) -> str:
+    """How a move's argument is typed: a card's short name, a player's name, a value as it is."""
+    if kind == "card":
+        return st.program.cards[item].short
+    if kind == "player":
+        return st.names[item]
+    return str(item)
 
 
 def parse_move(st: State, decision: Decision, text: str) -> Move:
@@ -922,6 +957,13 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
             continue
         if key in _arg_keys(st, m):
             return attrs.evolve(m, calls=frozenset(calls))
+    parted = [m for m in mine if isinstance(m.arg, tuple)]
+    if parted:  # several arguments, or a set of cards, typed word by word (a set's cards in any order)
+        words_ = [w for w in rest.lower().replace(",", " ").split() if w]
+        specs = st.stack[-1].env["$options"]
+        for m in parted:
+            if _parts_match(st, specs[m.option], m.arg, words_):
+                return attrs.evolve(m, calls=frozenset(calls))
     some = ", ".join(m.text for m in mine[:8])
     named = st.program.card_by_text(rest)
     if named and mine[0].kind == "card":
@@ -930,6 +972,39 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
             return _refuse(f"`{verb} {rest}`: you have no {what} to choose", some)
         return _refuse(f"`{verb} {rest}`: {what} cannot be chosen now", some)
     return _refuse(f"`{verb} {rest}` is not one of the moves", some)
+
+
+def _parts_match(st: State, spec, item: tuple, words: list) -> bool:
+    if len(words) != len(item):
+        return False
+    parts = spec.parts
+    keys = [_value_keys(st, v, parts[i] if i < len(parts) else "card") for i, v in enumerate(item)]
+    if spec.kind != "cards":
+        return all(w in k for w, k in zip(words, keys))
+    left = list(keys)
+    for w in words:  # each word names one card of the set, in any order
+        hit = next((i for i, k in enumerate(left) if w in k), None)
+        if hit is None:
+            return False
+        del left[hit]
+    return True
+
+
+def _value_keys(st: State, v, kind: str) -> set:
+    """The words a player may type for one argument: a card's short or full name, a player's name, a value's
+    name, display or short name, a number."""
+    if kind == "card":
+        c = st.program.cards[v]
+        return {c.short.lower(), "".join(c.name.lower().split())}
+    if kind == "player":
+        return {st.names[v].lower()}
+    keys = {str(v).lower()}
+    if isinstance(v, str):
+        for a in st.program.attributes.values():
+            info = a.info(v)
+            if info:
+                keys.update({info.display.lower().replace(" ", ""), info.short.lower()})
+    return keys
 
 
 def _domain(st: State, move: Move) -> list:
@@ -1018,6 +1093,18 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.since.append(move)
 
 
+def _public(st: State, spec, move: Move) -> bool:
+    """Whether the table may learn a move as it is chosen: not one that names cards of the deck (a hand's cards);
+    their move, if they go where all see them, tells it."""
+    if move.kind == "card":
+        return move.arg >= st.program.deck_size
+    if spec.bind is not None:
+        parts = spec.parts
+        return not any((parts[i] if i < len(parts) else "card") == "card" and v < st.program.deck_size
+                       for i, v in enumerate(move.arg))
+    return True
+
+
 def _house_rule_in(st: State, frames) -> tuple | None:
     for key, rule in st.house.items():
         if rule["name"] in frames:
@@ -1030,6 +1117,8 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     spec = fr.env["$options"][move.option]
     if spec.param is not None:
         fr.env[spec.param] = move.arg
+    elif spec.bind is not None:
+        spec.bind(fr.env, move.arg)
     fr.pc = spec.label.pos
     st.pending = None
     st.pending_author = d.player
@@ -1046,7 +1135,7 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
     st.emit("choice", player=d.player, move=move.text, verb=spec.verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
-            card=move.arg if move.kind == "card" else None, public=move.kind != "card" or move.arg >= st.program.deck_size,
+            card=move.arg if move.kind == "card" else None, public=_public(st, spec, move),
             race=bool(d.race))
     if move.kind == "card" and move.arg < st.program.deck_size:
         st.chosen, st.chosen_at = st.events[-1], len(st.events) - 1

@@ -97,7 +97,7 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "shared", "stat", "moves", "card_moves", "kept")
+                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -108,6 +108,10 @@ class Choice:
         self.moves: dict = {}
         self.card_moves: tuple = ((), ())  # (a program's cards, the move for each): a card option's moves
         self.kept: dict = {}  # legal items kept by the values they depend on (a tuple) -> their moves
+        # An option of several arguments or of a set of cards: its items are tuples; `bind(env, item)` names their
+        # parts in the option's body, and `parts` gives the kind of each part ("card", "player", "value", "number").
+        self.bind = None
+        self.parts: tuple = ()
 
 
 def number_choices(specs: tuple) -> tuple:
@@ -171,6 +175,7 @@ class Program:
     compile_rule: Any = None  # (text, key, author) -> Rule: the language's own checker and compiler, for rules written in play
     house_limit: int = 5  # how many rules a table may add with the `house` command
     match_lowest: Any = None  # `match to N lowest wins [if ...]`: (state, env) -> does the lowest score win
+    team_size: int = 0  # `teams of N`: partnerships of N seats (0: everyone for themselves)
     examples: tuple = ()  # texts of example rules (the `examples` block): what bots write house rules from
     claims: tuple = ()  # ids of the claim cards (`claim cards by ...`): one per identity a claim can name
     claim_attrs: tuple = ()

@@ -85,10 +85,12 @@ class AttrValue:
 
 @node
 class AttributeDecl:
-    """A card attribute with named values. `attribute colour { red "Red" short "R" ... }`"""
+    """A card attribute with named values; `ordered`: listed from lowest to highest, so they compare.
+    `attribute colour { red "Red" short "R" ... }`, `attribute rank ordered { two "2" ... ace "Ace" }`"""
 
     name: str
     values: tuple
+    ordered: bool = False
     loc: Loc = _loc()
 
 
@@ -296,10 +298,30 @@ class ExamplesDecl:
 
 
 @node
+class TeamsDecl:
+    """Partnerships: the seats make teams of this many, partners sitting apart (with four players and teams
+    of two, seats 1 and 3 against 2 and 4); a team wins together. `teams of 2`"""
+
+    size: int
+    loc: Loc = _loc()
+
+
+@node
+class OptionOverrideDecl:
+    """In a variant: an option that replaces the base game's option of the same verb, wherever the base offers
+    it, or is added to the first `choose` of the base's `turn`. `option draw "draw two" { move 2 from draw to hand(current) }`"""
+
+    option: Any
+    loc: Loc = _loc()
+
+
+@node
 class RemoveDecl:
-    """Drop a named part of the file being extended. `remove draw_two`"""
+    """Drop a named part of the file being extended, or (`option`) an option its decisions offer.
+    `remove draw_two`, `remove option draw`"""
 
     name: str
+    option: bool = False
     loc: Loc = _loc()
 
 
@@ -412,8 +434,15 @@ class Option:
     where: Any
     doc: str | None
     body: Any
-    takes: str | None = None  # "rule": the argument is a rule the player writes (`write r as rule`)
+    takes: str | None = None  # "rule": the argument is a rule the player writes (`write r as rule`);
+    # "several": one item from each of several lists (`params`); "cards": a set of cards from `domain`, `size` many
+    params: tuple = ()  # "several": ((name, domain), ...), each domain may name the ones before it
+    size: tuple | None = None  # "cards": (fewest, most)
     loc: Loc = _loc()
+
+
+# An option of several arguments, `ask p in others(current), r in rank { ... }`, and an option that takes a set of
+# cards, `lay 1..4 cs from hand(current) where ... { ... }`, are `Option`s with `takes` "several" and "cards".
 
 
 @node

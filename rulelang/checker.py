@@ -25,7 +25,14 @@ BUILTIN_FUNCS = {
     "same": (("card", "card"), "bool"),
     "has_rule": (("any",), "bool"),
     "place": (("player",), "int"),
+    "last_place": (("player",), "int"),
+    "partner": (("player",), "player"),
+    "team": (("player",), "list:player"),
 }
+# Built-in functions added after games were written with functions of these names: a game's own comes first.
+YIELDING_NAMES = frozenset(("playing", "finished"))  # the same for names: a game's variable, zone... comes first
+YIELDING_FUNCS = frozenset(("place", "last_place", "partner", "team", "next", "previous", "sort", "nth"))
+MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from hand(current)`)
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
 # The parts of a text: `{name}`, `{name.attribute}`, or `{is|are}` (said of others | said to the player it is about).
@@ -64,6 +71,11 @@ class Symbols:
         self.fired: set = {"turn_begins", "turn_ends", "race_lost"}
         self.house_limit = None
         self.examples = None
+        self.teams = None
+
+    def declared_names(self):
+        """The names the game itself gives values: its variables, constants, options and zones."""
+        return {**self.vars, **self.consts, **self.options, **self.zones}
 
     def known_names(self):
         return (list(BUILTIN_NAMES) + list(self.vars) + list(self.consts) + list(self.options) + list(self.zones)
@@ -87,6 +99,8 @@ def collect(decls) -> tuple[Symbols, list]:
             s.claims = d
         elif isinstance(d, ast.HouseLimitDecl):
             s.house_limit = d
+        elif isinstance(d, ast.TeamsDecl):
+            s.teams = d
         elif isinstance(d, ast.ExamplesDecl):
             s.examples = d
         elif isinstance(d, ast.ClassDecl):
@@ -141,7 +155,7 @@ def collect(decls) -> tuple[Symbols, list]:
             if name in seen:
                 errors.append(RulesCheckError(f"`{name}` is both a {seen[name]} and a {kind}; give one of them another name",
                                               part(d.loc, "name")))
-            elif name in BUILTIN_NAMES or name in BUILTIN_FUNCS:
+            elif (name in BUILTIN_NAMES or name in BUILTIN_FUNCS) and name not in YIELDING_NAMES:
                 errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", part(d.loc, "name")))
             seen[name] = kind
     return s, errors
@@ -219,6 +233,17 @@ class Checker:
 
     def check_PlayersDecl(self, d):
         pass
+
+    def check_TeamsDecl(self, d):
+        p = self.s.players
+        if d.size < 2:
+            self.error(f"a team has at least 2 players, not {d.size}", d.loc)
+        elif p is not None and any(n % d.size for n in range(p.low, p.high + 1)):
+            fits = [n for n in range(p.low, p.high + 1) if n % d.size == 0]
+            hint = (f"allow only numbers of players that make whole teams: `players {fits[0]}..{fits[0]}`" if len(fits) == 1
+                    else f"whole teams need {listing(map(str, fits)).replace('`', '')} players" if fits else None)
+            self.error(f"teams of {d.size} need a number of players they divide, and `players {p.low}..{p.high}` "
+                       f"allows {', '.join(str(n) for n in range(p.low, p.high + 1) if n % d.size)}", d.loc, hint)
 
     def check_OptionDecl(self, d):
         if isinstance(d.value, ast.Name) and d.value.name not in self.s.values:
@@ -630,6 +655,36 @@ class Checker:
             inner = dict(scope)
             if o.takes == "rule":
                 inner[o.param] = "rule"
+            elif o.takes == "several":
+                named = set()
+                for name, domain in o.params:
+                    t = self.expr(domain, inner)
+                    el = elem_type(t)
+                    if el is None:
+                        self.error(f"option `{o.verb}` chooses `{name}` from a list or a zone, not {an(t)}", domain.loc)
+                    if name in named:
+                        self.error(f"option `{o.verb}` names `{name}` twice", domain.loc)
+                    named.add(name)
+                    inner[name] = el or "any"
+            elif o.takes == "cards":
+                low, high = o.size
+                where = part(o.loc, "size")
+                if high < low:
+                    self.error(f"`{low}..{high}` is an empty range: option `{o.verb}` would take no set of cards", where,
+                               hint=f"the fewest comes first: `{o.verb} {high}..{low} {o.param} from ...`")
+                elif high > MAX_SET:
+                    self.error(f"option `{o.verb}` takes at most {MAX_SET} cards at once, not {high}", where)
+                elif high < 1:
+                    self.error(f"option `{o.verb}` must take at least one card", where)
+                t = self.expr(o.domain, scope)
+                if elem_type(t) not in ("card", "any"):
+                    hint = None
+                    own = [z for z, d in self.s.zones.items() if d.per_player]
+                    if t == "player" and own:
+                        hint = f"a player's own zone takes the player: `{own[0]}({show(o.domain)})`"
+                    self.error(f"option `{o.verb}` takes cards from a zone or a list of cards, not {an(t)}", o.domain.loc,
+                               hint)
+                inner[o.param] = "list:card"
             elif o.param is not None:
                 t = self.expr(o.domain, scope)
                 el = elem_type(t)
@@ -787,7 +842,7 @@ class Checker:
         n, s = e.name, self.s
         if n in scope:
             return scope[n]
-        if n in BUILTIN_NAMES:
+        if n in BUILTIN_NAMES and not (n in YIELDING_NAMES and n in s.declared_names()):
             return BUILTIN_NAMES[n]
         if n in s.vars:
             if s.vars[n].per_player:
@@ -861,7 +916,7 @@ class Checker:
                 self.error(f"`{n}` is one for the table; write it without `(...)`", e.loc)
             self.arity(e, 1, ("a player",)) and self.expect(e.args[0], scope, "player")
             return "any" if n != "score" else "int"
-        if n in BUILTIN_FUNCS:
+        if n in BUILTIN_FUNCS and not (n in YIELDING_FUNCS and n in s.functions):
             kinds, result = BUILTIN_FUNCS[n]
             if self.arity(e, len(kinds), tuple(_KIND_WORDS.get(k, k) for k in kinds)):
                 for a, k in zip(e.args, kinds):
@@ -881,6 +936,16 @@ class Checker:
                     else:
                         self.expect(a, scope, k)
             return result
+        if n in ("next", "previous", "sort") and n not in s.functions:
+            return self.type_order_call(e, scope)
+        if n == "nth" and n not in s.functions:
+            if not self.arity(e, 2, ("a zone or a list", "a number")):
+                return "any"
+            t = self.expr(e.args[0], scope)
+            if elem_type(t) is None:
+                self.error(f"`nth` takes an item of a zone or a list, not of {an(t)}", e.args[0].loc)
+            self.expect(e.args[1], scope, "int")
+            return elem_type(t) or "any"
         if n in s.functions:
             f = s.functions[n]
             self.arity(e, len(f.params), f.params)
@@ -902,6 +967,29 @@ class Checker:
         pool = list(BUILTIN_FUNCS) + list(s.functions) + own + [v for v in s.vars if s.vars[v].per_player] + ["score"]
         self.error(f"unknown function `{n}`", where, did_you_mean(n, pool) or did_you_mean(n, s.procedures))
         return "any"
+
+    def type_order_call(self, e, scope):
+        """`next(r)`, `previous(r)`: the value after or before, round the order; `sort(xs)`: lowest first."""
+        n = e.name
+        if not self.arity(e, 1, ("a list",) if n == "sort" else ("a value",)):
+            return "any"
+        t = self.expr(e.args[0], scope)
+        if n == "sort":
+            el = elem_type(t)
+            if el is None or el in ("card", "player", "bool", "str", "rule"):
+                self.error(f"`sort` puts numbers or the values of an ordered attribute in order, not {an(t)}", e.args[0].loc,
+                           "to order cards, sort their values: `sort([c.rank for c in hand(p)])`" if el == "card" else None)
+            else:
+                self.ordered_items("sort", el, e.loc)
+            return t if el is not None else "any"
+        if t == "player":
+            self.error(f"`{n}` is the player {'after' if n == 'next' else 'before'} `current`, without `(...)`; "
+                       f"for another player's write `{'after' if n == 'next' else 'before'}({show(e.args[0])})`", e.loc)
+            return "player"
+        if self.order_of(t) is None and t not in ("any", "none"):
+            hint = self.no_order_hint(t, False) if t.startswith("value:") else None
+            self.error(f"`{n}(...)` takes a value of an ordered attribute, not {an(t)}", e.args[0].loc, hint)
+        return t
 
     def arity(self, e, n, params=None) -> bool:
         if len(e.args) != n:
@@ -951,13 +1039,35 @@ class Checker:
             b = self.expr(e.right, scope, want=guide(a))
         if not compatible(a, b):
             self.error(f"compares {an(a)} with {an(b)}: they can never be equal", e.loc, self.compare_hint(e, a, b))
-        elif e.op in ("<", ">", "<=", ">=") and not (compatible(a, "int") and compatible(b, "int")):
+        elif e.op in ("<", ">", "<=", ">=") and not (compatible(a, "int") and compatible(b, "int")) \
+                and not (self.order_of(a) or self.order_of(b)):
             bad = a if not compatible(a, "int") else b
-            hint = f"{plural(bad)} have no order; compare them with `==` or `!=`" if bad.startswith("value:") else None
-            self.error(f"`{e.op}` compares numbers, and {an(bad)} is not a number", e.loc, hint)
+            hint = self.no_order_hint(bad) if bad.startswith("value:") else None
+            self.error(f"`{e.op}` compares numbers or the values of an ordered attribute, and {an(bad)} is neither",
+                       e.loc, hint)
         else:
             self.compare_range(e)
         return "bool"
+
+    def order_of(self, t) -> str | None:
+        """The attribute whose values `t` are, if it is declared `ordered`."""
+        if t.startswith("value:"):
+            a = self.s.attributes.get(t[6:])
+            if isinstance(a, ast.AttributeDecl) and a.ordered:
+                return a.name
+        return None
+
+    def no_order_hint(self, t, compare: bool = True) -> str:
+        a = self.s.attributes.get(t[6:])
+        at = f" (line {a.loc.line})" if a is not None and a.loc is not None else ""
+        declare = f"declare `attribute {t[6:]} ordered {{ ... }}`{at} to list them from lowest to highest"
+        return f"{plural(t)} have no order; compare them with `==` or `!=`, or {declare}" if compare else \
+            f"{plural(t)} have no order: {declare}"
+
+    def ordered_items(self, fn, el, loc):
+        """`min`, `max`, `sort` of values: they need an order."""
+        if el.startswith("value:") and not self.order_of(el):
+            self.error(f"`{fn}` needs values with an order, and {plural(el)} have none", loc, self.no_order_hint(el, False))
 
     def compare_range(self, e):
         """`card.number == 12` where `attribute number 1..9`: a test whose answer is known before play."""
@@ -1022,8 +1132,26 @@ class Checker:
         return "list:int"
 
     def type_Arith(self, e, scope):
-        self.expect(e.left, scope, "int")
-        self.expect(e.right, scope, "int")
+        a = self.expr(e.left, scope, want="int")  # the type wanted guides what an unknown name is said to be
+        if e.op == "+" and (a == "zone" or a.startswith("list:")):  # joining lists (or zones' cards): `hand(p) + pile`
+            b = self.expr(e.right, scope)
+            la, lb = ("list:card" if t == "zone" else t for t in (a, b))
+            if not lb.startswith("list:"):
+                self.error(f"`+` joins two lists, and this is {an(b)}", e.right.loc,
+                           hint=f"put it in a list of its own: `... + [{show(e.right)}]`")
+            elif not compatible(la, lb):
+                self.error(f"`+` joins {an(la)} and {an(lb)}: a list holds one type of value", e.loc)
+            return la if la != "list:any" else lb
+        if not compatible(a, "int"):
+            hint = None
+            if e.op in ("-", "*", "/", "%") and (a == "zone" or a.startswith("list:")):
+                hint = "lists are joined with `+`; to leave items out, `[x for x in xs if ...]`"
+            self.error(f"expected a number, found {an(a)}", e.left.loc, hint)
+        b = self.expr(e.right, scope, want="int")
+        if not compatible(b, "int"):
+            hint = f"lists are joined with `+` when the list comes first: `[{show(e.left)}] + ...`" \
+                if b == "zone" or b.startswith("list:") else None
+            self.error(f"expected a number, found {an(b)}", e.right.loc, hint)
         return "int"
 
     def type_Neg(self, e, scope):
@@ -1042,6 +1170,8 @@ class Checker:
         el = elem_type(t)
         if el is None:
             self.error(f"`{e.fn}` needs a list or a zone, not {an(t)}", e.expr.loc)
+        if e.fn in ("min", "max") and el is not None:
+            self.ordered_items(e.fn, el, e.loc)
         return agg_type(e.fn, el or "any")
 
     def type_Comprehension(self, e, scope):
@@ -1053,6 +1183,8 @@ class Checker:
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
         item = self.expr(e.expr, inner)
+        if e.fn in ("min", "max"):
+            self.ordered_items(e.fn, item, e.loc)
         if e.fn == "list":
             return "list:" + item
         return agg_type(e.fn, item)

@@ -112,11 +112,111 @@ AGGREGATES = {
 }
 
 
+def _by_order(pick):
+    def agg(place: dict, xs):
+        xs = [x for x in xs if x is not None]
+        return pick(xs, key=lambda v: place.get(v, -1)) if xs else None
+    return agg
+
+
+def nth(st, xs, n):
+    """The n-th item of a zone or list, counting from 1 (a zone from the bottom: `nth(z, size(z))` is its top);
+    none when there is no such item."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1 or n > len(xs):
+        return None
+    return xs[n - 1]
+
+
+def sort_values(place: dict, xs) -> list:
+    """Numbers, or values of an ordered attribute, lowest first (`none`s left out)."""
+    return sorted((x for x in xs if x is not None), key=lambda v: place[v] if isinstance(v, str) and v in place else v)
+
+
+MAX_ITEMS = 20_000  # the most items an option of several arguments or of a set of cards may look at for one decision
+
+
+def _too_many(verb: str, what: str) -> RuntimeRulesError:
+    return RuntimeRulesError(f"option `{verb}` would look at more than {MAX_ITEMS} {what} for one decision; "
+                             "narrow what it chooses from")
+
+
+def several_items(verb: str, names: tuple, domains: tuple, where):
+    """`legal(st, env)` of an option of several arguments: every combination of one item of each list (a later
+    list may name the arguments before it) that its `where` allows, as tuples, in the lists' order."""
+    def legal(st, env):
+        env = dict(env)  # the frame's own names are left alone
+        out: list = []
+        looked = [0]
+
+        def fill(i: int, chosen: tuple):
+            if i == len(names):
+                looked[0] += 1
+                if looked[0] > MAX_ITEMS:
+                    raise _too_many(verb, "combinations")
+                if where is None or where(st, env):
+                    out.append(chosen)
+                return
+            seen = set()
+            for v in counted(st, items(st, domains[i](st, env))):
+                if v is None or v in seen:
+                    continue
+                seen.add(v)
+                env[names[i]] = v
+                fill(i + 1, chosen + (v,))
+        fill(0, ())
+        return out
+    return legal
+
+
+def card_sets(verb: str, name: str, domain, where, low: int, high: int):
+    """`legal(st, env)` of an option taking `low`..`high` cards from a zone or list: every set of that many of its
+    cards (one set for sets whose cards read the same) that its `where` allows, the cards of each in the zone's
+    order, the smaller sets first."""
+    from itertools import combinations
+    from math import comb
+
+    def legal(st, env):
+        cards = [c for c in counted(st, items(st, domain(st, env))) if c is not None]
+        if sum(comb(len(cards), k) for k in range(low, high + 1)) > MAX_ITEMS:
+            raise _too_many(verb, f"sets of {low}..{high} of {len(cards)} cards")
+        canon = st.program.canon
+        env = dict(env)
+        out: list = []
+        seen: set = set()
+        for k in range(max(low, 0), min(high, len(cards)) + 1):
+            for chosen in combinations(cards, k):
+                key = tuple(sorted(canon[c] for c in chosen))
+                if key in seen:
+                    continue
+                seen.add(key)
+                env[name] = list(chosen)
+                st.steps += 1
+                if where is None or where(st, env):
+                    out.append(chosen)
+            if st.steps > st.limit:
+                work(st, 0)
+        return out
+    return legal
+
+
+def binder(names):
+    """How a chosen item is named in the option's body: each argument by its name, or a set of cards as a list."""
+    if isinstance(names, str):
+        def bind_set(env, item):
+            env[names] = list(item)
+        return bind_set
+
+    def bind(env, item):
+        env.update(zip(names, item))
+    return bind
+
+
 def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
           "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
-          "ordered": ordered, "number_range": number_range,
+          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth,
+          "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

@@ -12,7 +12,7 @@ from interpreter.machine import RULE_FAILURES, Move
 from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
 from . import ast, codegen
-from .checker import BUILTIN_EVENTS, TEXT_PART, Checker, Symbols, elem_type, params_scope, var_type, walk
+from .checker import BUILTIN_EVENTS, TEXT_PART, YIELDING_FUNCS, YIELDING_NAMES, Checker, Symbols, elem_type, params_scope, var_type, walk
 from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
 from .parser import parse_rule
 
@@ -152,6 +152,7 @@ class Compiler:
             compile_rule=self.compile_rule,
             card_locals=self.card_locals,
             house_limit=s.house_limit.limit if s.house_limit else 5,
+            team_size=s.teams.size if s.teams else 0,
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
             namespace=self.ns,
@@ -466,6 +467,10 @@ class Compiler:
             label = ops.Label()
             inner = dict(scope)
             domain = legal = kind = where = None
+            if o.takes in ("several", "cards"):
+                specs.append(self.parted_option(o, inner, label))
+                bodies.append((label, o.body, inner))
+                continue
             if o.takes == "rule":
                 inner[o.param] = "rule"
                 kind = "rule"
@@ -483,6 +488,36 @@ class Compiler:
             specs.append(Choice(o.verb, o.param, domain, legal, where, o.doc or "", label, kind, self.reveals(o.body, set())))
             bodies.append((label, o.body, inner))
         return specs, bodies
+
+    def parted_option(self, o, inner: dict, label) -> Choice:
+        """An option of several arguments (`ask p in others(current), r in rank`) or of a set of cards
+        (`lay 1..4 cs from hand(current)`): its items, tuples, are enumerated with its `where` tested on each
+        (a bounded search: see codegen.several_items and codegen.card_sets).  `inner` gains its names."""
+        if o.takes == "several":
+            names, domains, parts = [], [], []
+            for name, domain in o.params:
+                el = elem_type(self.typer.expr(domain, inner)) or "any"
+                domains.append(self.lam("st, env", self.collection(domain, inner)[0][0]))
+                inner[name] = el
+                self.holds_card(name, el)
+                names.append(name)
+                parts.append("card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value")
+            where = self.expr(o.where, inner) if o.where is not None else None
+            legal = codegen.several_items(o.verb, tuple(names), tuple(domains), where)
+            bind = codegen.binder(tuple(names))
+            kind = "several"
+        else:
+            domain = self.lam("st, env", self.collection(o.domain, inner)[0][0])
+            inner[o.param] = "list:card"
+            self.holds_card(o.param, "list:card")
+            where = self.expr(o.where, inner) if o.where is not None else None
+            legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size)
+            bind = codegen.binder(o.param)
+            parts = ()
+            kind = "cards"
+        spec = Choice(o.verb, None, None, legal, None, o.doc or "", label, kind, self.reveals(o.body, set()))
+        spec.bind, spec.parts = bind, tuple(parts)
+        return spec
 
     def legal(self, o, inner, coll: str, of_zone: bool):
         """One function giving the items of an option's domain that its `where` allows.  The parts of the
@@ -931,6 +966,8 @@ class Compiler:
                 return self.subst[n]
             return (f"env[{n!r}]", False, False)
         fixed = (self.leaving and _NAMES_LEAVING.get(n)) or _NAMES.get(n)
+        if fixed is not None and n in YIELDING_NAMES and n in s.declared_names():
+            fixed = None  # the game's own `finished` or `playing`
         if fixed is not None:
             return (fixed, False, True)
         if n in s.vars:
@@ -1003,14 +1040,30 @@ class Compiler:
         varies = any(a[1] for a in args)
         if n == "others":
             return (f"others(st, {args[0][0]})", varies, False)
-        if n == "place":
+        if n in s.functions and n in YIELDING_FUNCS:
+            pass  # the game's own function of this name, below
+        elif n == "place":
             return (f"m.place(st, {args[0][0]})", varies, False)
+        elif n == "partner":
+            return (f"m.partner(st, {args[0][0]})", varies, False)
+        elif n == "team":
+            return (f"m.team(st, {args[0][0]})", varies, False)
+        elif n == "last_place":
+            return (f"m.place(st, {args[0][0]}, st.last_places)", varies, False)
         if n in ("after", "before") and self.leaving:
             sign = "" if n == "after" else "-"
             return (f"m.seat_after(st, {args[0][0]}, {sign}st.direction)", varies, False)
         if n in ("after", "before"):
             sign = "+" if n == "after" else "-"
             return (f"(({args[0][0]} {sign} st.direction) % st.n)", varies, False)
+        if n == "nth" and n not in s.functions:
+            (coll, cv, _), _ = self.collection(e.args[0], scope)
+            return (f"nth(st, {coll}, {args[1][0]})", varies or cv, False)
+        if n in ("next", "previous", "sort") and n not in s.functions:
+            place, after, before = self.orders()
+            if n == "sort":
+                return (f"sort_values({place}, counted(st, items(st, {args[0][0]})))", varies, False)
+            return (f"{after if n == 'next' else before}.get({args[0][0]})", varies, False)
         if n in s.functions and n not in self.inlining and len(self.inlining) < 16:
             return self.inline(s.functions[n], args)
         if n in s.functions:
@@ -1084,8 +1137,39 @@ class Compiler:
         a = self.gen(e.expr, scope)
         return (f"(not {a[0]})", a[1], a[2])
 
+    def orders(self) -> tuple:
+        """The names of three tables over the values of every `ordered` attribute (a value belongs to one
+        attribute): its place in its order, the value after it and the value before it, round the order."""
+        if not hasattr(self, "_orders"):
+            place, after, before = {}, {}, {}
+            for d in self.s.attributes.values():
+                if isinstance(d, ast.AttributeDecl) and d.ordered:
+                    names = [v.name for v in d.values]
+                    for i, v in enumerate(names):
+                        place[v], after[v], before[v] = i, names[(i + 1) % len(names)], names[i - 1]
+            self._orders = (self.const(place, "ORD"), self.const(after, "SUCC"), self.const(before, "PRED"))
+        return self._orders
+
+    def has_order(self) -> bool:
+        """Whether the game declares an `ordered` attribute."""
+        return any(isinstance(d, ast.AttributeDecl) and d.ordered for d in self.s.attributes.values())
+
+    def ordered_type(self, e, scope) -> bool:
+        """Whether an expression gives values of an `ordered` attribute (compared by their place, not as text)."""
+        return self.typer.order_of(self.typer.expr(e, scope)) is not None
+
     def gen_Compare(self, e, scope):
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
+        if e.op not in ("==", "!=") and (self.ordered_type(e.left, scope) or self.ordered_type(e.right, scope)):
+            place = self.orders()[0]
+            a, b = ((f"{place}.get({x[0]})", x[1], x[2]) for x in (a, b))
+            return (f"ordered({self.const(_COMPARE[e.op], 'OP')}, {a[0]}, {b[0]})", a[1] or b[1], False)
+        if e.op not in ("==", "!=") and self.has_order() and "any" in (self.typer.expr(e.left, scope),
+                                                                       self.typer.expr(e.right, scope)):
+            # A value of unknown type (a function's parameter) may be one of an ordered attribute: by its place.
+            place = self.orders()[0]
+            a, b = ((f"{place}.get({x[0]}, {x[0]})", x[1], x[2]) for x in (a, b))
+            return (f"ordered({self.const(_COMPARE[e.op], 'OP')}, {a[0]}, {b[0]})", a[1] or b[1], False)
         varies = a[1] or b[1]
         if e.op in ("==", "!="):
             return (f"({a[0]} {e.op} {b[0]})", varies, a[2] and b[2])
@@ -1118,6 +1202,11 @@ class Compiler:
         return (f"number_range(st, {a[0]}, {b[0]})", a[1] or b[1], False)
 
     def gen_Arith(self, e, scope):
+        t = self.typer.expr(e.left, scope)
+        if e.op == "+" and (t == "zone" or t.startswith("list:")):
+            (a, va, _), _ = self.collection(e.left, scope)
+            (b, vb, _), _ = self.collection(e.right, scope)
+            return (f"(counted(st, {a}) + counted(st, {b}))", va or vb, False)
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
         op = "//" if e.op == "/" else e.op
         return (f"({a[0]} {op} {b[0]})", a[1] or b[1], False)
@@ -1132,6 +1221,8 @@ class Compiler:
 
     def gen_Aggregate(self, e, scope):
         (coll, varies, _), _ = self.collection(e.expr, scope)
+        if e.fn in ("min", "max") and self.typer.order_of(elem_type(self.typer.expr(e.expr, scope)) or "") is not None:
+            return (f"BY_ORDER_{e.fn}({self.orders()[0]}, counted(st, {coll}))", varies, False)
         return (f"AGG_{e.fn}(counted(st, {coll}))", varies, False)
 
     def gen_Comprehension(self, e, scope):
@@ -1151,6 +1242,9 @@ class Compiler:
             return (f"any_early({body} for {var} in {coll})", True, False)
         where = f" if {cond}" if cond is not None else ""
         fn = f"AGG_{e.fn}"
+        if e.fn in ("min", "max") and self.ordered_type(e.expr, inner):
+            fn = f"BY_ORDER_{e.fn}({self.orders()[0]}, "
+            return (f"{fn}[{body} for {var} in counted(st, {coll}){where}])", True, False)
         if e.fn in ("all", "any") and self.typer.expr(e.expr, inner) == "bool":
             fn = e.fn  # true or false (or none, which counts as false) each: Python's own
         return (f"{fn}([{body} for {var} in counted(st, {coll}){where}])", True, False)

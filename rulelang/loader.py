@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
+
 from . import ast
 from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_mean
 from .parser import games_dir, parse
 
 # Declarations a file may have only one of; a variant's replaces its base's.
-SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.NamesDecl, ast.ClaimsDecl, ast.HouseLimitDecl, ast.ExamplesDecl, ast.DeckDecl, ast.SetupDecl, ast.TurnDecl,
+SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.TeamsDecl, ast.NamesDecl, ast.ClaimsDecl, ast.HouseLimitDecl, ast.ExamplesDecl, ast.DeckDecl, ast.SetupDecl, ast.TurnDecl,
           ast.ScoreDecl, ast.MatchTo, ast.MatchHands)
 
 NAMED = (ast.OptionDecl, ast.ConstDecl, ast.AttributeDecl, ast.RangeAttributeDecl, ast.ClassDecl, ast.ZoneDecl,
@@ -29,7 +31,7 @@ def decl_key(d):
 
 # How a message names each kind of declaration.
 KEYWORDS = {
-    ast.GameDecl: "game", ast.PlayersDecl: "players", ast.NamesDecl: "name cards by", ast.ClaimsDecl: "claim cards by", ast.HouseLimitDecl: "house limit", ast.ExamplesDecl: "examples", ast.DeckDecl: "deck",
+    ast.GameDecl: "game", ast.PlayersDecl: "players", ast.TeamsDecl: "teams", ast.NamesDecl: "name cards by", ast.ClaimsDecl: "claim cards by", ast.HouseLimitDecl: "house limit", ast.ExamplesDecl: "examples", ast.DeckDecl: "deck",
     ast.SetupDecl: "setup", ast.TurnDecl: "turn", ast.ScoreDecl: "score", ast.MatchTo: "match", ast.MatchHands: "match",
     ast.OptionDecl: "option", ast.ConstDecl: "const", ast.AttributeDecl: "attribute", ast.RangeAttributeDecl: "attribute",
     ast.ClassDecl: "class", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.CallDecl: "call", ast.EventDecl: "event",
@@ -156,7 +158,11 @@ def merge(base: list, own: list, text: str = "") -> tuple[list, list]:
     index = {decl_key(d): i for i, d in enumerate(out)}
     errors = []
     seen: dict = {}
+    overrides, removed_verbs = [], []
     for d in own:
+        if isinstance(d, ast.OptionOverrideDecl):
+            overrides.append(d)
+            continue
         k = decl_key(d) if not isinstance(d, ast.RemoveDecl) else None
         if k is not None and k in seen:
             first = seen[k].loc
@@ -170,7 +176,16 @@ def merge(base: list, own: list, text: str = "") -> tuple[list, list]:
         if k is not None:
             seen[k] = d
         if isinstance(d, ast.RemoveDecl):
-            hits = [k for k in index if len(k) == 2 and k[1] == d.name]
+            hits = [k for k in index if len(k) == 2 and k[1] == d.name] if not d.option else []
+            if d.option or not hits and d.name in _verbs(base):  # an option of the base's decisions
+                verbs = _verbs(base)
+                if d.name in verbs:
+                    removed_verbs.append(d.name)
+                else:
+                    errors.append(RulesCheckError(f"`remove option {d.name}`: no decision of the game this file extends "
+                                                  f"offers an option `{d.name}`", d.loc.part("name"), source=text,
+                                                  hint=did_you_mean(d.name, verbs)))
+                continue
             if not hits:
                 known = [k[1] for k in index if len(k) == 2]
                 errors.append(RulesCheckError(f"`remove {d.name}`: nothing named `{d.name}` to remove", d.loc.part("name"),
@@ -184,4 +199,71 @@ def merge(base: list, own: list, text: str = "") -> tuple[list, list]:
         else:
             index[k] = len(out)
             out.append(d)
-    return [d for d in out if d is not None], errors
+    out = [d for d in out if d is not None]
+    if overrides or removed_verbs:
+        out = _change_options(out, overrides, removed_verbs, bool(base), text, errors)
+    return out, errors
+
+
+_WITH_BODIES = (ast.ProcedureDecl, ast.RuleDecl, ast.SetupDecl, ast.TurnDecl, ast.ScoreDecl)
+
+
+def _verbs(decls) -> set:
+    """The verbs of every option the declarations' decisions offer."""
+    from .checker import walk
+    return {n.verb for d in decls if isinstance(d, _WITH_BODIES) for n in walk(d.body) if isinstance(n, ast.Option)}
+
+
+def _rewrite(node, change):
+    """The node, with the options of every `choose` and `ask` in it passed through `change(options)`."""
+    if isinstance(node, tuple):
+        return tuple(_rewrite(x, change) for x in node)
+    if not attrs.has(type(node)):
+        return node
+    new = {f.name: _rewrite(getattr(node, f.name), change) for f in attrs.fields(type(node)) if f.name != "loc"}
+    if isinstance(node, (ast.ChooseStmt, ast.AskStmt)):
+        new["options"] = change(new["options"])
+    return attrs.evolve(node, **new)
+
+
+def _change_options(decls: list, overrides: list, removed: list, has_base: bool, text: str, errors: list) -> list:
+    """A variant's `option VERB ...` declarations and `remove VERB`s applied to the options of the decisions of
+    the game it extends: an option of a verb the base offers replaces it wherever it is offered; one of a new verb
+    joins the first `choose` of the `turn`."""
+    if not has_base:
+        for o in overrides:
+            errors.append(RulesCheckError(
+                f"`option {o.option.verb} {{ ... }}` at the top of a file changes an option of the game it extends, "
+                "and this file extends none", o.loc.head(len("option")), source=text,
+                hint=f"write the option inside a `choose` or `ask`; or, for a setting, `option {o.option.verb} = VALUE`"))
+        return decls
+    by_verb = {o.option.verb: o.option for o in overrides}
+    known = _verbs(decls)
+
+    def change(options):
+        return tuple(by_verb.get(o.verb, o) for o in options if o.verb not in removed)
+    out = [attrs.evolve(d, body=_rewrite(d.body, change)) if isinstance(d, _WITH_BODIES) else d for d in decls]
+    new = [o.option for o in overrides if o.option.verb not in known]
+    if new:
+        from .checker import walk
+        turn = next((i for i, d in enumerate(out) if isinstance(d, ast.TurnDecl)), None)
+        first = next((n for n in walk(out[turn].body) if isinstance(n, ast.ChooseStmt)), None) if turn is not None else None
+        if first is None:
+            o = next(o for o in overrides if o.option.verb == new[0].verb)
+            errors.append(RulesCheckError(f"option `{new[0].verb}` is new, and the `turn` of the game this file extends "
+                                          "has no `choose` to add it to", o.loc.head(len("option")), source=text))
+            return out
+        out[turn] = attrs.evolve(out[turn], body=_rewrite_first(out[turn].body, first, tuple(new)))
+    return out
+
+
+def _rewrite_first(node, target, extra: tuple):
+    """The node with `extra` options added to the one decision `target` (found by identity)."""
+    if isinstance(node, tuple):
+        return tuple(_rewrite_first(x, target, extra) for x in node)
+    if not attrs.has(type(node)):
+        return node
+    if node is target:
+        return attrs.evolve(node, options=node.options + extra)
+    new = {f.name: _rewrite_first(getattr(node, f.name), target, extra) for f in attrs.fields(type(node)) if f.name != "loc"}
+    return attrs.evolve(node, **new)

@@ -126,6 +126,19 @@ class _ToAst(Transformer):
         return ast.Option(verb=str(verb), param=str(param), domain=None, where=where, doc=_s(doc) if doc is not None else None,
                           body=body, takes="rule", loc=self._loc(meta, name=verb))
 
+    def several_option(self, meta, c):
+        verb, pairs, (where, doc, body) = c[0], c[1:-3], c[-3:]
+        params = tuple((str(pairs[i]), pairs[i + 1]) for i in range(0, len(pairs), 2))
+        return ast.Option(verb=str(verb), param=params[0][0], domain=params[0][1], where=where,
+                          doc=_s(doc) if doc is not None else None, body=body, takes="several", params=params,
+                          loc=self._loc(meta, name=verb, param=pairs[0], text=doc))
+
+    def cards_option(self, meta, c):
+        verb, low, high, param, domain, where, doc, body = c
+        size = (int(low), int(high) if high is not None else int(low))
+        return ast.Option(verb=str(verb), param=str(param), domain=domain, where=where, doc=_s(doc) if doc is not None else None,
+                          body=body, takes="cards", size=size, loc=self._loc(meta, name=verb, param=param, text=doc, size=low))
+
     def add_stmt(self, meta, c):
         return ast.AddStmt(rule=c[0], key=c[1], loc=self._loc(meta))
 
@@ -150,6 +163,9 @@ class _ToAst(Transformer):
 
     def attribute_decl(self, meta, c):
         return ast.AttributeDecl(name=str(c[0]), values=tuple(c[1:]), loc=self._loc(meta, name=c[0]))
+
+    def ordered_attribute_decl(self, meta, c):
+        return ast.AttributeDecl(name=str(c[0]), values=tuple(c[1:]), ordered=True, loc=self._loc(meta, name=c[0]))
 
     def range_attribute_decl(self, meta, c):
         return ast.RangeAttributeDecl(name=str(c[0]), low=int(c[1]), high=int(c[2]), loc=self._loc(meta, name=c[0]))
@@ -255,6 +271,15 @@ class _ToAst(Transformer):
 
     def match_hands(self, meta, c):
         return ast.MatchHands(hands=int(c[0]), loc=self._loc(meta))
+
+    def teams_decl(self, meta, c):
+        return ast.TeamsDecl(size=int(c[0]), loc=self._loc(meta))
+
+    def option_override_decl(self, meta, c):
+        return ast.OptionOverrideDecl(option=c[0], loc=self._loc(meta))
+
+    def remove_option_decl(self, meta, c):
+        return ast.RemoveDecl(name=str(c[0]), option=True, loc=self._loc(meta, name=c[0]))
 
     def remove_decl(self, meta, c):
         return ast.RemoveDecl(name=str(c[0]), loc=self._loc(meta, name=c[0]))

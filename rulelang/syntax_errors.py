@@ -51,6 +51,9 @@ _FORMS = {
     "ask": '`ask PLAYERS "prompt" { VERB "help" { ... } ... }`',
     "fire": "`fire EVENT(ARGUMENTS)`",
     "win": "`win PLAYER`",
+    "out": "`out PLAYER`",
+    "lose": "`lose PLAYER`",
+    "teams": "`teams of N`",
     "reveal": "`reveal CARDS to PLAYERS`",
     "say": '`say "TEXT"`',
     "claim": "`claim cards by ATTRIBUTE ...` (what a claim names), or in a block `claim CARDS as VALUE`",
@@ -214,7 +217,7 @@ class _Diagnosis:
         return self.loc_at(len(stripped))
 
     def error(self) -> RulesSyntaxError:
-        for look in (self.braces, self.aggregate, self.glued, self.if_value, self.statement_name, self.at_end, self.word, self.character, self.token_error):
+        for look in (self.braces, self.aggregate, self.glued, self.if_value, self.index, self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
                 message, loc, hint = found
@@ -280,6 +283,19 @@ class _Diagnosis:
             return None
         return ("an `if ... then ... else` inside a larger value goes in brackets", self.loc_at(m.start(1), 2),
                 "write `(if CONDITION then VALUE else OTHER)`; an `if` value always needs its `else`")
+
+    def index(self):
+        """`hand(p)[2]`: a value followed by `[`, as other languages take an item by its position."""
+        if self.token is None or self.token.type != "LSQB" or not self.tokens:
+            return None
+        before = self.text[: self.token.start_pos]
+        if not before or before[-1] not in ")]" and not (before[-1].isalnum() or before[-1] == "_"):
+            return None
+        m = re.match(r"\[([^\[\]\n]*)\]", self.text[self.token.start_pos:])
+        inside = m.group(1).strip() if m else "N"
+        return ("`[...]` after a value: rulelang takes an item by its position with `nth`", self.token_loc(self.token),
+                f"write `nth(LIST, {inside or 'N'})`: the {inside or 'N'}-th item, counting from 1 (a zone's from the "
+                "bottom; its top is `top(ZONE)`)")
 
     def statement_name(self):
         """A statement that begins with a name not followed by `(`: a misspelt keyword, or `x = 1`."""

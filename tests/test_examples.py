@@ -16,8 +16,9 @@ HOUSE = sorted((ROOT / "examples" / "house_rules").glob("*.rules"))
 @pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.rules")), ids=lambda p: p.stem)
 def test_example_games_play_to_the_end(path):
     program = rulelang.load(path)
-    g = Game(program, 3, seed=1, record=False)
-    bots = [GreedyBot(i) for i in range(3)]
+    players = min(max(3, program.min_players), program.max_players)  # three, where the game allows
+    g = Game(program, players, seed=1, record=False)
+    bots = [GreedyBot(i) for i in range(players)]
     for _ in range(20_000):
         if g.over:
             break

@@ -16,6 +16,7 @@ from interpreter.view import claim_of, claim_said, in_words
 
 from ..errors import MoveError, RulesError
 from .editor import check_rule, race_times, read_rule
+from ..stall import TURN_LIMIT, stall_error
 from .summary import help_text, rules_summary
 
 COMMANDS = {
@@ -509,6 +510,9 @@ class Host:
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
+                if not self.humans and self.game.state.turns >= TURN_LIMIT:  # bots alone, a game that never ends
+                    self.flush_log()
+                    raise stall_error(self.game)
                 if d.race and self.humans:
                     self.race(d)
                     continue

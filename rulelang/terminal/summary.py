@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
+
 from .. import ast
 
 _KIND_WORDS = {"card": "CARD", "player": "PLAYER", "value": "VALUE", "number": "NUMBER"}
@@ -94,7 +96,8 @@ def rules_summary(program) -> str:
         lines += [f"  {s}" for s in _body_lines(src, symbols.setup)]
     if symbols.turn is not None:
         lines.append("On your turn, one of:")
-        for st in symbols.turn.body.stmts:
+        # The turn's decisions: at its top, or inside an `if` of it (not another's, in an option's body).
+        for st in _decisions(symbols.turn.body):
             if isinstance(st, ast.ChooseStmt):
                 for o in st.options:
                     form = o.verb + (f" {_param_word(program, src, o)}" if o.param else "")
@@ -135,8 +138,25 @@ def rules_summary(program) -> str:
     return "\n".join(lines)
 
 
+def _decisions(block) -> list:
+    """The `choose`s and `ask`s of a block, looking into its `if`s, not into options' bodies."""
+    out = []
+    for st in block.stmts:
+        if isinstance(st, (ast.ChooseStmt, ast.AskStmt)):
+            out.append(st)
+        elif isinstance(st, ast.IfStmt):
+            out += _decisions(st.then) + (_decisions(st.otherwise) if st.otherwise is not None else [])
+    return out
+
+
 def _param_word(program, src, option) -> str:
     """How a move's argument is written in help: CARD for a zone's cards, COLOUR for an attribute's values."""
+    if option.takes == "cards":
+        low, high = option.size
+        return f"CARD x{low}" if low == high else f"CARD x{low}..{high}"
+    if option.takes == "several":
+        return " ".join(_param_word(program, src, attrs.evolve(option, param=n, domain=d, takes=None))
+                        for n, d in option.params)
     domain = _source_of(src, getattr(option.domain, "loc", None), "")
     if any(z.name in domain.replace("(", " ").split() for z in program.zones):
         return "CARD"

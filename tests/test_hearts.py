@@ -1,0 +1,81 @@
+"""Hearts (examples/hearts.rules) by its usual rules: passing three cards, following suit, the highest card of
+the suit led takes the trick and leads, hearts broken, points by hand."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import rulelang
+from interpreter import Game
+from interpreter.bots import GreedyBot
+
+from helpers import ROOT
+
+
+@lru_cache(maxsize=None)
+def hearts():
+    return rulelang.load(ROOT / "examples" / "hearts.rules")
+
+
+def bot_move(g, bots):
+    d = g.pending
+    return d.player, bots[d.player].choose(g.program, g.view(d.player), d)
+
+
+def zone(g, name, owner=None):
+    return list(g.state.zone(g.program.zone_index[name], owner))
+
+
+def test_three_cards_are_passed_to_the_left_in_the_first_hand():
+    g = Game(hearts(), 4, seed=3)
+    passed = {}
+    for p in range(4):
+        d = g.pending
+        assert d.player == p and "pass three cards" in d.prompt and all(len(m.arg) == 3 for m in d.options)
+        passed[p] = d.options[-1].arg
+        g.apply(p, d.options[-1])
+    for p in range(4):
+        assert set(passed[p]) <= set(zone(g, "hand", (p + 1) % 4))
+        assert len(zone(g, "hand", p)) == 13
+
+
+def test_suit_is_followed_the_trick_goes_to_the_highest_of_the_suit_led_and_hearts_wait_to_be_broken():
+    g = Game(hearts(), 4, seed=4)
+    bots = [GreedyBot(i) for i in range(4)]
+    cards = g.program.cards
+    order = [v.name for v in g.program.attributes["rank"].values]
+    tricks = 0
+    while not g.over and g.state.hand_no == 1:
+        d = g.pending
+        v = g.state.vars
+        plays = [m for m in d.options if m.verb == "play"]
+        if plays and v["led"] is not None:
+            hand = zone(g, "hand", d.player)
+            if any(cards[c].attrs["suit"] == v["led"] for c in hand):
+                assert all(cards[m.arg].attrs["suit"] == v["led"] for m in plays)
+        if plays and v["led"] is None and not v["broken"]:
+            hand = zone(g, "hand", d.player)
+            if any(cards[c].attrs["suit"] != "hearts" for c in hand):
+                assert all(cards[m.arg].attrs["suit"] != "hearts" for m in plays)
+        before = zone(g, "trick")
+        seat, move = bot_move(g, bots)
+        g.apply(seat, move)
+        if len(before) == 3 and move.verb == "play":  # the fourth card: the trick is taken
+            played = before + [move.arg]
+            led = cards[played[0]].attrs["suit"]
+            high = max((c for c in played if cards[c].attrs["suit"] == led), key=lambda c: order.index(cards[c].attrs["rank"]))
+            taker = next(p for p in range(4) if high in zone(g, "taken", p))
+            assert set(played) <= set(zone(g, "taken", taker))
+            assert g.over or g.state.hand_no > 1 or g.pending.player == taker  # the taker leads the next trick
+            tricks += 1
+    assert tricks == 13
+
+
+def test_a_match_is_four_hands_and_the_fewest_points_win():
+    g = Game(hearts(), 4, seed=5, match=True, record=False)
+    bots = [GreedyBot(i) for i in range(4)]
+    while not g.over:
+        seat, move = bot_move(g, bots)
+        g.apply(seat, move, checked=False)
+    assert g.state.hand_no == 4
+    assert all(s <= 0 for s in g.scores) and sum(g.scores) in range(-26 * 4 * 3, -26 * 4 + 1)
+    assert g.winners == [p for p in range(4) if g.scores[p] == max(g.scores)]
