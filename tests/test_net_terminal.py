@@ -204,7 +204,14 @@ def test_a_race_at_the_prompt_is_lost_by_the_last_to_type():
         assert served.call(table.start) is None
         a, b = terms
         a.expect("Moves: ")
+        a.line("help")  # the local prompt's commands, answered at the client from what the server sent
+        a.expect("Commands:")
+        a.line("rules")
+        a.expect("No house rules yet.")
+        a.line("fly")  # refused before Enter is taken (the validator), and by the server if it were sent
+        a.type("\x15")  # Ctrl-U: the line is cleared
         a.line("play R3+")
+        assert "✗" not in a.expect("You play")  # `fly` never reached the server
         a.expect("Make up a rule for every 3 played from now on")
         a.expect("Moves: write")
         a.line('write when played(card) if card.number == key { race "moo" }')
