@@ -808,8 +808,10 @@ def cmd_serve(args) -> int:
         from interpreter.game import parse_options
 
         parse_options(program, options)  # a wrong option is told now, not when the game starts
-        if args.bots not in ("greedy", "random", "search"):
-            raise RulesError(f"unknown bot `{args.bots}`; bots: greedy, random, search")
+        from interpreter.bots import BOTS
+
+        if args.bots not in BOTS:
+            raise RulesError(f"unknown bot `{args.bots}`; bots: {', '.join(BOTS)}")
 
     def ready(address: str) -> None:
         where = ("this machine only (127.0.0.1); `--host 0.0.0.0` lets others on your network join"
