@@ -24,6 +24,10 @@ BUILTIN_FUNCS = {
     "same": (("card", "card"), "bool"),
     "has_rule": (("any",), "bool"),
 }
+# Sizes a file may state (docs/language.md, "Limits"); the deck's bound is the compiler's MAX_CARDS.
+MAX_PLAYERS = 100
+MAX_ATTRIBUTE_VALUES = 10_000
+MAX_NAME = 200
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
 # The parts of a text: `{name}`, `{name.attribute}`, or `{is|are}` (said of others | said to the player it is about).
@@ -213,10 +217,13 @@ class Checker:
         return any(self.decides(child, seen) for child in ast.inner_blocks(node))
 
     def check_GameDecl(self, d):
-        pass
+        if len(d.name) > MAX_NAME:
+            self.error(f"a game's name may have at most {MAX_NAME} characters; this one has {len(d.name)}", d.loc)
 
     def check_PlayersDecl(self, d):
-        pass
+        if d.high > MAX_PLAYERS:
+            self.error(f"rulelang allows at most {MAX_PLAYERS} players; this game allows {d.high}", d.loc,
+                       hint=f"for instance `players {min(d.low, MAX_PLAYERS)}..{MAX_PLAYERS}`")
 
     def check_OptionDecl(self, d):
         if isinstance(d.value, ast.Name) and d.value.name not in self.s.values:
@@ -235,6 +242,9 @@ class Checker:
     def check_RangeAttributeDecl(self, d):
         if d.low > d.high:
             self.error(f"`{d.low}..{d.high}` is an empty range", d.loc)
+        elif d.high - d.low >= MAX_ATTRIBUTE_VALUES:
+            self.error(f"`{d.name}` would have {d.high - d.low + 1} values; an attribute may have at most "
+                       f"{MAX_ATTRIBUTE_VALUES}", d.loc)
 
     def check_ClaimsDecl(self, d):
         self.check_NamesDecl(d)
@@ -1010,6 +1020,8 @@ class Checker:
         types = {self.expr(i, scope, want=inner) for i in e.items} - {"any", "none"}
         if len(types) > 1:
             self.error(f"a list mixes {' and '.join(plural(t) for t in sorted(types))}", e.loc)
+        elif any(t.startswith("list") for t in types):
+            self.error("a list cannot hold lists", e.loc)
         return "list:" + (types.pop() if len(types) == 1 else "any")
 
     def type_Aggregate(self, e, scope):
@@ -1017,6 +1029,8 @@ class Checker:
         el = elem_type(t)
         if el is None:
             self.error(f"`{e.fn}` needs a list or a zone, not {an(t)}", e.expr.loc)
+        elif e.fn == "sum" and el not in ("int", "bool", "any"):
+            self.error(f"`sum` adds numbers, not {plural(el)}", e.expr.loc)
         return agg_type(e.fn, el or "any")
 
     def type_Comprehension(self, e, scope):
@@ -1029,7 +1043,11 @@ class Checker:
             self.expect(e.cond, inner, "bool")
         item = self.expr(e.expr, inner)
         if e.fn == "list":
+            if item.startswith("list"):
+                self.error("a list cannot hold lists", e.expr.loc)
             return "list:" + item
+        if e.fn == "sum" and item not in ("int", "bool", "any"):
+            self.error(f"`sum` adds numbers, not {plural(item)}", e.expr.loc)
         return agg_type(e.fn, item)
 
 

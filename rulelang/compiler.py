@@ -13,7 +13,7 @@ from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSp
 
 from . import ast, codegen
 from .checker import BUILTIN_EVENTS, TEXT_PART, Checker, Symbols, elem_type, params_scope, var_type
-from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
+from .errors import RulesCheckError, RulesErrors, RuntimeRulesError, source_lines
 from .parser import parse_rule
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
@@ -328,7 +328,7 @@ class Compiler:
 
     def block(self, b, scope, code):
         for st in b.stmts:
-            if _stops(st):
+            if _stops(st) or _nesting(st) > NATIVE_DEPTH:
                 getattr(self, "compile_" + type(st).__name__)(st, scope, code)
             else:
                 code.native(self.native(st, scope))
@@ -1163,10 +1163,20 @@ _SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*(?:\.\w+)?(?:\[(?:'\w*'|\d+)\])?|-?\d+|'[
 _LITERAL = re.compile(r"^(?:-?\d+|'[^'\\]*'|None|True|False|[A-Z][A-Za-z_0-9]*|_[a-z]\d+)$")
 
 
+# Blocks nested deeper than this are cut into basic blocks joined by jumps rather than written as nested Python,
+# which allows only 20 nested loops and 100 levels of indentation.
+NATIVE_DEPTH = 8
+
+
+def _nesting(st) -> int:
+    """How many blocks deep a statement's own blocks go (0 for a statement without any)."""
+    return max((1 + max((_nesting(s) for s in b.stmts), default=0) for b in ast.inner_blocks(st)), default=0)
+
+
 def _source_of(node, texts: dict) -> str:
     """The text a node was written as, from its file."""
     loc = node.loc
-    lines = texts.get(loc.file, "").splitlines()
+    lines = source_lines(texts.get(loc.file, ""))
     if not lines or not loc.end_line:
         return ""
     chunk = lines[loc.line - 1: loc.end_line]

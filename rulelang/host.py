@@ -17,6 +17,7 @@ from interpreter.view import claim_of, claim_said, in_words
 from .errors import MoveError, RulesError
 from .editor import check_rule, race_times, read_rule
 from .summary import help_text, rules_summary
+from .simulate import DECISION_LIMIT, asked, stuck
 
 COMMANDS = {
     "help": "the moves you can make now and how to type them",
@@ -504,11 +505,18 @@ class Host:
     # ---------------------------------------------------------- the loop
     def play(self) -> int:
         self.flush_log()
+        turn, in_turn, recent = -1, 0, []  # bots only: a turn going round in a circle is stopped (simulate's bound)
         try:
             while not self.game.over:  # `undo` may put a rebuilt game in its place
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
+                if not self.humans:
+                    turn, in_turn = (turn, in_turn + 1) if self.game.state.turns == turn else (self.game.state.turns, 1)
+                    if in_turn > DECISION_LIMIT - 64:
+                        recent.append(asked(d))
+                        if in_turn > DECISION_LIMIT:
+                            raise RulesError(stuck(self.game, recent))
                 if d.race and self.humans:
                     self.race(d)
                     continue
