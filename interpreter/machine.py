@@ -255,6 +255,8 @@ def _plain(e: Exception) -> str:
         return "a value is `none` where a number or card is needed"
     if isinstance(e, RecursionError):
         return "a function calls itself without end"
+    if isinstance(e, OverflowError) and str(e).startswith("a number"):
+        return str(e)
     if isinstance(e, (OverflowError, MemoryError)):
         return "a number or a list far too large"
     # Python's own words never reach a player: each other failure is told in the language's.

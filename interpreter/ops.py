@@ -190,15 +190,31 @@ def op_reveal(cards_f, to_f):
     return op
 
 
+# The longest text a `say` may make (a list of a whole deck's names fits); every 16 characters said cost a step
+# of the move's bound, so that texts said in a loop cannot take the time and memory a move is allowed.
+MAX_SAID = 20_000
+SAID_PER_STEP = 16
+
+
+def _said(st, text: str) -> str:
+    if len(text) > MAX_SAID:
+        raise RuntimeRulesError(f"`say` made a text of {len(text)} characters; a text may have at most {MAX_SAID}")
+    st.steps += len(text) // SAID_PER_STEP
+    if st.steps > st.limit:
+        raise RuntimeRulesError("the rules did too much work without asking anyone anything; a loop or an "
+                                "expression does not end")
+    return text
+
+
 def op_say(text_f):
     def op(st, fr):
         if st.record:  # the text is for the narrator alone
             env = fr.env
             about = text_f.about(st, env)
             if about is None:
-                st.emit("say", text=text_f(st, env))
+                st.emit("say", text=_said(st, text_f(st, env)))
             else:  # told to the player it is about, it says "you": `{current} {draws|draw} 2`
-                st.emit("say", text=text_f(st, env), player=about, you=text_f(st, env, about))
+                st.emit("say", text=_said(st, text_f(st, env)), player=about, you=_said(st, text_f(st, env, about)))
     return op
 
 

@@ -1079,6 +1079,8 @@ class Compiler:
     def gen_Arith(self, e, scope):
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
         op = "//" if e.op == "/" else e.op
+        if op == "*" or (op in "+-" and not (_INT.match(a[0]) or _INT.match(b[0]))):
+            return (f"{_CHECKED[op]}({a[0]}, {b[0]})", a[1] or b[1], False)
         return (f"({a[0]} {op} {b[0]})", a[1] or b[1], False)
 
     def gen_Neg(self, e, scope):
@@ -1136,7 +1138,9 @@ _ENV_READ = re.compile(r"\benv\[('\w+')\]")
 _HOISTED = re.compile(r"\b_h\d+\b")
 _CALL = re.compile(r"\b([A-Za-z_]\w*)\(")
 # Helpers that give the same result for the same arguments and read nothing else.
-_PURE_CALL = re.compile(r"^(?:len|all|any|ordered|attr|is_|any_early|SAME\d+|AGG_\w+)$")
+_PURE_CALL = re.compile(r"^(?:len|all|any|ordered|attr|is_|any_early|SAME\d+|AGG_\w+|MUL|ADD|SUB)$")
+_INT = re.compile(r"^\(?-?\d+\)?$")
+_CHECKED = {"*": "MUL", "+": "ADD", "-": "SUB"}  # arithmetic that checks its result stays a number within bounds
 
 
 _NAME = re.compile(r"\b[A-Za-z_]\w*\b")

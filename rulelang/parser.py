@@ -87,6 +87,14 @@ def parse(text: str, filename: str = "<rules>", start: str = "start"):
         raise RulesSyntaxError(f"this text has {len(text)} characters; rulelang reads at most {MAX_TEXT} in one file "
                                "or rule", Loc(filename, 1, 1))
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:  # a byte read from a terminal that is not UTF-8: it could not be saved
+        line = text.count("\n", 0, e.start) + 1
+        column = e.start - (text.rfind("\n", 0, e.start) + 1) + 1
+        raise RulesSyntaxError("this text has a byte that is not UTF-8 here", Loc(filename, line, column),
+                               source=text.encode("utf-8", "replace").decode("utf-8"),
+                               hint="type it again in UTF-8") from None
+    try:
         tree = _lark().parse(text, start=start)
     except UnexpectedInput as err:
         raise syntax_error(_lark(), err, text, filename, start) from None

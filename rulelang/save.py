@@ -71,10 +71,12 @@ class Setup:
         return Game(self.load_program(), list(self.names), seed=self.seed, options=dict(self.options),
                     stack=list(self.stack) if self.stack else None, match=self.match)
 
-    def build(self, moves) -> tuple:
+    def build(self, moves, dropped: list | None = None) -> tuple:
         """The game and its bots after `moves` ((seat, text) pairs), replayed one by one.
         Each bot is asked again at its own moves, so that its random generator and memory are where they were;
-        what is played is always the recorded move.  A move the game refuses raises ReplayError."""
+        what is played is always the recorded move.  A move the game refuses raises ReplayError; with `dropped`
+        (a list), a rule the table wrote with `house` that this rulelang refuses is left out instead, and
+        (index, seat, text, reason) is added to it."""
         game = self.new_game()
         bots = self.make_bots()
         program = game.program  # what the host shows its bots (rules written in play change only the game's copy)
@@ -97,6 +99,9 @@ class Setup:
             try:
                 game.replay(seat, text)
             except RulesError as e:  # MoveError, a rule refused, a rule that fails at run time
+                if dropped is not None and text.startswith("house "):
+                    dropped.append((i, seat, text, e.message))
+                    continue
                 raise ReplayError(i, seat, text, e.message) from None
         return game, bots
 
@@ -367,14 +372,16 @@ def read_save(path: str | Path) -> tuple[Setup, list, dict]:
     return setup, moves, doc
 
 
-def rebuild(path, setup: Setup, moves) -> tuple:
-    """The game and bots a checked save describes; its rules compiled from the saved texts, its moves replayed."""
+def rebuild(path, setup: Setup, moves, notes: list | None = None) -> tuple:
+    """The game and bots a checked save describes; its rules compiled from the saved texts, its moves replayed.
+    A rule the table wrote that this rulelang refuses is left out, and why is added to `notes`."""
+    dropped: list = []
     try:
         setup.load_program()
     except RulesError as e:
         raise _refuse(path, "its rules do not compile with this rulelang:\n" + e.render()) from None
     try:
-        game, bots = setup.build(moves)
+        game, bots = setup.build(moves, dropped)
     except ReplayError as e:
         who = setup.names[e.seat]
         raise _refuse(path, f"move {e.index + 1} ({who}: `{e.text}`) is refused on replay: {e.reason}; "
@@ -382,8 +389,12 @@ def rebuild(path, setup: Setup, moves) -> tuple:
     except (RulesError, ValueError) as e:  # the setup itself: players, names, options, stack, bot kind
         msg = e.message if isinstance(e, RulesError) else str(e)
         raise _refuse(path, f"its game cannot be set up again: {msg}") from None
-    if game.record() != list(moves):
+    gone = {i for i, *_ in dropped}
+    if game.record() != [mv for i, mv in enumerate(moves) if i not in gone]:
         raise _refuse(path, "its moves replay to a different record; refusing it rather than playing a different game")
+    for i, seat, text, reason in dropped:
+        if notes is not None:
+            notes.append(f"The rule {setup.names[seat]} wrote at move {i + 1} is left out: {reason}.")
     return game, bots
 
 
@@ -556,7 +567,10 @@ def cmd_resume(args) -> int:
         won = doc.get("winners")
         result = f" ({', '.join(map(str, won))} won)" if isinstance(won, list) and won else ""
         raise _refuse(path, f"this game is finished{result}; `rulelang replay {path}` steps through it")
-    game, bots = rebuild(path, setup, moves)
+    notes: list = []
+    game, bots = rebuild(path, setup, moves, notes)
+    for note in notes:
+        print(note)
     saver = Saver(path, setup, started=doc.get("started") if isinstance(doc.get("started"), str) else None)
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, resumed=(path, len(moves)))
 
