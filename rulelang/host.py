@@ -548,6 +548,7 @@ class Host:
 
     def bot_move(self, d: Decision) -> None:
         g = self.game
+        self.checkpoint()  # a person's move is on disk before a bot thinks (a no-op when nothing new was played)
         move = ask_bot(self.bots[d.player], g, d.player, d)
         g.apply(d.player, move)
         self.flush_log()
@@ -1139,11 +1140,17 @@ def public_event(g: Game, ev: dict) -> dict:
 def read_stack(path: str) -> list[str]:
     import yaml
 
+    from .save import MAX_YAML_BYTES, YamlRefused, load_yaml
+
     try:
         with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
+            data = load_yaml(f.read(MAX_YAML_BYTES + 1))
     except OSError as e:
         raise RulesError(f"cannot read the stack file {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"the stack file {path} is not a text file in UTF-8") from None
+    except YamlRefused as e:
+        raise RulesError(f"the stack file {path} is refused: {e}") from None
     except yaml.YAMLError as e:
         raise RulesError(f"{path} is not YAML: {e}") from None
     if not isinstance(data, list) or not all(isinstance(x, (str, int)) for x in data):
@@ -1208,6 +1215,8 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     screen = Screen(tty)
     delay = delay if delay is not None else (0.4 if tty and humans else 0.0)
+    if saver is not None:
+        saver.hold()  # one player of a save at a time (SaveError, naming the other, if it is taken)
     log_file = open(log, "w", encoding="utf-8") if log else None
     try:
         if log_file:
@@ -1230,5 +1239,7 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
             host.resume_view()
         return host.play()
     finally:
+        if saver is not None:
+            saver.let_go()
         if log_file:
             log_file.close()
