@@ -616,7 +616,7 @@ class Host:
                     return None
                 continue
             if word == "log":
-                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 15
+                n = int(words[1]) if len(words) > 1 and words[1].isascii() and words[1].isdigit() else 15
                 self.show_log(seat, n)
                 continue
             if word == "hand":
@@ -950,11 +950,15 @@ class Host:
             if not line:
                 print()
                 return None
+            if len(line) > MAX_LINE:
+                print(f"(a line of {len(line)} characters)", flush=True)
+                self.screen.line(f"A line may have at most {MAX_LINE} characters; that one is not read.")
+                return ""
             print(line.rstrip("\n"), flush=True)
             return line
         completer_cls, validator_cls, lexer_cls = _prompt_toolkit_helpers()
         try:
-            return self.session(seat).prompt(
+            line = self.session(seat).prompt(
                 f"{name}> ",
                 completer=completer_cls(self, seat, d, window),
                 complete_while_typing=True,
@@ -967,6 +971,13 @@ class Host:
             return ""
         except EOFError:
             return QUIT if self.confirm_leave() else ""
+        except ValueError:  # prompt_toolkit misread a key sequence (a colour code typed after Ctrl-C): ask again
+            self.screen.line("That input could not be read; type the line again.")
+            return ""
+        if len(line) > MAX_LINE:
+            self.screen.line(f"A line may have at most {MAX_LINE} characters; that one is not read.")
+            return ""
+        return line
 
     def confirm_leave(self) -> bool:
         """Ctrl-D asks first: a game is not lost to a stray key."""
@@ -1123,10 +1134,14 @@ class Host:
         if self.log_file is None:
             return
         g = self.game
-        for ev in g.events[self.logged:]:
-            self.log_file.write(json.dumps(public_event(g, ev), ensure_ascii=False) + "\n")
-        self.logged = len(g.events)
-        self.log_file.flush()
+        try:
+            for ev in g.events[self.logged:]:
+                self.log_file.write(json.dumps(public_event(g, ev), ensure_ascii=False) + "\n")
+            self.logged = len(g.events)
+            self.log_file.flush()
+        except OSError as e:  # the disk filled up: the game goes on without its log, and says so once
+            self.screen.line([("ansired", f"✗ the log cannot be written any more ({e.strerror or e}); it stops here")])
+            self.log_file = None
 
 
 def public_event(g: Game, ev: dict) -> dict:
@@ -1157,6 +1172,8 @@ def read_stack(path: str) -> list[str]:
         raise RulesError(f"{path} must be a YAML list of card names, the top of the draw pile first")
     return [str(x) for x in data]
 
+
+MAX_LINE = 4000  # characters in one line typed at the prompt (a move, a command, a rule)
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 
@@ -1217,12 +1234,18 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
     delay = delay if delay is not None else (0.4 if tty and humans else 0.0)
     if saver is not None:
         saver.hold()  # one player of a save at a time (SaveError, naming the other, if it is taken)
-    log_file = open(log, "w", encoding="utf-8") if log else None
     try:
+        log_file = open(log, "w", encoding="utf-8") if log else None
         if log_file:
             log_file.write(json.dumps({"type": "start", "game": program.name, "file": file or setup.main, "players": names,
                                        "humans": [names[h] for h in humans], "seed": setup.seed,
                                        "options": game.state.options, "match": setup.match}, ensure_ascii=False) + "\n")
+            log_file.flush()
+    except OSError as e:
+        if saver is not None:
+            saver.let_go()
+        raise RulesError(f"cannot write the log {log}: {e.strerror or e}") from None
+    try:
         if resumed:
             path, n = resumed
             screen.line(f"Resuming {path}: {n} move{'s' if n != 1 else ''} replayed.")
@@ -1242,4 +1265,7 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
         if saver is not None:
             saver.let_go()
         if log_file:
-            log_file.close()
+            try:
+                log_file.close()
+            except OSError:
+                pass
