@@ -754,9 +754,10 @@ class Compiler:
             at = m.end()
         pieces.append(template[at:])
         if len(pieces) == 1:
-            def plain(st, env, you=None):
+            def plain(st, env, you=None, hide=frozenset()):
                 return template
             plain.about = lambda st, env: None
+            plain.cards = lambda st, env: set()
             return plain
         # Only a text written with forms is told in the second person: in one without, a verb would not agree.
         forms = any(isinstance(p, tuple) and p[0] == "forms" for p in pieces)
@@ -767,7 +768,19 @@ class Compiler:
         def about(st, env):
             return pieces[subject][1](st, env) if subject is not None else None
 
-        def render(st, env, you=None):
+        def cards(st, env) -> set:
+            """The cards the text names (a card, or a list of cards): those a seat may not see are hidden from it."""
+            out = set()
+            for p in pieces:
+                if isinstance(p, tuple) and p[0] == "value" and p[2] in ("card", "list:card"):
+                    v = p[1](st, env)
+                    if isinstance(v, (list, tuple)):
+                        out.update(c for c in v if isinstance(c, int))
+                    elif isinstance(v, int):
+                        out.add(v)
+            return out
+
+        def render(st, env, you=None, hide=frozenset()):
             told = you is not None and subject is not None
             out = []
             agree = False  # a form agrees with the player named last before it: "you" or another
@@ -782,23 +795,25 @@ class Compiler:
                         out.append("You" if not "".join(out).strip() else "you")
                         agree = True
                         continue
-                    out.append(show(st, v, p[2]))
+                    out.append(show(st, v, p[2], hide))
                     if p[2] == "player":
                         agree = False
             return "".join(out)
         render.about = about
+        render.cards = cards
         return render
 
-    def show(self, st, v, t):
-        """A value in words: a player's name, a card's name, a value's display name, a list joined."""
+    def show(self, st, v, t, hide=frozenset()):
+        """A value in words: a player's name, a card's name (or "a card", for one in `hide`), a value's display
+        name, a list joined."""
         if v is None:
             return "nothing"
         if t == "player":
             return st.names[v]
         if t == "card":
-            return st.program.cards[v].name
+            return "a card" if v in hide else st.program.cards[v].name
         if t.startswith("list:") and isinstance(v, (list, tuple)):
-            return ", ".join(self.show(st, x, t[5:]) for x in v) or "nothing"
+            return ", ".join(self.show(st, x, t[5:], hide) for x in v) or "nothing"
         if t.startswith("value:"):
             info = self.attributes[t[6:]].info(v)
             return info.display if info else str(v)

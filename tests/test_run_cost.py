@@ -67,3 +67,18 @@ def test_a_save_whose_rule_this_rulelang_refuses_resumes_without_it(tmp_path):
     assert notes == ["The rule Ada wrote at move 2 is left out: blocks nest more than 100 deep here."]
     assert game.record() == [moves[0], moves[2]]
     assert game.house_rules == {}
+
+
+def test_a_house_rule_that_names_hidden_cards_tells_each_seat_only_what_it_may_see():
+    """`for c in hand(next) { say "{next} holds {c}" }` would print a hand to the table: each seat is told the
+    cards it may see by name, and the others as "a card" (the log, the table's telling, too)."""
+    g = express()
+    g.house(1, 'when turn_begins(p) { for c in hand(next) { say "{next} holds {c}" } }')
+    before = len(g.events)
+    play(g, 0, "play R3")
+    said = [e for e in g.events[before:] if e["type"] == "say"]
+    assert [g.narrate(e, 0) for e in said] == ["Ann holds Blue 4", "Ann holds Yellow 6", "Ann holds Yellow 7",
+                                               "Ann holds Green 1"]
+    assert [g.narrate(e, 1) for e in said] == ["Ann holds a card"] * 4
+    assert [g.event_for(e, None)["text"] for e in said] == ["Ann holds a card"] * 4
+    assert all("masked" not in g.event_for(e, s) for e in said for s in (0, 1, None))
