@@ -55,3 +55,38 @@ def test_odd_input_at_the_prompt_is_answered_not_a_crash(tmp_path):
     assert "You> �� play\n✗ `��` is not a move now" in out
     assert ("You> (a line of 20001 characters)\nA line may have at most 4000 characters; that one is not read.\n"
             "You> play R3\n") in out
+
+
+JUNK_LINES = int(os.environ.get("RULELANG_JUNK_LINES", "300"))  # 10000 for the full run
+
+
+def junk_lines(n: int, seed: int = 15) -> bytes:
+    """Lines a careless or hostile keyboard might send: commands with odd arguments, digits of other scripts,
+    control and escape sequences, bytes that are not UTF-8, very long lines, half-typed moves."""
+    import random
+
+    rng = random.Random(seed)
+    words = ["log", "hand", "help", "rules", "undo", "play", "draw", "house", "pass", "say", "uno", "rule", "when",
+             "²", "٣", "-1", "1e300", "nan", "{", "}", "R3", "ＲＳ", "\x1b[31m", "\x1b[<0;1;1M", "\x00", "\x7f", "\t",
+             "%s%n", "'", '"', "\\", "rule x: when played(card) { skip }", "when turn_begins(p) { say \"{p}\" }"]
+    out = []
+    for _ in range(n):
+        kind = rng.random()
+        if kind < 0.7:
+            line = " ".join(rng.choice(words) for _ in range(rng.randint(1, 6))).encode("utf-8", "surrogatepass")
+        elif kind < 0.85:
+            line = bytes(rng.randrange(256) for _ in range(rng.randint(1, 40))).replace(b"\n", b" ")
+        else:
+            line = ("x" * rng.choice([100, 4001, 20_000])).encode()
+        out.append(line)
+    return b"\n".join(out) + b"\n"
+
+
+def test_junk_lines_at_the_prompt_never_give_a_traceback(tmp_path):
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}
+    run = subprocess.run(rulelang_command() + ["run", "express", "--players", "2", "--seed", "3", "--delay", "0",
+                                               "--bots", "greedy", "--save", str(tmp_path / "g.yaml")],
+                         input=junk_lines(JUNK_LINES), capture_output=True, cwd=str(ROOT), timeout=600, env=env)
+    err = run.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "Traceback" not in run.stdout.decode("utf-8", "replace")
+    assert run.returncode in (0, 3), err
