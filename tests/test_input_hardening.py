@@ -90,3 +90,26 @@ def test_junk_lines_at_the_prompt_never_give_a_traceback(tmp_path):
     err = run.stderr.decode("utf-8", "replace")
     assert "Traceback" not in err and "Traceback" not in run.stdout.decode("utf-8", "replace")
     assert run.returncode in (0, 3), err
+
+
+def test_ctrl_c_then_a_colour_code_at_a_terminal_asks_again(tmp_path):
+    """prompt_toolkit reads `ESC[31m` typed after Ctrl-C as a mouse event and raises ValueError: the line is
+    asked for again and the game goes on."""
+    pexpect = pytest.importorskip("pexpect")
+    import time
+
+    cmd = rulelang_command()
+    child = pexpect.spawn(cmd[0], cmd[1:] + ["run", "express", "--players", "2", "--seed", "7", "--delay", "0",
+                                             "--save", str(tmp_path / "g.yaml")],
+                          env={**os.environ, "TERM": "xterm"}, encoding="utf-8", timeout=60, dimensions=(40, 120))
+    try:
+        child.expect("You>")
+        child.sendcontrol("c")
+        time.sleep(0.3)
+        child.send("\x1b[31m")
+        child.expect("That input could not be read; type the line again.")
+        child.send("hand\r")
+        child.expect("Your hand")
+        assert "Traceback" not in child.before
+    finally:
+        child.close(force=True)
