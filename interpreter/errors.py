@@ -37,6 +37,12 @@ class Loc:
         return Loc(self.file, self.line, self.column, self.line, self.column + width)
 
 
+def source_lines(text: str) -> list[str]:
+    """A text's lines as the parser counts them: split at newlines only (a form feed or other separator
+    `str.splitlines` would also split at is part of its line), so carets land on the line a message names."""
+    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+
+
 class RulesError(Exception):
     """An error in a rules text or a move, with its location when it has one."""
 
@@ -54,7 +60,7 @@ class RulesError(Exception):
         head = f"{self.loc}: {self.message}" if self.loc else self.message
         lines = [head]
         if self.loc and self.source is not None:
-            text = self.source.splitlines()
+            text = source_lines(self.source)
             if 0 < self.loc.line <= len(text):
                 line = text[self.loc.line - 1].expandtabs(1)
                 lines.append("    " + line)

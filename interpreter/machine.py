@@ -260,9 +260,27 @@ def _plain(e: Exception) -> str:
         return "a value is `none` where a number or card is needed"
     if isinstance(e, RecursionError):
         return "a function calls itself without end"
+    if isinstance(e, OverflowError) and str(e).startswith("a number"):
+        return str(e)
     if isinstance(e, (OverflowError, MemoryError)):
         return "a number or a list far too large"
-    return str(e)
+    # Python's own words never reach a player: each other failure is told in the language's.
+    text = str(e)
+    if isinstance(e, TypeError):
+        if "unhashable" in text:
+            return "a list is used where one value is needed"
+        if "not supported between" in text:
+            return "values of different kinds are compared (a list and a number, say)"
+        if "operand" in text or "concatenate" in text:
+            return "arithmetic on a value that is not a number (a list, say)"
+        return "a value of the wrong kind is used"
+    if isinstance(e, ValueError):
+        return "a number too large to write out" if "digits" in text else "a value out of range"
+    if isinstance(e, (IndexError, KeyError)):
+        return "there is no such item (a list or a zone is shorter than that)"
+    if isinstance(e, AttributeError):
+        return "a value has no such attribute"
+    return "the rule cannot be carried out"
 
 
 def push(st: State, proc, env: dict) -> None:

@@ -5,6 +5,7 @@ from .errors import RuntimeRulesError
 
 from . import machine as m
 from .program import number_choices
+from .view import sees_card
 
 
 class Label:
@@ -198,15 +199,47 @@ def op_reveal(cards_f, to_f):
     return op
 
 
+# The longest text a `say` may make (a list of a whole deck's names fits).  A `say` costs SAY_STEPS steps of the
+# move's bound (at most 2,000 between two decisions), and one more for every SAID_PER_STEP characters it makes,
+# so that texts said in a loop cannot take the time and memory a move is allowed.
+MAX_SAID = 20_000
+SAY_STEPS = 100
+SAID_PER_STEP = 4
+
+
+def _said(st, text: str) -> str:
+    if len(text) > MAX_SAID:
+        raise RuntimeRulesError(f"`say` made a text of {len(text)} characters; a text may have at most {MAX_SAID}")
+    st.steps += len(text) // SAID_PER_STEP
+    if st.steps > st.limit:
+        raise RuntimeRulesError("the rules did too much work without asking anyone anything; a loop or an "
+                                "expression does not end")
+    return text
+
+
 def op_say(text_f):
     def op(st, fr):
+        st.steps += SAY_STEPS  # counted whether or not the text is made, so that every run stops where it would
+        if st.steps > st.limit:
+            m.step(st, fr)
         if st.record:  # the text is for the narrator alone
             env = fr.env
             about = text_f.about(st, env)
-            if about is None:
-                st.emit("say", text=text_f(st, env))
-            else:  # told to the player it is about, it says "you": `{current} {draws|draw} 2`
-                st.emit("say", text=text_f(st, env), player=about, you=text_f(st, env, about))
+            data = {"text": _said(st, text_f(st, env))}
+            if about is not None:  # told to the player it is about, it says "you": `{current} {draws|draw} 2`
+                data.update(player=about, you=_said(st, text_f(st, env, about)))
+            # A card named in the text is told as "a card" to each seat that may not see it where it lies now
+            # (and to the table, for a log): `masked` holds those seats' own texts, `view.project_event` picks.
+            named = text_f.cards(st, env)
+            if named:
+                masked = {}
+                for seat in [*range(st.n), None]:
+                    hide = frozenset(c for c in named if not sees_card(st, c, seat))
+                    if hide:
+                        masked[seat] = _said(st, text_f(st, env, about if seat == about else None, hide))
+                if masked:
+                    data["masked"] = masked
+            st.emit("say", **data)
     return op
 
 

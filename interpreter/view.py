@@ -9,6 +9,18 @@ def visible(st, cid: int, zi: int, owner, seat) -> bool:
     return zone_shows(st.program.zones[zi].visibility, owner, seat)
 
 
+def sees_card(st, cid: int, seat) -> bool:
+    """May `seat` (None: the table) see card `cid` where it lies now?"""
+    for zi, (per, z) in enumerate(zip(st.program.per_player, st.zones)):
+        if per:
+            for owner, pile in enumerate(z):
+                if cid in pile:
+                    return visible(st, cid, zi, owner, seat)
+        elif cid in z:
+            return visible(st, cid, zi, None, seat)
+    return True
+
+
 def zone_shows(visibility: str, owner, seat) -> bool:
     """Does a zone (of `owner`) show its face-up cards to `seat`: a public one to all, a private one to its owner."""
     return visibility == "public" or (visibility == "private" and seat is not None and owner == seat)
@@ -132,6 +144,14 @@ def project_event(st, ev: dict, seat) -> dict:
         return dict(ev, text=show(st, ev["says"], ev["kind"]))
     if kind == "call":
         return dict(ev, text=st.program.calls.get(ev["call"], ev["call"]))
+    if kind == "say" and "masked" in ev:
+        out = {k: v for k, v in ev.items() if k != "masked"}
+        if seat in ev["masked"]:  # a card it names is out of this seat's sight: its own text, "you" included
+            out["text"] = ev["masked"][seat]
+            out.pop("you", None)
+            if seat is not None and seat == ev.get("player"):
+                out["you"] = ev["masked"][seat]
+        return out
     return dict(ev)
 
 

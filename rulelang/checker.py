@@ -33,6 +33,10 @@ BUILTIN_FUNCS = {
 YIELDING_NAMES = frozenset(("playing", "finished"))  # the same for names: a game's variable, zone... comes first
 YIELDING_FUNCS = frozenset(("place", "last_place", "partner", "team", "next", "previous", "sort", "nth"))
 MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from hand(current)`)
+# Sizes a file may state (docs/language.md, "Limits"); the deck's bound is the compiler's MAX_CARDS.
+MAX_PLAYERS = 100
+MAX_ATTRIBUTE_VALUES = 10_000
+MAX_NAME = 200
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
 # The parts of a text: `{name}`, `{name.attribute}`, or `{is|are}` (said of others | said to the player it is about).
@@ -229,10 +233,13 @@ class Checker:
         return any(self.decides(child, seen) for child in ast.inner_blocks(node))
 
     def check_GameDecl(self, d):
-        pass
+        if len(d.name) > MAX_NAME:
+            self.error(f"a game's name may have at most {MAX_NAME} characters; this one has {len(d.name)}", d.loc)
 
     def check_PlayersDecl(self, d):
-        pass
+        if d.high > MAX_PLAYERS:
+            self.error(f"rulelang allows at most {MAX_PLAYERS} players; this game allows {d.high}", d.loc,
+                       hint=f"for instance `players {min(d.low, MAX_PLAYERS)}..{MAX_PLAYERS}`")
 
     def check_TeamsDecl(self, d):
         p = self.s.players
@@ -262,6 +269,9 @@ class Checker:
     def check_RangeAttributeDecl(self, d):
         if d.low > d.high:
             self.error(f"`{d.low}..{d.high}` is an empty range", d.loc)
+        elif d.high - d.low >= MAX_ATTRIBUTE_VALUES:
+            self.error(f"`{d.name}` would have {d.high - d.low + 1} values; an attribute may have at most "
+                       f"{MAX_ATTRIBUTE_VALUES}", d.loc)
 
     def check_ClaimsDecl(self, d):
         self.check_NamesDecl(d)
@@ -1163,6 +1173,8 @@ class Checker:
         types = {self.expr(i, scope, want=inner) for i in e.items} - {"any", "none"}
         if len(types) > 1:
             self.error(f"a list mixes {' and '.join(plural(t) for t in sorted(types))}", e.loc)
+        elif any(t.startswith("list") for t in types):
+            self.error("a list cannot hold lists", e.loc)
         return "list:" + (types.pop() if len(types) == 1 else "any")
 
     def type_Aggregate(self, e, scope):
@@ -1170,6 +1182,8 @@ class Checker:
         el = elem_type(t)
         if el is None:
             self.error(f"`{e.fn}` needs a list or a zone, not {an(t)}", e.expr.loc)
+        elif e.fn == "sum" and el not in ("int", "bool", "any"):
+            self.error(f"`sum` adds numbers, not {plural(el)}", e.expr.loc)
         if e.fn in ("min", "max") and el is not None:
             self.ordered_items(e.fn, el, e.loc)
         return agg_type(e.fn, el or "any")
@@ -1186,7 +1200,11 @@ class Checker:
         if e.fn in ("min", "max"):
             self.ordered_items(e.fn, item, e.loc)
         if e.fn == "list":
+            if item.startswith("list"):
+                self.error("a list cannot hold lists", e.expr.loc)
             return "list:" + item
+        if e.fn == "sum" and item not in ("int", "bool", "any"):
+            self.error(f"`sum` adds numbers, not {plural(item)}", e.expr.loc)
         return agg_type(e.fn, item)
 
 

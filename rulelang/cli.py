@@ -35,6 +35,61 @@ def cmd_run(args) -> int:
     return run_host(args)
 
 
+# Argument types: each refuses a bad value with argparse's one-line error ("argument --delay: ...").
+MAX_DELAY = 60.0
+
+
+def _count(low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high:,}, not {n}")
+        return n
+    parse.__name__ = "number"
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
+    if not 0 <= n < 2 ** 63:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {2 ** 63 - 1}, not {n}")
+    return n
+
+
+def _delay(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds are needed, not {text!r}") from None
+    if not 0 <= x <= MAX_DELAY:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_DELAY:g} seconds, not {text}")
+    return x
+
+
+def _log_file(text: str) -> str:
+    """A file the log can be written to: not a folder, in a folder that exists."""
+    import os
+
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text} is a folder; name a file to write the log to")
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"there is no folder {folder} to write {text} in")
+    return text
+
+
+def _bot_list(text: str) -> str:
+    if not [b for b in text.split(",") if b.strip()]:
+        raise argparse.ArgumentTypeError("name at least one kind of bot, e.g. greedy or greedy,random")
+    return text
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="rulelang", description="A language for card games: check a .rules file, or play it.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -55,19 +110,19 @@ def parser() -> argparse.ArgumentParser:
                     "A game with a person in it is saved after every move (see --save); `rulelang resume` "
                     "continues it.")
     r.add_argument("game", metavar="GAME.rules", help="a game file, or the name of a bundled game")
-    r.add_argument("--players", type=int, help="how many players (default: the game's)")
-    r.add_argument("--humans", type=int, default=1, help="how many of them are people at this keyboard (0: bots only)")
+    r.add_argument("--players", type=_count(1, 100), help="how many players (default: the game's)")
+    r.add_argument("--humans", type=_count(0, 100), default=1, help="how many of them are people at this keyboard (0: bots only)")
     r.add_argument("--names", help="comma-separated player names, people first")
-    r.add_argument("--seed", type=int, help="the random seed (default: a new one, printed)")
+    r.add_argument("--seed", type=_seed, help="the random seed (default: a new one, printed)")
     r.add_argument("--stack", metavar="FILE", help="a YAML list of card names: the top of the draw pile, first name on top")
-    r.add_argument("--log", metavar="FILE", help="write every event as JSON Lines; the last line is `game_over`")
+    r.add_argument("--log", metavar="FILE", type=_log_file, help="write every event as JSON Lines; the last line is `game_over`")
     r.add_argument("--match", action="store_true", help="play hands until the game's match target")
     r.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
     r.add_argument("--bots", default=None, choices=list(BOTS),
                    help="the kind of bot for the other seats (default: search when a person plays, the strongest "
                         "bot, which samples hidden cards and plays moves out in about 0.2 s a move; greedy for "
                         "bots alone)")
-    r.add_argument("--delay", type=float, default=None,
+    r.add_argument("--delay", type=_delay, default=None,
                    help="seconds to pause after each bot move is told (default 0.4 at a terminal with people, else 0)")
     r.add_argument("--save", metavar="FILE",
                    help="save the game to FILE after every move (default, when a person plays: a new file in "
@@ -81,8 +136,8 @@ def parser() -> argparse.ArgumentParser:
                     "in the saves folder (the newest first); in a pipe, list them.  A save that was cut short, "
                     "edited or is not rulelang's is refused (exit status 1).")
     s.add_argument("file", nargs="?", metavar="FILE", help="a save file (or its name in the saves folder)")
-    s.add_argument("--log", metavar="FILE", help="write every event of the game, from its start, as JSON Lines")
-    s.add_argument("--delay", type=float, default=None, help="seconds to pause after each bot move is told")
+    s.add_argument("--log", metavar="FILE", type=_log_file, help="write every event of the game, from its start, as JSON Lines")
+    s.add_argument("--delay", type=_delay, default=None, help="seconds to pause after each bot move is told")
     s.set_defaults(func=cmd_resume)
 
     p = sub.add_parser(
@@ -102,11 +157,11 @@ def parser() -> argparse.ArgumentParser:
                                    "rules fired and never fired, tallies, and throughput.  The result for a seed "
                                    "is the same whatever the number of workers.")
     m.add_argument("game", metavar="GAME.rules")
-    m.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    m.add_argument("--players", type=int, help="how many players (default: the game's)")
-    m.add_argument("--bots", default="greedy", help="bot kinds seat by seat, repeated round the table: e.g. greedy,random")
-    m.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
-    m.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
+    m.add_argument("--games", type=_count(1, 10_000_000), default=1000, help="how many games (default 1000)")
+    m.add_argument("--players", type=_count(1, 100), help="how many players (default: the game's)")
+    m.add_argument("--bots", default="greedy", type=_bot_list, help="bot kinds seat by seat, repeated round the table: e.g. greedy,random")
+    m.add_argument("--seed", type=_seed, default=0, help="the first seed (default 0)")
+    m.add_argument("--workers", type=_count(1, 256), default=1, help="processes to spread the games over (default 1)")
     m.add_argument("--cluster", metavar="ADDRESS",
                    help="run the games on a Dask distributed cluster: a scheduler's address (tcp://HOST:8786), "
                         "or `local` for a cluster of --workers processes on this machine (default: its cores); "
@@ -216,6 +271,11 @@ def cmd_sweep(args) -> int:
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
+    if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 on standard input reads as "�", not a crash
+        try:
+            sys.stdin.reconfigure(errors="replace")
+        except (OSError, ValueError):
+            pass
     try:
         return args.func(args)
     except RulesError as e:

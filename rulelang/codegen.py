@@ -53,6 +53,34 @@ def zone_of(st, zi: int, owner) -> ops.ZoneRef:
     return ops.ZoneRef((zi, owner))
 
 
+# Numbers stay within ±MAX_NUMBER (the 18 digits a text may write): checked where they can grow fast, by `*`
+# and by `+`/`-` of two worked-out values (a number squared or doubled in a loop would otherwise take all memory
+# in seconds); adding a constant grows a number no faster than the steps a move may take.
+MAX_NUMBER = 10 ** 18 - 1
+_TOO_LARGE = f"a number grew past the limit of numbers (±{MAX_NUMBER:,})"
+
+
+def MUL(a, b):
+    r = a * b
+    if -MAX_NUMBER <= r <= MAX_NUMBER:
+        return r
+    raise OverflowError(_TOO_LARGE)
+
+
+def ADD(a, b):
+    r = a + b
+    if -MAX_NUMBER <= r <= MAX_NUMBER:
+        return r
+    raise OverflowError(_TOO_LARGE)
+
+
+def SUB(a, b):
+    r = a - b
+    if -MAX_NUMBER <= r <= MAX_NUMBER:
+        return r
+    raise OverflowError(_TOO_LARGE)
+
+
 def attr(table, c):
     return table[c] if c is not None else None
 
@@ -216,7 +244,7 @@ def namespace() -> dict:
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
           "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
           "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth,
-          "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
+          "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max), "MUL": MUL, "ADD": ADD, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

@@ -13,7 +13,7 @@ from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSp
 
 from . import ast, codegen
 from .checker import BUILTIN_EVENTS, TEXT_PART, YIELDING_FUNCS, YIELDING_NAMES, Checker, Symbols, elem_type, params_scope, var_type, walk
-from .errors import RulesCheckError, RulesErrors, RuntimeRulesError
+from .errors import RulesCheckError, RulesErrors, RuntimeRulesError, source_lines
 from .parser import parse_rule
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
@@ -345,7 +345,7 @@ class Compiler:
 
     def block(self, b, scope, code):
         for st in b.stmts:
-            if _stops(st):
+            if _stops(st) or _nesting(st) > NATIVE_DEPTH:
                 getattr(self, "compile_" + type(st).__name__)(st, scope, code)
             else:
                 code.native(self.native(st, scope))
@@ -819,9 +819,10 @@ class Compiler:
             at = m.end()
         pieces.append(template[at:])
         if len(pieces) == 1:
-            def plain(st, env, you=None):
+            def plain(st, env, you=None, hide=frozenset()):
                 return template
             plain.about = lambda st, env: None
+            plain.cards = lambda st, env: set()
             return plain
         # Only a text written with forms is told in the second person: in one without, a verb would not agree.
         forms = any(isinstance(p, tuple) and p[0] == "forms" for p in pieces)
@@ -832,7 +833,19 @@ class Compiler:
         def about(st, env):
             return pieces[subject][1](st, env) if subject is not None else None
 
-        def render(st, env, you=None):
+        def cards(st, env) -> set:
+            """The cards the text names (a card, or a list of cards): those a seat may not see are hidden from it."""
+            out = set()
+            for p in pieces:
+                if isinstance(p, tuple) and p[0] == "value" and p[2] in ("card", "list:card"):
+                    v = p[1](st, env)
+                    if isinstance(v, (list, tuple)):
+                        out.update(c for c in v if isinstance(c, int))
+                    elif isinstance(v, int):
+                        out.add(v)
+            return out
+
+        def render(st, env, you=None, hide=frozenset()):
             told = you is not None and subject is not None
             out = []
             agree = False  # a form agrees with the player named last before it: "you" or another
@@ -847,23 +860,25 @@ class Compiler:
                         out.append("You" if not "".join(out).strip() else "you")
                         agree = True
                         continue
-                    out.append(show(st, v, p[2]))
+                    out.append(show(st, v, p[2], hide))
                     if p[2] == "player":
                         agree = False
             return "".join(out)
         render.about = about
+        render.cards = cards
         return render
 
-    def show(self, st, v, t):
-        """A value in words: a player's name, a card's name, a value's display name, a list joined."""
+    def show(self, st, v, t, hide=frozenset()):
+        """A value in words: a player's name, a card's name (or "a card", for one in `hide`), a value's display
+        name, a list joined."""
         if v is None:
             return "nothing"
         if t == "player":
             return st.names[v]
         if t == "card":
-            return st.program.cards[v].name
+            return "a card" if v in hide else st.program.cards[v].name
         if t.startswith("list:") and isinstance(v, (list, tuple)):
-            return ", ".join(self.show(st, x, t[5:]) for x in v) or "nothing"
+            return ", ".join(self.show(st, x, t[5:], hide) for x in v) or "nothing"
         if t.startswith("value:"):
             info = self.attributes[t[6:]].info(v)
             return info.display if info else str(v)
@@ -1209,6 +1224,8 @@ class Compiler:
             return (f"(counted(st, {a}) + counted(st, {b}))", va or vb, False)
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
         op = "//" if e.op == "/" else e.op
+        if op == "*" or (op in "+-" and not (_INT.match(a[0]) or _INT.match(b[0]))):
+            return (f"{_CHECKED[op]}({a[0]}, {b[0]})", a[1] or b[1], False)
         return (f"({a[0]} {op} {b[0]})", a[1] or b[1], False)
 
     def gen_Neg(self, e, scope):
@@ -1278,7 +1295,9 @@ _ENV_READ = re.compile(r"\benv\[('\w+')\]")
 _HOISTED = re.compile(r"\b_h\d+\b")
 _CALL = re.compile(r"\b([A-Za-z_]\w*)\(")
 # Helpers that give the same result for the same arguments and read nothing else.
-_PURE_CALL = re.compile(r"^(?:len|all|any|ordered|attr|is_|any_early|SAME\d+|AGG_\w+)$")
+_PURE_CALL = re.compile(r"^(?:len|all|any|ordered|attr|is_|any_early|SAME\d+|AGG_\w+|MUL|ADD|SUB)$")
+_INT = re.compile(r"^\(?-?\d+\)?$")
+_CHECKED = {"*": "MUL", "+": "ADD", "-": "SUB"}  # arithmetic that checks its result stays a number within bounds
 
 
 _NAME = re.compile(r"\b[A-Za-z_]\w*\b")
@@ -1305,10 +1324,20 @@ _SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*(?:\.\w+)?(?:\[(?:'\w*'|\d+)\])?|-?\d+|'[
 _LITERAL = re.compile(r"^(?:-?\d+|'[^'\\]*'|None|True|False|[A-Z][A-Za-z_0-9]*|_[a-z]\d+)$")
 
 
+# Blocks nested deeper than this are cut into basic blocks joined by jumps rather than written as nested Python,
+# which allows only 20 nested loops and 100 levels of indentation.
+NATIVE_DEPTH = 8
+
+
+def _nesting(st) -> int:
+    """How many blocks deep a statement's own blocks go (0 for a statement without any)."""
+    return max((1 + max((_nesting(s) for s in b.stmts), default=0) for b in ast.inner_blocks(st)), default=0)
+
+
 def _source_of(node, texts: dict) -> str:
     """The text a node was written as, from its file."""
     loc = node.loc
-    lines = texts.get(loc.file, "").splitlines()
+    lines = source_lines(texts.get(loc.file, ""))
     if not lines or not loc.end_line:
         return ""
     chunk = lines[loc.line - 1: loc.end_line]

@@ -7,7 +7,7 @@ import attrs
 
 from . import ast
 from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_mean
-from .parser import games_dir, parse
+from .parser import MAX_TEXT, games_dir, parse
 
 # Declarations a file may have only one of; a variant's replaces its base's.
 SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.TeamsDecl, ast.NamesDecl, ast.ClaimsDecl, ast.HouseLimitDecl, ast.ExamplesDecl, ast.DeckDecl, ast.SetupDecl, ast.TurnDecl,
@@ -89,8 +89,11 @@ def resolve(path: str, base_dir: Path | None = None, texts: dict | None = None) 
             return (same or named)[0]
         raise RulesError(f"no such game file among the saved rules: {path}")
     for cand in cands:
-        if cand.is_file():
-            return cand
+        try:
+            if cand.is_file():
+                return cand
+        except (OSError, ValueError):  # a name too long for the system, or with a NUL in it, is no file here
+            continue
     raise RulesError(f"no such game file: {path}", hint=_suggest(path, base_dir or Path(".")))
 
 
@@ -111,7 +114,11 @@ def load(path: str | Path, text: str | None = None, texts: dict | None = None) -
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            data = f.read(MAX_TEXT + 1)
+        if len(data) > MAX_TEXT:
+            raise RulesError(f"{path}: more than {MAX_TEXT} bytes; rulelang reads at most that much in one file")
+        return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RulesError(f"{path}: not a text file in UTF-8 (byte {e.start} cannot be read)") from None
     except OSError as e:
@@ -132,10 +139,10 @@ def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) 
             where = d.loc.part("path")
             try:
                 target = resolve(d.path, path.parent, src.given)
-            except RulesError:
+                key = target.resolve()
+            except (RulesError, OSError, ValueError):
                 raise RulesCheckError(f"`extends` names `{d.path}`, which is not a file here or among the games", where,
                                       hint=_suggest(d.path, path.parent), source=text) from None
-            key = target.resolve()
             if key in chain or key == path.resolve():
                 cycle = " -> ".join(Path(c).name for c in chain + [path.resolve(), key])
                 raise RulesCheckError(f"`extends` goes round in a circle: {cycle}", where, source=text,
@@ -144,7 +151,15 @@ def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) 
                 raise RulesCheckError(f"a game can extend only one other, and this one already extends `{extended}`",
                                       d.loc, source=text)
             extended = d.path
-            base = _load(src, target, None, chain + [path.resolve()], errors)
+            if src.given is None:
+                try:
+                    base_text = _read(target)
+                except RulesError as e:
+                    raise RulesCheckError(f"`extends` names `{d.path}`, which cannot be read: {e.message}", where,
+                                          source=text) from None
+            else:
+                base_text = None
+            base = _load(src, target, base_text, chain + [path.resolve()], errors)
         else:
             own.append(d)
     merged, problems = merge(base, own, text)

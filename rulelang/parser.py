@@ -6,7 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 import attrs
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from . import ast
@@ -45,14 +45,62 @@ def _lark() -> Lark:
     )
 
 
+# How deeply a text may nest (docs/language.md, "Limits"): far beyond what a game needs, and well within what
+# the reader, the checker and the generated Python can take (deeper blocks are compiled without nesting).
+MAX_BLOCK_DEPTH = 100
+MAX_EXPR_DEPTH = 60
+MAX_DIGITS = 18  # numbers stay within ±(10**18 - 1): interpreter.ops.MAX_NUMBER
+MAX_TEXT = 1_000_000  # characters in one file or one rule
+_EXPR_NODES = frozenset({"or_op", "and_op", "not_op", "compare", "in_op", "is_op", "range_expr", "arith", "neg", "attr",
+                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension"})
+
+
+def _check_depth(tree, text: str, filename: str) -> None:
+    """Refuse a text nested deeper than the limits, at the first place that goes too deep (walked without
+    recursion, so any depth is measured)."""
+    todo = [(tree, 0, 0, None)]
+    while todo:
+        node, blocks, exprs, parent = todo.pop()
+        if not isinstance(node, Tree):
+            if isinstance(node, Token) and node.type == "INT" and len(node) > MAX_DIGITS:
+                raise RulesSyntaxError(f"a number may have at most {MAX_DIGITS} digits; this one has {len(node)}",
+                                       _tok_loc(filename, node), source=text)
+            continue
+        if node.data == "block" or (node.data == "if_stmt" and parent == "if_stmt"):
+            blocks += 1
+        elif node.data in _EXPR_NODES:
+            exprs += 1
+        if blocks > MAX_BLOCK_DEPTH or exprs > MAX_EXPR_DEPTH:
+            what = (f"blocks nest more than {MAX_BLOCK_DEPTH} deep here" if blocks > MAX_BLOCK_DEPTH
+                    else f"this expression nests more than {MAX_EXPR_DEPTH} deep")
+            meta = node.meta
+            loc = (Loc(filename, meta.line, meta.column, meta.line, meta.column + 1) if not getattr(meta, "empty", True)
+                   else Loc(filename, 1, 1))
+            raise RulesSyntaxError(what, loc, source=text,
+                                   hint="split it: a `define` or a `let` names a part, and can be used in its place")
+        todo.extend((child, blocks, exprs, node.data) for child in node.children)
+
+
 def parse(text: str, filename: str = "<rules>", start: str = "start"):
     """Parse a whole file (`start`) or one rule (`rule_input`) to syntax-tree nodes."""
+    if len(text) > MAX_TEXT:
+        raise RulesSyntaxError(f"this text has {len(text)} characters; rulelang reads at most {MAX_TEXT} in one file "
+                               "or rule", Loc(filename, 1, 1))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:  # a byte read from a terminal that is not UTF-8: it could not be saved
+        line = text.count("\n", 0, e.start) + 1
+        column = e.start - (text.rfind("\n", 0, e.start) + 1) + 1
+        raise RulesSyntaxError("this text has a byte that is not UTF-8 here", Loc(filename, line, column),
+                               source=text.encode("utf-8", "replace").decode("utf-8"),
+                               hint="type it again in UTF-8") from None
     try:
         tree = _lark().parse(text, start=start)
     except UnexpectedInput as err:
         raise syntax_error(_lark(), err, text, filename, start) from None
     except LarkError as err:  # pragma: no cover - Lark raises only UnexpectedInput while parsing
         raise RulesSyntaxError(f"cannot read this text: {err}", Loc(filename, 1, 1), source=text) from None
+    _check_depth(tree, text, filename)
     try:
         return _ToAst(filename).transform(tree)
     except VisitError as err:

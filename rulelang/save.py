@@ -10,6 +10,7 @@ rulelang wrote (cut short, edited, foreign, tagged) is refused with a message, n
 """
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -71,10 +72,12 @@ class Setup:
         return Game(self.load_program(), list(self.names), seed=self.seed, options=dict(self.options),
                     stack=list(self.stack) if self.stack else None, match=self.match)
 
-    def build(self, moves) -> tuple:
+    def build(self, moves, dropped: list | None = None) -> tuple:
         """The game and its bots after `moves` ((seat, text) pairs), replayed one by one.
         Each bot is asked again at its own moves, so that its random generator and memory are where they were;
-        what is played is always the recorded move.  A move the game refuses raises ReplayError."""
+        what is played is always the recorded move.  A move the game refuses raises ReplayError; with `dropped`
+        (a list), a rule the table wrote with `house` that this rulelang refuses is left out instead, and
+        (index, seat, text, reason) is added to it."""
         game = self.new_game()
         bots = self.make_bots()
         for i, (seat, text) in enumerate(moves):
@@ -87,6 +90,9 @@ class Setup:
             try:
                 game.replay(seat, text)
             except RulesError as e:  # MoveError, a rule refused, a rule that fails at run time
+                if dropped is not None and text.startswith("house "):
+                    dropped.append((i, seat, text, e.message))
+                    continue
                 raise ReplayError(i, seat, text, e.message) from None
         return game, bots
 
@@ -222,6 +228,56 @@ def write_atomically(path: Path, text: str, durable: bool = True) -> None:
         raise
 
 
+class SaveLock:
+    """Who plays a saved game now: an exclusive lock on a file beside the save (`.NAME.lock`), naming its holder.
+    The system lets it go when the process ends, even by kill -9, so a lock is never left held by nobody."""
+
+    def __init__(self, path: str | Path):
+        self.save_path = Path(path)
+        self.path = self.save_path.with_name("." + self.save_path.name + ".lock")
+        self.fd = None
+
+    def acquire(self) -> "SaveLock":
+        try:
+            import fcntl
+        except ImportError:  # no locks on this system: as before, one player is trusted to resume a game once
+            return self
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                return self  # a folder that cannot hold it (read-only): saving will say what is wrong
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = os.read(fd, 300).decode("utf-8", "replace").strip() or "another process"
+                os.close(fd)
+                raise SaveError(f"{self.save_path}: this game is being played now by {holder}; two players of one "
+                                "save would lose each other's moves, so it is left to that one") from None
+            try:  # the holder before may have removed the file as it let go: then lock the one now there
+                if os.stat(self.path).st_ino == os.fstat(fd).st_ino:
+                    break
+            except OSError:
+                pass
+            os.close(fd)
+        import socket
+
+        os.ftruncate(fd, 0)
+        os.write(fd, f"rulelang process {os.getpid()} on {socket.gethostname()}, since {_now()}".encode())
+        self.fd = fd
+        return self
+
+    def release(self) -> None:
+        if self.fd is not None:
+            try:
+                os.unlink(self.path)  # removed while still held: a process that opened it sees that and tries again
+            except OSError:
+                pass
+            os.close(self.fd)
+            self.fd = None
+
+
 class Saver:
     """Keeps one game's save file up to date: `save(game)` after every move; the last one marks it finished."""
 
@@ -232,6 +288,23 @@ class Saver:
         self.started = started or _now()
         self.last = None  # the record last written
         self.failed = None  # why the last write failed, if it did
+        self.lock: SaveLock | None = None  # held while the game is played (`hold`)
+
+    def hold(self, lock: SaveLock | None = None) -> None:
+        """Lock the save for this process (a lock already taken, or a new one): SaveError if another holds it."""
+        if self.lock is None:
+            self.lock = lock or SaveLock(self.path).acquire()
+        # Half-written copies left by a process killed while writing: no one else writes this save now.
+        for tmp in self.path.parent.glob("." + glob.escape(self.path.name) + ".*.tmp"):
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
+    def let_go(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     def save(self, game, finished: bool = False, durable: bool = True) -> bool:
         """Write the game's record now if it changed (or it just finished). False if the file could not be written.
@@ -268,21 +341,75 @@ def _refuse(path, why: str) -> SaveError:
     return SaveError(f"{path}: {why}")
 
 
+# What rulelang reads of a YAML file (a save, a --stack): bounded, so that a crafted file cannot take the memory,
+# the time or the stack a reader has (an alias bomb, a list 10,000 deep, a number of 5,000 digits).
+MAX_YAML_BYTES = 16_000_000
+MAX_YAML_DEPTH = 20
+MAX_YAML_DIGITS = 30
+
+
+class YamlRefused(Exception):
+    """A YAML text rulelang will not read, and why."""
+
+
+def _bounded_loader():
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        depth = 0
+
+        def compose_node(self, parent, index):
+            if self.check_event(yaml.AliasEvent):
+                mark = self.peek_event().start_mark
+                raise YamlRefused(f"it uses a YAML alias (line {mark.line + 1}); rulelang's files have none")
+            self.depth += 1
+            if self.depth > MAX_YAML_DEPTH:
+                mark = self.peek_event().start_mark
+                raise YamlRefused(f"it nests more than {MAX_YAML_DEPTH} deep (line {mark.line + 1})")
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+
+        def construct_yaml_int(self, node):
+            if len(node.value) > MAX_YAML_DIGITS:
+                raise YamlRefused(f"it holds a number of {len(node.value)} digits (line {node.start_mark.line + 1})")
+            return super().construct_yaml_int(node)
+
+    Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
+    return Loader
+
+
+def load_yaml(text: str):
+    """A YAML text as plain data, within MAX_YAML_BYTES, MAX_YAML_DEPTH and MAX_YAML_DIGITS and without aliases:
+    YamlRefused beyond them; yaml.YAMLError if it is not YAML."""
+    import yaml
+
+    if len(text) > MAX_YAML_BYTES:
+        raise YamlRefused(f"it is larger than {MAX_YAML_BYTES:,} characters")
+    return yaml.load(text, Loader=_bounded_loader())  # noqa: S506 - a SafeLoader, bounded
+
+
 def load_document(path: str | Path) -> dict:
     """A save file's mapping, checked: rulelang's format, a version this program reads, the fields it must have
     with the types they must have, and the checksum.  Anything else is refused with a SaveError."""
     import yaml
 
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_YAML_BYTES + 1)
     except OSError as e:
         raise _refuse(path, f"cannot read it: {e.strerror or e}") from None
+    if len(raw) > MAX_YAML_BYTES:
+        raise _refuse(path, f"not a rulelang save: it is larger than {MAX_YAML_BYTES:,} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _refuse(path, "not a rulelang save: it is not a text file in UTF-8") from None
     try:
-        doc = yaml.safe_load(text)
+        doc = load_yaml(text)
+    except YamlRefused as e:
+        raise _refuse(path, f"refused: {e}") from None
     except yaml.constructor.ConstructorError as e:
         where = f" (line {e.problem_mark.line + 1})" if e.problem_mark else ""
         raise _refuse(path, f"refused: it holds a YAML tag rulelang does not read{where}: {e.problem}; a save file "
@@ -357,14 +484,16 @@ def read_save(path: str | Path) -> tuple[Setup, list, dict]:
     return setup, moves, doc
 
 
-def rebuild(path, setup: Setup, moves) -> tuple:
-    """The game and bots a checked save describes; its rules compiled from the saved texts, its moves replayed."""
+def rebuild(path, setup: Setup, moves, notes: list | None = None) -> tuple:
+    """The game and bots a checked save describes; its rules compiled from the saved texts, its moves replayed.
+    A rule the table wrote that this rulelang refuses is left out, and why is added to `notes`."""
+    dropped: list = []
     try:
         setup.load_program()
     except RulesError as e:
         raise _refuse(path, "its rules do not compile with this rulelang:\n" + e.render()) from None
     try:
-        game, bots = setup.build(moves)
+        game, bots = setup.build(moves, dropped)
     except ReplayError as e:
         who = setup.names[e.seat]
         raise _refuse(path, f"move {e.index + 1} ({who}: `{e.text}`) is refused on replay: {e.reason}; "
@@ -372,35 +501,49 @@ def rebuild(path, setup: Setup, moves) -> tuple:
     except (RulesError, ValueError) as e:  # the setup itself: players, names, options, stack, bot kind
         msg = e.message if isinstance(e, RulesError) else str(e)
         raise _refuse(path, f"its game cannot be set up again: {msg}") from None
-    if game.record() != list(moves):
+    gone = {i for i, *_ in dropped}
+    if game.record() != [mv for i, mv in enumerate(moves) if i not in gone]:
         raise _refuse(path, "its moves replay to a different record; refusing it rather than playing a different game")
+    for i, seat, text, reason in dropped:
+        if notes is not None:
+            notes.append(f"The rule {setup.names[seat]} wrote at move {i + 1} is left out: {reason}.")
     return game, bots
 
 
 # ---------------------------------------------------------------- finding saves
 
 
-def peek(path: Path) -> dict | None:
-    """The head of a save (everything before its rules), read cheaply for a list; None if it is not one."""
+def peek(path: Path, why: list | None = None) -> dict | None:
+    """The head of a save (everything before its rules), read cheaply for a list; None if it is not one (and,
+    with `why`, the reason appended to it)."""
     import yaml
 
     try:
         with open(path, encoding="utf-8") as f:
-            head = []
+            head, size = [], 0
             for line in f:
                 if line.startswith(("rules:", "moves:", "main:")):
                     break
+                size += len(line)
+                if size > MAX_YAML_BYTES:
+                    raise YamlRefused(f"its head is larger than {MAX_YAML_BYTES:,} characters")
                 head.append(line)
-        doc = yaml.safe_load("".join(head))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        doc = load_yaml("".join(head))
+    except YamlRefused as e:
+        why is not None and why.append(str(e))
+        return None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, RecursionError) as e:
+        why is not None and why.append(f"it cannot be read ({type(e).__name__})")
         return None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        why is not None and why.append("it is not a rulelang save")
         return None
     return doc
 
 
-def recent_saves(folder: Path | None = None, limit: int = 20) -> list[tuple[Path, dict]]:
-    """Unfinished saved games in the saves folder, the most recently saved first."""
+def recent_saves(folder: Path | None = None, limit: int = 20, skipped: list | None = None) -> list[tuple[Path, dict]]:
+    """Unfinished saved games in the saves folder, the most recently saved first; files that cannot be read as
+    saves are left out (with `skipped`, as (path, reason))."""
     folder = folder or saves_dir()
     try:
         files = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()]
@@ -409,7 +552,10 @@ def recent_saves(folder: Path | None = None, limit: int = 20) -> list[tuple[Path
     files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
     out = []
     for p in files:
-        head = peek(p)
+        why: list = []
+        head = peek(p, why)
+        if head is None and skipped is not None:
+            skipped.append((p, why[0] if why else "it cannot be read"))
         if head is None or head.get("finished"):
             continue
         out.append((p, head))
@@ -430,7 +576,10 @@ def describe(path: Path, head: dict) -> str:
 
 def choose_save(tty: bool) -> Path | None:
     """`rulelang resume` without a file: at a terminal, offer the recent games; in a pipe, list them (None)."""
-    saves = recent_saves()
+    skipped: list = []
+    saves = recent_saves(skipped=skipped)
+    for p, why in skipped:
+        print(f"Skipped {p.name}: {why}", file=sys.stderr)
     if not saves:
         raise SaveError(f"no unfinished game is saved in {saves_dir()}; `rulelang run GAME` starts one")
     if not tty:
@@ -532,8 +681,6 @@ def last_move_of(moves, seat: int) -> int | None:
 
 def cmd_resume(args) -> int:
     """`rulelang resume [FILE]`: rebuild a saved game and play on, saving to the same file."""
-    from .terminal.host import play_game
-
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if args.file:
         path = find_save(args.file)
@@ -541,13 +688,27 @@ def cmd_resume(args) -> int:
         path = choose_save(tty)
         if path is None:
             return 0
+    lock = SaveLock(path).acquire()  # before reading: another player's moves must not come after what is read
+    try:
+        return _resume(args, path, lock)
+    finally:
+        lock.release()
+
+
+def _resume(args, path: Path, lock: SaveLock) -> int:
+    from .terminal.host import play_game
+
     setup, moves, doc = read_save(path)
     if doc["finished"]:
         won = doc.get("winners")
         result = f" ({', '.join(map(str, won))} won)" if isinstance(won, list) and won else ""
         raise _refuse(path, f"this game is finished{result}; `rulelang replay {path}` steps through it")
-    game, bots = rebuild(path, setup, moves)
+    notes: list = []
+    game, bots = rebuild(path, setup, moves, notes)
+    for note in notes:
+        print(note)
     saver = Saver(path, setup, started=doc.get("started") if isinstance(doc.get("started"), str) else None)
+    saver.hold(lock)
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, resumed=(path, len(moves)))
 
 

@@ -12,6 +12,28 @@ from interpreter import Game
 from interpreter.bots import ask_bot, bot_names, make_bot
 
 TURN_LIMIT = 5_000
+# Decisions one turn may take before the game is stopped as going round in a circle within it.
+DECISION_LIMIT = 10_000
+
+
+def cycle_note(recent: list, names: list) -> str:
+    """The decisions a stuck turn keeps repeating: the shortest tail that repeats, as `who: prompt`."""
+    loop = recent[-8:]
+    for p in range(1, len(recent) // 2 + 1):
+        if recent[-p:] == recent[-2 * p:-p]:
+            loop = recent[-p:]
+            break
+    return " -> ".join(f"{names[who]}: {prompt}" for who, prompt in loop[:8])
+
+
+def asked(d) -> tuple:
+    """A decision as a stuck turn's report names it: who, and its prompt or the moves offered."""
+    return (d.player, d.prompt or "/".join(sorted({o.verb for o in d.options})[:6]))
+
+
+def stuck(game, recent: list) -> str:
+    return (f"{game.names[game.state.current]}'s turn never ends: more than {DECISION_LIMIT} decisions were made in "
+            "it, going round: " + cycle_note(recent, game.names))
 
 
 def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT) -> dict:
@@ -20,11 +42,20 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
     seats = [make_bot(bots[i % len(bots)], seed * 1009 + i) for i in range(players)]
     moves = 0
     stalled = None
+    turn, in_turn, recent = -1, 0, []
     while not g.over:
         d = g.pending
         if g.state.turns >= turn_limit:
             stalled = f"no winner after {turn_limit} turns"
             break
+        if g.state.turns != turn:
+            turn, in_turn = g.state.turns, 0
+        in_turn += 1
+        if in_turn > DECISION_LIMIT - 64:
+            recent.append(asked(d))
+            if in_turn > DECISION_LIMIT:
+                stalled = stuck(g, recent)
+                break
         g.apply(d.player, ask_bot(seats[d.player], g, d.player, d), checked=False)
         moves += 1
     return {

@@ -8,7 +8,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
-from .errors import Loc, RulesSyntaxError, closest
+from .errors import Loc, RulesSyntaxError, closest, source_lines
 
 # How a message names the terminals that are patterns, not fixed words.
 _PATTERN_WORDS = {
@@ -469,7 +469,7 @@ def _starts_line(text: str, offset: int) -> bool:
 def _block_end(text: str, opener: int) -> int | None:
     """The line number of the first line after the `{` indented no deeper than the line it opens on."""
     depth = _indent(text, opener)
-    lines = text.splitlines()
+    lines = source_lines(text)
     first = text.count("\n", 0, opener) + 1
     for number in range(first + 1, len(lines) + 1):
         line = lines[number - 1]

@@ -234,7 +234,7 @@ zone_name = st.sampled_from(["draw", "discard", "hand", "drw", "hnad", "pile", "
 attr_name = st.sampled_from(["colour", "kind", "number", "points", "colur", "face", "suit", "rank"])
 event_name = st.sampled_from(["played", "turn_begins", "turn_ends", "plyed", "drawn", "custom"])
 INTS = st.one_of(st.sampled_from(["0", "1", "2", "3", "4", "7", "9", "10", "50", "500"]),
-                 st.sampled_from(["00", "01", "108", "1000", "99999999999999999999999"]))
+                 st.sampled_from(["00", "01", "108", "1000", "999999999999999999999"]))
 STRINGS = st.sampled_from([
     '""', '"x"', '"Red"', '"R"', '"♥"', '"ansired"', '"bold"', '"no such style"', '"{current}"', '"{card}"',
     '"{card.colour}"', '"{nope}"', '"{current.nope}"', '"{"', '"}"', '"{{}}"', '"uno.rules"', '"nope.rules"',
@@ -490,7 +490,7 @@ def game_text(extends: bool = True):
 
 INT_E = ["1", "2", "0", "hand_size", "size(hand(current))", "size(hand(player))", "size(draw)", "size(discard)",
          "score(current)", "direction", "hand_number", "size(players)", "twice(hand_size)", "twice(1)"]
-RANGE_TOP = st.sampled_from(["0", "3", "10", "0 - 5", "99999999999999999999"])
+RANGE_TOP = st.sampled_from(["0", "3", "10", "0 - 5", "999999999999999999"])
 PLAYER_E = ["current", "next", "previous", "dealer", "player", "after(current)", "before(next)", "first(players)",
             "who"]  # `var who = none` until a rule sets it
 CARD_E = ["card", "top(discard)", "top(draw)", "bottom(discard)"]
@@ -608,7 +608,7 @@ def uno_deck_variant(draw) -> str:
 _TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|[A-Za-z_][A-Za-z0-9_]*|\d+|\.\.|==|!=|<=|>=|\S')
 JUNK = ["move", "to", "from", "{", "}", "(", ")", "[", "]", "=", "==", ":", ",", ".", "..", "if", "else", "in",
         "rule", "when", "define", "deck", "card", "cards", "for", "all", "sum(", "count(", "not", "and", "or",
-        "is", "as", "face", "up", "per player", "extends", '"uno.rules"', "game", "-", "-1", "0", "99999999999999999999",
+        "is", "as", "face", "up", "per player", "extends", '"uno.rules"', "game", "-", "-1", "0", "999999999999999999",
         '"', '"x', "\\", "#", "@", "!", "'", ";", "$", "é", "→", "♥", "😀", "\u200b", "\ufeff", "\x00", "\t", "\r",
         "\r\n", "\n", "\u2028", "e\u0301", "ǅ", "ﬁ", "İ", "K", "𝔘", "card.", "..9", "{current}", "x" * 80]
 
@@ -881,7 +881,7 @@ def test_fixed_crash_a_constant_defined_through_itself(text):
     "for x in players { card {} }",
     "for p in others(current) { card {} }",
     "card {colour: blue, kind: number, number: size(draw), points: 2}",  # as the fuzzer found it
-    "99999999999999999999 cards {kind: wild, points: 50}",  # was built card by card until memory ran out
+    "999999999999999999 cards {kind: wild, points: 50}",  # was built card by card until memory ran out
 ])
 def test_fixed_crash_a_deck_evaluated_at_compile_time(items):
     """Were AttributeError, TypeError, ZeroDivisionError and KeyError from Compiler.card_items, which ran
@@ -907,7 +907,7 @@ def test_fixed_crash_at_the_start_of_a_game(text):
 
 
 @pytest.mark.parametrize("text", [
-    "setup { move 99999999999999999999 from draw to discard }",
+    "setup { move 999999999999999999 from draw to discard }",
     FILLER % BIG_DECK.replace("62", "10") + "\nsetup { while true { reveal draw to first(players) } }",
 ])
 def test_fixed_crash_one_step_of_endless_work(text):
@@ -919,12 +919,12 @@ def test_fixed_crash_one_step_of_endless_work(text):
 
 
 @pytest.mark.parametrize("text", [
-    "rule r: when played(card) { let x = size(1..99999999999999999999) }",
-    "rule r: when played(card) if size(1..99999999999999999999) > 0 { skip }",
-    "setup { for i in 1..99999999999999999999 { skip } }",
-    "setup { let x = count(i for i in 0..99999999999999999999) }",
-    "var v = size(1..99999999999999999999)",
-    FILLER % "card {points: size(1..99999999999999999999)}",
+    "rule r: when played(card) { let x = size(1..999999999999999999) }",
+    "rule r: when played(card) if size(1..999999999999999999) > 0 { skip }",
+    "setup { for i in 1..999999999999999999 { skip } }",
+    "setup { let x = count(i for i in 0..999999999999999999) }",
+    "var v = size(1..999999999999999999)",
+    FILLER % "card {points: size(1..999999999999999999)}",
 ])
 def test_fixed_crash_a_range_of_10_to_the_20_numbers(text):
     program = load_or_rules_error('extends "uno.rules"\n' + text)
@@ -962,3 +962,138 @@ def test_fixed_crash_one_expression_of_endless_work(text):
     program = load_or_rules_error('extends "uno.rules"\n' + text)
     assert program is not None
     play_a_little(program, limit=0.5)
+
+
+# ------------------------------------------------------------------ depth, size, cost and saves (#15)
+# Texts at and past the limits of docs/language.md ("Limits"), rules typed in play that cost too much, and
+# saves with bits flipped or YAML tricks: each is refused in rulelang's words or runs within its bounds.
+
+OPENERS = ["if true {", "if false { } else {", "for x in [1] {", "while false {", "if 1 < 2 { } else if true {"]
+OPERATORS = [("not ", ""), ("-(", ")"), ("1 + (", ")"), ("2 * (", ")"), ("size([", "])"), ("max([", ", 3])"),
+             ("(", " == 1)"), ("count(", " for q in [1])")]
+
+
+@st.composite
+def deep_rule(draw) -> str:
+    """A rule nesting blocks (up to 110 deep) and an expression (up to 70 deep) of mixed kinds."""
+    blocks = draw(st.lists(st.sampled_from(OPENERS), min_size=0, max_size=110))
+    ops = draw(st.lists(st.sampled_from(OPERATORS), min_size=0, max_size=70))
+    e = "1"
+    for pre, post in ops:
+        e = pre + e + post
+    closing = "".join("}" for _ in blocks)
+    return "rule deep: when played(card) {\n" + "\n".join(blocks) + f"\nlet v = {e}\n" + closing + "\n}"
+
+
+@st.composite
+def sized_game(draw) -> str:
+    """Express with a size stated past (or near) a limit: players, an attribute's range, a number, a name."""
+    base = GAMES["express.rules"]
+    kind = draw(st.sampled_from(["players", "range", "number", "name", "file"]))
+    big = draw(st.sampled_from([10 ** k for k in (1, 2, 4, 5, 9, 11, 18, 19, 30)]))
+    if kind == "players":
+        return base + f"\nplayers 2..{big}\n"
+    if kind == "range":
+        return base + f"\nattribute points 0..{big}\n"
+    if kind == "number":
+        return base + f"\nconst far = {big}\n"
+    if kind == "name":
+        return base.replace('game "', 'game "' + "n" * min(big, 300_000), 1)
+    return base + "\n# " + "x" * min(big, 1_100_000)
+
+
+@st.composite
+def costly_rule(draw) -> str:
+    """A rule typed in play that grows a number, says texts or loops: the move is made and the rule dropped."""
+    body = draw(st.sampled_from([
+        "let x = 2  while true {{ set x = x * x }}",
+        "let x = 3  while true {{ set x = x + x }}",
+        "let x = 1  while true {{ set x = x - x - 7 * x }}",
+        'let xs = [n for n in 1..{n}]  while true {{ say "{{xs}} {{xs}}" }}',
+        'for n in 1..{n} {{ say "{{current}} {{card}} {{n}}" }}',
+        "let xs = [n for n in 1..{n}]  let t = sum(xs) * sum(xs) * sum(xs)",
+    ]))
+    return "rule costly: when played(card) { " + body.format(n=draw(st.sampled_from([10, 5000, 99_999]))) + " }"
+
+
+@settings(FUZZ, max_examples=LONG_RUN or 40)
+@given(deep_rule())
+def test_rules_nested_near_the_limits_compile_and_run_or_are_refused_with_their_place(rule):
+    g = Game(bundled("express"), 2, seed=0)
+    try:
+        g.house(1, rule)
+    except RulesError as e:
+        assert_located(e, {"<rule>": rule})
+        return
+    with time_limit(RUN_LIMIT_S):
+        bot_moves(g, 0)
+
+
+@settings(FUZZ, max_examples=LONG_RUN or 30)
+@given(sized_game())
+def test_sizes_past_the_limits_are_refused_quickly_with_their_place(text):
+    program = load_or_rules_error(text, limit=5.0)
+    if program is not None:
+        play_a_little(program)
+
+
+@settings(FUZZ, max_examples=LONG_RUN or 20)
+@given(costly_rule())
+def test_a_rule_that_costs_too_much_is_dropped_and_the_game_goes_on(rule):
+    g = Game(bundled("express"), 2, seed=1)
+    g.house(1, rule)
+    with time_limit(RUN_LIMIT_S):
+        bot_moves(g, 1)
+    assert sum(len(str(e.get("text", ""))) for e in g.events) < 5_000_000
+
+
+@functools.cache
+def _a_save() -> str:
+    from rulelang.save import Saver, setup_from_program
+
+    import tempfile
+
+    setup = setup_from_program(rulelang.load("express"), ["You", "Ada"], [0], 7, {}, None, False, "random")
+    game, _ = setup.build([])
+    for _ in range(6):
+        d = game.pending
+        game.apply(d.player, d.options[0])
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.yaml"
+        Saver(path, setup).save(game)
+        return path.read_text(encoding="utf-8")
+
+
+YAML_TRICKS = ["&a [x]\n", "*a\n", "!!python/object/apply:os.system ['true']\n", "[" * 500 + "]" * 500 + "\n",
+               "9" * 5000 + "\n", "{a: &b [1, 2], c: *b}\n", "? [a]\n: b\n", "\t", "\x00", "---\n---\n"]
+
+
+@st.composite
+def damaged_save(draw) -> bytes:
+    data = bytearray(_a_save().encode("utf-8"))
+    for _ in range(draw(st.integers(0, 4))):  # bit flips
+        i = draw(st.integers(0, len(data) - 1))
+        data[i] ^= 1 << draw(st.integers(0, 7))
+    if draw(st.booleans()):  # a YAML trick put in at a line's start
+        lines = bytes(data).split(b"\n")
+        at = draw(st.integers(0, len(lines)))
+        lines.insert(at, draw(st.sampled_from(YAML_TRICKS)).encode("utf-8"))
+        data = bytearray(b"\n".join(lines))
+    return bytes(data)
+
+
+@settings(FUZZ, max_examples=LONG_RUN or 60)
+@given(damaged_save())
+def test_a_damaged_save_is_refused_in_words_and_the_listing_skips_it(data):
+    import tempfile
+
+    from rulelang.save import SaveError, load_document, peek
+
+    with tempfile.TemporaryDirectory() as folder, time_limit(RUN_LIMIT_S):
+        path = Path(folder) / "g.yaml"
+        path.write_bytes(data)
+        peek(path, [])
+        try:
+            load_document(path)
+        except SaveError as e:
+            assert str(e).startswith(str(path))

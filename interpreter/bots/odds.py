@@ -159,7 +159,7 @@ def hyper_at_least(pool: int, good: int, draws: int, k: int) -> float:
     if k <= 0:
         return 1.0
     total = math.comb(pool, draws) if pool >= draws else 1
-    p = 0.0
+    p = 0  # an exact sum: the counts of large decks are too large for a float
     for i in range(k, min(good, draws) + 1):
         p += math.comb(good, i) * math.comb(pool - good, draws - i)
     return p / total if total else 0.0

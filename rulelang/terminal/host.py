@@ -18,6 +18,7 @@ from ..errors import MoveError, RulesError
 from .editor import check_rule, race_times, read_rule
 from ..stall import TURN_LIMIT, stall_error
 from .summary import help_text, rules_summary
+from ..simulate import DECISION_LIMIT, asked, stuck
 
 COMMANDS = {
     "help": "the moves you can make now and how to type them",
@@ -505,6 +506,7 @@ class Host:
     # ---------------------------------------------------------- the loop
     def play(self) -> int:
         self.flush_log()
+        turn, in_turn, recent = -1, 0, []  # bots only: a turn going round in a circle is stopped (simulate's bound)
         try:
             while not self.game.over:  # `undo` may put a rebuilt game in its place
                 d = self.game.pending
@@ -513,6 +515,12 @@ class Host:
                 if not self.humans and self.game.state.turns >= TURN_LIMIT:  # bots alone, a game that never ends
                     self.flush_log()
                     raise stall_error(self.game)
+                if not self.humans:
+                    turn, in_turn = (turn, in_turn + 1) if self.game.state.turns == turn else (self.game.state.turns, 1)
+                    if in_turn > DECISION_LIMIT - 64:
+                        recent.append(asked(d))
+                        if in_turn > DECISION_LIMIT:
+                            raise RulesError(stuck(self.game, recent))
                 if d.race and self.humans:
                     self.race(d)
                     continue
@@ -544,6 +552,7 @@ class Host:
 
     def bot_move(self, d: Decision) -> None:
         g = self.game
+        self.checkpoint()  # a person's move is on disk before a bot thinks (a no-op when nothing new was played)
         move = ask_bot(self.bots[d.player], g, d.player, d)
         g.apply(d.player, move)
         self.flush_log()
@@ -611,7 +620,7 @@ class Host:
                     return None
                 continue
             if word == "log":
-                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 15
+                n = int(words[1]) if len(words) > 1 and words[1].isascii() and words[1].isdigit() else 15
                 self.show_log(seat, n)
                 continue
             if word == "hand":
@@ -945,11 +954,15 @@ class Host:
             if not line:
                 print()
                 return None
+            if len(line) > MAX_LINE:
+                print(f"(a line of {len(line)} characters)", flush=True)
+                self.screen.line(f"A line may have at most {MAX_LINE} characters; that one is not read.")
+                return ""
             print(line.rstrip("\n"), flush=True)
             return line
         completer_cls, validator_cls, lexer_cls = _prompt_toolkit_helpers()
         try:
-            return self.session(seat).prompt(
+            line = self.session(seat).prompt(
                 f"{name}> ",
                 completer=completer_cls(self, seat, d, window),
                 complete_while_typing=True,
@@ -962,6 +975,13 @@ class Host:
             return ""
         except EOFError:
             return QUIT if self.confirm_leave() else ""
+        except ValueError:  # prompt_toolkit misread a key sequence (a colour code typed after Ctrl-C): ask again
+            self.screen.line("That input could not be read; type the line again.")
+            return ""
+        if len(line) > MAX_LINE:
+            self.screen.line(f"A line may have at most {MAX_LINE} characters; that one is not read.")
+            return ""
+        return line
 
     def confirm_leave(self) -> bool:
         """Ctrl-D asks first: a game is not lost to a stray key."""
@@ -1118,10 +1138,14 @@ class Host:
         if self.log_file is None:
             return
         g = self.game
-        for ev in g.events[self.logged:]:
-            self.log_file.write(json.dumps(public_event(g, ev), ensure_ascii=False) + "\n")
-        self.logged = len(g.events)
-        self.log_file.flush()
+        try:
+            for ev in g.events[self.logged:]:
+                self.log_file.write(json.dumps(public_event(g, ev), ensure_ascii=False) + "\n")
+            self.logged = len(g.events)
+            self.log_file.flush()
+        except OSError as e:  # the disk filled up: the game goes on without its log, and says so once
+            self.screen.line([("ansired", f"✗ the log cannot be written any more ({e.strerror or e}); it stops here")])
+            self.log_file = None
 
 
 def public_event(g: Game, ev: dict) -> dict:
@@ -1135,17 +1159,25 @@ def public_event(g: Game, ev: dict) -> dict:
 def read_stack(path: str) -> list[str]:
     import yaml
 
+    from ..save import MAX_YAML_BYTES, YamlRefused, load_yaml
+
     try:
         with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
+            data = load_yaml(f.read(MAX_YAML_BYTES + 1))
     except OSError as e:
         raise RulesError(f"cannot read the stack file {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"the stack file {path} is not a text file in UTF-8") from None
+    except YamlRefused as e:
+        raise RulesError(f"the stack file {path} is refused: {e}") from None
     except yaml.YAMLError as e:
         raise RulesError(f"{path} is not YAML: {e}") from None
     if not isinstance(data, list) or not all(isinstance(x, (str, int)) for x in data):
         raise RulesError(f"{path} must be a YAML list of card names, the top of the draw pile first")
     return [str(x) for x in data]
 
+
+MAX_LINE = 4000  # characters in one line typed at the prompt (a move, a command, a rule)
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 
@@ -1204,12 +1236,20 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     screen = Screen(tty)
     delay = delay if delay is not None else (0.4 if tty and humans else 0.0)
-    log_file = open(log, "w", encoding="utf-8") if log else None
+    if saver is not None:
+        saver.hold()  # one player of a save at a time (SaveError, naming the other, if it is taken)
     try:
+        log_file = open(log, "w", encoding="utf-8") if log else None
         if log_file:
             log_file.write(json.dumps({"type": "start", "game": program.name, "file": file or setup.main, "players": names,
                                        "humans": [names[h] for h in humans], "seed": setup.seed,
                                        "options": game.state.options, "match": setup.match}, ensure_ascii=False) + "\n")
+            log_file.flush()
+    except OSError as e:
+        if saver is not None:
+            saver.let_go()
+        raise RulesError(f"cannot write the log {log}: {e.strerror or e}") from None
+    try:
         if resumed:
             path, n = resumed
             screen.line(f"Resuming {path}: {n} move{'s' if n != 1 else ''} replayed.")
@@ -1226,5 +1266,10 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
             host.resume_view()
         return host.play()
     finally:
+        if saver is not None:
+            saver.let_go()
         if log_file:
-            log_file.close()
+            try:
+                log_file.close()
+            except OSError:
+                pass

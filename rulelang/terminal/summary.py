@@ -6,6 +6,7 @@ from collections import Counter
 import attrs
 
 from .. import ast
+from ..errors import source_lines
 
 _KIND_WORDS = {"card": "CARD", "player": "PLAYER", "value": "VALUE", "number": "NUMBER"}
 
@@ -211,7 +212,7 @@ def _wrap_note(note: list[str], indent: str) -> list[str]:
 
 def _body_lines(src, decl) -> list[str]:
     """The statements of a block as written, without comments or braces."""
-    text = src.texts.get(decl.loc.file, "").splitlines()
+    text = source_lines(src.texts.get(decl.loc.file, ""))
     out, depth = [], 0
     for i in range(decl.loc.line - 1, len(text)):
         line = text[i].split("#", 1)[0].rstrip()
@@ -229,7 +230,7 @@ def _source_of(src, loc, fallback) -> str:
     """The text of an expression as written in the file (one line), or the value itself."""
     if loc is None:
         return str(fallback)
-    text = src.texts.get(loc.file, "").splitlines()
+    text = source_lines(src.texts.get(loc.file, ""))
     if 0 < loc.line <= len(text) and loc.end_line == loc.line and loc.end_column > loc.column:
         return text[loc.line - 1][loc.column - 1: loc.end_column - 1]
     return str(fallback)
@@ -248,12 +249,12 @@ def _deck_breakdown(program) -> str:
 
 
 def _source_line(src, loc) -> str:
-    text = src.texts.get(loc.file, "").splitlines()
+    text = source_lines(src.texts.get(loc.file, ""))
     return text[loc.line - 1] if 0 < loc.line <= len(text) else ""
 
 
 def _comment_above(src, loc) -> list[str]:
-    text = src.texts.get(loc.file, "").splitlines()
+    text = source_lines(src.texts.get(loc.file, ""))
     out = []
     i = loc.line - 2
     while i >= 0 and text[i].strip().startswith("#"):

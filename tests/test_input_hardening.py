@@ -1,0 +1,115 @@
+"""Input that must never crash rulelang: every command-line argument is checked by its argparse type with a
+one-line error, and what is typed at the prompt (`log ²`, bytes that are not UTF-8, a pasted line of 20,000
+characters) is answered, not a traceback."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from rulelang import cli
+
+from test_save import ROOT, STACK, rulelang_command, write_stack
+
+
+@pytest.mark.parametrize("args, error", [
+    (["run", "express", "--delay", "-1"], "argument --delay: must be from 0 to 60 seconds, not -1"),
+    (["run", "express", "--delay", "nan"], "argument --delay: must be from 0 to 60 seconds, not nan"),
+    (["run", "express", "--delay", "1e300"], "argument --delay: must be from 0 to 60 seconds, not 1e300"),
+    (["resume", "x", "--delay", "inf"], "argument --delay: must be from 0 to 60 seconds, not inf"),
+    (["run", "express", "--log", "."], "argument --log: . is a folder; name a file to write the log to"),
+    (["run", "express", "--players", "1000000000"], "argument --players: must be from 1 to 100, not 1000000000"),
+    (["run", "express", "--seed", "x"], "argument --seed: a whole number is needed, not 'x'"),
+    (["simulate", "express", "--bots", ","], "argument --bots: name at least one kind of bot, e.g. greedy or "
+                                             "greedy,random"),
+    (["simulate", "express", "--games", "0"], "argument --games: must be from 1 to 10,000,000, not 0"),
+    (["simulate", "express", "--workers", "-3"], "argument --workers: must be from 1 to 256, not -3"),
+])
+def test_a_bad_argument_is_refused_in_one_line(args, error, capsys):
+    with pytest.raises(SystemExit) as caught:
+        cli.main(args)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == f"rulelang {args[0]}: error: {error}"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_log_that_cannot_be_written_is_one_line(capsys):
+    assert cli.main(["run", "express", "--humans", "0", "--seed", "1", "--log", "/dev/full"]) == 1
+    assert capsys.readouterr().err == "cannot write the log /dev/full: No space left on device\n"
+
+
+def test_odd_input_at_the_prompt_is_answered_not_a_crash(tmp_path):
+    stdin = b"log \xc2\xb2\n\xff\xfe play\n" + b"x" * 20_000 + b"\nplay R3\nquit\ny\n"
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}
+    run = subprocess.run(rulelang_command() + ["run", "express", "--players", "2", "--seed", "7", "--stack",
+                                               str(write_stack(tmp_path, STACK)), "--delay", "0", "--save",
+                                               str(tmp_path / "g.yaml")],
+                         input=stdin, capture_output=True, cwd=str(ROOT), timeout=120, env=env)
+    out = run.stdout.decode("utf-8")
+    assert run.returncode == 0, run.stderr.decode()
+    assert run.stderr == b""
+    assert "You> log ²\n  Hand 1: you go first\n" in out  # `log ²` shows the log, as `log` does
+    assert "You> �� play\n✗ `��` is not a move now" in out
+    assert ("You> (a line of 20001 characters)\nA line may have at most 4000 characters; that one is not read.\n"
+            "You> play R3\n") in out
+
+
+JUNK_LINES = int(os.environ.get("RULELANG_JUNK_LINES", "300"))  # 10000 for the full run
+
+
+def junk_lines(n: int, seed: int = 15) -> bytes:
+    """Lines a careless or hostile keyboard might send: commands with odd arguments, digits of other scripts,
+    control and escape sequences, bytes that are not UTF-8, very long lines, half-typed moves."""
+    import random
+
+    rng = random.Random(seed)
+    words = ["log", "hand", "help", "rules", "undo", "play", "draw", "house", "pass", "say", "uno", "rule", "when",
+             "²", "٣", "-1", "1e300", "nan", "{", "}", "R3", "ＲＳ", "\x1b[31m", "\x1b[<0;1;1M", "\x00", "\x7f", "\t",
+             "%s%n", "'", '"', "\\", "rule x: when played(card) { skip }", "when turn_begins(p) { say \"{p}\" }"]
+    out = []
+    for _ in range(n):
+        kind = rng.random()
+        if kind < 0.7:
+            line = " ".join(rng.choice(words) for _ in range(rng.randint(1, 6))).encode("utf-8", "surrogatepass")
+        elif kind < 0.85:
+            line = bytes(rng.randrange(256) for _ in range(rng.randint(1, 40))).replace(b"\n", b" ")
+        else:
+            line = ("x" * rng.choice([100, 4001, 20_000])).encode()
+        out.append(line)
+    return b"\n".join(out) + b"\n"
+
+
+def test_junk_lines_at_the_prompt_never_give_a_traceback(tmp_path):
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}
+    run = subprocess.run(rulelang_command() + ["run", "express", "--players", "2", "--seed", "3", "--delay", "0",
+                                               "--bots", "greedy", "--save", str(tmp_path / "g.yaml")],
+                         input=junk_lines(JUNK_LINES), capture_output=True, cwd=str(ROOT), timeout=600, env=env)
+    err = run.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "Traceback" not in run.stdout.decode("utf-8", "replace")
+    assert run.returncode in (0, 3), err
+
+
+def test_ctrl_c_then_a_colour_code_at_a_terminal_asks_again(tmp_path):
+    """prompt_toolkit reads `ESC[31m` typed after Ctrl-C as a mouse event and raises ValueError: the line is
+    asked for again and the game goes on."""
+    pexpect = pytest.importorskip("pexpect")
+    import time
+
+    cmd = rulelang_command()
+    child = pexpect.spawn(cmd[0], cmd[1:] + ["run", "express", "--players", "2", "--seed", "7", "--delay", "0",
+                                             "--save", str(tmp_path / "g.yaml")],
+                          env={**os.environ, "TERM": "xterm"}, encoding="utf-8", timeout=60, dimensions=(40, 120))
+    try:
+        child.expect("You>")
+        child.sendcontrol("c")
+        time.sleep(0.3)
+        child.send("\x1b[31m")
+        child.expect("That input could not be read; type the line again.")
+        child.send("hand\r")
+        child.expect("Your hand")
+        assert "Traceback" not in child.before
+    finally:
+        child.close(force=True)

@@ -1,0 +1,93 @@
+"""Saves that nothing can lose or break: one player of a save at a time (the lock names the other), a person's
+move on disk before a bot thinks, no half-written copies left behind, and YAML read within bounds — an alias
+bomb, a list 10,000 deep or a number of 5,000 digits is refused with its reason, in a save, in the list of
+saves and in a --stack file."""
+from __future__ import annotations
+
+import os
+
+import pytest
+import yaml
+
+from rulelang.save import SaveLock, Saver, checksum, dump, load_document, read_save, recent_saves
+
+from test_save import STACK, express_save, main, write_stack
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(9))
+DEEP = "[" * 10_000 + "]" * 10_000 + "\n"
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("format: rulelang save\nversion: 1\n" + BOMB, "it uses a YAML alias (line 4); rulelang's files have none"),
+    ("format: rulelang save\nversion: 1\nseats: " + DEEP, "it nests more than 20 deep (line 3)"),
+    ("format: rulelang save\nversion: 1\nseed: " + "7" * 5000 + "\n", "it holds a number of 5000 digits (line 3)"),
+])
+def test_a_yaml_trick_is_refused_in_a_save_and_skipped_in_the_list(tmp_path, capsys, monkeypatch, text, reason):
+    folder = tmp_path / "data" / "rulelang" / "saves"
+    folder.mkdir(parents=True)
+    bad = folder / "trick.yaml"
+    bad.write_text(text, encoding="utf-8")
+    good = express_save(tmp_path)
+    os.replace(good, folder / "good.yaml")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    skipped: list = []
+    assert [p.name for p, _ in recent_saves(skipped=skipped)] == ["good.yaml"]
+    assert skipped == [(bad, reason)]
+    status, out, err = main(capsys, monkeypatch, "resume")
+    assert status == 0 and "good.yaml" in out
+    assert err == f"Skipped trick.yaml: {reason}\n"
+    status, _, err = main(capsys, monkeypatch, "resume", bad)
+    assert status == 1 and err == f"{bad}: refused: {reason}\n"
+
+
+def test_a_stack_file_is_read_within_the_same_bounds(tmp_path, capsys, monkeypatch):
+    stack = tmp_path / "deep.yaml"
+    stack.write_text(DEEP, encoding="utf-8")
+    status, _, err = main(capsys, monkeypatch, "run", "express", "--players", "2", "--humans", "0", "--stack", stack)
+    assert status == 1
+    assert err == f"the stack file {stack} is refused: it nests more than 20 deep (line 1)\n"
+
+
+def test_a_save_played_elsewhere_is_refused_and_its_holder_named(tmp_path, capsys, monkeypatch):
+    path = express_save(tmp_path)
+    lock = SaveLock(path).acquire()
+    try:
+        status, _, err = main(capsys, monkeypatch, "resume", path, stdin="draw\n")
+    finally:
+        lock.release()
+    assert status == 1
+    assert err.startswith(f"{path}: this game is being played now by rulelang process {os.getpid()} on ")
+    assert err.endswith("two players of one save would lose each other's moves, so it is left to that one\n")
+    status, out, _ = main(capsys, monkeypatch, "resume", path, stdin="")  # let go: now it resumes
+    assert "Resuming" in out and status == 3
+
+
+def test_half_written_copies_are_removed_when_the_game_is_played_again(tmp_path):
+    path = express_save(tmp_path)
+    left = tmp_path / ".game.yaml.k2j4x.tmp"
+    left.write_text("x" * 1000, encoding="utf-8")
+    other = tmp_path / ".other.yaml.k2j4x.tmp"
+    other.write_text("not this game's", encoding="utf-8")
+    setup, _, _ = read_save(path)
+    saver = Saver(path, setup)
+    saver.hold()
+    saver.let_go()
+    assert not left.exists() and other.exists()
+
+
+def test_a_persons_move_is_saved_before_a_bot_thinks(tmp_path, capsys, monkeypatch):
+    import rulelang.terminal.host as host
+
+    save = tmp_path / "g.yaml"
+    seen = []
+    real = host.ask_bot
+
+    def ask(bot, game, seat, d):
+        seen.append(read_save(save)[1])
+        return real(bot, game, seat, d)
+
+    monkeypatch.setattr(host, "ask_bot", ask)
+    main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "7", "--stack",
+         write_stack(tmp_path, STACK), "--delay", "0", "--bots", "greedy", "--save", save, stdin="play R3\n")
+    assert seen[0] == [(0, "play R3")]
