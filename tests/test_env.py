@@ -164,13 +164,13 @@ def test_the_observation_does_not_change_when_hidden_cards_do(path):
             for a, b in pairs[:5]:
                 swap(st, a, b)
                 done.append((a, b))
-            env._now = None
+            env._refresh()
             after = env.observe(env.agent_selection)
             assert np.array_equal(before["observation"], after["observation"]), "a hidden card shows"
             assert np.array_equal(before["action_mask"], after["action_mask"])
             for a, b in reversed(done):
                 swap(st, a, b)
-            env._now = None
+            env._refresh()
             checked += 1
         env.step(masked_random(rng, env.action_mask()))
     assert checked >= 3
@@ -185,7 +185,7 @@ def test_the_observation_does_not_change_when_hidden_cards_do(path):
     other = next(h for h in hidden if ident[st.zone(h[0], h[1])[h[2]]] != ident[mine[0]])
     before = env.observe(env.agent_selection)["observation"]
     swap(st, (hand_zone, seat, 0), other)
-    env._now = None
+    env._refresh()
     assert not np.array_equal(before, env.observe(env.agent_selection)["observation"])
 
 

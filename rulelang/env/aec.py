@@ -69,6 +69,10 @@ class RulesEnv(AECEnv):
         }) for a in self.possible_agents}
         self._seeds = random.Random(seed)  # the seeds of the games played when reset is given none
         self.table: Table | None = None
+        self._seat = None
+        self._now = None
+        self._paid = False
+        self._called: dict = {}  # (move, calls) -> the move with those calls
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -104,18 +108,19 @@ class RulesEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.moves = 0
         self._standing = self._score_standing()
+        self._seat = None  # the seat to act, while the game goes on
         self._now = None
+        self._paid = False  # some reward was paid on the last step
         self._settle()
         self._after_move()
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
-        now = self._now_for(seat)
-        if now is None:
+        if seat != self._seat:
             obs = self.encoding.observe(self.table.view(seat), None)
             return {"observation": obs, "action_mask": np.zeros(self.encoding.size, dtype=np.int8)}
-        obs = self.encoding.observe(self.table.view(seat), now[2])
-        return {"observation": obs, "action_mask": now[1].copy()}
+        obs = self.encoding.observe(self.table.view(seat), self._verbs(seat))
+        return {"observation": obs, "action_mask": self._now[1].copy()}
 
     def action_mask(self, agent=None) -> np.ndarray:
         """The legal actions of an agent now (all zero for one that is not to act)."""
@@ -135,12 +140,7 @@ class RulesEnv(AECEnv):
             raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
                              f"legal: {sorted(legal)[:20]}") from None
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.table.act(seat, self._move(chosen))
-        self.moves += 1
-        self._settle()
-        self._after_move()
-        self._accumulate_rewards()
+        self._move_on(seat, self._move(chosen))
         if self.render_mode == "human":
             print(self.render())
 
@@ -148,12 +148,18 @@ class RulesEnv(AECEnv):
         """Make a rulelang Move (a bot's) for the agent to act, as `step` makes an action's."""
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.table.act(self.possible_agents.index(agent), move)
+        self._move_on(self.possible_agents.index(agent), move)
+
+    def _move_on(self, seat: int, move) -> None:
+        if self._paid:
+            self._clear_rewards()
+            self._paid = False
+        self.table.act(seat, move)
         self.moves += 1
         self._settle()
         self._after_move()
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
 
     def render(self):
         """The acting seat's view as text (the table, its cards, its moves), as the terminal shows it."""
@@ -187,17 +193,21 @@ class RulesEnv(AECEnv):
     def _after_move(self) -> None:
         table = self.table
         self._now = None
-        standing = self._score_standing()
+        self._seat = None
         if self.reward_kind == "score":
-            for i, a in enumerate(self.possible_agents):
-                self.rewards[a] = float(standing[i] - self._standing[i])
-        self._standing = standing
+            standing = self._score_standing()
+            if standing != self._standing:
+                for i, a in enumerate(self.possible_agents):
+                    self.rewards[a] = float(standing[i] - self._standing[i])
+                self._paid = True
+            self._standing = standing
         if table.over:
             if self.reward_kind == "win":
                 won = set(table.winners)
                 if won and len(won) < self.n:
                     for i, a in enumerate(self.possible_agents):
                         self.rewards[a] = 1.0 if i in won else -1.0
+                    self._paid = True
             self.terminations = {a: True for a in self.agents}
             for a in self.agents:
                 self.infos[a] = {"winners": list(table.winners), "scores": list(table.scores), "moves": self.moves}
@@ -208,15 +218,18 @@ class RulesEnv(AECEnv):
                 self.infos[a] = {"winners": [], "scores": list(table.scores), "moves": self.moves}
             return
         seat = table.deciding
-        self.agent_selection = self.possible_agents[seat]
-        legal, mask, _ = self._now_for(seat)
+        before = self.agent_selection
+        self.agent_selection = agent = self.possible_agents[seat]
+        self._seat = seat
+        legal, mask = self._refresh()
         if not legal:
             d = table.decision(seat)
-            raise RuntimeError(f"{self.program.name}: {self.agent_selection}'s moves "
+            raise RuntimeError(f"{self.program.name}: {agent}'s moves "
                                f"({', '.join(m.text for m in d.options[:6])}) are outside the action space "
                                "made from the file (a rule written in play may ask something new)")
-        for a in self.agents:
-            self.infos[a] = {"action_mask": mask} if a == self.agent_selection else {}
+        if before in self.infos and before != agent:
+            self.infos[before] = {}
+        self.infos[agent] = {"action_mask": mask}
 
     def _score_standing(self) -> list[float]:
         """Each seat's score less the mean of the others' (what `reward="score"` pays out as it changes)."""
@@ -226,25 +239,34 @@ class RulesEnv(AECEnv):
         total = sum(s)
         return [s[i] - (total - s[i]) / (self.n - 1) for i in range(self.n)]
 
-    def _now_for(self, seat: int):
-        """What a seat may do now, worked out once per decision: (its moves by action, the mask, the verb groups
-        its decision offers); None unless it is the seat to act."""
-        if self.table is None or self.table.over or self.table.deciding != seat:
-            return None
-        if self._now is None:
-            decision = self.table.decision(seat)
-            legal = self.encoding.legal(decision, seat)
-            groups = self.encoding.verb_group
-            verbs = sorted({groups[g] for g in {(m.verb, m.kind) for m in decision.options} if g in groups})
-            self._now = (legal, self.encoding.mask(legal), verbs)
+    def _refresh(self) -> tuple:
+        """Work out what the seat to act may do, once per decision: (its moves by action, the mask)."""
+        legal = self.encoding.legal(self.table.decision(self._seat), self._seat)
+        self._now = (legal, self.encoding.mask(legal))
         return self._now
 
-    @staticmethod
-    def _move(chosen):
+    def _now_for(self, seat: int):
+        """(moves by action, mask) of a seat: None unless it is the seat to act."""
+        return self._now if seat == self._seat else None
+
+    def _verbs(self, seat: int) -> list:
+        """The kinds of move (verb groups) the seat's pending decision offers."""
+        groups = self.encoding.verb_group
+        return sorted({groups[g] for g in {(m.verb, m.kind) for m in self.table.decision(seat).options} if g in groups})
+
+    def _move(self, chosen):
         move, calls, text = chosen
         if text is not None:  # a rule to write: one of the game's example rules
             return attrs.evolve(move, arg=text, text=f"{move.verb} {text}")
-        return attrs.evolve(move, calls=calls) if calls else move
+        if not calls:
+            return move
+        key = (id(move), calls)
+        kept = self._called.get(key)
+        if kept is None or kept[0] is not move:  # moves are made once and kept by the engine: so is this
+            if len(self._called) > 50_000:
+                self._called.clear()
+            kept = self._called[key] = (move, attrs.evolve(move, calls=calls))
+        return kept[1]
 
     def _label(self, action) -> str:
         try:

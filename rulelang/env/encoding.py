@@ -2,6 +2,7 @@
 observation vector (what one seat's view holds), both worked out from the Program, nothing written per game."""
 from __future__ import annotations
 
+from array import array
 from itertools import combinations
 
 import attrs
@@ -196,8 +197,11 @@ class Encoding:
 
     def mask(self, legal: dict) -> np.ndarray:
         m = np.zeros(self.size, dtype=np.int8)
-        if legal:
+        if len(legal) > 24:
             m[list(legal)] = 1
+        else:  # a few: one by one beats a list made into an index array
+            for i in legal:
+                m[i] = 1
         return m
 
     # ------------------------------------------------------------------ observations
@@ -254,6 +258,7 @@ class Encoding:
         self.at_claim_value = add("claim.says.value", len(self.values), "one-hot: the value it names", self.values)
         self.segments = segs
         self.obs_size = at
+        self._zeros = array("f", [0.0]) * at
 
     def _var_segment(self, add, name: str, kind: str, _unused) -> tuple:
         """Place one variable: (how it is encoded, where it starts)."""
@@ -280,22 +285,22 @@ class Encoding:
     def observe(self, view: dict, mine) -> np.ndarray:
         """The observation of one seat from its view (and the verb groups of its pending decision, `mine`).
 
-        Cards counted and one-hot entries go into `hits` (an index once per 1), other numbers into `at`/`w`:
-        one numpy call makes the vector, however many cards the zones hold."""
+        Written into a Python float array, one entry at a time (numpy is slow at many small writes), and handed
+        to numpy once, without a copy."""
         seat = view["seat"]
         n = self.n
         ident = self.ident_of
-        hits = [self.at_current + (view["current"] - seat) % n]
-        at = [self.at_direction]
-        w = [view["direction"]]
+        out = self._zeros[:]
+        out[self.at_current + (view["current"] - seat) % n] = 1.0
+        out[self.at_direction] = view["direction"]
         pend = view["pending"]
         if pend is not None:
-            hits.append(self.at_pending + (pend["player"] - seat) % n)
+            out[self.at_pending + (pend["player"] - seat) % n] = 1.0
             if pend["window"]:
-                hits.append(self.at_window)
+                out[self.at_window] = 1.0
         if mine:
-            base = self.at_verbs
-            hits += [base + g for g in mine]
+            for g in mine:
+                out[self.at_verbs + g] = 1.0
         zones = view["zones"]
         for name, per, size_at, counts, top in self.zone_slots:
             z = zones[name]
@@ -303,70 +308,71 @@ class Encoding:
                 for p, h in enumerate(z):
                     o = (p - seat) % n
                     cards = h["cards"]
-                    at.append(size_at + o)
-                    w.append(len(cards))
+                    out[size_at + o] = len(cards)
                     if cards and cards.count(None) != len(cards):
                         base = counts[o]
-                        hits += [base + ident[c] for c in cards if c is not None]
+                        for c in cards:
+                            if c is not None:
+                                out[base + ident[c]] += 1.0
             else:
                 cards = z["cards"]
-                at.append(size_at)
-                w.append(len(cards))
+                out[size_at] = len(cards)
                 if cards and cards.count(None) != len(cards):
-                    hits += [counts + ident[c] for c in cards if c is not None]
+                    for c in cards:
+                        if c is not None:
+                            out[counts + ident[c]] += 1.0
                     if cards[-1] is not None:
-                        hits.append(top + ident[cards[-1]])
+                        out[top + ident[cards[-1]]] = 1.0
         values = view["vars"]
         for name, kind, slot in self.var_slots:
             v = values.get(name)
             if v is not None:
-                self._put(slot, v, seat, hits, at, w)
+                self._put(out, slot, v, seat)
         pvars = view["player_vars"]
         for name, kind, starts in self.pvar_slots:
             vals = pvars.get(name)
             if vals is not None:
                 for p, v in enumerate(vals):
                     if v is not None:
-                        self._put(starts[(p - seat) % n], v, seat, hits, at, w)
+                        self._put(out, starts[(p - seat) % n], v, seat)
         claim = view.get("claim")
         if claim is not None:
-            hits += [self.at_claim, self.at_claim_player + (claim["player"] - seat) % n]
+            out[self.at_claim] = 1.0
+            out[self.at_claim_player + (claim["player"] - seat) % n] = 1.0
             if claim["stands"]:
-                hits.append(self.at_claim + 1)
-            at.append(self.at_claim + 2)
-            w.append(claim["count"])
+                out[self.at_claim + 1] = 1.0
+            out[self.at_claim + 2] = claim["count"]
             says = claim["says"]
             if claim["kind"] == "card" and isinstance(says, int):
-                hits.append(self.at_claim_card + ident[says])
+                out[self.at_claim_card + ident[says]] = 1.0
             elif isinstance(says, str) and says in self.value_index:
-                hits.append(self.at_claim_value + self.value_index[says])
-        out = np.bincount(hits, minlength=self.obs_size).astype(np.float32)
-        for i, x in zip(at, w):  # each in a place of its own: a few assignments beat a numpy call on lists
-            out[i] = x
-        return out
+                out[self.at_claim_value + self.value_index[says]] = 1.0
+        return np.frombuffer(out, dtype=np.float32)
 
-    def _put(self, slot: tuple, v, seat: int, hits: list, at: list, w: list) -> None:
+    def _put(self, out, slot: tuple, v, seat: int) -> None:
         how, start = slot[0], slot[1]
         if how == "number":
             if isinstance(v, (int, float)):
-                at.append(start)
-                w.append(max(-BOUND, min(BOUND, v)))
+                out[start] = max(-BOUND, min(BOUND, v))
         elif how == "card":
-            hits.append(start + self.ident_of[v])
+            out[start + self.ident_of[v]] = 1.0
         elif how == "cards":
-            hits += [start + self.ident_of[c] for c in v]
+            for c in v:
+                out[start + self.ident_of[c]] += 1.0
         elif how == "player":
-            hits.append(start + (v - seat) % self.n)
+            out[start + (v - seat) % self.n] = 1.0
         elif how == "players":
-            hits += [start + (p - seat) % self.n for p in v]
+            for p in v:
+                out[start + (p - seat) % self.n] = 1.0
         elif how == "value":
             if v in slot[2]:
-                hits.append(start + slot[2].index(v))
+                out[start + slot[2].index(v)] = 1.0
         elif how == "values":
-            hits += [start + slot[2].index(x) for x in v if x in slot[2]]
+            for x in v:
+                if x in slot[2]:
+                    out[start + slot[2].index(x)] = 1.0
         elif how == "length":
-            at.append(start)
-            w.append(len(v))
+            out[start] = len(v)
 
     # ------------------------------------------------------------------ telling
 

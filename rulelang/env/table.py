@@ -22,9 +22,9 @@ class Table:
 
     @property
     def deciding(self) -> int | None:
-        """The seat whose decision is pending, or None when the game is over."""
-        seat = self.game.deciding
-        return seat.index if seat is not None else None
+        """The seat whose decision is pending, or None when the game is over (`game.deciding`'s index)."""
+        d = self.game.pending
+        return d.player if d is not None else None
 
     def decision(self, seat: int):
         return self.seats[seat].pending
