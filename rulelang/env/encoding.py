@@ -38,16 +38,18 @@ class Segment:
     labels: tuple = ()
 
 
-def choices_of(program, extra: tuple = ()) -> list[Choice]:
-    """Every option of every decision the compiled game (and the rules in `extra`) can ask: found in its
-    procedures' code and the tables the generated code reads, so nothing is listed twice or by hand."""
+def choices_of(program, extra: tuple = ()) -> tuple[list[Choice], bool]:
+    """Every option of every decision the compiled game (and the rules in `extra`) can ask, found in its
+    procedures' code and the tables the generated code reads, so nothing is listed twice or by hand; and
+    whether it ever makes a claim."""
     found: dict = {}
     seen: set = set()
     roots = [program.setup, program.turn, program.main, program.score, program.procs, program.rules,
              list(program.namespace.values()), *extra]
     for root in roots:
         _walk(root, found, seen, 0)
-    return list(found.values())
+    claims = found.pop("claim", False)
+    return list(found.values()), claims
 
 
 def _walk(obj, found: dict, seen: set, depth: int) -> None:
@@ -67,6 +69,8 @@ def _walk(obj, found: dict, seen: set, depth: int) -> None:
     elif hasattr(obj, "proc") and isinstance(getattr(obj, "proc", None), Proc):  # a Rule
         _walk(obj.proc, found, seen, depth + 1)
     elif callable(obj) and getattr(obj, "__closure__", None):  # an instruction made by a closure (ask, race)
+        if getattr(obj, "__qualname__", "").startswith("op_claim."):
+            found["claim"] = True
         for cell in obj.__closure__:
             try:
                 _walk(cell.cell_contents, found, seen, depth + 1)
@@ -120,7 +124,8 @@ class Encoding:
                 extra.append(p.compile_rule(text, None, 0))
             except Exception:  # noqa: BLE001 - an example that does not compile offers nothing more
                 continue
-        groups = sorted({(c.verb, c.kind or "") for c in choices_of(p, tuple(extra))},
+        choices, self.claims = choices_of(p, tuple(extra))
+        groups = sorted({(c.verb, c.kind or "") for c in choices},
                         key=lambda g: (KIND_ORDER.get(g[1], 9), g[0]))
         self.groups = groups
         actions: list[Action] = []
@@ -251,11 +256,13 @@ class Encoding:
             kind = "int" if name == "score" else p.var_kinds.get(name, "any")
             starts = [self._var_segment(add, f"pvar.{name}[{offsets[o]}]", kind, "") for o in range(n)]
             self.pvar_slots.append((name, kind, starts))
-        self.at_claim = add("claim", 3, "a claim is made · it still stands · how many cards it covers",
-                            ("made", "stands", "count"))
-        self.at_claim_player = add("claim.player", n, "one-hot: who made the last claim", offsets)
-        self.at_claim_card = add("claim.says.card", len(self.idents), "one-hot: the card it names", self.idents)
-        self.at_claim_value = add("claim.says.value", len(self.values), "one-hot: the value it names", self.values)
+        if self.claims:  # a game that makes no claim has no room for one
+            self.at_claim = add("claim", 3, "a claim is made · it still stands · how many cards it covers",
+                                ("made", "stands", "count"))
+            self.at_claim_player = add("claim.player", n, "one-hot: who made the last claim", offsets)
+            self.at_claim_card = add("claim.says.card", len(self.idents), "one-hot: the card it names", self.idents)
+            self.at_claim_value = add("claim.says.value", len(self.values), "one-hot: the value it names",
+                                      self.values)
         self.segments = segs
         self.obs_size = at
         self._zeros = array("f", [0.0]) * at
@@ -335,7 +342,7 @@ class Encoding:
                 for p, v in enumerate(vals):
                     if v is not None:
                         self._put(out, starts[(p - seat) % n], v, seat)
-        claim = view.get("claim")
+        claim = view.get("claim") if self.claims else None
         if claim is not None:
             out[self.at_claim] = 1.0
             out[self.at_claim_player + (claim["player"] - seat) % n] = 1.0
