@@ -381,3 +381,15 @@ def test_bundled_programs_compile_once():
     env = make_env(program("express"), players=2)
     env.reset(seed=0)
     assert env.program is program("express")
+
+
+def test_the_training_example_runs(capsys):
+    """examples/rl/train.py for a moment: it measures, trains and reports (its real run is in its README)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rl_train", ROOT / "examples" / "rl" / "train.py")
+    train = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(train)
+    assert train.main(["--minutes", "0.01", "--block", "5", "--eval", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "the untrained policy wins" in out and "trained on" in out and "the trained policy wins" in out
