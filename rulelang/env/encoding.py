@@ -249,12 +249,12 @@ class Encoding:
             if v.name == "score" or v.per_player:
                 continue
             kind = p.var_kinds.get(v.name, "any")
-            self.var_slots.append((v.name, kind, self._var_segment(add, f"var.{v.name}", kind, "")))
+            self.var_slots.append((v.name, kind, self._var_segment(add, f"var.{v.name}", kind)))
         self.pvar_slots = []
         pvars = ["score"] + [v.name for v in p.vars if v.per_player and v.name != "score"]
         for name in pvars:
             kind = "int" if name == "score" else p.var_kinds.get(name, "any")
-            starts = [self._var_segment(add, f"pvar.{name}[{offsets[o]}]", kind, "") for o in range(n)]
+            starts = [self._var_segment(add, f"pvar.{name}[{offsets[o]}]", kind) for o in range(n)]
             self.pvar_slots.append((name, kind, starts))
         if self.claims:  # a game that makes no claim has no room for one
             self.at_claim = add("claim", 3, "a claim is made · it still stands · how many cards it covers",
@@ -267,7 +267,7 @@ class Encoding:
         self.obs_size = at
         self._zeros = array("f", [0.0]) * at
 
-    def _var_segment(self, add, name: str, kind: str, _unused) -> tuple:
+    def _var_segment(self, add, name: str, kind: str) -> tuple:
         """Place one variable: (how it is encoded, where it starts)."""
         n = self.n
         offsets = tuple("self" if o == 0 else f"+{o}" for o in range(n))
