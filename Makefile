@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,net,cluster]'
+	$(BIN)/pip install --quiet -e '.[test,net,cluster,rl]'
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""rulelang.env beside the engine: environment steps per second next to the engine's moves per second, and
+(with --episodes N) random masked play of N episodes of every game, checking every mask against the legal moves.
+
+A script, not a test; it needs the `rl` extra.  `.venv/bin/python bench/env_bench.py [--budget S] [--episodes N]
+[--games express,uno]`.  One core, CPU time, the same random-bot play on both sides:
+
+  engine        RandomBot moves applied to a Game (record=False, unchecked), no view: `bench/bench.py`'s rows;
+  engine+views  the same, building the deciding seat's view for each move (what `rulelang simulate` does);
+  env           PettingZoo AEC loop: `env.last()` (the observation vector and mask), a random masked action,
+                `env.step(action)`; one step is one move;
+  env, no obs   the same loop with `env.last(observe=False)`, the mask taken from `info["action_mask"]`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+import rulelang  # noqa: E402
+from interpreter import Game  # noqa: E402
+from interpreter.bots import RandomBot  # noqa: E402
+from rulelang.env import make_env  # noqa: E402
+
+MAX_MOVES = 5_000
+
+
+def pin_one_core() -> None:
+    try:
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[-1]})
+    except (AttributeError, OSError):
+        pass
+
+
+def engine(program, budget: float, views: bool) -> float:
+    moves = 0
+    seed = 0
+    start = time.process_time()
+    while time.process_time() - start < budget:
+        g = Game(program, program.default_players, seed=seed, record=False)
+        bots = [RandomBot(seed * 1009 + i) for i in range(program.default_players)]
+        seed += 1
+        made = 0
+        while not g.over and made < MAX_MOVES:
+            d = g.pending
+            if views:
+                g.view(d.player)
+            g.apply(d.player, bots[d.player].choose(program, None, d), checked=False)
+            made += 1
+        moves += made
+    return moves / (time.process_time() - start)
+
+
+def env_loop(program, budget: float, observe: bool) -> float:
+    env = make_env(program, seed=0, max_moves=MAX_MOVES)
+    rng = random.Random(0)
+    steps = 0
+    seed = 0
+    start = time.process_time()
+    while time.process_time() - start < budget:
+        env.reset(seed=seed)
+        seed += 1
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last(observe)
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"] if observe else info["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def check_masks(path: Path, episodes: int) -> dict:
+    """Random masked play: each step, the actions the mask allows must be exactly the decision's moves."""
+    env = make_env(path, seed=1, max_moves=MAX_MOVES)
+    rng = random.Random(1)
+    steps = bad = cut = 0
+    start = time.process_time()
+    for episode in range(episodes):
+        env.reset(seed=episode)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last(False)
+            if term or trunc:
+                cut += trunc and agent == env.possible_agents[0]
+                env.step(None)
+                continue
+            seat = env.possible_agents.index(agent)
+            decision = env.table.decision(seat)
+            legal = env._now_for(seat)[0]
+            moves = {m for m, _, _ in legal.values()}
+            if moves != set(decision.options) or any(calls - set(decision.calls) for _, calls, _ in legal.values()):
+                bad += 1
+            actions = np.flatnonzero(info["action_mask"])
+            if sorted(actions) != sorted(legal):
+                bad += 1
+            env.step(int(actions[rng.randrange(len(actions))]))
+            steps += 1
+        env.table.game.check_cards()
+    return {"episodes": episodes, "steps": steps, "mismatches": bad, "cut_off": cut,
+            "seconds": time.process_time() - start}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--budget", type=float, default=3.0, help="CPU seconds per measurement")
+    ap.add_argument("--games", help="comma-separated names (default: every games/*.rules and examples/*.rules)")
+    ap.add_argument("--episodes", type=int, default=0, help="also play N random masked episodes of each game")
+    ap.add_argument("--no-speed", action="store_true", help="only the --episodes check")
+    args = ap.parse_args(argv)
+    if not args.no_speed:
+        pin_one_core()
+    files = sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
+    if args.games:
+        wanted = args.games.split(",")
+        files = [f for f in files if f.stem in wanted]
+    if not args.no_speed:
+        print(f"{'game':<14}{'engine':>12}{'+views':>12}{'env':>12}{'env no obs':>12}{'env/engine':>12}  (moves or steps per CPU second)")
+        for f in files:
+            p = rulelang.load(f)
+            e = engine(p, args.budget, False)
+            ev = engine(p, args.budget, True)
+            s = env_loop(p, args.budget, True)
+            s0 = env_loop(p, args.budget, False)
+            print(f"{f.stem:<14}{e:>12,.0f}{ev:>12,.0f}{s:>12,.0f}{s0:>12,.0f}{s / e:>11.0%}", flush=True)
+    if args.episodes:
+        print(f"random masked play, {args.episodes} episodes per game (cut off at {MAX_MOVES} moves):")
+        for f in files:
+            r = check_masks(f, args.episodes)
+            print(f"  {f.stem:<14} {r['episodes']} episodes, {r['steps']:,} steps, {r['mismatches']} masks not the "
+                  f"legal moves, {r['cut_off']} cut off, {r['seconds']:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,295 @@
+"""Any game file as a PettingZoo AEC environment: agents are the seats, one acts at a time."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import attrs
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from .encoding import BOUND, Encoding
+from .table import Table
+
+REWARDS = ("win", "score")
+MAX_MOVES = 20_000  # decisions in one episode before it is cut off (truncated); `rulelang simulate` cuts at 5,000 turns
+
+
+def load_program(game):
+    """A Program from a path or the name of a bundled game (or a Program, as it is)."""
+    if isinstance(game, (str, Path)):
+        from rulelang import load
+
+        return load(game)
+    return game
+
+
+class RulesEnv(AECEnv):
+    """A `.rules` game as a PettingZoo AEC environment.
+
+    Agents `player_0` .. `player_{n-1}` are the seats.  The agent to act is the seat the game's pending decision
+    asks; a window (`ask`) asks the seats it names one at a time, in the order the rules give, so it is one
+    agent at a time here too.  A race (everyone must do something; who was last) is no seat's decision: the
+    environment settles it at random, as a table of bots does.  Observations are dicts
+    `{"observation": float32 vector, "action_mask": int8 vector}` (see `describe()`); the mask is also in each
+    agent's info as `action_mask`.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "rulelang_v0", "is_parallelizable": False}
+
+    def __init__(self, game, players: int | None = None, options: dict | None = None, reward: str = "win",
+                 seed: int | None = None, match: bool = False, max_moves: int = MAX_MOVES,
+                 render_mode: str | None = None, stack: list | None = None):
+        super().__init__()
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is one of {', '.join(self.metadata['render_modes'])}, not {render_mode!r}")
+        self.program = load_program(game)
+        n = self.program.default_players if players is None else players
+        self.n = n
+        self.game_options = dict(options or {})
+        self.reward_kind = reward
+        self.match = match
+        self.max_moves = max_moves
+        self.render_mode = render_mode
+        self.stack = list(stack) if stack else None  # the top of the deck, first name on top (as `--stack`)
+        slug = re.sub(r"[^a-z0-9]+", "_", self.program.name.lower()).strip("_")
+        self.metadata = dict(self.metadata, name=f"rulelang_{slug}_v0")
+        Table(self.program, n, 0, self.game_options, match, self.stack)  # refuses a bad player count, option, stack now
+        self.encoding = enc = Encoding(self.program, n)
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agents = self.possible_agents[:]
+        self.action_spaces = {a: gymnasium.spaces.Discrete(enc.size) for a in self.possible_agents}
+        self.observation_spaces = {a: gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(-BOUND, BOUND, (enc.obs_size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (enc.size,), np.int8),
+        }) for a in self.possible_agents}
+        self._seeds = random.Random(seed)  # the seeds of the games played when reset is given none
+        self.table: Table | None = None
+        self._seat = None
+        self._now = None
+        self._paid = False
+        self._called: dict = {}  # (move, calls) -> the move with those calls
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+
+    # ------------------------------------------------------------------ the API
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def describe(self) -> str:
+        """The layout of the observation vector and of the action space."""
+        return self.encoding.describe()
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game: with `seed`, that game exactly; without, the next of the seeds `make_env(seed=...)` gives.
+        (`options` is accepted as PettingZoo asks; the game's options are fixed when the environment is made.)"""
+        game_seed = seed if seed is not None else self._seeds.randrange(2**31)
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game_seed = game_seed
+        self._table_rng = random.Random(game_seed * 7919 + 1)  # settles races: the same game, the same way
+        self.table = Table(self.program, self.n, game_seed, self.game_options, self.match, self.stack)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.moves = 0
+        self._standing = self._score_standing()
+        self._seat = None  # the seat to act, while the game goes on
+        self._now = None
+        self._paid = False  # some reward was paid on the last step
+        self._settle()
+        self._after_move()
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent)
+        if seat != self._seat:
+            obs = self.encoding.observe(self.table.view(seat), None)
+            return {"observation": obs, "action_mask": np.zeros(self.encoding.size, dtype=np.int8)}
+        obs = self.encoding.observe(self.table.view(seat), self._verbs(seat))
+        return {"observation": obs, "action_mask": self._now[1].copy()}
+
+    def action_mask(self, agent=None) -> np.ndarray:
+        """The legal actions of an agent now (all zero for one that is not to act)."""
+        now = self._now_for(self.possible_agents.index(agent or self.agent_selection))
+        return now[1].copy() if now is not None else np.zeros(self.encoding.size, dtype=np.int8)
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        legal = self._now_for(seat)[0]
+        try:
+            chosen = legal[int(action)]
+        except (KeyError, TypeError, ValueError):
+            raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
+                             f"legal: {sorted(legal)[:20]}") from None
+        self._cumulative_rewards[agent] = 0.0
+        self._move_on(seat, self._move(chosen))
+        if self.render_mode == "human":
+            print(self.render())
+
+    def play_move(self, move) -> None:
+        """Make a rulelang Move (a bot's) for the agent to act, as `step` makes an action's."""
+        agent = self.agent_selection
+        self._cumulative_rewards[agent] = 0.0
+        self._move_on(self.possible_agents.index(agent), move)
+
+    def _move_on(self, seat: int, move) -> None:
+        if self._paid:
+            self._clear_rewards()
+            self._paid = False
+        self.table.act(seat, move)
+        self.moves += 1
+        self._settle()
+        self._after_move()
+        if self._paid:
+            self._accumulate_rewards()
+
+    def render(self):
+        """The acting seat's view as text (the table, its cards, its moves), as the terminal shows it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (make the env with render_mode='ansi')")
+            return None
+        if self.table is None:
+            return ""
+        seat = self.table.deciding
+        if seat is None:
+            seat = self.possible_agents.index(self.agent_selection) if self.agent_selection in self.possible_agents else 0
+        from .text import text_view
+
+        return text_view(self.table, seat)
+
+    def close(self) -> None:
+        self.table = None
+
+    # ------------------------------------------------------------------ moving the game on
+    def _settle(self) -> None:
+        """Make the moves no seat decides (races) until a seat must decide or the game is over."""
+        table = self.table
+        while not table.over:
+            seat = table.deciding
+            d = table.decision(seat)
+            if not d.race:
+                return
+            table.act(seat, table.settle(self._table_rng, d))
+            self.moves += 1
+
+    def _after_move(self) -> None:
+        table = self.table
+        self._now = None
+        self._seat = None
+        if self.reward_kind == "score":
+            standing = self._score_standing()
+            if standing != self._standing:
+                for i, a in enumerate(self.possible_agents):
+                    self.rewards[a] = float(standing[i] - self._standing[i])
+                self._paid = True
+            self._standing = standing
+        if table.over:
+            if self.reward_kind == "win":
+                won = set(table.winners)
+                if won and len(won) < self.n:
+                    for i, a in enumerate(self.possible_agents):
+                        self.rewards[a] = 1.0 if i in won else -1.0
+                    self._paid = True
+            self.terminations = {a: True for a in self.agents}
+            for a in self.agents:
+                self.infos[a] = {"winners": list(table.winners), "scores": list(table.scores), "moves": self.moves}
+            return
+        if self.moves >= self.max_moves:
+            self.truncations = {a: True for a in self.agents}
+            for a in self.agents:
+                self.infos[a] = {"winners": [], "scores": list(table.scores), "moves": self.moves}
+            return
+        seat = table.deciding
+        before = self.agent_selection
+        self.agent_selection = agent = self.possible_agents[seat]
+        self._seat = seat
+        legal, mask = self._refresh()
+        if not legal:
+            d = table.decision(seat)
+            raise RuntimeError(f"{self.program.name}: {agent}'s moves "
+                               f"({', '.join(m.text for m in d.options[:6])}) are outside the action space "
+                               "made from the file (a rule written in play may ask something new)")
+        if before in self.infos and before != agent:
+            self.infos[before] = {}
+        self.infos[agent] = {"action_mask": mask}
+
+    def _score_standing(self) -> list[float]:
+        """Each seat's score less the mean of the others' (what `reward="score"` pays out as it changes)."""
+        if self.reward_kind != "score" or self.table is None:
+            return [0.0] * self.n
+        s = self.table.scores
+        total = sum(s)
+        return [s[i] - (total - s[i]) / (self.n - 1) for i in range(self.n)]
+
+    def _refresh(self) -> tuple:
+        """Work out what the seat to act may do, once per decision: (its moves by action, the mask)."""
+        legal = self.encoding.legal(self.table.decision(self._seat), self._seat)
+        self._now = (legal, self.encoding.mask(legal))
+        return self._now
+
+    def _now_for(self, seat: int):
+        """(moves by action, mask) of a seat: None unless it is the seat to act."""
+        return self._now if seat == self._seat else None
+
+    def _verbs(self, seat: int) -> list:
+        """The kinds of move (verb groups) the seat's pending decision offers."""
+        groups = self.encoding.verb_group
+        return sorted({groups[g] for g in {(m.verb, m.kind) for m in self.table.decision(seat).options} if g in groups})
+
+    def _move(self, chosen):
+        move, calls, text = chosen
+        if text is not None:  # a rule to write: one of the game's example rules
+            return attrs.evolve(move, arg=text, text=f"{move.verb} {text}")
+        if not calls:
+            return move
+        key = (id(move), calls)
+        kept = self._called.get(key)
+        if kept is None or kept[0] is not move:  # moves are made once and kept by the engine: so is this
+            if len(self._called) > 50_000:
+                self._called.clear()
+            kept = self._called[key] = (move, attrs.evolve(move, calls=calls))
+        return kept[1]
+
+    def _label(self, action) -> str:
+        try:
+            return self.encoding.actions[int(action)].label
+        except (IndexError, TypeError, ValueError):
+            return "no such action"
+
+    def action_label(self, action: int) -> str:
+        """What an action means: `play R7`, `play R7 uno`, `challenge +1`."""
+        return self.encoding.actions[int(action)].label
+
+
+def make_env(game, players: int | None = None, options: dict | None = None, reward: str = "win",
+             seed: int | None = None, match: bool = False, max_moves: int = MAX_MOVES,
+             render_mode: str | None = None, stack: list | None = None) -> RulesEnv:
+    """A PettingZoo AEC environment of a game file (a path, a bundled game's name, or a Program).
+
+    `players`: how many seats (the game's default if None); `options`: the game's options by name;
+    `reward`: "win" (+1 to each winner, -1 to the others, at the end) or "score" (each change of a seat's score
+    less the mean of the others'); `seed`: the seeds of the games `reset()` starts; `match`: play hands to the
+    game's match target; `max_moves`: decisions before an episode is truncated; `render_mode`: "ansi" (render()
+    returns the acting seat's text view) or "human" (it is also printed after each step); `stack`: card names
+    for the top of the deck, first on top, as `rulelang run --stack` takes them.
+    """
+    return RulesEnv(game, players=players, options=options, reward=reward, seed=seed, match=match,
+                    max_moves=max_moves, render_mode=render_mode, stack=stack)

@@ -1,0 +1,62 @@
+"""The environment's one window on a running game: the seat API (`interpreter/seat.py`), nothing else.
+
+Every call the environments make on a game goes through `Table`, so what a learner or a bot sees is what its
+seat's view says, and a change of the seat API is a change here only.
+"""
+from __future__ import annotations
+
+from interpreter import Game
+from interpreter.bots import ask_bot, table_move
+
+
+class Table:
+    """A game as the environment drives it: who decides, a seat's decision and view, making a move."""
+
+    def __init__(self, program, players: int, seed: int, options: dict | None, match: bool, stack=None):
+        self.game = Game(program, players=players, seed=seed, options=options, stack=stack, record=False, match=match)
+        self.seats = self.game.seats
+
+    @property
+    def program(self):
+        return self.game.program
+
+    @property
+    def deciding(self) -> int | None:
+        """The seat whose decision is pending, or None when the game is over (`game.deciding`'s index)."""
+        d = self.game.pending
+        return d.player if d is not None else None
+
+    def decision(self, seat: int):
+        return self.seats[seat].pending
+
+    def view(self, seat: int) -> dict:
+        return self.seats[seat].view()
+
+    def act(self, seat: int, move) -> None:
+        """Make one of the seat's own moves.  Moves come from `decision(seat).options` (the action mask is made
+        from them), so they are applied as a bot's are, without a copy of the state to fall back to."""
+        self.game.apply(seat, move, checked=False)
+
+    def ask(self, bot, seat: int):
+        """A rulelang bot's move for a seat, from that seat's view."""
+        return ask_bot(bot, self.game, seat, self.seats[seat].pending)
+
+    def settle(self, rng, decision):
+        """A move no seat decides (who was last in a race): the table's, at random, as among bots."""
+        return table_move(rng, self.program, decision)
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def winners(self) -> list[int]:
+        return self.game.winners
+
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores
+
+    @property
+    def names(self) -> list[str]:
+        return self.game.names

@@ -1,0 +1,395 @@
+"""rulelang.env: every game file as a PettingZoo AEC environment and a Gymnasium one (docs/env.md).
+
+PettingZoo's own api_test for every bundled game and example; masks that are exactly the legal moves under
+random masked play; seeded episodes played again the same; observations that do not change when cards the
+seat cannot see change; a stacked deal whose mask and observation are asserted exactly; rewards; the
+Gymnasium wrapper against rulelang bots; and rulelang without the extra importing none of it.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the `rl` extra (make test installs it)")
+pytest.importorskip("pettingzoo", reason="the `rl` extra (make test installs it)")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from helpers import GAMES, ROOT, deal_stack, program  # noqa: E402
+from rulelang.env import make_env, make_gym_env  # noqa: E402
+
+GAME_FILES = sorted(GAMES.glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
+IDS = [p.stem for p in GAME_FILES]
+
+
+def masked_random(rng: random.Random, mask) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=IDS)
+def test_pettingzoo_api_test_passes(path):
+    env = make_env(path, seed=0, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice for envs it does not know by name (dict observations)
+        api_test(env, num_cycles=15)
+
+
+def check_mask(env) -> None:
+    """The actions the mask allows are the decision's moves, each of them, and nothing else."""
+    seat = env.possible_agents.index(env.agent_selection)
+    decision = env.table.decision(seat)
+    legal = env._now_for(seat)[0]
+    mask = env.action_mask()
+    assert sorted(np.flatnonzero(mask)) == sorted(legal)
+    options = set(decision.options)
+    for action, (move, calls, text) in legal.items():
+        assert move in options, env.action_label(action)
+        assert calls <= set(decision.calls)
+        label = env.action_label(action)
+        assert label.split()[0] == move.verb
+    assert {m for m, _, _ in legal.values()} == options, "a legal move has no action"
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=IDS)
+def test_random_masked_play_only_makes_legal_moves(path):
+    """Masks always match the legal moves (bench/env_bench.py --episodes 1000 plays a thousand games of each)."""
+    for players, seed in ((2, 1), (None, 2), (3, 3)):
+        env = make_env(path, players=players, seed=seed, max_moves=800)  # a long game is cut off (truncated)
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            check_mask(env)
+            assert np.array_equal(obs["action_mask"], info["action_mask"])
+            env.step(masked_random(rng, obs["action_mask"]))
+        env.table.game.check_cards()
+
+
+def episode(env, seed: int) -> str:
+    """A digest of one episode of random masked play: every observation, action and reward."""
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        digest.update(f"{agent} {reward} {term} {trunc}".encode())
+        digest.update(obs["observation"].tobytes())
+        if term or trunc:
+            env.step(None)
+            continue
+        action = masked_random(rng, obs["action_mask"])
+        digest.update(str(action).encode())
+        env.step(action)
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("name", ["express", "liars", "whos_lying"])
+def test_a_seeded_episode_is_played_again_the_same(name):
+    a = make_env(GAMES / f"{name}.rules", seed=5, max_moves=600)
+    b = make_env(GAMES / f"{name}.rules", seed=5, max_moves=600)
+    assert episode(a, 11) == episode(b, 11)
+    assert episode(a, 12) != episode(a, 11)
+    # Without a seed, reset() plays the games the environment's own seed gives, in order.
+    a2 = make_env(GAMES / f"{name}.rules", seed=9)
+    b2 = make_env(GAMES / f"{name}.rules", seed=9)
+    for env in (a2, b2):
+        env.reset()
+    assert a2.game_seed == b2.game_seed
+    assert a2.observe("player_0")["observation"].tobytes() == b2.observe("player_0")["observation"].tobytes()
+
+
+def hidden_places(env, seat: int) -> list[tuple]:
+    """(zone index, owner, position) of every card `seat` cannot see now: the places whose cards may be swapped
+    without the seat being able to tell.  Cards the game's records name by id (a claim's cards, a variable
+    holding a card) stay where they are: swapped, the record would name another card."""
+    st = env.table.game.state
+    view = env.table.view(seat)
+    named = set(st.claim["cards"]) if st.claim else set()
+    named |= {v for name, v in st.vars.items() if st.program.var_kinds.get(name) == "card"}
+    out = []
+    for zi, spec in enumerate(st.program.zones):
+        seen = view["zones"][spec.name]
+        parts = [(o, h["cards"]) for o, h in enumerate(seen)] if spec.per_player else [(None, seen["cards"])]
+        for owner, cards in parts:
+            real = st.zones[zi] if owner is None else st.zones[zi][owner]
+            for pos, c in enumerate(cards):
+                if c is None and seat not in st.facedown.get(real[pos], ()) and real[pos] not in named:
+                    out.append((zi, owner, pos))
+    return out
+
+
+def swap(st, a: tuple, b: tuple) -> None:
+    za = st.zones[a[0]] if a[1] is None else st.zones[a[0]][a[1]]
+    zb = st.zones[b[0]] if b[1] is None else st.zones[b[0]][b[1]]
+    ca, cb = za[a[2]], zb[b[2]]
+    da, db = st.facedown.pop(ca, None), st.facedown.pop(cb, None)
+    za[a[2]], zb[b[2]] = cb, ca
+    if da is not None:  # the face-down mark stays with the place: who knows what lies there
+        st.facedown[cb] = da
+    if db is not None:
+        st.facedown[ca] = db
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=IDS)
+def test_the_observation_does_not_change_when_hidden_cards_do(path):
+    """Invariant 7: an observation is made from the seat's view.  Cards it cannot see (other hands, the draw
+    pile, cards face down) are swapped with each other, and its observation and mask stay exactly the same;
+    swapping a card it can see with a hidden one changes its observation (the test can tell a change)."""
+    env = make_env(path, seed=4)
+    rng = random.Random(4)
+    env.reset(seed=4)
+    checked = 0
+    for step in range(400):
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            break
+        seat = env.possible_agents.index(env.agent_selection)
+        st = env.table.game.state
+        hidden = hidden_places(env, seat)
+        ident = env.encoding.ident_of
+        pairs = [(a, b) for a, b in zip(hidden, hidden[1:] + hidden[:1])
+                 if ident[st.zone(a[0], a[1])[a[2]]] != ident[st.zone(b[0], b[1])[b[2]]]]
+        if step % 10 == 0 and pairs:
+            before = env.observe(env.agent_selection)
+            rng.shuffle(pairs)
+            done = []
+            for a, b in pairs[:5]:
+                swap(st, a, b)
+                done.append((a, b))
+            env._refresh()
+            after = env.observe(env.agent_selection)
+            assert np.array_equal(before["observation"], after["observation"]), "a hidden card shows"
+            assert np.array_equal(before["action_mask"], after["action_mask"])
+            for a, b in reversed(done):
+                swap(st, a, b)
+            env._refresh()
+            checked += 1
+        env.step(masked_random(rng, env.action_mask()))
+    assert checked >= 3
+    # A card the seat does see, swapped with one it does not of another identity, shows.
+    env.reset(seed=4)
+    seat = env.possible_agents.index(env.agent_selection)
+    st = env.table.game.state
+    hand_zone = next(z.index for z in st.program.zones if z.per_player)
+    mine = st.zones[hand_zone][seat]
+    hidden = hidden_places(env, seat)
+    ident = env.encoding.ident_of
+    other = next(h for h in hidden if ident[st.zone(h[0], h[1])[h[2]]] != ident[mine[0]])
+    before = env.observe(env.agent_selection)["observation"]
+    swap(st, (hand_zone, seat, 0), other)
+    env._refresh()
+    assert not np.array_equal(before, env.observe(env.agent_selection)["observation"])
+
+
+def test_a_stacked_deal_gives_exactly_its_moves_and_cards():
+    """UNO Express, 3 players, P1 holds R3 G5 B1 B2 W on a Red 5: it may play R3 (colour), G5 (number) or the
+    Wild, each with or without calling UNO, or draw.  After the Wild, its decision is the four colours."""
+    hands = [["R3", "G5", "B1", "B2", "W"], ["B3", "B4", "G3", "G4", "Y1"], ["G6", "G7", "G8", "B8", "Y9"]]
+    env = make_env(GAMES / "express.rules", players=3, stack=deal_stack(hands, "R5"))
+    env.reset(seed=1)
+    assert env.agent_selection == "player_0"
+    labels = {env.action_label(a) for a in np.flatnonzero(env.action_mask())}
+    assert labels == {"draw", "play R3", "play G5", "play W", "play R3 uno", "play G5 uno", "play W uno"}
+    enc = env.encoding
+    obs = env.observe("player_0")["observation"]
+    seg = {s.name: s for s in enc.segments}
+
+    def counts(name, o=None):
+        s = seg[name]
+        return {enc.idents[i]: int(obs[s.start + i]) for i in range(s.size) if obs[s.start + i]}
+
+    assert counts("zone.hand[self].cards") == {"R3": 1, "G5": 1, "B1": 1, "B2": 1, "W": 1}
+    assert counts("zone.hand[+1].cards") == {} and counts("zone.draw.cards") == {}
+    assert counts("zone.discard.top") == {"R5": 1}
+    assert list(obs[seg["zone.hand.size"].start:][:3]) == [5, 5, 5]
+    assert obs[seg["var.current_colour"].start] == 1  # red, the first colour
+    # The next seat sees its own hand and the same table, counted from itself.
+    obs1 = env.observe("player_1")["observation"]
+    assert {enc.idents[i] for i in range(seg["zone.hand[self].cards"].size)
+            if obs1[seg["zone.hand[self].cards"].start + i]} == {"B3", "B4", "G3", "G4", "Y1"}
+    assert not obs1[seg["pending.player"].start] and obs1[seg["pending.player"].start + 2]  # P1 is two seats on
+    env.step(next(a for a in np.flatnonzero(env.action_mask()) if env.action_label(a) == "play W"))
+    assert env.agent_selection == "player_0"
+    labels = {env.action_label(a) for a in np.flatnonzero(env.action_mask())}
+    assert labels == {"colour red", "colour yellow", "colour green", "colour blue"}
+    env.step(next(a for a in np.flatnonzero(env.action_mask()) if env.action_label(a) == "colour blue"))
+    assert env.agent_selection == "player_1"
+    obs1 = env.observe("player_1")["observation"]
+    assert obs1[seg["var.current_colour"].start + 3] == 1
+    assert obs1[seg["zone.hand.size"].start + 2] == 4  # P1, two seats on from P2, holds 4
+
+
+def play_out(env, seed: int) -> dict:
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    final = {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            final[agent] = (reward, term, trunc, info)
+            env.step(None)
+            continue
+        env.step(masked_random(rng, obs["action_mask"]))
+    return final
+
+
+def test_win_rewards_go_to_the_winners():
+    env = make_env(GAMES / "express.rules", players=3, seed=2)
+    for seed in range(3):
+        final = play_out(env, seed)
+        assert set(final) == {"player_0", "player_1", "player_2"}
+        winners = next(iter(final.values()))[3]["winners"]
+        assert winners and all(f[1] for f in final.values())
+        for agent, (reward, *_rest) in final.items():
+            assert reward == (1.0 if int(agent.split("_")[1]) in winners else -1.0)
+
+
+def test_score_rewards_are_the_score_less_the_others_mean():
+    env = make_env(GAMES / "express.rules", players=3, seed=2, reward="score")
+    rng = random.Random(0)
+    env.reset(seed=3)
+    total = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        total[agent] += reward
+        if term or trunc:
+            scores = info["scores"]
+            env.step(None)
+            continue
+        env.step(masked_random(rng, obs["action_mask"]))
+    assert any(scores)
+    for i, a in enumerate(env.possible_agents):
+        others = [s for j, s in enumerate(scores) if j != i]
+        assert total[a] == pytest.approx(scores[i] - sum(others) / len(others))
+    assert sum(total.values()) == pytest.approx(0.0)
+
+
+def test_the_gymnasium_wrapper_plays_one_seat_against_bots():
+    # (Gymnasium's check_env steps with unmasked random actions, which a card game refuses: not used.)
+    env = make_gym_env(GAMES / "express.rules", opponents=["greedy", "random"], seed=3)
+    assert env.observation_space == env.env.observation_space("player_0")
+    rng = random.Random(1)
+    results = []
+    for seed in range(4):
+        obs, info = env.reset(seed=seed)
+        assert env.env.agent_selection == "player_0"
+        done = False
+        steps = 0
+        while not done:
+            assert env.observation_space.contains(obs)
+            assert np.array_equal(info["action_mask"], obs["action_mask"])
+            assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
+            obs, reward, terminated, truncated, info = env.step(masked_random(rng, obs["action_mask"]))
+            done = terminated or truncated
+            steps += 1
+        winners = info["winners"]
+        assert reward == (1.0 if 0 in winners else -1.0)
+        results.append((steps, tuple(winners)))
+    # Seeded: the same games and the same bots' play again.
+    rng = random.Random(1)
+    again = []
+    for seed in range(4):
+        obs, info = env.reset(seed=seed)
+        done = False
+        steps = 0
+        while not done:
+            obs, reward, terminated, truncated, info = env.step(masked_random(rng, obs["action_mask"]))
+            done = terminated or truncated
+            steps += 1
+        again.append((steps, tuple(info["winners"])))
+    assert again == results
+
+
+def test_the_gymnasium_wrapper_refuses_what_does_not_fit():
+    with pytest.raises(ValueError, match="unknown bot `clever`"):
+        make_gym_env(GAMES / "express.rules", opponents=["clever"])
+    with pytest.raises(ValueError, match="4 players need 3 opponents"):
+        make_gym_env(GAMES / "express.rules", opponents=["greedy", "random"], players=4)
+
+
+def test_render_shows_the_acting_seats_view():
+    hands = [["R3", "G5", "B1", "B2", "W"], ["B3", "B4", "G3", "G4", "Y1"]]
+    env = make_env(GAMES / "express.rules", players=2, stack=deal_stack(hands, "R5"), render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert "discard: Red 5" in text
+    assert "Your hand (5): R3 G5 B1 B2 W" in text
+    assert "Moves: play R3 · play G5 · play W · draw" in text or "Moves:" in text
+    assert "B3" not in text and "Y1" not in text  # the other hand
+
+
+def test_describe_lays_out_every_number_and_action():
+    env = make_env(GAMES / "liars.rules", players=4)
+    text = env.describe()
+    enc = env.encoding
+    assert f"observation: {enc.obs_size} numbers" in text
+    assert f"actions: {enc.size}" in text
+    covered = sum(s.size for s in enc.segments)
+    assert covered == enc.obs_size
+    assert "claim.says.card" in text and "zone.front[+3].cards" in text
+    assert "challenge self .. challenge +3" in text  # a seat to challenge, counted from the acting one
+
+
+def test_wrong_settings_are_refused_in_the_languages_words():
+    from rulelang.errors import RulesError
+
+    with pytest.raises(RulesError, match="for 2 to 10 players"):
+        make_env(GAMES / "express.rules", players=11)
+    with pytest.raises(RulesError, match="unknown option `nope`"):
+        make_env(GAMES / "express.rules", options={"nope": "1"})
+    with pytest.raises(ValueError, match="reward is one of win, score"):
+        make_env(GAMES / "express.rules", reward="points")
+    env = make_env("express", players=2)  # a bundled game by name
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="is not legal"):
+        env.step(int(np.flatnonzero(env.action_mask() == 0)[0]))
+
+
+NO_RL = """
+import sys
+import rulelang
+from rulelang import cli
+assert cli.main(["check", "games/express.rules"]) == 0
+assert cli.main(["simulate", "express", "--games", "3", "--json"]) == 0
+loaded = sorted(m for m in ("numpy", "pettingzoo", "gymnasium") if m in sys.modules)
+assert not loaded, loaded
+"""
+
+
+def test_rulelang_without_the_extra_imports_none_of_it():
+    out = subprocess.run([sys.executable, "-c", NO_RL], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+
+
+def test_a_missing_extra_is_named():
+    code = "import sys; sys.modules['pettingzoo'] = None\nimport rulelang.env"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0
+    assert "pip install 'rulelang[rl]'" in out.stderr and "pettingzoo" in out.stderr
+
+
+def test_bundled_programs_compile_once():
+    # The environments share the helpers' compiled programs: a Program is accepted as it is.
+    env = make_env(program("express"), players=2)
+    env.reset(seed=0)
+    assert env.program is program("express")
+
+
+def test_the_training_example_runs(capsys):
+    """examples/rl/train.py for a moment: it measures, trains and reports (its real run is in its README)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rl_train", ROOT / "examples" / "rl" / "train.py")
+    train = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(train)
+    assert train.main(["--minutes", "0.01", "--block", "5", "--eval", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "the untrained policy wins" in out and "trained on" in out and "the trained policy wins" in out
