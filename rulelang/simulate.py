@@ -7,7 +7,7 @@ import shutil
 import statistics
 import textwrap
 import time
-from collections import Counter
+from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
 
 from interpreter import Game
@@ -22,12 +22,15 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
     seats = [make_bot(bots[i % len(bots)], seed * 1009 + i) for i in range(players)]
     moves = 0
     stalled = None
+    last: deque = deque(maxlen=HISTORY)  # the latest moves, (seat, text): what repeated, if the game stalls
     while not g.over:
         d = g.pending
         if g.state.turns >= turn_limit:
             stalled = f"no winner after {turn_limit} turns"
             break
-        g.apply(d.player, ask_bot(seats[d.player], g, d.player, d), checked=False)
+        move = ask_bot(seats[d.player], g, d.player, d)
+        last.append((d.player, move.text))
+        g.apply(d.player, move, checked=False)
         moves += 1
     return {
         "seed": seed,
@@ -35,8 +38,33 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
         "turns": g.state.turns,
         "moves": moves,
         "stalled": stalled,
+        "cycle": describe_cycle(list(last), g.names) if stalled else None,
         "stats": dict(g.state.stats),
     }
+
+
+HISTORY = 600  # moves kept to find a stalled game's cycle in
+
+
+def find_cycle(moves: list) -> list | None:
+    """The shortest run of moves that the latest moves repeat at least three times over, or None."""
+    n = len(moves)
+    for period in range(1, n // 3 + 1):
+        tail = moves[n - 3 * period:]
+        if all(tail[i] == tail[i + period] for i in range(2 * period)):
+            return moves[n - period:]
+    return None
+
+
+def describe_cycle(moves: list, names: list) -> str:
+    """What a stalled game repeated, who made each move: `P1 ask P2, P1 rank 3, P2 ask P1, ...` (or, with no
+    exact cycle, the last moves)."""
+    cycle = find_cycle(moves)
+    if cycle is None:
+        shown = moves[-8:]
+        return "no exact cycle; the last moves: " + ", ".join(f"{names[p]} {t}" for p, t in shown)
+    return f"{len(cycle)} moves repeated: " + ", ".join(f"{names[p]} {t}" for p, t in cycle[:24]) + \
+        (", ..." if len(cycle) > 24 else "")
 
 
 def _chunk(args) -> list[dict]:
@@ -120,7 +148,8 @@ def report(program, results: list[dict], players: int, bots: list[str], seconds:
             "histogram": histogram(turns),
         },
         "stalemates": {"count": len(stalled), "why": sorted({r["stalled"] for r in stalled}),
-                       "seeds": [r["seed"] for r in stalled][:20]},
+                       "seeds": [r["seed"] for r in stalled][:20],
+                       "cycles": [[c, k] for c, k in Counter(r["cycle"] for r in stalled).most_common(3)]},
         "cards_played": dict(sorted(played.items(), key=lambda kv: -kv[1])),
         "moves": dict(sorted(verbs.items(), key=lambda kv: -kv[1])),
         "rules_fired": {r: fired.get(r, 0) for r in rules},
@@ -156,6 +185,8 @@ def render(rep: dict) -> str:
         out.append(f"  {lo:>6}–{hi:<6} {'█' * max(0, round(40 * c / peak)):<40} {c}")
     s = rep["stalemates"]
     out += ["", f"Stalemates (turn limit {TURN_LIMIT}): {s['count']}" + (f" — {'; '.join(s['why'])}; seeds {s['seeds']}" if s["count"] else "")]
+    for cycle, k in s.get("cycles", []):
+        out += _wrapped(f"  in {k} game{'s' if k != 1 else ''}:", [cycle])
     if rep["cards_played"]:
         out += ["", "Cards played (most first):"]
         items = list(rep["cards_played"].items())

@@ -11,6 +11,8 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import BOTS, GreedyBot, RandomBot, SearchBot, bot_names, make_bot
 from interpreter.bots.odds import unseen_ids
+from rulelang.simulate import describe_cycle, find_cycle, play_one
+from rulelang.simulate import describe_cycle, find_cycle, play_one
 
 RULES = Path(__file__).resolve().parent / "rules"
 
@@ -125,3 +127,21 @@ def test_greedy_bots_challenge_a_hidden_play_when_it_pays():
             g.apply(d.player, move, checked=True)
     assert challenges and accepts
     assert caught / challenges > unfair / bombs
+
+
+def test_a_game_stopped_at_the_turn_limit_tells_what_repeated():
+    program = _load("wait_or_finish")
+    out = play_one(program, 1, 2, ["greedy"], {}, turn_limit=40)
+    assert out["stalled"] == "no winner after 40 turns"
+    assert out["cycle"] in ("2 moves repeated: P2 wait, P1 wait", "2 moves repeated: P1 wait, P2 wait")
+    assert find_cycle([(0, "a"), (1, "b"), (0, "a"), (1, "c"), (0, "a"), (1, "c"), (0, "a"), (1, "c")]) == [(0, "a"), (1, "c")]
+    assert find_cycle([(0, "a"), (1, "b"), (0, "c")]) is None
+    assert describe_cycle([(0, "a"), (1, "b")], ["Ada", "Bo"]) == "no exact cycle; the last moves: Ada a, Bo b"
+
+
+def test_greedy_memory_ends_a_game_of_waiting():
+    """Back where it stood with nothing changed, a greedy bot takes the move it has not tried there."""
+    program = _load("wait_or_finish")
+    for seed in range(5):
+        out = play_one(program, seed, 2, ["greedy"], {})
+        assert out["stalled"] is None and out["turns"] < 70, out
