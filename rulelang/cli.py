@@ -97,7 +97,8 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("game", metavar="GAME.rules")
     m.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
     m.add_argument("--players", type=int, help="how many players (default: the game's)")
-    m.add_argument("--bots", default="greedy", help="bot kinds seat by seat, repeated round the table: e.g. greedy,random")
+    m.add_argument("--bots", default="greedy",
+                   help="bot kinds seat by seat, repeated round the table: e.g. search,greedy,greedy,random")
     m.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
     m.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")

@@ -139,6 +139,7 @@ def report(program, results: list[dict], players: int, bots: list[str], seconds:
         "wins": [round(w, 3) for w in wins],
         "win_rate": [round(w / n, 4) if n else 0 for w in wins],
         "win_ci95": [[round(x, 4) for x in wilson(w, n)] for w in wins],
+        "verdict": verdict(wins, n, players, [bots[i % len(bots)] for i in range(players)]),
         "turns": {
             "total": total_turns,
             "mean": round(statistics.fmean(turns), 2) if turns else 0,
@@ -161,6 +162,26 @@ def report(program, results: list[dict], players: int, bots: list[str], seconds:
     }
 
 
+def verdict(wins: list, n: int, players: int, bots: list) -> str:
+    """One line on seat fairness: seat 1's share of wins against an even share, with its 95% interval."""
+    if not n:
+        return "no games"
+    even = 1 / players
+    lo, hi = wilson(wins[0], n)
+    rate = wins[0] / n
+    if lo > even:
+        word = "a first-player advantage"
+    elif hi < even:
+        word = "a first-player disadvantage"
+    else:
+        word = "no clear first-player advantage"
+    line = (f"{word}: seat 1 wins {rate * 100:.1f}% [{lo * 100:.1f}–{hi * 100:.1f}%] of {n} games against an even "
+            f"{even * 100:.1f}% ({(rate - even) * 100:+.1f} points [{(lo - even) * 100:+.1f} to {(hi - even) * 100:+.1f}])")
+    if len(set(bots)) > 1:
+        line += "; the seats play different bots, so this compares the bots too"
+    return line
+
+
 def histogram(values: list[int], bins: int = 10) -> list[list]:
     if not values:
         return []
@@ -178,6 +199,7 @@ def render(rep: dict) -> str:
         out.append(f"  {label:<{max(map(len, labels))}} {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
     fair = 100 / rep["players"]
     out.append(f"  (an even share is {fair:.1f}%)")
+    out.append(f"Seat fairness: {rep['verdict']}")
     t = rep["turns"]
     out += ["", f"Turns per game: mean {t['mean']}, median {t['median']:g}, 95th percentile {t['p95']}, longest {t['longest']}"]
     peak = max((c for _, _, c in t["histogram"]), default=1) or 1

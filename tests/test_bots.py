@@ -11,8 +11,8 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import BOTS, GreedyBot, RandomBot, SearchBot, bot_names, make_bot
 from interpreter.bots.odds import unseen_ids
-from rulelang.simulate import describe_cycle, find_cycle, play_one
-from rulelang.simulate import describe_cycle, find_cycle, play_one
+from rulelang.simulate import describe_cycle, find_cycle, play_one, simulate, verdict
+from rulelang.simulate import describe_cycle, find_cycle, play_one, simulate, verdict
 
 RULES = Path(__file__).resolve().parent / "rules"
 
@@ -145,3 +145,20 @@ def test_greedy_memory_ends_a_game_of_waiting():
     for seed in range(5):
         out = play_one(program, seed, 2, ["greedy"], {})
         assert out["stalled"] is None and out["turns"] < 70, out
+
+
+def test_the_verdict_on_seat_fairness_names_the_interval():
+    assert verdict([300, 100, 100, 100], 600, 4, ["greedy"] * 4) == (
+        "a first-player advantage: seat 1 wins 50.0% [46.0–54.0%] of 600 games against an even 25.0% "
+        "(+25.0 points [+21.0 to +29.0])")
+    assert verdict([25, 25, 25, 25], 100, 4, ["search", "greedy", "greedy", "greedy"]).startswith(
+        "no clear first-player advantage: seat 1 wins 25.0% [17.5–34.3%]")
+    assert verdict([25, 25, 25, 25], 100, 4, ["search", "greedy"] * 2).endswith("so this compares the bots too")
+    assert verdict([10, 45, 45], 100, 3, ["greedy"] * 3).startswith("a first-player disadvantage")
+
+
+def test_simulate_takes_a_bot_for_each_seat():
+    rep = simulate(str(RULES / "wait_or_finish.rules"), 6, 3, bot_names("random,greedy,random"), seed=1)
+    assert rep["bots"] == ["random", "greedy", "random"]
+    assert rep["verdict"].endswith("so this compares the bots too")
+    assert sum(rep["wins"]) == 6
