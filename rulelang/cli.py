@@ -60,6 +60,9 @@ def parser() -> argparse.ArgumentParser:
                    help="the kind of bot for the other seats (default: search when a person plays, the strongest "
                         "bot, which samples hidden cards and plays moves out in about 0.2 s a move; greedy for "
                         "bots alone)")
+    r.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                   help="the time a search bot may take a move, never exceeded (default: a fixed amount of work, "
+                        "about 0.2 s a move on a laptop, the same moves on any machine; not kept in a save)")
     r.add_argument("--delay", type=float, default=None,
                    help="seconds to pause after each bot move is told (default 0.4 at a terminal with people, else 0)")
     r.add_argument("--save", metavar="FILE",
@@ -99,6 +102,10 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--players", type=int, help="how many players (default: the game's)")
     m.add_argument("--bots", default="greedy",
                    help="bot kinds seat by seat, repeated round the table: e.g. search,greedy,greedy,random")
+    m.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                   help="the time a search bot may take a move, never exceeded (default: a fixed amount of work, "
+                        "about 0.2 s a move on a laptop, which gives the same games for a seed on any machine; "
+                        "with --think the games depend on the machine's speed)")
     m.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
     m.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")

@@ -16,10 +16,11 @@ from interpreter.bots import ask_bot, bot_names, make_bot
 TURN_LIMIT = 5_000
 
 
-def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT) -> dict:
-    """One bot game; what happened in it, as plain data."""
+def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT,
+             think: float | None = None) -> dict:
+    """One bot game; what happened in it, as plain data.  `think`: seconds a search bot may take a move."""
     g = Game(program, players, seed=seed, options=options, record=False)
-    seats = [make_bot(bots[i % len(bots)], seed * 1009 + i) for i in range(players)]
+    seats = [make_bot(bots[i % len(bots)], seed * 1009 + i, think=think) for i in range(players)]
     moves = 0
     stalled = None
     last: deque = deque(maxlen=HISTORY)  # the latest moves, (seat, text): what repeated, if the game stalls
@@ -68,11 +69,11 @@ def describe_cycle(moves: list, names: list) -> str:
 
 
 def _chunk(args) -> list[dict]:
-    path, seeds, players, bots, options = args
+    path, seeds, players, bots, options, think = args
     import rulelang
 
     program = rulelang.load(path)
-    return [play_one(program, s, players, bots, options) for s in seeds]
+    return [play_one(program, s, players, bots, options, think=think) for s in seeds]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -87,7 +88,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0, workers: int = 1,
-             options: dict | None = None, progress=None) -> dict:
+             options: dict | None = None, progress=None, think: float | None = None) -> dict:
     """Play `games` games with seeds seed..seed+games-1; the result is the same for any number of workers."""
     import rulelang
 
@@ -99,14 +100,14 @@ def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0
     results: list[dict] = []
     if workers <= 1:
         for s in seeds:
-            results.append(play_one(program, s, players, bots, options))
+            results.append(play_one(program, s, players, bots, options, think=think))
             if progress:
                 progress(1)
     else:
         size = max(1, min(200, games // (workers * 4) or 1))
         chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_chunk, [(path, c, players, bots, options) for c in chunks]):
+            for part in pool.map(_chunk, [(path, c, players, bots, options, think) for c in chunks]):
                 results.extend(part)
                 if progress:
                     progress(len(part))
@@ -245,8 +246,9 @@ def run_simulate(args) -> int:
             def tick(k):
                 for _ in range(k):
                     counter.item_completed()
-            rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options, tick)
+            rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options, tick,
+                           think=args.think)
     else:
-        rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options)
+        rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options, think=args.think)
     print(json.dumps(rep, indent=2) if args.json else render(rep))
     return 0

@@ -162,3 +162,29 @@ def test_simulate_takes_a_bot_for_each_seat():
     assert rep["bots"] == ["random", "greedy", "random"]
     assert rep["verdict"].endswith("so this compares the bots too")
     assert sum(rep["wins"]) == 6
+
+
+@pytest.mark.parametrize("playouts", ["greedy", "random"])
+def test_the_search_bot_keeps_to_its_time_a_move(playouts):
+    """--think SECONDS: no move takes longer (the tolerance is for a busy machine's scheduling), and with the
+    time it has it does search (samples are played out)."""
+    import time
+
+    program = _load("lay_and_doubt")
+    think = 0.05
+    g = Game(program, 3, seed=4, record=False)
+    bots = [make_bot("search", 4, think=think, playouts=playouts), GreedyBot(1), GreedyBot(2)]
+    assert bots[0].think == think and bots[0].budget > 10 ** 6
+    times, searched = [], 0
+    while not g.over and len(times) < 40:
+        d = g.pending
+        start = time.perf_counter()
+        move = bots[d.player].move(g, d.player, d)
+        if d.player == 0:
+            times.append(time.perf_counter() - start)
+            searched += bool(bots[0].last.get("samples"))
+            bots[0].last = {}
+        g.apply(d.player, move, checked=True)
+    assert times and searched
+    assert max(times) <= think + 0.05, max(times)
+    assert sum(times) / len(times) <= think

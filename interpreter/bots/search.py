@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 from .. import machine as m
 from .greedy import GreedyBot
@@ -179,6 +180,20 @@ class Policy:
         return sum(len(st.zones[zi][seat]) for zi in self.f.hands)
 
 
+class RandomPolicy(Policy):
+    """Playouts at random: any legal move (due calls made), for games where the greedy order misleads."""
+
+    def move(self, st: m.State) -> m.Move:
+        d = st.pending
+        if d.race or d.options[0].kind == "rule":
+            return table_move(self.rng, st.program, d)
+        move = d.options[self.rng.randrange(len(d.options))]
+        return _with_due(move, d) if move.kind == "card" and d.due else move
+
+
+POLICIES = {"greedy": Policy, "random": RandomPolicy}
+
+
 def _count(values, cards) -> dict:
     counts: dict = {}
     for c in cards:
@@ -192,16 +207,19 @@ def _with_due(move: m.Move, d: m.Decision) -> m.Move:
                   move.reveals)
 
 
-def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS) -> tuple[float, int]:
+def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS,
+            deadline: float | None = None) -> tuple[float | None, int]:
     """Play a sampled game on with the policy until its hand ends, `turns` turns are over or `limit` decisions
     are made; the result for `seat` (1 for a win, a shared win shares; a playout stopped early is judged by the
-    cards held) and the number of decisions made."""
+    cards held) and the number of decisions made.  Past `deadline` (a perf_counter time) it gives up: None."""
     start_hand = st.hand_no
     last_turn = st.turns + turns
     n = 0
     while n < limit:
         if st.over or st.hand_no != start_hand or st.pending is None or st.turns >= last_turn:
             break
+        if deadline is not None and not n & 7 and time.perf_counter() > deadline:
+            return None, n
         d = st.pending
         move = policy.move(st)
         policy.note(st, d.player, move)
@@ -235,13 +253,18 @@ class SearchBot:
     dealt from what the seat cannot see, whatever those cards really are."""
 
     name = "search"
+    options = ("budget", "think", "playouts")  # what make_bot passes on: simulate --think, say
 
-    def __init__(self, seed: int = 0, budget: int | None = None, depth: int | None = None,
+    def __init__(self, seed: int = 0, budget: int | None = None, depth: int | None = None, think: float | None = None,
+                 playouts: str = "greedy",
                  truthful: tuple = (0.25, 0.9), doubt: float = 0.05, max_moves: int = 16, z: float = 1.0,
                  reveal_margin: float = 0.05):
         self.seed = seed
         self.rng = random.Random(seed)
-        self.budget = BUDGET if budget is None else budget  # engine decisions a move may spend
+        # Engine decisions a move may spend; with `think` (seconds a move, never exceeded) none unless given.
+        self.budget = (BUDGET if think is None else 10 ** 9) if budget is None else budget
+        self.think = think
+        self.policy = POLICIES[playouts]  # how the samples are played on
         self.depth = DEPTH if depth is None else depth  # in turns
         self.truthful = truthful
         self.doubt = doubt
@@ -249,6 +272,7 @@ class SearchBot:
         self.z = z  # how clearly a move must beat the greedy one (in standard errors of the difference)
         self.reveal_margin = reveal_margin  # and by how much more to turn cards up (players mostly play fair)
         self.fallback = GreedyBot(seed)
+        self.deadline = None
         self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
 
     def move(self, game, seat: int, decision) -> m.Move:
@@ -261,6 +285,9 @@ class SearchBot:
             self.fallback.follow(game, seat, decision)
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
+        start = time.perf_counter()
+        # Time left for the search once the greedy move is known; a little is kept back for what follows it.
+        self.deadline = None if self.think is None else start + self.think * 0.95
         if game is not None:
             # Its randomness for this move comes from where the game is (turns, work done), not from the moves
             # before: a game rebuilt from its record (a resumed save) gets the same moves from it.
@@ -297,22 +324,41 @@ class SearchBot:
         others = list(range(1, k))
         rounds = 1 + max(0, math.ceil(math.log2(len(others))))
         spent = samples = 0
+        deadline = self.deadline
+        slowest = 0.0  # the longest a sample has taken: none is begun that would not end in time
         for r in range(rounds):
             share = (self.budget - spent) // (rounds - r)
+            ends = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / (rounds - r)
             alive = [0, *others]
             used = 0
-            while used < share or samples < 2:
+            while used < share or (samples < 2 and deadline is None):
+                began = time.perf_counter()
+                if ends is not None and (began >= ends or began + slowest > deadline):
+                    break  # the next sample would not finish in time
                 seed = self.rng.getrandbits(64)
                 base = determinize(st, seat, random.Random(seed), self.truthful)
-                samples += 1
+                done = []
                 for i in alive:
-                    value, n = self._try(base, seat, moves[i], seed)
-                    values[i].append(value)
+                    value, n = self._try(base, seat, moves[i], seed, deadline)
                     used += n + 1
+                    if value is None:  # out of time: this sample is dropped for every move
+                        break
+                    done.append((i, value))
+                if len(done) < len(alive):
+                    deadline = ends = time.perf_counter()  # no time for more: the rounds end here
+                    break
+                samples += 1
+                for i, value in done:
+                    values[i].append(value)
+                slowest = max(slowest, time.perf_counter() - began)
             spent += used
-            if r < rounds - 1:
+            if r < rounds - 1 and all(values[i] for i in others):
                 others.sort(key=lambda i: -sum(values[i]) / len(values[i]))  # stable: ties keep the rules' order
                 others = others[: (len(others) + 1) // 2]
+        if not values[0] or not any(values[i] for i in others):
+            self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": []}
+            return 0  # no sample finished in the time: the greedy move
+        others = [i for i in others if values[i]]
         means = [sum(v) / len(v) if v else None for v in values]
         best = max(others, key=lambda i: means[i])
         diffs = [a - b for a, b in zip(values[best], values[0])]
@@ -325,14 +371,14 @@ class SearchBot:
                      "means": [round(x, 3) if x is not None else None for x in means]}
         return choice
 
-    def _try(self, base: m.State, seat: int, move: m.Move, seed: int) -> tuple[float, int]:
+    def _try(self, base: m.State, seat: int, move: m.Move, seed: int, deadline: float | None = None
+             ) -> tuple[float | None, int]:
         sample = fork(base)
         sample.rng = random.Random(seed ^ 0x5EED)  # the same future for every move tried on this sample
-        policy = Policy(sample.program, random.Random(seed), self.doubt)
+        policy = self.policy(sample.program, random.Random(seed), self.doubt)
         policy.note(sample, seat, move)
         try:
             m.apply(sample, seat, move, checked=False)
         except Exception:
             return -1.0, 1
-        value, n = playout(sample, seat, policy, self.depth)
-        return value, n
+        return playout(sample, seat, policy, self.depth, deadline=deadline)
