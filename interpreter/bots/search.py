@@ -282,7 +282,7 @@ class SearchBot:
         """Replaying: searching again would take a fifth of a second a move, so only its greedy helper's memory is
         brought along (its own randomness comes from where the game is)."""
         if not (decision.race or any(o.kind == "rule" for o in decision.options)):
-            self.fallback.follow(game, seat, decision)
+            self.fallback.choose(game.program, game.view(seat), decision)  # as `choose` asks it, without the game
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
         start = time.perf_counter()
