@@ -23,6 +23,7 @@ class Chunk:
     players: int
     bots: tuple
     options: dict
+    think: float | None = None  # seconds a search bot may take a move (None: a fixed amount of work)
 
     @property
     def games(self) -> int:
@@ -45,6 +46,7 @@ class Counts:
     stalled: int = 0
     why: set = field(default_factory=set)
     stalled_games: list = field(default_factory=list)  # the results of the stalled games of the lowest seeds
+    cycles: Counter = field(default_factory=Counter)  # {what a stalled game repeated: games}
 
     def __post_init__(self):
         if not self.shares:
@@ -61,6 +63,8 @@ class Counts:
             self.stalled += 1
             self.why.add(result["stalled"])
             self.stalled_games = _lowest(self.stalled_games + [result])
+            if result.get("cycle"):
+                self.cycles[result["cycle"]] += 1
 
     def merge(self, other: "Counts") -> "Counts":
         self.games += other.games
@@ -71,6 +75,7 @@ class Counts:
         self.stalled += other.stalled
         self.why |= other.why
         self.stalled_games = _lowest(self.stalled_games + other.stalled_games)
+        self.cycles.update(other.cycles)
         return self
 
     def wins(self) -> list:
@@ -117,7 +122,7 @@ def run_chunk(chunk: Chunk):
         program = program_of(chunk)
         counts = Counts(chunk.players)
         for seed in range(chunk.first, chunk.last + 1):
-            counts.add(play_one(program, seed, chunk.players, list(chunk.bots), chunk.options))
+            counts.add(play_one(program, seed, chunk.players, list(chunk.bots), chunk.options, think=chunk.think))
         return counts
     except RulesError as e:
         return Failed(chunk.cell, chunk.first, chunk.last, e.render())

@@ -72,6 +72,17 @@ def _delay(text: str) -> float:
     return x
 
 
+def _think(text: str) -> float:
+    """A search bot's time for a move: more than nothing, at most a minute."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds are needed, not {text!r}") from None
+    if not 0 < x <= 60:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60 seconds, not {text}")
+    return x
+
+
 def _log_file(text: str) -> str:
     """A file the log can be written to: not a folder, in a folder that exists."""
     import os
@@ -122,6 +133,9 @@ def parser() -> argparse.ArgumentParser:
                    help="the kind of bot for the other seats (default: search when a person plays, the strongest "
                         "bot, which samples hidden cards and plays moves out in about 0.2 s a move; greedy for "
                         "bots alone)")
+    r.add_argument("--think", type=_think, default=None, metavar="SECONDS",
+                   help="the time a search bot may take a move, never exceeded (default: a fixed amount of work, "
+                        "about 0.2 s a move on a laptop, the same moves on any machine; not kept in a save)")
     r.add_argument("--delay", type=_delay, default=None,
                    help="seconds to pause after each bot move is told (default 0.4 at a terminal with people, else 0)")
     r.add_argument("--save", metavar="FILE",
@@ -159,7 +173,12 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("game", metavar="GAME.rules")
     m.add_argument("--games", type=_count(1, 10_000_000), default=1000, help="how many games (default 1000)")
     m.add_argument("--players", type=_count(1, 100), help="how many players (default: the game's)")
-    m.add_argument("--bots", default="greedy", type=_bot_list, help="bot kinds seat by seat, repeated round the table: e.g. greedy,random")
+    m.add_argument("--bots", default="greedy", type=_bot_list,
+                   help="bot kinds seat by seat, repeated round the table: e.g. search,greedy,greedy,random")
+    m.add_argument("--think", type=_think, default=None, metavar="SECONDS",
+                   help="the time a search bot may take a move, never exceeded (default: a fixed amount of work, "
+                        "about 0.2 s a move on a laptop, which gives the same games for a seed on any machine; "
+                        "with --think the games depend on the machine's speed)")
     m.add_argument("--seed", type=_seed, default=0, help="the first seed (default 0)")
     m.add_argument("--workers", type=_count(1, 256), default=1, help="processes to spread the games over (default 1)")
     m.add_argument("--cluster", metavar="ADDRESS",

@@ -60,11 +60,13 @@ class Setup:
             self.program = load(self.main, texts=self.texts)
         return self.program
 
-    def make_bots(self) -> dict:
-        """A fresh bot for every seat without a person, seeded from the game's seed and its seat."""
+    def make_bots(self, **options) -> dict:
+        """A fresh bot for every seat without a person, seeded from the game's seed and its seat; `options` go to
+        the bots that take them (a search bot's `think`)."""
         from interpreter.bots import make_bot
 
-        return {s: make_bot(self.bots, self.seed * 100 + s) for s in range(len(self.names)) if s not in self.humans}
+        return {s: make_bot(self.bots, self.seed * 100 + s, **options) for s in range(len(self.names))
+                if s not in self.humans}
 
     def new_game(self):
         from interpreter import Game

@@ -6,7 +6,7 @@ import math
 import shutil
 import textwrap
 import time
-from collections import Counter
+from collections import Counter, deque
 
 from interpreter import Game
 from interpreter.bots import ask_bot, bot_names, make_bot
@@ -36,13 +36,15 @@ def stuck(game, recent: list) -> str:
             "it, going round: " + cycle_note(recent, game.names))
 
 
-def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT) -> dict:
-    """One bot game; what happened in it, as plain data."""
+def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT,
+             think: float | None = None) -> dict:
+    """One bot game; what happened in it, as plain data.  `think`: seconds a search bot may take a move."""
     g = Game(program, players, seed=seed, options=options, record=False)
-    seats = [make_bot(bots[i % len(bots)], seed * 1009 + i) for i in range(players)]
+    seats = [make_bot(bots[i % len(bots)], seed * 1009 + i, think=think) for i in range(players)]
     moves = 0
     stalled = None
     turn, in_turn, recent = -1, 0, []
+    last: deque = deque(maxlen=HISTORY)  # the latest moves, (seat, text): what repeated, if the game stalls
     while not g.over:
         d = g.pending
         if g.state.turns >= turn_limit:
@@ -56,7 +58,9 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
             if in_turn > DECISION_LIMIT:
                 stalled = stuck(g, recent)
                 break
-        g.apply(d.player, ask_bot(seats[d.player], g, d.player, d), checked=False)
+        move = ask_bot(seats[d.player], g, d.player, d)
+        last.append((d.player, move.text))
+        g.apply(d.player, move, checked=False)
         moves += 1
     return {
         "seed": seed,
@@ -64,8 +68,33 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
         "turns": g.state.turns,
         "moves": moves,
         "stalled": stalled,
+        "cycle": describe_cycle(list(last), g.names) if stalled else None,
         "stats": dict(g.state.stats),
     }
+
+
+HISTORY = 600  # moves kept to find a stalled game's cycle in
+
+
+def find_cycle(moves: list) -> list | None:
+    """The shortest run of moves that the latest moves repeat at least three times over, or None."""
+    n = len(moves)
+    for period in range(1, n // 3 + 1):
+        tail = moves[n - 3 * period:]
+        if all(tail[i] == tail[i + period] for i in range(2 * period)):
+            return moves[n - period:]
+    return None
+
+
+def describe_cycle(moves: list, names: list) -> str:
+    """What a stalled game repeated, who made each move: `P1 ask P2, P1 rank 3, P2 ask P1, ...` (or, with no
+    exact cycle, the last moves)."""
+    cycle = find_cycle(moves)
+    if cycle is None:
+        shown = moves[-8:]
+        return "no exact cycle; the last moves: " + ", ".join(f"{names[p]} {t}" for p, t in shown)
+    return f"{len(cycle)} moves repeated: " + ", ".join(f"{names[p]} {t}" for p, t in cycle[:24]) + \
+        (", ..." if len(cycle) > 24 else "")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -80,11 +109,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0, workers: int = 1,
-             options: dict | None = None, progress=None, cluster: str | None = None, chunk: int | None = None) -> dict:
+             options: dict | None = None, progress=None, cluster: str | None = None, chunk: int | None = None,
+             think: float | None = None) -> dict:
     """Play `games` games with seeds seed..seed+games-1, cut into chunks of seeds that run in this process,
     in `workers` local processes, or on a Dask cluster (`cluster`: `local` or a scheduler's address); the
     counts of the chunks merge exactly, so the report is the same for any workers and any cluster. `chunk`:
-    games a chunk (default: about 8 chunks a worker, at most 200 games each)."""
+    games a chunk (default: about 8 chunks a worker, at most 200 games each); `think`: seconds a search bot
+    may take a move."""
     import rulelang
     from .chunks import chunk_size, cut, play
     from .cluster import engine_for
@@ -96,7 +127,7 @@ def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0
     with engine_for(cluster, workers) as engine:
         start = time.perf_counter()
         chunks = cut(0, seed, games, chunk or chunk_size(games, engine.workers), path=str(resolve(str(path))),
-                     files=program.files, players=players, bots=tuple(bots), options=options)
+                     files=program.files, players=players, bots=tuple(bots), options=options, think=think)
         counts, failed = play(chunks, engine, {0: players}, progress)
         seconds = time.perf_counter() - start
     return report(program, counts[0], players, bots, seconds, failed)
@@ -123,6 +154,7 @@ def report(program, counts, players: int, bots: list[str], seconds: float, faile
         "wins": [round(w, 3) for w in wins],
         "win_rate": [round(w / n, 4) if n else 0 for w in wins],
         "win_ci95": [[round(x, 4) for x in wilson(w, n)] for w in wins],
+        "verdict": verdict(wins, n, players, [bots[i % len(bots)] for i in range(players)]),
         "turns": {
             "total": total_turns,
             "mean": round(total_turns / n, 2) if n else 0,
@@ -133,7 +165,8 @@ def report(program, counts, players: int, bots: list[str], seconds: float, faile
             "histogram": histogram(lengths),
         },
         "stalemates": {"count": counts.stalled, "why": sorted(counts.why),
-                       "seeds": [r["seed"] for r in counts.stalled_games]},
+                       "seeds": [r["seed"] for r in counts.stalled_games],
+                       "cycles": [[c, k] for c, k in sorted(counts.cycles.items(), key=lambda ck: (-ck[1], ck[0]))[:3]]},
         "cards_played": dict(sorted(played.items(), key=lambda kv: -kv[1])),
         "moves": dict(sorted(verbs.items(), key=lambda kv: -kv[1])),
         "rules_fired": {r: fired.get(r, 0) for r in rules},
@@ -146,6 +179,26 @@ def report(program, counts, players: int, bots: list[str], seconds: float, faile
     if failed:
         rep["failed"] = [f.as_dict() for f in failed]
     return rep
+
+
+def verdict(wins: list, n: int, players: int, bots: list) -> str:
+    """One line on seat fairness: seat 1's share of wins against an even share, with its 95% interval."""
+    if not n:
+        return "no games"
+    even = 1 / players
+    lo, hi = wilson(wins[0], n)
+    rate = wins[0] / n
+    if lo > even:
+        word = "a first-player advantage"
+    elif hi < even:
+        word = "a first-player disadvantage"
+    else:
+        word = "no clear first-player advantage"
+    line = (f"{word}: seat 1 wins {rate * 100:.1f}% [{lo * 100:.1f}–{hi * 100:.1f}%] of {n} games against an even "
+            f"{even * 100:.1f}% ({(rate - even) * 100:+.1f} points [{(lo - even) * 100:+.1f} to {(hi - even) * 100:+.1f}])")
+    if len(set(bots)) > 1:
+        line += "; the seats play different bots, so this compares the bots too"
+    return line
 
 
 def _nth(lengths: list, i: int) -> int:
@@ -177,6 +230,7 @@ def render(rep: dict) -> str:
         out.append(f"  {label:<{max(map(len, labels))}} {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
     fair = 100 / rep["players"]
     out.append(f"  (an even share is {fair:.1f}%)")
+    out.append(f"Seat fairness: {rep['verdict']}")
     t = rep["turns"]
     out += ["", f"Turns per game: mean {t['mean']}, median {t['median']:g}, 95th percentile {t['p95']}, longest {t['longest']}"]
     peak = max((c for _, _, c in t["histogram"]), default=1) or 1
@@ -184,6 +238,8 @@ def render(rep: dict) -> str:
         out.append(f"  {lo:>6}–{hi:<6} {'█' * max(0, round(40 * c / peak)):<40} {c}")
     s = rep["stalemates"]
     out += ["", f"Stalemates (turn limit {TURN_LIMIT}): {s['count']}" + (f" — {'; '.join(s['why'])}; seeds {s['seeds']}" if s["count"] else "")]
+    for cycle, k in s.get("cycles", []):
+        out += _wrapped(f"  in {k} game{'s' if k != 1 else ''}:", [cycle])
     if rep["cards_played"]:
         out += ["", "Cards played (most first):"]
         items = list(rep["cards_played"].items())
@@ -224,9 +280,9 @@ def run_simulate(args) -> int:
                 for _ in range(k):
                     counter.item_completed()
             rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options, tick,
-                           cluster=args.cluster)
+                           cluster=args.cluster, think=args.think)
     else:
         rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options,
-                       cluster=args.cluster)
+                       cluster=args.cluster, think=args.think)
     print(json.dumps(rep, indent=2) if args.json else render(rep))
     return 1 if rep.get("failed") else 0

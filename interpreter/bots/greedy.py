@@ -3,10 +3,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 
 from ..machine import Move
-from .odds import (best, card_values, copies, hand_sizes, hyper_at_least, hyper_none, own_cards, shown_values,
-                   table_move, unseen_cards, value_counts, with_calls)
+from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_held, hyper_at_least, hyper_none,
+                   own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
+from .samples import determinize, fork, settle
+
+
+LOOPS_AFTER = 60  # turns: where it stood is remembered from then on (a short game cannot have gone round in circles)
 
 
 class GreedyBot:
@@ -21,31 +26,99 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, doubt_below: float = 0.5, doubt_card_below: float = 0.1):
+    def __init__(self, seed: int = 0, doubt_below: float = 0.5, doubt_card_below: float = 0.1, memory: bool = True,
+                 samples: int = 8):
         self.rng = random.Random(seed)
         self.doubt_below = doubt_below  # doubt a claim of "N of a value" less likely than this
         self.doubt_card_below = doubt_card_below  # doubt a claim of one named card when so few unseen cards could be it
+        self.samples = samples  # samples of the hidden cards a challenge outside a claim is weighed on
         self.turn = None
         self.laid: list[int] = []  # cards this bot chose from its hand this turn (what a claim should describe)
+        self.memory = memory
+        self.earlier: list[str] = []  # the moves it made this turn so far (part of where it stands)
+        self.tried: dict = {}  # where it stood (its view) -> {move text: times it chose it there}
+        self.aimed = None  # (turn, player, their hidden cards, moves after choosing them): an aim to judge later
+        self.missed: dict = {}  # (player, move text) -> how often the player had got cards when it took nothing
+        self.held: list[int] = []  # each player's hidden cards at its last decision (once it aims at players)
+        self.gained: Counter = Counter()  # player -> how many times their hidden cards were seen to grow
 
     def move(self, game, seat: int, decision) -> Move:
-        return self.choose(game.program, game.view(seat), decision)
+        return self.choose(game.program, game.view(seat), decision, game)
 
-    follow = move  # replaying: its memory of the turn comes along
+    follow = move  # replaying: its memory comes along
 
-    def choose(self, program, view: dict, decision) -> Move:
+    def choose(self, program, view: dict, decision, game=None) -> Move:
         if decision.race or any(o.kind == "rule" for o in decision.options):
             return table_move(self.rng, program, decision)
         if view.get("turn") != self.turn:
-            self.turn, self.laid = view.get("turn"), []
-        move = self._choose(program, view, decision)
+            self.turn, self.laid, self.earlier = view.get("turn"), [], []
+        opts = decision.options
+        key = None
+        if self.memory and len(opts) > 1:
+            self.judge_aim(view)
+            opts = self.not_missed(view, opts)
+            if (view.get("turn") or 0) >= LOOPS_AFTER:
+                key = situation(view, self.earlier)
+            tried = self.tried.get(key) if key is not None else None
+            if tried:
+                # Back where it stood before with nothing changed: what it chose then led here again, so it
+                # takes a move it has chosen here least often (the greedy order among those).
+                fewest = min(tried.get(o.text, 0) for o in opts)
+                opts = [o for o in opts if tried.get(o.text, 0) == fewest]
+        move = self._choose(program, view, decision, opts, game)
+        if self.memory:
+            if key is not None:
+                if len(self.tried) > 50_000:
+                    self.tried.clear()
+                counts = self.tried.setdefault(key, {})
+                counts[move.text] = counts.get(move.text, 0) + 1
+            self.earlier.append(move.text)
+            if move.kind == "player" and not decision.window:
+                if not self.held:
+                    self.held = [hidden_held(view, p) for p in range(len(view["names"]))]
+                self.aimed = (self.turn, move.arg, hidden_held(view, move.arg), [])
+            elif self.aimed is not None and self.aimed[0] == self.turn:
+                self.aimed[3].append(move.text)
         if move.kind == "card" and move.arg < program.deck_size:
             self.laid.append(move.arg)
             return with_calls(move, frozenset(decision.due))
         return move
 
-    def _choose(self, program, view, decision) -> Move:
-        opts = decision.options
+    # -- memory of the public record
+    def judge_aim(self, view) -> None:
+        """After a turn in which it chose a player and then moves: if that player holds no fewer hidden cards
+        than before, what it asked for took nothing from them, and is not asked again until they get a card
+        (seen as their hidden cards growing between two of its decisions)."""
+        if self.aimed is None and not self.missed:
+            return
+        for p, h in enumerate(self.held):  # who has got cards since its last decision
+            now = hidden_held(view, p)
+            if now > h:
+                self.gained[p] += 1
+            self.held[p] = now
+        if self.aimed is None or self.aimed[0] == self.turn:
+            return
+        _, player, held, after = self.aimed
+        self.aimed = None
+        if self.held[player] >= held:
+            if len(self.missed) > 10_000:
+                self.missed.clear()
+            for text in after:
+                self.missed[(player, text)] = self.gained[player]
+        else:
+            for text in after:
+                self.missed.pop((player, text), None)
+
+    def not_missed(self, view, opts) -> tuple:
+        """The options, less a move that took nothing from the player it is aimed at, when that player has got no
+        card since (if every option is such a move, all of them)."""
+        if not self.missed or self.aimed is None or self.aimed[0] != self.turn:
+            return opts
+        player = self.aimed[1]
+        keep = [o for o in opts if self.missed.get((player, o.text), -1) != self.gained[player]]
+        return tuple(keep) if keep else opts
+
+    def _choose(self, program, view, decision, opts, game=None) -> Move:
         claim = view.get("claim")
         live = claim is not None and claim["stands"] and claim["player"] != view["seat"]  # not a settled one
         revealing = [o for o in opts if o.reveals]
@@ -53,6 +126,12 @@ class GreedyBot:
             if self.unlikely(program, view, claim):
                 return min(revealing, key=lambda o: o.option)
             opts = [o for o in opts if not o.reveals] or opts
+        elif revealing and game is not None and len(revealing) < len(opts) and self.samples:
+            # A challenge of something other than a claim (a play whose legality is hidden): weighed on samples
+            # of the hidden cards against the move it would make otherwise.
+            rest = tuple(o for o in opts if not o.reveals)
+            quiet = self._choose(program, view, decision, rest, game)
+            return self.weigh(game, view["seat"], quiet, revealing)
         elif decision.window:
             acts = [o for o in opts if o.verb != "pass"]
             return acts[0] if acts else opts[0]
@@ -81,6 +160,26 @@ class GreedyBot:
             sizes = hand_sizes(view)
             return best(self.rng, group, lambda o: -sizes.get(o.arg, 0))
         return group[0]
+
+    def weigh(self, game, seat: int, quiet: Move, challenges: list) -> Move:
+        """The challenge whose mean result on samples of the hidden cards (dealt from this seat's view) beats the
+        quiet move by more than chance, else the quiet move."""
+        st = game.state if hasattr(game, "state") else game
+        moves = [quiet, min(challenges, key=lambda o: o.option)]
+        results: list[list] = [[] for _ in moves]
+        for _ in range(self.samples):
+            base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
+            for i, mv in enumerate(moves):
+                results[i].append(settle(fork(base), seat, mv))
+        n = self.samples
+        best_i, best_gain = 0, 0.0
+        for i in range(1, len(moves)):
+            diffs = [a - b for a, b in zip(results[i], results[0])]
+            gain = sum(diffs) / n
+            sd = math.sqrt(max(0.0, sum(d * d for d in diffs) / n - gain * gain))
+            if gain > max(best_gain, sd / math.sqrt(n)):
+                best_i, best_gain = i, gain
+        return moves[best_i]
 
     # -- what fits, what is true
     def fit(self, program, view, mine):
@@ -138,5 +237,8 @@ class GreedyBot:
             one = hyper_at_least(pool, have, hand, claim["count"])
             p_true = 1 - (1 - one) ** choices
         else:
-            return self.rng.random() < 0.25
+            # "N of a number": as likely as N of the cards it could be among those the claimer held.
+            numbers = card_numbers(program)
+            have = sum(1 for cid in unseen_ids(program, view) if claim["says"] in numbers[cid])
+            p_true = hyper_at_least(pool, have, hand, claim["count"])
         return p_true < self.doubt_below

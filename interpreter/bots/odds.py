@@ -163,3 +163,52 @@ def hyper_at_least(pool: int, good: int, draws: int, k: int) -> float:
     for i in range(k, min(good, draws) + 1):
         p += math.comb(good, i) * math.comb(pool - good, draws - i)
     return p / total if total else 0.0
+
+
+def unseen_ids(program, view) -> list:
+    """The ids of the real cards this seat has not seen."""
+    seen = set()
+    for z in view["zones"].values():
+        for part in (z if isinstance(z, list) else [z]):
+            seen.update(part["cards"])
+    return [cid for cid in range(program.deck_size) if cid not in seen]
+
+
+_NUMBERS: dict = {}
+
+
+def card_numbers(program) -> list:
+    """Each card's numbers (the values of its numeric attributes), as a set."""
+    return per_deck(_NUMBERS, program, lambda p: [frozenset(v for a, v in c.attrs.items() if p.attributes[a].numeric)
+                                                  for c in p.cards])
+
+
+def hidden_held(view: dict, player: int) -> int:
+    """How many cards `player` holds that this seat cannot see."""
+    n = 0
+    for z in view["zones"].values():
+        if isinstance(z, list) and player < len(z):
+            n += sum(1 for c in z[player]["cards"] if c is None)
+    return n
+
+
+def situation(view: dict, earlier: list) -> tuple:
+    """Where a seat stands, as a key: everything its view shows but the turn's number, and the moves it made
+    this turn so far.  The same key twice means nothing it can see has changed in between."""
+    seat = view["seat"]
+    zones = []
+    for z in view["zones"].values():  # sizes, the cards this seat holds and each pile's top: cheap, and enough
+        if isinstance(z, list):
+            zones.append(tuple(tuple(h["cards"]) if p == seat else h["size"] for p, h in enumerate(z)))
+        else:
+            cards = z["cards"]
+            zones.append((z["size"], cards[-1] if cards else None))
+    claim = view.get("claim")
+    pending = view.get("pending") or {}
+    return (tuple(zones), _frozen(view["vars"]), _frozen(view["player_vars"]), view["direction"], view["hand"],
+            tuple(sorted((k, v) for k, v in claim.items() if k != "turn")) if claim else None,
+            pending.get("prompt"), tuple(pending.get("options") or ()), tuple(earlier))
+
+
+def _frozen(d: dict) -> tuple:
+    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items())

@@ -9,179 +9,16 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 from .. import machine as m
-from ..view import visible
 from .greedy import GreedyBot
 from .odds import hyper_none, table_move
+from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize from here
 
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
 DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
 MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
-
-
-# ------------------------------------------------------------------ what the program says, worked out once
-
-
-class _Facts:
-    """Per-program facts the playout policy needs, worked out once per program."""
-
-    def __init__(self, program):
-        self.program = program
-        self.cards_ = program.cards
-        attrs_ = program.attributes
-        self.values = [tuple(v for a, v in c.attrs.items() if not attrs_[a].numeric and v is not None)
-                       for c in program.cards]
-        self.nums = [tuple((a, v) for a, v in c.attrs.items() if attrs_[a].numeric and v is not None)
-                     for c in program.cards]
-        self.deck = program.deck_size
-        # What the table shows: value and card variables, the top card of each public pile.
-        self.value_vars = [n for n, k in program.var_kinds.items() if k.startswith("value:")]
-        self.card_vars = [n for n, k in program.var_kinds.items() if k == "card"]
-        self.piles = [z.index for z in program.zones if not z.per_player and z.visibility == "public"]
-        # Zones a player holds and others cannot see (hands): fewer cards there is better.
-        self.hands = [z.index for z in program.zones if z.per_player and z.visibility != "public"] or \
-                     [z.index for z in program.zones if z.per_player]
-        keys = program.claim_attrs or tuple(program.attributes)
-        self.claim_key = [tuple(c.attrs.get(a) for a in keys) for c in program.cards]
-        # How many real cards could make each claim true: a bluffer names one of the commonest.
-        counts: dict = {}
-        for c in range(self.deck):
-            counts[self.claim_key[c]] = counts.get(self.claim_key[c], 0) + 1
-        self.copies = {k: sum(n for key, n in counts.items() if _covers(self.claim_key[k], key))
-                       for k in program.claims}
-
-        self.most = max(self.copies.values(), default=0)
-        self.claim_sets = {k: frozenset(c for c in range(self.deck) if _covers(self.claim_key[k], self.claim_key[c]))
-                           for k in program.claims}
-        self.claims_of = [frozenset(k for k, cs in self.claim_sets.items() if c in cs) for c in range(self.deck)]
-
-    def matches(self, card: int, claim_card: int) -> bool:
-        """Could this real card make a claim of `claim_card` true (its claimed attributes agree)?"""
-        return _covers(self.claim_key[claim_card], self.claim_key[card])
-
-    def fits(self, card: int, says, kind: str) -> bool:
-        """Does a real card fit what a claim says: the card named, or a value it has?"""
-        if kind == "card":
-            return isinstance(says, int) and 0 <= says < len(self.cards_) and self.matches(card, says)
-        return says in self.values[card] or any(says == v for _, v in self.nums[card])
-
-    def truth_share(self, claim: dict, truthful) -> float:
-        common, other = truthful
-        says = claim["says"]
-        if claim["kind"] == "card" and self.copies.get(says, 0) >= self.most:
-            return common
-        return other
-
-
-def _covers(said: tuple, real: tuple) -> bool:
-    return all(s is None or s == r for s, r in zip(said, real))
-
-
-_FACTS: dict = {}
-
-
-def facts(program) -> _Facts:
-    f = _FACTS.get(id(program))
-    if f is None or f.program is not program:
-        if len(_FACTS) > 32:
-            _FACTS.clear()
-        f = _FACTS[id(program)] = _Facts(program)
-    return f
-
-
-# ------------------------------------------------------------------ samples of what the seat cannot see
-
-
-def _fork(st: m.State) -> m.State:
-    """A copy of a state for playing on, sharing nothing that a move changes (not even a frame's lists)."""
-    clone = m.State.__new__(m.State)
-    clone.__dict__.update(st.__dict__)
-    clone.record = False
-    clone.events = []
-    clone.moves = []
-    clone.stats = {}
-    clone.chosen = None
-    snap = st.snapshot()
-    st.forget(snap)  # the copy is never restored: the game need not keep its random state for it
-    clone.restore_from(snap)
-    clone.rng_guards = []
-    for fr in clone.stack:
-        env = fr.env
-        for k, v in env.items():
-            if isinstance(v, (list, set, dict)):
-                env[k] = v.copy()
-    return clone
-
-
-def determinize(st: m.State, seat: int, rng: random.Random, truthful=None) -> m.State:
-    """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
-    cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
-    really are: the hidden cards are gathered in a fixed order before they are shuffled.
-
-    With `truthful` (two shares: for a claim of one of the commonest cards, for any other), a live claim by
-    another seat is made true in that share of the samples, when some hidden card could make it true.  A
-    player mostly says what they laid; a bluffer names a card that many could hold, so a claim of one of the
-    commonest cards is believed less."""
-    clone = _fork(st)
-    clone.rng = random.Random(rng.getrandbits(64))  # the real future of shuffles is hidden too
-    places, hidden = [], []
-    for zi, spec in enumerate(st.program.zones):
-        owners = range(st.n) if spec.per_player else (None,)
-        for owner in owners:
-            z = clone.zone(zi, owner)
-            for i, c in enumerate(z):
-                if not visible(st, c, zi, owner, seat):
-                    places.append((z, i))
-                    hidden.append(c)
-    if not hidden:
-        return clone
-    deal = sorted(hidden)
-    rng.shuffle(deal)
-    claim = st.claim
-    if truthful and claim is not None and claim["player"] != seat and claim["cards"]:
-        f = facts(st.program)
-        if rng.random() < f.truth_share(claim, truthful):
-            _make_true(deal, hidden, claim, f, rng)
-    swap = dict(zip(hidden, deal))  # the card really there -> the card the sample puts there
-    for (z, i), c in zip(places, deal):
-        z[i] = c
-    clone.facedown = {swap.get(c, c): k for c, k in clone.facedown.items()}
-    names = st.program.card_locals
-    for fr in clone.stack:
-        for key in names.get(fr.name, ()):
-            if key in fr.env:
-                fr.env[key] = _swap(fr.env[key], swap)
-    for name, kind in st.program.var_kinds.items():
-        if kind == "card" and name in clone.vars:
-            clone.vars[name] = _swap(clone.vars[name], swap)
-    if clone.claim is not None:
-        clone.claim = dict(clone.claim, cards=[swap.get(c, c) for c in clone.claim["cards"]])
-    return clone
-
-
-def _make_true(deal: list, hidden: list, claim: dict, f: _Facts, rng: random.Random) -> None:
-    """Change the sample so that the claimed face-down cards (those still hidden) are cards the claim names:
-    each that is not is swapped with a hidden card that is, from elsewhere."""
-    slot = {c: i for i, c in enumerate(hidden)}
-    says, kind = claim["says"], claim["kind"]
-    claimed = {slot[c] for c in claim["cards"] if c in slot}
-    for i in sorted(claimed):
-        if f.fits(deal[i], says, kind):
-            continue
-        fits = [j for j, d in enumerate(deal) if j not in claimed and f.fits(d, says, kind)]
-        if not fits:
-            return
-        j = fits[rng.randrange(len(fits))]
-        deal[i], deal[j] = deal[j], deal[i]
-
-
-def _swap(value, swap):
-    if isinstance(value, int) and not isinstance(value, bool):
-        return swap.get(value, value)
-    if isinstance(value, list):
-        return [swap.get(v, v) if isinstance(v, int) else v for v in value]
-    return value
 
 
 # ------------------------------------------------------------------ the playout policy
@@ -343,6 +180,20 @@ class Policy:
         return sum(len(st.zones[zi][seat]) for zi in self.f.hands)
 
 
+class RandomPolicy(Policy):
+    """Playouts at random: any legal move (due calls made), for games where the greedy order misleads."""
+
+    def move(self, st: m.State) -> m.Move:
+        d = st.pending
+        if d.race or d.options[0].kind == "rule":
+            return table_move(self.rng, st.program, d)
+        move = d.options[self.rng.randrange(len(d.options))]
+        return _with_due(move, d) if move.kind == "card" and d.due else move
+
+
+POLICIES = {"greedy": Policy, "random": RandomPolicy}
+
+
 def _count(values, cards) -> dict:
     counts: dict = {}
     for c in cards:
@@ -356,16 +207,19 @@ def _with_due(move: m.Move, d: m.Decision) -> m.Move:
                   move.reveals)
 
 
-def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS) -> tuple[float, int]:
+def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS,
+            deadline: float | None = None) -> tuple[float | None, int]:
     """Play a sampled game on with the policy until its hand ends, `turns` turns are over or `limit` decisions
     are made; the result for `seat` (1 for a win, a shared win shares; a playout stopped early is judged by the
-    cards held) and the number of decisions made."""
+    cards held) and the number of decisions made.  Past `deadline` (a perf_counter time) it gives up: None."""
     start_hand = st.hand_no
     last_turn = st.turns + turns
     n = 0
     while n < limit:
         if st.over or st.hand_no != start_hand or st.pending is None or st.turns >= last_turn:
             break
+        if deadline is not None and not n & 7 and time.perf_counter() > deadline:
+            return None, n
         d = st.pending
         move = policy.move(st)
         policy.note(st, d.player, move)
@@ -377,7 +231,7 @@ def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: i
     return judge(st, seat, policy.f, start_hand), n
 
 
-def judge(st: m.State, seat: int, f: _Facts, start_hand: int) -> float:
+def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
     if st.winners or st.hand_no != start_hand or st.over:
         winners = st.winners if st.winners else m.match_winners(st) if st.over else []
         if winners:
@@ -399,13 +253,18 @@ class SearchBot:
     dealt from what the seat cannot see, whatever those cards really are."""
 
     name = "search"
+    options = ("budget", "think", "playouts")  # what make_bot passes on: simulate --think, say
 
-    def __init__(self, seed: int = 0, budget: int | None = None, depth: int | None = None,
+    def __init__(self, seed: int = 0, budget: int | None = None, depth: int | None = None, think: float | None = None,
+                 playouts: str = "greedy",
                  truthful: tuple = (0.25, 0.9), doubt: float = 0.05, max_moves: int = 16, z: float = 1.0,
                  reveal_margin: float = 0.05):
         self.seed = seed
         self.rng = random.Random(seed)
-        self.budget = BUDGET if budget is None else budget  # engine decisions a move may spend
+        # Engine decisions a move may spend; with `think` (seconds a move, never exceeded) none unless given.
+        self.budget = (BUDGET if think is None else 10 ** 9) if budget is None else budget
+        self.think = think
+        self.policy = POLICIES[playouts]  # how the samples are played on
         self.depth = DEPTH if depth is None else depth  # in turns
         self.truthful = truthful
         self.doubt = doubt
@@ -413,6 +272,7 @@ class SearchBot:
         self.z = z  # how clearly a move must beat the greedy one (in standard errors of the difference)
         self.reveal_margin = reveal_margin  # and by how much more to turn cards up (players mostly play fair)
         self.fallback = GreedyBot(seed)
+        self.deadline = None
         self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
 
     def move(self, game, seat: int, decision) -> m.Move:
@@ -422,9 +282,12 @@ class SearchBot:
         """Replaying: searching again would take a fifth of a second a move, so only its greedy helper's memory is
         brought along (its own randomness comes from where the game is)."""
         if not (decision.race or any(o.kind == "rule" for o in decision.options)):
-            self.fallback.follow(game, seat, decision)
+            self.fallback.choose(game.program, game.view(seat), decision)  # as `choose` asks it, without the game
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
+        start = time.perf_counter()
+        # Time left for the search once the greedy move is known; a little is kept back for what follows it.
+        self.deadline = None if self.think is None else start + self.think * 0.95
         if game is not None:
             # Its randomness for this move comes from where the game is (turns, work done), not from the moves
             # before: a game rebuilt from its record (a resumed save) gets the same moves from it.
@@ -461,22 +324,41 @@ class SearchBot:
         others = list(range(1, k))
         rounds = 1 + max(0, math.ceil(math.log2(len(others))))
         spent = samples = 0
+        deadline = self.deadline
+        slowest = 0.0  # the longest a sample has taken: none is begun that would not end in time
         for r in range(rounds):
             share = (self.budget - spent) // (rounds - r)
+            ends = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / (rounds - r)
             alive = [0, *others]
             used = 0
-            while used < share or samples < 2:
+            while used < share or (samples < 2 and deadline is None):
+                began = time.perf_counter()
+                if ends is not None and (began >= ends or began + slowest > deadline):
+                    break  # the next sample would not finish in time
                 seed = self.rng.getrandbits(64)
                 base = determinize(st, seat, random.Random(seed), self.truthful)
-                samples += 1
+                done = []
                 for i in alive:
-                    value, n = self._try(base, seat, moves[i], seed)
-                    values[i].append(value)
+                    value, n = self._try(base, seat, moves[i], seed, deadline)
                     used += n + 1
+                    if value is None:  # out of time: this sample is dropped for every move
+                        break
+                    done.append((i, value))
+                if len(done) < len(alive):
+                    deadline = ends = time.perf_counter()  # no time for more: the rounds end here
+                    break
+                samples += 1
+                for i, value in done:
+                    values[i].append(value)
+                slowest = max(slowest, time.perf_counter() - began)
             spent += used
-            if r < rounds - 1:
+            if r < rounds - 1 and all(values[i] for i in others):
                 others.sort(key=lambda i: -sum(values[i]) / len(values[i]))  # stable: ties keep the rules' order
                 others = others[: (len(others) + 1) // 2]
+        if not values[0] or not any(values[i] for i in others):
+            self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": []}
+            return 0  # no sample finished in the time: the greedy move
+        others = [i for i in others if values[i]]
         means = [sum(v) / len(v) if v else None for v in values]
         best = max(others, key=lambda i: means[i])
         diffs = [a - b for a, b in zip(values[best], values[0])]
@@ -489,14 +371,14 @@ class SearchBot:
                      "means": [round(x, 3) if x is not None else None for x in means]}
         return choice
 
-    def _try(self, base: m.State, seat: int, move: m.Move, seed: int) -> tuple[float, int]:
-        sample = _fork(base)
+    def _try(self, base: m.State, seat: int, move: m.Move, seed: int, deadline: float | None = None
+             ) -> tuple[float | None, int]:
+        sample = fork(base)
         sample.rng = random.Random(seed ^ 0x5EED)  # the same future for every move tried on this sample
-        policy = Policy(sample.program, random.Random(seed), self.doubt)
+        policy = self.policy(sample.program, random.Random(seed), self.doubt)
         policy.note(sample, seat, move)
         try:
             m.apply(sample, seat, move, checked=False)
         except Exception:
             return -1.0, 1
-        value, n = playout(sample, seat, policy, self.depth)
-        return value, n
+        return playout(sample, seat, policy, self.depth, deadline=deadline)

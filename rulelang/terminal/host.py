@@ -1216,7 +1216,7 @@ def run_host(args) -> int:
     bots = args.bots or ("search" if humans else "greedy")
     setup = setup_from_program(program, names, range(humans), seed, options, stack, args.match, bots)
     try:
-        bots = setup.make_bots()
+        bots = setup.make_bots(think=getattr(args, "think", None))
     except ValueError as e:
         raise RulesError(str(e)) from None
     game = setup.new_game()

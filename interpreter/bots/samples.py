@@ -1,0 +1,199 @@
+"""Samples of what a seat cannot see: a copy of the game with every card hidden from the seat dealt anew
+among the places it cannot see (`determinize`), and the facts of a program the samples and playouts need.
+The search bot plays its moves out on such samples; the greedy bot weighs a challenge on a few."""
+from __future__ import annotations
+
+import math
+import random
+
+from .. import machine as m
+from ..view import visible
+
+# ------------------------------------------------------------------ what the program says, worked out once
+
+
+class Facts:
+    """Per-program facts the playout policy needs, worked out once per program."""
+
+    def __init__(self, program):
+        self.program = program
+        self.cards_ = program.cards
+        attrs_ = program.attributes
+        self.values = [tuple(v for a, v in c.attrs.items() if not attrs_[a].numeric and v is not None)
+                       for c in program.cards]
+        self.nums = [tuple((a, v) for a, v in c.attrs.items() if attrs_[a].numeric and v is not None)
+                     for c in program.cards]
+        self.deck = program.deck_size
+        # What the table shows: value and card variables, the top card of each public pile.
+        self.value_vars = [n for n, k in program.var_kinds.items() if k.startswith("value:")]
+        self.card_vars = [n for n, k in program.var_kinds.items() if k == "card"]
+        self.piles = [z.index for z in program.zones if not z.per_player and z.visibility == "public"]
+        # Zones a player holds and others cannot see (hands): fewer cards there is better.
+        self.hands = [z.index for z in program.zones if z.per_player and z.visibility != "public"] or \
+                     [z.index for z in program.zones if z.per_player]
+        keys = program.claim_attrs or tuple(program.attributes)
+        self.claim_key = [tuple(c.attrs.get(a) for a in keys) for c in program.cards]
+        # How many real cards could make each claim true: a bluffer names one of the commonest.
+        counts: dict = {}
+        for c in range(self.deck):
+            counts[self.claim_key[c]] = counts.get(self.claim_key[c], 0) + 1
+        self.copies = {k: sum(n for key, n in counts.items() if _covers(self.claim_key[k], key))
+                       for k in program.claims}
+
+        self.most = max(self.copies.values(), default=0)
+        self.claim_sets = {k: frozenset(c for c in range(self.deck) if _covers(self.claim_key[k], self.claim_key[c]))
+                           for k in program.claims}
+        self.claims_of = [frozenset(k for k, cs in self.claim_sets.items() if c in cs) for c in range(self.deck)]
+
+    def matches(self, card: int, claim_card: int) -> bool:
+        """Could this real card make a claim of `claim_card` true (its claimed attributes agree)?"""
+        return _covers(self.claim_key[claim_card], self.claim_key[card])
+
+    def fits(self, card: int, says, kind: str) -> bool:
+        """Does a real card fit what a claim says: the card named, or a value it has?"""
+        if kind == "card":
+            return isinstance(says, int) and 0 <= says < len(self.cards_) and self.matches(card, says)
+        return says in self.values[card] or any(says == v for _, v in self.nums[card])
+
+    def truth_share(self, claim: dict, truthful) -> float:
+        common, other = truthful
+        says = claim["says"]
+        if claim["kind"] == "card" and self.copies.get(says, 0) >= self.most:
+            return common
+        return other
+
+
+def _covers(said: tuple, real: tuple) -> bool:
+    return all(s is None or s == r for s, r in zip(said, real))
+
+
+_FACTS: dict = {}
+
+
+def facts(program) -> Facts:
+    f = _FACTS.get(id(program))
+    if f is None or f.program is not program:
+        if len(_FACTS) > 32:
+            _FACTS.clear()
+        f = _FACTS[id(program)] = Facts(program)
+    return f
+
+
+# ------------------------------------------------------------------ samples of what the seat cannot see
+
+
+def fork(st: m.State) -> m.State:
+    """A copy of a state for playing on, sharing nothing that a move changes (not even a frame's lists)."""
+    clone = m.State.__new__(m.State)
+    clone.__dict__.update(st.__dict__)
+    clone.record = False
+    clone.events = []
+    clone.moves = []
+    clone.stats = {}
+    clone.chosen = None
+    snap = st.snapshot()
+    st.forget(snap)  # the copy is never restored: the game need not keep its random state for it
+    clone.restore_from(snap)
+    clone.rng_guards = []
+    for fr in clone.stack:
+        env = fr.env
+        for k, v in env.items():
+            if isinstance(v, (list, set, dict)):
+                env[k] = v.copy()
+    return clone
+
+
+def determinize(st: m.State, seat: int, rng: random.Random, truthful=None) -> m.State:
+    """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
+    cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
+    really are: the hidden cards are gathered in a fixed order before they are shuffled.
+
+    With `truthful` (two shares: for a claim of one of the commonest cards, for any other), a live claim by
+    another seat is made true in that share of the samples, when some hidden card could make it true.  A
+    player mostly says what they laid; a bluffer names a card that many could hold, so a claim of one of the
+    commonest cards is believed less."""
+    clone = fork(st)
+    clone.rng = random.Random(rng.getrandbits(64))  # the real future of shuffles is hidden too
+    places, hidden = [], []
+    for zi, spec in enumerate(st.program.zones):
+        owners = range(st.n) if spec.per_player else (None,)
+        for owner in owners:
+            z = clone.zone(zi, owner)
+            for i, c in enumerate(z):
+                if not visible(st, c, zi, owner, seat):
+                    places.append((z, i))
+                    hidden.append(c)
+    if not hidden:
+        return clone
+    deal = sorted(hidden)
+    rng.shuffle(deal)
+    claim = st.claim
+    if truthful and claim is not None and claim["player"] != seat and claim["cards"]:
+        f = facts(st.program)
+        if rng.random() < f.truth_share(claim, truthful):
+            _make_true(deal, hidden, claim, f, rng)
+    swap = dict(zip(hidden, deal))  # the card really there -> the card the sample puts there
+    for (z, i), c in zip(places, deal):
+        z[i] = c
+    clone.facedown = {swap.get(c, c): k for c, k in clone.facedown.items()}
+    names = st.program.card_locals
+    for fr in clone.stack:
+        for key in names.get(fr.name, ()):
+            if key in fr.env:
+                fr.env[key] = _swap(fr.env[key], swap)
+    for name, kind in st.program.var_kinds.items():
+        if kind == "card" and name in clone.vars:
+            clone.vars[name] = _swap(clone.vars[name], swap)
+    if clone.claim is not None:
+        clone.claim = dict(clone.claim, cards=[swap.get(c, c) for c in clone.claim["cards"]])
+    return clone
+
+
+def _make_true(deal: list, hidden: list, claim: dict, f: Facts, rng: random.Random) -> None:
+    """Change the sample so that the claimed face-down cards (those still hidden) are cards the claim names:
+    each that is not is swapped with a hidden card that is, from elsewhere."""
+    slot = {c: i for i, c in enumerate(hidden)}
+    says, kind = claim["says"], claim["kind"]
+    claimed = {slot[c] for c in claim["cards"] if c in slot}
+    for i in sorted(claimed):
+        if f.fits(deal[i], says, kind):
+            continue
+        fits = [j for j, d in enumerate(deal) if j not in claimed and f.fits(d, says, kind)]
+        if not fits:
+            return
+        j = fits[rng.randrange(len(fits))]
+        deal[i], deal[j] = deal[j], deal[i]
+
+
+def _swap(value, swap):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return swap.get(value, value)
+    if isinstance(value, list):
+        return [swap.get(v, v) if isinstance(v, int) else v for v in value]
+    return value
+
+
+def settle(st: m.State, seat: int, move: m.Move, limit: int = 12) -> float:
+    """Make `move` for `seat` on a sample and let what it sets off run out (every later choice the first legal
+    move that does not turn cards up, a window passed) until the next turn begins; `seat`'s share of a win
+    judged by the cards each player holds (fewer is better), or -1 for a move the sample refuses."""
+    f = facts(st.program)
+    start = st.turns
+    try:
+        m.apply(st, seat, move, checked=False)
+        n = 0
+        while n < limit and not st.over and st.pending is not None and st.turns == start:
+            d = st.pending
+            quiet = [o for o in d.options if not o.reveals]
+            plain = [o for o in quiet if o.verb == "pass"] if d.window else []
+            pick = (plain or quiet or list(d.options))[0]
+            m.apply(st, d.player, pick, checked=False)
+            n += 1
+    except Exception:  # noqa: BLE001 - a rule that fails in a sample says nothing of the move
+        return -1.0
+    if st.winners:
+        return 1.0 / len(st.winners) if seat in st.winners else 0.0
+    sizes = [sum(len(st.zones[zi][p]) for zi in f.hands) for p in range(st.n)]
+    low = min(sizes)
+    weights = [math.exp(-0.6 * (s - low)) for s in sizes]
+    return weights[seat] / sum(weights)
