@@ -15,7 +15,7 @@ from interpreter.machine import Decision
 from interpreter.view import claim_of, claim_said, in_words
 
 from .errors import MoveError, RulesError
-from .editor import check_rule, race_times, read_rule
+from .editor import check_rule, race_times, read_rule, rule_completions
 from .summary import help_text, rules_summary
 
 COMMANDS = {
@@ -394,7 +394,18 @@ def _prompt_toolkit_helpers():
             self.host, self.seat, self.d, self.window = host, seat, d, window
 
         def get_completions(self, document: Document, complete_event):
+            try:
+                yield from self.completions(document)
+            except Exception:  # noqa: BLE001 - completion is a help: a failure offers nothing, never a traceback
+                return
+
+        def completions(self, document: Document):
             host, d = self.host, self.d
+            rule_at = host.rule_start(document.text_before_cursor, d)
+            if rule_at is not None:
+                for text, start, meta in rule_completions(host.game, document.text_before_cursor[rule_at:]):
+                    yield Completion(text, start_position=start, display_meta=meta)
+                return
             text = host.clean(document.text_before_cursor)
             words = text.split()
             ends_in_space = text.endswith(" ")
@@ -424,9 +435,13 @@ def _prompt_toolkit_helpers():
             self.host, self.d, self.window = host, d, window
 
         def validate(self, document: Document) -> None:
-            reason = self.host.refusal(document.text, self.d, self.window)
+            try:
+                reason = self.host.refusal(document.text, self.d, self.window)
+            except Exception as e:  # noqa: BLE001 - whatever fails on typed text is told, never a traceback
+                reason = (f"that could not be read: {e}", len(document.text))
             if reason:
-                raise ValidationError(message=reason, cursor_position=len(document.text))
+                message, at = reason if isinstance(reason, tuple) else (reason, len(document.text))
+                raise ValidationError(message=message, cursor_position=at)
 
     class MoveLexer(Lexer):
         """Colours the typed line: commands, verbs, cards in their own style, and calls."""
@@ -453,9 +468,14 @@ def _prompt_toolkit_helpers():
                     return host.program.cards[ids[0]].style
                 return ""
 
+            rule_at = host.rule_start(line, d)
+
             def get_line(i: int):
                 if i != 0:
                     return [("", document.lines[i])]
+                if rule_at is not None:
+                    return [("ansicyan" if line[:rule_at].strip().lower() == "house" else "bold", line[:rule_at])] \
+                        + highlighted(line[rule_at:])
                 out, first, word = [], True, ""
                 for ch in line + " ":
                     if ch.isspace():
@@ -596,12 +616,14 @@ class Host:
             if word == "house":
                 self.propose(seat, text[len(words[0]):].strip())
                 continue
-            rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
+            rule_verbs = self.rule_verbs(d)
             if word in rule_verbs and len(words) == 1:
                 rule = read_rule(g, seat, "rule> ", self.screen.tty)
                 if not rule or rule.lower() == "cancel":
                     continue
                 text = f"{word} {rule}"
+            if word in rule_verbs and self.refuse_rule(text[len(words[0]):].strip(), seat):
+                continue
             if " as " in f" {text} " and not d.window and word not in rule_verbs:
                 if self.move_as(seat, text):
                     return None
@@ -651,10 +673,7 @@ class Host:
             text = read_rule(g, seat, "house rule> ", self.screen.tty) or ""
             if not text or text.lower() == "cancel":
                 return
-        problem = check_rule(g, text, seat)
-        if problem:
-            msg, line, col = problem
-            self.screen.line([("ansired", f"✗ {line}:{col}: {msg}")])
+        if self.refuse_rule(text, seat):
             return
         later = len(g.record())
         for other in self.humans:
@@ -669,6 +688,19 @@ class Host:
         self.flush_log()
         self.checkpoint()
         self.show_events(seat)
+
+    def refuse_rule(self, text: str, seat: int) -> bool:
+        """Tell why a rule typed in play is refused, with its line and a caret under the place; False if it is fine."""
+        problem = check_rule(self.game, text, seat)
+        if not problem:
+            return False
+        msg, line, col = problem
+        self.screen.line([("ansired", f"✗ {line}:{col}: {msg}")])
+        lines = text.splitlines() or [""]
+        source = lines[min(line, len(lines)) - 1]
+        self.screen.line([("", "    ")] + highlighted(source))
+        self.screen.line([("", "    " + " " * (col - 1)), ("ansired", "^")])
+        return True
 
     def race(self, d: Decision) -> None:
         """Everyone must do it: people type the word (timed), bots answer after a random delay; the slowest loses."""
@@ -712,7 +744,7 @@ class Host:
         first, _, rest = text.partition(" as ")
         try:
             g.apply(seat, first.strip())
-        except MoveError as e:
+        except RulesError as e:
             self.screen.line([("ansired", f"✗ {e.message}")])
             return False
         d = g.pending
@@ -720,7 +752,7 @@ class Host:
         if verbs:
             try:
                 g.apply(seat, f"{verbs[0]} {rest.strip()}")
-            except MoveError as e:
+            except RulesError as e:
                 self.screen.line([("ansired", f"✗ {e.message} — say it again:")])
         self.flush_log()
         self.show_events(seat)
@@ -870,6 +902,22 @@ class Host:
         """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name."""
         return "".join(ch for ch in text if ch not in self.symbols) if self.symbols else text
 
+    def rule_verbs(self, d: Decision) -> set:
+        return {o.verb for o in d.options if o.kind == "rule"}
+
+    def rule_start(self, text: str, d: Decision):
+        """Where the rule begins in a line that writes one (`house RULE`, or `VERB RULE` for an option that takes a
+        rule), or None for any other line."""
+        stripped = text.lstrip()
+        words = stripped.split(None, 1)
+        if not words or not stripped[len(words[0]):][:1].isspace():
+            return None
+        verb = words[0].lower()
+        if verb != "house" and verb not in self.rule_verbs(d):
+            return None
+        at = len(text) - len(stripped) + len(words[0])
+        return at + len(text[at:]) - len(text[at:].lstrip())
+
     def acts(self, d: Decision):
         return [o for o in d.options if o.verb != "pass"]
 
@@ -881,9 +929,17 @@ class Host:
         low = text.lower()
         if window and (low in YES + NO):
             return None
-        if low.split()[0] == "house" and len(text.split()) > 1:
-            problem = check_rule(self.game, text.split(None, 1)[1], d.player)
-            return f"{problem[1]}:{problem[2]}: {problem[0]}" if problem else None
+        rule_at = self.rule_start(text, d)
+        if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
+            problem = check_rule(self.game, text[rule_at:], d.player)
+            if not problem:
+                return None
+            msg, line, col = problem
+            lines = text[rule_at:].splitlines() or [""]
+            at = rule_at + sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
+            return f"{line}:{col}: {msg}", max(0, min(at, len(text)))
+        if low.split()[0] in self.rule_verbs(d):
+            return None  # the verb alone: Enter opens the rule editor
         if low.split()[0] in COMMANDS or low.split()[0] == "exit":
             return None
         if " as " in f" {text} " and not window and not any(o.kind == "rule" for o in d.options):
@@ -910,6 +966,10 @@ class Host:
                 display = [("", o.verb + " ")] + value_parts(self.program, o.arg)
                 forms.append(o.verb + " " + _plain(value_parts(self.program, o.arg)).lstrip("".join(self.symbols)))
                 meta = o.doc
+            elif o.kind == "rule":  # completed to the verb: Enter on it opens the rule editor
+                forms = [o.verb]
+                out.append((o.verb, o.text, o.doc, forms))
+                continue
             else:
                 display = o.text
                 meta = o.doc
@@ -1073,7 +1133,9 @@ class Host:
                 parts.append(("", " · "))
             parts.append(("", verb))
             args = sorted((o for o in opts if o.kind == "card"), key=lambda o: sort_key(p, o.arg))
-            args += [o for o in opts if o.kind and o.kind != "card"]
+            args += [o for o in opts if o.kind and o.kind not in ("card", "rule")]
+            if any(o.kind == "rule" for o in opts):
+                parts.append(("", " RULE"))
             for j, o in enumerate(args):
                 parts.append(("", " " if j == 0 else " / "))
                 parts += card_parts(p, o.arg) if o.kind == "card" else value_parts(p, o.arg)

@@ -1,0 +1,211 @@
+"""The prompt as a person meets it (issue #13): a rule written for a card opens the rule editor, nothing typed
+ever ends in a traceback, refusals say why, completion and the Moves line agree with what the game accepts.
+A pseudo-terminal driven by pexpect, as in tests/test_terminal.py: an xterm, no cursor-position requests."""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+ROOT = Path(__file__).resolve().parents[1]
+CSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
+CTRL_C, ENTER, TAB = "\x03", "\r", "\t"
+FAULTS = ("Traceback", "Unhandled exception", "Exception ")
+
+# UNO House Rules, You and Ada: dealt alternately, You first.  You hold the Red 3 +Rule on a Red 5; nobody
+# holds another 3, so the rule written for 3 does not start a race here.
+YOU = ["R3+", "G1", "B4", "Y6", "Y7", "Y8", "B2"]
+ADA = ["B1", "G4", "Y1", "Y2", "Y9", "B8", "G6"]
+HOUSE_STACK = [c for pair in zip(YOU, ADA) for c in pair] + ["R5", "Y5", "G9", "G2", "R8"]
+MOO = 'when played(card) if card.number == key { race "moo" }'
+
+
+def rulelang_command() -> list[str]:
+    script = Path(sys.executable).parent / "rulelang"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
+
+
+def plain(raw: str) -> str:
+    return CSI.sub("", raw).replace("\r", "")
+
+
+def write_stack(tmp_path: Path, cards: list[str]) -> Path:
+    path = tmp_path / "stack.yaml"
+    path.write_text("".join(f"- {c}\n" for c in cards), encoding="utf-8")
+    return path
+
+
+class Terminal:
+    """A person at a terminal of `rows` x `cols`: types keys, reads what is on screen (escape codes stripped)."""
+
+    def __init__(self, args: list[str], rows: int = 24, cols: int = 100, **env):
+        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        environ.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS=str(cols), LINES=str(rows), **env)
+        cmd = rulelang_command() + args
+        self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(rows, cols),
+                                   encoding="utf-8", timeout=10)
+        self.child.delaybeforesend = None  # keys as fast as a person types them at most, not 50 ms each
+        self.raw = ""
+        self.seen = 0
+
+    def read_more(self, wait: float) -> bool:
+        try:
+            self.raw += self.child.read_nonblocking(65536, timeout=wait)
+        except pexpect.TIMEOUT:
+            pass
+        except pexpect.EOF:
+            return False
+        return True
+
+    def expect(self, text: str, timeout: float = 10) -> str:
+        """Wait until `text` is on screen after what was already read; return the plain text before it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = plain(self.raw)
+            i = screen.find(text, self.seen)
+            if i >= 0:
+                before = screen[self.seen:i]
+                self.seen = i + len(text)
+                return before
+            alive = self.read_more(0.1)
+            if not alive or time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} did not appear; the screen since the last match:\n"
+                                     f"{screen[self.seen:][-3000:]}")
+
+    def settle(self, wait: float = 0.3) -> str:
+        """Read whatever arrives within `wait` seconds; the plain text since the last match."""
+        end = time.monotonic() + wait
+        while time.monotonic() < end and self.read_more(0.05):
+            pass
+        return plain(self.raw)[self.seen:]
+
+    def type(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def line(self, text: str) -> None:
+        self.child.send(text + ENTER)
+
+    def faults(self) -> list[str]:
+        screen = plain(self.raw)
+        return [f for f in FAULTS if f in screen]
+
+    def exit_status(self) -> int:
+        self.child.expect(pexpect.EOF, timeout=10)
+        self.raw += self.child.before or ""
+        self.child.close()
+        return self.child.exitstatus
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.terminate(force=True)
+
+
+@pytest.fixture
+def terminals():
+    opened = []
+
+    def open_terminal(args, **kw):
+        t = Terminal(args, **kw)
+        opened.append(t)
+        return t
+
+    yield open_terminal
+    for t in opened:
+        t.close()
+
+
+def house_game(tmp_path, terminals) -> Terminal:
+    """UNO House Rules at the `write` decision of the Red 3 +Rule."""
+    t = terminals(["run", "games/house.rules", "--delay", "0", "--players", "2", "--seed", "1",
+                   "--stack", str(write_stack(tmp_path, HOUSE_STACK))])
+    t.expect("You>")
+    t.line("play R3+")
+    t.expect("Make up a rule for every 3 played from now on")
+    moves = t.expect("You>")
+    assert "Moves: write RULE" in moves and "none" not in moves
+    return t
+
+
+# ---------------------------------------------------------------- 1. writing a rule for a card
+
+
+def test_write_opens_the_rule_editor_refuses_a_bad_rule_with_its_place_and_takes_a_good_one(tmp_path, terminals):
+    t = house_game(tmp_path, terminals)
+    t.line("write")  # the verb alone is not refused: Enter opens the rule editor
+    t.expect("rule>")
+    t.line(MOO.replace("key", "kex"))
+    t.expect("1:37: unknown name `kex` (did you mean `key`?)")  # refused before Enter is taken, with its place
+    t.type(CTRL_C)  # back to the move prompt, the decision still open
+    t.expect("You>")
+    # Typed inline, the rule is completed as a rule: after `card.` the game's attributes.
+    t.type("write when played(card) if card.col")
+    t.expect("colour")
+    t.type(TAB)
+    t.type(" == gr")
+    t.expect("green")
+    t.type(CTRL_C)
+    t.expect("You>")
+    t.line("write " + MOO.replace("card.number", "card.numbr"))
+    t.expect("1:27: unknown attribute `numbr` (did you mean `number`?)")
+    t.type(CTRL_C)
+    t.line("write " + MOO)
+    t.expect("house rule for 3")
+    t.expect("You>")
+    t.line("rules")
+    t.expect('race "moo"')
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# A rule typed character by character, with Tab after each (completion inserts what it offers, so the line
+# goes astray: that is the point, nothing typed may break the prompt), then broken rules with Enter.
+TYPED = [MOO, "when played(card) if size(hand(next)) > 2 and card.colour == red { move 1 from draw to hand(next) }"]
+# Broken rules, each with the start of the message it is refused with (before Enter is taken).
+BROKEN = [("when played(card) if card.number == key {", "1:41: this `{` is never closed"),
+          ("when played(", "1:13: the text ends too soon"),
+          ("when", "1:5: the text ends too soon"),
+          ("{ } }", "1:1: unexpected `{`"),
+          ('"', "1:1: unexpected character `\"`"),
+          ("when played(card) if 1/0 { }", "1:22: expected true or false, found a number"),
+          ('when played(card) if card.colour == 7 { race "x" }', "1:22: compares a colour with a number"),
+          ("rule r: when nothing(x) { }", "1:14: unknown event `nothing`"),
+          ("é ☃", "1:1: unexpected character `é`")]
+
+
+def test_nothing_typed_at_the_write_prompt_ends_in_a_traceback(tmp_path, terminals):
+    t = house_game(tmp_path, terminals)
+    for rule in TYPED:
+        for ch in "write " + rule:
+            t.type(ch + TAB)
+            time.sleep(0.01)
+        t.type(CTRL_C)
+        t.line("hand")  # caught up: the prompt answers, the decision still open
+        t.expect("Moves: write RULE")
+    for rule, message in BROKEN:
+        t.line("write " + rule)
+        t.expect(message)
+        t.type(CTRL_C)
+    # And the same in the rule editor the verb alone opens.
+    t.line("write")
+    t.expect("rule>")
+    for ch in TYPED[0]:
+        t.type(ch + TAB)
+        time.sleep(0.01)
+    t.type(CTRL_C)
+    t.expect("You>")
+    for rule, message in BROKEN:
+        t.line("house " + rule)
+        t.expect(message)
+        t.type(CTRL_C)
+    t.line("hand")
+    t.expect("Moves: write RULE")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
