@@ -128,7 +128,7 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
                 pos = sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
                 raise ValidationError(cursor_position=max(0, min(pos, len(document.text))), message=f"{line}:{col}: {msg}")
 
-    session = PromptSession()
+    session = wrapped_refusals(PromptSession())
     try:
         return session.prompt(prompt, lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(),
                               validate_while_typing=True,
@@ -138,6 +138,20 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
                               ).strip()
     except (EOFError, KeyboardInterrupt):
         return None
+
+
+def wrapped_refusals(session):
+    """A refusal is read whole: prompt_toolkit's validation toolbar is one row, cut at the edge; here it wraps to
+    at most three."""
+    from prompt_toolkit.filters import to_filter
+    from prompt_toolkit.layout.dimension import Dimension
+
+    for window in session.app.layout.find_all_windows():
+        text = getattr(window.content, "text", None)
+        if callable(text) and text.__qualname__.startswith("ValidationToolbar."):
+            window.height = Dimension(min=1, max=3)
+            window.wrap_lines = to_filter(True)
+    return session
 
 
 def rule_completer(game, skip: int = 0):

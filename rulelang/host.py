@@ -15,7 +15,7 @@ from interpreter.machine import Decision
 from interpreter.view import claim_of, claim_said, in_words
 
 from .errors import MoveError, RulesError
-from .editor import check_rule, race_times, read_rule, rule_completions
+from .editor import check_rule, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
 
 COMMANDS = {
@@ -438,10 +438,12 @@ def _prompt_toolkit_helpers():
             try:
                 reason = self.host.refusal(document.text, self.d, self.window)
             except Exception as e:  # noqa: BLE001 - whatever fails on typed text is told, never a traceback
-                reason = (f"that could not be read: {e}", len(document.text))
+                reason = f"that could not be read: {e}"
             if reason:
                 message, at = reason if isinstance(reason, tuple) else (reason, len(document.text))
-                raise ValidationError(message=message, cursor_position=at)
+                error = ValidationError(message=message, cursor_position=at)
+                error.select_line = not isinstance(reason, tuple)  # a refused move; a rule is mended at its place
+                raise error
 
     class MoveLexer(Lexer):
         """Colours the typed line: commands, verbs, cards in their own style, and calls."""
@@ -490,6 +492,55 @@ def _prompt_toolkit_helpers():
             return get_line
 
     return MoveCompleter, MoveValidator, MoveLexer
+
+
+@functools.cache
+def _refusal_keys():
+    """Keys of the move prompt: Enter on a refused move selects the line, so that typing replaces it (ptpython's
+    way) instead of gluing text onto it; an arrow, Home or End leaves the selection to mend the line in place.
+    A refused rule (`house`, `write`) is not selected: its cursor is at the place to mend."""
+    from prompt_toolkit.filters import has_selection
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.buffer import ValidationState
+
+    kb = KeyBindings()
+
+    @kb.add("enter", filter=~has_selection)
+    def _(event):
+        buf = event.current_buffer
+        buf.validate_and_handle()
+        if buf.validation_state == ValidationState.INVALID and getattr(buf.validation_error, "select_line", False):
+            buf.cursor_position = 0
+            buf.start_selection()
+            buf.cursor_position = len(buf.text)
+
+    @kb.add("enter", filter=has_selection)
+    def _(event):
+        event.current_buffer.exit_selection()
+        event.current_buffer.validate_and_handle()
+
+    @kb.add(Keys.Any, filter=has_selection)
+    def _(event):
+        buf = event.current_buffer
+        buf.cut_selection()
+        buf.insert_text(event.data)
+
+    @kb.add("backspace", filter=has_selection)
+    @kb.add("delete", filter=has_selection)
+    def _(event):
+        event.current_buffer.cut_selection()
+
+    for key, move in (("left", lambda b: b.cursor_left()), ("right", lambda b: b.cursor_right()),
+                      ("home", lambda b: setattr(b, "cursor_position", 0)),
+                      ("end", lambda b: setattr(b, "cursor_position", len(b.text)))):
+        @kb.add(key, filter=has_selection)
+        def _(event, move=move):
+            buf = event.current_buffer
+            buf.exit_selection()
+            move(buf)
+
+    return kb
 
 
 # ---------------------------------------------------------------- the host
@@ -987,7 +1038,7 @@ class Host:
             from prompt_toolkit.styles import Style
 
             style = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #e0e0e0"} if self.screen.color else {})
-            self.sessions[seat] = PromptSession(history=InMemoryHistory(), style=style)
+            self.sessions[seat] = wrapped_refusals(PromptSession(history=InMemoryHistory(), style=style))
         return self.sessions[seat]
 
     def read(self, seat: int, d: Decision, window: bool = False):
@@ -1013,6 +1064,7 @@ class Host:
                 validate_while_typing=False,
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(seat),
+                key_bindings=_refusal_keys(),
             )
         except KeyboardInterrupt:
             return ""

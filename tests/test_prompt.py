@@ -15,7 +15,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parents[1]
 CSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
-CTRL_C, ENTER, TAB = "\x03", "\r", "\t"
+CTRL_C, CTRL_L, ENTER, TAB = "\x03", "\x0c", "\r", "\t"
 FAULTS = ("Traceback", "Unhandled exception", "Exception ")
 
 # UNO House Rules, You and Ada: dealt alternately, You first.  You hold the Red 3 +Rule on a Red 5; nobody
@@ -84,6 +84,14 @@ class Terminal:
         while time.monotonic() < end and self.read_more(0.05):
             pass
         return plain(self.raw)[self.seen:]
+
+    def refused(self, text: str, message: str) -> None:
+        """Type a line that is refused and read the refusal from a redrawn screen (Ctrl-L): only the cells that
+        change are written, so a message over another would read as a mix of both."""
+        self.line(text)
+        self.settle(0.3)
+        self.type(CTRL_L)
+        self.expect(message)
 
     def type(self, keys: str) -> None:
         self.child.send(keys)
@@ -206,6 +214,33 @@ def test_nothing_typed_at_the_write_prompt_ends_in_a_traceback(tmp_path, termina
         t.type(CTRL_C)
     t.line("hand")
     t.expect("Moves: write RULE")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# ---------------------------------------------------------------- 2. refusals that say why
+
+# UNO Express, You and Ada: You hold R3 R5 B7 G2 Y9, Ada R8 B1 G4 Y6 B8; Red 1 is turned up; G9, Y2 follow.
+EXPRESS_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "Y9", "B8", "R1", "G9", "Y2"]
+
+
+def test_a_refused_move_says_why_and_the_next_keys_replace_it(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))])
+    t.expect("Moves: play ♥R3 / ♥R5 · draw")
+    t.expect("You>")
+    # A card in the hand that does not match: which option refused it, in the rules' words, and what is on top.
+    t.line("play b7")
+    t.expect("Blue 7 cannot be chosen now: it does not fit `play`, “play a card that matches the top of")
+    t.expect("(discard: Red 1, current colour: Red)")  # (the message wraps at the edge of the screen)
+    # The refused line is selected: what is typed next replaces it (else this would read `play b7red`).
+    t.refused("red", "`red` could be Red 3 or Red 5: say which")
+    t.refused("x9", "no move or card is called `x9`; your hand: R3 R5 B7 G2 Y9")
+    t.line("3")  # one card of the hand is a 3, and it may be played: that is the move
+    t.expect("You play ♥Red 3")
+    t.expect("Ada plays")
+    t.expect("You>")
     t.line("quit")
     assert t.exit_status() == 0
     assert t.faults() == []

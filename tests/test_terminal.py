@@ -137,7 +137,7 @@ def test_a_game_at_the_terminal(tmp_path, terminals):
 
     # An illegal move is refused before Enter is taken, with the reason, and the line stays to be edited.
     t.line("play B7")
-    t.expect("Blue 7 cannot be")  # the engine's reason, then what can be done
+    t.expect("Blue 7 cannot be chosen now: it does not fit `play`")  # the engine's reason, then what can be done
     t.expect("you can: play R3, play R5")
     t.type("\x15")  # Ctrl-U clears the line
     t.line("hand")
@@ -240,7 +240,7 @@ def test_piped_input_is_read_line_by_line_and_stops_non_zero_at_the_end(tmp_path
     out = proc.stdout
     assert "\x1b" not in out
     assert out.count(HAND) == 2  # dealt, and shown again unchanged after the refused move
-    assert re.search(r"You> play B7\n✗ `play B7`: Blue 7 cannot be .*; you can: play R3, play R5\n", out)
+    assert re.search(r"You> play B7\n✗ `play B7`: Blue 7 cannot be chosen now: it does not fit `play`, “play a card that matches the top of the discard pile” \(discard: Red 1, current colour: Red\); you can: play R3, play R5\n", out)
     assert "You play ♥Red 3\n  Ada plays ♥Red 8\n" in out
     assert "Moves now:" in out
     assert proc.returncode != 0
