@@ -133,6 +133,7 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
         return session.prompt(prompt, lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(),
                               validate_while_typing=True,
                               completer=rule_completer(game), complete_while_typing=True,
+                              key_bindings=one_tab_inserts(),
                               bottom_toolbar=lambda: "a rule in rulelang · Tab completes · Enter takes it · "
                                                      "`cancel` or Ctrl-C goes back",
                               ).strip()
@@ -152,6 +153,44 @@ def wrapped_refusals(session):
             window.height = Dimension(min=1, max=3)
             window.wrap_lines = to_filter(True)
     return session
+
+
+def one_tab_inserts():
+    """Key bindings: Tab with one candidate inserts it at once (as fish and IPython do); with several, it steps
+    through them as prompt_toolkit does."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.completion.base import get_common_complete_suffix
+    from prompt_toolkit.filters import has_selection
+    from prompt_toolkit.key_binding import KeyBindings
+
+    kb = KeyBindings()
+
+    @kb.add("tab", filter=~has_selection)
+    def _(event):
+        buf = event.current_buffer
+        state = buf.complete_state
+        if state is None or state.complete_index is None:
+            try:
+                found = list(buf.completer.get_completions(buf.document, CompleteEvent(completion_requested=True)))
+            except Exception:  # noqa: BLE001 - completion is a help, never a fault
+                found = []
+            if len(found) == 1:
+                if state is not None:
+                    buf.cancel_completion()
+                buf.apply_completion(found[0])
+                return
+            if state is None and found:  # typed before the menu came: what they all share, then the menu
+                common = get_common_complete_suffix(buf.document, found)
+                if common:
+                    buf.insert_text(common)
+                buf.start_completion(select_first=False)
+                return
+        if state is not None:
+            buf.complete_next()
+        else:
+            buf.start_completion(insert_common_part=True)
+
+    return kb
 
 
 def rule_completer(game, skip: int = 0):

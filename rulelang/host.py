@@ -15,7 +15,7 @@ from interpreter.machine import Decision
 from interpreter.view import claim_of, claim_said, in_words
 
 from .errors import MoveError, RulesError
-from .editor import check_rule, race_times, read_rule, rule_completions, wrapped_refusals
+from .editor import check_rule, one_tab_inserts, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
 
 COMMANDS = {
@@ -27,9 +27,11 @@ COMMANDS = {
     "house": "propose a rule for the whole table, written in rulelang: `house when played(card) if ... { ... }`",
     "quit": "leave the game",
 }
-KEYS = "Tab completes a move, ↑/↓ recall earlier lines, Ctrl-C clears the line, Ctrl-D leaves."
+KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
+        "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT = "quit"
+AGAIN = object()  # read() gave no line: ask for the same decision again
 INPUT_ENDED = 3  # the exit status when the input ends while a person must still move
 
 
@@ -392,6 +394,7 @@ def _prompt_toolkit_helpers():
 
         def __init__(self, host: "Host", seat: int, d: Decision, window: bool):
             self.host, self.seat, self.d, self.window = host, seat, d, window
+            self.found = None  # the candidates of this decision, worked out at the first key
 
         def get_completions(self, document: Document, complete_event):
             try:
@@ -423,9 +426,12 @@ def _prompt_toolkit_helpers():
                             yield Completion(c, start_position=-len(part), display_meta=f"call {host.program.calls.get(c, c)}")
                     return
             typed = " ".join(words).lower() + (" " if ends_in_space and words else "")
-            for value, display, meta, forms in host.candidates(d, self.window):
-                if any(f.lower().startswith(typed) for f in forms):
-                    yield Completion(value, start_position=-len(document.text_before_cursor),
+            if self.found is None:
+                self.found = host.candidates(d, self.window)
+            for value, display, meta, forms in self.found:
+                insert = next((ins for form, ins in forms if form.lower().startswith(typed)), None)
+                if insert is not None:
+                    yield Completion(insert, start_position=-len(document.text_before_cursor),
                                      display=display, display_meta=meta)
 
     class MoveValidator(Validator):
@@ -495,7 +501,7 @@ def _prompt_toolkit_helpers():
 
 
 @functools.cache
-def _refusal_keys():
+def _prompt_keys():
     """Keys of the move prompt: Enter on a refused move selects the line, so that typing replaces it (ptpython's
     way) instead of gluing text onto it; an arrow, Home or End leaves the selection to mend the line in place.
     A refused rule (`house`, `write`) is not selected: its cursor is at the place to mend."""
@@ -504,7 +510,7 @@ def _refusal_keys():
     from prompt_toolkit.keys import Keys
     from prompt_toolkit.buffer import ValidationState
 
-    kb = KeyBindings()
+    kb = one_tab_inserts()
 
     @kb.add("enter", filter=~has_selection)
     def _(event):
@@ -644,6 +650,8 @@ class Host:
                 return INPUT_ENDED
             if line == QUIT:
                 return self.quit(seat)
+            if line is AGAIN:  # Ctrl-C, or Ctrl-D and then no: the same decision, asked again (never answered)
+                continue
             text = self.clean(line).strip()
             if d.window:
                 low = text.lower()
@@ -1002,33 +1010,42 @@ class Host:
         return None
 
     def candidates(self, d: Decision, window: bool):
-        """(text, display, meta, forms matched against what is typed) for each move and command."""
+        """(text, display, meta, forms) for each move and command: `forms` are the ways of typing it that are
+        matched against what is typed, each with what completing it inserts (a form without its verb, such as
+        `blue` for `colour blue`, inserts itself, when the game takes it for that move)."""
         out = []
         for o in d.options:
             if window and o.verb == "pass":
                 continue
-            forms = [o.text]
+            said = []  # the argument, as a person may type it without the verb
             if o.kind == "card":
                 card = self.program.cards[o.arg]
                 display = [("", o.verb + " ")] + card_parts(self.program, o.arg)
-                forms.append(f"{o.verb} {card.name}")
+                said = [o.text.split(None, 1)[1], card.name]
                 meta = card.name
             elif o.kind == "value":
                 display = [("", o.verb + " ")] + value_parts(self.program, o.arg)
-                forms.append(o.verb + " " + _plain(value_parts(self.program, o.arg)).lstrip("".join(self.symbols)))
+                said = [_plain(value_parts(self.program, o.arg)).lstrip("".join(self.symbols))]
                 meta = o.doc
             elif o.kind == "rule":  # completed to the verb: Enter on it opens the rule editor
-                forms = [o.verb]
-                out.append((o.verb, o.text, o.doc, forms))
+                out.append((o.verb, o.text, o.doc, [(o.verb, o.verb)]))
                 continue
             else:
                 display = o.text
+                said = [o.text.split(None, 1)[1]] if o.kind == "player" else []
                 meta = o.doc
             if not self.screen.color and isinstance(display, list):
                 display = _plain(display)
+            forms = [(o.text, o.text)] + [(f"{o.verb} {a}", o.text) for a in said]
+            for a in said:
+                try:
+                    if self.game.parse(a) == o:
+                        forms.append((a, a))
+                except Exception:  # noqa: BLE001 - a form the game does not take for this move is not offered
+                    pass
             out.append((o.text, display, meta, forms))
         for name, doc in COMMANDS.items():
-            out.append((name, name, doc, [name]))
+            out.append((name, name, doc, [(name, name)]))
         return out
 
     def session(self, seat: int):
@@ -1064,12 +1081,12 @@ class Host:
                 validate_while_typing=False,
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(seat),
-                key_bindings=_refusal_keys(),
+                key_bindings=_prompt_keys(),
             )
         except KeyboardInterrupt:
-            return ""
+            return AGAIN
         except EOFError:
-            return QUIT if self.confirm_leave() else ""
+            return QUIT if self.confirm_leave() else AGAIN
 
     def confirm_leave(self) -> bool:
         """Ctrl-D asks first: a game is not lost to a stray key."""
@@ -1190,7 +1207,10 @@ class Host:
                 parts.append(("", " RULE"))
             for j, o in enumerate(args):
                 parts.append(("", " " if j == 0 else " / "))
-                parts += card_parts(p, o.arg) if o.kind == "card" else value_parts(p, o.arg)
+                if o.kind == "player":  # as it is typed: by name
+                    parts.append(("", self.game.names[o.arg]))
+                else:
+                    parts += card_parts(p, o.arg) if o.kind == "card" else value_parts(p, o.arg)
         if d.calls and any(o.kind == "card" for o in d.options):
             calls = " / ".join(d.calls)
             parts.append(("", f"   (a call goes after the move: `{self._example(d)} {calls}`)"))

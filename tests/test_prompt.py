@@ -244,3 +244,77 @@ def test_a_refused_move_says_why_and_the_next_keys_replace_it(tmp_path, terminal
     t.line("quit")
     assert t.exit_status() == 0
     assert t.faults() == []
+
+
+# ---------------------------------------------------------------- 3. completion and the Moves line
+
+# Liar's UNO, You, Ada and Bo: You hold the Red 7 on a Red 5 (7s swap hands with a player of your choice).
+LIARS_HANDS = [["R7", "LR2", "LB3", "B4", "Y6", "LY7", "G8"], ["B1", "B2", "G3", "G4", "Y1", "Y2", "Y3"],
+               ["G6", "G7", "LG8", "B8", "B0", "Y4", "Y9"]]
+LIARS_STACK = [c for trio in zip(*LIARS_HANDS) for c in trio] + ["R5", "G1", "G2", "B6", "B7", "Y8"]
+
+
+def test_the_moves_line_shows_what_the_game_accepts(tmp_path, terminals):
+    t = terminals(["run", "games/liars.rules", "--delay", "0", "--players", "3", "--seed", "1", "--bots", "greedy",
+                   "--stack", str(write_stack(tmp_path, LIARS_STACK))])
+    t.expect("You>")
+    t.line("play R7")
+    t.expect("Moves: swap Ada / Bo")  # the players by name, as they are typed
+    t.expect("You>")
+    t.line("Bo")  # as shown, without the verb: the only move that names Bo
+    t.expect("You choose Bo to swap")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# UNO Express: You hold R3 R5 B7 G2 and a Wild on a Red 1.
+WILD_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "W", "B8", "R1", "G9", "Y2"]
+
+
+def test_one_tab_inserts_the_one_candidate_and_verbless_forms_complete(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, WILD_STACK))])
+    t.expect("You>")
+    t.type("pl" + TAB + "w")  # `pl`: three plays, Tab inserts what they share; `w`: the Wild, alone
+    t.type(TAB)
+    t.expect("play W")
+    t.type(ENTER)
+    t.expect("You play ")
+    t.expect("You>")
+    t.type("bl" + TAB + ENTER)  # the colour, without its verb
+    t.expect("You> Blue")
+    t.expect("You choose colour ♦Blue")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# Ann and Bob at one keyboard (UNO Express): Ann plays down to one card without calling UNO; Bob may catch her.
+STACK_TWO_PEOPLE = ["R3", "B1", "R5", "B2", "R6", "B3", "R7", "B4", "R9", "B5", "R1", "G1", "G2", "G3", "G4"]
+
+
+def test_ctrl_d_then_no_asks_the_same_window_again_and_never_answers_it(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--humans", "2",
+                   "--names", "Ann,Bob", "--seed", "7", "--stack", str(write_stack(tmp_path, STACK_TWO_PEOPLE))])
+    for seat, move in [("Ann", "play R3"), ("Bob", "draw"), ("Ann", "play R5"), ("Bob", "draw"),
+                       ("Ann", "play R6"), ("Bob", "draw"), ("Ann", "play R7")]:
+        if (seat, move) != ("Ann", "play R3"):
+            t.expect(f"Pass the keyboard to {seat}.")
+            t.line("")
+        t.expect(f"{seat}>")
+        t.line(move)
+    t.expect("Pass the keyboard to Bob.")
+    t.line("")
+    t.expect("Ann did not call UNO!")
+    t.expect("Bob>")
+    t.type("\x04")
+    t.expect("Leave the game? [y/N]")
+    t.line("n")
+    t.expect("Bob>")  # the same window, not passed
+    t.line("catch")
+    t.expect("Ann is caught without calling UNO and draws 2")
+    t.expect("Bob>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
