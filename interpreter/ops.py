@@ -148,7 +148,10 @@ def op_reverse(st, fr):
 
 def op_turn_to(who_f):
     def op(st, fr):
-        st.turn_to = who_f(st, fr.env)
+        who = who_f(st, fr.env)
+        if who is None:  # `turn to none` would leave the game with nobody to play
+            raise RuntimeRulesError(f"`turn to` names no player: its value is none (in `{fr.name}`)")
+        st.turn_to = who
         st.emit("turn_to", player=st.turn_to)
     return op
 

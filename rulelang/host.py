@@ -31,6 +31,7 @@ KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier li
         "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT = "quit"
+TOOLBAR_ROWS, MENU_ROWS = 1, 2  # at most three rows of a 24-row screen kept below the prompt
 AGAIN = object()  # read() gave no line: ask for the same decision again
 INPUT_ENDED = 3  # the exit status when the input ends while a person must still move
 
@@ -144,6 +145,8 @@ def _third(verb: str) -> str:
 
 
 def _english_list(items: list[str]) -> str:
+    if not items:
+        return "nobody"
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
@@ -337,7 +340,7 @@ class Teller:
         if kind == "win":
             ps = ev["players"]
             names = _english_list([self.who(p, seat) for p in ps])
-            return _capital([("bold", f"{names} {'win' if len(ps) > 1 or ps[0] == seat else 'wins'} the hand")])
+            return _capital([("bold", f"{names} {'win' if len(ps) > 1 or (ps and ps[0] == seat) else 'wins'} the hand")])
         if kind == "game_over":
             return None  # the host ends with its own summary
         if kind == "deal":
@@ -609,7 +612,7 @@ class Host:
         names = g.names
         alone = len(self.humans) == 1
         winners = _english_list([names[w] for w in g.winners])
-        one = len(g.winners) == 1 and not (alone and g.winners[0] == self.humans[0])
+        one = len(g.winners) <= 1 and not (alone and g.winners and g.winners[0] == self.humans[0])  # nobody wins
         self.screen.line("")
         self.screen.line([("bold", f"Game over: {winners} win{'s' if one else ''}"),
                           ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)))])
@@ -692,7 +695,7 @@ class Host:
                 self.show_log(seat, n)
                 continue
             if word == "hand":
-                self.show_table(seat)
+                self.show_table(seat, full=True)
                 (self.show_window if d.window else self.show_moves)(d)
                 continue
             if word == "undo":
@@ -1082,6 +1085,7 @@ class Host:
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(seat),
                 key_bindings=_prompt_keys(),
+                reserve_space_for_menu=MENU_ROWS,
             )
         except KeyboardInterrupt:
             return AGAIN
@@ -1156,7 +1160,10 @@ class Host:
         from prompt_toolkit.formatted_text import FormattedText
 
         width = get_app().output.get_size().columns - 2
-        rows = wrap(self.table_facts(seat), width, " │ ")
+        facts = self.table_facts(seat)
+        # Whose move it is first: the row is cut at the edge of the screen.
+        facts.sort(key=lambda f: not _plain(f).startswith(("to play: ", "to answer: ")))
+        rows = wrap(facts, width, " │ ")[:TOOLBAR_ROWS]
         out = []
         for i, row in enumerate(rows):
             if i:
@@ -1164,8 +1171,10 @@ class Host:
             out += [("", " ")] + [(s if self.screen.color else "", t) for s, t in row]
         return FormattedText(out)
 
-    def show_table(self, seat, brief: bool = False) -> None:
-        """The table and the seat's own cards; `brief`: only the cards (a second decision in the same turn)."""
+    def show_table(self, seat, brief: bool = False, full: bool = False) -> None:
+        """The table and the seat's own cards; `brief`: only the cards (a second decision in the same turn).
+        At a terminal the table's state is said once, in the toolbar, kept up to date; `full` (the `hand`
+        command) prints it too."""
         if seat is None:
             return
         v = self.game.view(seat)
@@ -1174,7 +1183,8 @@ class Host:
             width = self.screen.width()
             title = f" {self.game.names[seat]} "
             self.screen.line([("", "──" + title + "─" * max(0, min(width, 72) - len(title) - 2))])
-            self.screen.lines(wrap(self.table_facts(seat), width))
+            if full or not self.screen.tty:
+                self.screen.lines(wrap(self.table_facts(seat), width))
             self.table_shown = (seat, self.game.state.turns)
         first = True
         for name, z in v["zones"].items():
@@ -1211,7 +1221,7 @@ class Host:
                     parts.append(("", self.game.names[o.arg]))
                 else:
                     parts += card_parts(p, o.arg) if o.kind == "card" else value_parts(p, o.arg)
-        if d.calls and any(o.kind == "card" for o in d.options):
+        if d.due and any(o.kind == "card" for o in d.options):  # the hint only when a call is due
             calls = " / ".join(d.calls)
             parts.append(("", f"   (a call goes after the move: `{self._example(d)} {calls}`)"))
         self.screen.line(parts)
@@ -1331,7 +1341,8 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
     names = game.names
     humans = list(setup.humans)
     players = len(names)
-    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    # A dumb terminal (TERM=dumb: an editor's shell, a serial line) gets the plain lines a pipe gets: no escapes.
+    tty = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "") != "dumb"
     screen = Screen(tty)
     delay = delay if delay is not None else (0.4 if tty and humans else 0.0)
     log_file = open(log, "w", encoding="utf-8") if log else None

@@ -54,6 +54,25 @@ def _example(decision) -> str:
     return decision.options[0].text
 
 
+def _first_choice(node) -> list:
+    """The choice statements of a turn: those written in its body, else the first found nested in it."""
+    import attrs
+
+    direct = [st for st in getattr(node, "stmts", ()) if isinstance(st, ast.ChooseStmt)]
+    if direct:
+        return direct
+    todo = [node]
+    while todo:
+        n = todo.pop(0)
+        if isinstance(n, ast.ChooseStmt):
+            return [n]
+        if isinstance(n, (list, tuple)):
+            todo.extend(n)
+        elif attrs.has(type(n)):
+            todo.extend(getattr(n, f.name) for f in attrs.fields(type(n)) if f.name != "loc")
+    return []
+
+
 def rules_summary(program) -> str:
     """A readable summary of the game from its file: what it is, the cards, the table, the setup, a turn,
     the calls, each rule with the comment that explains it, scoring and the match."""
@@ -93,12 +112,14 @@ def rules_summary(program) -> str:
         lines.append("Setup:")
         lines += [f"  {s}" for s in _body_lines(src, symbols.setup)]
     if symbols.turn is not None:
-        lines.append("On your turn, one of:")
-        for st in symbols.turn.body.stmts:
-            if isinstance(st, ast.ChooseStmt):
-                for o in st.options:
-                    form = o.verb + (f" {_param_word(program, src, o)}" if o.param else "")
-                    lines.append(f"  {form:<12} {o.doc or ''}".rstrip())
+        turn = []  # the options of the turn's first choice, wherever in the turn it is written
+        for st in _first_choice(symbols.turn.body):
+            for o in st.options:
+                form = o.verb + (f" {_param_word(program, src, o)}" if o.param else "")
+                turn.append(f"  {form:<12} {o.doc or ''}".rstrip())
+        if turn:  # never a heading with nothing under it
+            lines.append("On your turn, one of:")
+            lines += turn
     if program.calls:
         lines.append(f"Calls (typed after the move, as in `{_example_move(program, symbols, src)} {next(iter(program.calls))}`):")
         for name, d in symbols.calls.items():
@@ -108,6 +129,7 @@ def rules_summary(program) -> str:
 
     lines.append("")
     lines.append("Rules:")
+    heading = len(lines)
     for d in src.decls:
         if isinstance(d, ast.RuleDecl):
             head = _source_line(src, d.loc).strip().rstrip("{").strip()
@@ -119,6 +141,8 @@ def rules_summary(program) -> str:
                 head = _source_line(src, d.loc).strip().rstrip("{=").strip()
                 lines.append("  • " + head.removeprefix("define ").strip())
                 lines += _wrap_note(note, "      ")
+    if len(lines) == heading:  # no rule and no explained helper: no heading either
+        del lines[heading - 2:]
     if symbols.score is not None:
         lines.append("Scoring:")
         note = _comment_above(src, symbols.score.loc)

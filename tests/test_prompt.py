@@ -46,7 +46,8 @@ class Terminal:
 
     def __init__(self, args: list[str], rows: int = 24, cols: int = 100, **env):
         environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-        environ.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS=str(cols), LINES=str(rows), **env)
+        environ.update({"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": str(cols), "LINES": str(rows),
+                        **env})
         cmd = rulelang_command() + args
         self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(rows, cols),
                                    encoding="utf-8", timeout=10)
@@ -318,3 +319,68 @@ def test_ctrl_d_then_no_asks_the_same_window_again_and_never_answers_it(tmp_path
     t.line("quit")
     assert t.exit_status() == 0
     assert t.faults() == []
+
+
+# ---------------------------------------------------------------- 4. the screen
+
+
+def test_at_80x24_the_status_is_said_once_in_the_toolbar_and_the_call_hint_only_when_due(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], rows=24, cols=80)
+    before = t.expect("You>")
+    # The table is in the toolbar, kept up to date, not said twice: the title line, then the hand.
+    assert re.search(r"── You ─+\nYour hand \(5\)", before), before
+    assert "Moves: play ♥R3 / ♥R5 · draw\n" in before  # five cards: no call is due, no hint about calls
+    t.line("hand")  # asked for, the whole table is printed
+    assert "hands: You 5, Ada 5" in t.expect("Your hand (5)")
+    t.line("quit")
+    assert t.exit_status() == 0
+    # The rows kept below the prompt: one for the toolbar, two for the menu (prompt_toolkit's default is 8).  (The
+    # toolbar itself is not drawn here: prompt_toolkit draws it once it knows the cursor's row, and this
+    # pseudo-terminal does not answer that question.)
+    from rulelang import host
+    assert host.TOOLBAR_ROWS + host.MENU_ROWS <= 3
+
+
+def test_a_dumb_terminal_gets_no_escape_codes(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], TERM="dumb")
+    t.expect("You>")
+    t.line("play R3")
+    t.expect("Ada plays ♥Red 8")
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert "\x1b" not in t.raw
+
+
+def test_nobody_winning_and_turn_to_none_are_told_in_words(tmp_path, terminals):
+    """`win []` ends the hand with nobody winning (it crashed the host); `turn to none` is refused at run time,
+    naming the rule, and the rule is dropped (it printed `None plays next`)."""
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))])
+    t.expect("You>")
+    t.line("house when played(card) if card.number == 3 { turn to none }")
+    t.expect("You make a house rule")  # "You", and its verb agrees
+    t.line("play R3")
+    t.expect("The house rule `table_rule_1` failed (`turn to` names no player: its value is none")
+    t.expect("Ada plays ♥Red 8")
+    t.expect("You>")
+    t.line("house when played(card) if card.number == 5 { win [] }")
+    t.expect("You>")
+    t.line("play R5")
+    t.expect("Nobody wins the hand")
+    t.expect("Game over: nobody wins")
+    assert t.exit_status() == 0
+    assert "None" not in plain(t.raw) and t.faults() == []
+
+
+def test_rules_prints_no_empty_section():
+    from rulelang import load
+    from rulelang.summary import rules_summary
+
+    for game in ("whos_lying", "express", "liars"):
+        lines = rules_summary(load(f"games/{game}.rules")).splitlines()
+        for i, line in enumerate(lines):
+            if line.endswith(":") and not line.startswith(" "):  # a heading: something indented follows
+                assert i + 1 < len(lines) and lines[i + 1].startswith("  "), (game, line)
