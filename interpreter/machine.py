@@ -983,10 +983,12 @@ def _table_now(st: State, decision: Decision) -> str:
             facts.append(f"{name}: {p.cards[z['cards'][-1]].name}")
     for name, value in v["vars"].items():
         kind = p.var_kinds.get(name, "")
+        if p.shown_vars and name not in p.shown_vars:
+            continue
         if isinstance(value, str) and kind.startswith("value:"):
             attr = p.attributes.get(kind[len("value:"):])
             info = attr.info(value) if attr is not None else None
-            facts.append(f"{name.replace('_', ' ')}: {info.display if info and info.display else value.replace('_', ' ')}")
+            facts.append(f"{p.shown_vars.get(name) or name.replace('_', ' ')}: {info.display if info and info.display else value.replace('_', ' ')}")
     return f" ({', '.join(facts)})" if facts else ""
 
 

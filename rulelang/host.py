@@ -1120,9 +1120,11 @@ class Host:
                     facts.append([("", f"{name}: "), ("reverse", "▒▒"), ("", f" face down ({z['size']})")])
                 else:
                     facts.append([("", f"{name}: {z['size']} card{'s' if z['size'] != 1 else ''}")])
+        declared = p.shown_vars  # a file that declares which variables to show: those only, under their labels
         for name, value in v["vars"].items():
-            if value is None:
+            if value is None or (declared and name not in declared):
                 continue
+            label = declared.get(name) or name.replace("_", " ")
             kind = p.var_kinds.get(name, "any")
             if kind == "card":
                 shown = card_parts(p, value, long=True)
@@ -1130,7 +1132,7 @@ class Host:
                 shown = [("", v["names"][value])]
             else:
                 shown = value_parts(p, value)
-            facts.append([("", f"{name.replace('_', ' ')}: ")] + shown)
+            facts.append([("", f"{label}: ")] + shown)
         claim = v.get("claim")
         if claim is not None and claim["stands"]:  # a claim settled (its cards turned up) is no longer news
             many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""

@@ -384,3 +384,22 @@ def test_rules_prints_no_empty_section():
         for i, line in enumerate(lines):
             if line.endswith(":") and not line.startswith(" "):  # a heading: something indented follows
                 assert i + 1 < len(lines) and lines[i + 1].startswith("  "), (game, line)
+
+
+def test_the_status_shows_only_the_variables_a_file_declares_shown(tmp_path):
+    """Who's lying? marks `last_layer` and `claimed` with `show`: its bookkeeping (`count`, `passes`, `laying`,
+    `rainbow_points`) is not the players' business; UNO Express declares none and shows its `current colour`."""
+    import subprocess
+
+    def table(game):
+        env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        proc = subprocess.run(rulelang_command() + ["run", game, "--delay", "0", "--seed", "1", "--bots", "random"],
+                              cwd=ROOT, env=env, input="hand\nquit\n", capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    out = table("games/whos_lying.rules")  # nothing laid yet: `laid by` and `said to be` are none, not shown
+    assert "direction: " in out
+    for internal in ("count:", "passes:", "laying:", "rainbow points:"):
+        assert internal not in out
+    assert "current colour: " in table("games/express.rules")
