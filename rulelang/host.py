@@ -574,7 +574,8 @@ class Host:
         self.cursor = {h: 0 for h in humans}  # per person: events they have been told
         self.public_cursor = 0
         self.logged = 0
-        self.active = humans[0] if humans else None  # the person at the keyboard
+        # The person at the keyboard; with several people nobody yet: the first is handed it before their hand shows.
+        self.active = humans[0] if len(humans) == 1 else None
         self.sessions = {}  # one prompt per person, so nobody's history shows another's lines
         self.table_shown = None  # (seat, turn number) of the last full table: a second decision in a turn is brief
         # Symbols that are not letters or digits may be typed with a card (as the hand shows it) and are dropped.
@@ -614,8 +615,9 @@ class Host:
         winners = _english_list([names[w] for w in g.winners])
         one = len(g.winners) <= 1 and not (alone and g.winners and g.winners[0] == self.humans[0])  # nobody wins
         self.screen.line("")
+        seed = f" · seed {g.state.seed}" if len(self.humans) >= 2 else ""  # not told before the end
         self.screen.line([("bold", f"Game over: {winners} win{'s' if one else ''}"),
-                          ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)))])
+                          ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)) + seed)])
         return 0
 
     def bot_move(self, d: Decision) -> None:
@@ -866,7 +868,8 @@ class Host:
         from .save import command
 
         if self.saver.forget_if_empty(self.game):
-            return f"\nNothing was played, so nothing is kept (`--seed {self.game.state.seed}` deals this game again)."
+            again = f" (`--seed {self.game.state.seed}` deals this game again)" if len(self.humans) < 2 else ""
+            return f"\nNothing was played, so nothing is kept{again}."
         return f"\nIt is saved: `{command()} resume {self.saver.path}` continues it."
 
     def undo(self, seat: int) -> bool:
@@ -1356,8 +1359,11 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
         if resumed:
             path, n = resumed
             screen.line(f"Resuming {path}: {n} move{'s' if n != 1 else ''} replayed.")
+        # With several people at the table the seed is told only when the game is over: with it and the moves
+        # anyone could deal every hand again.
+        seed = f" · seed {setup.seed}" if len(humans) < 2 else ""
         screen.line([("bold", program.name),
-                     ("", f" — {players} players: {', '.join(names)} · seed {setup.seed}"
+                     ("", f" — {players} players: {', '.join(names)}{seed}"
                           + (" · a match" if setup.match else ""))])
         if program.options:
             screen.line("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.state.options.items())

@@ -42,7 +42,13 @@ def replay_save(path: Path, setup, moves, args) -> int:
     from .host import Screen, Teller, _english_list, card_parts, sort_key
 
     names = setup.names
-    seat = _which_seat(args.seat, setup)
+    # An unfinished game of several people is told only as the table saw it: any of them could read another's
+    # hand and then resume.  Its seed is not printed either (with the moves it deals every hand again).
+    secret = len(setup.humans) >= 2 and not rebuild(path, setup, moves)[0].over
+    if secret and args.seat:
+        raise RulesError(f"--seat {args.seat}: this game is not over and {len(setup.humans)} people play it; its "
+                         "replay shows only what the whole table saw, until the game is over")
+    seat = None if secret else _which_seat(args.seat, setup)
     game, _bots = rebuild(path, setup, [])
     program = game.program
     screen = Screen(sys.stdin.isatty() and sys.stdout.isatty())
@@ -50,10 +56,11 @@ def replay_save(path: Path, setup, moves, args) -> int:
     teller = Teller(game)
     # Told in the words of the one person's seat (`you`) when there is one; with `all`, every hand is shown too.
     voice = seat if seat is not None else (setup.humans[0] if len(setup.humans) == 1 else None)
-    view_of = "every card shown" if seat is None else f"as {names[seat]} saw it"
+    view_of = "what the table saw (the game is not over)" if secret else \
+        "every card shown" if seat is None else f"as {names[seat]} saw it"
+    seed = "" if secret else f" · seed {setup.seed}"
     screen.line([("bold", program.name),
-                 ("", f" — {len(names)} players: {', '.join(names)} · seed {setup.seed} · {len(moves)} moves · "
-                      f"{view_of}")])
+                 ("", f" — {len(names)} players: {', '.join(names)}{seed} · {len(moves)} moves · {view_of}")])
     told = 0
     shown_zones: dict = {}
 
@@ -61,6 +68,8 @@ def replay_save(path: Path, setup, moves, args) -> int:
         """Per-player zones that changed since last shown: the seat's own, or everyone's with every card."""
         out = []
         st = game.state
+        if secret:
+            return out  # no hand is shown
         for spec in program.zones:
             if not spec.per_player:
                 continue
@@ -89,6 +98,8 @@ def replay_save(path: Path, setup, moves, args) -> int:
             screen.line([("", "  ")] + line)
 
     screen.line("The start:")
+    if secret:
+        voice = None  # nobody's words: the table's
     tell_since()
     for i, (who, text) in enumerate(moves):
         if not stepper.more():
@@ -99,7 +110,7 @@ def replay_save(path: Path, setup, moves, args) -> int:
             raise SaveError(f"{path}: move {i + 1} ({names[who]}: `{text}`) is refused on replay: {e.message}") from None
         teller.program = game.program
         # Who moved is public; what they typed is not always (a card laid face down): all of it only with `all`.
-        head = f"Move {i + 1}/{len(moves)} — {names[who]}" + (f": {text}" if seat is None else "")
+        head = f"Move {i + 1}/{len(moves)} — {names[who]}" + (f": {text}" if seat is None and not secret else "")
         screen.line([("bold", head)])
         tell_since()
     if game.over:

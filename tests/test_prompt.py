@@ -300,9 +300,8 @@ def test_ctrl_d_then_no_asks_the_same_window_again_and_never_answers_it(tmp_path
                    "--names", "Ann,Bob", "--seed", "7", "--stack", str(write_stack(tmp_path, STACK_TWO_PEOPLE))])
     for seat, move in [("Ann", "play R3"), ("Bob", "draw"), ("Ann", "play R5"), ("Bob", "draw"),
                        ("Ann", "play R6"), ("Bob", "draw"), ("Ann", "play R7")]:
-        if (seat, move) != ("Ann", "play R3"):
-            t.expect(f"Pass the keyboard to {seat}.")
-            t.line("")
+        t.expect(f"Pass the keyboard to {seat}.")  # Ann too, before her first hand shows
+        t.line("")
         t.expect(f"{seat}>")
         t.line(move)
     t.expect("Pass the keyboard to Bob.")
@@ -403,3 +402,38 @@ def test_the_status_shows_only_the_variables_a_file_declares_shown(tmp_path):
     for internal in ("count:", "passes:", "laying:", "rainbow points:"):
         assert internal not in out
     assert "current colour: " in table("games/express.rules")
+
+
+# ---------------------------------------------------------------- 5. hidden information
+
+
+def test_an_unfinished_game_of_two_people_replays_only_what_the_table_saw(tmp_path):
+    """Ann and Bob stop after two moves each.  Its replay names no card of either hand, prints no seed (with the
+    moves it deals every hand again), and `--seat` (a name or `all`) is refused until the game is over."""
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    save = tmp_path / "game.yaml"
+    proc = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--delay", "0", "--players", "2",
+                                                "--humans", "2", "--names", "Ann,Bob", "--seed", "7", "--save",
+                                                str(save), "--stack", str(write_stack(tmp_path, STACK_TWO_PEOPLE))],
+                          cwd=ROOT, env=env, input="play R3\ndraw\nplay R5\nquit\n", capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    first = proc.stdout.split("--- pass the keyboard to Ann ---")[0]
+    assert "seed" not in first and "Your hand" not in first  # no seed, and no hand before the keyboard is Ann's
+
+    def replay(*more):
+        return subprocess.run(rulelang_command() + ["replay", str(save), *more], cwd=ROOT, env=env, text=True,
+                              capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+
+    out = replay()
+    assert out.returncode == 0, out.stderr
+    assert "what the table saw (the game is not over)" in out.stdout
+    assert "Ann plays ♥Red 3" in out.stdout and "Ann plays ♥Red 5" in out.stdout  # played face up: public
+    assert "seed" not in out.stdout and "hand (" not in out.stdout
+    for hidden in ("R6", "R7", "R9", "B1", "B2", "B3", "Red 6", "Blue 1", "G1"):  # in hands, or drawn by Bob
+        assert hidden not in out.stdout, hidden
+    for seat in ("all", "Ann", "Bob"):
+        refused = replay("--seat", seat)
+        assert refused.returncode != 0 and "this game is not over and 2 people play it" in refused.stderr

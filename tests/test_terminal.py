@@ -207,6 +207,8 @@ def test_two_people_at_one_keyboard_pass_it_over(tmp_path, terminals):
     """After Ann's move the screen is cleared and Bob is asked to take the keyboard; he sees his hand, not hers."""
     t = terminals(["--players", "2", "--humans", "2", "--names", "Ann,Bob", "--seed", "7",
                    "--stack", str(write_stack(tmp_path, STACK_TWO_PEOPLE))])
+    t.expect("Pass the keyboard to Ann.")  # Ann's hand, too, only once she has the keyboard
+    t.line("")
     t.expect("Your hand (5): ♥R3 ♥R5 ♥R6 ♥R7 ♥R9")
     t.expect("Ann>")
     t.line("play R3")
