@@ -437,3 +437,41 @@ def test_an_unfinished_game_of_two_people_replays_only_what_the_table_saw(tmp_pa
     for seat in ("all", "Ann", "Bob"):
         refused = replay("--seat", seat)
         assert refused.returncode != 0 and "this game is not over and 2 people play it" in refused.stderr
+
+
+# ---------------------------------------------------------------- 6. replay navigation
+
+
+def test_replay_goes_back_jumps_to_a_move_finds_an_event_and_ends(tmp_path, terminals):
+    import subprocess
+
+    save = tmp_path / "game.yaml"
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    proc = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--delay", "0", "--players", "2",
+                                                "--seed", "7", "--save", str(save),
+                                                "--stack", str(write_stack(tmp_path, EXPRESS_STACK))],
+                          cwd=ROOT, env=env, input="play R3\nplay R5\ndraw\nquit\n", capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    t = terminals(["replay", str(save)])
+    t.expect("8 moves · as You saw it")
+    t.expect("e end · q quit")
+    t.line("")
+    t.expect("Move 1/8 — You")
+    t.expect("You play ♥Red 3")
+    t.line("3")  # to move 3
+    t.expect("Move 3/8 — You")
+    t.expect("You play ♥Red 5")
+    t.expect("Your hand (3): ★Y9 ♣G2 ♦B7")
+    t.line("b")  # back one
+    t.expect("Move 2/8 — Ada")
+    t.expect("Ada plays ♥Red 8")
+    t.expect("Your hand (4): ♥R5 ★Y9 ♣G2 ♦B7")  # the hand as it stood then
+    t.line("/skip")  # the next move with a `skip` event
+    t.expect("Move 7/8 — Ada")
+    t.expect("You lose your turn")
+    t.line("e")
+    t.expect("Move 8/8 — Ada")
+    t.expect("The game stopped here")
+    assert t.exit_status() == 0
+    assert t.faults() == []
