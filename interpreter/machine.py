@@ -113,6 +113,7 @@ class State:
         self.chosen: dict | None = None  # the last choice event that named a card, until that card moves
         self.chosen_at = 0  # its index in the events
         self.claim: dict | None = None  # the last claim made: who, which face-down cards, what they said
+        self.shown: dict = {}  # card -> seats a `reveal` showed it to since the last decision (for texts naming it)
         self.stats: dict = {}  # counters for simulation reports: rules fired, cards played, verbs, tallies
         self.rng_uses = 0  # shuffles so far: a snapshot saves the random state only when it is next used
         self.rng_guards: list = []  # (generator, snapshot) for the latest snapshots, until the generator is used
@@ -952,6 +953,8 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
         st.program.compile_rule(text, None, decision.player)  # refuses a bad rule, with its place, changing nothing
         return attrs.evolve(mine[0], arg=text, text=f"{verb} {text}")
     if not mine:
+        if rest and any(spec.verb == verb and spec.kind == "card" for spec in _specs(st)):  # none open now
+            _why_not(st, decision, verb, rest, [])
         # No verb: the text may name what to choose ("blue" for `colour blue`), if it names it for one verb only.
         key = "".join(w.lower() for w in words)
         named = [m for m in decision.options if m.arg is not None and m.kind != "rule" and key in _arg_keys(st, m)]
@@ -961,6 +964,13 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
         if named:
             raise MoveError(f"`{' '.join(words)}` could be {' or '.join(f'`{m.text}`' for m in named[:4])}: "
                             "say which, with its verb")
+        partly = _partly_named(st, decision.options, key)
+        if len(partly) == 1:
+            return attrs.evolve(partly[0], calls=frozenset(calls))
+        if partly:
+            _ambiguous(st, " ".join(words), partly)
+        if any(m.kind == "card" for m in decision.options) and not any(spec.verb == verb for spec in _specs(st)):
+            _why_not(st, decision, None, " ".join(words), [m for m in decision.options if m.kind == "card"])
         raise MoveError(f"`{verb}` is not a move now; you can: {', '.join(verbs)}")
     if not rest:
         bare = [m for m in mine if m.arg is None]
@@ -982,13 +992,14 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
         for m in parted:
             if _parts_match(st, specs[m.option], m.arg, words_):
                 return attrs.evolve(m, calls=frozenset(calls))
+    partly = _partly_named(st, mine, key)
+    if len(partly) == 1:
+        return attrs.evolve(partly[0], calls=frozenset(calls))
+    if partly:
+        _ambiguous(st, rest, partly)
     some = ", ".join(m.text for m in mine[:8])
-    named = st.program.card_by_text(rest)
-    if named and mine[0].kind == "card":
-        what = st.program.cards[named[0]].name
-        if not any(c in named for c in _domain(st, mine[0])):
-            return _refuse(f"`{verb} {rest}`: you have no {what} to choose", some)
-        return _refuse(f"`{verb} {rest}`: {what} cannot be chosen now", some)
+    if mine[0].kind == "card":
+        _why_not(st, decision, verb, rest, mine)
     return _refuse(f"`{verb} {rest}` is not one of the moves", some)
 
 
@@ -1023,6 +1034,110 @@ def _value_keys(st: State, v, kind: str) -> set:
             if info:
                 keys.update({info.display.lower().replace(" ", ""), info.short.lower()})
     return keys
+def _specs(st: State) -> list:
+    """The options of the decision pending (each with its verb, kind, doc, domain and `where`)."""
+    return list(st.stack[-1].env.get("$options") or ()) if st.stack else []
+
+
+def _partly_named(st: State, moves, key: str) -> list:
+    """Card moves whose card has `key` as the value of one of its naming attributes (`7`, `blue`)."""
+    out = []
+    for m in moves:
+        if m.kind != "card" or m.arg is None:
+            continue
+        card = st.program.cards[m.arg]
+        for a in st.program.name_attrs:
+            v = card.attrs.get(a)
+            if v is None:
+                continue
+            info = st.program.attributes[a].info(v) if isinstance(v, str) else None
+            said = {str(v).lower()} | ({info.display.lower().replace(" ", ""), info.short.lower()} if info else set())
+            if key in said:
+                out.append(m)
+                break
+    return out
+
+
+def _ambiguous(st: State, typed: str, moves) -> None:
+    names = []
+    for m in moves:
+        name = st.program.cards[m.arg].name
+        if name not in names:
+            names.append(name)
+    if len(names) == 1:  # the same card twice, under two verbs
+        raise MoveError(f"`{typed}` could be {' or '.join(f'`{m.text}`' for m in moves[:4])}: say which, with its verb")
+    raise MoveError(f"`{typed}` could be {_or_list(names[:6])}: say which")
+
+
+def _or_list(items: list) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _why_not(st: State, decision: Decision, verb, typed: str, open_moves) -> None:
+    """Refuse a card that is not a move now, saying why: the option whose `where` it fails (with the option's
+    own words and what is on the table), that no card is called that, or that the player has none."""
+    p = st.program
+    specs = [s for s in _specs(st) if s.kind == "card" and (verb is None or s.verb == verb)]
+    named = p.card_by_text(typed)
+    key = "".join(typed.lower().split())
+    if not named:  # `7`, `blue`: the cards of the player's that it names
+        named = [c for s in specs for c in _spec_domain(st, s)
+                 if _partly_named(st, [Move(s.verb, c, "", kind="card")], key)]
+        if verb is None and len({p.cards[c].name for c in named}) > 1:
+            return  # `blue` alone, for several cards none of which fits: not a card, but no move either
+    some = ", ".join(m.text for m in (open_moves if verb else decision.options)[:8])
+    tail = f"; you can: {some}" if some else f"; you can: {', '.join(sorted({m.verb for m in decision.options}))}"
+    if not named:
+        raise MoveError(f"no {'card' if verb else 'move or card'} is called `{typed}`" + _held(st, decision, specs)
+                        + tail)
+    for s in specs:
+        mine = [c for c in _spec_domain(st, s) if c in named]
+        if mine:
+            what = p.cards[mine[0]].name
+            raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"{what} cannot be chosen now: it does not fit `{s.verb}`" + (f", “{s.doc}”" if s.doc else "")
+                            + _table_now(st, decision) + tail)
+    what = p.cards[named[0]].name
+    raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"you have no {what} to choose" + tail)
+
+
+def _spec_domain(st: State, spec) -> list:
+    return list(spec.domain(st, st.stack[-1].env)) if spec.domain is not None else []
+
+
+def _held(st: State, decision: Decision, specs) -> str:
+    """`; your ZONE: CARDS`: the cards the options draw from (a hand, as a rule), by their short names."""
+    cards = []
+    for s in specs:
+        cards += [c for c in _spec_domain(st, s) if c not in cards and c is not None and c < st.program.deck_size]
+    if not cards:
+        return ""
+    p = st.program
+    where = next((z.name for z, held in zip(p.zones, st.zones)
+                  if z.per_player and all(c in held[decision.player] for c in cards)), None)
+    shown = " ".join(p.cards[c].short for c in cards[:20]) + (" ..." if len(cards) > 20 else "")
+    return f"; your {where or 'cards'}: {shown}"
+
+
+def _table_now(st: State, decision: Decision) -> str:
+    """What a card is matched against, as the player sees it: the top of each shared pile that shows its top,
+    and the table's values of the game's attributes (a colour chosen)."""
+    from .view import view
+
+    v = view(st, decision.player)
+    p = st.program
+    facts = []
+    for name, z in v["zones"].items():
+        if isinstance(z, dict) and z["cards"] and z["cards"][-1] is not None:
+            facts.append(f"{name}: {p.cards[z['cards'][-1]].name}")
+    for name, value in v["vars"].items():
+        kind = p.var_kinds.get(name, "")
+        if p.shown_vars and name not in p.shown_vars:
+            continue
+        if isinstance(value, str) and kind.startswith("value:"):
+            attr = p.attributes.get(kind[len("value:"):])
+            info = attr.info(value) if attr is not None else None
+            facts.append(f"{p.shown_vars.get(name) or name.replace('_', ' ')}: {info.display if info and info.display else value.replace('_', ' ')}")
+    return f" ({', '.join(facts)})" if facts else ""
 
 
 def _domain(st: State, move: Move) -> list:
@@ -1150,6 +1265,8 @@ def _resume(st: State, d: Decision, move: Move) -> None:
         st.called[d.player].update(move.calls)
     if not st.record:  # a simulation or a search bot's playout: no record, no events
         return
+    if st.shown:
+        st.shown = {}
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
     st.emit("choice", player=d.player, move=move.text, verb=spec.verb, kind=move.kind, pass_=move.verb == "pass" and d.window,

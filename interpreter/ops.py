@@ -151,7 +151,10 @@ def op_reverse(st, fr):
 
 def op_turn_to(who_f):
     def op(st, fr):
-        st.turn_to = who_f(st, fr.env)
+        who = who_f(st, fr.env)
+        if who is None:  # `turn to none` would leave the game with nobody to play
+            raise RuntimeRulesError(f"`turn to` names no player: its value is none (in `{fr.name}`)")
+        st.turn_to = who
         st.emit("turn_to", player=st.turn_to)
     return op
 
@@ -196,6 +199,9 @@ def op_reveal(cards_f, to_f):
                     st.facedown[c] = st.facedown[c] | frozenset(seats)
         if st.record:
             st.emit("reveal", cards=cards, to=seats, owner=owner)
+            known = frozenset([*seats, None] if everyone else seats)  # shown to all: the table knows it too
+            for c in cards:  # until the next decision, a text may name them to those they were shown to
+                st.shown[c] = st.shown.get(c, frozenset()) | known
     return op
 
 
@@ -234,7 +240,7 @@ def op_say(text_f):
             if named:
                 masked = {}
                 for seat in [*range(st.n), None]:
-                    hide = frozenset(c for c in named if not sees_card(st, c, seat))
+                    hide = frozenset(c for c in named if not sees_card(st, c, seat) and seat not in st.shown.get(c, ()))
                     if hide:
                         masked[seat] = _said(st, text_f(st, env, about if seat == about else None, hide))
                 if masked:

@@ -290,28 +290,30 @@ def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None
         if e.get("move") is None or e.get("pass_") or e.get("kind") == "card":
             return None  # a card played is told by its move of cards (laid out of sight: only that)
         if e.get("verb") == "pass":
-            return f"{p} lets it pass"
-        return f"{p}: {e['move']}"
+            return f"{does(p, 'let')} it pass"
+        return f"{who(p)}: {e['move']}"
     if kind == "claim":
         return f"{does(p, 'say')} {claim_said(e)}"
     if kind == "say":
         return str(e["you"] if e.get("you") and you is not None and p == you else e.get("text"))
     if kind == "call":
-        return f"{p} calls {e.get('text') or e.get('call')}"
+        return f"{does(p, 'call')} {e.get('text') or e.get('call')}"
     if kind == "skip":
-        return f"{p} loses their turn"
+        return f"{does(p, 'lose')} {'your' if who(p) == 'you' else 'their'} turn"
     if kind == "reverse":
         return "the direction of play reverses"
     if kind == "again":
-        return f"{p} takes another turn"
+        return f"{does(p, 'take')} another turn"
     if kind == "turn_to":
-        return f"{p} plays next"
+        return f"{does(p, 'play')} next" if p is not None else None
     if kind == "reveal":
         cards = e.get("cards") or []
+        owner = e.get("owner")
+        shows = f"{who(owner)} show" if who(owner) == "you" else f"{owner} shows"
         if any(cards):
-            return f"{e.get('owner')} shows: {', '.join(c for c in cards if c)}"
-        to = e.get("to") or []
-        return f"{e.get('owner')} shows {count_text(len(cards))} to {', '.join(map(str, to))}"
+            return f"{shows}: {', '.join(c for c in cards if c)}"
+        to = [who(t) for t in e.get("to") or []]
+        return f"{shows} {count_text(len(cards))} to {_all(to)}"
     if kind == "refill":
         return f"the {pile(e.get('source'))} is shuffled into the {pile(e.get('zone'))} ({count_text(e.get('count') or 0)})"
     if kind == "hand":
@@ -333,10 +335,10 @@ def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None
         ws = e.get("winners") or []
         return f"game over: {_all(ws)} win{'s' if len(ws) == 1 else ''}"
     if kind == "house_rule":
-        author = p if p is not None else "the table"
+        author = does(p, "make") if p is not None else "the table makes"
         key = e.get("key")
         what = f" for {key}" if key is not None and not isinstance(key, str) else ""
-        return f"{author} makes a house rule{what}: {e.get('text')}" + (" (it replaces the one before)" if e.get("replaced") else "")
+        return f"{author} a house rule{what}: {e.get('text')}" + (" (it replaces the one before)" if e.get("replaced") else "")
     if kind == "house_rule_dropped":
         at = f" at {e['at']} of its text" if e.get("at") else ""
         return f"the house rule `{e.get('name')}` failed{at} ({e.get('reason')}) and is dropped"

@@ -186,6 +186,7 @@ class VarDecl:
     per_player: bool
     init: Any
     loc: Loc = _loc()
+    shown: str | None = None  # `show "LABEL"`: the toolbar shows it to the players, under this label
 
 
 @node

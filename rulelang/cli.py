@@ -157,9 +157,11 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "replay", help="step through a recorded game, move by move",
         description="Step through a saved game (a save file) or a --log file, move by move: Enter shows the next "
-                    "move, q quits.  Without a terminal everything is printed.  From a save file, the game is told "
-                    "as one seat saw it (--seat NAME) or with every card shown (--seat all); a --log file holds "
-                    "only what the table saw, and that is what is shown.")
+                    "move, b goes back, a number goes to that move, /KIND to the next move with an event of that "
+                    "kind, e to the end, q quits.  Without a terminal everything is printed.  From a save file, "
+                    "the game is told as one seat saw it (--seat NAME) or with every card shown (--seat all); a "
+                    "game of two or more people that is not over only as the table saw it (--seat is refused).  "
+                    "A --log file holds only what the table saw, and that is what is shown.")
     p.add_argument("file", metavar="FILE", help="a save file, or a --log file (JSON Lines)")
     p.add_argument("--seat", metavar="NAME|all",
                    help="whose view: a seat's name, or `all` (default: the one person's seat, else all)")

@@ -149,6 +149,7 @@ class Compiler:
             classes=dict(self.class_tables),
             claims=self.claim_ids,
             var_kinds={name: var_type(s, name) for name in s.vars},
+            shown_vars={name: d.shown for name, d in s.vars.items() if getattr(d, "shown", None)},
             compile_rule=self.compile_rule,
             card_locals=self.card_locals,
             house_limit=s.house_limit.limit if s.house_limit else 5,

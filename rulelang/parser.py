@@ -285,7 +285,9 @@ class _ToAst(Transformer):
         return (str(c[0]), int(c[1]), c[0])
 
     def var_decl(self, meta, c):
-        return ast.VarDecl(name=str(c[0]), per_player=c[1] is not None, init=c[2], loc=self._loc(meta, name=c[0]))
+        shown = _s(c[3]) if len(c) > 3 and c[3] is not None else None
+        return ast.VarDecl(name=str(c[0]), per_player=c[1] is not None, init=c[2], loc=self._loc(meta, name=c[0]),
+                           shown=shown)
 
     def call_decl(self, meta, c):
         return ast.CallDecl(name=str(c[0]), text=_s(c[1]) if c[1] is not None else None, when=c[2], loc=self._loc(meta, name=c[0]))

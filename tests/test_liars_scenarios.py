@@ -952,7 +952,7 @@ def test_cli_a_seven_or_a_zero_as_the_last_card_wins_and_exchanges_nothing(tmp_p
                   ["Ann", "Bo"])
     assert run.status == 0, run.err
     assert "swap your hand" not in run.out and "✗" not in run.out
-    assert run.lines[-1] == "Game over: Ann wins · scores: Ann 137, Bo 0"
+    assert run.lines[-1] == "Game over: Ann wins · scores: Ann 137, Bo 0 · seed 1"  # the seed, now the game is over
     g = run.game
     assert g.over and g.winners == [0]
     assert hand(g, 0) == [] and hand(g, 1) == sorted(OPP)
@@ -983,7 +983,8 @@ def test_cli_wild_liars_challenge_one_holding_the_colour_lays_it_and_a_card_not_
                   challenge_moves("lay B2", "cheat B2", "challenge Bo"), ["Ann", "Bo"])
     assert run.status == 3  # the input ends at Bo's turn
     assert "Moves: lay ♥LR3 · cheat ♦B2" in run.out
-    assert "✗ `lay B2`: Blue 2 cannot be chosen now; you can: lay LR3" in run.out
+    assert ("✗ `lay B2`: Blue 2 cannot be chosen now: it does not fit `lay`, “lay this card” (discard: Wild Liar's "
+            "Challenge, current colour: Red); you can: lay LR3") in run.out
     assert "Bo lied: it was Blue 2; they take it back and draw 1" in run.out
     g = run.game
     assert hand(g, 1) == sorted(["LR3", "B2", "G3"])
@@ -1073,7 +1074,7 @@ def test_cli_a_hand_left_with_one_card_by_a_swap_or_a_pass_must_call_and_can_be_
     assert hand(g, 0) == sorted(OPP)
     if answer == "uno":
         assert run.status == 0
-        assert run.lines[-1] == "Game over: Bo wins · scores: Ann 0, Bo 137"
+        assert run.lines[-1] == "Game over: Bo wins · scores: Ann 0, Bo 137 · seed 1"
     else:
         assert "Bo is caught without calling UNO and draws 2" in run.out
         assert hand(g, 1) == sorted(["G3"] + DRAWS[:2])

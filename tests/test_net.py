@@ -177,7 +177,7 @@ async def test_junk_is_refused_with_an_error_and_the_table_goes_on(tmp_path):
             if expected is not None:
                 assert msg["message"] == expected, raw
             else:
-                assert msg["message"].startswith("`fly` is not a move now; you can:")
+                assert msg["message"].startswith("no move or card is called `fly away`; your hand: ")
         await ann.send_raw(b"\x00\xff binary")
         assert (await ann.recv())["message"] == "messages are JSON text, not binary"
         assert table.game.record() == []  # nothing changed

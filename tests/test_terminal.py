@@ -137,7 +137,7 @@ def test_a_game_at_the_terminal(tmp_path, terminals):
 
     # An illegal move is refused before Enter is taken, with the reason, and the line stays to be edited.
     t.line("play B7")
-    t.expect("Blue 7 cannot be")  # the engine's reason, then what can be done
+    t.expect("Blue 7 cannot be chosen now: it does not fit `play`")  # the engine's reason, then what can be done
     t.expect("you can: play R3, play R5")
     t.type("\x15")  # Ctrl-U clears the line
     t.line("hand")
@@ -207,6 +207,8 @@ def test_two_people_at_one_keyboard_pass_it_over(tmp_path, terminals):
     """After Ann's move the screen is cleared and Bob is asked to take the keyboard; he sees his hand, not hers."""
     t = terminals(["--players", "2", "--humans", "2", "--names", "Ann,Bob", "--seed", "7",
                    "--stack", str(write_stack(tmp_path, STACK_TWO_PEOPLE))])
+    t.expect("Pass the keyboard to Ann.")  # Ann's hand, too, only once she has the keyboard
+    t.line("")
     t.expect("Your hand (5): ♥R3 ♥R5 ♥R6 ♥R7 ♥R9")
     t.expect("Ann>")
     t.line("play R3")
@@ -240,7 +242,7 @@ def test_piped_input_is_read_line_by_line_and_stops_non_zero_at_the_end(tmp_path
     out = proc.stdout
     assert "\x1b" not in out
     assert out.count(HAND) == 2  # dealt, and shown again unchanged after the refused move
-    assert re.search(r"You> play B7\n✗ `play B7`: Blue 7 cannot be .*; you can: play R3, play R5\n", out)
+    assert re.search(r"You> play B7\n✗ `play B7`: Blue 7 cannot be chosen now: it does not fit `play`, “play a card that matches the top of the discard pile” \(discard: Red 1, current colour: Red\); you can: play R3, play R5\n", out)
     assert "You play ♥Red 3\n  Ada plays ♥Red 8\n" in out
     assert "Moves now:" in out
     assert proc.returncode != 0

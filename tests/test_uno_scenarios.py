@@ -624,7 +624,7 @@ def test_cli_the_official_alternate_scoring_each_scores_their_own_hand_and_the_l
     assert "✗" not in run.out
     assert f"Options: alternate_scoring = {str(alternate).lower()}" in run.out
     scores = {"Ann": 0, "Bo": 549} if alternate else {"Ann": 549, "Bo": 0}
-    assert run.lines[-1] == f"Game over: Ann wins · scores: Ann {scores['Ann']}, Bo {scores['Bo']}"
+    assert run.lines[-1] == f"Game over: Ann wins · scores: Ann {scores['Ann']}, Bo {scores['Bo']} · seed 1"
     assert run.said("hand_over") == [{"type": "hand_over", "hand": 1, "winners": ["Ann"], "scores": scores}]
     assert run.events[-1] == {"type": "game_over", "winners": ["Ann"], "scores": scores, "hands": 1}
     g = run.game

@@ -3,6 +3,7 @@ and a rule refused before Enter with the checker's own message and place."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 import time
 
@@ -18,7 +19,68 @@ def check_rule(game, text: str, seat):
         line, col = (first.loc.line, first.loc.column) if first.loc else (1, 1)
         msg = first.message + (f" ({first.hint})" if first.hint else "")
         return msg, line, col
+    except Exception as e:  # noqa: BLE001 - typed text never ends the prompt: whatever fails is told
+        return f"this rule could not be read: {e}", 1, 1
     return None
+
+
+PLAYER_WORDS = ("current", "next", "previous", "dealer")
+_WORD = re.compile(r"[A-Za-z_]\w*$")
+
+
+def rule_completions(game, text: str) -> list[tuple[str, int, str]]:
+    """What may come next in a rule being typed (`text` is what is before the cursor), by where the cursor is:
+    after `card.` the game's attributes; after `card.colour ==` that attribute's values; inside `hand(` the
+    players; after `when` the events.  Each is (text to insert, start position, what it is).  Keywords are
+    never offered alone: they are short, and a keyword offered everywhere hides the names of the game."""
+    p = game.program
+    if text.count('"') % 2:
+        return []  # inside a string
+    word = _WORD.search(text)
+    part = word.group(0) if word else ""
+    before = text[: len(text) - len(part)]
+    out: list[tuple[str, int, str]] = []
+
+    def offer(names, meta):
+        for n in names:
+            if n.startswith(part) and n != part and all(n != o[0] for o in out):
+                out.append((n, -len(part), meta))
+
+    compared = re.search(r"[A-Za-z_]\w*\.([A-Za-z_]\w*)\s*(==|!=)\s*$", before)
+    if compared:
+        attr = p.attributes.get(compared.group(1))
+        if attr is not None and not attr.numeric:
+            offer([v.name for v in attr.values], f"a {compared.group(1)}")
+        return out
+    if re.search(r"[A-Za-z_]\w*\.$", before):
+        offer(sorted(p.attributes), "an attribute of a card")
+        return out
+    call = re.search(r"([A-Za-z_]\w*)\(\s*$", before)
+    if call:
+        name = call.group(1)
+        if name in p.events:
+            offer(list(p.events[name]), f"what `{name}` is about")
+            return out
+        takes_player = any(z.name == name and z.per_player for z in p.zones)
+        from ..checker import BUILTIN_FUNCS
+
+        takes_player = takes_player or "player" in BUILTIN_FUNCS.get(name, ((),))[0]
+        if takes_player:
+            players = [v for v, k in p.var_kinds.items() if k == "player"]
+            offer(list(PLAYER_WORDS) + players, "a player")
+            return out
+    if re.search(r"\bwhen\s+$", before):
+        offer([f"{e}({', '.join(params)})" for e, params in p.events.items()], "an event")
+        return out
+    if not before.strip() and not part:
+        return [(f"when {e}({', '.join(params)}) if ", 0, "a rule") for e, params in p.events.items()]
+    if not part:
+        return out
+    from ..lexer import keywords
+
+    names = set(rule_words(game)) - set(keywords())
+    offer(sorted(names), "")
+    return out
 
 
 def rule_words(game) -> list[str]:
@@ -49,7 +111,6 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
         print(line.rstrip("\n"))
         return line.strip()
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.lexers import PygmentsLexer
     from prompt_toolkit.validation import ValidationError, Validator
 
@@ -67,14 +128,86 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
                 pos = sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
                 raise ValidationError(cursor_position=max(0, min(pos, len(document.text))), message=f"{line}:{col}: {msg}")
 
-    session = PromptSession()
+    session = wrapped_refusals(PromptSession())
     try:
         return session.prompt(prompt, lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(),
                               validate_while_typing=True,
-                              completer=WordCompleter(rule_words(game), ignore_case=False, WORD=False),
-                              complete_while_typing=True).strip()
+                              completer=rule_completer(game), complete_while_typing=True,
+                              key_bindings=one_tab_inserts(),
+                              bottom_toolbar=lambda: "a rule in rulelang · Tab completes · Enter takes it · "
+                                                     "`cancel` or Ctrl-C goes back",
+                              ).strip()
     except (EOFError, KeyboardInterrupt):
         return None
+
+
+def wrapped_refusals(session):
+    """A refusal is read whole: prompt_toolkit's validation toolbar is one row, cut at the edge; here it wraps to
+    at most three."""
+    from prompt_toolkit.filters import to_filter
+    from prompt_toolkit.layout.dimension import Dimension
+
+    for window in session.app.layout.find_all_windows():
+        text = getattr(window.content, "text", None)
+        if callable(text) and text.__qualname__.startswith("ValidationToolbar."):
+            window.height = Dimension(min=1, max=3)
+            window.wrap_lines = to_filter(True)
+    return session
+
+
+def one_tab_inserts():
+    """Key bindings: Tab with one candidate inserts it at once (as fish and IPython do); with several, it steps
+    through them as prompt_toolkit does."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.completion.base import get_common_complete_suffix
+    from prompt_toolkit.filters import has_selection
+    from prompt_toolkit.key_binding import KeyBindings
+
+    kb = KeyBindings()
+
+    @kb.add("tab", filter=~has_selection)
+    def _(event):
+        buf = event.current_buffer
+        state = buf.complete_state
+        if state is None or state.complete_index is None:
+            try:
+                found = list(buf.completer.get_completions(buf.document, CompleteEvent(completion_requested=True)))
+            except Exception:  # noqa: BLE001 - completion is a help, never a fault
+                found = []
+            if len(found) == 1:
+                if state is not None:
+                    buf.cancel_completion()
+                buf.apply_completion(found[0])
+                return
+            if state is None and found:  # typed before the menu came: what they all share, then the menu
+                common = get_common_complete_suffix(buf.document, found)
+                if common:
+                    buf.insert_text(common)
+                buf.start_completion(select_first=False)
+                return
+        if state is not None:
+            buf.complete_next()
+        else:
+            buf.start_completion(insert_common_part=True)
+
+    return kb
+
+
+def rule_completer(game, skip: int = 0):
+    """A prompt_toolkit completer of rule text by `rule_completions`; `skip`: how many characters of the line
+    come before the rule (`write ` at the move prompt).  A failure completes nothing: it never reaches the screen."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class RuleCompleter(Completer):
+        def get_completions(self, document, complete_event):
+            try:
+                found = rule_completions(game, document.text_before_cursor[skip:])
+            except Exception:  # noqa: BLE001 - completion is a help, never a fault
+                return
+            for text, start, meta in found:
+                yield Completion(text, start_position=start, display_meta=meta)
+
+    return RuleCompleter()
 
 
 def race_times(word: str, humans: list[int], bots: list[int], names: list[str], ask, rng: random.Random) -> dict:

@@ -15,8 +15,8 @@ from interpreter.machine import Decision
 from interpreter.view import claim_of, claim_said, in_words
 
 from ..errors import MoveError, RulesError
-from .editor import check_rule, race_times, read_rule
 from ..stall import TURN_LIMIT, stall_error
+from .editor import check_rule, one_tab_inserts, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
 from ..simulate import DECISION_LIMIT, asked, stuck
 
@@ -29,9 +29,12 @@ COMMANDS = {
     "house": "propose a rule for the whole table, written in rulelang: `house when played(card) if ... { ... }`",
     "quit": "leave the game",
 }
-KEYS = "Tab completes a move, ↑/↓ recall earlier lines, Ctrl-C clears the line, Ctrl-D leaves."
+KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
+        "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT = "quit"
+TOOLBAR_ROWS, MENU_ROWS = 1, 2  # at most three rows of a 24-row screen kept below the prompt
+AGAIN = object()  # read() gave no line: ask for the same decision again
 INPUT_ENDED = 3  # the exit status when the input ends while a person must still move
 
 
@@ -144,6 +147,8 @@ def _third(verb: str) -> str:
 
 
 def _english_list(items: list[str]) -> str:
+    if not items:
+        return "nobody"
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
@@ -337,7 +342,7 @@ class Teller:
         if kind == "win":
             ps = ev["players"]
             names = _english_list([self.who(p, seat) for p in ps])
-            return _capital([("bold", f"{names} {'win' if len(ps) > 1 or ps[0] == seat else 'wins'} the hand")])
+            return _capital([("bold", f"{names} {'win' if len(ps) > 1 or (ps and ps[0] == seat) else 'wins'} the hand")])
         if kind == "game_over":
             return None  # the host ends with its own summary
         if kind == "deal":
@@ -394,9 +399,21 @@ def _prompt_toolkit_helpers():
 
         def __init__(self, host: "Host", seat: int, d: Decision, window: bool):
             self.host, self.seat, self.d, self.window = host, seat, d, window
+            self.found = None  # the candidates of this decision, worked out at the first key
 
         def get_completions(self, document: Document, complete_event):
+            try:
+                yield from self.completions(document)
+            except Exception:  # noqa: BLE001 - completion is a help: a failure offers nothing, never a traceback
+                return
+
+        def completions(self, document: Document):
             host, d = self.host, self.d
+            rule_at = host.rule_start(document.text_before_cursor, d)
+            if rule_at is not None:
+                for text, start, meta in rule_completions(host.game, document.text_before_cursor[rule_at:]):
+                    yield Completion(text, start_position=start, display_meta=meta)
+                return
             text = host.clean(document.text_before_cursor)
             words = text.split()
             ends_in_space = text.endswith(" ")
@@ -414,9 +431,12 @@ def _prompt_toolkit_helpers():
                             yield Completion(c, start_position=-len(part), display_meta=f"call {host.program.calls.get(c, c)}")
                     return
             typed = " ".join(words).lower() + (" " if ends_in_space and words else "")
-            for value, display, meta, forms in host.candidates(d, self.window):
-                if any(f.lower().startswith(typed) for f in forms):
-                    yield Completion(value, start_position=-len(document.text_before_cursor),
+            if self.found is None:
+                self.found = host.candidates(d, self.window)
+            for value, display, meta, forms in self.found:
+                insert = next((ins for form, ins in forms if form.lower().startswith(typed)), None)
+                if insert is not None:
+                    yield Completion(insert, start_position=-len(document.text_before_cursor),
                                      display=display, display_meta=meta)
 
     class MoveValidator(Validator):
@@ -426,9 +446,15 @@ def _prompt_toolkit_helpers():
             self.host, self.d, self.window = host, d, window
 
         def validate(self, document: Document) -> None:
-            reason = self.host.refusal(document.text, self.d, self.window)
+            try:
+                reason = self.host.refusal(document.text, self.d, self.window)
+            except Exception as e:  # noqa: BLE001 - whatever fails on typed text is told, never a traceback
+                reason = f"that could not be read: {e}"
             if reason:
-                raise ValidationError(message=reason, cursor_position=len(document.text))
+                message, at = reason if isinstance(reason, tuple) else (reason, len(document.text))
+                error = ValidationError(message=message, cursor_position=at)
+                error.select_line = not isinstance(reason, tuple)  # a refused move; a rule is mended at its place
+                raise error
 
     class MoveLexer(Lexer):
         """Colours the typed line: commands, verbs, cards in their own style, and calls."""
@@ -455,9 +481,14 @@ def _prompt_toolkit_helpers():
                     return host.program.cards[ids[0]].style
                 return ""
 
+            rule_at = host.rule_start(line, d)
+
             def get_line(i: int):
                 if i != 0:
                     return [("", document.lines[i])]
+                if rule_at is not None:
+                    return [("ansicyan" if line[:rule_at].strip().lower() == "house" else "bold", line[:rule_at])] \
+                        + highlighted(line[rule_at:])
                 out, first, word = [], True, ""
                 for ch in line + " ":
                     if ch.isspace():
@@ -472,6 +503,55 @@ def _prompt_toolkit_helpers():
             return get_line
 
     return MoveCompleter, MoveValidator, MoveLexer
+
+
+@functools.cache
+def _prompt_keys():
+    """Keys of the move prompt: Enter on a refused move selects the line, so that typing replaces it (ptpython's
+    way) instead of gluing text onto it; an arrow, Home or End leaves the selection to mend the line in place.
+    A refused rule (`house`, `write`) is not selected: its cursor is at the place to mend."""
+    from prompt_toolkit.filters import has_selection
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.buffer import ValidationState
+
+    kb = one_tab_inserts()
+
+    @kb.add("enter", filter=~has_selection)
+    def _(event):
+        buf = event.current_buffer
+        buf.validate_and_handle()
+        if buf.validation_state == ValidationState.INVALID and getattr(buf.validation_error, "select_line", False):
+            buf.cursor_position = 0
+            buf.start_selection()
+            buf.cursor_position = len(buf.text)
+
+    @kb.add("enter", filter=has_selection)
+    def _(event):
+        event.current_buffer.exit_selection()
+        event.current_buffer.validate_and_handle()
+
+    @kb.add(Keys.Any, filter=has_selection)
+    def _(event):
+        buf = event.current_buffer
+        buf.cut_selection()
+        buf.insert_text(event.data)
+
+    @kb.add("backspace", filter=has_selection)
+    @kb.add("delete", filter=has_selection)
+    def _(event):
+        event.current_buffer.cut_selection()
+
+    for key, move in (("left", lambda b: b.cursor_left()), ("right", lambda b: b.cursor_right()),
+                      ("home", lambda b: setattr(b, "cursor_position", 0)),
+                      ("end", lambda b: setattr(b, "cursor_position", len(b.text)))):
+        @kb.add(key, filter=has_selection)
+        def _(event, move=move):
+            buf = event.current_buffer
+            buf.exit_selection()
+            move(buf)
+
+    return kb
 
 
 # ---------------------------------------------------------------- the host
@@ -496,7 +576,8 @@ class Host:
         self.cursor = {h: 0 for h in humans}  # per person: events they have been told
         self.public_cursor = 0
         self.logged = 0
-        self.active = humans[0] if humans else None  # the person at the keyboard
+        # The person at the keyboard; with several people nobody yet: the first is handed it before their hand shows.
+        self.active = humans[0] if len(humans) == 1 else None
         self.sessions = {}  # one prompt per person, so nobody's history shows another's lines
         self.table_shown = None  # (seat, turn number) of the last full table: a second decision in a turn is brief
         # Symbols that are not letters or digits may be typed with a card (as the hand shows it) and are dropped.
@@ -544,10 +625,11 @@ class Host:
         names = g.names
         alone = len(self.humans) == 1
         winners = _english_list([names[w] for w in g.winners])
-        one = len(g.winners) == 1 and not (alone and g.winners[0] == self.humans[0])
+        one = len(g.winners) <= 1 and not (alone and g.winners and g.winners[0] == self.humans[0])  # nobody wins
         self.screen.line("")
+        seed = f" · seed {g.state.seed}" if len(self.humans) >= 2 else ""  # not told before the end
         self.screen.line([("bold", f"Game over: {winners} win{'s' if one else ''}"),
-                          ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)))])
+                          ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)) + seed)])
         return 0
 
     def bot_move(self, d: Decision) -> None:
@@ -586,6 +668,8 @@ class Host:
                 return INPUT_ENDED
             if line == QUIT:
                 return self.quit(seat)
+            if line is AGAIN:  # Ctrl-C, or Ctrl-D and then no: the same decision, asked again (never answered)
+                continue
             text = self.clean(line).strip()
             if d.window:
                 low = text.lower()
@@ -609,12 +693,14 @@ class Host:
             if word == "house":
                 self.propose(seat, text[len(words[0]):].strip())
                 continue
-            rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
+            rule_verbs = self.rule_verbs(d)
             if word in rule_verbs and len(words) == 1:
                 rule = read_rule(g, seat, "rule> ", self.screen.tty)
                 if not rule or rule.lower() == "cancel":
                     continue
                 text = f"{word} {rule}"
+            if word in rule_verbs and self.refuse_rule(text[len(words[0]):].strip(), seat):
+                continue
             if " as " in f" {text} " and not d.window and word not in rule_verbs:
                 if self.move_as(seat, text):
                     return None
@@ -624,7 +710,7 @@ class Host:
                 self.show_log(seat, n)
                 continue
             if word == "hand":
-                self.show_table(seat)
+                self.show_table(seat, full=True)
                 (self.show_window if d.window else self.show_moves)(d)
                 continue
             if word == "undo":
@@ -664,10 +750,7 @@ class Host:
             text = read_rule(g, seat, "house rule> ", self.screen.tty) or ""
             if not text or text.lower() == "cancel":
                 return
-        problem = check_rule(g, text, seat)
-        if problem:
-            msg, line, col = problem
-            self.screen.line([("ansired", f"✗ {line}:{col}: {msg}")])
+        if self.refuse_rule(text, seat):
             return
         later = len(g.record())
         for other in self.humans:
@@ -682,6 +765,19 @@ class Host:
         self.flush_log()
         self.checkpoint()
         self.show_events(seat)
+
+    def refuse_rule(self, text: str, seat: int) -> bool:
+        """Tell why a rule typed in play is refused, with its line and a caret under the place; False if it is fine."""
+        problem = check_rule(self.game, text, seat)
+        if not problem:
+            return False
+        msg, line, col = problem
+        self.screen.line([("ansired", f"✗ {line}:{col}: {msg}")])
+        lines = text.splitlines() or [""]
+        source = lines[min(line, len(lines)) - 1]
+        self.screen.line([("", "    ")] + highlighted(source))
+        self.screen.line([("", "    " + " " * (col - 1)), ("ansired", "^")])
+        return True
 
     def race(self, d: Decision) -> None:
         """Everyone must do it: people type the word (timed), bots answer after a random delay; the slowest loses."""
@@ -725,7 +821,7 @@ class Host:
         first, _, rest = text.partition(" as ")
         try:
             g.apply(seat, first.strip())
-        except MoveError as e:
+        except RulesError as e:
             self.screen.line([("ansired", f"✗ {e.message}")])
             return False
         d = g.pending
@@ -733,7 +829,7 @@ class Host:
         if verbs:
             try:
                 g.apply(seat, f"{verbs[0]} {rest.strip()}")
-            except MoveError as e:
+            except RulesError as e:
                 self.screen.line([("ansired", f"✗ {e.message} — say it again:")])
         self.flush_log()
         self.show_events(seat)
@@ -785,7 +881,8 @@ class Host:
         from ..save import command
 
         if self.saver.forget_if_empty(self.game):
-            return f"\nNothing was played, so nothing is kept (`--seed {self.game.state.seed}` deals this game again)."
+            again = f" (`--seed {self.game.state.seed}` deals this game again)" if len(self.humans) < 2 else ""
+            return f"\nNothing was played, so nothing is kept{again}."
         return f"\nIt is saved: `{command()} resume {self.saver.path}` continues it."
 
     def undo(self, seat: int) -> bool:
@@ -883,6 +980,22 @@ class Host:
         """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name."""
         return "".join(ch for ch in text if ch not in self.symbols) if self.symbols else text
 
+    def rule_verbs(self, d: Decision) -> set:
+        return {o.verb for o in d.options if o.kind == "rule"}
+
+    def rule_start(self, text: str, d: Decision):
+        """Where the rule begins in a line that writes one (`house RULE`, or `VERB RULE` for an option that takes a
+        rule), or None for any other line."""
+        stripped = text.lstrip()
+        words = stripped.split(None, 1)
+        if not words or not stripped[len(words[0]):][:1].isspace():
+            return None
+        verb = words[0].lower()
+        if verb != "house" and verb not in self.rule_verbs(d):
+            return None
+        at = len(text) - len(stripped) + len(words[0])
+        return at + len(text[at:]) - len(text[at:].lstrip())
+
     def acts(self, d: Decision):
         return [o for o in d.options if o.verb != "pass"]
 
@@ -894,9 +1007,17 @@ class Host:
         low = text.lower()
         if window and (low in YES + NO):
             return None
-        if low.split()[0] == "house" and len(text.split()) > 1:
-            problem = check_rule(self.game, text.split(None, 1)[1], d.player)
-            return f"{problem[1]}:{problem[2]}: {problem[0]}" if problem else None
+        rule_at = self.rule_start(text, d)
+        if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
+            problem = check_rule(self.game, text[rule_at:], d.player)
+            if not problem:
+                return None
+            msg, line, col = problem
+            lines = text[rule_at:].splitlines() or [""]
+            at = rule_at + sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
+            return f"{line}:{col}: {msg}", max(0, min(at, len(text)))
+        if low.split()[0] in self.rule_verbs(d):
+            return None  # the verb alone: Enter opens the rule editor
         if low.split()[0] in COMMANDS or low.split()[0] == "exit":
             return None
         if " as " in f" {text} " and not window and not any(o.kind == "rule" for o in d.options):
@@ -908,29 +1029,42 @@ class Host:
         return None
 
     def candidates(self, d: Decision, window: bool):
-        """(text, display, meta, forms matched against what is typed) for each move and command."""
+        """(text, display, meta, forms) for each move and command: `forms` are the ways of typing it that are
+        matched against what is typed, each with what completing it inserts (a form without its verb, such as
+        `blue` for `colour blue`, inserts itself, when the game takes it for that move)."""
         out = []
         for o in d.options:
             if window and o.verb == "pass":
                 continue
-            forms = [o.text]
+            said = []  # the argument, as a person may type it without the verb
             if o.kind == "card":
                 card = self.program.cards[o.arg]
                 display = [("", o.verb + " ")] + card_parts(self.program, o.arg)
-                forms.append(f"{o.verb} {card.name}")
+                said = [o.text.split(None, 1)[1], card.name]
                 meta = card.name
             elif o.kind == "value":
                 display = [("", o.verb + " ")] + value_parts(self.program, o.arg)
-                forms.append(o.verb + " " + _plain(value_parts(self.program, o.arg)).lstrip("".join(self.symbols)))
+                said = [_plain(value_parts(self.program, o.arg)).lstrip("".join(self.symbols))]
                 meta = o.doc
+            elif o.kind == "rule":  # completed to the verb: Enter on it opens the rule editor
+                out.append((o.verb, o.text, o.doc, [(o.verb, o.verb)]))
+                continue
             else:
                 display = o.text
+                said = [o.text.split(None, 1)[1]] if o.kind == "player" else []
                 meta = o.doc
             if not self.screen.color and isinstance(display, list):
                 display = _plain(display)
+            forms = [(o.text, o.text)] + [(f"{o.verb} {a}", o.text) for a in said]
+            for a in said:
+                try:
+                    if self.game.parse(a) == o:
+                        forms.append((a, a))
+                except Exception:  # noqa: BLE001 - a form the game does not take for this move is not offered
+                    pass
             out.append((o.text, display, meta, forms))
         for name, doc in COMMANDS.items():
-            out.append((name, name, doc, [name]))
+            out.append((name, name, doc, [(name, name)]))
         return out
 
     def session(self, seat: int):
@@ -940,7 +1074,7 @@ class Host:
             from prompt_toolkit.styles import Style
 
             style = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #e0e0e0"} if self.screen.color else {})
-            self.sessions[seat] = PromptSession(history=InMemoryHistory(), style=style)
+            self.sessions[seat] = wrapped_refusals(PromptSession(history=InMemoryHistory(), style=style))
         return self.sessions[seat]
 
     def read(self, seat: int, d: Decision, window: bool = False):
@@ -970,17 +1104,19 @@ class Host:
                 validate_while_typing=False,
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(seat),
+                key_bindings=_prompt_keys(),
+                reserve_space_for_menu=MENU_ROWS,
             )
         except KeyboardInterrupt:
-            return ""
+            return AGAIN
         except EOFError:
-            return QUIT if self.confirm_leave() else ""
+            return QUIT if self.confirm_leave() else AGAIN
         except ValueError:  # prompt_toolkit misread a key sequence (a colour code typed after Ctrl-C): ask again
             self.screen.line("That input could not be read; type the line again.")
-            return ""
+            return AGAIN
         if len(line) > MAX_LINE:
             self.screen.line(f"A line may have at most {MAX_LINE} characters; that one is not read.")
-            return ""
+            return AGAIN
         return line
 
     def confirm_leave(self) -> bool:
@@ -1011,9 +1147,11 @@ class Host:
                     facts.append([("", f"{name}: "), ("reverse", "▒▒"), ("", f" face down ({z['size']})")])
                 else:
                     facts.append([("", f"{name}: {z['size']} card{'s' if z['size'] != 1 else ''}")])
+        declared = p.shown_vars  # a file that declares which variables to show: those only, under their labels
         for name, value in v["vars"].items():
-            if value is None:
+            if value is None or (declared and name not in declared):
                 continue
+            label = declared.get(name) or name.replace("_", " ")
             kind = p.var_kinds.get(name, "any")
             if kind == "card":
                 shown = card_parts(p, value, long=True)
@@ -1021,7 +1159,7 @@ class Host:
                 shown = [("", v["names"][value])]
             else:
                 shown = value_parts(p, value)
-            facts.append([("", f"{name.replace('_', ' ')}: ")] + shown)
+            facts.append([("", f"{label}: ")] + shown)
         claim = v.get("claim")
         if claim is not None and claim["stands"]:  # a claim settled (its cards turned up) is no longer news
             many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""
@@ -1051,7 +1189,10 @@ class Host:
         from prompt_toolkit.formatted_text import FormattedText
 
         width = get_app().output.get_size().columns - 2
-        rows = wrap(self.table_facts(seat), width, " │ ")
+        facts = self.table_facts(seat)
+        # Whose move it is first: the row is cut at the edge of the screen.
+        facts.sort(key=lambda f: not _plain(f).startswith(("to play: ", "to answer: ")))
+        rows = wrap(facts, width, " │ ")[:TOOLBAR_ROWS]
         out = []
         for i, row in enumerate(rows):
             if i:
@@ -1059,8 +1200,10 @@ class Host:
             out += [("", " ")] + [(s if self.screen.color else "", t) for s, t in row]
         return FormattedText(out)
 
-    def show_table(self, seat, brief: bool = False) -> None:
-        """The table and the seat's own cards; `brief`: only the cards (a second decision in the same turn)."""
+    def show_table(self, seat, brief: bool = False, full: bool = False) -> None:
+        """The table and the seat's own cards; `brief`: only the cards (a second decision in the same turn).
+        At a terminal the table's state is said once, in the toolbar, kept up to date; `full` (the `hand`
+        command) prints it too."""
         if seat is None:
             return
         v = self.game.view(seat)
@@ -1069,7 +1212,8 @@ class Host:
             width = self.screen.width()
             title = f" {self.game.names[seat]} "
             self.screen.line([("", "──" + title + "─" * max(0, min(width, 72) - len(title) - 2))])
-            self.screen.lines(wrap(self.table_facts(seat), width))
+            if full or not self.screen.tty:
+                self.screen.lines(wrap(self.table_facts(seat), width))
             self.table_shown = (seat, self.game.state.turns)
         first = True
         for name, z in v["zones"].items():
@@ -1097,11 +1241,16 @@ class Host:
                 parts.append(("", " · "))
             parts.append(("", verb))
             args = sorted((o for o in opts if o.kind == "card"), key=lambda o: sort_key(p, o.arg))
-            args += [o for o in opts if o.kind and o.kind != "card"]
+            args += [o for o in opts if o.kind and o.kind not in ("card", "rule")]
+            if any(o.kind == "rule" for o in opts):
+                parts.append(("", " RULE"))
             for j, o in enumerate(args):
                 parts.append(("", " " if j == 0 else " / "))
-                parts += card_parts(p, o.arg) if o.kind == "card" else value_parts(p, o.arg)
-        if d.calls and any(o.kind == "card" for o in d.options):
+                if o.kind == "player":  # as it is typed: by name
+                    parts.append(("", self.game.names[o.arg]))
+                else:
+                    parts += card_parts(p, o.arg) if o.kind == "card" else value_parts(p, o.arg)
+        if d.due and any(o.kind == "card" for o in d.options):  # the hint only when a call is due
             calls = " / ".join(d.calls)
             parts.append(("", f"   (a call goes after the move: `{self._example(d)} {calls}`)"))
         self.screen.line(parts)
@@ -1233,7 +1382,8 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
     names = game.names
     humans = list(setup.humans)
     players = len(names)
-    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    # A dumb terminal (TERM=dumb: an editor's shell, a serial line) gets the plain lines a pipe gets: no escapes.
+    tty = sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "") != "dumb"
     screen = Screen(tty)
     delay = delay if delay is not None else (0.4 if tty and humans else 0.0)
     if saver is not None:
@@ -1253,8 +1403,11 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
         if resumed:
             path, n = resumed
             screen.line(f"Resuming {path}: {n} move{'s' if n != 1 else ''} replayed.")
+        # With several people at the table the seed is told only when the game is over: with it and the moves
+        # anyone could deal every hand again.
+        seed = f" · seed {setup.seed}" if len(humans) < 2 else ""
         screen.line([("bold", program.name),
-                     ("", f" — {players} players: {', '.join(names)} · seed {setup.seed}"
+                     ("", f" — {players} players: {', '.join(names)}{seed}"
                           + (" · a match" if setup.match else ""))])
         if program.options:
             screen.line("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.state.options.items())

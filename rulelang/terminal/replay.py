@@ -1,4 +1,5 @@
-"""`rulelang replay`: step through a recorded game move by move (Enter = next, q = quit; in a pipe, all of it).
+"""`rulelang replay`: step through a recorded game move by move (Enter = next, b = back, N = move N, /KIND = the
+next move with an event of that kind, e = end, q = quit; in a pipe, all of it).
 
 From a save file the game is rebuilt and told as one seat saw it (its moves narrated through the same
 projection the prompt uses, and its hand when it changes), or with every card shown (`--seat all`: the
@@ -25,14 +26,34 @@ class Stepper:
 
     def more(self) -> bool:
         """After a step: False when the person quits."""
+        return self.where(0, 0) != ("quit", None)
+
+    KEYS = "[Enter] next · b back · N go to move N · /KIND next event of a kind · e end · q quit"
+
+    def where(self, at: int, last: int):
+        """What the person wants after move `at` of `last`: ("next"|"back"|"end"|"quit", None), ("go", N) or
+        ("find", KIND).  In a pipe, always the next move."""
         if not self.interactive:
-            return True
-        try:
-            answer = input("  [Enter] next · q quit ")
-        except (EOFError, KeyboardInterrupt):
-            print()
-            return False
-        return answer.strip().lower() not in ("q", "quit", "exit")
+            return "next", None
+        while True:
+            try:
+                answer = input(f"  {self.KEYS} ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                print()
+                return "quit", None
+            if answer in ("", "n", "next"):
+                return "next", None
+            if answer in ("q", "quit", "exit"):
+                return "quit", None
+            if answer in ("b", "back"):
+                return "back", None
+            if answer in ("e", "end"):
+                return "end", None
+            if answer.isdigit():
+                return "go", int(answer)
+            if answer.startswith("/") and answer[1:].strip():
+                return "find", answer[1:].strip()
+            print(f"  ? {answer!r}: {self.KEYS}")
 
 
 # ---------------------------------------------------------------- from a save file
@@ -42,7 +63,13 @@ def replay_save(path: Path, setup, moves, args) -> int:
     from .host import Screen, Teller, _english_list, card_parts, sort_key
 
     names = setup.names
-    seat = _which_seat(args.seat, setup)
+    # An unfinished game of several people is told only as the table saw it: any of them could read another's
+    # hand and then resume.  Its seed is not printed either (with the moves it deals every hand again).
+    secret = len(setup.humans) >= 2 and not rebuild(path, setup, moves)[0].over
+    if secret and args.seat:
+        raise RulesError(f"--seat {args.seat}: this game is not over and {len(setup.humans)} people play it; its "
+                         "replay shows only what the whole table saw, until the game is over")
+    seat = None if secret else _which_seat(args.seat, setup)
     game, _bots = rebuild(path, setup, [])
     program = game.program
     screen = Screen(sys.stdin.isatty() and sys.stdout.isatty())
@@ -50,10 +77,11 @@ def replay_save(path: Path, setup, moves, args) -> int:
     teller = Teller(game)
     # Told in the words of the one person's seat (`you`) when there is one; with `all`, every hand is shown too.
     voice = seat if seat is not None else (setup.humans[0] if len(setup.humans) == 1 else None)
-    view_of = "every card shown" if seat is None else f"as {names[seat]} saw it"
+    view_of = "what the table saw (the game is not over)" if secret else \
+        "every card shown" if seat is None else f"as {names[seat]} saw it"
+    seed = "" if secret else f" · seed {setup.seed}"
     screen.line([("bold", program.name),
-                 ("", f" — {len(names)} players: {', '.join(names)} · seed {setup.seed} · {len(moves)} moves · "
-                      f"{view_of}")])
+                 ("", f" — {len(names)} players: {', '.join(names)}{seed} · {len(moves)} moves · {view_of}")])
     told = 0
     shown_zones: dict = {}
 
@@ -61,6 +89,8 @@ def replay_save(path: Path, setup, moves, args) -> int:
         """Per-player zones that changed since last shown: the seat's own, or everyone's with every card."""
         out = []
         st = game.state
+        if secret:
+            return out  # no hand is shown
         for spec in program.zones:
             if not spec.per_player:
                 continue
@@ -88,20 +118,64 @@ def replay_save(path: Path, setup, moves, args) -> int:
         for line in zones_lines():
             screen.line([("", "  ")] + line)
 
-    screen.line("The start:")
-    tell_since()
-    for i, (who, text) in enumerate(moves):
-        if not stepper.more():
-            return 0
+    def make(i):
+        who, text = moves[i]
         try:
             game.replay(who, text)
         except RulesError as e:
             raise SaveError(f"{path}: move {i + 1} ({names[who]}: `{text}`) is refused on replay: {e.message}") from None
         teller.program = game.program
+
+    def show(i):
+        """Make move i (0-based) and tell it."""
+        make(i)
+        who, text = moves[i]
         # Who moved is public; what they typed is not always (a card laid face down): all of it only with `all`.
-        head = f"Move {i + 1}/{len(moves)} — {names[who]}" + (f": {text}" if seat is None else "")
+        head = f"Move {i + 1}/{len(moves)} — {names[who]}" + (f": {text}" if seat is None and not secret else "")
         screen.line([("bold", head)])
         tell_since()
+
+    def silently_to(n):
+        """The game after its first n moves, nothing told (going back rebuilds it from the start: exact)."""
+        nonlocal game, teller, told
+        if n < len(game.record()):
+            game = rebuild(path, setup, [])[0]
+            teller = Teller(game)
+        for i in range(len(game.record()), n):
+            make(i)
+        told = len(game.events)
+        shown_zones.clear()  # after a jump, the hand is shown again as it stands
+
+    screen.line("The start:")
+    if secret:
+        voice = None  # nobody's words: the table's
+    tell_since()
+    at = 0  # moves made
+    while at < len(moves):
+        what, arg = stepper.where(at, len(moves))
+        if what == "quit":
+            return 0
+        if what == "next":
+            show(at)
+        elif what in ("back", "go", "end"):
+            target = max(1, at - 1) if what == "back" else len(moves) if what == "end" else min(max(1, arg), len(moves))
+            silently_to(target - 1)
+            show(target - 1)
+        elif what == "find":
+            kinds = {ev["type"] for ev in game.events}
+            start = len(game.events)
+            for i in range(at, len(moves)):
+                make(i)
+                if any(ev["type"].startswith(arg) for ev in game.events[start:]):
+                    silently_to(i)
+                    show(i)
+                    break
+                start = len(game.events)
+            else:
+                screen.line(f"  no `{arg}` event after move {at}" + (f" (kinds: {', '.join(sorted(kinds))})" if kinds else ""))
+                silently_to(at)
+                continue
+        at = len(game.record())
     if game.over:
         winners = _english_list([names[w] for w in game.winners])
         screen.line([("bold", f"Game over: {winners} won"),

@@ -96,13 +96,15 @@ def rules_summary(program) -> str:
         lines.append("Setup:")
         lines += [f"  {s}" for s in _body_lines(src, symbols.setup)]
     if symbols.turn is not None:
-        lines.append("On your turn, one of:")
-        # The turn's decisions: at its top, or inside an `if` of it (not another's, in an option's body).
+        turn = []  # the turn's decisions: at its top, or inside an `if` of it (not another's, in an option's body)
         for st in _decisions(symbols.turn.body):
             if isinstance(st, ast.ChooseStmt):
                 for o in st.options:
                     form = o.verb + (f" {_param_word(program, src, o)}" if o.param else "")
-                    lines.append(f"  {form:<12} {o.doc or ''}".rstrip())
+                    turn.append(f"  {form:<12} {o.doc or ''}".rstrip())
+        if turn:  # never a heading with nothing under it
+            lines.append("On your turn, one of:")
+            lines += turn
     if program.calls:
         lines.append(f"Calls (typed after the move, as in `{_example_move(program, symbols, src)} {next(iter(program.calls))}`):")
         for name, d in symbols.calls.items():
@@ -112,6 +114,7 @@ def rules_summary(program) -> str:
 
     lines.append("")
     lines.append("Rules:")
+    heading = len(lines)
     for d in src.decls:
         if isinstance(d, ast.RuleDecl):
             head = _source_line(src, d.loc).strip().rstrip("{").strip()
@@ -123,6 +126,8 @@ def rules_summary(program) -> str:
                 head = _source_line(src, d.loc).strip().rstrip("{=").strip()
                 lines.append("  • " + head.removeprefix("define ").strip())
                 lines += _wrap_note(note, "      ")
+    if len(lines) == heading:  # no rule and no explained helper: no heading either
+        del lines[heading - 2:]
     if symbols.score is not None:
         lines.append("Scoring:")
         note = _comment_above(src, symbols.score.loc)

@@ -1,0 +1,478 @@
+"""The prompt as a person meets it (issue #13): a rule written for a card opens the rule editor, nothing typed
+ever ends in a traceback, refusals say why, completion and the Moves line agree with what the game accepts.
+A pseudo-terminal driven by pexpect, as in tests/test_terminal.py: an xterm, no cursor-position requests."""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+ROOT = Path(__file__).resolve().parents[1]
+CSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
+CTRL_C, CTRL_L, ENTER, TAB = "\x03", "\x0c", "\r", "\t"
+FAULTS = ("Traceback", "Unhandled exception", "Exception ")
+
+# UNO House Rules, You and Ada: dealt alternately, You first.  You hold the Red 3 +Rule on a Red 5; nobody
+# holds another 3, so the rule written for 3 does not start a race here.
+YOU = ["R3+", "G1", "B4", "Y6", "Y7", "Y8", "B2"]
+ADA = ["B1", "G4", "Y1", "Y2", "Y9", "B8", "G6"]
+HOUSE_STACK = [c for pair in zip(YOU, ADA) for c in pair] + ["R5", "Y5", "G9", "G2", "R8"]
+MOO = 'when played(card) if card.number == key { race "moo" }'
+
+
+def rulelang_command() -> list[str]:
+    script = Path(sys.executable).parent / "rulelang"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
+
+
+def plain(raw: str) -> str:
+    return CSI.sub("", raw).replace("\r", "")
+
+
+def write_stack(tmp_path: Path, cards: list[str]) -> Path:
+    path = tmp_path / "stack.yaml"
+    path.write_text("".join(f"- {c}\n" for c in cards), encoding="utf-8")
+    return path
+
+
+class Terminal:
+    """A person at a terminal of `rows` x `cols`: types keys, reads what is on screen (escape codes stripped)."""
+
+    def __init__(self, args: list[str], rows: int = 24, cols: int = 100, **env):
+        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        environ.update({"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": str(cols), "LINES": str(rows),
+                        **env})
+        cmd = rulelang_command() + args
+        self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(rows, cols),
+                                   encoding="utf-8", timeout=10)
+        self.child.delaybeforesend = None  # keys as fast as a person types them at most, not 50 ms each
+        self.raw = ""
+        self.seen = 0
+
+    def read_more(self, wait: float) -> bool:
+        try:
+            self.raw += self.child.read_nonblocking(65536, timeout=wait)
+        except pexpect.TIMEOUT:
+            pass
+        except pexpect.EOF:
+            return False
+        return True
+
+    def expect(self, text: str, timeout: float = 10) -> str:
+        """Wait until `text` is on screen after what was already read; return the plain text before it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = plain(self.raw)
+            i = screen.find(text, self.seen)
+            if i >= 0:
+                before = screen[self.seen:i]
+                self.seen = i + len(text)
+                return before
+            alive = self.read_more(0.1)
+            if not alive or time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} did not appear; the screen since the last match:\n"
+                                     f"{screen[self.seen:][-3000:]}")
+
+    def settle(self, wait: float = 0.3) -> str:
+        """Read whatever arrives within `wait` seconds; the plain text since the last match."""
+        end = time.monotonic() + wait
+        while time.monotonic() < end and self.read_more(0.05):
+            pass
+        return plain(self.raw)[self.seen:]
+
+    def refused(self, text: str, message: str) -> None:
+        """Type a line that is refused and read the refusal from a redrawn screen (Ctrl-L): only the cells that
+        change are written, so a message over another would read as a mix of both."""
+        self.line(text)
+        self.settle(0.3)
+        self.type(CTRL_L)
+        self.expect(message)
+
+    def type(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def line(self, text: str) -> None:
+        self.child.send(text + ENTER)
+
+    def faults(self) -> list[str]:
+        screen = plain(self.raw)
+        return [f for f in FAULTS if f in screen]
+
+    def exit_status(self) -> int:
+        self.child.expect(pexpect.EOF, timeout=10)
+        self.raw += self.child.before or ""
+        self.child.close()
+        return self.child.exitstatus
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.terminate(force=True)
+
+
+@pytest.fixture
+def terminals():
+    opened = []
+
+    def open_terminal(args, **kw):
+        t = Terminal(args, **kw)
+        opened.append(t)
+        return t
+
+    yield open_terminal
+    for t in opened:
+        t.close()
+
+
+def house_game(tmp_path, terminals) -> Terminal:
+    """UNO House Rules at the `write` decision of the Red 3 +Rule."""
+    t = terminals(["run", "games/house.rules", "--delay", "0", "--players", "2", "--seed", "1",
+                   "--stack", str(write_stack(tmp_path, HOUSE_STACK))])
+    t.expect("You>")
+    t.line("play R3+")
+    t.expect("Make up a rule for every 3 played from now on")
+    moves = t.expect("You>")
+    assert "Moves: write RULE" in moves and "none" not in moves
+    return t
+
+
+# ---------------------------------------------------------------- 1. writing a rule for a card
+
+
+def test_write_opens_the_rule_editor_refuses_a_bad_rule_with_its_place_and_takes_a_good_one(tmp_path, terminals):
+    t = house_game(tmp_path, terminals)
+    t.line("write")  # the verb alone is not refused: Enter opens the rule editor
+    t.expect("rule>")
+    t.line(MOO.replace("key", "kex"))
+    t.expect("1:37: unknown name `kex` (did you mean `key`?)")  # refused before Enter is taken, with its place
+    t.type(CTRL_C)  # back to the move prompt, the decision still open
+    t.expect("You>")
+    # Typed inline, the rule is completed as a rule: after `card.` the game's attributes.
+    t.type("write when played(card) if card.col")
+    t.expect("colour")
+    t.type(TAB)
+    t.type(" == gr")
+    t.expect("green")
+    t.type(CTRL_C)
+    t.expect("You>")
+    t.line("write " + MOO.replace("card.number", "card.numbr"))
+    t.expect("1:27: unknown attribute `numbr` (did you mean `number`?)")
+    t.type(CTRL_C)
+    t.line("write " + MOO)
+    t.expect("house rule for 3")
+    t.expect("You>")
+    t.line("rules")
+    t.expect('race "moo"')
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# A rule typed character by character, with Tab after each (completion inserts what it offers, so the line
+# goes astray: that is the point, nothing typed may break the prompt), then broken rules with Enter.
+TYPED = [MOO, "when played(card) if size(hand(next)) > 2 and card.colour == red { move 1 from draw to hand(next) }"]
+# Broken rules, each with the start of the message it is refused with (before Enter is taken).
+BROKEN = [("when played(card) if card.number == key {", "1:41: this `{` is never closed"),
+          ("when played(", "1:13: the text ends too soon"),
+          ("when", "1:5: the text ends too soon"),
+          ("{ } }", "1:1: unexpected `{`"),
+          ('"', "1:1: unexpected character `\"`"),
+          ("when played(card) if 1/0 { }", "1:22: expected true or false, found a number"),
+          ('when played(card) if card.colour == 7 { race "x" }', "1:22: compares a colour with a number"),
+          ("rule r: when nothing(x) { }", "1:14: unknown event `nothing`"),
+          ("é ☃", "1:1: unexpected character `é`")]
+
+
+def test_nothing_typed_at_the_write_prompt_ends_in_a_traceback(tmp_path, terminals):
+    t = house_game(tmp_path, terminals)
+    for rule in TYPED:
+        for ch in "write " + rule:
+            t.type(ch + TAB)
+            time.sleep(0.01)
+        t.type(CTRL_C)
+        t.line("hand")  # caught up: the prompt answers, the decision still open
+        t.expect("Moves: write RULE")
+    for rule, message in BROKEN:
+        t.line("write " + rule)
+        t.expect(message)
+        t.type(CTRL_C)
+    # And the same in the rule editor the verb alone opens.
+    t.line("write")
+    t.expect("rule>")
+    for ch in TYPED[0]:
+        t.type(ch + TAB)
+        time.sleep(0.01)
+    t.type(CTRL_C)
+    t.expect("You>")
+    for rule, message in BROKEN:
+        t.line("house " + rule)
+        t.expect(message)
+        t.type(CTRL_C)
+    t.line("hand")
+    t.expect("Moves: write RULE")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# ---------------------------------------------------------------- 2. refusals that say why
+
+# UNO Express, You and Ada: You hold R3 R5 B7 G2 Y9, Ada R8 B1 G4 Y6 B8; Red 1 is turned up; G9, Y2 follow.
+EXPRESS_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "Y9", "B8", "R1", "G9", "Y2"]
+
+
+def test_a_refused_move_says_why_and_the_next_keys_replace_it(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))])
+    t.expect("Moves: play ♥R3 / ♥R5 · draw")
+    t.expect("You>")
+    # A card in the hand that does not match: which option refused it, in the rules' words, and what is on top.
+    t.line("play b7")
+    t.expect("Blue 7 cannot be chosen now: it does not fit `play`, “play a card that matches the top of")
+    t.expect("(discard: Red 1, current colour: Red)")  # (the message wraps at the edge of the screen)
+    # The refused line is selected: what is typed next replaces it (else this would read `play b7red`).
+    t.refused("red", "`red` could be Red 3 or Red 5: say which")
+    t.refused("x9", "no move or card is called `x9`; your hand: R3 R5 B7 G2 Y9")
+    t.line("3")  # one card of the hand is a 3, and it may be played: that is the move
+    t.expect("You play ♥Red 3")
+    t.expect("Ada plays")
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# ---------------------------------------------------------------- 3. completion and the Moves line
+
+# Liar's UNO, You, Ada and Bo: You hold the Red 7 on a Red 5 (7s swap hands with a player of your choice).
+LIARS_HANDS = [["R7", "LR2", "LB3", "B4", "Y6", "LY7", "G8"], ["B1", "B2", "G3", "G4", "Y1", "Y2", "Y3"],
+               ["G6", "G7", "LG8", "B8", "B0", "Y4", "Y9"]]
+LIARS_STACK = [c for trio in zip(*LIARS_HANDS) for c in trio] + ["R5", "G1", "G2", "B6", "B7", "Y8"]
+
+
+def test_the_moves_line_shows_what_the_game_accepts(tmp_path, terminals):
+    t = terminals(["run", "games/liars.rules", "--delay", "0", "--players", "3", "--seed", "1", "--bots", "greedy",
+                   "--stack", str(write_stack(tmp_path, LIARS_STACK))])
+    t.expect("You>")
+    t.line("play R7")
+    t.expect("Moves: swap Ada / Bo")  # the players by name, as they are typed
+    t.expect("You>")
+    t.line("Bo")  # as shown, without the verb: the only move that names Bo
+    t.expect("You choose Bo to swap")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# UNO Express: You hold R3 R5 B7 G2 and a Wild on a Red 1.
+WILD_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "W", "B8", "R1", "G9", "Y2"]
+
+
+def test_one_tab_inserts_the_one_candidate_and_verbless_forms_complete(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, WILD_STACK))])
+    t.expect("You>")
+    t.type("pl" + TAB + "w")  # `pl`: three plays, Tab inserts what they share; `w`: the Wild, alone
+    t.type(TAB)
+    t.expect("play W")
+    t.type(ENTER)
+    t.expect("You play ")
+    t.expect("You>")
+    t.type("bl" + TAB + ENTER)  # the colour, without its verb
+    t.expect("You> Blue")
+    t.expect("You choose colour ♦Blue")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# Ann and Bob at one keyboard (UNO Express): Ann plays down to one card without calling UNO; Bob may catch her.
+STACK_TWO_PEOPLE = ["R3", "B1", "R5", "B2", "R6", "B3", "R7", "B4", "R9", "B5", "R1", "G1", "G2", "G3", "G4"]
+
+
+def test_ctrl_d_then_no_asks_the_same_window_again_and_never_answers_it(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--humans", "2",
+                   "--names", "Ann,Bob", "--seed", "7", "--stack", str(write_stack(tmp_path, STACK_TWO_PEOPLE))])
+    for seat, move in [("Ann", "play R3"), ("Bob", "draw"), ("Ann", "play R5"), ("Bob", "draw"),
+                       ("Ann", "play R6"), ("Bob", "draw"), ("Ann", "play R7")]:
+        t.expect(f"Pass the keyboard to {seat}.")  # Ann too, before her first hand shows
+        t.line("")
+        t.expect(f"{seat}>")
+        t.line(move)
+    t.expect("Pass the keyboard to Bob.")
+    t.line("")
+    t.expect("Ann did not call UNO!")
+    t.expect("Bob>")
+    t.type("\x04")
+    t.expect("Leave the game? [y/N]")
+    t.line("n")
+    t.expect("Bob>")  # the same window, not passed
+    t.line("catch")
+    t.expect("Ann is caught without calling UNO and draws 2")
+    t.expect("Bob>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
+
+
+# ---------------------------------------------------------------- 4. the screen
+
+
+def test_at_80x24_the_status_is_said_once_in_the_toolbar_and_the_call_hint_only_when_due(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], rows=24, cols=80)
+    before = t.expect("You>")
+    # The table is in the toolbar, kept up to date, not said twice: the title line, then the hand.
+    assert re.search(r"── You ─+\nYour hand \(5\)", before), before
+    assert "Moves: play ♥R3 / ♥R5 · draw\n" in before  # five cards: no call is due, no hint about calls
+    t.line("hand")  # asked for, the whole table is printed
+    assert "hands: You 5, Ada 5" in t.expect("Your hand (5)")
+    t.line("quit")
+    assert t.exit_status() == 0
+    # The rows kept below the prompt: one for the toolbar, two for the menu (prompt_toolkit's default is 8).  (The
+    # toolbar itself is not drawn here: prompt_toolkit draws it once it knows the cursor's row, and this
+    # pseudo-terminal does not answer that question.)
+    from rulelang.terminal import host
+    assert host.TOOLBAR_ROWS + host.MENU_ROWS <= 3
+
+
+def test_a_dumb_terminal_gets_no_escape_codes(tmp_path, terminals):
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], TERM="dumb")
+    t.expect("You>")
+    t.line("play R3")
+    t.expect("Ada plays ♥Red 8")
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert "\x1b" not in t.raw
+
+
+def test_nobody_winning_and_turn_to_none_are_told_in_words(tmp_path, terminals):
+    """`win []` ends the hand with nobody winning (it crashed the host); `turn to none` is refused at run time,
+    naming the rule, and the rule is dropped (it printed `None plays next`)."""
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))])
+    t.expect("You>")
+    t.line("house when played(card) if card.number == 3 { turn to none }")
+    t.expect("You make a house rule")  # "You", and its verb agrees
+    t.line("play R3")
+    t.expect("The house rule `table_rule_1` failed at line 1, column 41 of its text (`turn to` names no player: "
+             "its value is none")
+    t.expect("Ada plays ♥Red 8")
+    t.expect("You>")
+    t.line("house when played(card) if card.number == 5 { win [] }")
+    t.expect("You>")
+    t.line("play R5")
+    t.expect("Nobody wins the hand")
+    t.expect("Game over: nobody wins")
+    assert t.exit_status() == 0
+    assert "None" not in plain(t.raw) and t.faults() == []
+
+
+def test_rules_prints_no_empty_section():
+    from rulelang import load
+    from rulelang.terminal.summary import rules_summary
+
+    for game in ("whos_lying", "express", "liars"):
+        lines = rules_summary(load(f"games/{game}.rules")).splitlines()
+        for i, line in enumerate(lines):
+            if line.endswith(":") and not line.startswith(" "):  # a heading: something indented follows
+                assert i + 1 < len(lines) and lines[i + 1].startswith("  "), (game, line)
+
+
+def test_the_status_shows_only_the_variables_a_file_declares_shown(tmp_path):
+    """Who's lying? marks `last_layer` and `claimed` with `show`: its bookkeeping (`count`, `passes`, `laying`,
+    `rainbow_points`) is not the players' business; UNO Express declares none and shows its `current colour`."""
+    import subprocess
+
+    def table(game):
+        env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        proc = subprocess.run(rulelang_command() + ["run", game, "--delay", "0", "--seed", "1", "--bots", "random"],
+                              cwd=ROOT, env=env, input="hand\nquit\n", capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    out = table("games/whos_lying.rules")  # nothing laid yet: `laid by` and `said to be` are none, not shown
+    assert "direction: " in out
+    for internal in ("count:", "passes:", "laying:", "rainbow points:"):
+        assert internal not in out
+    assert "current colour: " in table("games/express.rules")
+
+
+# ---------------------------------------------------------------- 5. hidden information
+
+
+def test_an_unfinished_game_of_two_people_replays_only_what_the_table_saw(tmp_path):
+    """Ann and Bob stop after two moves each.  Its replay names no card of either hand, prints no seed (with the
+    moves it deals every hand again), and `--seat` (a name or `all`) is refused until the game is over."""
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    save = tmp_path / "game.yaml"
+    proc = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--delay", "0", "--players", "2",
+                                                "--humans", "2", "--names", "Ann,Bob", "--seed", "7", "--save",
+                                                str(save), "--stack", str(write_stack(tmp_path, STACK_TWO_PEOPLE))],
+                          cwd=ROOT, env=env, input="play R3\ndraw\nplay R5\nquit\n", capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    first = proc.stdout.split("--- pass the keyboard to Ann ---")[0]
+    assert "seed" not in first and "Your hand" not in first  # no seed, and no hand before the keyboard is Ann's
+
+    def replay(*more):
+        return subprocess.run(rulelang_command() + ["replay", str(save), *more], cwd=ROOT, env=env, text=True,
+                              capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+
+    out = replay()
+    assert out.returncode == 0, out.stderr
+    assert "what the table saw (the game is not over)" in out.stdout
+    assert "Ann plays ♥Red 3" in out.stdout and "Ann plays ♥Red 5" in out.stdout  # played face up: public
+    assert "seed" not in out.stdout and "hand (" not in out.stdout
+    for hidden in ("R6", "R7", "R9", "B1", "B2", "B3", "Red 6", "Blue 1", "G1"):  # in hands, or drawn by Bob
+        assert hidden not in out.stdout, hidden
+    for seat in ("all", "Ann", "Bob"):
+        refused = replay("--seat", seat)
+        assert refused.returncode != 0 and "this game is not over and 2 people play it" in refused.stderr
+
+
+# ---------------------------------------------------------------- 6. replay navigation
+
+
+def test_replay_goes_back_jumps_to_a_move_finds_an_event_and_ends(tmp_path, terminals):
+    import subprocess
+
+    save = tmp_path / "game.yaml"
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    proc = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--delay", "0", "--players", "2",
+                                                "--seed", "7", "--save", str(save),
+                                                "--stack", str(write_stack(tmp_path, EXPRESS_STACK))],
+                          cwd=ROOT, env=env, input="play R3\nplay R5\ndraw\nquit\n", capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    t = terminals(["replay", str(save)])
+    t.expect("8 moves · as You saw it")
+    t.expect("e end · q quit")
+    t.line("")
+    t.expect("Move 1/8 — You")
+    t.expect("You play ♥Red 3")
+    t.line("3")  # to move 3
+    t.expect("Move 3/8 — You")
+    t.expect("You play ♥Red 5")
+    t.expect("Your hand (3): ★Y9 ♣G2 ♦B7")
+    t.line("b")  # back one
+    t.expect("Move 2/8 — Ada")
+    t.expect("Ada plays ♥Red 8")
+    t.expect("Your hand (4): ♥R5 ★Y9 ♣G2 ♦B7")  # the hand as it stood then
+    t.line("/skip")  # the next move with a `skip` event
+    t.expect("Move 7/8 — Ada")
+    t.expect("You lose your turn")
+    t.line("e")
+    t.expect("Move 8/8 — Ada")
+    t.expect("The game stopped here")
+    assert t.exit_status() == 0
+    assert t.faults() == []
