@@ -15,8 +15,8 @@ from interpreter.program import Choice, Proc
 # Where a number of the observation may lie: counts, sizes, scores and variables stay well inside it (a float32
 # holds every whole number up to 2**24 exactly).
 BOUND = float(2**24)
-# The most actions an environment may have: the sets of cards an option may take are many (President's
-# `play 1..4 cs` has 367,289 actions), and a game whose sets would need more is refused with the option named.
+# The most actions an environment may have: the sets of cards an option may take are many (`play 1..4 cs` over
+# 52 cards is 367,289 actions), and a game whose sets would need more is refused with the option named.
 MAX_ACTIONS = 2**20
 
 
