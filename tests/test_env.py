@@ -491,3 +491,21 @@ def test_seats_out_of_play_never_act():
             gone = set(env.table.game.state.gone)
             went_out = max(went_out, len(gone))
     assert went_out == 2  # of four, two went out while play went on (the third out ends the hand)
+
+
+def test_a_game_whose_sets_of_cards_need_too_many_actions_is_refused_naming_the_option():
+    big = """
+game "T"
+players 2..4
+attribute number 1..60
+name cards by number
+deck draw { for n in number { 1 card {number: n} } }
+zone draw hidden
+zone pile public
+zone hand private per player
+setup { shuffle draw  deal 5 from draw to hand }
+turn { choose current { lay 1..5 cs from hand(current) { move cs to pile  win current } } }
+"""
+    # sets of 1..5 of 60 names: C(65, 5) - 1 multisets, beyond the 2**20 actions an environment may have
+    with pytest.raises(ValueError, match=r"would need 8,259,887 actions .*`lay` alone"):
+        make_env(rulelang.load_text(big), players=2)
