@@ -224,6 +224,7 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int):
             if st.steps > st.limit:
                 work(st, 0)
         return out
+    legal.sizes = (low, high)  # how many cards a set may hold (the RL environment sizes its action space by it)
     return legal
 
 

@@ -20,6 +20,7 @@ pytest.importorskip("pettingzoo", reason="the `rl` extra (make test installs it)
 
 from pettingzoo.test import api_test  # noqa: E402
 
+import rulelang  # noqa: E402
 from helpers import GAMES, ROOT, deal_stack, program  # noqa: E402
 from rulelang.env import make_env, make_gym_env  # noqa: E402
 
@@ -59,8 +60,11 @@ def check_mask(env) -> None:
 @pytest.mark.parametrize("path", GAME_FILES, ids=IDS)
 def test_random_masked_play_only_makes_legal_moves(path):
     """Masks always match the legal moves (bench/env_bench.py --episodes 1000 plays a thousand games of each)."""
+    game = rulelang.load(path)
     for players, seed in ((2, 1), (None, 2), (3, 3)):
-        env = make_env(path, players=players, seed=seed, max_moves=800)  # a long game is cut off (truncated)
+        if players is not None:  # two and three players, or the nearest count the game is for
+            players = min(max(players, game.min_players), game.max_players)
+        env = make_env(game, players=players, seed=seed, max_moves=800)  # a long game is cut off (truncated)
         rng = random.Random(seed)
         env.reset(seed=seed)
         for agent in env.agent_iter():
@@ -393,3 +397,115 @@ def test_the_training_example_runs(capsys):
     assert train.main(["--minutes", "0.01", "--block", "5", "--eval", "5"]) == 0
     out = capsys.readouterr().out
     assert "the untrained policy wins" in out and "trained on" in out and "the trained policy wins" in out
+
+
+# ------------------------------------------------------------------ options of several arguments, of a set of cards
+
+BASE = """
+game "T"
+players 2..4
+attribute colour { red "Red" short "R"  blue "Blue" short "B" }
+attribute rank ordered { two "2" three "3" four "4" ace "Ace" short "A" }
+name cards by colour rank
+deck draw { for c in colour { for r in rank { 2 cards {colour: c, rank: r} } } }
+zone draw hidden
+zone pile public
+zone hand private per player
+"""
+
+
+def test_an_option_of_two_arguments_is_one_action_per_player_and_rank():
+    """The FISH game of tests/test_constructs.py: P1 (R2 R3) may ask P2 (B2 BA) for twos or P3 (B3 RA) for threes."""
+    env = make_env(rulelang.load_text(BASE + """
+setup { shuffle draw  deal 2 from draw to hand }
+turn {
+  choose current {
+    ask p in others(current), r in [c.rank for c in hand(current)] where any(c.rank == r for c in hand(p)) {
+      move [c for c in hand(p) if c.rank == r] to hand(current)
+      win current
+    }
+    go_fish { win next }
+  }
+}
+"""), players=3, stack=["R2", "B2", "B3", "R3", "BA", "RA"])
+    env.reset(seed=1)
+    check_mask(env)
+    enc = env.encoding
+    block = enc.actions.blocks[0]
+    assert block.size == 3 * (len(enc.values) + len(enc.attr_numbers))  # seats x values: the product of the domains
+    labels = {env.action_label(a): a for a in np.flatnonzero(env.action_mask())}
+    assert set(labels) == {"ask +1 two", "ask +2 three", "go_fish"}
+    env.step(labels["ask +2 three"])
+    game = env.table.game
+    assert game.over and game.winners == [0]
+    hand = game.state.zone(game.program.zone_index["hand"], 0)
+    assert sorted(game.program.cards[c].short for c in hand) == ["B3", "R2", "R3"]
+
+
+def test_an_option_of_a_set_of_cards_is_one_action_per_set_of_card_names():
+    """P1 holds R2 B2 R3 RA: one card, or the two twos, in either order; twins in the deck are one action."""
+    env = make_env(rulelang.load_text(BASE + """
+setup { shuffle draw  deal 4 from draw to hand }
+turn {
+  choose current {
+    lay 1..3 cs from hand(current) where all(c.rank == first(cs).rank for c in cs) {
+      move cs to pile
+      set score(current) = size(cs)
+      win current
+    }
+  }
+}
+"""), players=2, stack=["R2", "B3", "B2", "B3", "R3", "BA", "RA", "B4"])
+    env.reset(seed=1)
+    check_mask(env)
+    enc = env.encoding
+    labels = {env.action_label(a): a for a in np.flatnonzero(env.action_mask())}
+    assert set(labels) == {"lay R2", "lay B2", "lay R3", "lay RA", "lay R2 B2"}
+    n = len(enc.idents)
+    assert enc.size == n + n * (n + 1) // 2 + n * (n + 1) * (n + 2) // 6  # multisets of 1, 2 and 3 names
+    # Each action's set is numbered back to that action (ranking and unranking agree).
+    block = enc.actions.blocks[0]
+    for j in range(block.size):
+        assert block.index(list(enc.actions[block.start + j].item)) == block.start + j
+    env.step(labels["lay R2 B2"])
+    assert env.table.game.scores == [2, 0]
+
+
+def test_seats_out_of_play_never_act():
+    """President: a seat that is out (`out p`) is never the agent to act again in the hand; its episode ends with
+    everyone's, at the game's end."""
+    env = make_env(ROOT / "examples" / "president.rules", players=4, seed=3, max_moves=2000)
+    rng = random.Random(3)
+    env.reset(seed=3)
+    gone: set = set()
+    went_out = 0
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            assert env.table.over and not trunc
+            env.step(None)
+            continue
+        assert env.possible_agents.index(agent) not in gone
+        env.step(masked_random(rng, obs["action_mask"]))
+        if not env.table.over:
+            gone = set(env.table.game.state.gone)
+            went_out = max(went_out, len(gone))
+    assert went_out == 2  # of four, two went out while play went on (the third out ends the hand)
+
+
+def test_a_game_whose_sets_of_cards_need_too_many_actions_is_refused_naming_the_option():
+    big = """
+game "T"
+players 2..4
+attribute number 1..60
+name cards by number
+deck draw { for n in number { 1 card {number: n} } }
+zone draw hidden
+zone pile public
+zone hand private per player
+setup { shuffle draw  deal 5 from draw to hand }
+turn { choose current { lay 1..5 cs from hand(current) { move cs to pile  win current } } }
+"""
+    # sets of 1..5 of 60 names: C(65, 5) - 1 multisets, beyond the 2**20 actions an environment may have
+    with pytest.raises(ValueError, match=r"would need 8,259,887 actions .*`lay` alone"):
+        make_env(rulelang.load_text(big), players=2)

@@ -3,7 +3,9 @@ observation vector (what one seat's view holds), both worked out from the Progra
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
 from itertools import combinations
+from math import comb, prod
 
 import attrs
 import numpy as np
@@ -13,6 +15,9 @@ from interpreter.program import Choice, Proc
 # Where a number of the observation may lie: counts, sizes, scores and variables stay well inside it (a float32
 # holds every whole number up to 2**24 exactly).
 BOUND = float(2**24)
+# The most actions an environment may have: the sets of cards an option may take are many (`play 1..4 cs` over
+# 52 cards is 367,289 actions), and a game whose sets would need more is refused with the option named.
+MAX_ACTIONS = 2**20
 
 
 @attrs.frozen
@@ -21,7 +26,7 @@ class Action:
     one, a value, a number, an example rule) and the calls said with it."""
 
     verb: str
-    kind: str  # "" | card | player | value | number | rule
+    kind: str  # "" | card | player | value | number | rule | several | cards
     item: object = None
     calls: frozenset = frozenset()
     label: str = ""
@@ -36,6 +41,111 @@ class Segment:
     size: int
     what: str
     labels: tuple = ()
+
+
+class SetBlock:
+    """The actions of the options of one verb that take a set of cards: one action per multiset of card
+    identities of `low`..`high` cards (the sizes of those options together), smaller sets first.  A set is
+    numbered without a table: its sorted identities a_0 <= a_1 <= ... are made strictly increasing
+    (b_i = a_i + i) and ranked in the combinatorial number system, so each size k takes C(N + k - 1, k) actions
+    (N identities), some of them sets no deck can hold (two of a card there is one of): never legal."""
+
+    kind = "cards"
+
+    def __init__(self, start: int, verb: str, idents: list, low: int, high: int):
+        self.start, self.verb, self.idents, self.low, self.high = start, verb, idents, low, high
+        n = len(idents)
+        self.sizes = list(range(low, high + 1))
+        self.offsets = []
+        at = 0
+        for k in self.sizes:
+            self.offsets.append(at)
+            at += comb(n + k - 1, k)
+        self.size = at
+
+    def index(self, ids: list) -> int | None:
+        """The action of a set given by its cards' identities (any order)."""
+        k = len(ids)
+        if not self.low <= k <= self.high:
+            return None
+        ids = sorted(ids)
+        return self.start + self.offsets[k - self.low] + sum(comb(a + i, i + 1) for i, a in enumerate(ids))
+
+    def action(self, j: int) -> Action:
+        at = bisect_right(self.offsets, j) - 1
+        k, r = self.sizes[at], j - self.offsets[at]
+        out = []
+        for i in range(k - 1, -1, -1):
+            b = i
+            while comb(b + 1, i + 1) <= r:
+                b += 1
+            r -= comb(b, i + 1)
+            out.append(b - i)
+        item = tuple(reversed(out))
+        return Action(self.verb, "cards", item, frozenset(), " ".join([self.verb, *(self.idents[a] for a in item)]))
+
+    def describe(self) -> str:
+        return (f"{self.verb} a set of {self.low}..{self.high} cards: each multiset of the {len(self.idents)} card "
+                "identities, ranked by size then in the combinatorial number system (docs/env.md)")
+
+
+class ProductBlock:
+    """The actions of an option of several arguments: one per combination of one item of each argument's domain
+    (cards by identity, players by seat counted from the acting one, values, numbers), the last argument
+    varying fastest."""
+
+    kind = "several"
+
+    def __init__(self, start: int, verb: str, parts: tuple, domains: list):
+        self.start, self.verb, self.parts = start, verb, parts
+        self.labels = [d[0] for d in domains]  # each part: the label of each position
+        self.codes = [d[1] for d in domains]  # each part: item (and seat) -> position, or None
+        self.radix = [len(x) for x in self.labels]
+        self.size = prod(self.radix)
+
+    def index(self, arg: tuple, seat: int) -> int | None:
+        i = 0
+        for code, r, v in zip(self.codes, self.radix, arg):
+            pos = code(v, seat)
+            if pos is None:
+                return None
+            i = i * r + pos
+        return self.start + i
+
+    def action(self, j: int) -> Action:
+        digits = []
+        for r in reversed(self.radix):
+            j, d = divmod(j, r)
+            digits.append(d)
+        digits.reverse()
+        words = [str(self.labels[p][d]) for p, d in enumerate(digits)]
+        return Action(self.verb, "several", tuple(digits), frozenset(), " ".join([self.verb, *words]))
+
+    def describe(self) -> str:
+        return f"{self.verb} " + " x ".join(f"{p} ({r})" for p, r in zip(self.parts, self.radix))
+
+
+class ActionList:
+    """The action space as a sequence of Actions: those listed one by one, then the blocks of options of several
+    arguments and of sets of cards, each Action made when asked for (a block may hold hundreds of thousands)."""
+
+    def __init__(self, listed: list, blocks: list):
+        self.listed, self.blocks = listed, blocks
+        self.starts = [b.start for b in blocks]
+        self.size = len(listed) + sum(b.size for b in blocks)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Action:
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        if i < len(self.listed):
+            return self.listed[i]
+        b = self.blocks[bisect_right(self.starts, i) - 1]
+        return b.action(i - b.start)
 
 
 def choices_of(program, extra: tuple = ()) -> tuple[list[Choice], bool]:
@@ -78,7 +188,7 @@ def _walk(obj, found: dict, seen: set, depth: int) -> None:
                 pass
 
 
-KIND_ORDER = {"": 0, "card": 1, "player": 2, "value": 3, "number": 4, "rule": 5}
+KIND_ORDER = {"": 0, "card": 1, "player": 2, "value": 3, "number": 4, "rule": 5, "several": 6, "cards": 7}
 
 
 class Encoding:
@@ -148,6 +258,7 @@ class Encoding:
             elif kind == "rule":
                 count = max(1, len(self.examples))
                 actions += [Action(verb, kind, i, frozenset(), f"{verb} example rule {i + 1}") for i in range(count)]
+            # several arguments and sets of cards: blocks, after every action listed one by one
         # Calls go with a card played (as a person says "UNO!" laying the card): each card action once more for
         # every set of calls the game declares.
         calls = sorted(p.calls)
@@ -156,11 +267,56 @@ class Encoding:
         for cs in self.call_sets:
             said = " ".join(sorted(cs))
             actions += [attrs.evolve(a, calls=cs, label=f"{a.label} {said}") for a in card_actions]
-        self.actions = actions
         self.index = {(a.verb, a.kind, a.item, a.calls): i for i, a in enumerate(actions)}
         self.rule_base = {a.verb: i for i, a in enumerate(actions) if a.kind == "rule" and a.item == 0}
-        self.size = len(actions)
+        blocks = self._blocks(choices, len(actions))
+        self.actions = ActionList(actions, blocks)
+        self.set_blocks = {b.verb: b for b in blocks if b.kind == "cards"}
+        self.product_blocks = {(b.verb, len(b.parts)): b for b in blocks if b.kind == "several"}
+        self.size = len(self.actions)
         self._subsets: dict = {}
+
+    def _blocks(self, choices: list, at: int) -> list:
+        """The blocks of actions of the options taking several arguments (one per verb and kinds of argument) and
+        of those taking a set of cards (one per verb, over the sizes its options take)."""
+        sets: dict = {}
+        shapes: dict = {}
+        for c in choices:
+            if c.kind == "cards":
+                low, high = getattr(c.legal, "sizes", (1, 1))
+                lo, hi = sets.get(c.verb, (low, high))
+                sets[c.verb] = (min(lo, low), max(hi, high))
+            elif c.kind == "several":
+                parts = tuple(c.parts)
+                other = shapes.setdefault((c.verb, len(parts)), parts)
+                if other != parts:
+                    raise ValueError(f"two options `{c.verb}` take {len(parts)} arguments of different kinds "
+                                     f"({', '.join(other)} and {', '.join(parts)}): the environment cannot tell "
+                                     "their moves apart; give them different verbs")
+        n = self.n
+        offsets = ["self" if o == 0 else f"+{o}" for o in range(n)]
+        ident = self.ident_of
+        count = len(ident)
+        value_pos = {v: i for i, v in enumerate(self.values + self.attr_numbers)}
+        number_pos = {v: i for i, v in enumerate(self.numbers)}
+        domains = {
+            "card": (self.idents, lambda v, seat: ident[v] if v.__class__ is int and 0 <= v < count else None),
+            "player": (offsets, lambda v, seat: (v - seat) % n if v.__class__ is int else None),
+            "value": (self.values + self.attr_numbers, lambda v, seat: value_pos.get(v)),
+            "number": (self.numbers, lambda v, seat: number_pos.get(v)),
+        }
+        blocks: list = []
+        for (verb, _), parts in sorted(shapes.items()):
+            blocks.append(ProductBlock(at, verb, parts, [domains.get(p, domains["value"]) for p in parts]))
+            at += blocks[-1].size
+        for verb, (low, high) in sorted(sets.items()):
+            blocks.append(SetBlock(at, verb, self.idents, low, high))
+            at += blocks[-1].size
+        if at > MAX_ACTIONS:
+            big = max(blocks, key=lambda b: b.size)
+            raise ValueError(f"{self.program.name} would need {at:,} actions (at most {MAX_ACTIONS:,}): "
+                             f"`{big.verb}` alone takes {big.size:,} ({big.describe()})")
+        return blocks
 
     def legal(self, decision, seat: int) -> dict:
         """The decision's moves by action: action index -> (move, calls, rule text).  A move outside the action
@@ -185,6 +341,16 @@ class Encoding:
                     out[index[(mv.verb, kind, key, cs)]] = (mv, cs, None)
             elif kind == "player":
                 i = index.get((mv.verb, kind, (mv.arg - seat) % self.n, none))
+                if i is not None:
+                    out[i] = (mv, none, None)
+            elif kind == "cards":
+                block = self.set_blocks.get(mv.verb)
+                i = block.index([ident[c] for c in mv.arg]) if block is not None else None
+                if i is not None:
+                    out[i] = (mv, none, None)
+            elif kind == "several":
+                block = self.product_blocks.get((mv.verb, len(mv.arg)))
+                i = block.index(mv.arg, seat) if block is not None else None
                 if i is not None:
                     out[i] = (mv, none, None)
             elif kind == "rule":
@@ -396,13 +562,17 @@ class Encoding:
         lines.append(f"actions: {self.size} (Discrete), with a mask of the legal ones in each observation")
         start = 0
         runs = []
-        for i, a in enumerate(self.actions + [None]):
-            if i and (a is None or (a.verb, a.kind, a.calls) != (self.actions[start].verb, self.actions[start].kind,
-                                                                 self.actions[start].calls)):
+        listed = self.actions.listed
+        for i, a in enumerate(listed + [None]):
+            if i and (a is None or (a.verb, a.kind, a.calls) != (listed[start].verb, listed[start].kind,
+                                                                 listed[start].calls)):
                 runs.append((start, i - 1))
                 start = i
         for lo, hi in runs:
-            a, b = self.actions[lo], self.actions[hi]
+            a, b = listed[lo], listed[hi]
             what = a.label if lo == hi else f"{a.label} .. {b.label}"
             lines.append(f"  {lo:>5}-{hi:<5} {what}")
+        for block in self.actions.blocks:
+            lo, hi = block.start, block.start + block.size - 1
+            lines.append(f"  {lo:>5}-{hi:<5} {block.describe()}: {self.actions[lo].label} .. {self.actions[hi].label}")
         return "\n".join(lines)
