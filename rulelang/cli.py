@@ -62,25 +62,22 @@ def _seed(text: str) -> int:
     return n
 
 
-def _delay(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seconds are needed, not {text!r}") from None
-    if not 0 <= x <= MAX_DELAY:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_DELAY:g} seconds, not {text}")
-    return x
+def _seconds(most: float, zero: bool = True):
+    """An argparse type for a time in seconds, up to `most` (from 0 if `zero`, else more than 0)."""
+    def parse(text: str) -> float:
+        try:
+            x = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"seconds are needed, not {text!r}") from None
+        if not (0 <= x if zero else 0 < x) or not x <= most:  # also refuses nan and inf
+            span = f"from 0 to {most:g}" if zero else f"more than 0 and at most {most:g}"
+            raise argparse.ArgumentTypeError(f"must be {span} seconds, not {text}")
+        return x
+    return parse
 
 
-def _think(text: str) -> float:
-    """A search bot's time for a move: more than nothing, at most a minute."""
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seconds are needed, not {text!r}") from None
-    if not 0 < x <= 60:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60 seconds, not {text}")
-    return x
+_delay = _seconds(MAX_DELAY)
+_think = _seconds(60, zero=False)  # a search bot's time for a move
 
 
 def _log_file(text: str) -> str:
