@@ -100,16 +100,23 @@ def rule_words(game) -> list[str]:
     return sorted(out)
 
 
+def piped_line(prompt: str) -> str | None:
+    """A line read without a terminal (a pipe, a script): the prompt, then the line echoed as typed; None at the
+    end of the input."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        return None
+    print(line.rstrip("\n"))
+    return line
+
+
 def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> str | None:
     """Ask a person for a rule.  At a terminal: highlighting, completion and validation as they type."""
     if not tty:
-        sys.stdout.write(prompt)
-        sys.stdout.flush()
-        line = sys.stdin.readline()
-        if not line:
-            return None
-        print(line.rstrip("\n"))
-        return line.strip()
+        line = piped_line(prompt)
+        return line.strip() if line is not None else None
     from prompt_toolkit import PromptSession
     from prompt_toolkit.lexers import PygmentsLexer
     from prompt_toolkit.validation import ValidationError, Validator

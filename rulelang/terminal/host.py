@@ -16,7 +16,7 @@ from interpreter.view import claim_of, claim_said, in_words
 
 from ..errors import MoveError, RulesError
 from ..stall import TURN_LIMIT, stall_error
-from .editor import check_rule, one_tab_inserts, race_times, read_rule, rule_completions, wrapped_refusals
+from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
 from ..simulate import DECISION_LIMIT, asked, stuck
 
@@ -801,13 +801,7 @@ class Host:
 
     def read_line(self, seat: int, prompt: str):
         if not self.screen.tty:
-            sys.stdout.write(prompt)
-            sys.stdout.flush()
-            line = sys.stdin.readline()
-            if not line:
-                return None
-            print(line.rstrip("\n"))
-            return line
+            return piped_line(prompt)
         from prompt_toolkit import prompt as pt_prompt
 
         try:
