@@ -224,3 +224,82 @@ def run_cli(tmp_path, game: str, stack, moves, names, options=(), match: bool = 
     setup, made, _ = read_save(save)
     g, _ = rebuild(save, setup, made)
     return Played(proc, events, g)
+
+
+# ------------------------------------------------------------------ a person at a terminal
+
+__all__ += ["CSI", "plain", "PtyTerminal"]
+
+import re as _re  # noqa: E402
+
+CSI = _re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
+
+
+def plain(raw: str) -> str:
+    """What the screen says, without escape sequences or carriage returns."""
+    return CSI.sub("", raw).replace("\r", "")
+
+
+class PtyTerminal:
+    """`rulelang ARGS` in a pseudo-terminal of `rows` x `cols`, as a person uses it: types keys, reads what is on
+    screen (escape codes stripped).  No cursor-position requests: no terminal emulator is here to answer them."""
+
+    def __init__(self, args: list[str], rows: int = 24, cols: int = 100, **env):
+        import os
+
+        import pexpect
+
+        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        environ.update({"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": str(cols),
+                        "LINES": str(rows), **env})
+        cmd = rulelang_command() + args
+        self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(rows, cols),
+                                   encoding="utf-8", timeout=10)
+        self.raw = ""
+        self.seen = 0  # how far into the plain text earlier `expect`s have read
+
+    def read_more(self, wait: float) -> bool:
+        import pexpect
+
+        try:
+            self.raw += self.child.read_nonblocking(65536, timeout=wait)
+        except pexpect.TIMEOUT:
+            pass
+        except pexpect.EOF:
+            return False
+        return True
+
+    def expect(self, text: str, timeout: float = 10) -> str:
+        """Wait until `text` is on screen after what was already read; return the plain text up to it."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = plain(self.raw)
+            i = screen.find(text, self.seen)
+            if i >= 0:
+                before = screen[self.seen:i]
+                self.seen = i + len(text)
+                return before
+            alive = self.read_more(0.1)
+            if not alive or time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} did not appear; the screen since the last match:\n"
+                                     f"{screen[self.seen:][-3000:]}")
+
+    def type(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def line(self, text: str) -> None:
+        self.child.send(text + "\r")
+
+    def exit_status(self) -> int:
+        import pexpect
+
+        self.child.expect(pexpect.EOF, timeout=10)
+        self.raw += self.child.before or ""
+        self.child.close()
+        return self.child.exitstatus
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.terminate(force=True)

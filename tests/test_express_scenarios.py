@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from helpers import (ROOT, MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
                      hand_names, new_game, options, play, program, rest_of_deck, top, turn)
+from helpers import rulelang_command
 from interpreter import Game
 from interpreter.bots import make_bot
 
@@ -547,11 +546,6 @@ def test_match_ends_when_a_score_reaches_250():
 
 
 # ====================================================================== the command line
-
-
-def rulelang_command() -> list[str]:
-    script = Path(sys.executable).parent / "rulelang"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
 
 
 def test_command_line_scenario_with_a_stacked_deck_piped_moves_and_a_log(tmp_path):

@@ -10,7 +10,6 @@ deck one of the two copies of each odd number (1 3 5 7 9) of each colour bears t
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 import rulelang
 from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
                      new_game, options, play, program, run_cli, top, turn)
+from helpers import rulelang_command
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 
@@ -426,11 +426,6 @@ def test_a_bot_decides_a_race_and_the_loser_draws_one(bot_class):
     assert events_of(g, "say")[-1]["text"] == f"{NAMES[loser]} was the last to do it and draws 1"
     assert (turn(g), deciding(g)) == (2, 2)
     g.check_cards()
-
-
-def rulelang_command() -> list[str]:
-    script = Path(sys.executable).parent / "rulelang"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
 
 
 def test_in_a_game_of_bots_races_are_decided_without_a_person():

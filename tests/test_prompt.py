@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import time
 from pathlib import Path
 
@@ -13,8 +12,9 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
+from helpers import PtyTerminal, plain, rulelang_command  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
-CSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
 CTRL_C, CTRL_L, ENTER, TAB = "\x03", "\x0c", "\r", "\t"
 FAULTS = ("Traceback", "Unhandled exception", "Exception ")
 
@@ -26,58 +26,18 @@ HOUSE_STACK = [c for pair in zip(YOU, ADA) for c in pair] + ["R5", "Y5", "G9", "
 MOO = 'when played(card) if card.number == key { race "moo" }'
 
 
-def rulelang_command() -> list[str]:
-    script = Path(sys.executable).parent / "rulelang"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
-
-
-def plain(raw: str) -> str:
-    return CSI.sub("", raw).replace("\r", "")
-
-
 def write_stack(tmp_path: Path, cards: list[str]) -> Path:
     path = tmp_path / "stack.yaml"
     path.write_text("".join(f"- {c}\n" for c in cards), encoding="utf-8")
     return path
 
 
-class Terminal:
-    """A person at a terminal of `rows` x `cols`: types keys, reads what is on screen (escape codes stripped)."""
+class Terminal(PtyTerminal):
+    """A person at a terminal of `rows` x `cols`, typing as fast as a person can (not 50 ms a key)."""
 
     def __init__(self, args: list[str], rows: int = 24, cols: int = 100, **env):
-        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-        environ.update({"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": str(cols), "LINES": str(rows),
-                        **env})
-        cmd = rulelang_command() + args
-        self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(rows, cols),
-                                   encoding="utf-8", timeout=10)
-        self.child.delaybeforesend = None  # keys as fast as a person types them at most, not 50 ms each
-        self.raw = ""
-        self.seen = 0
-
-    def read_more(self, wait: float) -> bool:
-        try:
-            self.raw += self.child.read_nonblocking(65536, timeout=wait)
-        except pexpect.TIMEOUT:
-            pass
-        except pexpect.EOF:
-            return False
-        return True
-
-    def expect(self, text: str, timeout: float = 10) -> str:
-        """Wait until `text` is on screen after what was already read; return the plain text before it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            screen = plain(self.raw)
-            i = screen.find(text, self.seen)
-            if i >= 0:
-                before = screen[self.seen:i]
-                self.seen = i + len(text)
-                return before
-            alive = self.read_more(0.1)
-            if not alive or time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} did not appear; the screen since the last match:\n"
-                                     f"{screen[self.seen:][-3000:]}")
+        super().__init__(args, rows, cols, **env)
+        self.child.delaybeforesend = None
 
     def settle(self, wait: float = 0.3) -> str:
         """Read whatever arrives within `wait` seconds; the plain text since the last match."""
@@ -94,25 +54,9 @@ class Terminal:
         self.type(CTRL_L)
         self.expect(message)
 
-    def type(self, keys: str) -> None:
-        self.child.send(keys)
-
-    def line(self, text: str) -> None:
-        self.child.send(text + ENTER)
-
     def faults(self) -> list[str]:
         screen = plain(self.raw)
         return [f for f in FAULTS if f in screen]
-
-    def exit_status(self) -> int:
-        self.child.expect(pexpect.EOF, timeout=10)
-        self.raw += self.child.before or ""
-        self.child.close()
-        return self.child.exitstatus
-
-    def close(self) -> None:
-        if self.child.isalive():
-            self.child.terminate(force=True)
 
 
 @pytest.fixture

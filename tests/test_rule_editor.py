@@ -4,17 +4,14 @@ Enter), fixed in place, then listed by `rules`.  A pseudo-terminal driven by pex
 tests/test_terminal.py: a 24x100 xterm, no cursor-position requests, 10 s timeouts."""
 from __future__ import annotations
 
-import os
-import re
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import PtyTerminal, plain  # noqa: E402
+
 GAME = "games/express.rules"
 SEED = "3"
 
@@ -24,54 +21,14 @@ BAD = GOOD.replace("card.number", "card.numbr")
 MESSAGE = "1:27: unknown attribute `numbr` (did you mean `number`?)"
 FIX_AT = BAD.index("numbr") + len("numb")  # where the missing `e` goes
 
-CSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
 HOME, RIGHT, ENTER = "\x01", "\x1b[C", "\r"
 
 
-def rulelang_command() -> list[str]:
-    script = Path(sys.executable).parent / "rulelang"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
-
-
-def plain(raw: str) -> str:
-    return CSI.sub("", raw).replace("\r", "")
-
-
-class Terminal:
+class Terminal(PtyTerminal):
     """A person at a 24x100 terminal (the settings of tests/test_terminal.py)."""
 
     def __init__(self, args: list[str]):
-        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-        environ.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="100", LINES="24")
-        cmd = rulelang_command() + ["run", GAME, "--delay", "0"] + args
-        self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(24, 100),
-                                   encoding="utf-8", timeout=10)
-        self.raw = ""
-        self.seen = 0
-
-    def read_more(self, wait: float) -> bool:
-        try:
-            self.raw += self.child.read_nonblocking(65536, timeout=wait)
-        except pexpect.TIMEOUT:
-            pass
-        except pexpect.EOF:
-            return False
-        return True
-
-    def expect(self, text: str, timeout: float = 10) -> str:
-        """Wait until `text` is on screen after what was already read; return the plain text before it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            screen = plain(self.raw)
-            i = screen.find(text, self.seen)
-            if i >= 0:
-                before = screen[self.seen:i]
-                self.seen = i + len(text)
-                return before
-            alive = self.read_more(0.1)
-            if not alive or time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} did not appear; the screen since the last match:\n"
-                                     f"{screen[self.seen:][-3000:]}")
+        super().__init__(["run", GAME, "--delay", "0"] + args)
 
     def settle(self, wait: float = 0.5) -> str:
         """Read what arrives in `wait` seconds; return it as plain text (not consumed)."""
@@ -80,16 +37,6 @@ class Terminal:
         while time.monotonic() < end and self.read_more(0.05):
             pass
         return plain(self.raw)[start:]
-
-    def type(self, keys: str) -> None:
-        self.child.send(keys)
-
-    def line(self, text: str) -> None:
-        self.child.send(text + ENTER)
-
-    def close(self) -> None:
-        if self.child.isalive():
-            self.child.terminate(force=True)
 
 
 @pytest.fixture

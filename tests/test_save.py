@@ -22,6 +22,8 @@ from rulelang import cli
 from rulelang.save import (Saver, checksum, document, dump, load_document, read_save, rebuild, setup_from_program,
                            undo_refusal)
 
+from helpers import rulelang_command
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Express, two players: You get R3 R5 B7 G2 Y9, Ada (a bot) R8 B1 G4 Y6 B8; Red 1 is flipped; then G9, Y2.
@@ -31,11 +33,6 @@ HAND = "Your hand (5): ♥R3 ♥R5 ★Y9 ♣G2 ♦B7"
 STACK_TWO = ["R3", "B3", "R5", "B1", "R6", "B2", "R7", "B4", "R9", "B5", "R1", "G1", "G2", "G3", "G4"]
 
 CSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
-
-
-def rulelang_command() -> list[str]:
-    script = Path(sys.executable).parent / "rulelang"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
 
 
 def run_cli(*args, stdin: str = "") -> subprocess.CompletedProcess:

@@ -6,13 +6,13 @@ import json
 import os
 import re
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+
+from helpers import PtyTerminal, rulelang_command  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "games/express.rules"
@@ -25,24 +25,13 @@ HAND = "Your hand (5): ♥R3 ♥R5 ★Y9 ♣G2 ♦B7"  # sorted by colour as the
 # Ann and Bob at one keyboard: Ann gets R3 R5 R6 R7 R9, Bob B1-B5; Red 1 is flipped; then G1, G2, ...
 STACK_TWO_PEOPLE = ["R3", "B1", "R5", "B2", "R6", "B3", "R7", "B4", "R9", "B5", "R1", "G1", "G2", "G3", "G4"]
 
-CSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
-
-
-def rulelang_command() -> list[str]:
-    script = Path(sys.executable).parent / "rulelang"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelang.cli"]
 
 
 def write_stack(tmp_path: Path, cards: list[str]) -> Path:
     path = tmp_path / "stack.yaml"
     path.write_text("# the top of the draw pile first\n" + "".join(f"- {c}\n" for c in cards), encoding="utf-8")
     return path
-
-
-def plain(raw: str) -> str:
-    """What the screen says, without escape sequences or carriage returns."""
-    return CSI.sub("", raw).replace("\r", "")
 
 
 def colour_codes(raw: str) -> list[str]:
@@ -56,57 +45,11 @@ def colour_codes(raw: str) -> list[str]:
     return found
 
 
-class Terminal:
-    """A person at a 24x100 terminal: types keys, reads what is on screen (escape codes stripped)."""
+class Terminal(PtyTerminal):
+    """A person at a 24x100 terminal playing `rulelang run` of the game with no delay between bots' moves."""
 
     def __init__(self, args: list[str], **env):
-        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-        # No cursor-position requests: no terminal emulator is here to answer them.
-        environ.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="100", LINES="24", **env)
-        cmd = rulelang_command() + ["run", GAME, "--delay", "0"] + args
-        self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(24, 100),
-                                   encoding="utf-8", timeout=10)
-        self.raw = ""
-        self.seen = 0  # how far into the plain text earlier `expect`s have read
-
-    def read_more(self, wait: float) -> bool:
-        try:
-            self.raw += self.child.read_nonblocking(65536, timeout=wait)
-        except pexpect.TIMEOUT:
-            pass
-        except pexpect.EOF:
-            return False
-        return True
-
-    def expect(self, text: str, timeout: float = 10) -> str:
-        """Wait until `text` is on screen after what was already read; return the plain text up to it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            screen = plain(self.raw)
-            i = screen.find(text, self.seen)
-            if i >= 0:
-                before = screen[self.seen:i]
-                self.seen = i + len(text)
-                return before
-            alive = self.read_more(0.1)
-            if not alive or time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} did not appear; the screen since the last match:\n{screen[self.seen:][-3000:]}")
-
-    def type(self, keys: str) -> None:
-        self.child.send(keys)
-
-    def line(self, text: str) -> None:
-        self.child.send(text + "\r")
-
-    def exit_status(self) -> int:
-        self.child.expect(pexpect.EOF, timeout=10)
-        self.raw += self.child.before or ""
-        self.child.close()
-        return self.child.exitstatus
-
-    def close(self) -> None:
-        if self.child.isalive():
-            self.child.terminate(force=True)
+        super().__init__(["run", GAME, "--delay", "0"] + args, **env)
 
 
 @pytest.fixture
