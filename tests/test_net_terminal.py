@@ -22,7 +22,7 @@ pexpect = pytest.importorskip("pexpect")
 import rulelang  # noqa: E402
 from interpreter.bots import GreedyBot  # noqa: E402
 from rulelang.net.server import Table, run_table  # noqa: E402
-from test_terminal import Terminal, plain, rulelang_command  # noqa: E402
+from helpers import PtyTerminal, plain  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_TIME = 150  # seconds the whole game may take
@@ -71,19 +71,11 @@ class Served:
         self.thread.join(10)
 
 
-class Joined(Terminal):
-    """`rulelang join` at a 24x100 pseudo-terminal (test_terminal's Terminal, with another command)."""
+class Joined(PtyTerminal):
+    """`rulelang join` at a 24x100 pseudo-terminal."""
 
     def __init__(self, address: str, code: str, name: str | None):
-        import os
-
-        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-        environ.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="100", LINES="24")
-        cmd = rulelang_command() + ["join", address, code] + (["--name", name] if name else [])
-        self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(24, 100),
-                                   encoding="utf-8", timeout=10)
-        self.raw = ""
-        self.seen = 0
+        super().__init__(["join", address, code] + (["--name", name] if name else []))
         self.handled = 0  # decisions shown on this screen and answered
 
     def shown(self) -> int:
