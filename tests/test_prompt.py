@@ -108,7 +108,8 @@ def test_write_opens_the_rule_editor_refuses_a_bad_rule_with_its_place_and_takes
     t.expect("1:27: unknown attribute `numbr` (did you mean `number`?)")
     t.type(CTRL_C)
     t.line("write " + MOO)
-    t.expect("house rule for 3")
+    told = t.expect("You make a house rule for 3: " + MOO)
+    assert "choose write" not in told  # the rule written is told once, by the rule it makes
     t.expect("You>")
     t.line("rules")
     t.expect('race "moo"')

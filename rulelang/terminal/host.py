@@ -290,6 +290,9 @@ class Teller:
                     out.append(self.sentence(p, seat, clauses + self.call_clauses(p, seat, act["calls"])))
                     act["told"] = True
                     continue
+            if (kind == "house_rule" and act is not None and not act["told"] and not act["calls"]
+                    and act["ev"].get("kind") == "rule" and act["ev"]["player"] == ev.get("player")):
+                act["told"] = True  # the rule written is told once, by the house rule it makes
             line = self.event_line(ev, seat)
             if line:
                 if kind not in ASIDES:
