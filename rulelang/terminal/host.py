@@ -25,7 +25,7 @@ COMMANDS = {
     "rules": "a summary of this game, from its rules file",
     "log": "the last events (`log 50` for more)",
     "hand": "show your hand and the table again",
-    "undo": "take back your last move (not once a card was drawn, shown or shuffled since)",
+    "undo": "take back your last move (not once a card was drawn or shuffled, or a card hidden from you was shown, since)",
     "house": "propose a rule for the whole table, written in rulelang: `house when played(card) if ... { ... }`",
     "quit": "leave the game",
 }
@@ -884,7 +884,7 @@ class Host:
         without them, so it is exact.  Refused when a card was drawn, shown or shuffled since (the person would
         know what they should not, see `undo_refusal`), and, with several people here, unless all agree (each is
         handed the keyboard to answer).  True when the decision pending must be asked for afresh."""
-        from ..save import last_move_of, undo_refusal
+        from ..save import UNDO_REFUSED, last_move_of, undo_refusal
 
         g = self.game
         if self.setup is None:
@@ -902,7 +902,7 @@ class Host:
             return False
         why = undo_refusal(g, before, self.humans)
         if why:
-            self.screen.line([("ansired", f"✗ your last move cannot be taken back: {why}")])
+            self.screen.line([("ansired", f"✗ your last move cannot be taken back: {why}; {UNDO_REFUSED}")])
             return False
         later = len(moves) - i - 1
         for other in self.humans:
