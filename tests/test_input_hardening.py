@@ -113,3 +113,28 @@ def test_ctrl_c_then_a_colour_code_at_a_terminal_asks_again(tmp_path):
         assert "Traceback" not in child.before
     finally:
         child.close(force=True)
+
+
+def test_a_paste_longer_than_a_line_is_refused_as_it_arrives_at_a_terminal(tmp_path):
+    """A bracketed paste of 20,000 characters is not put into the line (it would be lexed, completed and drawn
+    for seconds before being refused): the prompt says why at once, the line stays as it was, play goes on."""
+    pytest.importorskip("pexpect")
+    from helpers import PtyTerminal
+
+    term = PtyTerminal(["run", "express", "--players", "2", "--seed", "7", "--delay", "0", "--stack",
+                        str(write_stack(tmp_path, STACK)), "--save", str(tmp_path / "g.yaml")])
+    try:
+        term.expect("You>")
+        term.type("play R3")
+        term.type("\x1b[200~" + "x" * 20_000 + "\x1b[201~")
+        term.expect("A line may have at most 4000 characters; a paste of 20000 characters is not put in.")
+        term.line("")  # the line typed before the paste is whole: it is played
+        term.expect("You play ♥Red 3")
+        term.type("\x1b[200~draw\x1b[201~")  # a paste that fits goes in as typed
+        term.line("")
+        term.expect("You draw")
+        term.line("quit")
+        assert term.exit_status() == 0
+        assert "Traceback" not in term.raw and "x" * 100 not in term.raw
+    finally:
+        term.close()
