@@ -83,13 +83,22 @@ def junk_lines(n: int, seed: int = 15) -> bytes:
 
 
 def test_junk_lines_at_the_prompt_never_give_a_traceback(tmp_path):
+    """Every junk line is read at a prompt: a game the junk ends (its moves are played too) is followed by a new
+    one given the lines not yet read, until all were."""
     env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}
-    run = subprocess.run(rulelang_command() + ["run", "express", "--players", "2", "--seed", "3", "--delay", "0",
-                                               "--bots", "greedy", "--save", str(tmp_path / "g.yaml")],
-                         input=junk_lines(JUNK_LINES), capture_output=True, cwd=str(ROOT), timeout=600, env=env)
-    err = run.stderr.decode("utf-8", "replace")
-    assert "Traceback" not in err and "Traceback" not in run.stdout.decode("utf-8", "replace")
-    assert run.returncode in (0, 3), err
+    lines = junk_lines(JUNK_LINES).split(b"\n")[:-1]
+    seed = 3
+    while lines:
+        run = subprocess.run(rulelang_command() + ["run", "express", "--players", "2", "--seed", str(seed), "--delay",
+                                                   "0", "--bots", "greedy", "--save", str(tmp_path / f"{seed}.yaml")],
+                             input=b"\n".join(lines) + b"\n", capture_output=True, cwd=str(ROOT), timeout=600, env=env)
+        out, err = run.stdout.decode("utf-8", "replace"), run.stderr.decode("utf-8", "replace")
+        assert "Traceback" not in err and "Traceback" not in out
+        assert run.returncode in (0, 3), err
+        read = out.count("You> ")  # the prompt, once for every line read (a `y/N` question reads none of these)
+        assert read > 0 or not lines
+        lines = lines[read:]
+        seed += 1
 
 
 def test_ctrl_c_then_a_colour_code_at_a_terminal_asks_again(tmp_path):
