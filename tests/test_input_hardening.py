@@ -147,3 +147,23 @@ def test_a_paste_longer_than_a_line_is_refused_as_it_arrives_at_a_terminal(tmp_p
         assert "Traceback" not in term.raw and "x" * 100 not in term.raw
     finally:
         term.close()
+
+
+def test_keys_typed_past_the_longest_line_are_not_put_in(monkeypatch):
+    """Without bracketed paste a paste arrives as keys: those past the limit are dropped as they come (the limit
+    made 40 here, so that few keys show it), a paste that fits still goes in whole, and Enter reads the line."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    import rulelang.terminal.host as host
+
+    monkeypatch.setattr(host, "MAX_LINE", 40)
+    with create_pipe_input() as keys:
+        session = PromptSession(input=keys, output=DummyOutput())
+        keys.send_text("\x1b[200~play \x1b[201~" + "x" * 60 + "\r")
+        assert session.prompt("> ", key_bindings=host._prompt_keys()) == "play " + "x" * 35
+    with create_pipe_input() as keys:
+        session = PromptSession(input=keys, output=DummyOutput())
+        keys.send_text("draw" + "\x1b[200~" + "y" * 37 + "\x1b[201~" + "\r")  # 41 characters: not put in
+        assert session.prompt("> ", key_bindings=host._prompt_keys()) == "draw"
