@@ -97,7 +97,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
                 if fixed:
                     made.append(options)
             env["$options"] = specs
-            st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), True, ())
+            st.pending = m.Decision(player, told(st, prompt_f, env, player), tuple(options), True, ())
             return True
         fr.pc = end.pos
         return False
@@ -223,6 +223,20 @@ def _said(st, text: str) -> str:
     return text
 
 
+def hidden_in(st, named, seat) -> frozenset:
+    """Of the cards a text names (`text_f.cards`: alone or by an attribute), those `seat` (None: the table) may
+    not see where they lie now, unless a `reveal` just showed them to it: told to it as "a card", "(hidden colour)"."""
+    return frozenset(c for c in named if not sees_card(st, c, seat) and seat not in st.shown.get(c, ()))
+
+
+def told(st, text_f, env, seat) -> str:
+    """A decision's prompt as the seat it asks may read it (only that seat is shown it); "" when not recording."""
+    if not st.record:
+        return ""
+    named = text_f.cards(st, env)
+    return text_f(st, env, None, hidden_in(st, named, seat) if named else frozenset())
+
+
 def op_say(text_f):
     def op(st, fr):
         st.steps += SAY_STEPS  # counted whether or not the text is made, so that every run stops where it would
@@ -240,7 +254,7 @@ def op_say(text_f):
             if named:
                 masked = {}
                 for seat in [*range(st.n), None]:
-                    hide = frozenset(c for c in named if not sees_card(st, c, seat) and seat not in st.shown.get(c, ()))
+                    hide = hidden_in(st, named, seat)
                     if hide:
                         masked[seat] = _said(st, text_f(st, env, about if seat == about else None, hide))
                 if masked:

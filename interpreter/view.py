@@ -37,6 +37,8 @@ def view(st, seat) -> dict:
                                 for o, h in enumerate(z)]
         else:
             zones[spec.name] = {"size": len(z), "cards": _seen(z, zone_shows(vis, None, seat), down, seat)}
+    kinds = p.var_kinds
+    cards_held = any(k in ("card", "list:card") for k in kinds.values())  # a variable may hold a hidden card
     d = st.pending
     pending = None
     if d is not None:
@@ -53,8 +55,9 @@ def view(st, seat) -> dict:
         "hand": st.hand_no,
         "turn": st.turns,
         "zones": zones,
-        "vars": dict(st.vars),
-        "player_vars": {k: list(v) for k, v in st.pvars.items()},
+        "vars": {k: _held(st, v, kinds.get(k), seat) for k, v in st.vars.items()} if cards_held else dict(st.vars),
+        "player_vars": {k: [_held(st, x, kinds.get(k), seat) for x in v] for k, v in st.pvars.items()}
+        if cards_held else {k: list(v) for k, v in st.pvars.items()},
         "scores": list(st.pvars["score"]),
         "pending": pending,
         "claim": public_claim(st),
@@ -63,6 +66,16 @@ def view(st, seat) -> dict:
         "finished": list(st.finished),  # seats out of play by `out`, in order (every seat, once a hand is over)
         "lost": list(st.lost),  # seats knocked out by `lose`, in order
     }
+
+
+def _held(st, value, kind, seat):
+    """A variable's value as `seat` sees it: a card it may not see where it lies now is None, as in a zone."""
+    if kind == "card" and isinstance(value, int) and not isinstance(value, bool):
+        return value if sees_card(st, value, seat) or seat in st.shown.get(value, ()) else None
+    if kind == "list:card" and isinstance(value, (list, tuple)):
+        return [c if not isinstance(c, int) or sees_card(st, c, seat) or seat in st.shown.get(c, ()) else None
+                for c in value]
+    return value
 
 
 def _seen(z: list, sees: bool, down: dict, seat) -> list:

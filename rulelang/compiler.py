@@ -643,7 +643,7 @@ class Compiler:
         return [f"player = {who}", "out = []", *seen, *hoisted, *body,
                 "if out:",
                 *(_INDENT + line for line in [*now, f"env['$options'] = {self.const(specs, 'SPECS')}",
-                                              f"st.pending = m.Decision(player, {prompt}(st, env) if st.record else '', "
+                                              f"st.pending = m.Decision(player, ops.told(st, {prompt}, env, player), "
                                               f"tuple(out), False, {calls!r}, {'now' if due else '()'})",
                                               "return True"])]
 
@@ -805,8 +805,10 @@ class Compiler:
 
         `render(st, env)` tells it to anyone.  A text written with `{a|b}` forms is about the first player it
         names (`render.about(st, env)`, else None); `render(st, env, you)` tells it to seat `you`, saying "you"
-        wherever it names them, and each form after that takes its second word until another player is named."""
-        pieces = []  # literal text, ("value", f, type), ("forms", a, b)
+        wherever it names them, and each form after that takes its second word until another player is named.
+        `render.cards(st, env)` are the cards it names, alone or by an attribute (`{c.colour}`); those in
+        `render(..., hide=)` are told as "a card" and "(hidden colour)" (`interpreter.ops.told`)."""
+        pieces = []  # literal text, ("value", f, type, the card f of an attribute or None, attr), ("forms", a, b)
         at = 0
         for m in TEXT_PART.finditer(template):
             pieces.append(template[at:m.start()])
@@ -814,9 +816,12 @@ class Compiler:
                 pieces.append(("forms", m.group("one"), m.group("you")))
             else:
                 e = ast.Name(name=m.group("name"))
+                of = None  # for an attribute of a card (`{c.colour}`): the card, whose sight it shares
                 if m.group("attr"):
+                    if self.typer.expr(e, scope) == "card":
+                        of = self.expr(e, scope)
                     e = ast.Attr(expr=e, name=m.group("attr"))
-                pieces.append(("value", self.expr(e, scope), self.typer.expr(e, scope)))
+                pieces.append(("value", self.expr(e, scope), self.typer.expr(e, scope), of, m.group("attr")))
             at = m.end()
         pieces.append(template[at:])
         if len(pieces) == 1:
@@ -838,8 +843,8 @@ class Compiler:
             """The cards the text names (a card, or a list of cards): those a seat may not see are hidden from it."""
             out = set()
             for p in pieces:
-                if isinstance(p, tuple) and p[0] == "value" and p[2] in ("card", "list:card"):
-                    v = p[1](st, env)
+                if isinstance(p, tuple) and p[0] == "value" and (p[3] is not None or p[2] in ("card", "list:card")):
+                    v = p[1](st, env) if p[3] is None else p[3](st, env)
                     if isinstance(v, (list, tuple)):
                         out.update(c for c in v if isinstance(c, int))
                     elif isinstance(v, int):
@@ -855,6 +860,8 @@ class Compiler:
                     out.append(p)
                 elif p[0] == "forms":
                     out.append(p[2] if agree else p[1])
+                elif hide and p[3] is not None and p[3](st, env) in hide:  # an attribute of a card out of sight
+                    out.append(f"(hidden {p[4]})")
                 else:
                     v = p[1](st, env)
                     if told and p[2] == "player" and v == you:

@@ -628,9 +628,12 @@ def undo_refusal(now, before, people: list[int]) -> str | None:
       - a card left a zone nobody may see: a draw from the draw pile, by anyone;
       - cards were shown: a `reveal`, or a face-down card moved without staying face down (turned up);
       - a person at the keyboard got, into a zone only they see, cards they could not see before (a hand
-        passed or swapped to them).
-    A card played face up from a hand onto the table is not counted: that is the game going on, and undo is
-    for taking back a slip, with the bots' answers to it.  Otherwise the game rebuilt without the moves is exact.
+        passed or swapped to them);
+      - a person saw a card of a bot's that was hidden from them: a bot's answer played face up from its hand.
+        The person would take their move back knowing the bot's cards and its reply, and play against them.
+        (A card another person showed is that person's to forgive: they are asked to agree.)
+    Otherwise the game rebuilt without the moves is exact: undo is for taking back a slip before anything
+    hidden came into view.
     """
     st = now.state
     program = now.program
@@ -663,7 +666,20 @@ def undo_refusal(now, before, people: list[int]) -> str | None:
                 if not knew:
                     whose = f"{now.names[ev['src_owner']]}'s" if ev["src_owner"] is not None else "the"
                     return f"{now.names[h]} got cards from {whose} {_pile(src.name)} they could not see before"
+        if ev.get("face") == "down" or ev["src_owner"] in people:
+            continue
+        for c in ev["cards"]:
+            for h in people:
+                knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev["src"], ev["src_owner"], h, False)
+                if not knew and visible_at(st, c, ev["dst"], ev["dst_owner"], h, False):
+                    whose = f"{now.names[ev['src_owner']]}'s" if ev["src_owner"] is not None else "the"
+                    return (f"{program.cards[c].name} came out of {whose} {src.name} since, and a card hidden from "
+                            f"{'you' if len(people) == 1 else now.names[h]} cannot be unseen")
     return None
+
+
+# What a person whose move is not taken back may do (after the reason `undo_refusal` gives).
+UNDO_REFUSED = "the game goes on from here: make your next move"
 
 
 def _pile(name: str) -> str:

@@ -436,3 +436,61 @@ def test_a_view_does_not_change_when_the_cards_it_cannot_see_swap_identities(pat
     failure, counts = result(path, "permutation")
     assert failure is None, failure
     assert counts["permutations"] > GAMES_EACH  # the test really ran
+
+
+# ------------------------------------------------------------------ every text a rule makes, masked per seat
+#
+# tests/rules/peek.rules puts the other player's cards into every kind of text a rule can make: a `say`, a
+# `choose` prompt, an `ask` prompt, attributes of a card, card-valued variables (global, a list, per player).
+# Not shuffled: Ann holds Blue 4, Blue 2, Red 4 and Bob Blue 3, Blue 1, Red 3; each turn names the top card of
+# the next player's hand (Bob's Red 3 on Ann's first turn).
+
+PEEK = ROOT / "tests" / "rules" / "peek.rules"
+HIDDEN_SAY = "Bob holds a card, a (hidden colour) card of (hidden number)"
+
+
+def test_every_text_a_rule_makes_is_masked_for_each_seat():
+    g = Game(load(PEEK), ["Ann", "Bob"], seed=1)
+    red_3 = g.state.zones[g.program.zone_index["hand"]][1][-1]
+    assert g.program.cards[red_3].name == "Red 3"
+    said = [ev for ev in g.events if ev["type"] == "say"]
+    assert [g.narrate(ev, 0) for ev in said] == [HIDDEN_SAY]
+    assert [g.narrate(ev, None) for ev in said] == [HIDDEN_SAY]  # the table: a --log, a spectator
+    assert [g.narrate(ev, 1) for ev in said] == ["Bob holds Red 3, a Red card of 3"]  # his own card
+    # The prompt of Ann's decision, shown to her alone.
+    assert g.pending.prompt == "Bob holds a card ((hidden colour)): play a card"
+    assert g.view(0)["pending"]["prompt"] == g.pending.prompt and "prompt" not in g.view(1)["pending"]
+    # Variables holding cards (the status line, the network's and the RL environment's views): None where hidden.
+    assert g.view(0)["vars"] == {"peeked": None, "peeks": [None, None, None], "kept": None}
+    assert g.view(None)["vars"] == g.view(0)["vars"]
+    assert g.view(1)["vars"]["peeked"] == red_3 and None not in g.view(1)["vars"]["peeks"]
+    assert g.view(0)["player_vars"]["mine"] == [None, None] and g.view(1)["player_vars"]["mine"] == [red_3, None]
+    # Bob is asked, in a prompt naming his own Red 3 (shown) and Ann's top card (hidden from him).
+    g.apply(0, "play B4")
+    assert g.pending.player == 1
+    assert g.pending.prompt == "Ann saw your Red Red 3 and keeps a card ((hidden number)): pass or protest"
+
+
+def test_the_screen_the_log_and_the_replay_mask_what_a_rule_says(tmp_path, capsys, monkeypatch):
+    import io
+    import json
+    import sys
+
+    from rulelang import cli
+
+    log, save = tmp_path / "game.jsonl", tmp_path / "game.yaml"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("play B4\nquit\n"))
+    assert cli.main(["run", str(PEEK), "--names", "Ann,Bob", "--seed", "1", "--delay", "0", "--log", str(log),
+                     "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    first = out.split("Ann> play B4")[0]
+    assert f"  {HIDDEN_SAY}\n" in first
+    assert "peeks: a card, a card, a card ·" in first and "peeked:" not in first and "kept:" not in first
+    assert "Bob holds a card ((hidden colour)): play a card\n" in first
+    assert "Red 3" not in first and "R3" not in first
+    said = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [e["text"] for e in said if e.get("type") == "say"][0] == HIDDEN_SAY
+    assert not any("Bob holds Red 3" in e["text"] for e in said if e.get("type") == "say")
+    assert cli.main(["replay", str(save)]) == 0  # as Ann saw it
+    replayed = capsys.readouterr().out
+    assert HIDDEN_SAY in replayed and "Bob holds Red 3" not in replayed

@@ -83,13 +83,22 @@ def junk_lines(n: int, seed: int = 15) -> bytes:
 
 
 def test_junk_lines_at_the_prompt_never_give_a_traceback(tmp_path):
+    """Every junk line is read at a prompt: a game the junk ends (its moves are played too) is followed by a new
+    one given the lines not yet read, until all were."""
     env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}
-    run = subprocess.run(rulelang_command() + ["run", "express", "--players", "2", "--seed", "3", "--delay", "0",
-                                               "--bots", "greedy", "--save", str(tmp_path / "g.yaml")],
-                         input=junk_lines(JUNK_LINES), capture_output=True, cwd=str(ROOT), timeout=600, env=env)
-    err = run.stderr.decode("utf-8", "replace")
-    assert "Traceback" not in err and "Traceback" not in run.stdout.decode("utf-8", "replace")
-    assert run.returncode in (0, 3), err
+    lines = junk_lines(JUNK_LINES).split(b"\n")[:-1]
+    seed = 3
+    while lines:
+        run = subprocess.run(rulelang_command() + ["run", "express", "--players", "2", "--seed", str(seed), "--delay",
+                                                   "0", "--bots", "greedy", "--save", str(tmp_path / f"{seed}.yaml")],
+                             input=b"\n".join(lines) + b"\n", capture_output=True, cwd=str(ROOT), timeout=600, env=env)
+        out, err = run.stdout.decode("utf-8", "replace"), run.stderr.decode("utf-8", "replace")
+        assert "Traceback" not in err and "Traceback" not in out
+        assert run.returncode in (0, 3), err
+        read = out.count("You> ")  # the prompt, once for every line read (a `y/N` question reads none of these)
+        assert read > 0 or not lines
+        lines = lines[read:]
+        seed += 1
 
 
 def test_ctrl_c_then_a_colour_code_at_a_terminal_asks_again(tmp_path):
@@ -113,3 +122,48 @@ def test_ctrl_c_then_a_colour_code_at_a_terminal_asks_again(tmp_path):
         assert "Traceback" not in child.before
     finally:
         child.close(force=True)
+
+
+def test_a_paste_longer_than_a_line_is_refused_as_it_arrives_at_a_terminal(tmp_path):
+    """A bracketed paste of 20,000 characters is not put into the line (it would be lexed, completed and drawn
+    for seconds before being refused): the prompt says why at once, the line stays as it was, play goes on."""
+    pytest.importorskip("pexpect")
+    from helpers import PtyTerminal
+
+    term = PtyTerminal(["run", "express", "--players", "2", "--seed", "7", "--delay", "0", "--stack",
+                        str(write_stack(tmp_path, STACK)), "--save", str(tmp_path / "g.yaml")])
+    try:
+        term.expect("You>")
+        term.type("play R3")
+        term.type("\x1b[200~" + "x" * 20_000 + "\x1b[201~")
+        term.expect("A line may have at most 4000 characters; a paste of 20000 characters is not put in.")
+        term.line("")  # the line typed before the paste is whole: it is played
+        term.expect("You play ♥Red 3")
+        term.type("\x1b[200~draw\x1b[201~")  # a paste that fits goes in as typed
+        term.line("")
+        term.expect("You draw")
+        term.line("quit")
+        assert term.exit_status() == 0
+        assert "Traceback" not in term.raw and "x" * 100 not in term.raw
+    finally:
+        term.close()
+
+
+def test_keys_typed_past_the_longest_line_are_not_put_in(monkeypatch):
+    """Without bracketed paste a paste arrives as keys: those past the limit are dropped as they come (the limit
+    made 40 here, so that few keys show it), a paste that fits still goes in whole, and Enter reads the line."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    import rulelang.terminal.host as host
+
+    monkeypatch.setattr(host, "MAX_LINE", 40)
+    with create_pipe_input() as keys:
+        session = PromptSession(input=keys, output=DummyOutput())
+        keys.send_text("\x1b[200~play \x1b[201~" + "x" * 60 + "\r")
+        assert session.prompt("> ", key_bindings=host._prompt_keys()) == "play " + "x" * 35
+    with create_pipe_input() as keys:
+        session = PromptSession(input=keys, output=DummyOutput())
+        keys.send_text("draw" + "\x1b[200~" + "y" * 37 + "\x1b[201~" + "\r")  # 41 characters: not put in
+        assert session.prompt("> ", key_bindings=host._prompt_keys()) == "draw"

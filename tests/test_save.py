@@ -380,22 +380,27 @@ def test_any_text_survives_the_round_trip(tmp_path):
 # ---------------------------------------------------------------- undo
 
 
-def test_undo_takes_back_a_move_but_not_a_draw(tmp_path, capsys, monkeypatch):
-    stack = write_stack(tmp_path, STACK)
+def test_undo_takes_back_a_slip_but_not_a_draw_nor_a_bots_card_seen(tmp_path, capsys, monkeypatch):
+    # As STACK, with a Wild in place of your Red 3: a Wild asks you for a colour before Ada answers.
+    stack = write_stack(tmp_path, ["W"] + STACK[1:])
     save = tmp_path / "undo.yaml"
     status, out, err = main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "7", "--stack", stack,
-                            "--save", save, stdin="undo\nplay R3\nundo\ndraw\nundo\nquit\n")
+                            "--save", save, stdin="undo\nplay W\nundo\nplay R5\nundo\ndraw\nundo\nquit\n")
     assert status == 0, err
     assert "✗ you have made no move to take back" in out
-    after_undo = out.split("Taken back: your `play R3` and the 1 move after it.")[1]
-    assert HAND in after_undo.split("You> draw")[0]  # the hand as dealt, and the same table
-    assert "discard: ♥Red 1" in after_undo.split("You> draw")[0]
+    after_undo = out.split("Taken back: your `play W`.")[1]
+    assert "Your hand (5): ♥R5 ★Y9 ♣G2 ♦B7 W" in after_undo.split("You> play R5")[0]  # the hand as dealt
+    assert "discard: ♥Red 1" in after_undo.split("You> play R5")[0]
+    # Ada answered Red 5 with her Red 8, a card you could not see: your move is not taken back to play again
+    # knowing it, and you are told why and what to do.
+    assert ("✗ your last move cannot be taken back: Red 8 came out of Ada's hand since, and a card hidden from you "
+            "cannot be unseen; the game goes on from here: make your next move") in out
     assert "✗ your last move cannot be taken back: a card was taken from the draw pile since" in out
     _, moves, _ = read_save(save)
-    assert moves[0] == (0, "draw") and (0, "play R3") not in moves  # the save holds the game as it now is
+    assert [mv for mv in moves if mv[0] == 0] == [(0, "play R5"), (0, "draw")]  # the save holds the game as it is
     # The game after the undo is the game that never had the move.
     setup, _, _ = read_save(save)
-    assert comparable(rebuild(save, setup, moves)[0]) == comparable(play_through(setup, ["draw"]))
+    assert comparable(rebuild(save, setup, moves)[0]) == comparable(play_through(setup, ["play R5", "draw"]))
 
 
 def test_undo_needs_everyone_at_the_keyboard_to_agree(tmp_path, capsys, monkeypatch):
@@ -416,11 +421,16 @@ def test_undo_needs_everyone_at_the_keyboard_to_agree(tmp_path, capsys, monkeypa
 
 def test_undo_is_refused_after_a_reveal_or_a_shuffle():
     """The rules of undo_refusal on the events themselves: a pile shuffled, cards revealed, a face-down card
-    turned up, a hand passed to a person; a card played face up from a bot's hand is fine."""
+    turned up, a hand passed to a person, a card played face up from a bot's hand; a person's own is not."""
     program = rulelang.load("express")
     setup = setup_from_program(program, ["You", "Ada"], [0], 7, {}, STACK, False, "greedy")
     before = play_through(setup, [])
     now = play_through(setup, ["play R3"])  # You play R3, Ada plays R8 face up
+    assert undo_refusal(now, before, [0]) == "Red 8 came out of Ada's hand since, and a card hidden from you cannot be unseen"
+    assert undo_refusal(now, before, [0, 1]) is None  # Ada a person: hers to forgive (she is asked to agree)
+    now.events.pop()  # ... the events up to your Red 3 on the table: nothing hidden from you was shown
+    while now.events[-1]["type"] != "move" or now.events[-1]["src_owner"] != 0:
+        now.events.pop()
     assert undo_refusal(now, before, [0]) is None
     hand_zone, discard_zone = program.zone_index["hand"], program.zone_index["discard"]
     extra = [

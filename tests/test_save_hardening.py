@@ -91,3 +91,30 @@ def test_a_persons_move_is_saved_before_a_bot_thinks(tmp_path, capsys, monkeypat
     main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "7", "--stack",
          write_stack(tmp_path, STACK), "--delay", "0", "--bots", "greedy", "--save", save, stdin="play R3\n")
     assert seen[0] == [(0, "play R3")]
+
+
+def test_resume_after_a_kill_while_a_bot_thinks_does_not_ask_the_persons_move_again(tmp_path, capsys, monkeypatch):
+    """The kill is no undo: the move on disk stands, the bot answers it on resume, and the person is asked for
+    their next move (undo agrees: Ada's card seen, the move is not taken back either)."""
+    import rulelang.terminal.host as host
+
+    class Killed(BaseException):  # as kill -9: nothing after it runs, nothing more is written
+        pass
+
+    def killed(bot, game, seat, d):
+        raise Killed
+
+    save = tmp_path / "g.yaml"
+    stack = write_stack(tmp_path, STACK)
+    monkeypatch.setattr(host, "ask_bot", killed)
+    with pytest.raises(Killed):
+        main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "7", "--stack", stack, "--delay", "0",
+             "--bots", "greedy", "--save", save, stdin="play R3\n")
+    capsys.readouterr()
+    monkeypatch.undo()
+    status, out, err = main(capsys, monkeypatch, "resume", save, "--delay", "0", stdin="undo\nquit\n")
+    assert status == 0, err
+    assert "Ada plays ♥Red 8" in out and "You> play R3" not in out
+    assert "Your hand (4): ♥R5 ★Y9 ♣G2 ♦B7" in out and "Moves: play ♥R5 · draw" in out  # your next decision, not Red 3 again
+    assert "✗ your last move cannot be taken back: Red 8 came out of Ada's hand since" in out
+    assert read_save(save)[1] == [(0, "play R3"), (1, "play R8")]

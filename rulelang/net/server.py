@@ -322,7 +322,7 @@ class Table:
         """`house RULE` or `undo`: checked now, then every other person is asked; all must say yes (bots do).
         None when asked (or done, with nobody to ask), else why not."""
         from ..terminal.editor import check_rule
-        from ..save import last_move_of, undo_refusal
+        from ..save import UNDO_REFUSED, last_move_of, undo_refusal
 
         g = self.game
         if self.proposal is not None:
@@ -348,7 +348,7 @@ class Table:
                 return f"the moves could not be replayed without yours: {e}"
             why = undo_refusal(g, before, people)
             if why:
-                return f"your last move cannot be taken back: {why}"
+                return f"your last move cannot be taken back: {why}; {UNDO_REFUSED}"
             later = len(moves) - i - 1
             text = moves[i][1]
             question = f"{seat.name} asks to take back their `{text}`" + (

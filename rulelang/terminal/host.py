@@ -25,7 +25,7 @@ COMMANDS = {
     "rules": "a summary of this game, from its rules file",
     "log": "the last events (`log 50` for more)",
     "hand": "show your hand and the table again",
-    "undo": "take back your last move (not once a card was drawn, shown or shuffled since)",
+    "undo": "take back your last move (not once a card was drawn or shuffled, or a card hidden from you was shown, since)",
     "house": "propose a rule for the whole table, written in rulelang: `house when played(card) if ... { ... }`",
     "quit": "leave the game",
 }
@@ -554,7 +554,43 @@ def _prompt_keys():
             buf.exit_selection()
             move(buf)
 
+    limit_line(kb)
     return kb
+
+
+def limit_line(kb) -> None:
+    """A line never grows past MAX_LINE characters as it is typed or pasted: a paste that would make it longer is
+    not put in, nor a key typed at the limit, and the prompt says why (a 20,000-character paste would otherwise
+    be lexed, completed and drawn for seconds before being refused)."""
+    from prompt_toolkit.filters import Condition, has_selection
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.validation import ValidationError
+
+    def refuse(buf, what: str) -> None:  # shown where a refused move is; the line is still checked on Enter
+        buf.validation_error = ValidationError(len(buf.text), f"A line may have at most {MAX_LINE} characters; "
+                                                              f"{what} is not put in.")
+
+    @kb.add(Keys.BracketedPaste)
+    def _(event):
+        buf = event.current_buffer
+        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        start, end = buf.document.selection_range() if buf.selection_state else (0, 0)
+        if len(buf.text) - (end - start) + len(data) > MAX_LINE:  # a selection is replaced by the paste
+            refuse(buf, f"a paste of {len(data)} characters")
+            return
+        if buf.selection_state:
+            buf.cut_selection()
+        buf.insert_text(data)
+
+    @kb.add(Keys.Any, filter=Condition(lambda: _full()) & ~has_selection)
+    def _(event):
+        refuse(event.current_buffer, "what is typed past them")
+
+
+def _full() -> bool:
+    from prompt_toolkit.application import get_app
+
+    return len(get_app().current_buffer.text) >= MAX_LINE
 
 
 # ---------------------------------------------------------------- the host
@@ -887,7 +923,7 @@ class Host:
         without them, so it is exact.  Refused when a card was drawn, shown or shuffled since (the person would
         know what they should not, see `undo_refusal`), and, with several people here, unless all agree (each is
         handed the keyboard to answer).  True when the decision pending must be asked for afresh."""
-        from ..save import last_move_of, undo_refusal
+        from ..save import UNDO_REFUSED, last_move_of, undo_refusal
 
         g = self.game
         if self.setup is None:
@@ -905,7 +941,7 @@ class Host:
             return False
         why = undo_refusal(g, before, self.humans)
         if why:
-            self.screen.line([("ansired", f"✗ your last move cannot be taken back: {why}")])
+            self.screen.line([("ansired", f"✗ your last move cannot be taken back: {why}; {UNDO_REFUSED}")])
             return False
         later = len(moves) - i - 1
         for other in self.humans:
@@ -1152,6 +1188,9 @@ class Host:
             kind = p.var_kinds.get(name, "any")
             if kind == "card":
                 shown = card_parts(p, value, long=True)
+            elif kind == "list:card" and isinstance(value, list):  # a card the seat may not see is None: "a card"
+                shown = [part for i, c in enumerate(value) for part in [("", ", ")] * bool(i) + (
+                    card_parts(p, c) if c is not None else [("", "a card")])] or [("", "none")]
             elif kind == "player":
                 shown = [("", v["names"][value])]
             else:
