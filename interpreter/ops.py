@@ -149,11 +149,19 @@ def op_reverse(st, fr):
     st.emit("reverse", direction=st.direction)
 
 
-def op_turn_to(who_f):
+def op_turn_to(who_f, now: bool = False):
+    """`turn to p`: p takes the next turn.  `turn to p now`: p is the current player at once (an out-of-turn play);
+    the turn goes on as theirs, and the `skip`s, `again` and `turn to` made in it before are dropped."""
     def op(st, fr):
         who = who_f(st, fr.env)
         if who is None:  # `turn to none` would leave the game with nobody to play
             raise RuntimeRulesError(f"`turn to` names no player: its value is none (in `{fr.name}`)")
+        if now:
+            if who in st.gone:
+                raise RuntimeRulesError(f"`turn to {st.names[who]} now`: {st.names[who]} is out of play (in `{fr.name}`)")
+            st.current, st.turn_to, st.skips, st.again = who, None, 0, False
+            st.emit("turn_now", player=who)
+            return
         st.turn_to = who
         st.emit("turn_to", player=st.turn_to)
     return op

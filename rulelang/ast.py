@@ -541,9 +541,11 @@ class SayStmt:
 
 @node
 class TurnToStmt:
-    """Give the next turn to a player, whatever the direction, skips or `again`. `turn to doubter`"""
+    """Give the next turn to a player, whatever the direction, skips or `again` (`turn to doubter`); with `now`, make
+    them the current player at once, play going on from them (`turn to jumper now`)."""
 
     who: Any
+    now: bool = False
     loc: Loc = _loc()
 
 

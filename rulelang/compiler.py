@@ -767,7 +767,7 @@ class Compiler:
         code.append(ops.op_say(self.text(st.text, scope)))
 
     def compile_TurnToStmt(self, st, scope, code):
-        code.append(ops.op_turn_to(self.expr(st.who, scope)))
+        code.append(ops.op_turn_to(self.expr(st.who, scope), st.now))
 
     def compile_ClaimStmt(self, st, scope, code):
         kind = self.typer.expr(st.says, scope)

@@ -354,6 +354,9 @@ class _ToAst(Transformer):
     def face_up(self, meta, c):
         return "up"
 
+    def now(self, meta, c):
+        return True
+
     def face_down(self, meta, c):
         return "down"
 
@@ -421,7 +424,7 @@ class _ToAst(Transformer):
         return ast.RevealStmt(cards=c[0], to=c[1], loc=self._loc(meta))
 
     def turn_to_stmt(self, meta, c):
-        return ast.TurnToStmt(who=c[0], loc=self._loc(meta))
+        return ast.TurnToStmt(who=c[0], now=c[1] is not None, loc=self._loc(meta))
 
     def claim_stmt(self, meta, c):
         return ast.ClaimStmt(cards=c[0], says=c[1], loc=self._loc(meta))

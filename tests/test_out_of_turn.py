@@ -1,0 +1,66 @@
+"""Out-of-turn plays (issue #16 items 8 and 9): `turn to p now` makes the player who acts in a window the current
+player, play going on from them; calls made with a move in an `ask` window; `ask ... race`, a window that all
+are asked at once, the first to act winning it.  Each in a small game written for it, on a stacked deck."""
+from __future__ import annotations
+
+import rulelang
+from interpreter import Game
+
+# Four ranks in two colours, two of each card.
+BASE = """
+game "T"
+players 2..4
+attribute colour { red "Red" short "R"  blue "Blue" short "B" }
+attribute rank ordered { two "2" three "3" four "4" ace "Ace" short "A" }
+name cards by colour rank
+deck draw { for c in colour { for r in rank { 2 cards {colour: c, rank: r} } } }
+zone draw hidden
+zone pile public
+zone hand private per player
+"""
+
+
+def game(text: str, players: int = 3, stack=None, seed: int = 1) -> Game:
+    return Game(rulelang.load_text(BASE + text), players, seed=seed, stack=stack)
+
+
+def play(g: Game, *moves: str) -> None:
+    for text in moves:
+        g.apply(g.pending.player, text)
+
+
+# Jump-in: a card the same as the one just laid may be laid by anyone, out of turn; play goes on from them.
+JUMP_IN = """
+var ended per player = 0
+setup { shuffle draw  deal 2 from draw to hand }
+turn {
+  choose current {
+    lay c in hand(current) {
+      move c to pile
+      ask others(current) as q {
+        jump d in hand(q) where d.colour == c.colour and d.rank == c.rank {
+          move d to pile
+          turn to q now
+        }
+      }
+      set score(current) = score(current) + 1
+      if size(hand(current)) == 0 { win current }
+    }
+  }
+}
+rule ends: when turn_ends(p) { set ended(p) = ended(p) + 1 }
+"""
+
+
+def test_a_player_who_jumps_in_becomes_the_current_player_and_play_goes_on_from_them():
+    # P1 is dealt R2 B4, P2 R3 RA, P3 R2 B3.  P1 lays R2; P2 cannot jump in, P3 can and does.
+    g = game(JUMP_IN, stack=["R2", "R3", "R2", "B4", "RA", "B3"])
+    play(g, "lay R2")
+    assert g.pending.player == 2 and [m.text for m in g.legal()] == ["jump R2", "pass"]
+    play(g, "jump R2")
+    # The rest of the turn is P3's: the point goes to P3, `turn_ends` fires for P3, and P1 (after P3) plays next.
+    assert g.scores == [0, 0, 1]
+    assert g.state.pvars["ended"] == [0, 0, 1]
+    assert g.pending.player == 0 and g.state.turns == 1
+    told = [g.narrate(ev, 1) for ev in g.events]
+    assert "play goes on from P3" in told
