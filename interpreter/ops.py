@@ -97,6 +97,12 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
                 if fixed:
                     made.append(options)
             env["$options"] = specs
+            calls = st.program.calls
+            if calls:  # a call may go with a move made in a window too ("UNO!" with a card laid out of turn)
+                due = st.program.call_due
+                st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), True,
+                                        tuple(calls), tuple(c for c in calls if c in due and due[c](st, player)))
+                return True
             st.pending = m.Decision(player, prompt_f(st, env) if st.record else "", tuple(options), True, ())
             return True
         fr.pc = end.pos

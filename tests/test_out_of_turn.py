@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import rulelang
 from interpreter import Game
+from interpreter.bots import GreedyBot
 
 # Four ranks in two colours, two of each card.
 BASE = """
@@ -64,3 +65,17 @@ def test_a_player_who_jumps_in_becomes_the_current_player_and_play_goes_on_from_
     assert g.pending.player == 0 and g.state.turns == 1
     told = [g.narrate(ev, 1) for ev in g.events]
     assert "play goes on from P3" in told
+
+
+def test_a_call_goes_with_a_move_made_in_a_window_typed_on_one_line_and_offered_to_bots():
+    # The jump-in game with a call: "last!" is due from a player about to hold one card, in a window too.
+    g = game('call last "Last card!" when size(hand(player)) == 2\n' + JUMP_IN,
+             stack=["R2", "R3", "R2", "B4", "RA", "B3"])
+    play(g, "lay R2")
+    d = g.pending
+    assert d.player == 2 and d.window and d.calls == ("last",) and d.due == ("last",)
+    bot = GreedyBot(2).choose(g.program, g.view(2), d)
+    assert bot.text == "jump R2" and bot.calls == {"last"}  # a bot makes the due call with its card
+    play(g, "jump R2 last")
+    assert g.record()[-1] == (2, "jump R2 last")
+    assert "P3 calls Last card!" in [g.narrate(ev, None) for ev in g.events]
