@@ -66,9 +66,61 @@ def op_for_next(key, var, end):
     return op
 
 
-def op_ask_init(key, who_f):
+def op_ask_init(key, who_f, race: bool = False):
     def op(st, fr):
         fr.env[key] = list(who_f(st, fr.env))
+        if race:
+            fr.env[key + "!"] = []  # (player, option, its arguments) of each who acted, in the order asked
+    return op
+
+
+def op_ask_keep(key, option, names, again):
+    """A race: keep what the player just asked chose (the option and its arguments), and ask the next."""
+    def op(st, fr):
+        env = fr.env
+        env[key + "!"].append((st.pending_author, option, tuple(env.get(n) for n in names)))
+        for n in names:
+            env.pop(n, None)
+        fr.pc = again.pos
+    return op
+
+
+def op_ask_settle(key, word, specs, pick):
+    """A race, everyone asked: if two or more acted, the table says which was the first (`first NAME`: bots
+    answer after a random delay, people type `word`); otherwise the one who acted, if any, is."""
+    number_choices(specs)
+
+    def op(st, fr):
+        env = fr.env
+        acted = env[key + "!"]
+        if len(acted) < 2:
+            env["$first"] = acted[0][0] if acted else None
+            fr.pc = pick.pos
+            return False
+        env["$options"] = specs
+        st.pending = m.Decision(st.current, f"who was first to {word}?", tuple(m.options_for(st, st.current, specs, env)),
+                                False, (), (), race=word)
+        return True
+    return op
+
+
+def op_ask_pick(key, targets, end, bind):
+    """A race settled: the first player's option runs, its arguments named again; nobody acted, nothing does.
+    `targets`: for each option, the label of its body and the names of its arguments."""
+    def op(st, fr):
+        env = fr.env
+        first = env.pop("$first", None)
+        chosen = next((a for a in env.pop(key + "!") if a[0] == first), None)
+        if chosen is None:
+            fr.pc = end.pos
+            return False
+        player, option, args = chosen
+        label, names = targets[option]
+        env.update(zip(names, args))
+        if bind is not None:
+            env[bind] = player
+        fr.pc = label.pos
+        return False
     return op
 
 

@@ -391,8 +391,12 @@ class _ToAst(Transformer):
         return ast.ChooseStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta, text=c[1]))
 
     def ask_stmt(self, meta, c):
-        return ast.AskStmt(who=c[0], bind=str(c[1]) if c[1] is not None else None, prompt=_s(c[2]) if c[2] is not None else None,
-                           options=tuple(c[3:]), loc=self._loc(meta, text=c[2], name=c[1]))
+        return ast.AskStmt(who=c[0], race=c[1] is not None, bind=str(c[2]) if c[2] is not None else None,
+                           prompt=_s(c[3]) if c[3] is not None else None, options=tuple(c[4:]),
+                           loc=self._loc(meta, text=c[3], name=c[2]))
+
+    def ask_race(self, meta, c):
+        return True
 
     def option(self, meta, c):
         verb, param, domain, where, doc, body = c
