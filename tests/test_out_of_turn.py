@@ -6,6 +6,7 @@ from __future__ import annotations
 import rulelang
 from interpreter import Game
 from interpreter.bots import GreedyBot
+from interpreter.machine import race_move, racers
 
 # Four ranks in two colours, two of each card.
 BASE = """
@@ -79,3 +80,50 @@ def test_a_call_goes_with_a_move_made_in_a_window_typed_on_one_line_and_offered_
     play(g, "jump R2 last")
     assert g.record()[-1] == (2, "jump R2 last")
     assert "P3 calls Last card!" in [g.narrate(ev, None) for ev in g.events]
+
+
+# A race window: everyone may lay a card of the colour turned up; the fastest one counts, with the card they chose.
+RACE = """
+setup { shuffle draw  deal 2 from draw to hand  move 1 from draw to pile }
+turn {
+  choose current {
+    go {
+      ask playing race as quick "who lays a card of its colour first?" {
+        lay c in hand(quick) where c.colour == top(pile).colour { move c to pile  set score(quick) = 1 }
+      }
+      win current
+    }
+  }
+}
+"""
+
+
+def test_in_a_race_window_all_are_asked_and_the_fastest_wins_with_the_move_they_chose():
+    # P1 is dealt R2 R4, P2 B3 R3, P3 BA B2; RA is turned up onto the pile.
+    g = game(RACE, stack=["R2", "B3", "BA", "R4", "R3", "B2", "RA"])
+    play(g, "go")
+    assert g.pending.player == 0 and g.pending.window  # asked in turn order, P3 (no red card) not at all
+    play(g, "lay R4", "lay R3")
+    d = g.pending
+    assert d.race == "lay" and d.player == 0 and [m.text for m in d.options] == ["first P1", "first P2"]
+    play(g, "first P2")  # P2 was faster: P2's card is laid, P1 keeps theirs
+    assert g.scores == [0, 1, 0] and g.program.cards[g.state.zone(g.program.zone_index["pile"])[-1]].short == "R3"
+    assert sorted(g.program.cards[c].short for c in g.state.zone(g.program.zone_index["hand"], 0)) == ["R2", "R4"]
+
+
+def test_a_race_window_that_one_player_acts_in_is_theirs_without_a_race_and_one_nobody_acts_in_does_nothing():
+    g = game(RACE, stack=["R2", "B3", "BA", "R4", "R3", "B2", "RA"])
+    play(g, "go", "pass", "lay R3")
+    assert g.over and g.scores == [0, 1, 0]
+    g = game(RACE, stack=["R2", "B3", "BA", "R4", "R3", "B2", "RA"])
+    play(g, "go", "pass", "pass")
+    assert g.over and g.scores == [0, 0, 0]
+
+
+def test_a_race_is_settled_by_the_times_of_those_in_it():
+    g = game(RACE, stack=["R2", "B3", "BA", "R4", "R3", "B2", "RA"])
+    play(g, "go", "lay R4", "lay R3")
+    d = g.pending
+    assert racers(d) == [0, 1]
+    assert race_move(d, {0: 1.5, 1: 0.9, 2: 0.1}).text == "first P2"  # P3 took no part
+    assert race_move(d, {0: 0.9, 1: 0.9}).text == "first P1"  # a tie: the one seated first
