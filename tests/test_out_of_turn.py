@@ -3,32 +3,15 @@ player, play going on from them; calls made with a move in an `ask` window; `ask
 are asked at once, the first to act winning it.  Each in a small game written for it, on a stacked deck."""
 from __future__ import annotations
 
-import rulelang
 from interpreter import Game
 from interpreter.bots import GreedyBot
 from interpreter.machine import race_move, racers
 
-# Four ranks in two colours, two of each card.
-BASE = """
-game "T"
-players 2..4
-attribute colour { red "Red" short "R"  blue "Blue" short "B" }
-attribute rank ordered { two "2" three "3" four "4" ace "Ace" short "A" }
-name cards by colour rank
-deck draw { for c in colour { for r in rank { 2 cards {colour: c, rank: r} } } }
-zone draw hidden
-zone pile public
-zone hand private per player
-"""
+from test_constructs import game as constructs_game, play  # its small deck: four ranks in two colours
 
 
 def game(text: str, players: int = 3, stack=None, seed: int = 1) -> Game:
-    return Game(rulelang.load_text(BASE + text), players, seed=seed, stack=stack)
-
-
-def play(g: Game, *moves: str) -> None:
-    for text in moves:
-        g.apply(g.pending.player, text)
+    return constructs_game(text, players=players, stack=stack, seed=seed)
 
 
 # Jump-in: a card the same as the one just laid may be laid by anyone, out of turn; play goes on from them.
