@@ -110,3 +110,23 @@ def test_a_race_is_settled_by_the_times_of_those_in_it():
     assert racers(d) == [0, 1]
     assert race_move(d, {0: 1.5, 1: 0.9, 2: 0.1}).text == "first P2"  # P3 took no part
     assert race_move(d, {0: 0.9, 1: 0.9}).text == "first P1"  # a tie: the one seated first
+
+
+def test_at_the_terminal_a_window_shows_the_call_due_and_takes_it_on_the_line_of_the_move(tmp_path):
+    import os
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+    from test_constructs import BASE
+
+    (tmp_path / "jump.rules").write_text(BASE + 'call last "Last card!" when size(hand(player)) == 2\n' + JUMP_IN)
+    (tmp_path / "stack.yaml").write_text("".join(f"- {c}\n" for c in ["R2", "R3", "R2", "B4", "RA", "B3"]))
+    proc = subprocess.run(rulelang_command() + ["run", str(tmp_path / "jump.rules"), "--players", "3", "--humans", "3",
+                                                "--stack", str(tmp_path / "stack.yaml"), "--seed", "1",
+                                                "--save", str(tmp_path / "game.save")],
+                          input="lay R2\njump R2 last\n", capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    lines = proc.stdout.splitlines()
+    at = lines.index("You may act now — `jump R2`? Enter = no.")
+    assert lines[at + 1:at + 5] == ["   (a call goes after the move: `jump R2 last`)", "Player 3> jump R2 last",
+                                    "  You jump Red 2 and call Last card!", "  Play goes on from you"]

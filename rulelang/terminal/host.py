@@ -1260,6 +1260,8 @@ class Host:
         prompt = _plain(_capital([("", d.prompt or "You may act now")]))
         offers = " or ".join(f"`{o.text}`" + (f" ({o.doc})" if o.doc else "") for o in acts)
         self.screen.line([("bold", prompt), ("", f" — {offers}? Enter = no.")])
+        if d.due and any(o.kind == "card" for o in acts):  # a call may go with a card laid out of turn
+            self.screen.line(f"   (a call goes after the move: `{self._example(d)} {' / '.join(d.calls)}`)")
 
     def show_events(self, seat) -> bool:
         """Tell the person at the keyboard what happened since they last looked; True if anything was told."""
