@@ -1226,6 +1226,21 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.since.append(move)
 
 
+def racers(d: Decision) -> list:
+    """The seats in a race: everyone in a `race "WORD"`, those who acted in an `ask ... race`."""
+    return [o.arg for o in d.options]
+
+
+def race_move(d: Decision, times: dict) -> Move:
+    """The move that settles a race, from how long each seat in it took (infinity: it missed it): `last NAME` for
+    the slowest, `first NAME` for the fastest; on a tie, the one seated first."""
+    by_seat = {o.arg: o for o in d.options}
+    times = {s: t for s, t in times.items() if s in by_seat}
+    if d.options[0].verb == "first":
+        return by_seat[min(times, key=lambda s: (times[s], s))]
+    return by_seat[max(times, key=lambda s: (times[s], -s))]
+
+
 def _public(st: State, spec, move: Move) -> bool:
     """Whether the table may learn a move as it is chosen: not one that names cards of the deck (a hand's cards);
     their move, if they go where all see them, tells it."""

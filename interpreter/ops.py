@@ -66,9 +66,61 @@ def op_for_next(key, var, end):
     return op
 
 
-def op_ask_init(key, who_f):
+def op_ask_init(key, who_f, race: bool = False):
     def op(st, fr):
         fr.env[key] = list(who_f(st, fr.env))
+        if race:
+            fr.env[key + "!"] = []  # (player, option, its arguments) of each who acted, in the order asked
+    return op
+
+
+def op_ask_keep(key, option, names, again):
+    """A race: keep what the player just asked chose (the option and its arguments), and ask the next."""
+    def op(st, fr):
+        env = fr.env
+        env[key + "!"].append((st.pending_author, option, tuple(env.get(n) for n in names)))
+        for n in names:
+            env.pop(n, None)
+        fr.pc = again.pos
+    return op
+
+
+def op_ask_settle(key, word, specs, pick):
+    """A race, everyone asked: if two or more acted, the table says which was the first (`first NAME`: bots
+    answer after a random delay, people type `word`); otherwise the one who acted, if any, is."""
+    number_choices(specs)
+
+    def op(st, fr):
+        env = fr.env
+        acted = env[key + "!"]
+        if len(acted) < 2:
+            env["$first"] = acted[0][0] if acted else None
+            fr.pc = pick.pos
+            return False
+        env["$options"] = specs
+        st.pending = m.Decision(st.current, f"who was first to {word}?", tuple(m.options_for(st, st.current, specs, env)),
+                                False, (), (), race=word)
+        return True
+    return op
+
+
+def op_ask_pick(key, targets, end, bind):
+    """A race settled: the first player's option runs, its arguments named again; nobody acted, nothing does.
+    `targets`: for each option, the label of its body and the names of its arguments."""
+    def op(st, fr):
+        env = fr.env
+        first = env.pop("$first", None)
+        chosen = next((a for a in env.pop(key + "!") if a[0] == first), None)
+        if chosen is None:
+            fr.pc = end.pos
+            return False
+        player, option, args = chosen
+        label, names = targets[option]
+        env.update(zip(names, args))
+        if bind is not None:
+            env[bind] = player
+        fr.pc = label.pos
+        return False
     return op
 
 
@@ -97,6 +149,12 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
                 if fixed:
                     made.append(options)
             env["$options"] = specs
+            calls = st.program.calls
+            if calls:  # a call may go with a move made in a window too ("UNO!" with a card laid out of turn)
+                due = st.program.call_due
+                st.pending = m.Decision(player, told(st, prompt_f, env, player), tuple(options), True,
+                                        tuple(calls), tuple(c for c in calls if c in due and due[c](st, player)))
+                return True
             st.pending = m.Decision(player, told(st, prompt_f, env, player), tuple(options), True, ())
             return True
         fr.pc = end.pos
@@ -149,11 +207,19 @@ def op_reverse(st, fr):
     st.emit("reverse", direction=st.direction)
 
 
-def op_turn_to(who_f):
+def op_turn_to(who_f, now: bool = False):
+    """`turn to p`: p takes the next turn.  `turn to p now`: p is the current player at once (an out-of-turn play);
+    the turn goes on as theirs, and the `skip`s, `again` and `turn to` made in it before are dropped."""
     def op(st, fr):
         who = who_f(st, fr.env)
         if who is None:  # `turn to none` would leave the game with nobody to play
             raise RuntimeRulesError(f"`turn to` names no player: its value is none (in `{fr.name}`)")
+        if now:
+            if who in st.gone:
+                raise RuntimeRulesError(f"`turn to {st.names[who]} now`: {st.names[who]} is out of play (in `{fr.name}`)")
+            st.current, st.turn_to, st.skips, st.again = who, None, 0, False
+            st.emit("turn_now", player=who)
+            return
         st.turn_to = who
         st.emit("turn_to", player=st.turn_to)
     return op

@@ -319,6 +319,8 @@ def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None
         return f"{does(p, 'take')} another turn"
     if kind == "turn_to":
         return f"{does(p, 'play')} next" if p is not None else None
+    if kind == "turn_now":
+        return f"play goes on from {who(p)}" if p is not None else None
     if kind == "reveal":
         cards = e.get("cards") or []
         owner = e.get("owner")

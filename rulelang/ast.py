@@ -458,12 +458,15 @@ class ChooseStmt:
 
 @node
 class AskStmt:
-    """A window: players are asked in order; the first to act wins it, the others may pass; `as` names who is asked. `ask others(p) as q { catch { ... } }`"""
+    """A window: players are asked in order; the first to act wins it, the others may pass; `as` names who is asked.
+    `ask others(p) as q { catch { ... } }`.  With `race`, all are asked at once and the fastest to act wins it:
+    `ask playing() race as slapper { slap { ... } }`"""
 
     who: Any
     prompt: str | None
     options: tuple
     bind: str | None = None
+    race: bool = False
     loc: Loc = _loc()
 
 
@@ -541,9 +544,11 @@ class SayStmt:
 
 @node
 class TurnToStmt:
-    """Give the next turn to a player, whatever the direction, skips or `again`. `turn to doubter`"""
+    """Give the next turn to a player, whatever the direction, skips or `again` (`turn to doubter`); with `now`, make
+    them the current player at once, play going on from them (`turn to jumper now`)."""
 
     who: Any
+    now: bool = False
     loc: Loc = _loc()
 
 

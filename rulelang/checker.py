@@ -647,7 +647,12 @@ class Checker:
         self.options(st, scope)
 
     def check_AskStmt(self, st, scope):
-        self.expect(st.who, scope, "list:player")
+        t = self.expr(st.who, scope, want="list:player")
+        if t == "player":
+            self.error("`ask` asks a list of players, and this is one player", st.who.loc,
+                       "put it in a list of its own: `ask [p] ...`, or use `choose p` for a decision of theirs")
+        elif not compatible(t, "list:player"):
+            self.error(f"expected a list of players, found {an(t)}", st.who.loc)
         for o in st.options:
             if o.verb == "pass":
                 self.error("`pass` is always offered in an `ask`; name the option otherwise", part(o.loc, "name"))
@@ -754,7 +759,10 @@ class Checker:
             self.error(f"`reveal ... to` takes a player or a list of players, not {an(t)}", st.to.loc)
 
     def check_TurnToStmt(self, st, scope):
-        self.expect(st.who, scope, "player")
+        t = self.expr(st.who, scope, want="player")
+        if not compatible(t, "player"):
+            hint = "name one of them: `turn to first(...)`" if t.startswith("list:") else None
+            self.error(f"`turn to` takes one player, not {an(t)}", st.who.loc, hint)
 
     def check_ClaimStmt(self, st, scope):
         t = self.expr(st.cards, scope)

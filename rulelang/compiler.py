@@ -733,9 +733,29 @@ class Compiler:
         specs, bodies = self.option_specs(st.options, scope)
         again, end = ops.Label(), ops.Label()
         specs.append(Choice("pass", None, None, None, None, "let it pass", again, "", False))
-        code.append(ops.op_ask_init(key, who))
+        code.append(ops.op_ask_init(key, who, st.race))
         code.place(again)
-        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end, st.bind), sets_pc=True)
+        if not st.race:
+            code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end, st.bind), sets_pc=True)
+            self.emit_bodies(bodies, end, code)
+            return
+        # A race: everyone is asked, and what each does is kept (each option's label keeps it and asks the next);
+        # then, of those who acted, the table says who was first (`first NAME`), and the first one's option runs.
+        settle, pick = ops.Label(), ops.Label()
+        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), settle, st.bind), sets_pc=True)
+        targets = []
+        for i, (spec, o, (label, _, _)) in enumerate(zip(specs, st.options, bodies)):
+            spec.label = ops.Label()
+            code.place(spec.label)
+            names = tuple(n for n, _ in o.params) if o.takes == "several" else (o.param,) if o.param else ()
+            code.append(ops.op_ask_keep(key, i, names, again), sets_pc=True)
+            targets.append((label, names))
+        acted = self.lam("st, env", f"[p for p, _, _ in env[{key + '!'!r}]]")
+        first = Choice("first", "$first", acted, acted, None, "the first to act", pick, "player", False)
+        code.place(settle)
+        code.append(ops.op_ask_settle(key, st.options[0].verb, (first,), pick), sets_pc=True)
+        code.place(pick)
+        code.append(ops.op_ask_pick(key, tuple(targets), end, st.bind), sets_pc=True)
         self.emit_bodies(bodies, end, code)
 
     def compile_FireStmt(self, st, scope, code):
@@ -767,7 +787,7 @@ class Compiler:
         code.append(ops.op_say(self.text(st.text, scope)))
 
     def compile_TurnToStmt(self, st, scope, code):
-        code.append(ops.op_turn_to(self.expr(st.who, scope)))
+        code.append(ops.op_turn_to(self.expr(st.who, scope), st.now))
 
     def compile_ClaimStmt(self, st, scope, code):
         kind = self.typer.expr(st.says, scope)

@@ -354,6 +354,9 @@ class _ToAst(Transformer):
     def face_up(self, meta, c):
         return "up"
 
+    def now(self, meta, c):
+        return True
+
     def face_down(self, meta, c):
         return "down"
 
@@ -388,8 +391,12 @@ class _ToAst(Transformer):
         return ast.ChooseStmt(who=c[0], prompt=_s(c[1]) if c[1] is not None else None, options=tuple(c[2:]), loc=self._loc(meta, text=c[1]))
 
     def ask_stmt(self, meta, c):
-        return ast.AskStmt(who=c[0], bind=str(c[1]) if c[1] is not None else None, prompt=_s(c[2]) if c[2] is not None else None,
-                           options=tuple(c[3:]), loc=self._loc(meta, text=c[2], name=c[1]))
+        return ast.AskStmt(who=c[0], race=c[1] is not None, bind=str(c[2]) if c[2] is not None else None,
+                           prompt=_s(c[3]) if c[3] is not None else None, options=tuple(c[4:]),
+                           loc=self._loc(meta, text=c[3], name=c[2]))
+
+    def ask_race(self, meta, c):
+        return True
 
     def option(self, meta, c):
         verb, param, domain, where, doc, body = c
@@ -421,7 +428,7 @@ class _ToAst(Transformer):
         return ast.RevealStmt(cards=c[0], to=c[1], loc=self._loc(meta))
 
     def turn_to_stmt(self, meta, c):
-        return ast.TurnToStmt(who=c[0], loc=self._loc(meta))
+        return ast.TurnToStmt(who=c[0], now=c[1] is not None, loc=self._loc(meta))
 
     def claim_stmt(self, meta, c):
         return ast.ClaimStmt(cards=c[0], says=c[1], loc=self._loc(meta))

@@ -48,7 +48,7 @@ _FORMS = {
     "for": "`for NAME in LIST { ... }`",
     "while": "`while CONDITION { ... }`",
     "choose": '`choose PLAYER "prompt" { VERB NAME in LIST where CONDITION "help" { ... } ... }`',
-    "ask": '`ask PLAYERS "prompt" { VERB "help" { ... } ... }`',
+    "ask": '`ask PLAYERS [race] [as NAME] "prompt" { VERB "help" { ... } ... }`',
     "fire": "`fire EVENT(ARGUMENTS)`",
     "win": "`win PLAYER`",
     "out": "`out PLAYER`",

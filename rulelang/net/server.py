@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from interpreter.machine import race_move, racers
+
 from ..errors import MoveError, RulesError
 from . import need_websockets
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,
@@ -463,7 +465,8 @@ class Table:
 
     async def race(self, d) -> None:
         g = self.game
-        people = [s for s in self.seats if s.kind == "person"]
+        seats = racers(d)
+        people = [s for s in self.seats if s.kind == "person" and s.index in seats]
         rng = random.Random(g.state.seed * 1_000_003 + len(g.record()))  # the same race again after a resume
         start = time.monotonic()
         times: dict = {}
@@ -479,16 +482,17 @@ class Table:
                 break
         self.race_at = None
         for s in self.seats:
-            if s.kind == "bot":
+            if s.index not in seats:
+                times.pop(s.index, None)
+            elif s.kind == "bot":
                 times[s.index] = rng.uniform(0.8, 3.0)  # a bot "does it" after a random delay
             elif s.index not in times:
                 times[s.index] = float("inf")
-        loser = max(times, key=lambda i: (times[i], -i))
         told = ", ".join(f"{g.names[i]} {'missed it' if t == float('inf') else f'{t:.2f} s'}"
                          for i, t in sorted(times.items(), key=lambda kv: kv[1]))
         self.tell_all(f"{d.race}! {told}")
         if self.game is g and g.pending is d:
-            g.seat(d.player).act(f"last {g.names[loser]}")
+            g.seat(d.player).act(race_move(d, times))
             self.moved()
 
     # ---------------------------------------------------------- the game's loop

@@ -11,7 +11,7 @@ import time
 
 from interpreter import Game
 from interpreter.bots import ask_bot
-from interpreter.machine import Decision
+from interpreter.machine import Decision, race_move, racers
 from interpreter.view import claim_of, claim_said, in_words
 
 from ..errors import MoveError, RulesError
@@ -822,19 +822,20 @@ class Host:
         """Everyone must do it: people type the word (timed), bots answer after a random delay; the slowest loses."""
         g = self.game
         rng = random.Random(g.state.seed * 1_000_003 + len(g.record()))  # the same race again after a resume
-        self.screen.line([("bold", f"Everyone: {d.race}!")])
+        first = d.options[0].verb == "first"  # an `ask ... race`: of those who acted, the fastest wins
+        self.screen.line([("bold", f"Who was first? Each who did it: {d.race}!" if first else f"Everyone: {d.race}!")])
 
         def ask(seat, prompt):
             if seat != self.active:
                 self.hand_over(seat)
             return self.read_line(seat, prompt)
-        times = race_times(d.race, list(self.humans), [s for s in range(len(g.names)) if s not in self.humans],
+        seats = racers(d)
+        times = race_times(d.race, [s for s in self.humans if s in seats], [s for s in seats if s not in self.humans],
                            g.names, ask, rng)
-        loser = max(times, key=lambda s: (times[s], -s))
         for s in sorted(times, key=times.get):
             t = times[s]
             self.screen.line(f"  {g.names[s]}: {'missed it' if t == float('inf') else f'{t:.2f} s'}")
-        g.apply(d.player, f"last {g.names[loser]}")
+        g.apply(d.player, race_move(d, times))
         self.flush_log()
         self.show_events(self.active)
 
@@ -1301,6 +1302,8 @@ class Host:
         prompt = _plain(_capital([("", d.prompt or "You may act now")]))
         offers = " or ".join(f"`{o.text}`" + (f" ({o.doc})" if o.doc else "") for o in acts)
         self.screen.line([("bold", prompt), ("", f" — {offers}? Enter = no.")])
+        if d.due and any(o.kind == "card" for o in acts):  # a call may go with a card laid out of turn
+            self.screen.line(f"   (a call goes after the move: `{self._example(d)} {' / '.join(d.calls)}`)")
 
     def show_events(self, seat) -> bool:
         """Tell the person at the keyboard what happened since they last looked; True if anything was told."""
