@@ -723,13 +723,15 @@ class Aggregate:
 
 @node
 class Comprehension:
-    """An aggregate over items. `sum(c.points for c in hand(p) if c is face)`"""
+    """An aggregate over items; `min`/`max` may rank them `by` keys. `sum(c.points for c in hand(p) if c is face)`,
+    `max(p for p in players by played(p).suit == trumps, played(p).rank)`"""
 
     fn: str
     expr: Any
     var: str
     iterable: Any
     cond: Any
+    keys: tuple = ()
     loc: Loc = _loc()
 
 

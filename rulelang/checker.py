@@ -925,7 +925,7 @@ class Checker:
             if n != "score" and not s.vars[n].per_player:
                 self.error(f"`{n}` is one for the table; write it without `(...)`", e.loc)
             self.arity(e, 1, ("a player",)) and self.expect(e.args[0], scope, "player")
-            return "any" if n != "score" else "int"
+            return var_type(s, n) if n != "score" else "int"
         if n in BUILTIN_FUNCS and not (n in YIELDING_FUNCS and n in s.functions):
             kinds, result = BUILTIN_FUNCS[n]
             if self.arity(e, len(kinds), tuple(_KIND_WORDS.get(k, k) for k in kinds)):
@@ -1197,7 +1197,9 @@ class Checker:
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
         item = self.expr(e.expr, inner)
-        if e.fn in ("min", "max"):
+        if e.keys:
+            self.ranking_keys(e, inner)
+        elif e.fn in ("min", "max"):
             self.ordered_items(e.fn, item, e.loc)
         if e.fn == "list":
             if item.startswith("list"):
@@ -1206,6 +1208,21 @@ class Checker:
         if e.fn == "sum" and item not in ("int", "bool", "any"):
             self.error(f"`sum` adds numbers, not {plural(item)}", e.expr.loc)
         return agg_type(e.fn, item)
+
+
+    def ranking_keys(self, e, inner):
+        """`max(x for x in xs by KEY, ...)`: the items are ranked by their keys, which must have an order."""
+        if e.fn not in ("min", "max"):
+            self.error(f"`by` ranks the items of `min` or `max`, not of `{e.fn}`", e.keys[0].loc)
+        for k in e.keys:
+            t = self.expr(k, inner)
+            if t.startswith("value:"):
+                if not self.order_of(t):
+                    self.error(f"a key of `by` needs values with an order, and {plural(t)} have none", k.loc,
+                               self.no_order_hint(t, False))
+            elif t not in ("int", "bool", "any", "none"):
+                self.error(f"a key of `by` is a number, true/false or a value of an ordered attribute, not {an(t)}",
+                           k.loc)
 
 
 _KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a player", "call": "a call"}

@@ -147,6 +147,25 @@ def _by_order(pick):
     return agg
 
 
+def _ranked(pick):
+    """`min`/`max` of items `by` keys: the item whose keys, the first first, rank lowest/highest (the first such
+    item on a tie). A key is compared as a number, true above false, a value of an ordered attribute by its place,
+    and `none` below everything. Items that are `none` are left out."""
+    def rank(v, place):
+        return (0, 0) if v is None else (1, place.get(v, v) if isinstance(v, str) else int(v))
+
+    def agg(place: dict, pairs):
+        best, best_rank = None, None
+        for item, keys in pairs:
+            if item is None:
+                continue
+            r = tuple(rank(k, place) for k in keys)
+            if best_rank is None or pick(r, best_rank):
+                best, best_rank = item, r
+        return best
+    return agg
+
+
 def nth(st, xs, n):
     """The n-th item of a zone or list, counting from 1 (a zone from the bottom: `nth(z, size(z))` is its top);
     none when there is no such item."""
@@ -245,7 +264,8 @@ def namespace() -> dict:
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
           "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
           "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth,
-          "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max), "MUL": MUL, "ADD": ADD, "SUB": SUB,
+          "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
+          "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

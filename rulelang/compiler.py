@@ -1254,8 +1254,14 @@ class Compiler:
         try:
             body = self.gen(e.expr, inner)[0]
             cond = self.gen(e.cond, inner)[0] if e.cond is not None else None
+            keys = [self.gen(k, inner)[0] for k in e.keys]
         finally:
             self.subst = saved
+        if keys:
+            where = f" if {cond}" if cond is not None else ""
+            place = self.orders()[0] if self.has_order() else "{}"
+            return (f"RANKED_{e.fn}({place}, [({body}, ({', '.join(keys)},)) for {var} in counted(st, {coll}){where}])",
+                    True, False)
         if e.fn == "any" and cond is None:
             return (f"any_early({body} for {var} in {coll})", True, False)
         where = f" if {cond}" if cond is not None else ""

@@ -485,7 +485,11 @@ class _ToAst(Transformer):
         return ast.Comprehension(fn="list", expr=c[0], var=str(c[1]), iterable=c[2], cond=c[3], loc=self._loc(meta, name=c[1]))
 
     def comprehension(self, meta, c):
-        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], loc=self._loc(meta, name=c[2]))
+        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], keys=c[5] or (),
+                                 loc=self._loc(meta, name=c[2]))
+
+    def by_keys(self, meta, c):
+        return tuple(c)
 
     def int_lit(self, meta, c):
         return ast.Literal(value=int(c[0]), loc=self._loc(meta))
