@@ -736,6 +736,17 @@ class Comprehension:
 
 
 @node
+class Splits:
+    """Every way to take groups the condition holds for out of a collection, as many as will go: the items each way
+    leaves over. `min(rest for rest in splits(g in hand(p) where meld(g)) by sum(c.points for c in rest))`"""
+
+    var: str
+    iterable: Any
+    cond: Any
+    loc: Loc = _loc()
+
+
+@node
 class Literal:
     """A number, string, `true`, `false` or `none`. `7`"""
 

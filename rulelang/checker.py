@@ -324,10 +324,10 @@ class Checker:
                 return e, f"`{n}(...)` is a zone"
             if n in s.vars or n == "score":
                 return e, f"`{n}(...)` is a variable, which changes during play"
-            if n in BUILTIN_FUNCS:
+            if n in BUILTIN_FUNCS and n not in ("size", "same", "top", "bottom"):  # these read only their arguments
                 return e, f"`{n}(...)` looks at the table"
             return None
-        if isinstance(e, ast.Comprehension):
+        if isinstance(e, (ast.Comprehension, ast.Splits)):
             found = self.beyond_card(e.iterable, params, trail)
             if found is not None:
                 return found
@@ -1209,6 +1209,14 @@ class Checker:
             self.error(f"`sum` adds numbers, not {plural(item)}", e.expr.loc)
         return agg_type(e.fn, item)
 
+
+    def type_Splits(self, e, scope):
+        t = self.expr(e.iterable, scope)
+        el = elem_type(t)
+        if el is None:
+            self.error(f"`splits` goes through a list or a zone, not {an(t)}", e.iterable.loc)
+        self.expect(e.cond, {**scope, e.var: "list:" + (el or "any")}, "bool")
+        return "list:list:" + (el or "any")
 
     def ranking_keys(self, e, inner):
         """`max(x for x in xs by KEY, ...)`: the items are ranked by their keys, which must have an order."""
