@@ -728,10 +728,23 @@ class Aggregate:
 
 @node
 class Comprehension:
-    """An aggregate over items. `sum(c.points for c in hand(p) if c is face)`"""
+    """An aggregate over items; `min`/`max` may rank them `by` keys. `sum(c.points for c in hand(p) if c is face)`,
+    `max(p for p in players by played(p).suit == trumps, played(p).rank)`"""
 
     fn: str
     expr: Any
+    var: str
+    iterable: Any
+    cond: Any
+    keys: tuple = ()
+    loc: Loc = _loc()
+
+
+@node
+class Splits:
+    """Every way to take groups the condition holds for out of a collection, as many as will go: the items each way
+    leaves over. `min(rest for rest in splits(g in hand(p) where meld(g)) by sum(c.points for c in rest))`"""
+
     var: str
     iterable: Any
     cond: Any

@@ -324,10 +324,10 @@ class Checker:
                 return e, f"`{n}(...)` is a zone"
             if n in s.vars or n == "score":
                 return e, f"`{n}(...)` is a variable, which changes during play"
-            if n in BUILTIN_FUNCS:
+            if n in BUILTIN_FUNCS and n not in ("size", "same", "top", "bottom"):  # these read only their arguments
                 return e, f"`{n}(...)` looks at the table"
             return None
-        if isinstance(e, ast.Comprehension):
+        if isinstance(e, (ast.Comprehension, ast.Splits)):
             found = self.beyond_card(e.iterable, params, trail)
             if found is not None:
                 return found
@@ -933,7 +933,7 @@ class Checker:
             if n != "score" and not s.vars[n].per_player:
                 self.error(f"`{n}` is one for the table; write it without `(...)`", e.loc)
             self.arity(e, 1, ("a player",)) and self.expect(e.args[0], scope, "player")
-            return "any" if n != "score" else "int"
+            return var_type(s, n) if n != "score" else "int"
         if n in BUILTIN_FUNCS and not (n in YIELDING_FUNCS and n in s.functions):
             kinds, result = BUILTIN_FUNCS[n]
             if self.arity(e, len(kinds), tuple(_KIND_WORDS.get(k, k) for k in kinds)):
@@ -1205,7 +1205,9 @@ class Checker:
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
         item = self.expr(e.expr, inner)
-        if e.fn in ("min", "max"):
+        if e.keys:
+            self.ranking_keys(e, inner)
+        elif e.fn in ("min", "max"):
             self.ordered_items(e.fn, item, e.loc)
         if e.fn == "list":
             if item.startswith("list"):
@@ -1214,6 +1216,29 @@ class Checker:
         if e.fn == "sum" and item not in ("int", "bool", "any"):
             self.error(f"`sum` adds numbers, not {plural(item)}", e.expr.loc)
         return agg_type(e.fn, item)
+
+
+    def type_Splits(self, e, scope):
+        t = self.expr(e.iterable, scope)
+        el = elem_type(t)
+        if el is None:
+            self.error(f"`splits` goes through a list or a zone, not {an(t)}", e.iterable.loc)
+        self.expect(e.cond, {**scope, e.var: "list:" + (el or "any")}, "bool")
+        return "list:list:" + (el or "any")
+
+    def ranking_keys(self, e, inner):
+        """`max(x for x in xs by KEY, ...)`: the items are ranked by their keys, which must have an order."""
+        if e.fn not in ("min", "max"):
+            self.error(f"`by` ranks the items of `min` or `max`, not of `{e.fn}`", e.keys[0].loc)
+        for k in e.keys:
+            t = self.expr(k, inner)
+            if t.startswith("value:"):
+                if not self.order_of(t):
+                    self.error(f"a key of `by` needs values with an order, and {plural(t)} have none", k.loc,
+                               self.no_order_hint(t, False))
+            elif t not in ("int", "bool", "any", "none"):
+                self.error(f"a key of `by` is a number, true/false or a value of an ordered attribute, not {an(t)}",
+                           k.loc)
 
 
 _KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a player", "call": "a call"}

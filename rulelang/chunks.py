@@ -24,6 +24,7 @@ class Chunk:
     bots: tuple
     options: dict
     think: float | None = None  # seconds a search bot may take a move (None: a fixed amount of work)
+    match: bool = False  # each game a whole match: hands until the match ends by the rules
 
     @property
     def games(self) -> int:
@@ -47,10 +48,14 @@ class Counts:
     why: set = field(default_factory=set)
     stalled_games: list = field(default_factory=list)  # the results of the stalled games of the lowest seeds
     cycles: Counter = field(default_factory=Counter)  # {what a stalled game repeated: games}
+    hands: Counter = field(default_factory=Counter)  # {hands a game (a match) lasted: games}
+    scores: list = field(default_factory=list)  # per seat: the sum of its final scores
 
     def __post_init__(self):
         if not self.shares:
             self.shares = [Counter() for _ in range(self.players)]
+        if not self.scores:
+            self.scores = [0] * self.players
 
     def add(self, result: dict) -> None:
         """Count one game's result (as `simulate.play_one` returns it)."""
@@ -58,6 +63,8 @@ class Counts:
         for w in result["winners"]:
             self.shares[w][len(result["winners"])] += 1
         self.turns[result["turns"]] += 1
+        self.hands[result.get("hands", 1)] += 1
+        self.scores = [a + b for a, b in zip(self.scores, result.get("scores", [0] * self.players))]
         self.stats.update(result["stats"])
         if result["stalled"]:
             self.stalled += 1
@@ -71,6 +78,8 @@ class Counts:
         for mine, theirs in zip(self.shares, other.shares):
             mine.update(theirs)
         self.turns.update(other.turns)
+        self.hands.update(other.hands)
+        self.scores = [a + b for a, b in zip(self.scores, other.scores)]
         self.stats.update(other.stats)
         self.stalled += other.stalled
         self.why |= other.why
@@ -122,7 +131,8 @@ def run_chunk(chunk: Chunk):
         program = program_of(chunk)
         counts = Counts(chunk.players)
         for seed in range(chunk.first, chunk.last + 1):
-            counts.add(play_one(program, seed, chunk.players, list(chunk.bots), chunk.options, think=chunk.think))
+            counts.add(play_one(program, seed, chunk.players, list(chunk.bots), chunk.options, think=chunk.think,
+                                match=chunk.match))
         return counts
     except RulesError as e:
         return Failed(chunk.cell, chunk.first, chunk.last, e.render())

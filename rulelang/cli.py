@@ -185,6 +185,9 @@ def parser() -> argparse.ArgumentParser:
                         "or `local` for a cluster of --workers processes on this machine (default: its cores); "
                         "needs rulelang[cluster]; the report is the same as with one worker")
     m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
+    m.add_argument("--match", action="store_true",
+                   help="each game a whole match: hands until the match ends by the game's `match` rule (a target "
+                        "score, a number of hands); the report counts matches won and the hands they lasted")
     m.add_argument("--json", action="store_true", help="print the report as one JSON object")
     m.set_defaults(func=cmd_simulate)
     n = sub.add_parser(

@@ -147,6 +147,76 @@ def _by_order(pick):
     return agg
 
 
+def _ranked(pick):
+    """`min`/`max` of items `by` keys: the item whose keys, the first first, rank lowest/highest (the first such
+    item on a tie). A key is compared as a number, true above false, a value of an ordered attribute by its place,
+    and `none` below everything. Items that are `none` are left out."""
+    def rank(v, place):
+        return (0, 0) if v is None else (1, place.get(v, v) if isinstance(v, str) else int(v))
+
+    def agg(place: dict, pairs):
+        best, best_rank = None, None
+        for item, keys in pairs:
+            if item is None:
+                continue
+            r = tuple(rank(k, place) for k in keys)
+            if best_rank is None or pick(r, best_rank):
+                best, best_rank = item, r
+        return best
+    return agg
+
+
+MAX_SPLIT = 16  # the most items `splits` takes apart (it looks at every group of them)
+SPLIT_MEMO = 1 << 17  # groups and answers kept for one `splits`
+
+
+def splits(st, memo, xs, holds) -> list:
+    """`splits(g in xs where ...)`: every way to take disjoint groups that `holds` out of the items, as many as will
+    go (a way that leaves room for one more group is not one), as the items each leaves, in the items' order; each
+    leftover once.  `memo` (None when the condition reads the game) keeps the answer for the same items, and
+    whether the condition holds for each group tried (the next hand shares most of its groups with this one)."""
+    xs = [x for x in xs if x is not None]
+    key = tuple(xs)
+    kept = memo.get(key) if memo is not None else None
+    if kept is None:
+        n = len(xs)
+        if n > MAX_SPLIT:
+            raise RuntimeRulesError(f"`splits` of {n} items: it takes apart at most {MAX_SPLIT}")
+        work(st, 1 << n)
+        if memo is not None and len(memo) >= SPLIT_MEMO:
+            memo.clear()
+
+        def test(group: list) -> bool:
+            # Each group is counted as one step (above), whatever its condition costs: an expression always ends,
+            # and at most 2**MAX_SPLIT groups are tried.
+            steps = st.steps
+            if memo is None:
+                found = holds(group)
+            else:
+                found = memo.get((None, *group))  # a group's key starts with None: never a list of items
+                if found is None:
+                    found = memo[(None, *group)] = bool(holds(group))
+            st.steps = steps
+            return found
+        groups = [g for g in range(1, 1 << n) if test([xs[i] for i in range(n) if g >> i & 1])]
+        left: dict = {}
+
+        def take(used: int, start: int) -> None:
+            took = False
+            for i in range(start, len(groups)):
+                if not groups[i] & used:
+                    took = True
+                    work(st, 1)
+                    take(used | groups[i], i + 1)
+            if not took and all(g & used for g in groups[:start]):
+                left.setdefault(~used & ((1 << n) - 1), None)
+        take(0, 0)
+        kept = tuple(left)
+        if memo is not None:
+            memo[key] = kept
+    return [[xs[i] for i in range(len(xs)) if rest >> i & 1] for rest in kept]
+
+
 def nth(st, xs, n):
     """The n-th item of a zone or list, counting from 1 (a zone from the bottom: `nth(z, size(z))` is its top);
     none when there is no such item."""
@@ -208,15 +278,17 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int):
         if sum(comb(len(cards), k) for k in range(low, high + 1)) > MAX_ITEMS:
             raise _too_many(verb, f"sets of {low}..{high} of {len(cards)} cards")
         canon = st.program.canon
+        twins = len({canon[c] for c in cards}) < len(cards)  # else every set reads differently: none is skipped
         env = dict(env)
         out: list = []
         seen: set = set()
         for k in range(max(low, 0), min(high, len(cards)) + 1):
             for chosen in combinations(cards, k):
-                key = tuple(sorted(canon[c] for c in chosen))
-                if key in seen:
-                    continue
-                seen.add(key)
+                if twins:
+                    key = tuple(sorted(canon[c] for c in chosen))
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 env[name] = list(chosen)
                 st.steps += 1
                 if where is None or where(st, env):
@@ -244,8 +316,9 @@ def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
           "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
-          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth,
-          "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max), "MUL": MUL, "ADD": ADD, "SUB": SUB,
+          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits,
+          "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
+          "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

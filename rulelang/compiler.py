@@ -1281,8 +1281,14 @@ class Compiler:
         try:
             body = self.gen(e.expr, inner)[0]
             cond = self.gen(e.cond, inner)[0] if e.cond is not None else None
+            keys = [self.gen(k, inner)[0] for k in e.keys]
         finally:
             self.subst = saved
+        if keys:
+            where = f" if {cond}" if cond is not None else ""
+            place = self.orders()[0] if self.has_order() else "{}"
+            return (f"RANKED_{e.fn}({place}, [({body}, ({', '.join(keys)},)) for {var} in counted(st, {coll}){where}])",
+                    True, False)
         if e.fn == "any" and cond is None:
             return (f"any_early({body} for {var} in {coll})", True, False)
         where = f" if {cond}" if cond is not None else ""
@@ -1291,8 +1297,26 @@ class Compiler:
             fn = f"BY_ORDER_{e.fn}({self.orders()[0]}, "
             return (f"{fn}[{body} for {var} in counted(st, {coll}){where}])", True, False)
         if e.fn in ("all", "any") and self.typer.expr(e.expr, inner) == "bool":
-            fn = e.fn  # true or false (or none, which counts as false) each: Python's own
+            # true or false (or none, which counts as false) each: Python's own, stopping at the first that decides
+            return (f"{e.fn}({body} for {var} in counted(st, {coll}){where})", True, False)
         return (f"{fn}([{body} for {var} in counted(st, {coll}){where}])", True, False)
+
+
+    def gen_Splits(self, e, scope):
+        (coll, varies, _), _ = self.collection(e.iterable, scope)
+        inner = {**scope, e.var: "list:" + (elem_type(self.typer.expr(e.iterable, scope)) or "any")}
+        var = f"_v{next(self.fresh)}"
+        saved = self.subst
+        self.subst = {**saved, e.var: (var, True, True)}
+        try:
+            cond = self.gen(e.cond, inner)[0]
+        finally:
+            self.subst = saved
+        # The group is always a list, counted as one step (codegen.splits): it is read as it is.
+        cond = cond.replace(f"counted(st, items(st, {var}))", var).replace(f"items(st, {var})", var)
+        # A condition that reads only the group gives the same splits for the same items: they are kept.
+        memo = self.const({}, "SPLITS") if self.typer.beyond_card(e.cond, {e.var}, ()) is None else "None"
+        return (f"splits(st, {memo}, counted(st, {coll}), lambda {var}: {cond})", True, False)
 
 
 # Python source of the names every game has.

@@ -52,7 +52,7 @@ MAX_EXPR_DEPTH = 60
 MAX_DIGITS = 18  # numbers stay within ±(10**18 - 1): interpreter.ops.MAX_NUMBER
 MAX_TEXT = 1_000_000  # characters in one file or one rule
 _EXPR_NODES = frozenset({"or_op", "and_op", "not_op", "compare", "in_op", "is_op", "range_expr", "arith", "neg", "attr",
-                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension"})
+                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension", "splits"})
 
 
 def _check_depth(tree, text: str, filename: str) -> None:
@@ -492,7 +492,14 @@ class _ToAst(Transformer):
         return ast.Comprehension(fn="list", expr=c[0], var=str(c[1]), iterable=c[2], cond=c[3], loc=self._loc(meta, name=c[1]))
 
     def comprehension(self, meta, c):
-        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], loc=self._loc(meta, name=c[2]))
+        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], keys=c[5] or (),
+                                 loc=self._loc(meta, name=c[2]))
+
+    def splits(self, meta, c):
+        return ast.Splits(var=str(c[0]), iterable=c[1], cond=c[2], loc=self._loc(meta, name=c[0]))
+
+    def by_keys(self, meta, c):
+        return tuple(c)
 
     def int_lit(self, meta, c):
         return ast.Literal(value=int(c[0]), loc=self._loc(meta))

@@ -37,9 +37,10 @@ def stuck(game, recent: list) -> str:
 
 
 def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT,
-             think: float | None = None) -> dict:
-    """One bot game; what happened in it, as plain data.  `think`: seconds a search bot may take a move."""
-    g = Game(program, players, seed=seed, options=options, record=False)
+             think: float | None = None, match: bool = False) -> dict:
+    """One bot game; what happened in it, as plain data.  `think`: seconds a search bot may take a move;
+    `match`: the game is a whole match, hands until it ends by the rules (`match to N`, `match N hands`)."""
+    g = Game(program, players, seed=seed, options=options, record=False, match=match)
     seats = [make_bot(bots[i % len(bots)], seed * 1009 + i, think=think) for i in range(players)]
     moves = 0
     stalled = None
@@ -70,6 +71,8 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
         "stalled": stalled,
         "cycle": describe_cycle(list(last), g.names) if stalled else None,
         "stats": dict(g.state.stats),
+        "hands": g.state.hand_no,
+        "scores": list(g.scores),
     }
 
 
@@ -110,12 +113,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0, workers: int = 1,
              options: dict | None = None, progress=None, cluster: str | None = None, chunk: int | None = None,
-             think: float | None = None) -> dict:
+             think: float | None = None, match: bool = False) -> dict:
     """Play `games` games with seeds seed..seed+games-1, cut into chunks of seeds that run in this process,
     in `workers` local processes, or on a Dask cluster (`cluster`: `local` or a scheduler's address); the
     counts of the chunks merge exactly, so the report is the same for any workers and any cluster. `chunk`:
     games a chunk (default: about 8 chunks a worker, at most 200 games each); `think`: seconds a search bot
-    may take a move."""
+    may take a move; `match`: each game is a whole match (the report counts matches, and their hands)."""
     import rulelang
     from .chunks import chunk_size, cut, play
     from .cluster import engine_for
@@ -127,15 +130,19 @@ def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0
     with engine_for(cluster, workers) as engine:
         start = time.perf_counter()
         chunks = cut(0, seed, games, chunk or chunk_size(games, engine.workers), path=str(resolve(str(path))),
-                     files=program.files, players=players, bots=tuple(bots), options=options, think=think)
+                     files=program.files, players=players, bots=tuple(bots), options=options, think=think,
+                     match=match)
         counts, failed = play(chunks, engine, {0: players}, progress)
         seconds = time.perf_counter() - start
-    return report(program, counts[0], players, bots, seconds, failed)
+    return report(program, counts[0], players, bots, seconds, failed, match=match)
 
 
-def report(program, counts, players: int, bots: list[str], seconds: float, failed: list = ()) -> dict:
+def report(program, counts, players: int, bots: list[str], seconds: float, failed: list = (),
+           match: bool = False) -> dict:
     """The report from the merged counts of the chunks (`chunks.Counts`); chunks that failed, if any, are listed
-    with their seeds and the error, and their games are not counted."""
+    with their seeds and the error, and their games are not counted.  With `match`, each game was a whole match:
+    the report adds the hands a match lasted and the mean final scores.  A game of teams adds the wins of each
+    team (a team wins together: its seats' wins summed)."""
     n = counts.games
     wins = counts.wins()
     stats = counts.stats
@@ -176,6 +183,22 @@ def report(program, counts, players: int, bots: list[str], seconds: float, faile
         "games_per_second": round(n / seconds, 1) if seconds else 0,
         "turns_per_second": round(total_turns / seconds, 1) if seconds else 0,
     }
+    if match:
+        hands = sorted(counts.hands.items())
+        rep["match"] = {
+            "hands_mean": round(sum(h * c for h, c in hands) / n, 2) if n else 0,
+            "hands_median": _nth(hands, n // 2) if n else 0,
+            "hands_longest": hands[-1][0] if n else 0,
+            "hands_histogram": histogram(hands),
+            "mean_score": [round(s / n, 2) if n else 0 for s in counts.scores],
+        }
+    if program.team_size and players % program.team_size == 0:
+        step = players // program.team_size
+        teams = [[p + i * step for i in range(program.team_size)] for p in range(step)]
+        rep["teams"] = [{"seats": [p + 1 for p in seats], "wins": round(sum(wins[p] for p in seats), 3),
+                         "win_rate": round(sum(wins[p] for p in seats) / n, 4) if n else 0,
+                         "win_ci95": [round(x, 4) for x in wilson(sum(wins[p] for p in seats), n)]}
+                        for seats in teams]
     if failed:
         rep["failed"] = [f.as_dict() for f in failed]
     return rep
@@ -224,15 +247,31 @@ def histogram(lengths: list, bins: int = 10) -> list[list]:
 
 def render(rep: dict) -> str:
     """The report as text for a terminal."""
-    out = [f"{rep['game']}: {rep['games']} games, {rep['players']} players ({', '.join(rep['bots'])})", "", "Wins by seat (95% CI):"]
+    games = "matches" if "match" in rep else "games"
+    out = [f"{rep['game']}: {rep['games']} {games}, {rep['players']} players ({', '.join(rep['bots'])})", "",
+           f"{'Matches won' if 'match' in rep else 'Wins'} by seat (95% CI):"]
     labels = [f"seat {i + 1} ({bot}):" for i, bot in enumerate(rep["bots"])]
     for label, w, r, ci in zip(labels, rep["wins"], rep["win_rate"], rep["win_ci95"]):
         out.append(f"  {label:<{max(map(len, labels))}} {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
     fair = 100 / rep["players"]
     out.append(f"  (an even share is {fair:.1f}%)")
     out.append(f"Seat fairness: {rep['verdict']}")
+    if "teams" in rep:
+        out += ["", "Wins by team (95% CI):"]
+        for team in rep["teams"]:
+            label = "seats " + " and ".join(map(str, team["seats"])) + ":"
+            ci = team["win_ci95"]
+            out.append(f"  {label:<16} {team['wins']:>8g}  {team['win_rate'] * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
+    if "match" in rep:
+        mt = rep["match"]
+        out += ["", f"Hands per match: mean {mt['hands_mean']}, median {mt['hands_median']}, longest {mt['hands_longest']}"]
+        peak = max((c for _, _, c in mt["hands_histogram"]), default=1) or 1
+        for lo, hi, c in mt["hands_histogram"]:
+            out.append(f"  {lo:>6}–{hi:<6} {'█' * max(0, round(40 * c / peak)):<40} {c}")
+        out.append("Mean final score by seat: " + ", ".join(f"seat {i + 1} {s:g}" for i, s in enumerate(mt["mean_score"])))
     t = rep["turns"]
-    out += ["", f"Turns per game: mean {t['mean']}, median {t['median']:g}, 95th percentile {t['p95']}, longest {t['longest']}"]
+    out += ["", f"Turns per {'match' if 'match' in rep else 'game'}: mean {t['mean']}, median {t['median']:g}, "
+                f"95th percentile {t['p95']}, longest {t['longest']}"]
     peak = max((c for _, _, c in t["histogram"]), default=1) or 1
     for lo, hi, c in t["histogram"]:
         out.append(f"  {lo:>6}–{hi:<6} {'█' * max(0, round(40 * c / peak)):<40} {c}")
@@ -280,9 +319,9 @@ def run_simulate(args) -> int:
                 for _ in range(k):
                     counter.item_completed()
             rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options, tick,
-                           cluster=args.cluster, think=args.think)
+                           cluster=args.cluster, think=args.think, match=args.match)
     else:
         rep = simulate(args.game, args.games, args.players, bots, args.seed, args.workers, options,
-                       cluster=args.cluster, think=args.think)
+                       cluster=args.cluster, think=args.think, match=args.match)
     print(json.dumps(rep, indent=2) if args.json else render(rep))
     return 1 if rep.get("failed") else 0

@@ -188,6 +188,30 @@ turn {
     assert g.winners == [1]
 
 
+def test_max_and_min_by_keys_follow_an_order_that_changes_in_play():
+    g = game("""
+var trumps = red
+var high = none
+var low = none
+setup { shuffle draw  deal 3 from draw to hand }
+turn {
+  choose current {
+    look {
+      set high = max(c for c in hand(current) by c.colour == trumps, c.rank)
+      set low = min(c for c in hand(current) by c.colour == trumps, c.rank)
+      again
+    }
+    switch { set trumps = blue  again }
+  }
+}
+""", stack=["R2", "B2", "BA", "B4", "B3", "R3"])
+    names = lambda: tuple(g.program.cards[g.state.vars[k]].short for k in ("high", "low"))
+    play(g, "look")
+    assert names() == ("R2", "B3")  # P1 holds R2 BA B3: red is trumps, so the red two ranks above the blue ace
+    play(g, "switch", "look")
+    assert names() == ("BA", "R2")
+
+
 def test_values_without_an_order_are_refused_with_the_way_to_give_them_one():
     with pytest.raises(RulesError) as e:
         rulelang.load_text(BASE + """

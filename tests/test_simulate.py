@@ -107,3 +107,46 @@ def test_the_search_bot_plays_legal_moves_quickly():
         else:
             move = bots[d.player].choose(program, g.view(d.player), d)
         g.apply(d.player, move, checked=True)
+
+
+MATCH_TO_3 = """
+game "High card"
+players 2..2
+attribute rank ordered { low high }
+deck draw { for r in rank { 2 cards {rank: r} } }
+zone draw hidden
+zone hand private per player
+setup { shuffle draw  deal 1 from draw to hand }
+turn {
+  choose current {
+    show { win [p for p in players if top(hand(p)).rank == max(top(hand(q)).rank for q in players)] }
+  }
+}
+score { for w in winners { set score(w) = score(w) + 1 } }
+match to 3
+"""
+
+
+def test_simulate_match_plays_whole_matches_and_reports_their_hands_and_scores(tmp_path):
+    # A hand scores a point to each holder of the high card; a match ends when a score reaches 3.
+    path = tmp_path / "high.rules"
+    path.write_text(MATCH_TO_3)
+    rep = simulate(str(path), 20, 2, ["random"], seed=1, match=True)
+    m = rep["match"]
+    assert rep["games"] == 20 and sum(rep["wins"]) == pytest.approx(20)
+    assert m["hands_histogram"][0][0] >= 3 and sum(c for _, _, c in m["hands_histogram"]) == 20
+    assert 3 <= m["hands_mean"] <= m["hands_longest"] <= 5  # 3 to 5 hands: a point each, or to both on a tie
+    assert all(3 * 0 <= s <= 3 for s in m["mean_score"]) and max(m["mean_score"]) >= 1.5
+    assert rep["moves"]["show"] == round(m["hands_mean"] * 20)  # one move a hand
+    one = simulate(str(path), 20, 2, ["random"], seed=1)
+    assert "match" not in one and one["moves"] == {"show": 20}  # without --match: one hand a game
+
+
+def test_simulate_reports_each_team_of_a_game_of_teams():
+    rep = simulate(str(ROOT / "examples" / "spades.rules"), 3, 4, ["greedy"], seed=1)
+    teams = rep["teams"]
+    assert [t["seats"] for t in teams] == [[1, 3], [2, 4]]
+    for t in teams:  # a partnership wins together: its wins are its seats' wins
+        assert t["wins"] == pytest.approx(sum(rep["wins"][s - 1] for s in t["seats"]))
+    assert sum(t["wins"] for t in teams) == pytest.approx(3)
+    assert "teams" not in simulate(EXPRESS, 2, 4, ["greedy"], seed=1)

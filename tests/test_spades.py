@@ -7,7 +7,7 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 
-from helpers import ROOT
+from helpers import ROOT, interleave, rest_of_deck
 
 
 @lru_cache(maxsize=None)
@@ -52,3 +52,16 @@ def test_spades_cannot_be_led_before_they_are_broken_and_a_partnership_wins():
             assert all(cards[m.arg].attrs["suit"] != "spades" for m in plays)
         g.apply(d.player, bots[d.player].choose(g.program, g.view(d.player), d))
     assert g.winners in ([0, 2], [1, 3])
+
+
+def test_a_spade_takes_a_trick_led_in_another_suit_over_its_ace():
+    ranks = "23456789TJQKA"
+    hands = [[r + "C" for r in ranks], [r + "S" for r in ranks], [r + "H" for r in ranks], [r + "D" for r in ranks]]
+    g = Game(spades(), 4, seed=1, stack=interleave(hands))
+    for p in range(4):
+        g.apply(p, "bid 3")
+    for p, card in ((0, "2C"), (1, "2S"), (2, "AH"), (3, "AD")):
+        g.apply(p, f"play {card}")
+    said = [ev["text"] for ev in g.events if ev["type"] == "say"]
+    assert said[-1] == f"{g.names[1]} takes the trick with 2 ♠"
+    assert g.pending.player == 1 and [m.text for m in g.legal()][:2] == ["play 3S", "play 4S"]  # spades are broken
