@@ -14,6 +14,7 @@ from .errors import Loc, RulesSyntaxError, closest, source_lines
 _PATTERN_WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "COMPARE": "a comparison such as `==`",
     "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "AGGREGATE": "an aggregate such as `count(...)`",
+    "_SPLITS": "`splits(...)`",
     "$END": "the end of the text",
 }
 

@@ -22,6 +22,13 @@ def deal(first, second, upcard, stock=(), match=False) -> Game:
     return Game(gin(), 2, seed=1, stack=interleave([first, second]) + [upcard, *stock], match=match)
 
 
+def both_pass(g) -> None:
+    """The upcard is offered to the non-dealer (P1), then the dealer: both leave it, and P1 draws from the stock."""
+    g.apply(0, "pass")
+    g.apply(1, "pass")
+    assert [m.text for m in g.legal()] == ["draw"]
+
+
 def said(g) -> list[str]:
     return [ev["text"] for ev in g.events if ev["type"] == "say"]
 
@@ -32,6 +39,7 @@ def shorts(g, zone, owner=None) -> list[str]:
 
 def test_a_knock_lays_out_the_melds_the_other_lays_off_and_the_knocker_scores_the_difference():
     g = deal(MELDED + ["KH"], ["4C", "7C", "QS", "5D", "5H", "5S", "8D", "9D", "KD", "3H"], "6H", ["2H"])
+    both_pass(g)
     g.apply(0, "draw")
     assert [m.text for m in g.legal()][0] == "knock"  # K and 2 of hearts: discarding the king leaves 2 points
     g.apply(0, "knock")
@@ -49,6 +57,7 @@ def test_a_knock_lays_out_the_melds_the_other_lays_off_and_the_knocker_scores_th
 
 def test_the_other_undercuts_a_knock_with_no_more_deadwood():
     g = deal(MELDED + ["4H"], ["5D", "5H", "5S", "8D", "9D", "TD", "2D", "3D", "4D", "AH"], "QH", ["KH"])
+    both_pass(g)
     g.apply(0, "draw")
     g.apply(0, "knock")
     g.apply(0, "discard KH")
@@ -58,6 +67,7 @@ def test_the_other_undercuts_a_knock_with_no_more_deadwood():
 
 def test_gin_scores_25_and_the_others_deadwood_and_nothing_is_laid_off():
     g = deal(MELDED + ["4C"], ["5C", "8S", "5H", "5S", "8D", "9D", "KD", "2D", "QD", "AH"], "QH", ["QS"])
+    both_pass(g)
     g.apply(0, "draw")
     assert shorts(g, "hand", 0) == sorted(MELDED + ["4C", "QS"])
     g.apply(0, "knock")
@@ -69,19 +79,30 @@ def test_gin_scores_25_and_the_others_deadwood_and_nothing_is_laid_off():
 def test_the_card_taken_from_the_discard_pile_is_not_discarded_at_once_and_knocking_needs_ten_or_less():
     g = deal(["AC", "2C", "3C", "7H", "7D", "7S", "9S", "TS", "KH", "QH"], ["5D", "5H", "5S", "8D", "9D", "KD", "2D",
                                                                       "QD", "AH", "3H"], "JS", ["2H"])
-    assert [m.text for m in g.legal()] == ["draw", "take JS"]
+    assert [m.text for m in g.legal()] == ["take JS", "pass"]  # the upcard, offered to the non-dealer first
     g.apply(0, "take JS")
     texts = [m.text for m in g.legal()]
     assert "discard JS" not in texts and "discard KH" in texts
     assert texts[0] == "knock"  # K and Q of hearts: discarding one leaves 10
     g.apply(0, "discard QH")
+    assert [m.text for m in g.legal()] == ["draw", "take QH"]
     g.apply(1, "draw")
     assert [m.text for m in g.legal()][0] == "discard 5D"  # 33 points of deadwood: no knock
+
+
+def test_the_dealer_may_take_the_upcard_the_non_dealer_passed():
+    g = deal(MELDED + ["KH"], ["4C", "7C", "QS", "5D", "5H", "5S", "8D", "9D", "KD", "3H"], "6H", ["2H"])
+    g.apply(0, "pass")
+    assert g.pending.player == 1 and [m.text for m in g.legal()] == ["take 6H", "pass"]
+    g.apply(1, "take 6H")
+    g.apply(1, "discard KD")
+    assert g.pending.player == 0 and [m.text for m in g.legal()] == ["draw", "take KD"]
 
 
 def test_a_hand_with_two_cards_left_in_the_stock_is_void():
     g = Game(gin(), 2, seed=3)
     turns = 0
+    both_pass(g)
     while not g.over:
         g.apply(g.pending.player, "draw")
         drawn = g.program.cards[g.state.zone(g.program.zone_index["hand"], g.pending.player)[-1]].short
