@@ -191,3 +191,31 @@ def test_the_search_bot_keeps_to_its_time_a_move(playouts):
     # own doing, so the bound is loose for one move and tight for the mean.
     assert max(times) <= think + 0.25, max(times)
     assert sum(times) / len(times) <= think + 0.01
+
+
+def _gave_then_claimed(memory: bool, seed: int, truthful: bool = True):
+    """Give and doubt: two turns played, then seat 0's greedy bot gives a card, seat 1 lays it (or another card)
+    and says it is of that rank; seat 0's answer.  Every card is the only one of its rank, so from the cards seat 0
+    has not seen the claim looks unlikely (1 in 5), but it saw where the card it gave went."""
+    from helpers import play
+    program = _load("give_and_doubt")
+    g = Game(program, 2, seed=seed, record=False)
+    bot = GreedyBot(seed, memory=memory)
+    hands = g.state.zones[program.zone_index["hand"]]
+    for giver, layer in ((0, 1), (1, 0)):
+        give = bot.move(g, 0, g.pending) if giver == 0 else g.pending.options[0]
+        g.apply(giver, give)
+        play(g, layer, g.pending.options[0].text)
+        play(g, giver, "pass")
+    give = bot.move(g, 0, g.pending)
+    g.apply(0, give)
+    laid = give.arg if truthful else next(c for c in hands[1] if c != give.arg)
+    play(g, 1, f"lay {program.cards[laid].short}")
+    return bot.move(g, 0, g.pending).verb
+
+
+def test_a_greedy_bot_believes_a_claim_it_knows_the_claimer_can_make_true():
+    """It gave the claimer the very card claimed: it does not doubt (without memory, it does)."""
+    for seed in range(3):
+        assert _gave_then_claimed(memory=True, seed=seed) == "pass"
+        assert _gave_then_claimed(memory=False, seed=seed) == "doubt"

@@ -12,7 +12,8 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import search
 from interpreter.bots import GreedyBot, ask_bot, make_bot
-from interpreter.bots.search import Policy, SearchBot, determinize, facts, playout
+from interpreter.view import view as view_of
+from interpreter.bots.search import Policy, SearchBot, determinize, facts, fork, playout
 from rulelang.simulate import play_one, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,3 +220,54 @@ def test_a_whole_game_through_the_simulator_ends(monkeypatch):
     monkeypatch.setattr(search, "BUDGET", 200)
     r = play_one(_load("express"), 3, 3, ["search", "greedy"], {})
     assert r["winners"] and not r["stalled"]
+
+
+def _with_hidden_cards_moved(st, seat, rng):
+    """A copy of the state that `seat` cannot tell from it: cards it cannot see exchanged among the places it
+    cannot see (other hands, the draw pile), and the engine's work counter changed (it counts what rules did
+    with hidden cards).  Cards the game still refers to (a claim's, a card variable's) stay where they are: the
+    seat may know where those went."""
+    from interpreter.view import visible
+    other = fork(st)
+    named = set(st.claim["cards"]) if st.claim else set()
+    named.update(v for k, v in st.vars.items() if st.program.var_kinds.get(k) == "card")
+    for fr in st.stack:
+        named.update(v for k, v in fr.env.items() if isinstance(v, int) and k in st.program.card_locals.get(fr.name, ()))
+    places = [(z, i) for zi, spec in enumerate(st.program.zones)
+              for owner, z in (enumerate(other.zones[zi]) if spec.per_player else [(None, other.zones[zi])])
+              for i, c in enumerate(z)
+              if c not in st.facedown and c not in named and not visible(st, c, zi, owner, seat)]
+    cards = [z[i] for z, i in places]
+    rng.shuffle(cards)
+    for (z, i), c in zip(places, cards):
+        z[i] = c
+    other.steps += 12_345
+    return other, len(places)
+
+
+@pytest.mark.parametrize("name", ["express", "liars", "whos_lying"])
+def test_the_search_bot_decides_from_its_view_alone(name):
+    """Other seats' hidden cards exchanged (the view the same): the same samples, values and move, for the
+    search bot and for the greedy bot's weighing of a challenge."""
+    program = _load(name)
+    checked = 0
+    for seed in range(2):
+        g = Game(program, 4, seed=seed, record=False)
+        bots = [GreedyBot(i) for i in range(4)]
+        for step in range(40):
+            if g.over:
+                break
+            d = g.pending
+            if len(d.options) > 1 and not d.race and step % 3 == 0:
+                seat = d.player
+                other, moved = _with_hidden_cards_moved(g.state, seat, random.Random(step))
+                assert moved > 1 and view_of(other, seat) == view_of(g.state, seat)
+                found = []
+                for st in (g.state, other):
+                    bot = SearchBot(seed, budget=150)
+                    move = bot.choose(program, view_of(st, seat), d, st)
+                    found.append((move.text, bot.last, GreedyBot(seed).choose(program, view_of(st, seat), d, st).text))
+                assert found[0] == found[1], (found[0][1]["means"], found[1][1]["means"], found[0][1]["decisions"], found[1][1]["decisions"])
+                checked += 1
+            g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d, g))
+    assert checked >= 4

@@ -7,7 +7,8 @@ from collections import Counter
 
 from ..machine import Move
 from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_held, hyper_at_least, hyper_none,
-                   own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
+                   identity_keys, own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
+from .memory import Whereabouts
 from .samples import determinize, fork, settle
 
 
@@ -41,6 +42,8 @@ class GreedyBot:
         self.missed: dict = {}  # (player, move text) -> how often the player had got cards when it took nothing
         self.held: list[int] = []  # each player's hidden cards at its last decision (once it aims at players)
         self.gained: Counter = Counter()  # player -> how many times their hidden cards were seen to grow
+        self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once claims or challenges come up)
+        self.tracking = False
 
     def move(self, game, seat: int, decision) -> Move:
         return self.choose(game.program, game.view(seat), decision, game)
@@ -54,6 +57,10 @@ class GreedyBot:
             self.turn, self.laid, self.earlier = view.get("turn"), [], []
         opts = decision.options
         key = None
+        if self.memory and not self.tracking and (view.get("claim") is not None or any(o.reveals for o in opts)):
+            self.tracking = True  # a game where what others hold is doubted: remember where seen cards went
+        if self.tracking:
+            self.where.look(view)
         if self.memory and len(opts) > 1:
             self.judge_aim(view)
             opts = self.not_missed(view, opts)
@@ -81,7 +88,9 @@ class GreedyBot:
                 self.aimed[3].append(move.text)
         if move.kind == "card" and move.arg < program.deck_size:
             self.laid.append(move.arg)
-            return with_calls(move, frozenset(decision.due))
+            move = with_calls(move, frozenset(decision.due))
+            if self.tracking and game is not None:
+                self.where.after(game, view["seat"], move)  # where its card went, while it can still see
         return move
 
     # -- memory of the public record
@@ -217,11 +226,22 @@ class GreedyBot:
         return best(self.rng, opts, lambda o: (copies(program, o.arg, unseen), -o.option))
 
     def unlikely(self, program, view, claim) -> bool:
-        """Is the live claim more likely false than true, given every card this seat has seen?"""
+        """Is the live claim more likely false than true, given every card this seat has seen and where it saw
+        cards go (a card it knows the claimer holds can make the claim true; one it knows another holds cannot)?"""
         unseen = unseen_cards(program, view)
+        player = claim["player"]
+        hand = hand_sizes(view).get(player, 0) + claim["count"]
+        mine = theirs = ()
+        if self.where.known:
+            keys = identity_keys(program)
+            mine = [keys[c] for c in self.where.held_by(player)]
+            theirs = [keys[c] for c, p in self.where.known.items() if p != player]
+            unseen = unseen - Counter(mine) - Counter(theirs)  # the pool the claimer's other cards came from
+            hand = max(0, hand - len(mine))
         pool = sum(unseen.values())
-        hand = hand_sizes(view).get(claim["player"], 0) + claim["count"]
         if claim["kind"] == "card":
+            if mine and copies(program, claim["says"], Counter(mine)):
+                return False  # it holds a card that makes the claim true
             have = copies(program, claim["says"], unseen)
             if have == 0:
                 return True
@@ -232,13 +252,16 @@ class GreedyBot:
             # "N of a value": the claimer picks the value it holds most of, so ask how likely it is that
             # some value (of as many as the game has) reaches N, not this one in particular.
             have = sum(n for key, n in unseen.items() if claim["says"] in key)
+            known = sum(1 for key in mine if claim["says"] in key)
             attr = next((a for a in program.attributes.values() if a.info(claim["says"])), None)
             choices = len(attr.values) if attr else 1
-            one = hyper_at_least(pool, have, hand, claim["count"])
-            p_true = 1 - (1 - one) ** choices
+            one = hyper_at_least(pool, have, hand, claim["count"] - known)
+            p_true = 1 - (1 - one) ** choices if not known else one
         else:
             # "N of a number": as likely as N of the cards it could be among those the claimer held.
             numbers = card_numbers(program)
-            have = sum(1 for cid in unseen_ids(program, view) if claim["says"] in numbers[cid])
-            p_true = hyper_at_least(pool, have, hand, claim["count"])
+            out = set(self.where.known)
+            have = sum(1 for cid in unseen_ids(program, view) if claim["says"] in numbers[cid] and cid not in out)
+            known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
+            p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
         return p_true < self.doubt_below

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import zlib
 
 from .. import machine as m
 from .greedy import GreedyBot
@@ -289,10 +290,10 @@ class SearchBot:
         # Time left for the search once the greedy move is known; a little is kept back for what follows it.
         self.deadline = None if self.think is None else start + self.think * 0.95
         if game is not None:
-            # Its randomness for this move comes from where the game is (turns, work done), not from the moves
-            # before: a game rebuilt from its record (a resumed save) gets the same moves from it.
-            st = game.state if hasattr(game, "state") else game
-            self.rng = random.Random(hash((self.seed, st.turns, st.steps)))
+            # Its randomness for this move comes from where the game is as its seat sees it, not from the moves
+            # before: a game rebuilt from its record (a resumed save) gets the same moves from it.  Only the view:
+            # the engine's work counter (`steps`) depends on the hidden cards (a `where` over a hand tests each).
+            self.rng = random.Random(self.seed * 1_000_003 + zlib.crc32(repr(view).encode()))
         if decision.race or any(o.kind == "rule" for o in decision.options):
             return table_move(self.rng, program, decision)
         greedy = self.fallback.choose(program, view, decision)  # keeps the greedy helper's memory of the turn

@@ -1,0 +1,143 @@
+"""The search bot against greedy bots, for every games/ and examples/ file: the table in the README.
+
+For each file, at 4 players (and 2 where the game allows), seeds FROM, FROM+1, ...: one seat (seat `seed % players`,
+so every seat takes its turn) is a search bot with a fixed budget of engine decisions a move (not seconds, so a
+seed gives the same games on any machine), the others greedy bots; and on the same seeds, the same seat a greedy
+bot too (the baseline).  Wins count as `rulelang simulate` counts them (a shared win shares); a game stopped at
+the turn limit is a loss and is counted as stalled.
+
+The work goes round the files in batches of `--batch` seeds, so that every row grows alike, and the table is
+written after every batch (markdown and json), so a run stopped early leaves what finished:
+
+    nice -n 19 .venv/bin/python bench/search_table.py --games 400 --budget 400 --workers 2
+    .venv/bin/python bench/search_table.py --table      # only write the markdown again from the json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "search_table"
+
+
+def files() -> list[Path]:
+    return sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
+
+
+def configs() -> list[tuple[str, int]]:
+    import rulelang
+    out = []
+    for path in files():
+        p = rulelang.load(path)
+        counts = [n for n in (4, 2) if p.min_players <= n <= p.max_players]
+        if not counts:  # a game for other numbers: the nearest to 4 it allows
+            counts = [max(p.min_players, min(4, p.max_players))]
+        out += [(str(path.relative_to(ROOT)), n) for n in counts]
+    return out
+
+
+_PROGRAMS: dict = {}
+
+
+def play(task) -> list[dict]:
+    """One batch of seeds of one file: each seed played twice, search and greedy in the same seat."""
+    path, players, seeds, budget = task
+    import rulelang
+    from interpreter.bots import search
+    from rulelang.simulate import play_one
+    search.BUDGET = budget
+    program = _PROGRAMS.get(path) or _PROGRAMS.setdefault(path, rulelang.load(ROOT / path))
+    out = []
+    for seed in seeds:
+        seat = seed % players
+        row = {"seed": seed, "seat": seat}
+        for kind in ("search", "greedy"):
+            bots = ["greedy"] * players
+            bots[seat] = kind
+            t = time.process_time()
+            r = play_one(program, seed, players, bots, {})
+            row[kind] = {"win": (1 / len(r["winners"]) if seat in r["winners"] else 0.0) if r["winners"] else 0.0,
+                         "stalled": bool(r["stalled"]), "turns": r["turns"], "cpu": round(time.process_time() - t, 3)}
+        out.append(row)
+    return out
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    from rulelang.simulate import wilson as w
+    return w(wins, n, z)
+
+
+def table(data: dict) -> str:
+    import rulelang
+    lines = [f"Search bot (budget {data['budget']:,} engine decisions a move, greedy playouts) in one seat, greedy bots in "
+             f"the others, seeds from {data['from']} (seat = seed mod players); baseline: a greedy bot in that seat "
+             f"on the same seeds. Code at `{data['commit']}`.", "",
+             "| game | players | games | search bot wins (95% interval) | greedy bot in that seat (95% interval) | "
+             "difference | stalled (search / greedy) | search CPU s a game |",
+             "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: |"]
+    for key, rows in data["rows"].items():
+        path, players = key.rsplit(":", 1)
+        n = len(rows)
+        if not n:
+            continue
+        title = rulelang.load(ROOT / path).name
+        where = " (examples/)" if path.startswith("examples") else ""
+        s = sum(r["search"]["win"] for r in rows)
+        g = sum(r["greedy"]["win"] for r in rows)
+        slo, shi = wilson(s, n)
+        glo, ghi = wilson(g, n)
+        diffs = [r["search"]["win"] - r["greedy"]["win"] for r in rows]
+        mean = sum(diffs) / n
+        sd = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+        half = 1.96 * sd / n ** 0.5
+        stalled = (sum(r["search"]["stalled"] for r in rows), sum(r["greedy"]["stalled"] for r in rows))
+        cpu = sum(r["search"]["cpu"] for r in rows) / n
+        lines.append(f"| {title}{where} | {players} | {n} | {s / n:.1%} ({slo:.1%}–{shi:.1%}) | "
+                     f"{g / n:.1%} ({glo:.1%}–{ghi:.1%}) | {mean:+.1%} ± {half:.1%} | {stalled[0]} / {stalled[1]} | "
+                     f"{cpu:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
+def write(data: dict) -> None:
+    OUT.with_suffix(".json").write_text(json.dumps(data, indent=0) + "\n")
+    OUT.with_suffix(".md").write_text(table(data))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=400, help="seeds a row (default 400)")
+    ap.add_argument("--budget", type=int, default=400, help="engine decisions a search move may spend (default 400)")
+    ap.add_argument("--from", dest="start", type=int, default=1000, help="the first seed (default 1000)")
+    ap.add_argument("--batch", type=int, default=25, help="seeds a task")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--only", default="", help="files whose path contains this")
+    ap.add_argument("--commit", default="", help="the code's commit, for the table (default: git's HEAD here)")
+    ap.add_argument("--table", action="store_true", help="only write the markdown again from the json")
+    args = ap.parse_args(argv)
+    if args.table:
+        write(json.loads(OUT.with_suffix(".json").read_text()))
+        return 0
+    commit = args.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path}
+    data = {"budget": args.budget, "from": args.start, "commit": commit, "rows": rows}
+    tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]),
+              list(range(args.start + b, args.start + min(b + args.batch, args.games))), args.budget)
+             for b in range(0, args.games, args.batch) for key in rows]
+    with ProcessPoolExecutor(args.workers) as pool:
+        for task, out in zip(tasks, pool.map(play, tasks)):
+            rows[f"{task[0]}:{task[1]}"].extend(out)
+            write(data)
+            print(f"{time.strftime('%H:%M:%S')} {task[0]} {task[1]}p seeds {task[2][0]}-{task[2][-1]}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
