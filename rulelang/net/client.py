@@ -1,6 +1,6 @@
 """`rulelang join HOST:PORT CODE`: play one seat of a table served elsewhere, at the same prompt as a local game.
 
-The screen is the terminal host's (rulelang/terminal/host.py: the Teller's sentences, the table and hand, the toolbar,
+The screen is the terminal host's (rulelang/terminal/host.py: the narrator's sentences, styled, the table and hand, the toolbar,
 completion, validation before Enter, `help`, `rules`, `log`, `hand`), over a `RemoteGame` that holds what the
 server sent this seat and nothing else: its view, its events, its decision.  Moves go to the server as text.
 """
@@ -11,8 +11,11 @@ import sys
 import time
 from types import SimpleNamespace
 
+from interpreter.events import named
+from interpreter.narrator import Narrator, english_list, hand_zone
+
 from ..errors import MoveError, RulesError
-from ..terminal.host import COMMANDS, KEYS, NO, QUIT, YES, Host, Screen, _prompt_toolkit_helpers
+from ..terminal.host import COMMANDS, KEYS, NO, QUIT, YES, Host, Screen, _prompt_toolkit_helpers, tell_lines
 from . import need_websockets
 from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode, encode, event_from_wire
 
@@ -62,15 +65,13 @@ class RemoteGame:
     def view(self, seat) -> dict:
         return self.v
 
-    def event_for(self, ev: dict, seat) -> dict:
-        """The event as sent has this seat's projection already; the Teller reads shown cards by name."""
-        kind = ev["type"]
-        name = self._name
-        if kind in ("move", "reveal"):
-            return dict(ev, cards=[name(c) for c in ev["cards"]])
-        if kind == "deal":
-            return dict(ev, cards={p: [name(c) for c in cs] for p, cs in ev["cards"].items()})
-        return ev
+    def tell(self, events, seat) -> list:
+        """The events as sent (this seat's projection already, cards as numbers) told by the game's narrator."""
+        program = self.program
+        zones = program.zones
+        you = self.names[seat] if seat is not None else None
+        return Narrator(you, hand_zone(program), program).tell(
+            [named(ev, self.names, lambda z: zones[z].name, self._name) for ev in events])
 
     def _name(self, cid):
         return self.program.cards[cid].name if isinstance(cid, int) and 0 <= cid < len(self.program.cards) else None
@@ -172,7 +173,7 @@ class JoinHost(Host):
         names = g.names
         self.screen.line([("bold", self.program.name),
                           ("", f" — {len(names)} players: {', '.join(names)} · you are {names[self.seat]}")])
-        lines = self.teller.tell(g.events, self.seat)[-8:]
+        lines = tell_lines(g, g.events, self.seat)[-8:]
         if lines and g.state.turns:
             self.screen.line("So far:")
         for line in lines:
@@ -300,9 +301,8 @@ class JoinHost(Host):
     def game_over(self) -> int:
         g = self.game
         names = g.names
-        from ..terminal.host import _english_list
 
-        winners = _english_list([names[w] for w in g.winners]) if g.winners else "nobody"
+        winners = english_list([names[w] for w in g.winners]) if g.winners else "nobody"
         one = len(g.winners) == 1 and g.winners[0] != self.seat
         self.screen.line("")
         self.screen.line([("bold", f"Game over: {'you' if g.winners == [self.seat] else winners} win{'s' if one else ''}"),
