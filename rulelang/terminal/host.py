@@ -9,6 +9,8 @@ import shutil
 import sys
 import time
 
+import attrs
+
 from interpreter import Game
 from interpreter.bots import ask_bot
 from interpreter.machine import Decision
@@ -21,21 +23,49 @@ from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_ru
 from .summary import help_text, rules_summary
 from ..simulate import DECISION_LIMIT, asked, stuck
 
-COMMANDS = {
-    "help": "the moves you can make now and how to type them",
-    "rules": "a summary of this game, from its rules file",
-    "log": "the last events (`log 50` for more)",
-    "hand": "show your hand and the table again",
-    "undo": "take back your last move (not once a card was drawn, shown or shuffled since)",
-    "house": "propose a rule for the whole table, written in rulelang: `house when played(card) if ... { ... }`",
-    "quit": "leave the game",
-}
+
+
+@attrs.frozen
+class Command:
+    """A command typed at the prompt instead of a move: its help line, and the name of the Host method that runs it
+    (looked up on the host, so that the network client's host runs its own)."""
+
+    name: str
+    doc: str
+    run: str
+
+
+COMMANDS: dict[str, Command] = {c.name: c for c in (
+    Command("help", "the moves you can make now and how to type them", "cmd_help"),
+    Command("rules", "a summary of this game, from its rules file", "cmd_rules"),
+    Command("log", "the last events (`log 50` for more)", "cmd_log"),
+    Command("hand", "show your hand and the table again", "cmd_hand"),
+    Command("undo", "take back your last move (not once a card was drawn, shown or shuffled since)", "cmd_undo"),
+    Command("house", "propose a rule for the whole table, written in rulelang: "
+                     "`house when played(card) if ... { ... }`", "cmd_house"),
+    Command("quit", "leave the game", "cmd_quit"),
+)}
+ALIASES = {"exit": "quit"}
+
+
+def command_named(word: str) -> Command | None:
+    """The command a word typed first names (in any case), or None."""
+    w = word.lower()
+    return COMMANDS.get(ALIASES.get(w, w))
+
+
+def command_docs() -> dict:
+    """Each command's name and help line, for `help`."""
+    return {c.name: c.doc for c in COMMANDS.values()}
+
+
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT = "quit"
 TOOLBAR_ROWS, MENU_ROWS = 1, 2  # at most three rows of a 24-row screen kept below the prompt
-AGAIN = object()  # read() gave no line: ask for the same decision again
+AGAIN = object()  # read() gave no line, or a line was told or refused: ask for the same decision again
+DONE, MOVE = "done", "move"  # what a line typed comes to (Host.take_line)
 INPUT_ENDED = 3  # the exit status when the input ends while a person must still move
 
 
@@ -260,7 +290,7 @@ def _prompt_toolkit_helpers():
 
             def style(word: str, first: bool) -> str:
                 w = word.lower()
-                if first and (w in COMMANDS or w == "exit"):
+                if first and command_named(w) is not None:
                     return "ansicyan"
                 if first and w in verbs:
                     return "bold"
@@ -455,68 +485,95 @@ class Host:
                 print(f"rulelang: the input ended while waiting for {g.names[seat]}'s {what}; the game is left "
                       f"unfinished{self.saved_note()}", file=sys.stderr)
                 return INPUT_ENDED
-            if line == QUIT:
-                return self.quit(seat)
             if line is AGAIN:  # Ctrl-C, or Ctrl-D and then no: the same decision, asked again (never answered)
                 continue
-            text = self.clean(line).strip()
-            if d.window:
-                low = text.lower()
-                if low in ("",) + NO:
-                    text = "pass"
-                elif low in YES and len(self.acts(d)) == 1:
-                    text = self.acts(d)[0].text
-            if not text:
+            what = self.take_line(seat, d, line)
+            if what is AGAIN:
                 continue
-            words = text.split()
-            word = words[0].lower()
-            if word in ("quit", "exit"):
-                return self.quit(seat)
-            if word == "help":
-                self.screen.line(help_text(self.program, d, COMMANDS) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
-                continue
-            if word == "rules":
-                self.screen.line(rules_summary(self.program))
-                self.show_house_rules()
-                continue
-            if word == "house":
-                self.propose(seat, text[len(words[0]):].strip())
-                continue
-            rule_verbs = self.rule_verbs(d)
-            if word in rule_verbs and len(words) == 1:
-                rule = read_rule(g, seat, "rule> ", self.screen.tty)
-                if not rule or rule.lower() == "cancel":
-                    continue
-                text = f"{word} {rule}"
-            if word in rule_verbs and self.refuse_rule(text[len(words[0]):].strip(), seat):
-                continue
-            if " as " in f" {text} " and not d.window and word not in rule_verbs:
-                if self.move_as(seat, text):
-                    return None
-                continue
-            if word == "log":
-                n = int(words[1]) if len(words) > 1 and words[1].isascii() and words[1].isdigit() else 15
-                self.show_log(seat, n)
-                continue
-            if word == "hand":
-                self.show_table(seat, full=True)
-                (self.show_window if d.window else self.show_moves)(d)
-                continue
-            if word == "undo":
-                if self.undo(seat):
-                    return None  # the decision (of the rebuilt game) is asked for afresh, at the right keyboard
-                continue
-            try:
-                g.apply(seat, text)
-            except MoveError as e:
-                self.screen.line([("ansired", f"✗ {e.message}")])
-                continue
-            except RulesError as e:
-                self.screen.line([("ansired", f"✗ the rules failed on that move: {e.message} (the move was taken back)")])
-                continue
-            self.flush_log()
-            self.show_events(seat)
-            return None
+            if what[0] == DONE:
+                return what[1]
+            if self.make_move(seat, d, what[1]):
+                return None
+
+    def take_line(self, seat: int, d: Decision, line: str):
+        """What a line typed for `d` means, the same at this prompt and a network client's: AGAIN (it was told
+        or refused; read the next line), (DONE, what the decision's turn ends with) or (MOVE, the move's text)."""
+        text = self.clean(line).strip()
+        if d.window:
+            low = text.lower()
+            if low in ("",) + NO:
+                text = "pass"
+            elif low in YES and len(self.acts(d)) == 1:
+                text = self.acts(d)[0].text
+        if not text:
+            return AGAIN
+        words = text.split()
+        word = words[0].lower()
+        cmd = command_named(word)
+        if cmd is not None:
+            return getattr(self, cmd.run)(seat, d, text[len(words[0]):].strip())
+        if word in self.rule_verbs(d):
+            return self.rule_move(seat, d, word, text[len(words[0]):].strip())
+        return MOVE, text
+
+    def make_move(self, seat: int, d: Decision, text: str) -> bool:
+        """Make the move typed; True if it was made, False if refused (and told why)."""
+        if " as " in f" {text} " and not d.window and text.split()[0].lower() not in self.rule_verbs(d):
+            return self.move_as(seat, text)
+        try:
+            self.game.apply(seat, text)
+        except MoveError as e:
+            self.screen.line([("ansired", f"✗ {e.message}")])
+            return False
+        except RulesError as e:
+            self.screen.line([("ansired", f"✗ the rules failed on that move: {e.message} (the move was taken back)")])
+            return False
+        self.flush_log()
+        self.show_events(seat)
+        return True
+
+    def rule_move(self, seat: int, d: Decision, verb: str, rule: str):
+        """A move that writes a rule (`VERB RULE`): the verb alone opens the rule editor; a bad rule is refused
+        with its place."""
+        if not rule:
+            rule = read_rule(self.game, seat, "rule> ", self.screen.tty)
+            if not rule or rule.lower() == "cancel":
+                return AGAIN
+        if self.refuse_rule(rule, seat):
+            return AGAIN
+        return MOVE, f"{verb} {rule}"
+
+    # ---------------------------------------------------------- the commands (COMMANDS): each gives what take_line does
+    def cmd_help(self, seat: int, d: Decision, arg: str):
+        self.screen.line(help_text(self.program, d, command_docs()) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
+        return AGAIN
+
+    def cmd_rules(self, seat: int, d: Decision, arg: str):
+        self.screen.line(rules_summary(self.program))
+        self.show_house_rules()
+        return AGAIN
+
+    def cmd_log(self, seat: int, d: Decision, arg: str):
+        n = int(arg.split()[0]) if arg and arg.split()[0].isascii() and arg.split()[0].isdigit() else 15
+        self.show_log(seat, n)
+        return AGAIN
+
+    def cmd_hand(self, seat: int, d: Decision, arg: str):
+        self.show_table(seat, full=True)
+        (self.show_window if d.window else self.show_moves)(d)
+        return AGAIN
+
+    def cmd_undo(self, seat: int, d: Decision, arg: str):
+        if self.undo(seat):
+            return DONE, None  # the decision (of the rebuilt game) is asked for afresh, at the right keyboard
+        return AGAIN
+
+    def cmd_house(self, seat: int, d: Decision, arg: str):
+        self.propose(seat, arg)
+        return AGAIN
+
+    def cmd_quit(self, seat: int, d: Decision, arg: str):
+        return DONE, self.quit(seat)
 
     # ---------------------------------------------------------- rules written in play, races, claims
     def show_house_rules(self) -> None:
@@ -801,7 +858,7 @@ class Host:
             return f"{line}:{col}: {msg}", max(0, min(at, len(text)))
         if low.split()[0] in self.rule_verbs(d):
             return None  # the verb alone: Enter opens the rule editor
-        if low.split()[0] in COMMANDS or low.split()[0] == "exit":
+        if command_named(low.split()[0]) is not None:
             return None
         if " as " in f" {text} " and not window and not any(o.kind == "rule" for o in d.options):
             text = text.partition(" as ")[0]  # `truth LR7 as R7`: the claim is checked when it is made
@@ -846,7 +903,7 @@ class Host:
                 except Exception:  # noqa: BLE001 - a form the game does not take for this move is not offered
                     pass
             out.append((o.text, display, meta, forms))
-        for name, doc in COMMANDS.items():
+        for name, doc in command_docs().items():
             out.append((name, name, doc, [(name, name)]))
         return out
 
