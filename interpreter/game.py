@@ -5,7 +5,8 @@ from .errors import MoveError, RulesError, did_you_mean
 
 from . import machine as m
 from .seat import Seat
-from .view import narrate, project_event, view as seat_view
+from .narrator import narrate, tell_events
+from .view import project_event, view as seat_view
 
 
 class Game:
@@ -141,7 +142,12 @@ class Game:
         return project_event(self.st, event, seat)
 
     def narrate(self, event: dict, seat: int | None) -> str | None:
+        """One event told to `seat` in plain words (None: nothing to tell it)."""
         return narrate(self.st, event, seat)
+
+    def tell(self, events, seat: int | None) -> list[list]:
+        """A run of this game's events told to `seat` a move to a line, as parts (`interpreter.narrator`)."""
+        return tell_events(self.st, events, seat)
 
     def card(self, cid: int):
         return self.program.cards[cid]

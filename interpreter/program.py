@@ -266,3 +266,19 @@ class Program:
 
 def _norm(text: str) -> str:
     return "".join(text.lower().split())
+
+
+def sort_key(program: Program, cid: int) -> list:
+    """Cards in the order the rules name them: by each naming attribute, values in declaration order."""
+    c = program.cards[cid]
+    key = []
+    for a in program.name_attrs:
+        attr = program.attributes[a]
+        v = c.attrs.get(a)
+        if v is None:
+            key.append(10**6)
+        elif attr.numeric:
+            key.append(v)
+        else:
+            key.append([x.name for x in attr.values].index(v))
+    return key

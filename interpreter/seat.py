@@ -59,6 +59,11 @@ class Seat:
         """One event (as the game recorded it) told in words for this seat, or None for one it is not told."""
         return self.game.narrate(event, self.index)
 
+    def tell(self, events) -> list[list]:
+        """A run of recorded events told to this seat a move to a line: parts, `(role, text)` pairs whose texts
+        are the line and whose roles a host may style (`interpreter.narrator`)."""
+        return self.game.tell(events, self.index)
+
     # -- acting
     def parse(self, text: str) -> Move:
         """The move typed text stands for, if this seat may make it now; refused with the reason otherwise."""

@@ -1,5 +1,5 @@
 """One narrator: a live event told to a seat (`Game.narrate`), a --log file read back (`rulelang replay`) and
-the prompt's lines (`host.Teller`) say the same things in the same words; a claim is told once."""
+the prompt's lines (`Game.tell`, styled by `host.tell_lines`) say the same things in the same words; a claim is told once."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import pytest
 from helpers import new_game, play, program
 from interpreter import Game
 from interpreter.bots import ask_bot, make_bot
-from rulelang.terminal.host import Teller, public_event
+from rulelang.terminal.host import public_event, tell_lines
 from rulelang.terminal.replay import tell_public
 
 GAMES = ["express", "liars", "whos_lying", "house", "droid"]
@@ -53,14 +53,13 @@ def test_a_claim_is_told_once_at_the_prompt():
     play(g, 0, "bluff LB3")
     start = len(g.events)
     play(g, 0, "claim R2")
-    teller = Teller(g)
-    assert [plain(line) for line in teller.tell(g.events[start:], 1)] == [
+    assert [plain(line) for line in tell_lines(g, g.events[start:], 1)] == [
         "P1 puts 1 card on the discard pile face down and says it is Red 2"]
-    assert [plain(line) for line in teller.tell(g.events[start:], None)] == [
+    assert [plain(line) for line in tell_lines(g, g.events[start:], None)] == [
         "P1 puts 1 card on the discard pile face down and says it is Red 2"]
-    assert [plain(line) for line in teller.tell(g.events[start:], 0)] == [
+    assert [plain(line) for line in tell_lines(g, g.events[start:], 0)] == [
         "You put ♦Liar's Blue 3 on the discard pile face down and say it is Red 2"]
-    told = " ".join(plain(line) for line in teller.tell(g.events, 1))
+    told = " ".join(plain(line) for line in tell_lines(g, g.events, 1))
     assert "claims" not in told and told.count("says it is Red 2") == 1
 
 
@@ -73,7 +72,7 @@ def test_an_announced_colour_is_told_once():
     said = [o.text for o in g.legal()][0]
     play(g, 0, said)
     colour = g.view(None)["claim"]["text"]
-    assert [plain(line) for line in Teller(g).tell(g.events[start:], 1)] == [f"P1 says they are 2 × {colour}"]
+    assert [plain(line) for line in tell_lines(g, g.events[start:], 1)] == [f"P1 says they are 2 × {colour}"]
     assert [g.narrate(ev, 1) for ev in g.events[start:] if g.narrate(ev, 1)] == [f"P1 says they are 2 × {colour}"]
 
 
@@ -82,7 +81,7 @@ def _hand_shorts(g, seat) -> list[str]:
 
 
 def test_a_card_turned_over_where_it_lies_is_told_so():
-    from interpreter.view import tell
+    from interpreter.narrator import tell
 
     ev = {"type": "move", "cards": ["Liar's Yellow 3"], "src": "discard", "src_owner": None, "dst": "discard",
           "dst_owner": None, "face": "up"}
@@ -142,3 +141,17 @@ def test_a_rule_text_says_you_to_the_player_it_is_about_and_agrees_with_it():
                           "You draw, so you wait and Bo plays"]
     assert [g.narrate(e, 1) for e in said] == table
     assert g.pending.prompt == "Ann plays on"  # a prompt is told as to anyone
+
+
+@pytest.mark.parametrize("name", GAMES + ["uno"])
+def test_every_event_a_game_records_is_of_a_declared_kind(name):
+    """The machine emits only the kinds `interpreter.events.KINDS` declares, with only their fields, so what
+    reads events by kind and field (the narrator, a log, a network client) reads what is there."""
+    from interpreter.events import problem
+
+    g = bots_game(name, 3, moves=150)
+    kinds = set()
+    for ev in g.events:
+        assert problem(ev) is None, (problem(ev), ev)
+        kinds.add(ev["type"])
+    assert {"deal", "move", "choice", "turn"} <= kinds

@@ -1,6 +1,6 @@
 """`rulelang join HOST:PORT CODE`: play one seat of a table served elsewhere, at the same prompt as a local game.
 
-The screen is the terminal host's (rulelang/terminal/host.py: the Teller's sentences, the table and hand, the toolbar,
+The screen is the terminal host's (rulelang/terminal/host.py: the narrator's sentences, styled, the table and hand, the toolbar,
 completion, validation before Enter, `help`, `rules`, `log`, `hand`), over a `RemoteGame` that holds what the
 server sent this seat and nothing else: its view, its events, its decision.  Moves go to the server as text.
 """
@@ -11,8 +11,11 @@ import sys
 import time
 from types import SimpleNamespace
 
+from interpreter.events import named
+from interpreter.narrator import Narrator, english_list, hand_zone
+
 from ..errors import MoveError, RulesError
-from ..terminal.host import COMMANDS, KEYS, NO, QUIT, YES, Host, Screen, _prompt_toolkit_helpers
+from ..terminal.host import AGAIN, DONE, MOVE, QUIT, YES, Host, Screen, _prompt_toolkit_helpers, tell_lines
 from . import need_websockets
 from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode, encode, event_from_wire
 
@@ -62,15 +65,13 @@ class RemoteGame:
     def view(self, seat) -> dict:
         return self.v
 
-    def event_for(self, ev: dict, seat) -> dict:
-        """The event as sent has this seat's projection already; the Teller reads shown cards by name."""
-        kind = ev["type"]
-        name = self._name
-        if kind in ("move", "reveal"):
-            return dict(ev, cards=[name(c) for c in ev["cards"]])
-        if kind == "deal":
-            return dict(ev, cards={p: [name(c) for c in cs] for p, cs in ev["cards"].items()})
-        return ev
+    def tell(self, events, seat) -> list:
+        """The events as sent (this seat's projection already, cards as numbers) told by the game's narrator."""
+        program = self.program
+        zones = program.zones
+        you = self.names[seat] if seat is not None else None
+        return Narrator(you, hand_zone(program), program).tell(
+            [named(ev, self.names, lambda z: zones[z].name, self._name) for ev in events])
 
     def _name(self, cid):
         return self.program.cards[cid].name if isinstance(cid, int) and 0 <= cid < len(self.program.cards) else None
@@ -172,7 +173,7 @@ class JoinHost(Host):
         names = g.names
         self.screen.line([("bold", self.program.name),
                           ("", f" — {len(names)} players: {', '.join(names)} · you are {names[self.seat]}")])
-        lines = self.teller.tell(g.events, self.seat)[-8:]
+        lines = tell_lines(g, g.events, self.seat)[-8:]
         if lines and g.state.turns:
             self.screen.line("So far:")
         for line in lines:
@@ -225,50 +226,37 @@ class JoinHost(Host):
             if line is None:
                 print(f"rulelang: the input ended while waiting for your move; your seat is kept", file=sys.stderr)
                 return INPUT_ENDED
-            if line == QUIT:
-                self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
-                return 0
-            text = self.clean(line).strip()
-            if d.window:
-                low = text.lower()
-                if low in ("",) + NO:
-                    text = "pass"
-                elif low in YES and len(self.acts(d)) == 1:
-                    text = self.acts(d)[0].text
-            if not text:
+            what = self.take_line(self.seat, d, line)
+            if what is AGAIN:
                 continue
-            words = text.split()
-            word = words[0].lower()
-            if word in ("quit", "exit"):
-                self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
-                return 0
-            if word == "help":
-                from ..terminal.summary import help_text
+            if what[0] == DONE:
+                return what[1]
+            await self.send_move(what[1])
 
-                self.screen.line(help_text(self.program, d, COMMANDS) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
-                continue
-            if word == "rules":
-                from ..terminal.summary import rules_summary
+    # -- the commands and moves that differ from a local game's (Host.take_line reads the line)
+    def cmd_quit(self, seat: int, d, arg: str):
+        self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
+        return DONE, 0
 
-                self.screen.line(rules_summary(self.program))
-                self.show_house_rules()
-                continue
-            if word == "log":
-                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 15
-                self.show_log(self.seat, n)
-                continue
-            if word == "hand":
-                self.show_table(self.seat)
-                (self.show_window if d.window else self.show_moves)(d)
-                continue
-            if word == "house" and len(words) == 1:
-                self.screen.line("Type the rule after `house`, on the same line: "
-                                 "`house when played(card) if ... { ... }`")
-                continue
-            if len(words) == 1 and word in {o.verb for o in d.options if o.kind == "rule"}:
-                self.screen.line(f"Type the rule after `{word}`, on the same line: `{word} when played(card) ...`")
-                continue
-            await self.send_move(text)
+    def cmd_hand(self, seat: int, d, arg: str):
+        self.show_table(self.seat)
+        (self.show_window if d.window else self.show_moves)(d)
+        return AGAIN
+
+    def cmd_house(self, seat: int, d, arg: str):
+        if not arg:
+            self.screen.line("Type the rule after `house`, on the same line: `house when played(card) if ... { ... }`")
+            return AGAIN
+        return MOVE, f"house {arg}"  # the server asks the table
+
+    def cmd_undo(self, seat: int, d, arg: str):
+        return MOVE, "undo"  # the server asks the table
+
+    def rule_move(self, seat: int, d, verb: str, rule: str):
+        if not rule:
+            self.screen.line(f"Type the rule after `{verb}`, on the same line: `{verb} when played(card) ...`")
+            return AGAIN
+        return MOVE, f"{verb} {rule}"
 
     async def send_move(self, text: str) -> None:
         self.changed.clear()
@@ -300,9 +288,8 @@ class JoinHost(Host):
     def game_over(self) -> int:
         g = self.game
         names = g.names
-        from ..terminal.host import _english_list
 
-        winners = _english_list([names[w] for w in g.winners]) if g.winners else "nobody"
+        winners = english_list([names[w] for w in g.winners]) if g.winners else "nobody"
         one = len(g.winners) == 1 and g.winners[0] != self.seat
         self.screen.line("")
         self.screen.line([("bold", f"Game over: {'you' if g.winners == [self.seat] else winners} win{'s' if one else ''}"),

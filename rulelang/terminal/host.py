@@ -9,10 +9,13 @@ import shutil
 import sys
 import time
 
+import attrs
+
 from interpreter import Game
 from interpreter.bots import ask_bot
 from interpreter.machine import Decision, race_move, racers
-from interpreter.view import claim_of, claim_said, in_words
+from interpreter.narrator import capital, english_list, in_words
+from interpreter.program import sort_key
 
 from ..errors import MoveError, RulesError
 from ..stall import TURN_LIMIT, stall_error
@@ -20,21 +23,50 @@ from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_ru
 from .summary import help_text, rules_summary
 from ..simulate import DECISION_LIMIT, asked, stuck
 
-COMMANDS = {
-    "help": "the moves you can make now and how to type them",
-    "rules": "a summary of this game, from its rules file",
-    "log": "the last events (`log 50` for more)",
-    "hand": "show your hand and the table again",
-    "undo": "take back your last move (not once a card was drawn or shuffled, or a card hidden from you was shown, since)",
-    "house": "propose a rule for the whole table, written in rulelang: `house when played(card) if ... { ... }`",
-    "quit": "leave the game",
-}
+
+
+@attrs.frozen
+class Command:
+    """A command typed at the prompt instead of a move: its help line, and the name of the Host method that runs it
+    (looked up on the host, so that the network client's host runs its own)."""
+
+    name: str
+    doc: str
+    run: str
+
+
+COMMANDS: dict[str, Command] = {c.name: c for c in (
+    Command("help", "the moves you can make now and how to type them", "cmd_help"),
+    Command("rules", "a summary of this game, from its rules file", "cmd_rules"),
+    Command("log", "the last events (`log 50` for more)", "cmd_log"),
+    Command("hand", "show your hand and the table again", "cmd_hand"),
+    Command("undo", "take back your last move (not once a card was drawn or shuffled, "
+                     "or a card hidden from you was shown, since)", "cmd_undo"),
+    Command("house", "propose a rule for the whole table, written in rulelang: "
+                     "`house when played(card) if ... { ... }`", "cmd_house"),
+    Command("quit", "leave the game", "cmd_quit"),
+)}
+ALIASES = {"exit": "quit"}
+
+
+def command_named(word: str) -> Command | None:
+    """The command a word typed first names (in any case), or None."""
+    w = word.lower()
+    return COMMANDS.get(ALIASES.get(w, w))
+
+
+def command_docs() -> dict:
+    """Each command's name and help line, for `help`."""
+    return {c.name: c.doc for c in COMMANDS.values()}
+
+
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT = "quit"
 TOOLBAR_ROWS, MENU_ROWS = 1, 2  # at most three rows of a 24-row screen kept below the prompt
-AGAIN = object()  # read() gave no line: ask for the same decision again
+AGAIN = object()  # read() gave no line, or a line was told or refused: ask for the same decision again
+DONE, MOVE = "done", "move"  # what a line typed comes to (Host.take_line)
 INPUT_ENDED = 3  # the exit status when the input ends while a person must still move
 
 
@@ -96,22 +128,6 @@ def value_parts(program, v):
     return [("", str(v))]
 
 
-def sort_key(program, cid):
-    """Cards in the order the rules name them: by each naming attribute, values in declaration order."""
-    c = program.cards[cid]
-    key = []
-    for a in program.name_attrs:
-        attr = program.attributes[a]
-        v = c.attrs.get(a)
-        if v is None:
-            key.append(10**6)
-        elif attr.numeric:
-            key.append(v)
-        else:
-            key.append([x.name for x in attr.values].index(v))
-    return key
-
-
 def wrap(facts, width: int, sep: str = " · "):
     """Join styled facts with `sep` into as few lines as fit in `width` columns."""
     rows, row, used = [], [], 0
@@ -137,229 +153,39 @@ def _plain(parts) -> str:
 # ---------------------------------------------------------------- telling what happened
 
 
-def _third(verb: str) -> str:
-    """The verb for he/she/they-singular: play → plays, catch → catches, carry → carries."""
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
-def _english_list(items: list[str]) -> str:
-    if not items:
-        return "nobody"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-ASIDES = ("refill",)  # told as they happen, without cutting a move's line in two
-
-
-class Teller:
-    """Narrates events for one seat, a whole move to a line: who chose what, the cards it moved, the calls made.
-    Cards go through the game's one projection (`event_for`), so a seat is told only what it may see."""
-
-    def __init__(self, game: Game):
-        self.game = game
-        self.program = game.program
-        # Cards taken into a player's first zone (their hand) need not say where they went; into another, they do.
-        self.main_zone = next((z.index for z in self.program.zones if z.per_player), None)
-
-    # -- words
-    def who(self, p, seat) -> str:
-        return "you" if seat is not None and p == seat else self.game.names[p]
-
-    def does(self, p, seat, verb: str) -> str:
-        return verb if seat is not None and p == seat else _third(verb)
-
-    def whose(self, p, seat) -> str:
-        return "your" if seat is not None and p == seat else self.game.names[p] + "'s"
-
-    def zone(self, zi) -> str:
-        name = self.program.zones[zi].name
-        return name if name.endswith("pile") else name + " pile"
-
-    def cards(self, ev, seat):
-        """The moved cards as styled text, or `N cards` when this seat may not see them all."""
-        shown = self.game.event_for(ev, seat)["cards"]
-        if all(shown):
-            out = []
-            for i, cid in enumerate(ev["cards"]):
-                if i:
-                    out.append(("", ", "))
-                out += card_parts(self.program, cid, long=True)
-            return out
-        n = len(ev["cards"])
-        return [("", f"{n} card{'s' if n != 1 else ''}")]
-
-    # -- a move of cards, as (actor, verb, rest) so a choice can lead into it
-    def move_clause(self, ev, seat):
-        so, do = ev["src_owner"], ev["dst_owner"]
-        down = [("", " face down")] if ev.get("face") == "down" else []
-        what = self.cards(ev, seat)
-        if so is None and do is not None:
-            into = [("", f" into {'your' if do == seat else 'their'} {self.program.zones[ev['dst']].name}")] \
-                if ev["dst"] != self.main_zone else []
-            return do, "take", what + [("", f" from the {self.zone(ev['src'])}")] + into + down
-        if so is not None and do is None:
-            return so, "put", what + [("", f" on the {self.zone(ev['dst'])}")] + down
-        return None, None, None
-
-    def plain_move(self, ev, seat):
-        actor, verb, rest = self.move_clause(ev, seat)
-        if actor is not None:
-            return [("", f"{self.who(actor, seat)} {self.does(actor, seat, verb)} ")] + rest
-        so, do = ev["src_owner"], ev["dst_owner"]
-        src = f"the {self.zone(ev['src'])}" if so is None else f"{self.whose(so, seat)} {self.program.zones[ev['src']].name}"
-        dst = f"the {self.zone(ev['dst'])}" if do is None else f"{self.whose(do, seat)} {self.program.zones[ev['dst']].name}"
-        goes = "goes" if len(ev["cards"]) == 1 else "go"
-        if (ev["src"], so) == (ev["dst"], do) and ev.get("face") in ("up", "down"):  # turned over where it lies
-            is_ = "is" if len(ev["cards"]) == 1 else "are"
-            return self.cards(ev, seat) + [("", f" {is_} turned face {ev['face']} on {dst}")]
-        down = " face down" if ev.get("face") == "down" else ""
-        return self.cards(ev, seat) + [("", f" {goes} from {src} to {dst}{down}")]
-
-    def choice_clause(self, ev, seat):
-        """What a player chose, as words: `VERBs` alone, `chooses VERB VALUE`, `VERBs PLAYER`."""
-        p, verb, kind = ev["player"], ev["verb"], ev.get("kind") or ""
-        words = ev["move"].split(None, 1)
-        arg = words[1] if len(words) > 1 else ""
-        if kind == "":
-            return [("", self.does(p, seat, verb))]
-        if kind == "player":
-            return [("", f"{self.does(p, seat, 'choose')} {arg} to {verb.replace('_', ' ')}")]
-        return [("", f"{self.does(p, seat, 'choose')} {verb.replace('_', ' ')} ")] + value_parts(self.program, arg)
-
-    def tell(self, events, seat) -> list:
-        """Lines of styled text for `seat`: one per move (its choice, calls and cards), one per other event."""
-        out = []
-        act = None  # the latest choice, waiting for the cards it moves
-
-        def finish():
-            nonlocal act
-            if act is not None and not act["told"]:
-                ev = act["ev"]
-                p = ev["player"]
-                if ev.get("kind") == "card":
-                    body = [("", f"{self.does(p, seat, ev['verb'])} {ev['move'].split(None, 1)[-1]}")]
-                else:
-                    body = self.choice_clause(ev, seat)
-                out.append(self.sentence(p, seat, [body] + self.call_clauses(p, seat, act["calls"])))
-            act = None
-
-        told_to = -1  # events up to here were told with the claim they led to
-        for i, ev in enumerate(events):
-            if i <= told_to:
+def styled(program, parts, cards: dict | None = None) -> list:
+    """A line of the narrator's parts (`interpreter.narrator`) as styled text: its words as they are, a card in the
+    style its rules give it with its symbol, a value chosen likewise.  `cards` is `card_ids(program)`, if made."""
+    out = []
+    for role, text in parts:
+        if isinstance(role, tuple):
+            what, ref = role
+            if what == "value":
+                out += value_parts(program, ref)
                 continue
-            kind = ev["type"]
-            if kind == "choice" and ev.get("race"):
-                continue  # who was last is told by what the race makes them do
-            if kind == "choice":
-                ev = self.game.event_for(ev, seat)  # a card laid face down is not named to others
-                finish()
-                j = claim_of(events, i) if ev.get("verb") is not None else None
-                if j is not None:  # a choice that makes a claim is told once, by the claim
-                    line = self.claim_line(events, i, j, seat)
-                    if line is not None:
-                        out.append(line)
-                        told_to = j
-                    continue
-                if not ev.get("pass_") and ev.get("verb") is not None:  # a hidden choice is told by its move
-                    act = {"ev": ev, "calls": [], "told": False}
-                continue
-            if kind == "call":
-                if act is not None and not act["told"] and act["ev"]["player"] == ev["player"]:
-                    act["calls"].append(ev["call"])
-                else:
-                    out.append(self.sentence(ev["player"], seat, self.call_clauses(ev["player"], seat, [ev["call"]])))
-                continue
-            if kind == "move" and act is not None and not act["told"]:
-                choice = act["ev"]
-                p = choice["player"]
-                actor, verb, rest = self.move_clause(ev, seat)
-                clauses = None
-                chose_a_card = choice.get("card") is None or choice["card"] < self.program.deck_size  # not a claim
-                if choice.get("kind") == "card" and ev["src_owner"] == p and chose_a_card:
-                    body = [("", f"{self.does(p, seat, choice['verb'])} ")] + self.cards(ev, seat)
-                    clauses = [body + ([("", " face down")] if ev.get("face") == "down" else [])]
-                elif choice.get("kind") == "card" and actor == p and chose_a_card:  # a card chosen from a shared pile
-                    clauses = [[("", f"{self.does(p, seat, choice['verb'])} ")] + rest]
-                elif not choice.get("kind") and actor == p:
-                    clauses = [self.choice_clause(choice, seat), [("", self.does(p, seat, verb) + " ")] + rest]
-                if clauses is not None:
-                    out.append(self.sentence(p, seat, clauses + self.call_clauses(p, seat, act["calls"])))
-                    act["told"] = True
-                    continue
-            if (kind == "house_rule" and act is not None and not act["told"] and not act["calls"]
-                    and act["ev"].get("kind") == "rule" and act["ev"]["player"] == ev.get("player")):
-                act["told"] = True  # the rule written is told once, by the house rule it makes
-            line = self.event_line(ev, seat)
-            if line:
-                if kind not in ASIDES:
-                    finish()
-                out.append(line)
-        finish()
-        return out
+            if cards is None:
+                cards = card_ids(program)
+            cid = cards.get(ref)
+            out += card_parts(program, cid, long=what == "card") if cid is not None else [("", text)]
+        else:
+            out.append((role, text))
+    return out
 
-    def claim_line(self, events, i, j, seat):
-        """The choice `events[i]`, the cards it laid and the claim `events[j]` as one sentence: `Bo puts 1 card on
-        the discard pile face down and says it is Blue 9`; None when something else happened in between."""
-        p = events[i]["player"]
-        clauses, calls = [], []
-        for ev in events[i + 1:j]:
-            if ev["type"] == "call" and ev["player"] == p:
-                calls.append(ev["call"])
-                continue
-            actor, verb, rest = self.move_clause(ev, seat) if ev["type"] == "move" else (None, None, None)
-            if actor != p or ev["src_owner"] != p:
-                return None
-            clauses.append([("", self.does(p, seat, verb) + " ")] + rest)
-        said = claim_said(self.game.event_for(events[j], seat))
-        clauses.append([("", f"{self.does(p, seat, 'say')} {said}")])
-        return self.sentence(p, seat, clauses + self.call_clauses(p, seat, calls))
 
-    def call_clauses(self, p, seat, calls) -> list:
-        return [[("", f"{self.does(p, seat, 'call')} "), ("bold", self.program.calls.get(c, c))] for c in calls]
+def card_ids(program) -> dict:
+    """Card name -> the first card of that name (cards of one name look alike)."""
+    out = {}
+    for cid, c in enumerate(program.cards):
+        out.setdefault(c.name, cid)
+    return out
 
-    def sentence(self, p, seat, clauses) -> list:
-        """The player's name (or `you`) and clauses joined as English: `NAME A, B and C`."""
-        parts = [("", self.who(p, seat) + " ")]
-        for i, c in enumerate(clauses):
-            if i:
-                parts.append(("", " and " if i == len(clauses) - 1 else ", "))
-            parts += c
-        return _capital(parts)
 
-    def event_line(self, ev, seat):
-        kind = ev["type"]
-        g = self.game
-        if kind == "move":
-            return _capital(self.plain_move(ev, seat))
-        if kind == "skip":
-            p = ev["player"]
-            return _capital([("", f"{self.who(p, seat)} {self.does(p, seat, 'lose')} "
-                                  f"{'your' if p == seat else 'their'} turn")])
-        if kind == "again":
-            p = ev["player"]
-            return _capital([("", f"{self.who(p, seat)} {self.does(p, seat, 'take')} another turn")])
-        if kind == "win":
-            ps = ev["players"]
-            names = _english_list([self.who(p, seat) for p in ps])
-            return _capital([("bold", f"{names} {'win' if len(ps) > 1 or (ps and ps[0] == seat) else 'wins'} the hand")])
-        if kind == "game_over":
-            return None  # the host ends with its own summary
-        if kind == "deal":
-            shown = g.event_for(ev, seat)["cards"]
-            n = max((len(cs) for cs in ev["cards"].values()), default=0)
-            parts = [("", f"{n} card{'s' if n != 1 else ''} dealt to each player from the {self.zone(ev['src'])}")]
-            mine = ev["cards"].get(seat) if seat is not None else None
-            if mine and all(shown[seat]):
-                parts.append(("", "; you get"))
-                for cid in sorted(mine, key=lambda c: sort_key(self.program, c)):
-                    parts += [("", " ")] + card_parts(self.program, cid)
-            return _capital(parts)
-        text = g.narrate(ev, seat)
-        return _capital([("", text)]) if text else None
+def tell_lines(game, events, seat) -> list:
+    """Lines of styled text telling `seat` the events: the narrator's words (`Game.tell`), styled."""
+    program = game.program
+    lines = game.tell(events, seat)
+    cards = card_ids(program) if lines else None
+    return [styled(program, line, cards) for line in lines]
 
 
 def highlighted(text: str) -> list:
@@ -376,14 +202,6 @@ def highlighted(text: str) -> list:
         style = next((st for t, st in styles if token in t), "")
         out.append((style, value.rstrip("\n")))
     return out
-
-
-def _capital(parts):
-    for i, (s, t) in enumerate(parts):
-        if t:
-            parts[i] = (s, t[0].upper() + t[1:])
-            break
-    return parts
 
 
 # ---------------------------------------------------------------- the prompt's helpers
@@ -473,7 +291,7 @@ def _prompt_toolkit_helpers():
 
             def style(word: str, first: bool) -> str:
                 w = word.lower()
-                if first and (w in COMMANDS or w == "exit"):
+                if first and command_named(w) is not None:
                     return "ansicyan"
                 if first and w in verbs:
                     return "bold"
@@ -611,7 +429,6 @@ class Host:
         self.screen = screen
         self.delay = delay
         self.log_file = log_file
-        self.teller = Teller(game)
         self.cursor = {h: 0 for h in humans}  # per person: events they have been told
         self.public_cursor = 0
         self.logged = 0
@@ -663,7 +480,7 @@ class Host:
         self.checkpoint(finished=True)
         names = g.names
         alone = len(self.humans) == 1
-        winners = _english_list([names[w] for w in g.winners])
+        winners = english_list([names[w] for w in g.winners])
         one = len(g.winners) <= 1 and not (alone and g.winners and g.winners[0] == self.humans[0])  # nobody wins
         self.screen.line("")
         seed = f" · seed {g.state.seed}" if len(self.humans) >= 2 else ""  # not told before the end
@@ -705,68 +522,95 @@ class Host:
                 print(f"rulelang: the input ended while waiting for {g.names[seat]}'s {what}; the game is left "
                       f"unfinished{self.saved_note()}", file=sys.stderr)
                 return INPUT_ENDED
-            if line == QUIT:
-                return self.quit(seat)
             if line is AGAIN:  # Ctrl-C, or Ctrl-D and then no: the same decision, asked again (never answered)
                 continue
-            text = self.clean(line).strip()
-            if d.window:
-                low = text.lower()
-                if low in ("",) + NO:
-                    text = "pass"
-                elif low in YES and len(self.acts(d)) == 1:
-                    text = self.acts(d)[0].text
-            if not text:
+            what = self.take_line(seat, d, line)
+            if what is AGAIN:
                 continue
-            words = text.split()
-            word = words[0].lower()
-            if word in ("quit", "exit"):
-                return self.quit(seat)
-            if word == "help":
-                self.screen.line(help_text(self.program, d, COMMANDS) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
-                continue
-            if word == "rules":
-                self.screen.line(rules_summary(self.program))
-                self.show_house_rules()
-                continue
-            if word == "house":
-                self.propose(seat, text[len(words[0]):].strip())
-                continue
-            rule_verbs = self.rule_verbs(d)
-            if word in rule_verbs and len(words) == 1:
-                rule = read_rule(g, seat, "rule> ", self.screen.tty)
-                if not rule or rule.lower() == "cancel":
-                    continue
-                text = f"{word} {rule}"
-            if word in rule_verbs and self.refuse_rule(text[len(words[0]):].strip(), seat):
-                continue
-            if " as " in f" {text} " and not d.window and word not in rule_verbs:
-                if self.move_as(seat, text):
-                    return None
-                continue
-            if word == "log":
-                n = int(words[1]) if len(words) > 1 and words[1].isascii() and words[1].isdigit() else 15
-                self.show_log(seat, n)
-                continue
-            if word == "hand":
-                self.show_table(seat, full=True)
-                (self.show_window if d.window else self.show_moves)(d)
-                continue
-            if word == "undo":
-                if self.undo(seat):
-                    return None  # the decision (of the rebuilt game) is asked for afresh, at the right keyboard
-                continue
-            try:
-                g.apply(seat, text)
-            except MoveError as e:
-                self.screen.line([("ansired", f"✗ {e.message}")])
-                continue
-            except RulesError as e:
-                self.screen.line([("ansired", f"✗ the rules failed on that move: {e.message} (the move was taken back)")])
-                continue
-            self.flush_log()
-            self.show_events(seat)
-            return None
+            if what[0] == DONE:
+                return what[1]
+            if self.make_move(seat, d, what[1]):
+                return None
+
+    def take_line(self, seat: int, d: Decision, line: str):
+        """What a line typed for `d` means, the same at this prompt and a network client's: AGAIN (it was told
+        or refused; read the next line), (DONE, what the decision's turn ends with) or (MOVE, the move's text)."""
+        text = self.clean(line).strip()
+        if d.window:
+            low = text.lower()
+            if low in ("",) + NO:
+                text = "pass"
+            elif low in YES and len(self.acts(d)) == 1:
+                text = self.acts(d)[0].text
+        if not text:
+            return AGAIN
+        words = text.split()
+        word = words[0].lower()
+        cmd = command_named(word)
+        if cmd is not None:
+            return getattr(self, cmd.run)(seat, d, text[len(words[0]):].strip())
+        if word in self.rule_verbs(d):
+            return self.rule_move(seat, d, word, text[len(words[0]):].strip())
+        return MOVE, text
+
+    def make_move(self, seat: int, d: Decision, text: str) -> bool:
+        """Make the move typed; True if it was made, False if refused (and told why)."""
+        if " as " in f" {text} " and not d.window and text.split()[0].lower() not in self.rule_verbs(d):
+            return self.move_as(seat, text)
+        try:
+            self.game.apply(seat, text)
+        except MoveError as e:
+            self.screen.line([("ansired", f"✗ {e.message}")])
+            return False
+        except RulesError as e:
+            self.screen.line([("ansired", f"✗ the rules failed on that move: {e.message} (the move was taken back)")])
+            return False
+        self.flush_log()
+        self.show_events(seat)
+        return True
+
+    def rule_move(self, seat: int, d: Decision, verb: str, rule: str):
+        """A move that writes a rule (`VERB RULE`): the verb alone opens the rule editor; a bad rule is refused
+        with its place."""
+        if not rule:
+            rule = read_rule(self.game, seat, "rule> ", self.screen.tty)
+            if not rule or rule.lower() == "cancel":
+                return AGAIN
+        if self.refuse_rule(rule, seat):
+            return AGAIN
+        return MOVE, f"{verb} {rule}"
+
+    # ---------------------------------------------------------- the commands (COMMANDS): each gives what take_line does
+    def cmd_help(self, seat: int, d: Decision, arg: str):
+        self.screen.line(help_text(self.program, d, command_docs()) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
+        return AGAIN
+
+    def cmd_rules(self, seat: int, d: Decision, arg: str):
+        self.screen.line(rules_summary(self.program))
+        self.show_house_rules()
+        return AGAIN
+
+    def cmd_log(self, seat: int, d: Decision, arg: str):
+        n = int(arg.split()[0]) if arg and arg.split()[0].isascii() and arg.split()[0].isdigit() else 15
+        self.show_log(seat, n)
+        return AGAIN
+
+    def cmd_hand(self, seat: int, d: Decision, arg: str):
+        self.show_table(seat, full=True)
+        (self.show_window if d.window else self.show_moves)(d)
+        return AGAIN
+
+    def cmd_undo(self, seat: int, d: Decision, arg: str):
+        if self.undo(seat):
+            return DONE, None  # the decision (of the rebuilt game) is asked for afresh, at the right keyboard
+        return AGAIN
+
+    def cmd_house(self, seat: int, d: Decision, arg: str):
+        self.propose(seat, arg)
+        return AGAIN
+
+    def cmd_quit(self, seat: int, d: Decision, arg: str):
+        return DONE, self.quit(seat)
 
     # ---------------------------------------------------------- rules written in play, races, claims
     def show_house_rules(self) -> None:
@@ -950,7 +794,7 @@ class Host:
                 self.notice = [("ansired", f"✗ {g.names[other]} does not agree: your move stands")]
                 return True  # the keyboard goes back to the one whose decision it is
         mine = moves[i][1]
-        self.game, self.bots, self.teller = before, bots, Teller(before)
+        self.game, self.bots = before, bots
         self.program = before.program
         n = len(before.events)
         self.cursor = {h: min(c, n) for h, c in self.cursor.items()}
@@ -999,7 +843,7 @@ class Host:
         g = self.game
         n = len(g.events)
         if len(self.humans) == 1:
-            lines = self.teller.tell(g.events, self.humans[0])[-8:]
+            lines = tell_lines(self.game, g.events, self.humans[0])[-8:]
             if lines:
                 self.screen.line("Before the game stopped:")
                 for line in lines:
@@ -1052,7 +896,7 @@ class Host:
             return f"{line}:{col}: {msg}", max(0, min(at, len(text)))
         if low.split()[0] in self.rule_verbs(d):
             return None  # the verb alone: Enter opens the rule editor
-        if low.split()[0] in COMMANDS or low.split()[0] == "exit":
+        if command_named(low.split()[0]) is not None:
             return None
         if " as " in f" {text} " and not window and not any(o.kind == "rule" for o in d.options):
             text = text.partition(" as ")[0]  # `truth LR7 as R7`: the claim is checked when it is made
@@ -1097,7 +941,7 @@ class Host:
                 except Exception:  # noqa: BLE001 - a form the game does not take for this move is not offered
                     pass
             out.append((o.text, display, meta, forms))
-        for name, doc in COMMANDS.items():
+        for name, doc in command_docs().items():
             out.append((name, name, doc, [(name, name)]))
         return out
 
@@ -1268,7 +1112,7 @@ class Host:
         """The moves open now, grouped by verb: `Moves: VERB CARD / CARD · VERB`."""
         p = self.program
         if d.prompt:
-            self.screen.line([("bold", _capital([("", d.prompt)])[0][1])])
+            self.screen.line([("bold", capital([("", d.prompt)])[0][1])])
         groups: dict = {}
         for o in d.options:
             groups.setdefault(o.verb, []).append(o)
@@ -1299,7 +1143,7 @@ class Host:
     def show_window(self, d: Decision) -> None:
         """An `ask`: the person may act now, or let it pass with Enter."""
         acts = self.acts(d)
-        prompt = _plain(_capital([("", d.prompt or "You may act now")]))
+        prompt = _plain(capital([("", d.prompt or "You may act now")]))
         offers = " or ".join(f"`{o.text}`" + (f" ({o.doc})" if o.doc else "") for o in acts)
         self.screen.line([("bold", prompt), ("", f" — {offers}? Enter = no.")])
         if d.due and any(o.kind == "card" for o in acts):  # a call may go with a card laid out of turn
@@ -1312,13 +1156,13 @@ class Host:
             start, self.public_cursor = self.public_cursor, len(g.events)
         else:
             start, self.cursor[seat] = self.cursor.get(seat, 0), len(g.events)
-        lines = self.teller.tell(g.events[start:], seat)
+        lines = tell_lines(self.game, g.events[start:], seat)
         for line in lines:
             self.screen.line([("", "  ")] + line)
         return bool(lines)
 
     def show_log(self, seat, n: int) -> None:
-        lines = self.teller.tell(self.game.events, seat)
+        lines = tell_lines(self.game, self.game.events, seat)
         for line in lines[-n:]:
             self.screen.line([("", "  ")] + line)
 

@@ -11,7 +11,8 @@ import json
 import sys
 from pathlib import Path
 
-from interpreter.view import claim_of, tell
+from interpreter.narrator import claim_of, english_list, tell
+from interpreter.program import sort_key
 
 from ..errors import RulesError
 from ..save import SaveError, command, rebuild
@@ -60,7 +61,7 @@ class Stepper:
 
 
 def replay_save(path: Path, setup, moves, args) -> int:
-    from .host import Screen, Teller, _english_list, card_parts, sort_key
+    from .host import Screen, card_parts, tell_lines as tell_styled
 
     names = setup.names
     # An unfinished game of several people is told only as the table saw it: any of them could read another's
@@ -74,7 +75,6 @@ def replay_save(path: Path, setup, moves, args) -> int:
     program = game.program
     screen = Screen(sys.stdin.isatty() and sys.stdout.isatty())
     stepper = Stepper(screen)
-    teller = Teller(game)
     # Told in the words of the one person's seat (`you`) when there is one; with `all`, every hand is shown too.
     voice = seat if seat is not None else (setup.humans[0] if len(setup.humans) == 1 else None)
     view_of = "what the table saw (the game is not over)" if secret else \
@@ -111,7 +111,7 @@ def replay_save(path: Path, setup, moves, args) -> int:
 
     def tell_since():
         nonlocal told
-        lines = teller.tell(game.events[told:], voice)
+        lines = tell_styled(game, game.events[told:], voice)
         told = len(game.events)
         for line in lines:
             screen.line([("", "  ")] + line)
@@ -124,7 +124,6 @@ def replay_save(path: Path, setup, moves, args) -> int:
             game.replay(who, text)
         except RulesError as e:
             raise SaveError(f"{path}: move {i + 1} ({names[who]}: `{text}`) is refused on replay: {e.message}") from None
-        teller.program = game.program
 
     def show(i):
         """Make move i (0-based) and tell it."""
@@ -137,10 +136,9 @@ def replay_save(path: Path, setup, moves, args) -> int:
 
     def silently_to(n):
         """The game after its first n moves, nothing told (going back rebuilds it from the start: exact)."""
-        nonlocal game, teller, told
+        nonlocal game, told
         if n < len(game.record()):
             game = rebuild(path, setup, [])[0]
-            teller = Teller(game)
         for i in range(len(game.record()), n):
             make(i)
         told = len(game.events)
@@ -177,7 +175,7 @@ def replay_save(path: Path, setup, moves, args) -> int:
                 continue
         at = len(game.record())
     if game.over:
-        winners = _english_list([names[w] for w in game.winners])
+        winners = english_list([names[w] for w in game.winners])
         screen.line([("bold", f"Game over: {winners} won"),
                      ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, game.scores)))])
     else:

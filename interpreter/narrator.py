@@ -1,0 +1,421 @@
+"""The one narrator: events told in words, to one seat or to the table.
+
+It tells events in their words form (`in_words`: what a seat may know of an event, through `view.project_event`,
+the one masking function, with players, zones and cards by name), which is also what a --log file holds, so a
+game is told in the same sentences live, to a network seat and from a log read back.  It returns parts,
+`(role, text)` pairs whose texts joined are the line (`plain`): a role says what the text is, and a host may
+style it (the terminal colours a card and gives its symbol); the words are the narrator's alone.
+
+Roles: "" (words), "bold" (what the table should not miss: a call, a win), ("card", NAME) a card by its full
+name, ("short", NAME) a card in a hand just dealt, ("value", VALUE) a value chosen (its text is how it reads).
+
+`line(e)` tells one event; `Narrator.tell(events)` tells a run of them as the prompt does, a whole move to a
+sentence: the choice, the cards it moved and the calls made with it (`You play Red 5 and call UNO`).
+"""
+from __future__ import annotations
+
+from .events import named
+from .program import sort_key
+from .view import project_event
+
+ASIDES = ("refill",)  # told as they happen, without cutting a move's line in two
+
+
+def in_words(st, ev: dict, seat) -> dict:
+    """An event as `seat` may know it (`project_event`), with players named: the form of a --log line."""
+    return named(project_event(st, ev, seat), st.names)
+
+
+def narrate(st, ev: dict, seat) -> str | None:
+    """One line of plain text telling `seat` what happened, or None for bookkeeping it need not see."""
+    if ev["type"] == "choice":
+        i = _index(st.events, ev)
+        if i is not None and claim_of(st.events, i) is not None:
+            return None  # the claim it makes tells it
+    return tell(in_words(st, ev, seat), st.names[seat] if seat is not None else None, hand_zone(st.program))
+
+
+def narrator(st, seat) -> "Narrator":
+    """The narrator of a running game for `seat` (None: the table)."""
+    program = st.program
+    return Narrator(st.names[seat] if seat is not None else None, hand_zone(program), program)
+
+
+def tell_events(st, events, seat) -> list[list]:
+    """A run of a game's events told to `seat` as the prompt tells them: one line of parts a move."""
+    return narrator(st, seat).tell([in_words(st, ev, seat) for ev in events])
+
+
+def hand_zone(program) -> str | None:
+    """The players' own zone (their hand: the first zone per player), where cards taken need not say where they go."""
+    return next((z.name for z in program.zones if z.per_player), None)
+
+
+def claim_of(events: list, i: int) -> int | None:
+    """The index of the claim the choice `events[i]` made (the same player's, before anyone chooses
+    again), or None: such a choice is told by its claim, not twice."""
+    who = events[i].get("player")
+    for j in range(i + 1, len(events)):
+        kind = events[j]["type"]
+        if kind == "choice":
+            return None
+        if kind == "claim" and events[j].get("player") == who:
+            return j
+    return None
+
+
+def _index(events, ev: dict) -> int | None:
+    if hasattr(events, "index_of"):  # a Journal: this very event is among those not packed, or read since
+        return events.index_of(ev)
+    for i in range(len(events) - 1, -1, -1):
+        if events[i] is ev:
+            return i
+    return None
+
+
+def plain(parts) -> str:
+    """A line of parts as plain text."""
+    return "".join(t for _, t in parts)
+
+
+def pile(name) -> str:
+    """A zone named as a heap of cards: `the discard pile`, `the laid pile`."""
+    name = str(name)
+    return name if name.endswith("pile") else name + " pile"
+
+
+def count_text(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def cards_text(cards) -> str:
+    """The cards by name when all are known, else how many."""
+    return plain(_cards(cards))
+
+
+def _cards(cards, role: str = "card", sep: str = ", ") -> list:
+    """Cards as parts, by name when all are known, else how many."""
+    if cards and all(cards):
+        out = []
+        for i, c in enumerate(cards):
+            if i:
+                out.append(("", sep))
+            out.append(((role, c), str(c)))
+        return out
+    return [("", count_text(len(cards or [])))]
+
+
+def claim_said(e: dict) -> str:
+    """What a claim says, after `says`: `it is Red 2`, `they are 3 × Orange`."""
+    n = e.get("count")
+    says = e.get("says")
+    what = e.get("text") or (says if isinstance(says, str) else "a card")
+    many = "" if n == 1 and e.get("kind") == "card" else f"{n} × "
+    return f"{'it is' if n == 1 else 'they are'} {many}{what}"
+
+
+def third(verb: str) -> str:
+    """The verb for he/she/they-singular: play → plays, catch → catches, carry → carries."""
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def english_list(items) -> str:
+    """`A`, `A and B`, `A, B and C`; `nobody` for none."""
+    items = [str(i) for i in items]
+    if not items:
+        return "nobody"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def capital(parts: list) -> list:
+    """The line with its first letter a capital."""
+    for i, (s, t) in enumerate(parts):
+        if t:
+            parts[i] = (s, t[0].upper() + t[1:])
+            break
+    return parts
+
+
+def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None:
+    """One line for an event in words (`in_words`, or a line of a --log file), or None for bookkeeping.
+
+    `you` is the name of the seat told (`you take ...`), None for the table; `hand` is the players' own
+    zone, where cards taken need not say where they go.
+    """
+    parts = Narrator(you, hand).line(e)
+    return plain(parts) if parts is not None else None
+
+
+class Narrator:
+    """Tells events in words to one seat: `you` is its name (None: the table); `hand` the players' own zone;
+    `program`, when there is one, gives the values' names, the cards' order in a hand and which choices named a
+    real card (a log read back has none, and is told event by event)."""
+
+    def __init__(self, you: str | None = None, hand: str | None = None, program=None):
+        self.you = you
+        self.hand = hand
+        self.program = program
+
+    # -- words
+    def is_you(self, name) -> bool:
+        return self.you is not None and name == self.you
+
+    def who(self, name) -> str:
+        return "you" if self.is_you(name) else str(name)
+
+    def does(self, name, verb: str) -> str:
+        return verb if self.is_you(name) else third(verb)
+
+    def acts(self, name, verb: str) -> str:
+        """`you play`, `Bo plays`."""
+        return f"{self.who(name)} {self.does(name, verb)}"
+
+    def whose(self, name) -> str:
+        return "your" if self.is_you(name) else f"{name}'s"
+
+    def value(self, v: str) -> tuple:
+        """A value chosen, as a part: read by its display name."""
+        text = v.replace("_", " ")
+        if self.program is not None:
+            for a in self.program.attributes.values():
+                info = a.info(v)
+                if info:
+                    text = info.display or text
+                    break
+        return ("value", v), text
+
+    # -- one event
+    def move_clause(self, e):
+        """A move of cards taken or put by a player, as (actor, verb, rest) so a choice can lead into it."""
+        so, do = e.get("src_owner"), e.get("dst_owner")
+        down = [("", " face down")] if e.get("face") == "down" else []
+        what = _cards(e.get("cards"))
+        if so is None and do is not None:
+            dst = e.get("dst")
+            into = [("", f" into {'your' if self.is_you(do) else 'their'} {dst}")] \
+                if self.hand is not None and dst != self.hand else []
+            return do, "take", what + [("", f" from the {pile(e.get('src'))}")] + into + down
+        if so is not None and do is None:
+            return so, "put", what + [("", f" on the {pile(e.get('dst'))}")] + down
+        return None, None, None
+
+    def line(self, e: dict) -> list | None:
+        """One event told as parts (not capitalised), or None for bookkeeping."""
+        kind = e.get("type")
+        p = e.get("player")
+        if kind == "move":
+            actor, verb, rest = self.move_clause(e)
+            if actor is not None:
+                return [("", f"{self.acts(actor, verb)} ")] + rest
+            so, do = e.get("src_owner"), e.get("dst_owner")
+            src, dst = e.get("src"), e.get("dst")
+            n = len(e.get("cards") or [])
+            where = f"the {pile(dst)}" if do is None else f"{self.whose(do)} {dst}"
+            if (src, so) == (dst, do) and e.get("face") in ("up", "down"):  # turned over where it lies
+                return _cards(e.get("cards")) + [("", f" {'is' if n == 1 else 'are'} turned face {e['face']} on {where}")]
+            src = f"the {pile(src)}" if so is None else f"{self.whose(so)} {src}"
+            down = " face down" if e.get("face") == "down" else ""
+            return _cards(e.get("cards")) + [("", f" {'goes' if n == 1 else 'go'} from {src} to {where}{down}")]
+        if kind == "deal":
+            cards = e.get("cards") or {}
+            n = max((len(c) for c in cards.values()), default=0)
+            parts = [("", f"{count_text(n)} dealt to each player from the {pile(e.get('src'))}")]
+            mine = cards.get(self.you) if self.you is not None else None
+            if mine and all(mine):
+                parts += [("", "; you get ")] + _cards(self.in_order(mine), "short")
+            return parts
+        if kind == "choice":
+            if e.get("move") is None or e.get("pass_") or e.get("kind") == "card":
+                return None  # a card played is told by its move of cards (laid out of sight: only that)
+            if e.get("verb") == "pass":
+                return [("", f"{self.acts(p, 'let')} it pass")]
+            return [("", f"{self.who(p)}: {e['move']}")]
+        if kind == "claim":
+            return [("", f"{self.acts(p, 'say')} {claim_said(e)}")]
+        if kind == "say":
+            return [("", str(e["you"] if e.get("you") and self.is_you(p) else e.get("text")))]
+        if kind == "call":
+            return [("", f"{self.acts(p, 'call')} "), ("bold", str(e.get("text") or e.get("call")))]
+        if kind == "skip":
+            return [("", f"{self.acts(p, 'lose')} {'your' if self.is_you(p) else 'their'} turn")]
+        if kind == "reverse":
+            return [("", "the direction of play reverses")]
+        if kind == "again":
+            return [("", f"{self.acts(p, 'take')} another turn")]
+        if kind == "turn_to":
+            return [("", f"{self.acts(p, 'play')} next")] if p is not None else None
+        if kind == "turn_now":
+            return [("", f"play goes on from {self.who(p)}")] if p is not None else None
+        if kind == "reveal":
+            cards = e.get("cards") or []
+            owner = e.get("owner")
+            shows = f"{self.who(owner)} show" if self.is_you(owner) else f"{owner} shows"
+            if any(cards):
+                return [("", f"{shows}: ")] + _cards([c for c in cards if c])
+            to = [self.who(t) for t in e.get("to") or []]
+            return [("", f"{shows} {count_text(len(cards))} to {' and '.join(to)}")]
+        if kind == "refill":
+            return [("", f"the {pile(e.get('source'))} is shuffled into the {pile(e.get('zone'))} "
+                         f"({count_text(e.get('count') or 0)})")]
+        if kind == "hand":
+            first = self.who(e.get("first"))
+            return [("", f"hand {e.get('hand')}: {first} go{'' if first == 'you' else 'es'} first")]
+        if kind == "out":
+            place = e.get("place")
+            nth = {1: "first", 2: "second", 3: "third"}.get(place, f"number {place}")
+            return [("", f"{self.who(p)} {'are' if self.is_you(p) else 'is'} out, {nth} to finish")]
+        if kind == "lose":
+            return [("", f"{self.who(p)} {'are' if self.is_you(p) else 'is'} knocked out")]
+        if kind == "win":
+            ps = e.get("players") or []
+            many = len(ps) > 1 or (len(ps) == 1 and self.is_you(ps[0]))
+            return [("bold", f"{english_list(self.who(w) for w in ps)} {'win' if many else 'wins'} the hand")]
+        if kind == "hand_over":
+            scores = e.get("scores")
+            return [("", "scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()))] \
+                if isinstance(scores, dict) else None
+        if kind == "game_over":
+            ws = e.get("winners") or []
+            return [("", f"game over: {' and '.join(map(str, ws))} win{'s' if len(ws) == 1 else ''}")]
+        if kind == "house_rule":
+            author = self.acts(p, "make") if p is not None else "the table makes"
+            key = e.get("key")
+            what = f" for {key}" if key is not None and not isinstance(key, str) else ""
+            return [("", f"{author} a house rule{what}: {e.get('text')}"
+                         + (" (it replaces the one before)" if e.get("replaced") else ""))]
+        if kind == "house_rule_dropped":
+            at = f" at {e['at']} of its text" if e.get("at") else ""
+            return [("", f"the house rule `{e.get('name')}` failed{at} ({e.get('reason')}) and is dropped")]
+        if kind == "undo":  # written by the host into a --log file
+            n = e.get("moves")
+            return [("", f"{p} takes back {n} move{'s' if n != 1 else ''}; the events above since then did not happen")]
+        return None
+
+    def in_order(self, names: list) -> list:
+        """Cards of a hand in the order the rules name them (as dealt, without a program)."""
+        if self.program is None:
+            return names
+        program = self.program
+        order = {}
+        for cid, c in enumerate(program.cards):
+            order.setdefault(c.name, sort_key(program, cid))
+        return sorted(names, key=lambda n: order.get(n, []))
+
+    # -- a run of events, a move to a sentence
+    def tell(self, events: list) -> list[list]:
+        """Lines of parts, capitalised: one per move (its choice, calls and cards), one per other event; the game's
+        end is left to the host's own summary."""
+        out = []
+        act = None  # the latest choice, waiting for the cards it moves
+
+        def finish():
+            nonlocal act
+            if act is not None and not act["told"]:
+                e = act["e"]
+                p = e["player"]
+                if e.get("kind") == "card":
+                    body = [("", f"{self.does(p, e['verb'])} {e['move'].split(None, 1)[-1]}")]
+                else:
+                    body = self.choice_clause(e)
+                out.append(self.sentence(p, [body] + self.call_clauses(p, act["calls"])))
+            act = None
+
+        told_to = -1  # events up to here were told with the claim they led to
+        deck = self.program.deck_size if self.program is not None else None
+        for i, e in enumerate(events):
+            if i <= told_to:
+                continue
+            kind = e["type"]
+            if kind == "choice" and e.get("race"):
+                continue  # who was last is told by what the race makes them do
+            if kind == "choice":
+                finish()
+                j = claim_of(events, i) if e.get("verb") is not None else None
+                if j is not None:  # a choice that makes a claim is told once, by the claim
+                    line = self.claim_line(events, i, j)
+                    if line is not None:
+                        out.append(line)
+                        told_to = j
+                    continue
+                if not e.get("pass_") and e.get("verb") is not None:  # a hidden choice is told by its move
+                    act = {"e": e, "calls": [], "told": False}
+                continue
+            if kind == "call":
+                text = e.get("text") or e["call"]
+                if act is not None and not act["told"] and act["e"]["player"] == e["player"]:
+                    act["calls"].append(text)
+                else:
+                    out.append(self.sentence(e["player"], self.call_clauses(e["player"], [text])))
+                continue
+            if kind == "move" and act is not None and not act["told"]:
+                choice = act["e"]
+                p = choice["player"]
+                actor, verb, rest = self.move_clause(e)
+                clauses = None
+                chose_a_card = choice.get("card") is None or deck is None or choice["card"] < deck  # not a claim
+                if choice.get("kind") == "card" and e["src_owner"] == p and chose_a_card:
+                    body = [("", f"{self.does(p, choice['verb'])} ")] + _cards(e.get("cards"))
+                    clauses = [body + ([("", " face down")] if e.get("face") == "down" else [])]
+                elif choice.get("kind") == "card" and actor == p and chose_a_card:  # a card chosen from a shared pile
+                    clauses = [[("", f"{self.does(p, choice['verb'])} ")] + rest]
+                elif not choice.get("kind") and actor == p:
+                    clauses = [self.choice_clause(choice), [("", self.does(p, verb) + " ")] + rest]
+                if clauses is not None:
+                    out.append(self.sentence(p, clauses + self.call_clauses(p, act["calls"])))
+                    act["told"] = True
+                    continue
+            if (kind == "house_rule" and act is not None and not act["told"] and not act["calls"]
+                    and act["e"].get("kind") == "rule" and act["e"]["player"] == e.get("player")):
+                act["told"] = True  # the rule written is told once, by the house rule it makes
+            if kind == "game_over":
+                continue
+            line = self.line(e)
+            if line:
+                if kind not in ASIDES:
+                    finish()
+                out.append(capital(line))
+        finish()
+        return out
+
+    def choice_clause(self, e):
+        """What a player chose, as words: `VERBs` alone, `chooses VERB VALUE`, `VERBs PLAYER`."""
+        p, verb, kind = e["player"], e["verb"], e.get("kind") or ""
+        words = e["move"].split(None, 1)
+        arg = words[1] if len(words) > 1 else ""
+        if kind == "":
+            return [("", self.does(p, verb))]
+        if kind == "player":
+            return [("", f"{self.does(p, 'choose')} {arg} to {verb.replace('_', ' ')}")]
+        return [("", f"{self.does(p, 'choose')} {verb.replace('_', ' ')} "), self.value(arg)]
+
+    def claim_line(self, events, i, j):
+        """The choice `events[i]`, the cards it laid and the claim `events[j]` as one sentence: `Bo puts 1 card on
+        the discard pile face down and says it is Blue 9`; None when something else happened in between."""
+        p = events[i]["player"]
+        clauses, calls = [], []
+        for e in events[i + 1:j]:
+            if e["type"] == "call" and e["player"] == p:
+                calls.append(e.get("text") or e["call"])
+                continue
+            actor, verb, rest = self.move_clause(e) if e["type"] == "move" else (None, None, None)
+            if actor != p or e["src_owner"] != p:
+                return None
+            clauses.append([("", self.does(p, verb) + " ")] + rest)
+        clauses.append([("", f"{self.does(p, 'say')} {claim_said(events[j])}")])
+        return self.sentence(p, clauses + self.call_clauses(p, calls))
+
+    def call_clauses(self, p, calls) -> list:
+        return [[("", f"{self.does(p, 'call')} "), ("bold", str(c))] for c in calls]
+
+    def sentence(self, p, clauses) -> list:
+        """The player's name (or `you`) and clauses joined as English: `NAME A, B and C`."""
+        parts = [("", self.who(p) + " ")]
+        for i, c in enumerate(clauses):
+            if i:
+                parts.append(("", " and " if i == len(clauses) - 1 else ", "))
+            parts += c
+        return capital(parts)
