@@ -132,7 +132,14 @@ def _play_first_bot(seed: int):
                 cards = [o for o in decision.options if o.kind == "card"] if not decision.window else None
                 if not cards:
                     return super().choose(program, view, decision)
-                move = self.rng.choice(cards)
+                # self.rng.choice(cards), written out as RandomBot does (the same numbers, two calls fewer)
+                n = len(cards)
+                k = n.bit_length()
+                getrandbits = self.rng.getrandbits
+                i = getrandbits(k)
+                while i >= n:
+                    i = getrandbits(k)
+                move = cards[i]
                 if not decision.due:
                     return move
                 calls = frozenset(c for c in decision.due if self.rng.random() < 0.5)
@@ -236,7 +243,7 @@ def rss_kb() -> int:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def rss_over_games(program, path: str, checkpoints: list[int], bots: str = "greedy") -> dict:
+def rss_over_games(program, path: str, checkpoints: list[int], bots: str = "greedy", progress=None) -> dict:
     """Resident size while one process plays many Express games through `rulelang simulate`'s loop
     (play_one, its default greedy bots), read at each checkpoint (a number of games)."""
     from rulelang.simulate import play_one
@@ -252,6 +259,8 @@ def rss_over_games(program, path: str, checkpoints: list[int], bots: str = "gree
             seed += 1
         out["at"][str(target)] = {"rss_kb": rss_kb(), "cpu_s": round(time.process_time() - c, 1),
                                   "wall_s": round(time.perf_counter() - t, 1)}
+        if progress is not None:
+            progress(target, out["at"][str(target)])
     return out
 
 
