@@ -383,7 +383,9 @@ def cold_loads(files: list[Path], pycdir: str) -> dict:
     """A fresh process: `import rulelang` and the first `rulelang.load` (CPU ms of the child), in three settings:
     as_set: this machine's environment, the Lark grammar cache on disk (made by an earlier run);
     bytecode: the same with Python's bytecode cached (see bytecode_env);
-    no_lark_cache: as_set with an empty TMPDIR (Lark keeps its grammar cache in tempfile.gettempdir())."""
+    no_lark_cache: as_set with an empty TMPDIR (Lark keeps its grammar cache in tempfile.gettempdir()) and the
+    compiled-program cache off (RULELANG_CACHE=off), so the file is parsed and compiled from nothing.
+    In the first two the compiled-program cache (rulelang/cache.py) is warm: made by the run before."""
     out = {}
     py = sys.executable
     for f in files:
@@ -391,8 +393,9 @@ def cold_loads(files: list[Path], pycdir: str) -> dict:
         for label in ("as_set", "bytecode", "no_lark_cache"):
             penv = bytecode_env(pycdir) if label == "bytecode" else dict(os.environ)
             with tempfile.TemporaryDirectory() as tmp:
-                if label == "no_lark_cache":
+                if label == "no_lark_cache":  # no cache at all: neither Lark's grammar nor the compiled program
                     penv["TMPDIR"] = tmp
+                    penv["RULELANG_CACHE"] = "off"
                 else:  # make sure the caches exist first
                     subprocess.run([py, "-c", _COLD, str(f)], capture_output=True, text=True, env=penv, timeout=120)
                 t = time.perf_counter()
@@ -774,13 +777,13 @@ def main(argv=None) -> int:
 
     # -- loading
     print("\nLoad + compile (rulelang.load), CPU ms: in this process after one warm-up (grammar cached), and the")
-    print("first load of a fresh process (after `import rulelang`), as this machine is set, with bytecode cached,"
-          " and without Lark's grammar cache")
+    print("first load of a fresh process (after `import rulelang`), as this machine is set, with bytecode cached"
+          " (both with the compiled-program cache warm), and with no cache (no Lark grammar cache, RULELANG_CACHE=off)")
     pycdir = tempfile.mkdtemp(prefix="rulelang-bench-pyc-")
     res["pythondontwritebytecode"] = os.environ.get("PYTHONDONTWRITEBYTECODE", "")
     loads = load_times(files, repeats=15)
     cold = cold_loads(files, pycdir)
-    print(f"  {'file':<20}{'warm median':>12}{'min':>9}  |{'fresh':>9}{'+bytecode':>11}{'no Lark cache':>15}"
+    print(f"  {'file':<20}{'warm median':>12}{'min':>9}  |{'fresh':>9}{'+bytecode':>11}{'no caches':>15}"
           f"  | import rulelang{' (+bytecode)':>12}")
     for f in files:
         w, c = loads[f.name], cold[f.name]
