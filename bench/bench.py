@@ -195,28 +195,114 @@ def play_rulelang(program, players: int, budget: float, seed0: int = 0, views: b
             "games_per_s": games / seconds, "turns_per_game": turns / games, "moves_per_turn": moves / max(1, turns)}
 
 
-def play_simulate(program, path: str, players: int, budget: float, bots: str) -> dict:
+def play_simulate(program, players: int, budget: float, bots: str, games_a_round: int) -> dict:
     """`rulelang simulate`'s own game loop (rulelang.simulate.play_one: its bots made by name, asked through
-    `ask_bot`, its stall bookkeeping) until `budget` CPU seconds have passed: what a user's run costs, beside the
-    bench's bare loop for the same bots."""
+    `ask_bot`, its stall bookkeeping) beside the bench's loop (play_rulelang's, the same bots), on the same seeds,
+    in alternating rounds of `games_a_round` games until each has used `budget` CPU seconds: the load of this
+    shared machine changes from minute to minute, so the two are timed side by side, not one after the other."""
+    from interpreter import Game
+    from interpreter.bots import make_bot
     from rulelang.simulate import play_one
 
-    games = turns = moves = 0
+    def bench_loop(seeds) -> int:
+        turns = 0
+        for seed in seeds:
+            g = Game(program, players, seed=seed, record=False)
+            seats = [make_bot(bots, seed * 1009 + i) for i in range(players)]
+            st = g.state
+            while not st.over and st.turns < TURN_LIMIT:
+                d = st.pending
+                g.apply(d.player, seats[d.player].move(g, d.player, d), checked=False)
+            turns += st.turns
+        return turns
+
+    def simulate_loop(seeds) -> int:
+        return sum(play_one(program, seed, players, [bots], {})["turns"] for seed in seeds)
+
+    cpu = {"simulate": 0.0, "bench": 0.0}
+    turns = {"simulate": 0, "bench": 0}
     seed = 0
     gc.collect()
-    clock = Clock(budget)
-    while True:
-        r = play_one(program, seed, players, [bots], {})
-        games += 1
-        turns += r["turns"]
-        moves += r["moves"]
-        seed += 1
-        if clock.done():
-            break
-    seconds, wall = clock.stop()
-    return {"players": players, "bots": bots, "games": games, "turns": turns, "moves": moves,
-            "cpu_seconds": round(seconds, 3), "turns_per_s": turns / seconds, "moves_per_s": moves / seconds,
-            "turns_per_game": turns / games}
+    while min(cpu.values()) < budget:
+        seeds = range(seed, seed + games_a_round)
+        for label, loop in (("simulate", simulate_loop), ("bench", bench_loop)):
+            c = time.process_time()
+            turns[label] += loop(seeds)
+            cpu[label] += time.process_time() - c
+        seed += games_a_round
+    assert turns["simulate"] == turns["bench"], "the two loops played different games"
+    return {"players": players, "bots": bots, "games": seed, "turns": turns["bench"],
+            "cpu_seconds": {k: round(v, 3) for k, v in cpu.items()},
+            "turns_per_s": turns["simulate"] / cpu["simulate"], "bench_turns_per_s": turns["bench"] / cpu["bench"],
+            "fraction_of_bench": cpu["bench"] / cpu["simulate"]}
+
+
+def headline(budget: float, players: int, rounds_of: int = 10) -> dict:
+    """Play-first classic UNO (rulelang), RLCard's UnoGame driven directly, and the speed of light (bench/sol_uno.py,
+    play-first), in alternating rounds of `rounds_of` games each until each has used `budget` CPU seconds: the
+    ratios of the headline, measured side by side (this machine's load changes from minute to minute).  The three
+    together use `budget` CPU seconds times three."""
+    import numpy as np
+    from rlcard.games.uno.game import UnoGame
+
+    import rulelang
+    from interpreter import Game
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import sol_uno
+
+    program = rulelang.load(str(GAMES / "uno.rules"))
+    pick = random.Random(0)
+
+    def rulelang_games(seeds) -> int:
+        turns = 0
+        for seed in seeds:
+            g = Game(program, players, seed=seed, record=False)
+            bots = [_play_first_bot(seed * 1009 + i) for i in range(players)]
+            st = g.state
+            while not st.over and st.turns < TURN_LIMIT:
+                d = st.pending
+                g.apply(d.player, bots[d.player].move(g, d.player, d), checked=False)
+            turns += st.turns
+        return turns
+
+    def unogame_games(seeds) -> int:
+        steps = 0
+        for seed in seeds:
+            game = UnoGame(num_players=players)
+            game.np_random = np.random.RandomState(seed)
+            game.init_game()
+            n = 0
+            try:
+                while not game.is_over() and n < TURN_LIMIT:
+                    game.step(pick.choice(game.get_legal_actions()))
+                    n += 1
+            except (IndexError, ValueError, TypeError):  # RLCard's UNO can fail when both piles run dry
+                pass
+            steps += n
+        return steps
+
+    def sol_games(seeds) -> int:
+        return sum(sol_uno.play(seed, players, True)[0] for seed in seeds)
+
+    loops = {"rulelang": rulelang_games, "UnoGame": unogame_games, "speed of light": sol_games}
+    cpu = dict.fromkeys(loops, 0.0)
+    turns = dict.fromkeys(loops, 0)
+    seed = 0
+    gc.collect()
+    while sum(cpu.values()) < budget * len(loops):  # the speed of light is fast: it takes less of the time
+        seeds = range(seed, seed + rounds_of)
+        for label, loop in loops.items():
+            c = time.process_time()
+            turns[label] += loop(seeds)
+            cpu[label] += time.process_time() - c
+        seed += rounds_of
+    rate = {k: turns[k] / cpu[k] for k in loops}
+    return {"players": players, "games": seed, "turns": turns, "cpu_seconds": {k: round(v, 3) for k, v in cpu.items()},
+            "turns_per_s": rate, "turns_per_game": {k: turns[k] / seed for k in loops},
+            "rulelang_vs_unogame": rate["rulelang"] / rate["UnoGame"],
+            "rulelang_vs_speed_of_light": rate["rulelang"] / rate["speed of light"],
+            "speed_of_light_vs_unogame": rate["speed of light"] / rate["UnoGame"]}
 
 
 def speed_of_light(budget: float) -> dict:
@@ -710,18 +796,15 @@ def main(argv=None) -> int:
     res["rulelang"] = plays
 
     # -- `rulelang simulate` as users run it, beside the bench's loop for the same bots
-    print("\n`rulelang simulate`'s game loop (rulelang.simulate.play_one) beside the bench's for the same bots")
+    print("\n`rulelang simulate`'s game loop (rulelang.simulate.play_one) beside the bench's for the same bots and seeds, timed in alternating rounds")
     sims = {}
     sim_runs = [("uno.rules", "random")] + [(f.name, "greedy") for f in files]
     for name, bot in sim_runs:
         p = programs[name]
-        r = play_simulate(p, str(GAMES / name), p.default_players, args.budget, bot)
-        bench_key = f"{name}/{p.default_players}p" + ("/views/greedy" if bot == "greedy" else "")
-        r["bench_turns_per_s"] = plays[bench_key]["turns_per_s"]
-        r["fraction_of_bench"] = r["turns_per_s"] / r["bench_turns_per_s"]
+        r = play_simulate(p, p.default_players, args.budget, bot, 2 if bot == "random" else 10)
         sims[f"{name}/{bot}"] = r
         print(f"  {name + ' ' + bot:<30}{p.default_players:>8}{r['games']:>8}{fmt(r['turns_per_s']):>12} turns/s"
-              f"  = {r['fraction_of_bench'] * 100:5.1f}% of the bench's {fmt(r['bench_turns_per_s'])}")
+              f"  = {r['fraction_of_bench'] * 100:5.1f}% of the bench loop's {fmt(r['bench_turns_per_s'])} (same seeds, alternating)")
     res["simulate"] = sims
 
     # -- the speed of light: classic UNO written by hand
@@ -771,6 +854,19 @@ def main(argv=None) -> int:
             "uno 2p play-first turns/s ÷ make('uno') env 2p": plays["uno.rules/2p/play-first"]["turns_per_s"] / env2,
         }
         res["ratios"] = ratios
+        print("\nThe headline, side by side: play-first classic UNO (rulelang), RLCard UnoGame direct and the speed of"
+              " light, in alternating rounds of 10 games on the same seeds (turns/s per CPU second)")
+        heads = {}
+        for players in (4, 2):
+            h = headline(args.budget, players)
+            heads[f"{players}p"] = h
+            r = h["turns_per_s"]
+            print(f"  {players}p: rulelang {fmt(r['rulelang'])}, UnoGame {fmt(r['UnoGame'])}, speed of light "
+                  f"{fmt(r['speed of light'])} (turns/game {h['turns_per_game']['rulelang']:.1f} / "
+                  f"{h['turns_per_game']['UnoGame']:.1f} / {h['turns_per_game']['speed of light']:.1f}):  rulelang ÷ "
+                  f"UnoGame {h['rulelang_vs_unogame']:.2f}×, rulelang ÷ speed of light "
+                  f"{h['rulelang_vs_speed_of_light'] * 100:.0f}%, speed of light ÷ UnoGame {h['speed_of_light_vs_unogame']:.2f}×")
+        res["headline"] = heads
         print("\nRatios (rulelang classic UNO ÷ RLCard; the headline: play-first, games as long as RLCard's, target ≥ 2.0)")
         for k, v in ratios.items():
             print(f"  {k:<50}{v:>8.2f}×")
@@ -848,7 +944,7 @@ def main(argv=None) -> int:
     met = {}
     if res.get("ratios"):
         for players in (4, 2):
-            r = res["ratios"][f"uno {players}p play-first turns/s ÷ UnoGame direct {players}p (the headline)"]
+            r = res["headline"][f"{players}p"]["rulelang_vs_unogame"]
             met[f"play-first classic UNO ≥ 2× RLCard UnoGame ({players}p): {r:.2f}×"] = r >= TARGETS["play_first_vs_unogame"]
         r = res["ratios"]["uno 4p turns/s ÷ UnoGame direct 4p steps/s"]
         met[f"random-bot classic UNO ≥ RLCard UnoGame (4p): {r:.2f}×"] = r >= TARGETS["uno_vs_unogame"]
