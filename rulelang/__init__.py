@@ -10,8 +10,10 @@ __all__ = ["load", "load_text", "emit_python", "RulesError", "RulesErrors", "Rul
 
 def load(path: str | Path, text: str | None = None, texts: dict | None = None):
     """Parse, check and compile a game file (and what it extends) into an interpreter Program.
-    `texts` ({path: text}, as `program.files` holds them) is read instead of the disk: a saved game's rules."""
-    from . import ast
+    `texts` ({path: text}, as `program.files` holds them) is read instead of the disk: a saved game's rules.
+    A file read from the disk goes through the compiled-program cache (rulelang/cache.py): unchanged since the
+    last load, it is not parsed again and its generated code is not compiled again."""
+    from . import cache
     from .checker import Checker, collect
     from .compiler import Compiler
     from .errors import Loc
@@ -20,9 +22,11 @@ def load(path: str | Path, text: str | None = None, texts: dict | None = None):
     p = Path(path)
     if text is None and texts is not None:
         text = texts[str(p)]
-    if text is None:
+    from_disk = text is None
+    if from_disk:
         p = resolve(str(path))
-    src = load_source(p, text, texts)
+    kept = cache.read(p) if from_disk else None
+    src, codes = kept if kept is not None else (load_source(p, text, texts), None)
     symbols, errors = collect(src.decls)
     checker = Checker(symbols)
     first = src.decls[0].loc if src.decls else Loc(str(p), 1, 1)
@@ -31,10 +35,13 @@ def load(path: str | Path, text: str | None = None, texts: dict | None = None):
     if errors:
         errors.sort(key=lambda e: (e.loc.file != str(p), e.loc.file, e.loc.line, e.loc.column) if e.loc else ("", "", 0, 0))
         raise src.attach(RulesErrors(errors) if len(errors) > 1 else errors[0])
+    compiler = Compiler(symbols, src.texts, codes)
     try:
-        program = Compiler(symbols, src.texts).program()
+        program = compiler.program()
     except RulesError as e:
         raise src.attach(e)
+    if from_disk and (kept is None or compiler.codes.keys() != codes.keys()):
+        cache.write(p, src, compiler.codes)
     import attrs
 
     return attrs.evolve(program, source=src.texts.get(str(p), ""), files=dict(src.texts), summary=(symbols, src))

@@ -11,10 +11,9 @@ from interpreter import ops, places
 from interpreter.machine import RULE_FAILURES, Move
 from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
-from . import ast, codegen
+from . import ast, cache, codegen
 from .checker import BUILTIN_EVENTS, TEXT_PART, YIELDING_FUNCS, YIELDING_NAMES, Checker, Symbols, elem_type, params_scope, var_type, walk
 from .errors import RulesCheckError, RulesErrors, RuntimeRulesError, source_lines
-from .parser import parse_rule
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _NO_KEY = object()
@@ -37,8 +36,10 @@ def _display(value_name: str) -> str:
 class Compiler:
     """One `compile_<Node>` method per construct; the checker has already vouched for every name."""
 
-    def __init__(self, symbols: Symbols, source_texts: dict | None = None):
+    def __init__(self, symbols: Symbols, source_texts: dict | None = None, cached: dict | None = None):
         self.s = symbols
+        self.cached = cached or {}  # (mode, source) -> code, from the compiled-program cache (see `code`)
+        self.codes: dict = {}  # every code this compiler made or took, by (mode, source)
         self.typer = Checker(symbols)  # its typing, not its errors: used to know how to show and parse values
         self.texts = source_texts or {}
         self.fresh = itertools.count()
@@ -318,6 +319,8 @@ class Compiler:
             self.texts = texts
 
     def _compile_rule_text(self, text: str, key, author) -> Rule:
+        from .parser import parse_rule  # here: a program loaded from the cache has imported no parser
+
         decl = parse_rule(text, "<rule>")
         if not isinstance(decl, ast.RuleDecl):
             raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
@@ -935,8 +938,20 @@ class Compiler:
         key = (params, body)
         f = self.lambdas.get(key)
         if f is None:
-            f = self.lambdas[key] = eval(compile(f"lambda {params}: {body}", "<rules>", "eval"), self.ns)
+            f = self.lambdas[key] = eval(self.code(f"lambda {params}: {body}", "<rules>", "eval"), self.ns)
         return f
+
+    def code(self, text: str, filename: str, mode: str):
+        """`compile(text, filename, mode)`, or the code the compiled-program cache kept for the same text (with this
+        file name); every code made or taken is noted in `self.codes`, for the cache to keep (rulelang/cache.py)."""
+        key = (mode, text)
+        code = self.cached.get(key)
+        if code is None:
+            code = compile(text, filename, mode)
+        else:
+            code = cache.renamed(code, filename)
+        self.codes[key] = code
+        return code
 
     def define(self, name: str, lines: list[str]):
         """Compile generated statements into a function of the namespace and return it (the one already made,
@@ -945,7 +960,7 @@ class Compiler:
         fn = self.defined.get(key)
         if fn is None:
             filename = places.register(name, lines, self.marks, self.texts)
-            exec(compile("\n".join(lines), filename, "exec"), self.ns)
+            exec(self.code("\n".join(lines), filename, "exec"), self.ns)
             fn = self.defined[key] = self.ns[name]
             self.sources.append("\n".join(lines))
         return fn

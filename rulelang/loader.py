@@ -7,7 +7,7 @@ import attrs
 
 from . import ast
 from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_mean
-from .parser import MAX_TEXT, games_dir, parse
+from .paths import MAX_TEXT, games_dir
 
 # Declarations a file may have only one of; a variant's replaces its base's.
 SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.TeamsDecl, ast.NamesDecl, ast.ClaimsDecl, ast.HouseLimitDecl, ast.ExamplesDecl, ast.DeckDecl, ast.SetupDecl, ast.TurnDecl,
@@ -77,12 +77,22 @@ def _suggest(path: str, base_dir: Path | None) -> str | None:
     return f"did you mean `{close}.rules`?" if close else None
 
 
+def _candidates(p: Path, base_dir: Path | None):
+    """Where a game file named `p` may be, in order (the bundled games' folder looked up only if needed)."""
+    if base_dir:
+        yield base_dir / p
+    yield p
+    yield games_dir() / p
+    yield games_dir() / (p.name + ".rules")
+
+
 def resolve(path: str, base_dir: Path | None = None, texts: dict | None = None) -> Path:
     """Find a game file: as given, beside the file that names it, or among the bundled games.
     With `texts` (a saved game's files by path), only among those: the same places, then by file name."""
     p = Path(path)
-    cands = ([base_dir / p] if base_dir else []) + [p, games_dir() / p, games_dir() / (p.name + ".rules")]
+    cands = _candidates(p, base_dir)
     if texts is not None:
+        cands = list(cands)
         same = [c for c in cands if str(c) in texts]
         named = [Path(k) for k in texts if Path(k).name in (p.name, p.name + ".rules")]
         if same or len(named) == 1:
@@ -130,6 +140,8 @@ def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) 
     if text is None:
         text = src.given[name] if src.given is not None else _read(path)
     src.texts[name] = text
+    from .parser import parse  # here: a program from the compiled-program cache imports no parser
+
     decls = parse(text, name)
     base: list = []
     own = []

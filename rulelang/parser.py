@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import functools
-from importlib import resources
-from pathlib import Path
 
 import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -11,26 +9,8 @@ from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from . import ast
 from .errors import Loc, RulesError, RulesSyntaxError
+from .paths import MAX_TEXT, games_dir, grammar_path  # noqa: F401 (games_dir: named here by others)
 from .syntax_errors import syntax_error
-
-
-def _resource_dir(package: str, folder: str) -> Path:
-    """A data folder of the project: from an installed copy, else beside the source tree."""
-    try:
-        path = Path(str(resources.files(package)))
-        if path.is_dir():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / folder
-
-
-def grammar_path() -> Path:
-    return _resource_dir("rulelang.grammar", "grammar") / "rulelang.lark"
-
-
-def games_dir() -> Path:
-    return _resource_dir("rulelang.games", "games")
 
 
 @functools.cache
@@ -50,7 +30,6 @@ def _lark() -> Lark:
 MAX_BLOCK_DEPTH = 100
 MAX_EXPR_DEPTH = 60
 MAX_DIGITS = 18  # numbers stay within ±(10**18 - 1): interpreter.ops.MAX_NUMBER
-MAX_TEXT = 1_000_000  # characters in one file or one rule
 _EXPR_NODES = frozenset({"or_op", "and_op", "not_op", "compare", "in_op", "is_op", "range_expr", "arith", "neg", "attr",
                          "call", "list_lit", "list_comprehension", "aggregate", "comprehension", "splits"})
 

@@ -46,13 +46,14 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
     stalled = None
     turn, in_turn, recent = -1, 0, []
     last: deque = deque(maxlen=HISTORY)  # the latest moves, (seat, text): what repeated, if the game stalls
-    while not g.over:
-        d = g.pending
-        if g.state.turns >= turn_limit:
+    st = g.state  # read directly in the loop: the Game's properties cost as much as a random bot's move
+    while not st.over:
+        d = st.pending
+        if st.turns >= turn_limit:
             stalled = f"no winner after {turn_limit} turns"
             break
-        if g.state.turns != turn:
-            turn, in_turn = g.state.turns, 0
+        if st.turns != turn:
+            turn, in_turn = st.turns, 0
         in_turn += 1
         if in_turn > DECISION_LIMIT - 64:
             recent.append(asked(d))

@@ -1,0 +1,86 @@
+"""The compiled-program cache (rulelang/cache.py): a game file loaded again, unchanged, is neither parsed nor its
+generated code compiled again, and plays the same; a changed file (or a file it extends) is loaded anew; a damaged
+entry is ignored and made anew."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import rulelang
+from interpreter import Game
+from interpreter.bots import RandomBot
+from rulelang import cache, parser
+
+from helpers import GAMES
+
+
+@pytest.fixture
+def games(tmp_path, monkeypatch):
+    """UNO Express and the classic UNO it extends, copied into a folder of their own; the cache in another."""
+    monkeypatch.setenv("RULELANG_CACHE", str(tmp_path / "cache"))
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in ("uno.rules", "express.rules"):
+        shutil.copy(GAMES / name, folder / name)
+    return folder
+
+
+def moves_of(program, seed: int = 3, moves: int = 60) -> list:
+    g = Game(program, 3, seed=seed, record=False)
+    bots = [RandomBot(seed * 1009 + i) for i in range(3)]
+    made = []
+    while not g.over and len(made) < moves:
+        d = g.pending
+        move = bots[d.player].choose(program, None, d)
+        made.append((d.player, move.text))
+        g.apply(d.player, move, checked=False)
+    return made
+
+
+def no_parsing(monkeypatch):
+    def refuse(*a, **k):
+        raise AssertionError("parsed although the cache holds the program")
+    monkeypatch.setattr(parser, "parse", refuse)
+
+
+def test_an_unchanged_file_is_loaded_from_the_cache_and_plays_the_same(games, monkeypatch):
+    first = rulelang.load(games / "express.rules")
+    entries = list((games.parent / "cache").glob("*.program"))
+    assert len(entries) == 1
+    no_parsing(monkeypatch)
+    compiled = []
+    real = compile
+    monkeypatch.setattr("builtins.compile", lambda *a, **k: compiled.append(a[1]) or real(*a, **k))
+    again = rulelang.load(games / "express.rules")
+    assert not [f for f in compiled if str(f).startswith("<rules")]  # the generated code came from the cache
+    assert again.files == first.files and again.name == first.name
+    assert moves_of(again) == moves_of(first)
+
+
+def test_a_changed_base_file_is_loaded_anew(games):
+    rulelang.load(games / "express.rules")
+    base = games / "uno.rules"
+    base.write_text(base.read_text().replace('call uno "UNO!"', 'call uno "ONE!"'))
+    assert rulelang.load(games / "express.rules").calls == {"uno": "ONE!"}
+    assert rulelang.load(games / "uno.rules").calls == {"uno": "ONE!"}
+
+
+def test_a_damaged_or_stale_entry_is_ignored_and_made_anew(games, monkeypatch):
+    rulelang.load(games / "uno.rules")
+    entry = next((games.parent / "cache").glob("*.program"))
+    good = entry.read_bytes()
+    for damaged in (b"", b"not a pickle", good[: len(good) // 2]):
+        entry.write_bytes(damaged)
+        assert cache.read(games / "uno.rules") is None
+        assert rulelang.load(games / "uno.rules").name == "UNO"
+        assert cache.read(games / "uno.rules") is not None  # written again, whole
+    # made by another version of the language: stale
+    monkeypatch.setattr(cache, "_language_key", lambda: "another version")
+    assert cache.read(games / "uno.rules") is None
+
+
+def test_off_writes_nothing(games, monkeypatch):
+    monkeypatch.setenv("RULELANG_CACHE", "off")
+    rulelang.load(games / "uno.rules")
+    assert not (games.parent / "cache").exists()
