@@ -60,7 +60,10 @@ def _digest(text: str) -> str:
 
 
 def _entry_path(where: Path, path: Path) -> Path:
-    name = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]
+    """One entry per file and per name it is loaded by: the program keeps the names its files were given
+    (`games/uno.rules` or `/home/me/games/uno.rules`: in messages and in `files`), so a load by another name,
+    or by the same relative name from another folder, has an entry of its own."""
+    name = hashlib.sha256(f"{path}\0{path.resolve()}".encode()).hexdigest()[:32]
     return where / f"{name}.program"
 
 

@@ -58,6 +58,17 @@ def test_an_unchanged_file_is_loaded_from_the_cache_and_plays_the_same(games, mo
     assert moves_of(again) == moves_of(first)
 
 
+def test_a_file_loaded_by_another_name_keeps_that_name(games, monkeypatch):
+    """The names a program's files were given (in its messages and `files`) are those of this load, not of an
+    earlier load of the same file by another name (simulate's workers look the texts up by the absolute name)."""
+    monkeypatch.chdir(games.parent)
+    near = rulelang.load("games/express.rules")
+    far = rulelang.load(games / "express.rules")
+    assert sorted(near.files) == ["games/express.rules", "games/uno.rules"]
+    assert sorted(far.files) == [str(games / "express.rules"), str(games / "uno.rules")]
+    assert rulelang.load("games/express.rules").files == near.files
+
+
 def test_a_changed_base_file_is_loaded_anew(games):
     rulelang.load(games / "express.rules")
     base = games / "uno.rules"
