@@ -58,6 +58,7 @@ class Compiler:
         self.defined: dict = {}
         self.fn_names: dict = {}
         self.nonnull: set = set()  # Python names that hold the cards of a zone (never none)
+        self.lists: set = set()  # Python sources that hold a list while a `where` is compiled (a set of cards)
         self.hoist: list | None = None  # inside a `where`: what is worked out once per decision
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.same_fns: dict = {}  # attributes -> the name of its `same` function
@@ -514,7 +515,11 @@ class Compiler:
             domain = self.lam("st, env", self.collection(o.domain, inner)[0][0])
             inner[o.param] = "list:card"
             self.holds_card(o.param, "list:card")
-            where = self.expr(o.where, inner) if o.where is not None else None
+            self.lists.add(f"env[{o.param!r}]")  # the set tried: a list, never none, read as it is
+            try:
+                where = self.expr(o.where, inner) if o.where is not None else None
+            finally:
+                self.lists.discard(f"env[{o.param!r}]")
             legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size)
             bind = codegen.binder(o.param)
             parts = ()
@@ -1004,6 +1009,8 @@ class Compiler:
             src, varies, _ = self.gen(e, scope)
             return (f"st.zone(*{src})", varies, False), True
         src, varies, safe = self.gen(e, scope)
+        if src in self.lists:
+            return (src, varies, True), False
         if isinstance(e, ast.Name) and e.name == "claims" and e.name not in scope:
             return (src, varies, safe), True  # the claim cards: never none
         if isinstance(e, (ast.ListLit, ast.Range, ast.Comprehension)) or t.startswith("list:") and isinstance(e, ast.Name) \
@@ -1323,12 +1330,14 @@ class Compiler:
         var = f"_v{next(self.fresh)}"
         saved = self.subst
         self.subst = {**saved, e.var: (var, True, True)}
+        self.lists.add(var)  # the group: a list, never none
         try:
             cond = self.gen(e.cond, inner)[0]
         finally:
             self.subst = saved
-        # The group is always a list, counted as one step (codegen.splits): it is read as it is.
-        cond = cond.replace(f"counted(st, items(st, {var}))", var).replace(f"items(st, {var})", var)
+            self.lists.discard(var)
+        # The group counts as one step whatever its condition reads (codegen.splits): it is not counted again.
+        cond = cond.replace(f"counted(st, {var})", var)
         # A condition that reads only the group gives the same splits for the same items: they are kept.
         memo = self.const({}, "SPLITS") if self.typer.beyond_card(e.cond, {e.var}, ()) is None else "None"
         return (f"splits(st, {memo}, counted(st, {coll}), lambda {var}: {cond})", True, False)

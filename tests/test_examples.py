@@ -7,7 +7,7 @@ import pytest
 
 import rulelang
 from interpreter import Game
-from interpreter.bots import GreedyBot, SearchBot
+from interpreter.bots import GreedyBot
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = sorted((ROOT / "examples" / "house_rules").glob("*.rules"))
@@ -35,15 +35,6 @@ def test_example_games_play_to_the_end(path):
     players = min(max(3, program.min_players), program.max_players)  # three, where the game allows
     g = play_out(program, [GreedyBot(i) for i in range(players)])
     assert g.winners or path.stem == "gin_rummy"
-
-
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_example_games_play_to_the_end_with_a_search_bot(path):
-    # One search bot on a small budget, looking one turn ahead, among greedy bots: what `simulate --bots
-    # search,greedy` plays, cheaply.
-    program = rulelang.load(path)
-    players = min(max(3, program.min_players), program.max_players)
-    play_out(program, [SearchBot(1, budget=10, depth=1)] + [GreedyBot(i) for i in range(1, players)])
 
 
 @pytest.mark.parametrize("path", HOUSE, ids=lambda p: p.stem)
