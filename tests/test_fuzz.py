@@ -58,7 +58,7 @@ pytestmark = [
 
 # The time bound is the alarm of `time_limit`, not Hypothesis' deadline: a deadline is measured only
 # after an example returns (a hang never does), and varies with the machine.
-FUZZ = settings(database=None, derandomize=not LONG_RUN, deadline=None, max_examples=LONG_RUN or 150,
+FUZZ = settings(database=None, derandomize=not LONG_RUN, deadline=None, max_examples=LONG_RUN or 60,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 
 
@@ -710,6 +710,7 @@ def test_the_fuzzers_bases_are_sound():
         assert parse_rule(text) is not None, text
 
 
+@pytest.mark.slow
 @FUZZ
 @given(game_text())
 def test_generated_files_load_or_raise_located_errors(text):
@@ -717,6 +718,7 @@ def test_generated_files_load_or_raise_located_errors(text):
         load_or_rules_error(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.one_of(game_text(extends=False), uno_deck_variant().map(lambda t: t[len('extends "uno.rules"\n'):])))
 def test_generated_variants_of_uno_load_or_raise_located_errors(text):
@@ -725,7 +727,7 @@ def test_generated_variants_of_uno_load_or_raise_located_errors(text):
         load_or_rules_error('extends "uno.rules"\n' + text)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 200)
+@settings(FUZZ, max_examples=LONG_RUN or 80)
 @given(mutated_game())
 def test_mutated_games_load_or_raise_located_errors(case):
     filename, text = case
@@ -733,7 +735,7 @@ def test_mutated_games_load_or_raise_located_errors(case):
         load_or_rules_error(text, filename)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 100)
+@settings(FUZZ, max_examples=LONG_RUN or 50)
 @given(rule_input())
 def test_generated_rules_at_the_prompt_parse_or_raise_located_errors(text):
     parse_rule_or_rules_error(text)
@@ -745,7 +747,7 @@ def test_mutated_rules_at_the_prompt_parse_or_raise_located_errors(text):
     parse_rule_or_rules_error(text)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 100)
+@settings(FUZZ, max_examples=LONG_RUN or 40)
 @given(st.one_of(rule_input(), st.sampled_from(UNO_RULES).flatmap(mutated)))
 def test_a_small_game_with_a_typed_rule_loads_or_raises_located_errors(rule):
     """A rule typed at the prompt, added to a small game and to UNO: the game loads, or a located error."""
@@ -756,7 +758,8 @@ def test_a_small_game_with_a_typed_rule_loads_or_raises_located_errors(rule):
         load_or_rules_error('extends "uno.rules"\n' + rule)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 100)
+@pytest.mark.slow
+@settings(FUZZ, max_examples=LONG_RUN or 40)
 @given(st.sampled_from(["express.rules", "house.rules", "uno.rules"]),
        st.one_of(rule_input(), typed_house_rule(), typed_house_rule(), st.sampled_from(UNO_RULES).flatmap(mutated)),
        st.integers(0, 3))
@@ -788,6 +791,7 @@ RUNNABLE = st.one_of(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(RUNNABLE, st.integers(0, 3))
 def test_generated_games_that_compile_run_or_raise_rules_errors(case, seed):
@@ -805,7 +809,7 @@ def test_the_typed_generator_compiles_often_enough_to_test_the_machine():
     """The run test above is not empty: a good share of the generated UNO variants compile."""
     compiled = []
 
-    @settings(database=None, derandomize=True, max_examples=40, deadline=None)
+    @settings(database=None, derandomize=True, max_examples=30, deadline=None)
     @given(uno_variant())
     def count(text):
         with setting_aside_known_crashes():

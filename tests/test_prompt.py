@@ -386,6 +386,7 @@ def test_the_status_shows_only_the_variables_a_file_declares_shown(tmp_path):
 # ---------------------------------------------------------------- 5. hidden information
 
 
+@pytest.mark.slow
 def test_an_unfinished_game_of_two_people_replays_only_what_the_table_saw(tmp_path):
     """Ann and Bob stop after two moves each.  Its replay names no card of either hand, prints no seed (with the
     moves it deals every hand again), and `--seat` (a name or `all`) is refused until the game is over."""
