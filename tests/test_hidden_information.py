@@ -10,7 +10,7 @@
     the whole state: the zones, the face-down table, card-valued variables, the last claim -- and S's
     view must not change at all.
 
-Every games/*.rules file is played 20 times (seeded; 2 to 5 players within the game's range; one random bot
+Every games/*.rules file is played 12 times (seeded; 2 to 5 players within the game's range; one random bot
 a game, which bluffs, cheats and challenges at random, and greedy bots for the rest; boolean options on in
 half the games; a game is cut off after 600 moves).  The games of a file are played once and watched for
 all three kinds of check; each test reports the first failure of its kind.  Checked against deliberately
@@ -32,7 +32,7 @@ from interpreter.bots import GreedyBot, RandomBot
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILES = sorted((ROOT / "games").glob("*.rules"))
-GAMES_EACH = 20
+GAMES_EACH = 12
 MAX_MOVES = 600           # a game the bots have not finished by then is stopped (all checks still ran)
 PERMUTE_EVERY = 7         # on average, a permutation test every this many moves
 RECHECK_EVERY = 200       # moves between re-projections of every past choice (a choice may leak later)
