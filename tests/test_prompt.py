@@ -281,7 +281,7 @@ def test_at_80x24_the_status_is_said_once_in_the_toolbar_and_the_call_hint_only_
     assert t.exit_status() == 0
     # The rows kept below the prompt: one for the toolbar, two for the menu (prompt_toolkit's default is 8).  (The
     # toolbar itself is not drawn here: prompt_toolkit draws it once it knows the cursor's row, and this
-    # pseudo-terminal does not answer that question.)
+    # pseudo-terminal does not answer that question; the test below reads it through a terminal emulator.)
     from rulelang.terminal import host
     assert host.TOOLBAR_ROWS + host.MENU_ROWS <= 3
 
