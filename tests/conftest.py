@@ -19,3 +19,9 @@ def _saves_in_a_temporary_folder():
         os.environ.pop("XDG_DATA_HOME", None)
     else:
         os.environ["XDG_DATA_HOME"] = old
+
+
+def pytest_collection_modifyitems(items):
+    """The tests marked slow first (stable: the rest keep their order): they start while both workers have plenty
+    queued, and the last tests to run are short ones."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

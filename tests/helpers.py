@@ -242,32 +242,62 @@ def plain(raw: str) -> str:
 
 class PtyTerminal:
     """`rulelang ARGS` in a pseudo-terminal of `rows` x `cols`, as a person uses it: types keys, reads what is on
-    screen (escape codes stripped).  No cursor-position requests: no terminal emulator is here to answer them."""
+    screen (escape codes stripped).  No cursor-position requests: no terminal emulator is here to answer them,
+    unless `emulate`: then a terminal emulator (pyte) keeps the screen as a person sees it, cell by cell, and
+    answers them, so prompt_toolkit draws everything it draws at a real terminal (the bottom toolbar too);
+    `rows_on_screen()` reads it."""
 
-    def __init__(self, args: list[str], rows: int = 24, cols: int = 100, **env):
+    def __init__(self, args: list[str], rows: int = 24, cols: int = 100, emulate: bool = False, **env):
         import os
 
         import pexpect
 
-        environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-        environ.update({"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": str(cols),
-                        "LINES": str(rows), **env})
+        environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PROMPT_TOOLKIT_NO_CPR")}
+        environ.update({"TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows), **env})
+        if not emulate:
+            environ["PROMPT_TOOLKIT_NO_CPR"] = "1"
         cmd = rulelang_command() + args
         self.child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=environ, dimensions=(rows, cols),
                                    encoding="utf-8", timeout=10)
         self.raw = ""
         self.seen = 0  # how far into the plain text earlier `expect`s have read
+        self.screen = None
+        if emulate:
+            import pyte
+
+            self.screen = pyte.Screen(cols, rows)
+            self.screen.write_process_input = self.child.send  # its answers (the cursor's place) go to the program
+            self.stream = pyte.Stream(self.screen)
 
     def read_more(self, wait: float) -> bool:
         import pexpect
 
         try:
-            self.raw += self.child.read_nonblocking(65536, timeout=wait)
+            text = self.child.read_nonblocking(65536, timeout=wait)
         except pexpect.TIMEOUT:
-            pass
+            return True
         except pexpect.EOF:
             return False
+        self.raw += text
+        if self.screen is not None:
+            self.stream.feed(text)
         return True
+
+    def rows_on_screen(self) -> list[str]:
+        """The screen of an `emulate` terminal now, one string a row (trailing blanks cut)."""
+        return [row.rstrip() for row in self.screen.display]
+
+    def wait_for_screen(self, check, timeout: float = 10) -> list[str]:
+        """Read until `check(rows)` is true of the emulated screen; return its rows then."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while True:
+            rows = self.rows_on_screen()
+            if check(rows):
+                return rows
+            if not self.read_more(0.1) or time.monotonic() > deadline:
+                raise AssertionError("the screen never became as expected; it shows:\n" + "\n".join(rows))
 
     def expect(self, text: str, timeout: float = 10) -> str:
         """Wait until `text` is on screen after what was already read; return the plain text up to it."""

@@ -61,7 +61,7 @@ pytestmark = [
 
 # The time bound is the alarm of `time_limit`, not Hypothesis' deadline: a deadline is measured only
 # after an example returns (a hang never does), and varies with the machine.
-FUZZ = settings(database=None, derandomize=not LONG_RUN, deadline=None, max_examples=LONG_RUN or 150,
+FUZZ = settings(database=None, derandomize=not LONG_RUN, deadline=None, max_examples=LONG_RUN or 30,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 
 
@@ -715,6 +715,7 @@ def test_the_fuzzers_bases_are_sound():
         assert parse_rule(text) is not None, text
 
 
+@pytest.mark.slow
 @FUZZ
 @given(game_text())
 def test_generated_files_load_or_raise_located_errors(text):
@@ -722,6 +723,7 @@ def test_generated_files_load_or_raise_located_errors(text):
         load_or_rules_error(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.one_of(game_text(extends=False), uno_deck_variant().map(lambda t: t[len('extends "uno.rules"\n'):])))
 def test_generated_variants_of_uno_load_or_raise_located_errors(text):
@@ -730,7 +732,7 @@ def test_generated_variants_of_uno_load_or_raise_located_errors(text):
         load_or_rules_error('extends "uno.rules"\n' + text)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 200)
+@settings(FUZZ, max_examples=LONG_RUN or 40)
 @given(mutated_game())
 def test_mutated_games_load_or_raise_located_errors(case):
     filename, text = case
@@ -738,7 +740,7 @@ def test_mutated_games_load_or_raise_located_errors(case):
         load_or_rules_error(text, filename)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 100)
+@settings(FUZZ, max_examples=LONG_RUN or 30)
 @given(rule_input())
 def test_generated_rules_at_the_prompt_parse_or_raise_located_errors(text):
     parse_rule_or_rules_error(text)
@@ -750,7 +752,7 @@ def test_mutated_rules_at_the_prompt_parse_or_raise_located_errors(text):
     parse_rule_or_rules_error(text)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 100)
+@settings(FUZZ, max_examples=LONG_RUN or 25)
 @given(st.one_of(rule_input(), st.sampled_from(UNO_RULES).flatmap(mutated)))
 def test_a_small_game_with_a_typed_rule_loads_or_raises_located_errors(rule):
     """A rule typed at the prompt, added to a small game and to UNO: the game loads, or a located error."""
@@ -761,7 +763,8 @@ def test_a_small_game_with_a_typed_rule_loads_or_raises_located_errors(rule):
         load_or_rules_error('extends "uno.rules"\n' + rule)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 100)
+@pytest.mark.slow
+@settings(FUZZ, max_examples=LONG_RUN or 25)
 @given(st.sampled_from(["express.rules", "house.rules", "uno.rules"]),
        st.one_of(rule_input(), typed_house_rule(), typed_house_rule(), st.sampled_from(UNO_RULES).flatmap(mutated)),
        st.integers(0, 3))
@@ -793,6 +796,7 @@ RUNNABLE = st.one_of(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(RUNNABLE, st.integers(0, 3))
 def test_generated_games_that_compile_run_or_raise_rules_errors(case, seed):
@@ -810,7 +814,7 @@ def test_the_typed_generator_compiles_often_enough_to_test_the_machine():
     """The run test above is not empty: a good share of the generated UNO variants compile."""
     compiled = []
 
-    @settings(database=None, derandomize=True, max_examples=40, deadline=None)
+    @settings(database=None, derandomize=True, max_examples=30, deadline=None)
     @given(uno_variant())
     def count(text):
         with setting_aside_known_crashes():
@@ -1021,7 +1025,7 @@ def costly_rule(draw) -> str:
     return "rule costly: when played(card) { " + body.format(n=draw(st.sampled_from([10, 5000, 99_999]))) + " }"
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 40)
+@settings(FUZZ, max_examples=LONG_RUN or 20)
 @given(deep_rule())
 def test_rules_nested_near_the_limits_compile_and_run_or_are_refused_with_their_place(rule):
     g = Game(bundled("express"), 2, seed=0)
@@ -1034,7 +1038,7 @@ def test_rules_nested_near_the_limits_compile_and_run_or_are_refused_with_their_
         bot_moves(g, 0)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 30)
+@settings(FUZZ, max_examples=LONG_RUN or 15)
 @given(sized_game())
 def test_sizes_past_the_limits_are_refused_quickly_with_their_place(text):
     program = load_or_rules_error(text, limit=5.0)
@@ -1042,7 +1046,7 @@ def test_sizes_past_the_limits_are_refused_quickly_with_their_place(text):
         play_a_little(program)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 20)
+@settings(FUZZ, max_examples=LONG_RUN or 10)
 @given(costly_rule())
 def test_a_rule_that_costs_too_much_is_dropped_and_the_game_goes_on(rule):
     g = Game(bundled("express"), 2, seed=1)
@@ -1087,7 +1091,7 @@ def damaged_save(draw) -> bytes:
     return bytes(data)
 
 
-@settings(FUZZ, max_examples=LONG_RUN or 60)
+@settings(FUZZ, max_examples=LONG_RUN or 30)
 @given(damaged_save())
 def test_a_damaged_save_is_refused_in_words_and_the_listing_skips_it(data):
     import tempfile

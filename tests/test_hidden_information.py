@@ -10,7 +10,7 @@
     the whole state: the zones, the face-down table, card-valued variables, the last claim -- and S's
     view must not change at all.
 
-Every games/*.rules file is played 40 times (seeded; 2 to 5 players within the game's range; one random bot
+Every games/*.rules file is played 12 times (seeded; 2 to 5 players within the game's range; one random bot
 a game, which bluffs, cheats and challenges at random, and greedy bots for the rest; boolean options on in
 half the games; a game is cut off after 600 moves).  The games of a file are played once and watched for
 all three kinds of check; each test reports the first failure of its kind.  Checked against deliberately
@@ -32,7 +32,7 @@ from interpreter.bots import GreedyBot, RandomBot
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILES = sorted((ROOT / "games").glob("*.rules"))
-GAMES_EACH = 40
+GAMES_EACH = 12
 MAX_MOVES = 600           # a game the bots have not finished by then is stopped (all checks still ran)
 PERMUTE_EVERY = 7         # on average, a permutation test every this many moves
 RECHECK_EVERY = 200       # moves between re-projections of every past choice (a choice may leak later)
@@ -409,6 +409,7 @@ def game_params():
     return [pytest.param(p, id=p.stem) for p in GAME_FILES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", game_params())
 def test_no_view_shows_a_card_the_seat_may_not_see(path):
     """(a) Every seat's view, and the spectator's: no card of another hand, of a hidden pile or laid face
@@ -419,6 +420,7 @@ def test_no_view_shows_a_card_the_seat_may_not_see(path):
     assert counts["views"] > counts["moves"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", game_params())
 def test_no_event_or_narrated_line_names_a_card_the_seat_may_not_know(path):
     """(a) Every event as projected for each seat (`g.event_for`), and every narrated line
@@ -429,6 +431,7 @@ def test_no_event_or_narrated_line_names_a_card_the_seat_may_not_know(path):
     assert counts["events"] > counts["moves"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", game_params())
 def test_a_view_does_not_change_when_the_cards_it_cannot_see_swap_identities(path):
     """(b) The permutation test: relabel the cards a seat cannot see among their places (zones,

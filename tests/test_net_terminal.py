@@ -85,6 +85,7 @@ class Joined(PtyTerminal):
         return screen.count("\nMoves: ") + screen.count("Enter = no.")
 
 
+@pytest.mark.slow
 def test_three_people_play_liars_uno_to_the_end_over_the_network():
     prog = rulelang.load(ROOT / "games" / "liars.rules")
     table = Table(prog, 4, seed=4, out=lambda line: None, save=None)

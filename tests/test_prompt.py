@@ -281,9 +281,42 @@ def test_at_80x24_the_status_is_said_once_in_the_toolbar_and_the_call_hint_only_
     assert t.exit_status() == 0
     # The rows kept below the prompt: one for the toolbar, two for the menu (prompt_toolkit's default is 8).  (The
     # toolbar itself is not drawn here: prompt_toolkit draws it once it knows the cursor's row, and this
-    # pseudo-terminal does not answer that question.)
+    # pseudo-terminal does not answer that question; the test below reads it through a terminal emulator.)
     from rulelang.terminal import host
     assert host.TOOLBAR_ROWS + host.MENU_ROWS <= 3
+
+
+def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, terminals):
+    """The screen as a terminal draws it (an emulator that answers where the cursor is, as xterm or tmux does):
+    the bottom row is the toolbar, whose move it is and the table, kept up to date; the Moves line is just above
+    the prompt; a refused move's message stands just above the toolbar until the next move is taken."""
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], rows=24, cols=80, emulate=True)
+    toolbar = " to play: you │ draw: 45 cards │ discard: ♥Red 1 │ current colour: ♥Red"
+    rows = t.wait_for_screen(lambda rows: rows[-1] == toolbar)
+    prompt = max(i for i, row in enumerate(rows) if row.startswith("You>"))
+    assert rows[prompt - 1] == "Moves: play ♥R3 / ♥R5 · draw"
+    assert all(row == "" for row in rows[prompt + 1:-1])  # nothing else below the prompt
+
+    t.line("play b7")
+    rows = t.wait_for_screen(lambda rows: any(row.startswith("`play b7`") for row in rows))
+    assert rows[-1] == toolbar
+    at = next(i for i, row in enumerate(rows) if row.startswith("`play b7`"))
+    squash = "".join  # the message wraps at the 80th column, in the middle of a word
+    assert squash(rows[at:-1]) == squash(["`play b7`: Blue 7 cannot be chosen now: it does not fit `play`, ",
+                                          "“play a card that matches the top of the discard pile” (discard: Red 1, "
+                                          "current colour: Red); you can: play R3, play R5"])
+
+    t.type("play r3" + ENTER)  # typed over the refused line, which is selected
+    rows = t.wait_for_screen(lambda rows: "♥Red 8" in rows[-1])  # the toolbar is drawn with the next prompt
+    assert rows[-1] == " to play: you │ draw: 45 cards │ discard: ♥Red 8 │ current colour: ♥Red"
+    prompt = max(i for i, row in enumerate(rows) if row.startswith("You>"))
+    assert rows[prompt - 1] == "Moves: play ♥R5 · draw"
+    assert "You> play r3" in rows and "  Ada plays ♥Red 8" in rows
+    assert not any("`play b7`" in row for row in rows)  # the refusal went with the line it refused
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []
 
 
 def test_a_dumb_terminal_gets_no_escape_codes(tmp_path, terminals):
@@ -353,6 +386,7 @@ def test_the_status_shows_only_the_variables_a_file_declares_shown(tmp_path):
 # ---------------------------------------------------------------- 5. hidden information
 
 
+@pytest.mark.slow
 def test_an_unfinished_game_of_two_people_replays_only_what_the_table_saw(tmp_path):
     """Ann and Bob stop after two moves each.  Its replay names no card of either hand, prints no seed (with the
     moves it deals every hand again), and `--seat` (a name or `all`) is refused until the game is over."""

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 import rulelang
-from interpreter.bots import RandomBot, ask_bot
+from interpreter.bots import RandomBot, ask_bot, search
 from rulelang import cli
 from rulelang.save import (Saver, checksum, document, dump, load_document, read_save, rebuild, setup_from_program,
                            undo_refusal)
@@ -35,9 +35,14 @@ STACK_TWO = ["R3", "B3", "R5", "B1", "R6", "B2", "R7", "B4", "R9", "B5", "R1", "
 CSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
 
 
-def run_cli(*args, stdin: str = "") -> subprocess.CompletedProcess:
-    """The `rulelang` command in a new process, reading `stdin` (a pipe: no terminal)."""
-    return subprocess.run(rulelang_command() + [str(a) for a in args], input=stdin, capture_output=True, text=True,
+def run_cli(*args, stdin: str = "", search_budget: int | None = None) -> subprocess.CompletedProcess:
+    """The `rulelang` command in a new process, reading `stdin` (a pipe: no terminal); with `search_budget`, its
+    search bots spend that many engine decisions a move (`search.BUDGET`), to keep a test's games quick."""
+    command = rulelang_command()
+    if search_budget is not None:
+        command = [sys.executable, "-c", f"import sys; from interpreter.bots import search; search.BUDGET = "
+                   f"{search_budget}; from rulelang.cli import main; sys.exit(main())"]
+    return subprocess.run(command + [str(a) for a in args], input=stdin, capture_output=True, text=True,
                           cwd=str(ROOT), timeout=60)
 
 
@@ -92,11 +97,16 @@ def express_save(tmp_path: Path, moves_made: int = 2) -> Path:
 # ---------------------------------------------------------------- resume
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, kind, names", [("uno", "greedy", ["You", "Ada", "Bo"]), ("express", "search", ["You", "Ada"])])
-def test_a_resumed_game_equals_the_uninterrupted_one(tmp_path, name, kind, names):
+def test_a_resumed_game_equals_the_uninterrupted_one(tmp_path, monkeypatch, name, kind, names):
     """Played straight through, or stopped halfway (the input ends) and resumed in a new process with the rest
     of the same moves: the same record, the same state, the same end, and both saves marked finished.  The
-    bots after the resume play as they would have (a search bot's randomness comes from where the game is)."""
+    bots after the resume play as they would have (a search bot's randomness comes from where the game is;
+    its budget is made small here, the same in every process, so that the four games stay quick)."""
+    budget = 200 if kind == "search" else None
+    if budget is not None:
+        monkeypatch.setattr(search, "BUDGET", budget)
     program = rulelang.load(name)
     setup = setup_from_program(program, names, [0], 2, {}, None, False, kind)
     # The person's moves: what a random player at seat 0 would type, found once in this process.
@@ -111,16 +121,19 @@ def test_a_resumed_game_equals_the_uninterrupted_one(tmp_path, name, kind, names
     half = len(lines) // 2
     common = [name, "--players", str(len(names)), "--seed", "2", "--delay", "0", "--bots", kind]
 
-    whole = run_cli("run", *common, "--save", tmp_path / "whole.yaml", stdin="\n".join(lines) + "\n")
+    whole = run_cli("run", *common, "--save", tmp_path / "whole.yaml", stdin="\n".join(lines) + "\n",
+                    search_budget=budget)
     assert whole.returncode == 0, whole.stderr
-    stopped = run_cli("run", *common, "--save", tmp_path / "part.yaml", stdin="\n".join(lines[:half]) + "\n")
+    stopped = run_cli("run", *common, "--save", tmp_path / "part.yaml", stdin="\n".join(lines[:half]) + "\n",
+                      search_budget=budget)
     assert stopped.returncode == 3  # the input ended while the person had to move
     assert "rulelang resume" in stopped.stderr
     _, part_moves, part_doc = read_save(tmp_path / "part.yaml")
     assert part_doc["finished"] is False
     assert part_moves == game.record()[:len(part_moves)] and len([m for m in part_moves if m[0] == 0]) == half
 
-    resumed = run_cli("resume", tmp_path / "part.yaml", "--delay", "0", stdin="\n".join(lines[half:]) + "\n")
+    resumed = run_cli("resume", tmp_path / "part.yaml", "--delay", "0", stdin="\n".join(lines[half:]) + "\n",
+                      search_budget=budget)
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout.startswith(f"Resuming {tmp_path / 'part.yaml'}: {len(part_moves)} moves replayed.")
     assert resumed.stdout.splitlines()[-1] == whole.stdout.splitlines()[-1]
