@@ -4,7 +4,7 @@
 # same tests with small counts (tests/test_fuzz.py, tests/test_input_hardening.py); this runs the full counts,
 # niced, in chunks of CHUNK mutants (default 500, a fresh random search each), so that a run cut short still
 # says how many passed.  Memory is capped at 4 GB (ulimit -v): a blow-up fails its chunk with MemoryError.
-# A hang is an example that takes 5 times the suite's time bound (RULELANG_FUZZ_SLACK=5: the machine is shared).
+# A hang is an example that takes 5 times the suite's bound in CPU time (RULELANG_FUZZ_SLACK=5: the machine is shared).
 #
 #   bench/fuzz.sh                # 10,000 and 10,000
 #   bench/fuzz.sh 2000 1000 250  # MUTANTS JUNK CHUNK

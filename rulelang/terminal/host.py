@@ -400,7 +400,7 @@ def limit_line(kb) -> None:
             buf.cut_selection()
         buf.insert_text(data)
 
-    @kb.add(Keys.Any, filter=Condition(lambda: _full()) & ~has_selection)
+    @kb.add(Keys.Any, filter=Condition(_full) & ~has_selection)
     def _(event):
         refuse(event.current_buffer, "what is typed past them")
 
