@@ -178,8 +178,9 @@ class GreedyBot:
         results: list[list] = [[] for _ in moves]
         for _ in range(self.samples):
             base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
-            for i, mv in enumerate(moves):
-                results[i].append(settle(fork(base), seat, mv))
+            last = len(moves) - 1
+            for i, mv in enumerate(moves):  # the last move is made on the sample itself: no copy is left to make
+                results[i].append(settle(fork(base) if i < last else base, seat, mv))
         n = self.samples
         best_i, best_gain = 0, 0.0
         for i in range(1, len(moves)):
