@@ -20,7 +20,7 @@ import os
 import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,9 +131,12 @@ def main(argv=None) -> int:
     tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]),
               list(range(args.start + b, args.start + min(b + args.batch, args.games))), args.budget)
              for b in range(0, args.games, args.batch) for key in rows]
-    with ProcessPoolExecutor(args.workers) as pool:
-        for task, out in zip(tasks, pool.map(play, tasks)):
+    with ProcessPoolExecutor(args.workers) as pool:  # written as each batch ends: a slow file holds up no other
+        futures = {pool.submit(play, task): task for task in tasks}
+        for future in as_completed(futures):
+            task, out = futures[future], future.result()
             rows[f"{task[0]}:{task[1]}"].extend(out)
+            rows[f"{task[0]}:{task[1]}"].sort(key=lambda r: r["seed"])
             write(data)
             print(f"{time.strftime('%H:%M:%S')} {task[0]} {task[1]}p seeds {task[2][0]}-{task[2][-1]}", flush=True)
     return 0

@@ -268,7 +268,9 @@ def test_the_search_bot_decides_from_its_view_alone(name):
                     bot = SearchBot(seed, budget=150)
                     move = bot.choose(program, view_of(st, seat), d, st)
                     found.append((move.text, bot.last, GreedyBot(seed).choose(program, view_of(st, seat), d, st).text))
-                assert found[0] == found[1], (found[0][1]["means"], found[1][1]["means"], found[0][1]["decisions"], found[1][1]["decisions"])
+                assert found[0] == found[1], (found[0][1]["means"], found[1][1]["means"])
                 checked += 1
+                if checked == 5:
+                    return
             g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d, g))
-    assert checked >= 4
+    pytest.fail(f"only {checked} decisions checked")

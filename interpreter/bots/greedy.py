@@ -42,7 +42,7 @@ class GreedyBot:
         self.missed: dict = {}  # (player, move text) -> how often the player had got cards when it took nothing
         self.held: list[int] = []  # each player's hidden cards at its last decision (once it aims at players)
         self.gained: Counter = Counter()  # player -> how many times their hidden cards were seen to grow
-        self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once claims or challenges come up)
+        self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once a claim is made)
         self.tracking = False
 
     def move(self, game, seat: int, decision) -> Move:
@@ -57,8 +57,8 @@ class GreedyBot:
             self.turn, self.laid, self.earlier = view.get("turn"), [], []
         opts = decision.options
         key = None
-        if self.memory and not self.tracking and (view.get("claim") is not None or any(o.reveals for o in opts)):
-            self.tracking = True  # a game where what others hold is doubted: remember where seen cards went
+        if self.memory and not self.tracking and view.get("claim") is not None:
+            self.tracking = True  # a game of claims, where what others hold is doubted: remember where cards went
         if self.tracking:
             self.where.look(view)
         if self.memory and len(opts) > 1:
@@ -90,7 +90,7 @@ class GreedyBot:
             self.laid.append(move.arg)
             move = with_calls(move, frozenset(decision.due))
             if self.tracking and game is not None:
-                self.where.after(game, view["seat"], move)  # where its card went, while it can still see
+                self.where.after(game, view["seat"], move, view)  # where its card went, while it can still see
         return move
 
     # -- memory of the public record
@@ -178,8 +178,9 @@ class GreedyBot:
         results: list[list] = [[] for _ in moves]
         for _ in range(self.samples):
             base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
-            for i, mv in enumerate(moves):
-                results[i].append(settle(fork(base), seat, mv))
+            last = len(moves) - 1
+            for i, mv in enumerate(moves):  # the last move is made on the sample itself: no copy is left to make
+                results[i].append(settle(fork(base) if i < last else base, seat, mv))
         n = self.samples
         best_i, best_gain = 0, 0.0
         for i in range(1, len(moves)):

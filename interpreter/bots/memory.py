@@ -1,9 +1,10 @@
-"""What a seat remembers of the cards it has seen: a card it saw (its own) that its own move put out of its
-sight into one player's hidden cards is still known to be there.  Learnt from the seat's views alone: right after
-a move of its own that moves a card (the view then is its to see), the cards it saw before the move that it sees
-no more went to the one place whose hidden cards changed, when that is one player's and it grew by as many.  Between its moves others' moves are not seen one by one (hands swapped, piles taken, cards passed on), so
-it learns nothing there: it only forgets a card it sees again, or all it knows of a player who holds fewer
-hidden cards than it knows of."""
+"""What a seat remembers of where cards went: a card of its own that its own move put out of its sight into one
+player's hidden cards is known to be there.  Learnt from the seat's views alone: right after a move of its own
+that moves a card (the view then is its to see), the cards it saw before the move and sees no more went to the one
+place whose hidden cards changed, when that is one player's and it grew by as many.  Between its moves others'
+moves are not seen one by one (hands swapped, piles taken, cards passed on), so it learns nothing there: at its
+decisions it only forgets a card it sees again, all it knows of a player holding fewer hidden cards than that,
+and everything when cards left its own hand by others' doing."""
 from __future__ import annotations
 
 import random
@@ -13,37 +14,28 @@ from ..view import view as view_of
 from .samples import fork
 
 
+STAYS = 3  # a kind of move (verb) that left the card in sight this many times is not looked after again
+
+
 class Whereabouts:
     """card -> the player known to hold it hidden, from the seat's views."""
 
     def __init__(self):
         self.known: dict = {}  # card -> player holding it (hidden to this seat)
-        self.last: set = set()  # the cards the seat saw at its last look
-        self.hidden: dict = {}  # (zone name, owner) -> how many cards there it could not see at its last look
         self.own: set = set()  # the cards it held at its last look
         self.moved: set = set()  # ... that it has moved itself since
+        self.stays: dict = {}  # verb -> how many times a card it moved so stayed in its sight
 
-    def look(self, view: dict, learn: bool = False) -> None:
-        seen, hidden = set(), {}
-        for name, z in view["zones"].items():
-            for owner, part in (enumerate(z) if isinstance(z, list) else ((None, z),)):
-                cards = part["cards"]
-                seen.update(c for c in cards if c is not None)
-                hidden[(name, owner)] = part["size"] - sum(1 for c in cards if c is not None)
-        seat = view["seat"]
-        own = {c for z in view["zones"].values() if isinstance(z, list) for c in z[seat]["cards"] if c is not None}
+    def look(self, view: dict) -> None:
+        """At a decision: forget what its view now contradicts."""
         known = self.known
-        if known and not learn and not own >= self.own - self.moved:
+        if not known:
+            return
+        seen, hidden, own = _sight(view)
+        if not own >= self.own - self.moved:
             known.clear()  # cards left its hand by others' doing (hands swapped, passed on, taken): all may have moved
         for c in seen.intersection(known):
             del known[c]  # seen again: it is wherever the view shows it
-        gone = self.last - seen
-        if learn and gone and self.hidden:
-            changed = [(place, n - self.hidden.get(place, 0)) for place, n in hidden.items()
-                       if n != self.hidden.get(place, 0)]
-            if len(changed) == 1 and changed[0][1] == len(gone) and changed[0][0][1] is not None:
-                for c in gone:  # nothing else moved out of its sight: they are all there
-                    known[c] = changed[0][0][1]
         if known:  # a player holding fewer hidden cards than are known may have laid any of them: forget theirs
             held: dict = {}
             for (name, owner), n in hidden.items():
@@ -55,22 +47,54 @@ class Whereabouts:
             for p in [p for p, n in count.items() if n > held.get(p, 0)]:
                 for c in [c for c, q in known.items() if q == p]:
                     del known[c]
-        self.last, self.hidden, self.own = seen, hidden, own
-        self.moved = set()
+        self.own, self.moved = own, set()
 
-    def after(self, game, seat: int, move: m.Move) -> None:
-        """Look at the seat's view right after its own move (made on a copy; the real game is not touched)."""
+    def after(self, game, seat: int, move: m.Move, view: dict) -> None:
+        """Look at the seat's view right after its own move (made on a copy with the game's random state, so the
+        view it will have; the real game is not touched) beside `view`, the one it decided from."""
         st = game.state if hasattr(game, "state") else game
         if move.kind == "card":
             self.moved.add(move.arg)
+        if self.stays.get(move.verb, 0) >= STAYS:
+            return  # this kind of move has always left the card in its sight: nothing to learn from it
         copy = fork(st)
         copy.rng = random.Random()
-        copy.rng.setstate(st.rng.getstate())  # the copy's draws are the game's: its view is the one the seat will have
+        copy.rng.setstate(st.rng.getstate())
         try:
             m.apply(copy, seat, move, checked=False)
         except Exception:  # noqa: BLE001 - the move is refused or fails: it learns nothing from it
             return
-        self.look(view_of(copy, seat), learn=True)
+        before, hidden_before, _ = _sight(view)
+        seen, hidden, own = _sight(view_of(copy, seat))
+        if move.kind == "card":
+            if move.arg in seen:
+                self.stays[move.verb] = self.stays.get(move.verb, 0) + 1
+            else:
+                self.stays[move.verb] = -10 ** 9  # it can put a card out of sight: always look
+        gone = before - seen
+        changed = [(place, n - hidden_before.get(place, 0)) for place, n in hidden.items()
+                   if n != hidden_before.get(place, 0)]
+        if gone and len(changed) == 1 and changed[0][1] == len(gone) and changed[0][0][1] is not None:
+            for c in gone:  # nothing else moved out of its sight: they are all there
+                self.known[c] = changed[0][0][1]
+        for c in seen.intersection(self.known):
+            del self.known[c]
+        self.own, self.moved = own, set()
 
     def held_by(self, player: int) -> list:
         return [c for c, p in self.known.items() if p == player]
+
+
+def _sight(view: dict) -> tuple:
+    """The cards a view shows, how many it hides in each place ((zone name, owner) -> count), the seat's own."""
+    seen, hidden, own = set(), {}, set()
+    seat = view["seat"]
+    for name, z in view["zones"].items():
+        for owner, part in (enumerate(z) if isinstance(z, list) else ((None, z),)):
+            cards = part["cards"]
+            shown = {c for c in cards if c is not None}
+            seen |= shown
+            hidden[(name, owner)] = part["size"] - len(shown)
+            if owner == seat:
+                own |= shown
+    return seen, hidden, own

@@ -7,7 +7,7 @@ import math
 import random
 
 from .. import machine as m
-from ..view import visible
+from ..view import zone_shows
 
 # ------------------------------------------------------------------ what the program says, worked out once
 
@@ -115,14 +115,22 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None) -> m.
     clone = fork(st)
     clone.rng = random.Random(rng.getrandbits(64))  # the real future of shuffles is hidden too
     places, hidden = [], []
-    for zi, spec in enumerate(st.program.zones):
+    down = st.facedown
+    for zi, spec in enumerate(st.program.zones):  # as `visible` says of each card, the zone's rule looked at once
         owners = range(st.n) if spec.per_player else (None,)
         for owner in owners:
             z = clone.zone(zi, owner)
-            for i, c in enumerate(z):
-                if not visible(st, c, zi, owner, seat):
-                    places.append((z, i))
-                    hidden.append(c)
+            if not z:
+                continue
+            shows = zone_shows(spec.visibility, owner, seat)
+            if down and not down.keys().isdisjoint(z):
+                for i, c in enumerate(z):
+                    if not (seat in down[c] if c in down else shows):
+                        places.append((z, i))
+                        hidden.append(c)
+            elif not shows:
+                places.extend((z, i) for i in range(len(z)))
+                hidden.extend(z)
     if not hidden:
         return clone
     deal = sorted(hidden)
