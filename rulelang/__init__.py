@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 from .errors import RulesCheckError, RulesError, RulesErrors, RulesSyntaxError
 
 __all__ = ["load", "load_text", "emit_python", "RulesError", "RulesErrors", "RulesSyntaxError", "RulesCheckError"]
@@ -11,6 +12,7 @@ __all__ = ["load", "load_text", "emit_python", "RulesError", "RulesErrors", "Rul
 def load(path: str | Path, text: str | None = None, texts: dict | None = None):
     """Parse, check and compile a game file (and what it extends) into an interpreter Program.
     `texts` ({path: text}, as `program.files` holds them) is read instead of the disk: a saved game's rules."""
+    # Imported here, not as the package loads: `import rulelang` (a host, a save read) does not load Lark.
     from . import ast
     from .checker import Checker, collect
     from .compiler import Compiler
@@ -35,8 +37,6 @@ def load(path: str | Path, text: str | None = None, texts: dict | None = None):
         program = Compiler(symbols, src.texts).program()
     except RulesError as e:
         raise src.attach(e)
-    import attrs
-
     return attrs.evolve(program, source=src.texts.get(str(p), ""), files=dict(src.texts), summary=(symbols, src))
 
 

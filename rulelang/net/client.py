@@ -12,8 +12,10 @@ import time
 from types import SimpleNamespace
 
 from interpreter.events import named
+from interpreter.machine import parse_move
 from interpreter.narrator import Narrator, english_list, hand_zone
 
+from .. import load
 from ..errors import MoveError, RulesError
 from ..terminal.host import AGAIN, DONE, MOVE, QUIT, YES, Host, Screen, _prompt_toolkit_helpers, tell_lines
 from . import need_websockets
@@ -81,8 +83,6 @@ class RemoteGame:
 
     def parse(self, text: str):
         """The move `text` names among this seat's options, as the server will read it (checked there again)."""
-        from interpreter.machine import parse_move
-
         d = self.pending
         if d is None:
             raise MoveError("it is not your move")
@@ -364,8 +364,6 @@ async def join(address: str, code: str, name: str | None, screen: Screen) -> int
     need_websockets()
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidURI
-
-    from .. import load
 
     uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
     try:

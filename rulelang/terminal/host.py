@@ -16,8 +16,11 @@ from interpreter.bots import ask_bot
 from interpreter.machine import Decision
 from interpreter.narrator import capital, english_list, in_words
 from interpreter.program import sort_key
+from interpreter.undo import last_move_of, undo_refusal
 
+from .. import load
 from ..errors import MoveError, RulesError
+from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..stall import TURN_LIMIT, stall_error
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
@@ -189,6 +192,7 @@ def tell_lines(game, events, seat) -> list:
 
 def highlighted(text: str) -> list:
     """Rule text as styled parts, by the rulelang Pygments lexer (what the rule editor shows as you type)."""
+    # Pygments (and the lexer built on it) load when a rule is first shown, not with the prompt: start-up speed.
     from pygments import lex
     from pygments.token import Comment, Keyword, Name, Number, String
 
@@ -718,8 +722,6 @@ class Host:
     def saved_note(self) -> str:
         if self.saver is None or self.saver.failed:
             return ""
-        from ..save import command
-
         if self.saver.forget_if_empty(self.game):
             again = f" (`--seed {self.game.state.seed}` deals this game again)" if len(self.humans) < 2 else ""
             return f"\nNothing was played, so nothing is kept{again}."
@@ -730,8 +732,6 @@ class Host:
         without them, so it is exact.  Refused when a card was drawn, shown or shuffled since (the person would
         know what they should not, see `undo_refusal`), and, with several people here, unless all agree (each is
         handed the keyboard to answer).  True when the decision pending must be asked for afresh."""
-        from ..save import last_move_of, undo_refusal
-
         g = self.game
         if self.setup is None:
             self.screen.line([("ansired", "✗ this game cannot take moves back")])
@@ -1139,7 +1139,7 @@ class Host:
 
 def public_event(g: Game, ev: dict) -> dict:
     """An event as the table sees it, with players named: what goes in a --log file (the narrator's own form,
-    `interpreter.view.in_words`, so that `rulelang replay` tells it in the words of the game)."""
+    `interpreter.narrator.in_words`, so that `rulelang replay` tells it in the words of the game)."""
     e = in_words(g.state, ev, None)
     e.pop("pass_", None)
     return e
@@ -1147,8 +1147,6 @@ def public_event(g: Game, ev: dict) -> dict:
 
 def read_stack(path: str) -> list[str]:
     import yaml
-
-    from ..save import MAX_YAML_BYTES, YamlRefused, load_yaml
 
     try:
         with open(path, encoding="utf-8") as f:
@@ -1183,9 +1181,6 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
 
 
 def run_host(args) -> int:
-    from .. import load
-    from ..save import Saver, new_save_path, setup_from_program
-
     program = load(args.game)
     players = args.players or program.default_players
     if not program.min_players <= players <= program.max_players:
