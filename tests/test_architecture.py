@@ -162,3 +162,10 @@ def test_imports_inside_functions_are_only_optional_extras_and_deliberate_lazy_l
     assert bad == []
     made = {(mod, target) for mod, target, _ in _late_imports()}
     assert [(m, t) for m, ts in LAZY.items() for t in sorted(ts) if (m, t) not in made] == []  # none listed for nothing
+
+
+@pytest.mark.parametrize("module", ["rulelang/terminal/host.py", "rulelang/simulate.py"])
+def test_the_terminal_and_simulate_read_no_game_state(module):
+    """They drive games through the seat API and Game's public facts: never the machine's State (`game.state`)."""
+    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    assert [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in ("state", "st")] == []

@@ -31,7 +31,7 @@ class RemoteGame:
 
     def __init__(self, program, seat: int):
         self.program = program
-        self.seat = seat
+        self.index = seat  # the seat this game is seen from
         self.names: list = []
         self.events: list = []
         self.v = None
@@ -40,7 +40,7 @@ class RemoteGame:
         self.winners: list = []
         self.scores: list = []
         self.house_texts: list = []
-        self.state = SimpleNamespace(turns=0)
+        self.turns = 0
 
     def take(self, msg: dict) -> list:
         """An update from the server; the events it adds."""
@@ -49,9 +49,9 @@ class RemoteGame:
             self.events = []
         self.events.extend(events)
         v = msg["view"]
-        self.v = dict(v, seat=self.seat)
+        self.v = dict(v, seat=self.index)
         self.names = list(v["names"])
-        self.state.turns = v.get("turn", 0)
+        self.turns = v.get("turn", 0)
         self.over = bool(v.get("over"))
         self.winners = list(v.get("winners") or [])
         self.scores = list(v.get("scores") or [])
@@ -64,8 +64,12 @@ class RemoteGame:
     def house_rules(self) -> dict:
         return {}
 
-    def view(self, seat) -> dict:
+    def view(self, seat=None) -> dict:
         return self.v
+
+    def seat(self, index) -> "RemoteGame":
+        """The seat's window, as the Host reads it (`.view()`): this seat's is all the server sends."""
+        return self
 
     def tell(self, events, seat) -> list:
         """The events as sent (this seat's projection already, cards as numbers) told by the game's narrator."""
@@ -174,7 +178,7 @@ class JoinHost(Host):
         self.screen.line([("bold", self.program.name),
                           ("", f" — {len(names)} players: {', '.join(names)} · you are {names[self.seat]}")])
         lines = tell_lines(g, g.events, self.seat)[-8:]
-        if lines and g.state.turns:
+        if lines and g.turns:
             self.screen.line("So far:")
         for line in lines:
             self.screen.line([("", "  ")] + line)
@@ -218,7 +222,7 @@ class JoinHost(Host):
                         left = max(0, int(self.deadline - time.monotonic() + 0.999))
                         self.screen.line([("bold", f"⏱ {left} s to answer")])
                 else:
-                    self.show_table(self.seat, brief=self.table_shown == (self.seat, g.state.turns))
+                    self.show_table(self.seat, brief=self.table_shown == (self.seat, g.turns))
                     self.show_moves(d)
             line = await self.read_async(d)
             if line is STALE:
