@@ -169,3 +169,14 @@ def test_the_terminal_and_simulate_read_no_game_state(module):
     """They drive games through the seat API and Game's public facts: never the machine's State (`game.state`)."""
     tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
     assert [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in ("state", "st")] == []
+
+
+def test_no_private_name_is_imported_from_another_module():
+    """A name with a leading underscore is its module's own: what another module needs is made public."""
+    bad = []
+    for mod, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                bad += [f"{mod}:{node.lineno} {a.name}" for a in node.names
+                        if a.name.startswith("_") and not a.name.startswith("__")]
+    assert bad == []

@@ -17,7 +17,7 @@ from interpreter.narrator import Narrator, english_list, hand_zone
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..terminal.host import AGAIN, DONE, MOVE, QUIT, YES, Host, Screen, _prompt_toolkit_helpers, tell_lines
+from ..terminal.host import AGAIN, DONE, MOVE, QUIT, YES, Host, Screen, prompt_helpers, tell_lines
 from . import need_websockets
 from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode, encode, event_from_wire
 
@@ -323,7 +323,7 @@ class JoinHost(Host):
         name = self.game.names[self.seat]
         if not self.screen.tty:
             return await self.read_plain(f"{name}> ")
-        completer_cls, validator_cls, lexer_cls = _prompt_toolkit_helpers()
+        completer_cls, validator_cls, lexer_cls = prompt_helpers()
         session = self.session(self.seat)
         try:
             task = session.prompt_async(

@@ -211,7 +211,7 @@ def highlighted(text: str) -> list:
 
 
 @functools.cache
-def _prompt_toolkit_helpers():
+def prompt_helpers():
     """The completer, validator and lexer, built on prompt_toolkit's base classes (imported only at a terminal)."""
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.document import Document
@@ -934,7 +934,7 @@ class Host:
                 return ""
             print(line.rstrip("\n"), flush=True)
             return line
-        completer_cls, validator_cls, lexer_cls = _prompt_toolkit_helpers()
+        completer_cls, validator_cls, lexer_cls = prompt_helpers()
         try:
             line = self.session(seat).prompt(
                 f"{name}> ",
