@@ -3,6 +3,7 @@ the modules import each other without cycles."""
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +26,13 @@ def test_the_runtime_imports_nothing_of_the_language_nor_of_the_terminal():
     assert out.stdout.strip() == "[]"
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every test here."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
 def _modules() -> dict[str, Path]:
     mods = {}
     for pkg in PACKAGES:
@@ -38,7 +46,7 @@ def _imports_at_module_level(mod: str, path: Path, mods: dict) -> set[str]:
     """The project modules `mod` imports as it loads (imports inside functions are made later, when called)."""
     package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
     deps = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in _tree(path).body:
         if isinstance(node, ast.Import):
             deps.update(a.name for a in node.names if a.name in mods)
         elif isinstance(node, ast.ImportFrom):
@@ -138,7 +146,7 @@ def _late_imports() -> list[tuple[str, str, int]]:
     out = []
     for mod, path in mods.items():
         package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         top = set(map(id, tree.body))
         for node in ast.walk(tree):
             if not isinstance(node, (ast.Import, ast.ImportFrom)) or id(node) in top:
@@ -157,17 +165,18 @@ def _late_imports() -> list[tuple[str, str, int]]:
 
 
 def test_imports_inside_functions_are_only_optional_extras_and_deliberate_lazy_loads():
-    bad = [f"{mod}:{line} imports {target}" for mod, target, line in _late_imports()
+    late = _late_imports()
+    bad = [f"{mod}:{line} imports {target}" for mod, target, line in late
            if target.split(".")[0] not in OPTIONAL | LAZY_LIBRARIES and target not in LAZY.get(mod, ())]
     assert bad == []
-    made = {(mod, target) for mod, target, _ in _late_imports()}
+    made = {(mod, target) for mod, target, _ in late}
     assert [(m, t) for m, ts in LAZY.items() for t in sorted(ts) if (m, t) not in made] == []  # none listed for nothing
 
 
 @pytest.mark.parametrize("module", ["rulelang/terminal/host.py", "rulelang/simulate.py"])
 def test_the_terminal_and_simulate_read_no_game_state(module):
     """They drive games through the seat API and Game's public facts: never the machine's State (`game.state`)."""
-    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    tree = _tree(ROOT / module)
     assert [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in ("state", "st")] == []
 
 
@@ -175,7 +184,7 @@ def test_no_private_name_is_imported_from_another_module():
     """A name with a leading underscore is its module's own: what another module needs is made public."""
     bad = []
     for mod, path in _modules().items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ImportFrom) and node.module != "__future__":
                 bad += [f"{mod}:{node.lineno} {a.name}" for a in node.names
                         if a.name.startswith("_") and not a.name.startswith("__")]
