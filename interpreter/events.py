@@ -39,9 +39,10 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("choice", "a decision made: the move as typed, its verb and kind; a card chosen out of others' sight is "
          "public once it lands face up", ("player", "move", "verb", "kind", "pass_", "card", "public", "race"),
          seats=("player",)),
-    Kind("call", "a call made with a move (`uno`)", ("player", "call"), seats=("player",)),
-    Kind("claim", "what a player says of the cards they laid face down", ("player", "count", "says", "kind"),
-         seats=("player",)),
+    Kind("call", "a call made with a move (`uno`); `text` is its words, added as a seat is told it",
+         ("player", "call", "text"), seats=("player",)),
+    Kind("claim", "what a player says of the cards they laid face down; `text` is what they said in words, added as "
+         "a seat is told it", ("player", "count", "says", "kind", "text"), seats=("player",)),
     Kind("say", "a text of the rules; `you` is its form told to the player it is about, `masked` the forms for "
          "seats that may not see a card it names", ("text", "player", "you", "masked"), seats=("player",)),
     Kind("skip", "a player loses their turn", ("player",), seats=("player",)),

@@ -78,6 +78,36 @@ class Game:
         return self.st.events
 
     @property
+    def seed(self) -> int:
+        """The seed: with the rules, options, names and moves, the whole game."""
+        return self.st.seed
+
+    @property
+    def options(self) -> dict:
+        """The game's options, as in force (each with its value, given or by default)."""
+        return self.st.options
+
+    @property
+    def turns(self) -> int:
+        """Turns begun so far."""
+        return self.st.turns
+
+    @property
+    def hand_no(self) -> int:
+        """The number of the hand being played (1 for the first): how many a match has lasted once it is over."""
+        return self.st.hand_no
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+        return self.st.current
+
+    @property
+    def stats(self) -> dict:
+        """The counters a simulation reports: rules fired, cards played, verbs, tallies."""
+        return self.st.stats
+
+    @property
     def winners(self) -> list[int]:
         return m.match_winners(self.st) if self.st.over else list(self.st.winners)
 

@@ -12,6 +12,7 @@ from .errors import MoveError, RulesError, RuntimeRulesError
 from . import places
 from .journal import Journal
 from .program import Program, Rule
+from .view import view
 
 MAX_STEPS_PER_MOVE = 200_000
 # What a rule can make Python raise (arithmetic on `none`, a division by zero, a function calling itself
@@ -1121,8 +1122,6 @@ def _held(st: State, decision: Decision, specs) -> str:
 def _table_now(st: State, decision: Decision) -> str:
     """What a card is matched against, as the player sees it: the top of each shared pile that shows its top,
     and the table's values of the game's attributes (a colour chosen)."""
-    from .view import view
-
     v = view(st, decision.player)
     p = st.program
     facts = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .errors import MoveError
 from .machine import Decision, Move
+from .narrator import in_words
 
 
 class Seat:
@@ -55,6 +56,11 @@ class Seat:
         end = len(events)
         return [game.event_for(ev, self.index) for ev in events[since:end]], end
 
+    def words(self, event: dict) -> dict:
+        """One event (as the game recorded it) as this seat may know it, with seats, zones and cards by name: the
+        form of a --log line, which the narrator tells."""
+        return in_words(self.game.state, event, self.index)
+
     def narrate(self, event: dict) -> str | None:
         """One event (as the game recorded it) told in words for this seat, or None for one it is not told."""
         return self.game.narrate(event, self.index)
@@ -70,11 +76,13 @@ class Seat:
         self._deciding()
         return self.game.parse(text)
 
-    def act(self, move) -> None:
+    def act(self, move, undoable: bool = True) -> None:
         """Make a move for this seat: a Move from `options()` or typed text.  A refused move raises MoveError
-        and changes nothing."""
+        and changes nothing.  `undoable=False` is for a bot's move taken from `options()` in a simulation: made
+        without a snapshot to fall back to (a rule failing in it is not taken back, and the move is not checked
+        against the options again), which is most of a simulated move's cost."""
         self._deciding()
-        self.game.apply(self.index, move)
+        self.game.apply(self.index, move, checked=undoable)
 
     def propose(self, text: str) -> None:
         """Put a rule written in play in force for the table (the `house` command, once the table agreed)."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 from .errors import RulesCheckError, RulesError, RulesErrors, RulesSyntaxError
 
 __all__ = ["load", "load_text", "emit_python", "RulesError", "RulesErrors", "RulesSyntaxError", "RulesCheckError"]
@@ -42,8 +43,6 @@ def load(path: str | Path, text: str | None = None, texts: dict | None = None):
         raise src.attach(e)
     if from_disk and (kept is None or compiler.codes.keys() != codes.keys()):
         cache.write(p, src, compiler.codes)
-    import attrs
-
     return attrs.evolve(program, source=src.texts.get(str(p), ""), files=dict(src.texts), summary=(symbols, src))
 
 

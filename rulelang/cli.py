@@ -2,16 +2,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from interpreter.bots import BOTS
 
+from . import emit_python, load
 from .errors import RulesError
+
+# Each subcommand's module is imported when that subcommand runs (the terminal, the network, simulate): `rulelang
+# check` does not load prompt_toolkit or websockets, and start-up stays fast.
 
 
 def cmd_check(args) -> int:
-    from . import load
-
     status = 0
     for path in args.files:
         try:
@@ -21,8 +24,6 @@ def cmd_check(args) -> int:
             print(e.render(), file=sys.stderr)
             continue
         if args.emit_python:
-            from . import emit_python
-
             print(emit_python(program))
         else:
             print(f"{path}: ok")
@@ -82,8 +83,6 @@ _think = _seconds(60, zero=False)  # a search bot's time for a move
 
 def _log_file(text: str) -> str:
     """A file the log can be written to: not a folder, in a folder that exists."""
-    import os
-
     if os.path.isdir(text):
         raise argparse.ArgumentTypeError(f"{text} is a folder; name a file to write the log to")
     folder = os.path.dirname(text) or "."
@@ -261,13 +260,13 @@ def cmd_join(args) -> int:
 
 
 def cmd_resume(args) -> int:
-    from .save import cmd_resume
+    from .terminal.resume import cmd_resume
 
     return cmd_resume(args)
 
 
 def cmd_replay(args) -> int:
-    from .save import cmd_replay
+    from .terminal.resume import cmd_replay
 
     return cmd_replay(args)
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import attrs
 
 from . import ast
+from .checker import walk
 from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_mean
 from .paths import MAX_TEXT, games_dir
 
@@ -237,7 +238,6 @@ _WITH_BODIES = (ast.ProcedureDecl, ast.RuleDecl, ast.SetupDecl, ast.TurnDecl, as
 
 def _verbs(decls) -> set:
     """The verbs of every option the declarations' decisions offer."""
-    from .checker import walk
     return {n.verb for d in decls if isinstance(d, _WITH_BODIES) for n in walk(d.body) if isinstance(n, ast.Option)}
 
 
@@ -272,7 +272,6 @@ def _change_options(decls: list, overrides: list, removed: list, has_base: bool,
     out = [attrs.evolve(d, body=_rewrite(d.body, change)) if isinstance(d, _WITH_BODIES) else d for d in decls]
     new = [o.option for o in overrides if o.option.verb not in known]
     if new:
-        from .checker import walk
         turn = next((i for i, d in enumerate(out) if isinstance(d, ast.TurnDecl)), None)
         first = next((n for n in walk(out[turn].body) if isinstance(n, ast.ChooseStmt)), None) if turn is not None else None
         if first is None:

@@ -1,4 +1,5 @@
-"""Saving a game as it is played, resuming it, taking back a move, and replaying a recorded game.
+"""Saving a game as it is played, and reading it back: persistence only (the `resume` and `replay` commands are
+`rulelang/terminal/resume.py`; which moves may be taken back is `interpreter/undo.py`).
 
 A game is its rules text, its setup (seats, seed, options, stack, match) and the moves made (invariant 4),
 so that is all a save file holds: a YAML mapping written after every move, atomically (a temporary file in
@@ -23,6 +24,10 @@ from pathlib import Path
 
 import attrs
 
+from interpreter import Game
+from interpreter.bots import make_bot
+
+from . import load
 from .errors import RulesError
 
 FORMAT = "rulelang save"
@@ -55,22 +60,16 @@ class Setup:
     def load_program(self):
         """The Program, compiled from the saved texts alone (what it `extends` is looked up among them)."""
         if self.program is None:
-            from . import load
-
             self.program = load(self.main, texts=self.texts)
         return self.program
 
     def make_bots(self, **options) -> dict:
         """A fresh bot for every seat without a person, seeded from the game's seed and its seat; `options` go to
         the bots that take them (a search bot's `think`)."""
-        from interpreter.bots import make_bot
-
         return {s: make_bot(self.bots, self.seed * 100 + s, **options) for s in range(len(self.names))
                 if s not in self.humans}
 
     def new_game(self):
-        from interpreter import Game
-
         return Game(self.load_program(), list(self.names), seed=self.seed, options=dict(self.options),
                     stack=list(self.stack) if self.stack else None, match=self.match)
 
@@ -339,7 +338,7 @@ class Saver:
 # ---------------------------------------------------------------- reading
 
 
-def _refuse(path, why: str) -> SaveError:
+def refused(path, why: str) -> SaveError:
     return SaveError(f"{path}: {why}")
 
 
@@ -401,40 +400,40 @@ def load_document(path: str | Path) -> dict:
         with open(path, "rb") as f:
             raw = f.read(MAX_YAML_BYTES + 1)
     except OSError as e:
-        raise _refuse(path, f"cannot read it: {e.strerror or e}") from None
+        raise refused(path, f"cannot read it: {e.strerror or e}") from None
     if len(raw) > MAX_YAML_BYTES:
-        raise _refuse(path, f"not a rulelang save: it is larger than {MAX_YAML_BYTES:,} bytes")
+        raise refused(path, f"not a rulelang save: it is larger than {MAX_YAML_BYTES:,} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _refuse(path, "not a rulelang save: it is not a text file in UTF-8") from None
+        raise refused(path, "not a rulelang save: it is not a text file in UTF-8") from None
     try:
         doc = load_yaml(text)
     except YamlRefused as e:
-        raise _refuse(path, f"refused: {e}") from None
+        raise refused(path, f"refused: {e}") from None
     except yaml.constructor.ConstructorError as e:
         where = f" (line {e.problem_mark.line + 1})" if e.problem_mark else ""
-        raise _refuse(path, f"refused: it holds a YAML tag rulelang does not read{where}: {e.problem}; a save file "
+        raise refused(path, f"refused: it holds a YAML tag rulelang does not read{where}: {e.problem}; a save file "
                             "holds only plain data (text, numbers, lists, mappings)") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""
-        raise _refuse(path, f"not a rulelang save: it cannot be read as YAML{where} "
+        raise refused(path, f"not a rulelang save: it cannot be read as YAML{where} "
                             f"({getattr(e, 'problem', None) or e}); was it cut short or edited?") from None
     if doc is None:
-        raise _refuse(path, "the file is empty; it is not a saved game")
+        raise refused(path, "the file is empty; it is not a saved game")
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise _refuse(path, f"not a rulelang save (it has no `format: {FORMAT}`)")
+        raise refused(path, f"not a rulelang save (it has no `format: {FORMAT}`)")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise _refuse(path, "damaged: its `version` is missing or not a number")
+        raise refused(path, "damaged: its `version` is missing or not a number")
     if version > VERSION:
-        raise _refuse(path, f"written by a newer rulelang (save format {version}); this one reads format {VERSION}")
+        raise refused(path, f"written by a newer rulelang (save format {version}); this one reads format {VERSION}")
     problem = _shape_problem(doc)
     if problem:
-        raise _refuse(path, f"damaged or cut short: {problem}; refusing it rather than playing a different game")
+        raise refused(path, f"damaged or cut short: {problem}; refusing it rather than playing a different game")
     if doc["checksum"] != checksum(doc):
-        raise _refuse(path, "changed or cut short since rulelang wrote it (its sha256 checksum does not match its "
+        raise refused(path, "changed or cut short since rulelang wrote it (its sha256 checksum does not match its "
                             "contents); refusing it rather than playing a different game")
     return doc
 
@@ -493,19 +492,19 @@ def rebuild(path, setup: Setup, moves, notes: list | None = None) -> tuple:
     try:
         setup.load_program()
     except RulesError as e:
-        raise _refuse(path, "its rules do not compile with this rulelang:\n" + e.render()) from None
+        raise refused(path, "its rules do not compile with this rulelang:\n" + e.render()) from None
     try:
         game, bots = setup.build(moves, dropped)
     except ReplayError as e:
         who = setup.names[e.seat]
-        raise _refuse(path, f"move {e.index + 1} ({who}: `{e.text}`) is refused on replay: {e.reason}; "
+        raise refused(path, f"move {e.index + 1} ({who}: `{e.text}`) is refused on replay: {e.reason}; "
                             "the file does not describe a game this rulelang can continue") from None
     except (RulesError, ValueError) as e:  # the setup itself: players, names, options, stack, bot kind
         msg = e.message if isinstance(e, RulesError) else str(e)
-        raise _refuse(path, f"its game cannot be set up again: {msg}") from None
+        raise refused(path, f"its game cannot be set up again: {msg}") from None
     gone = {i for i, *_ in dropped}
     if game.record() != [mv for i, mv in enumerate(moves) if i not in gone]:
-        raise _refuse(path, "its moves replay to a different record; refusing it rather than playing a different game")
+        raise refused(path, "its moves replay to a different record; refusing it rather than playing a different game")
     for i, seat, text, reason in dropped:
         if notes is not None:
             notes.append(f"The rule {setup.names[seat]} wrote at move {i + 1} is left out: {reason}.")
@@ -576,35 +575,6 @@ def describe(path: Path, head: dict) -> str:
     return f"{head.get('game', '?')} — {names} — {played} moves{waiting} — saved {saved} — {where}"
 
 
-def choose_save(tty: bool) -> Path | None:
-    """`rulelang resume` without a file: at a terminal, offer the recent games; in a pipe, list them (None)."""
-    skipped: list = []
-    saves = recent_saves(skipped=skipped)
-    for p, why in skipped:
-        print(f"Skipped {p.name}: {why}", file=sys.stderr)
-    if not saves:
-        raise SaveError(f"no unfinished game is saved in {saves_dir()}; `rulelang run GAME` starts one")
-    if not tty:
-        print(f"Unfinished games saved in {saves_dir()}, the newest first:")
-        for i, (p, head) in enumerate(saves, 1):
-            print(f"{i:3}. {describe(p, head)}")
-        print(f"Resume one with `{command()} resume FILE`.")
-        return None
-    labels = [(str(p), describe(p, head)) for p, head in saves]
-    try:
-        from prompt_toolkit.shortcuts import choice
-    except ImportError:  # an older prompt_toolkit: a numbered list
-        from prompt_toolkit import prompt
-
-        for i, (_, label) in enumerate(labels, 1):
-            print(f"{i:3}. {label}")
-        while True:
-            answer = prompt("Resume which game? [1] ").strip() or "1"
-            if answer.isdigit() and 1 <= int(answer) <= len(labels):
-                return Path(labels[int(answer) - 1][0])
-    return Path(choice(message="Resume which game? (↑/↓, Enter; Ctrl-C: none)", options=labels))
-
-
 def find_save(name: str) -> Path:
     """A save named on the command line: as given, else in the saves folder."""
     p = Path(name)
@@ -614,145 +584,3 @@ def find_save(name: str) -> Path:
         if cand.is_file():
             return cand
     raise SaveError(f"no such save file: {name}")
-
-
-# ---------------------------------------------------------------- undo
-
-
-def undo_refusal(now, before, people: list[int]) -> str | None:
-    """Why the moves `now` has beyond `before` (the same game replayed without them) cannot be taken back, or None.
-
-    They cannot when, during them:
-      - the random generator was used: a shuffle, a refill of the draw pile, anything random in the rules
-        (its state now differs from its state after replaying without them);
-      - a card left a zone nobody may see: a draw from the draw pile, by anyone;
-      - cards were shown: a `reveal`, or a face-down card moved without staying face down (turned up);
-      - a person at the keyboard got, into a zone only they see, cards they could not see before (a hand
-        passed or swapped to them);
-      - a person saw a card of a bot's that was hidden from them: a bot's answer played face up from its hand.
-        The person would take their move back knowing the bot's cards and its reply, and play against them.
-        (A card another person showed is that person's to forgive: they are asked to agree.)
-    Otherwise the game rebuilt without the moves is exact: undo is for taking back a slip before anything
-    hidden came into view.
-    """
-    st = now.state
-    program = now.program
-    if st.rng.getstate() != before.state.rng.getstate():
-        return "a shuffle happened since"
-    from interpreter.view import visible_at
-
-    for ev in now.events[len(before.events):]:
-        kind = ev["type"]
-        if kind in ("refill", "shuffle"):
-            return "a pile was shuffled since"
-        if kind == "reveal":
-            return "cards were shown since"
-        if kind == "deal":
-            return "cards were dealt since"
-        if kind != "move":
-            continue
-        src = program.zones[ev["src"]]
-        dst = program.zones[ev["dst"]]
-        if src.visibility == "hidden":
-            n = len(ev["cards"])
-            return f"{'a card was' if n == 1 else f'{n} cards were'} taken from the {_pile(src.name)} since"
-        was_down = ev.get("was_down") or {}
-        if any(c in was_down for c in ev["cards"]) and ev.get("face") != "down" and dst.visibility != "hidden":
-            return "a face-down card was turned up since"
-        if dst.visibility == "private" and ev["dst_owner"] in people and ev.get("face") != "down":
-            h = ev["dst_owner"]
-            for c in ev["cards"]:
-                knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev["src"], ev["src_owner"], h, False)
-                if not knew:
-                    whose = f"{now.names[ev['src_owner']]}'s" if ev["src_owner"] is not None else "the"
-                    return f"{now.names[h]} got cards from {whose} {_pile(src.name)} they could not see before"
-        if ev.get("face") == "down" or ev["src_owner"] in people:
-            continue
-        for c in ev["cards"]:
-            for h in people:
-                knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev["src"], ev["src_owner"], h, False)
-                if not knew and visible_at(st, c, ev["dst"], ev["dst_owner"], h, False):
-                    whose = f"{now.names[ev['src_owner']]}'s" if ev["src_owner"] is not None else "the"
-                    return (f"{program.cards[c].name} came out of {whose} {src.name} since, and a card hidden from "
-                            f"{'you' if len(people) == 1 else now.names[h]} cannot be unseen")
-    return None
-
-
-# What a person whose move is not taken back may do (after the reason `undo_refusal` gives).
-UNDO_REFUSED = "the game goes on from here: make your next move"
-
-
-def _pile(name: str) -> str:
-    return name if name.endswith("pile") else name + " pile"
-
-
-def last_move_of(moves, seat: int) -> int | None:
-    """The index in the record of the seat's last move (a rule written with `house` counts), or None."""
-    for i in range(len(moves) - 1, -1, -1):
-        if moves[i][0] == seat:
-            return i
-    return None
-
-
-# ---------------------------------------------------------------- the commands
-
-
-def cmd_resume(args) -> int:
-    """`rulelang resume [FILE]`: rebuild a saved game and play on, saving to the same file."""
-    tty = sys.stdin.isatty() and sys.stdout.isatty()
-    if args.file:
-        path = find_save(args.file)
-    else:
-        path = choose_save(tty)
-        if path is None:
-            return 0
-    lock = SaveLock(path).acquire()  # before reading: another player's moves must not come after what is read
-    try:
-        return _resume(args, path, lock)
-    finally:
-        lock.release()
-
-
-def _resume(args, path: Path, lock: SaveLock) -> int:
-    from .terminal.host import play_game
-
-    setup, moves, doc = read_save(path)
-    if doc["finished"]:
-        won = doc.get("winners")
-        result = f" ({', '.join(map(str, won))} won)" if isinstance(won, list) and won else ""
-        raise _refuse(path, f"this game is finished{result}; `rulelang replay {path}` steps through it")
-    notes: list = []
-    game, bots = rebuild(path, setup, moves, notes)
-    for note in notes:
-        print(note)
-    saver = Saver(path, setup, started=doc.get("started") if isinstance(doc.get("started"), str) else None)
-    saver.hold(lock)
-    return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, resumed=(path, len(moves)))
-
-
-def cmd_replay(args) -> int:
-    """`rulelang replay FILE [--seat NAME|all]`: step through a saved game or a --log file, move by move."""
-    from .terminal.replay import replay_log, replay_save
-
-    path = Path(args.file)
-    if not path.is_file():
-        path = find_save(args.file)
-    if _looks_like_log(path):
-        return replay_log(path, args)
-    setup, moves, _doc = read_save(path)
-    return replay_save(path, setup, moves, args)
-
-
-def _looks_like_log(path: Path) -> bool:
-    """A --log file: JSON Lines whose first line is the `start` event."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            first = f.readline()
-    except (OSError, UnicodeDecodeError):
-        return False
-    if not first.lstrip().startswith("{"):
-        return False
-    try:
-        return json.loads(first).get("type") == "start"
-    except (ValueError, AttributeError):
-        return False

@@ -32,7 +32,7 @@ def asked(d) -> tuple:
 
 
 def stuck(game, recent: list) -> str:
-    return (f"{game.names[game.state.current]}'s turn never ends: more than {DECISION_LIMIT} decisions were made in "
+    return (f"{game.names[game.current]}'s turn never ends: more than {DECISION_LIMIT} decisions were made in "
             "it, going round: " + cycle_note(recent, game.names))
 
 
@@ -46,14 +46,14 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
     stalled = None
     turn, in_turn, recent = -1, 0, []
     last: deque = deque(maxlen=HISTORY)  # the latest moves, (seat, text): what repeated, if the game stalls
-    st = g.state  # read directly in the loop: the Game's properties cost as much as a random bot's move
-    while not st.over:
-        d = st.pending
-        if st.turns >= turn_limit:
+    while not g.over:
+        seat = g.deciding
+        d = seat.pending
+        if g.turns >= turn_limit:
             stalled = f"no winner after {turn_limit} turns"
             break
-        if st.turns != turn:
-            turn, in_turn = st.turns, 0
+        if g.turns != turn:
+            turn, in_turn = g.turns, 0
         in_turn += 1
         if in_turn > DECISION_LIMIT - 64:
             recent.append(asked(d))
@@ -62,18 +62,18 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
                 break
         move = ask_bot(seats[d.player], g, d.player, d)
         last.append((d.player, move.text))
-        g.apply(d.player, move, checked=False)
+        seat.act(move, undoable=False)
         moves += 1
     return {
         "seed": seed,
         "winners": g.winners if not stalled else [],
-        "turns": g.state.turns,
+        "turns": g.turns,
         "moves": moves,
         "stalled": stalled,
         "cycle": describe_cycle(list(last), g.names) if stalled else None,
-        "stats": dict(g.state.stats),
-        "hands": g.state.hand_no,
-        "scores": list(g.scores),
+        "stats": dict(g.stats),
+        "hands": g.hand_no,
+        "scores": g.scores,
     }
 
 

@@ -18,9 +18,9 @@ import yaml
 
 import rulelang
 from interpreter.bots import RandomBot, ask_bot, search
+from interpreter.undo import undo_refusal
 from rulelang import cli
-from rulelang.save import (Saver, checksum, document, dump, load_document, read_save, rebuild, setup_from_program,
-                           undo_refusal)
+from rulelang.save import Saver, checksum, document, dump, load_document, read_save, rebuild, setup_from_program
 
 from helpers import rulelang_command
 

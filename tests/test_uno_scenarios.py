@@ -1,5 +1,9 @@
 """Classic UNO made executable: one scenario per paragraph of the printed rules.
 
+The scenarios UNO Express plays alike on the same cards (its rulebook, /work/shared/rulebooks/uno_express.md,
+words these paragraphs alike) run for both games: parametrized by `name`, on each game's hands (`HANDS`).  What
+only Express does, or does on other cards, is in test_express_scenarios.py.
+
 The classic rules are quoted from /work/shared/rulebooks/uno_house_rules.md (its Set Up, Let's Play,
 Calling "UNO", Winning, Action Cards and Keeping Score sections are the classic game's).  Each test
 stacks the deck (see helpers.deal_stack), scripts the moves and asserts the exact state after them.
@@ -11,17 +15,20 @@ import json
 
 import pytest
 
+import test_express_scenarios as express
 from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
                      hand_names, new_game, options, play, program, rest_of_deck, run_cli, top, turn)
 from interpreter import Game
 from interpreter.bots import make_bot
 
-UNO = "uno"
+UNO, EXPRESS = "uno", "express"
 
 # Three players for the action cards: nothing in these hands matches a red 5 unless a test adds it.
 A3 = ["G1", "G2", "B3", "B4", "Y6", "Y7", "Y8"]
 B3 = ["B1", "B2", "G3", "G4", "Y1", "Y2", "Y3"]
 C3 = ["G6", "G7", "G8", "B8", "B9", "Y4", "Y9"]
+# The same seats in UNO Express, which deals 5 (and has each of 1-9 once per colour).
+HANDS = {UNO: (A3, B3, C3), EXPRESS: (express.A, express.B, express.C)}
 
 
 def hand_names_of(shorts):
@@ -77,10 +84,12 @@ def test_setup_ignores_a_flipped_action_or_wild_card_and_flips_the_next():
 # ====================================================================== Matching
 
 
-def test_a_card_matches_by_colour():
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_a_card_matches_by_colour(name):
     """Let's Play 1: "You can only play a card if it matches at least one attribute of the top card on
     the Discard Pile: its color, number, or symbol." -- here, its colour."""
-    g = new_game(UNO, [with_card(A3, "R9"), B3, C3], "R5")
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [with_card(A3, "R9"), B3, C3], "R5")
     assert options(g) == ["play R9", "draw"]
     play(g, 0, "play R9")
     assert discard(g) == ["R5", "R9"]
@@ -89,10 +98,12 @@ def test_a_card_matches_by_colour():
     assert (turn(g), deciding(g)) == (1, 1)
 
 
-def test_a_card_matches_by_number():
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_a_card_matches_by_number(name):
     """Let's Play 1: a card matches the top card by its number: a Green 5 on a Red 5, and the colour
     in play becomes green."""
-    g = new_game(UNO, [with_card(A3, "G5"), B3, C3], "R5")
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [with_card(A3, "G5"), B3, C3], "R5")
     assert options(g) == ["play G5", "draw"]
     play(g, 0, "play G5")
     assert discard(g) == ["R5", "G5"]
@@ -117,10 +128,12 @@ def test_a_card_matches_by_symbol():
     assert (turn(g), deciding(g)) == (1, 1)  # the Green Skip skips seat 0
 
 
-def test_a_card_that_does_not_match_is_refused_and_nothing_changes():
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_a_card_that_does_not_match_is_refused_and_nothing_changes(name):
     """Let's Play 1: "You can ONLY play a card if it matches ..." -- a Blue 3 on a Red 5 is refused
     with a reason, and the game is untouched."""
-    g = new_game(UNO, [with_card(A3, "R1"), B3, C3], "R5")
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [with_card(A3, "R1"), B3, C3], "R5")
     before = (hand(g, 0), discard(g), turn(g), len(g.events), options(g))
     assert before[-1] == ["play R1", "draw"]
     with pytest.raises(MoveError, match="Blue 3 cannot be chosen now"):
@@ -176,10 +189,12 @@ def test_a_wild_matches_anything_and_its_player_names_the_colour():
 # ====================================================================== Drawing
 
 
-def test_without_a_match_you_draw_and_may_play_the_new_card():
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_without_a_match_you_draw_and_may_play_the_new_card(name):
     """Let's Play: "If you DO NOT HAVE a matching card, DRAW ONE CARD from the Draw Pile.  1. If your
     new card can be played, then you may play it now." """
-    g = new_game(UNO, [A3, B3, C3], "R5", ["R8"])
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [A3, B3, C3], "R5", ["R8"])
     assert options(g) == ["draw"]
     play(g, 0, "draw")
     assert deciding(g) == 0
@@ -192,10 +207,12 @@ def test_without_a_match_you_draw_and_may_play_the_new_card():
     assert (turn(g), deciding(g)) == (1, 1)
 
 
-def test_you_may_keep_a_drawn_card_that_could_be_played():
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_you_may_keep_a_drawn_card_that_could_be_played(name):
     """Let's Play: the drawn card *may* be played -- the player can keep it instead; then "Once you
     play or draw a card, play continues with the next player." """
-    g = new_game(UNO, [A3, B3, C3], "R5", ["R8"])
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [A3, B3, C3], "R5", ["R8"])
     play(g, 0, "draw", "keep")
     assert hand(g, 0) == sorted(A3 + ["R8"])
     assert discard(g) == ["R5"]
@@ -203,10 +220,12 @@ def test_you_may_keep_a_drawn_card_that_could_be_played():
     assert (turn(g), deciding(g)) == (1, 1)
 
 
-def test_a_drawn_card_that_cannot_be_played_is_kept_and_play_moves_on():
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_a_drawn_card_that_cannot_be_played_is_kept_and_play_moves_on(name):
     """Let's Play: draw one card; only "If your new card can be played" may it be played -- a Blue 9
     on a Red 5 stays in the hand and play continues with the next player."""
-    g = new_game(UNO, [A3, B3, C3], "R5", ["B9"])
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [A3, B3, C3], "R5", ["B9"])
     play(g, 0, "draw")
     assert hand(g, 0) == sorted(A3 + ["B9"])
     assert discard(g) == ["R5"]
@@ -270,9 +289,11 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_keeping_its_top_ca
 # ====================================================================== Action cards
 
 
-def test_skip_the_next_player_loses_their_turn():
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_skip_the_next_player_loses_their_turn(name):
     """Skip card: "When played, the next player loses their turn." """
-    g = new_game(UNO, [with_card(A3, "RS"), B3, C3], "R5")
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [with_card(A3, "RS"), B3, C3], "R5")
     play(g, 0, "play RS")
     assert discard(g) == ["R5", "RS"]
     assert [e["player"] for e in events_of(g, "skip")] == [1]
@@ -293,10 +314,12 @@ def test_reverse_changes_the_direction_of_play():
     assert discard(g) == ["R5", "RR", "R2"]
 
 
-def test_reverse_with_two_players_acts_as_a_skip():
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_reverse_with_two_players_acts_as_a_skip(name):
     """Reverse card, two players (the .rules file: "With two players a Reverse acts as a Skip: the
     player who played it goes again")."""
-    g = new_game(UNO, [with_card(with_card(A3, "RR"), "R1", 0), B3], "R5")
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [with_card(with_card(A3, "RR"), "R1", 0), B3], "R5")
     play(g, 0, "play RR")
     assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
     assert hand(g, 1) == sorted(B3)

@@ -10,8 +10,11 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from rulelang import load
+
 from .encoding import BOUND, Encoding
 from .table import Table
+from .text import text_view
 
 REWARDS = ("win", "score")
 MAX_MOVES = 20_000  # decisions in one episode before it is cut off (truncated); `rulelang simulate` cuts at 5,000 turns
@@ -20,8 +23,6 @@ MAX_MOVES = 20_000  # decisions in one episode before it is cut off (truncated);
 def load_program(game):
     """A Program from a path or the name of a bundled game (or a Program, as it is)."""
     if isinstance(game, (str, Path)):
-        from rulelang import load
-
         return load(game)
     return game
 
@@ -171,8 +172,6 @@ class RulesEnv(AECEnv):
         seat = self.table.deciding
         if seat is None:
             seat = self.possible_agents.index(self.agent_selection) if self.agent_selection in self.possible_agents else 0
-        from .text import text_view
-
         return text_view(self.table, seat)
 
     def close(self) -> None:

@@ -7,6 +7,7 @@ import numpy as np
 from interpreter.bots import BOTS, make_bot
 
 from .aec import MAX_MOVES, RulesEnv
+from .text import text_view
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -80,8 +81,6 @@ class SingleAgentEnv(gymnasium.Env):
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode (make the env with render_mode='ansi')")
             return None
-        from .text import text_view
-
         return text_view(self.env.table, self.seat)
 
     def close(self) -> None:

@@ -12,10 +12,12 @@ import time
 from types import SimpleNamespace
 
 from interpreter.events import named
+from interpreter.machine import parse_move
 from interpreter.narrator import Narrator, english_list, hand_zone
 
+from .. import load
 from ..errors import MoveError, RulesError
-from ..terminal.host import AGAIN, DONE, MOVE, QUIT, YES, Host, Screen, _prompt_toolkit_helpers, tell_lines
+from ..terminal.host import AGAIN, DONE, MOVE, QUIT, YES, Host, Screen, prompt_helpers, tell_lines
 from . import need_websockets
 from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode, encode, event_from_wire
 
@@ -29,7 +31,7 @@ class RemoteGame:
 
     def __init__(self, program, seat: int):
         self.program = program
-        self.seat = seat
+        self.index = seat  # the seat this game is seen from
         self.names: list = []
         self.events: list = []
         self.v = None
@@ -38,7 +40,7 @@ class RemoteGame:
         self.winners: list = []
         self.scores: list = []
         self.house_texts: list = []
-        self.state = SimpleNamespace(turns=0)
+        self.turns = 0
 
     def take(self, msg: dict) -> list:
         """An update from the server; the events it adds."""
@@ -47,9 +49,9 @@ class RemoteGame:
             self.events = []
         self.events.extend(events)
         v = msg["view"]
-        self.v = dict(v, seat=self.seat)
+        self.v = dict(v, seat=self.index)
         self.names = list(v["names"])
-        self.state.turns = v.get("turn", 0)
+        self.turns = v.get("turn", 0)
         self.over = bool(v.get("over"))
         self.winners = list(v.get("winners") or [])
         self.scores = list(v.get("scores") or [])
@@ -62,8 +64,12 @@ class RemoteGame:
     def house_rules(self) -> dict:
         return {}
 
-    def view(self, seat) -> dict:
+    def view(self, seat=None) -> dict:
         return self.v
+
+    def seat(self, index) -> "RemoteGame":
+        """The seat's window, as the Host reads it (`.view()`): this seat's is all the server sends."""
+        return self
 
     def tell(self, events, seat) -> list:
         """The events as sent (this seat's projection already, cards as numbers) told by the game's narrator."""
@@ -81,8 +87,6 @@ class RemoteGame:
 
     def parse(self, text: str):
         """The move `text` names among this seat's options, as the server will read it (checked there again)."""
-        from interpreter.machine import parse_move
-
         d = self.pending
         if d is None:
             raise MoveError("it is not your move")
@@ -174,7 +178,7 @@ class JoinHost(Host):
         self.screen.line([("bold", self.program.name),
                           ("", f" — {len(names)} players: {', '.join(names)} · you are {names[self.seat]}")])
         lines = tell_lines(g, g.events, self.seat)[-8:]
-        if lines and g.state.turns:
+        if lines and g.turns:
             self.screen.line("So far:")
         for line in lines:
             self.screen.line([("", "  ")] + line)
@@ -218,7 +222,7 @@ class JoinHost(Host):
                         left = max(0, int(self.deadline - time.monotonic() + 0.999))
                         self.screen.line([("bold", f"⏱ {left} s to answer")])
                 else:
-                    self.show_table(self.seat, brief=self.table_shown == (self.seat, g.state.turns))
+                    self.show_table(self.seat, brief=self.table_shown == (self.seat, g.turns))
                     self.show_moves(d)
             line = await self.read_async(d)
             if line is STALE:
@@ -319,7 +323,7 @@ class JoinHost(Host):
         name = self.game.names[self.seat]
         if not self.screen.tty:
             return await self.read_plain(f"{name}> ")
-        completer_cls, validator_cls, lexer_cls = _prompt_toolkit_helpers()
+        completer_cls, validator_cls, lexer_cls = prompt_helpers()
         session = self.session(self.seat)
         try:
             task = session.prompt_async(
@@ -364,8 +368,6 @@ async def join(address: str, code: str, name: str | None, screen: Screen) -> int
     need_websockets()
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidURI
-
-    from .. import load
 
     uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
     try:

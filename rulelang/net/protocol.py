@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+from interpreter.machine import Decision, Move
+
 VERSION = 1
 MAX_MESSAGE = 8 * 1024  # bytes a client may send in one message; more is refused with an error
 MAX_FRAME = 64 * 1024  # what the server's WebSocket layer accepts at all (a bigger frame closes the connection)
@@ -141,8 +143,6 @@ def event_from_wire(ev: dict) -> dict:
 
 
 def decision_from_wire(d: dict):
-    from interpreter.machine import Decision, Move
-
     opts = tuple(Move(verb=o["verb"], arg=o["arg"], text=o["text"], option=o.get("option", 0), doc=o.get("doc", ""),
                       kind=o.get("kind", ""), reveals=bool(o.get("reveals"))) for o in d["options"])
     return Decision(player=d["player"], prompt=d.get("prompt") or "", options=opts, window=bool(d.get("window")),

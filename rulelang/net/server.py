@@ -18,9 +18,15 @@ import sys
 import time
 from pathlib import Path
 
+from interpreter.bots import BOTS, ask_bot, make_bot
+from interpreter.game import parse_options
 from interpreter.machine import race_move, racers
+from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
+from .. import load
 from ..errors import MoveError, RulesError
+from ..save import Saver, new_save_path, read_save, rebuild, setup_from_program
+from ..terminal.editor import check_rule
 from . import need_websockets
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,
                        wire_decision, wire_event, wire_view)
@@ -143,8 +149,6 @@ class Table:
     # ---------------------------------------------------------- starting
     def start(self) -> str | None:
         """Fill the open seats with bots and deal.  An error in words, or None."""
-        from ..save import Saver, new_save_path, setup_from_program
-
         if self.game is not None:
             return "the game has started"
         people = [s for s in self.seats if s.kind == "person"]
@@ -177,8 +181,6 @@ class Table:
 
     def resume(self, path, setup, game, bots) -> None:
         """A table brought back from its save: its people's seats wait for them, with the codes saved beside it."""
-        from ..save import Saver
-
         self.setup, self.game, self.bots = setup, game, bots
         self.saver = Saver(path, setup)
         codes = read_codes(path)
@@ -323,9 +325,6 @@ class Table:
     def propose(self, seat: Seat, kind: str, text: str) -> str | None:
         """`house RULE` or `undo`: checked now, then every other person is asked; all must say yes (bots do).
         None when asked (or done, with nobody to ask), else why not."""
-        from ..terminal.editor import check_rule
-        from ..save import UNDO_REFUSED, last_move_of, undo_refusal
-
         g = self.game
         if self.proposal is not None:
             return "the table is answering another proposal: wait for it"
@@ -414,8 +413,6 @@ class Table:
             self.tell_all(f"The table agrees to {seat.name}'s house rule.")
             self.moved()
             return
-        from ..save import last_move_of
-
         moves = g.record()
         i = last_move_of(moves, seat.index)
         before, bots = self.setup.build(moves[:i])
@@ -432,8 +429,6 @@ class Table:
         self.wake.set()
 
     def hand_to_bot(self, index: int) -> str | None:
-        from interpreter.bots import make_bot
-
         if not 0 <= index < len(self.seats):
             return f"there is no seat {index + 1}"
         s = self.seats[index]
@@ -498,8 +493,6 @@ class Table:
     # ---------------------------------------------------------- the game's loop
     async def drive(self) -> None:
         """Play bots' moves, wait for people's, close windows that time out, until the game is over."""
-        from interpreter.bots import ask_bot
-
         while self.game is None:
             self.wake.clear()
             await self.wake.wait()
@@ -788,9 +781,6 @@ async def _read_commands(table: Table, commands) -> None:
 
 
 def cmd_serve(args) -> int:
-    from .. import load
-    from ..save import read_save, rebuild
-
     need_websockets()
     options = {}
     for item in args.option:
@@ -809,11 +799,7 @@ def cmd_serve(args) -> int:
         players = args.players or program.default_players
         table = Table(program, players, bots=args.bots, options=options, seed=args.seed, window=args.window,
                       seat_timeout=args.seat_timeout, save=args.save, delay=args.delay)
-        from interpreter.game import parse_options
-
         parse_options(program, options)  # a wrong option is told now, not when the game starts
-        from interpreter.bots import BOTS
-
         if args.bots not in BOTS:
             raise RulesError(f"unknown bot `{args.bots}`; bots: {', '.join(BOTS)}")
 

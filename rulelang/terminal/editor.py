@@ -7,6 +7,7 @@ import re
 import sys
 import time
 
+from ..checker import BUILTIN_FUNCS, BUILTIN_NAMES
 from ..errors import RulesError, RulesErrors
 
 
@@ -62,8 +63,6 @@ def rule_completions(game, text: str) -> list[tuple[str, int, str]]:
             offer(list(p.events[name]), f"what `{name}` is about")
             return out
         takes_player = any(z.name == name and z.per_player for z in p.zones)
-        from ..checker import BUILTIN_FUNCS
-
         takes_player = takes_player or "player" in BUILTIN_FUNCS.get(name, ((),))[0]
         if takes_player:
             players = [v for v, k in p.var_kinds.items() if k == "player"]
@@ -76,7 +75,7 @@ def rule_completions(game, text: str) -> list[tuple[str, int, str]]:
         return [(f"when {e}({', '.join(params)}) if ", 0, "a rule") for e, params in p.events.items()]
     if not part:
         return out
-    from ..lexer import keywords
+    from ..lexer import keywords  # the lexer loads Pygments: only once a rule is being written (start-up speed)
 
     names = set(rule_words(game)) - set(keywords())
     offer(sorted(names), "")
@@ -85,8 +84,7 @@ def rule_completions(game, text: str) -> list[tuple[str, int, str]]:
 
 def rule_words(game) -> list[str]:
     """Every name a rule may use in this game: keywords, zones, attributes and values, events, variables, definitions."""
-    from ..checker import BUILTIN_FUNCS, BUILTIN_NAMES
-    from ..lexer import keywords
+    from ..lexer import keywords  # Pygments, only once a rule is being written (start-up speed)
 
     p = game.program
     symbols = p.summary[0] if p.summary else None

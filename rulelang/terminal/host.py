@@ -14,10 +14,13 @@ import attrs
 from interpreter import Game
 from interpreter.bots import ask_bot
 from interpreter.machine import Decision, race_move, racers
-from interpreter.narrator import capital, english_list, in_words
+from interpreter.narrator import capital, english_list
 from interpreter.program import sort_key
+from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
+from .. import load
 from ..errors import MoveError, RulesError
+from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..stall import TURN_LIMIT, stall_error
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
@@ -190,6 +193,7 @@ def tell_lines(game, events, seat) -> list:
 
 def highlighted(text: str) -> list:
     """Rule text as styled parts, by the rulelang Pygments lexer (what the rule editor shows as you type)."""
+    # Pygments (and the lexer built on it) load when a rule is first shown, not with the prompt: start-up speed.
     from pygments import lex
     from pygments.token import Comment, Keyword, Name, Number, String
 
@@ -208,7 +212,7 @@ def highlighted(text: str) -> list:
 
 
 @functools.cache
-def _prompt_toolkit_helpers():
+def prompt_helpers():
     """The completer, validator and lexer, built on prompt_toolkit's base classes (imported only at a terminal)."""
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.document import Document
@@ -449,11 +453,11 @@ class Host:
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
-                if not self.humans and self.game.state.turns >= TURN_LIMIT:  # bots alone, a game that never ends
+                if not self.humans and self.game.turns >= TURN_LIMIT:  # bots alone, a game that never ends
                     self.flush_log()
                     raise stall_error(self.game)
                 if not self.humans:
-                    turn, in_turn = (turn, in_turn + 1) if self.game.state.turns == turn else (self.game.state.turns, 1)
+                    turn, in_turn = (turn, in_turn + 1) if self.game.turns == turn else (self.game.turns, 1)
                     if in_turn > DECISION_LIMIT - 64:
                         recent.append(asked(d))
                         if in_turn > DECISION_LIMIT:
@@ -483,7 +487,7 @@ class Host:
         winners = english_list([names[w] for w in g.winners])
         one = len(g.winners) <= 1 and not (alone and g.winners and g.winners[0] == self.humans[0])  # nobody wins
         self.screen.line("")
-        seed = f" · seed {g.state.seed}" if len(self.humans) >= 2 else ""  # not told before the end
+        seed = f" · seed {g.seed}" if len(self.humans) >= 2 else ""  # not told before the end
         self.screen.line([("bold", f"Game over: {winners} win{'s' if one else ''}"),
                           ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)) + seed)])
         return 0
@@ -492,7 +496,7 @@ class Host:
         g = self.game
         self.checkpoint()  # a person's move is on disk before a bot thinks (a no-op when nothing new was played)
         move = ask_bot(self.bots[d.player], g, d.player, d)
-        g.apply(d.player, move)
+        g.seat(d.player).act(move)
         self.flush_log()
         self.checkpoint(durable=False)
         told = self.show_events(self.active)
@@ -513,7 +517,7 @@ class Host:
         if d.window:
             self.show_window(d)
         else:
-            self.show_table(seat, brief=self.table_shown == (seat, g.state.turns))
+            self.show_table(seat, brief=self.table_shown == (seat, g.turns))
             self.show_moves(d)
         while True:
             line = self.read(seat, d, d.window)
@@ -558,7 +562,7 @@ class Host:
         if " as " in f" {text} " and not d.window and text.split()[0].lower() not in self.rule_verbs(d):
             return self.move_as(seat, text)
         try:
-            self.game.apply(seat, text)
+            self.game.seat(seat).act(text)
         except MoveError as e:
             self.screen.line([("ansired", f"✗ {e.message}")])
             return False
@@ -641,7 +645,7 @@ class Host:
                 self.screen.line(f"{g.names[other]} does not agree: no rule is added.")
                 return
         try:
-            g.house(seat, text)
+            g.seat(seat).propose(text)
         except RulesError as e:
             self.screen.line([("ansired", f"✗ {e.message}")])
             return
@@ -665,7 +669,7 @@ class Host:
     def race(self, d: Decision) -> None:
         """Everyone must do it: people type the word (timed), bots answer after a random delay; the slowest loses."""
         g = self.game
-        rng = random.Random(g.state.seed * 1_000_003 + len(g.record()))  # the same race again after a resume
+        rng = random.Random(g.seed * 1_000_003 + len(g.record()))  # the same race again after a resume
         first = d.options[0].verb == "first"  # an `ask ... race`: of those who acted, the fastest wins
         self.screen.line([("bold", f"Who was first? Each who did it: {d.race}!" if first else f"Everyone: {d.race}!")])
 
@@ -679,7 +683,7 @@ class Host:
         for s in sorted(times, key=times.get):
             t = times[s]
             self.screen.line(f"  {g.names[s]}: {'missed it' if t == float('inf') else f'{t:.2f} s'}")
-        g.apply(d.player, race_move(d, times))
+        g.seat(d.player).act(race_move(d, times))
         self.flush_log()
         self.show_events(self.active)
 
@@ -698,7 +702,7 @@ class Host:
         g = self.game
         first, _, rest = text.partition(" as ")
         try:
-            g.apply(seat, first.strip())
+            g.seat(seat).act(first.strip())
         except RulesError as e:
             self.screen.line([("ansired", f"✗ {e.message}")])
             return False
@@ -706,7 +710,7 @@ class Host:
         verbs = [o.verb for o in d.options if o.kind] if d is not None and d.player == seat else []
         if verbs:
             try:
-                g.apply(seat, f"{verbs[0]} {rest.strip()}")
+                g.seat(seat).act(f"{verbs[0]} {rest.strip()}")
             except RulesError as e:
                 self.screen.line([("ansired", f"✗ {e.message} — say it again:")])
         self.flush_log()
@@ -756,10 +760,8 @@ class Host:
     def saved_note(self) -> str:
         if self.saver is None or self.saver.failed:
             return ""
-        from ..save import command
-
         if self.saver.forget_if_empty(self.game):
-            again = f" (`--seed {self.game.state.seed}` deals this game again)" if len(self.humans) < 2 else ""
+            again = f" (`--seed {self.game.seed}` deals this game again)" if len(self.humans) < 2 else ""
             return f"\nNothing was played, so nothing is kept{again}."
         return f"\nIt is saved: `{command()} resume {self.saver.path}` continues it."
 
@@ -768,8 +770,6 @@ class Host:
         without them, so it is exact.  Refused when a card was drawn, shown or shuffled since (the person would
         know what they should not, see `undo_refusal`), and, with several people here, unless all agree (each is
         handed the keyboard to answer).  True when the decision pending must be asked for afresh."""
-        from ..save import UNDO_REFUSED, last_move_of, undo_refusal
-
         g = self.game
         if self.setup is None:
             self.screen.line([("ansired", "✗ this game cannot take moves back")])
@@ -972,7 +972,7 @@ class Host:
                 return ""
             print(line.rstrip("\n"), flush=True)
             return line
-        completer_cls, validator_cls, lexer_cls = _prompt_toolkit_helpers()
+        completer_cls, validator_cls, lexer_cls = prompt_helpers()
         try:
             line = self.session(seat).prompt(
                 f"{name}> ",
@@ -1014,7 +1014,7 @@ class Host:
         """The table as styled facts from the seat's view: shared piles, the game's variables, direction,
         whose decision it is, and every player's card count per zone."""
         p = self.program
-        v = self.game.view(seat)
+        v = self.game.seat(seat).view()
         facts = []
         for name, z in v["zones"].items():
             if isinstance(z, dict):
@@ -1087,7 +1087,7 @@ class Host:
         command) prints it too."""
         if seat is None:
             return
-        v = self.game.view(seat)
+        v = self.game.seat(seat).view()
         p = self.program
         if not brief:
             width = self.screen.width()
@@ -1095,7 +1095,7 @@ class Host:
             self.screen.line([("", "──" + title + "─" * max(0, min(width, 72) - len(title) - 2))])
             if full or not self.screen.tty:
                 self.screen.lines(wrap(self.table_facts(seat), width))
-            self.table_shown = (seat, self.game.state.turns)
+            self.table_shown = (seat, self.game.turns)
         first = True
         for name, z in v["zones"].items():
             if isinstance(z, list):
@@ -1182,16 +1182,14 @@ class Host:
 
 def public_event(g: Game, ev: dict) -> dict:
     """An event as the table sees it, with players named: what goes in a --log file (the narrator's own form,
-    `interpreter.view.in_words`, so that `rulelang replay` tells it in the words of the game)."""
-    e = in_words(g.state, ev, None)
+    `Seat.words`, so that `rulelang replay` tells it in the words of the game)."""
+    e = g.seat(None).words(ev)
     e.pop("pass_", None)
     return e
 
 
 def read_stack(path: str) -> list[str]:
     import yaml
-
-    from ..save import MAX_YAML_BYTES, YamlRefused, load_yaml
 
     try:
         with open(path, encoding="utf-8") as f:
@@ -1226,9 +1224,6 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
 
 
 def run_host(args) -> int:
-    from .. import load
-    from ..save import Saver, new_save_path, setup_from_program
-
     program = load(args.game)
     players = args.players or program.default_players
     if not program.min_players <= players <= program.max_players:
@@ -1276,7 +1271,7 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
         if log_file:
             log_file.write(json.dumps({"type": "start", "game": program.name, "file": file or setup.main, "players": names,
                                        "humans": [names[h] for h in humans], "seed": setup.seed,
-                                       "options": game.state.options, "match": setup.match}, ensure_ascii=False) + "\n")
+                                       "options": game.options, "match": setup.match}, ensure_ascii=False) + "\n")
             log_file.flush()
     except OSError as e:
         if saver is not None:
@@ -1293,7 +1288,7 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
                      ("", f" — {players} players: {', '.join(names)}{seed}"
                           + (" · a match" if setup.match else ""))])
         if program.options:
-            screen.line("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.state.options.items())
+            screen.line("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.options.items())
                         + "  (set with --option NAME=VALUE; `rules` explains them)")
         if humans:
             screen.line("Type `help` for the moves, `rules` for the game, `quit` to leave.")

@@ -16,6 +16,7 @@ from interpreter.program import sort_key
 
 from ..errors import RulesError
 from ..save import SaveError, command, rebuild
+from .host import Screen, card_parts, tell_lines as tell_styled
 
 
 class Stepper:
@@ -61,8 +62,6 @@ class Stepper:
 
 
 def replay_save(path: Path, setup, moves, args) -> int:
-    from .host import Screen, card_parts, tell_lines as tell_styled
-
     names = setup.names
     # An unfinished game of several people is told only as the table saw it: any of them could read another's
     # hand and then resume.  Its seed is not printed either (with the moves it deals every hand again).
@@ -201,8 +200,6 @@ def _which_seat(given: str | None, setup):
 
 
 def replay_log(path: Path, args) -> int:
-    from .host import Screen
-
     events = []
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):

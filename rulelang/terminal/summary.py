@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+import textwrap
 
 import attrs
 
@@ -209,8 +210,6 @@ def _opening_comment(text: str) -> list[str]:
 
 def _wrap_note(note: list[str], indent: str) -> list[str]:
     """A comment's lines rejoined into a paragraph and wrapped to fit a terminal."""
-    import textwrap
-
     text = " ".join(n for n in note if n)
     return textwrap.wrap(text, 96 - len(indent), initial_indent=indent, subsequent_indent=indent) if text else []
 
