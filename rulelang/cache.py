@@ -23,6 +23,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .loader import read_file
+from .paths import grammar_path
+
 FORMAT = 1
 KEEP = 256  # entries kept in the folder
 _HERE = Path(__file__).resolve().parent
@@ -43,8 +46,6 @@ def folder() -> Path | None:
 
 def _language_key() -> str:
     """The language's own files (size, modification time) and Python's version, as one digest."""
-    from .paths import grammar_path
-
     h = hashlib.sha256(f"{FORMAT} {sys.version} {sys.implementation.cache_tag}".encode())
     for f in [*(_HERE / n for n in LANGUAGE_FILES), _HERE.parent / "interpreter" / "errors.py", grammar_path()]:
         try:
@@ -77,10 +78,8 @@ def read(path: Path):
             entry = pickle.load(f)
         if entry.get("format") != FORMAT or entry.get("language") != _language_key():
             return None
-        from .loader import _read
-
         for name, digest in entry["files"].items():
-            if _digest(_read(Path(name))) != digest:
+            if _digest(read_file(Path(name))) != digest:
                 return None
         src = entry["source"]
         codes = marshal.loads(entry["codes"])

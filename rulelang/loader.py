@@ -123,7 +123,7 @@ def load(path: str | Path, text: str | None = None, texts: dict | None = None) -
     return src
 
 
-def _read(path: Path) -> str:
+def read_file(path: Path) -> str:
     try:
         with path.open("rb") as f:
             data = f.read(MAX_TEXT + 1)
@@ -139,7 +139,7 @@ def _read(path: Path) -> str:
 def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) -> list:
     name = str(path)
     if text is None:
-        text = src.given[name] if src.given is not None else _read(path)
+        text = src.given[name] if src.given is not None else read_file(path)
     src.texts[name] = text
     from .parser import parse  # here: a program from the compiled-program cache imports no parser
 
@@ -166,7 +166,7 @@ def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) 
             extended = d.path
             if src.given is None:
                 try:
-                    base_text = _read(target)
+                    base_text = read_file(target)
                 except RulesError as e:
                     raise RulesCheckError(f"`extends` names `{d.path}`, which cannot be read: {e.message}", where,
                                           source=text) from None

@@ -9,16 +9,20 @@ import pytest
 
 @pytest.fixture(autouse=True, scope="session")
 def _saves_in_a_temporary_folder():
-    """`rulelang run` with a person saves each game under $XDG_DATA_HOME/rulelang/saves; the commands the tests
-    start (in this process or a child) inherit this environment."""
-    old = os.environ.get("XDG_DATA_HOME")
+    """`rulelang run` with a person saves each game under $XDG_DATA_HOME/rulelang/saves, and every load keeps its
+    compiled program under $XDG_CACHE_HOME/rulelang: the tests' go into temporary folders, never the user's. The
+    commands the tests start (in this process or a child) inherit this environment."""
+    names = ("XDG_DATA_HOME", "XDG_CACHE_HOME")
+    old = {name: os.environ.get(name) for name in names}
     with tempfile.TemporaryDirectory(prefix="rulelang-test-data-") as folder:
-        os.environ["XDG_DATA_HOME"] = folder
+        for name in names:
+            os.environ[name] = os.path.join(folder, name.lower())
         yield
-    if old is None:
-        os.environ.pop("XDG_DATA_HOME", None)
-    else:
-        os.environ["XDG_DATA_HOME"] = old
+    for name, value in old.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 def pytest_collection_modifyitems(items):
