@@ -19,6 +19,21 @@ from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode
 STALE = object()  # the decision being typed for has gone (answered for, timed out, handed to a bot)
 INPUT_ENDED = 3
 LOST = 4  # the exit status when the connection to the server is lost
+# Seconds waited before each try to take the seat again after the connection drops (about a minute in all);
+# then the client gives up and says how to rejoin by hand.
+RETRY_DELAYS = (0.25, 0.5, 1, 2, 4, 8, 8, 8, 8, 8, 8)
+# Close codes after which trying again is useless: the server said why (a wrong code, another connection took
+# the seat, a protocol fault), or closed the connection on purpose.
+FINAL_CLOSES = (1000, 1008)
+
+
+# The table's commands the host types at their own prompt with `serve --play` (the server's Table.command)
+HOST_COMMANDS = {"start": "fill the open seats with bots and deal", "seats": "the seats, who is here, their codes",
+                 "bot": "bot SEAT: a bot plays a seat whose person is gone"}
+
+
+class Refused(RulesError):
+    """The table answered, and refused this seat (a wrong code, a seat handed to a bot): trying again is useless."""
 
 
 class RemoteGame:
@@ -97,10 +112,14 @@ class RemoteGame:
 class JoinHost(Host):
     """The local host's screen and prompt, for one seat of a remote table."""
 
-    def __init__(self, game: RemoteGame, seat: int, screen: Screen, conn):
+    def __init__(self, game: RemoteGame, seat: int, screen: Screen, conn, address: str = "", code: str = "",
+                 retry: bool = True, table=None):
         super().__init__(game, [seat], {}, screen, 0.0)
         self.seat = seat
         self.conn = conn
+        self.address, self.code = address, code  # to take the seat again when the connection drops
+        self.retry = retry
+        self.table = table  # the server's Table when its host plays this seat (`rulelang serve --play`)
         self.changed = asyncio.Event()
         self.key = None  # what the decision shown is: a new one is shown afresh
         self.deadline = None  # monotonic time the window being answered closes
@@ -109,25 +128,61 @@ class JoinHost(Host):
         self.lost = None
         self.started = False
         self.asks = []  # questions the table asks this person (a house rule, an undo): answered y/N
+        self.waiting = False  # the host's prompt for the table's commands is up (`serve --play`)
 
     # ---------------------------------------------------------- what the server says
     async def receive(self) -> None:
+        """Take the server's messages; when the connection drops (not closed on purpose), take the seat again."""
         from websockets.exceptions import ConnectionClosed
 
-        try:
-            async for raw in self.conn:
-                try:
-                    msg = decode(raw, MAX_FROM_SERVER)
-                except ProtocolError as e:
-                    self.screen.line([("ansired", f"✗ the server sent something unreadable: {e}")])
-                    continue
-                self.on_message(msg)
-        except ConnectionClosed as e:
-            self.lost = e.rcvd.reason if e.rcvd and e.rcvd.reason else "the connection closed"
-        else:
-            self.lost = "the server closed the connection"
+        while True:
+            conn = self.conn
+            try:
+                async for raw in conn:
+                    try:
+                        msg = decode(raw, MAX_FROM_SERVER)
+                    except ProtocolError as e:
+                        self.screen.line([("ansired", f"✗ the server sent something unreadable: {e}")])
+                        continue
+                    self.on_message(msg)
+            except ConnectionClosed:
+                pass
+            rcvd = conn.protocol.close_rcvd  # the server's close frame, if one came
+            why = rcvd.reason if rcvd is not None and rcvd.reason else "the connection closed"
+            if self.game.over or not self.retry or (rcvd is not None and rcvd.code in FINAL_CLOSES):
+                break
+            if not await self.reconnect(why):
+                why = f"{why}, and taking the seat again failed"
+                break
+        self.lost = why
         self.changed.set()
         self.close_prompt()
+
+    async def reconnect(self, why: str) -> bool:
+        """Take the seat again with its code, waiting longer after each failed try (RETRY_DELAYS); the server
+        redraws the screen from the seat's view.  False when every try failed or the table refused."""
+        self.screen.line([("ansired", f"✗ {why}: taking your seat again…")])
+        for wait in RETRY_DELAYS:
+            await asyncio.sleep(wait)
+            try:
+                self.conn, _ = await open_seat(self.address, self.code, None)
+            except Refused as e:
+                self.screen.line([("ansired", f"✗ {e.message}")])
+                return False
+            except RulesError:
+                continue
+            self.screen.line([("bold", "Back at the table.")])
+            return True
+        return False
+
+    async def send(self, text: str) -> bool:
+        """Send a message; False (and said) when the connection is down."""
+        try:
+            await self.conn.send(text)
+        except Exception:  # noqa: BLE001 - a dropped connection: the receiver takes the seat again
+            self.screen.line([("ansired", "✗ not connected to the table: that was not sent")])
+            return False
+        return True
 
     def on_message(self, msg: dict) -> None:
         kind = msg["type"]
@@ -143,7 +198,8 @@ class JoinHost(Host):
             deadline = msg.get("deadline")
             self.deadline = time.monotonic() + deadline if deadline is not None else None
             key = (len(g.events), tuple(o.text for o in d.options) if d else None, d.prompt if d else None)
-            if key != self.key:
+            # the host's prompt while others play stays open until a decision comes to the seat
+            if key != self.key and not (self.waiting and (d is None or d.player != self.seat) and not g.over):
                 self.close_prompt()
         elif kind == "error":
             self.screen.line([("ansired", f"✗ {msg.get('message')}")])
@@ -155,7 +211,7 @@ class JoinHost(Host):
         elif kind == "ask":
             self.asks.append(msg)
             self.close_prompt()
-        elif kind == "lobby":
+        elif kind == "lobby" and self.table is None:  # the host sees the seats in the toolbar
             seats = msg.get("seats") or []
             here = ", ".join(s["name"] for s in seats if s.get("name"))
             open_ = sum(1 for s in seats if s.get("state") == "open")
@@ -205,8 +261,13 @@ class JoinHost(Host):
                 continue
             d = g.pending
             if d is None or d.player != self.seat:
-                self.changed.clear()
-                await self.changed.wait()
+                if self.table is None:
+                    self.changed.clear()
+                    await self.changed.wait()
+                    continue
+                status = await self.host_waits()
+                if status is not None:
+                    return status
                 continue
             key = (len(g.events), tuple(o.text for o in d.options), d.prompt)
             if key != self.key:
@@ -226,8 +287,7 @@ class JoinHost(Host):
                 print(f"rulelang: the input ended while waiting for your move; your seat is kept", file=sys.stderr)
                 return INPUT_ENDED
             if line == QUIT:
-                self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
-                return 0
+                return self.leave()
             text = self.clean(line).strip()
             if d.window:
                 low = text.lower()
@@ -240,39 +300,128 @@ class JoinHost(Host):
             words = text.split()
             word = words[0].lower()
             if word in ("quit", "exit"):
-                self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
-                return 0
-            if word == "help":
-                from ..terminal.summary import help_text
-
-                self.screen.line(help_text(self.program, d, COMMANDS) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
+                return self.leave()
+            if self.local_command(words, d) or self.host_command(words):
                 continue
-            if word == "rules":
-                from ..terminal.summary import rules_summary
-
-                self.screen.line(rules_summary(self.program))
-                self.show_house_rules()
-                continue
-            if word == "log":
-                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 15
-                self.show_log(self.seat, n)
-                continue
-            if word == "hand":
-                self.show_table(self.seat)
-                (self.show_window if d.window else self.show_moves)(d)
-                continue
-            if word == "house" and len(words) == 1:
-                self.screen.line("Type the rule after `house`, on the same line: "
-                                 "`house when played(card) if ... { ... }`")
-                continue
-            if len(words) == 1 and word in {o.verb for o in d.options if o.kind == "rule"}:
-                self.screen.line(f"Type the rule after `{word}`, on the same line: `{word} when played(card) ...`")
-                continue
+            if len(words) == 1 and (word == "house" or word in self.rule_verbs(d)):
+                # the rule editor, as at a local game: checked as it is typed against the rules' text (public),
+                # and again by the server, which alone puts it in force
+                rule = await self.read_rule("house rule> " if word == "house" else "rule> ")
+                if not rule or rule.lower() == "cancel":
+                    continue
+                text = f"{word} {rule}"
+            if word == "house" or word in self.rule_verbs(d):
+                if self.refuse_rule(text[len(words[0]):].strip(), self.seat):
+                    continue
             await self.send_move(text)
+
+    def leave(self) -> int:
+        if self.table is not None:
+            where = f": `rulelang serve --resume {self.table.saver.path}` brings it back" if self.table.saver else ""
+            self.screen.line(f"You stop the table{where}.")
+        else:
+            self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
+        return 0
+
+    def local_command(self, words: list, d) -> bool:
+        """`help`, `rules`, `log`, `hand`: answered here, from what the server sent.  True if `words` was one."""
+        word = words[0].lower()
+        if word == "help":
+            from ..terminal.summary import help_text
+
+            text = help_text(self.program, d, COMMANDS) if d is not None else "Commands: rules · log · hand · quit"
+            if self.table is not None:
+                text += "\nAs the host: seats · bot SEAT (a bot plays a seat whose person is gone)" + (
+                    " · start (bots take the open seats)" if self.table.game is None else "")
+            self.screen.line(text + (f"\nKeys: {KEYS}" if self.screen.tty and d is not None else ""))
+        elif word == "rules":
+            from ..terminal.summary import rules_summary
+
+            self.screen.line(rules_summary(self.program))
+            self.show_house_rules()
+        elif word == "log" and self.game.v is not None:
+            self.show_log(self.seat, int(words[1]) if len(words) > 1 and words[1].isdigit() else 15)
+        elif word == "hand" and self.game.v is not None:
+            self.show_table(self.seat)
+            if d is not None:
+                (self.show_window if d.window else self.show_moves)(d)
+        else:
+            return False
+        return True
+
+    def host_command(self, words: list) -> bool:
+        """The table's commands, for the host who plays at the serving terminal: start, seats, bot SEAT."""
+        if self.table is None or words[0].lower() not in HOST_COMMANDS:
+            return False
+        self.table.command(" ".join(words))
+        return True
+
+    def refusal(self, text: str, d, window: bool):
+        words = text.split()
+        if self.table is not None and words and words[0].lower() in HOST_COMMANDS:
+            return None
+        return super().refusal(text, d, window)
+
+    def candidates(self, d, window: bool):
+        out = super().candidates(d, window)
+        if self.table is not None:
+            out += [(name, name, doc, [(name, name)]) for name, doc in HOST_COMMANDS.items() if name != "start"]
+        return out
+
+    async def host_waits(self):
+        """The host (`serve --play`) while the game is not at their seat: a prompt for the table's commands, the
+        seats in its toolbar; closed when a decision comes to the seat.  An exit status, or None."""
+        if not self.screen.tty and self.table.game is not None:
+            self.changed.clear()  # piped lines are read only for the seat's decisions
+            await self.changed.wait()
+            return None
+        self.waiting = True
+        try:
+            line = await self.read_plain("host> ", toolbar=lambda: self.table.seat_line())
+        finally:
+            self.waiting = False
+        if line is STALE:
+            return None
+        if line is None:
+            if self.screen.tty:
+                return self.leave()
+            self.changed.clear()  # no more input: the table waits for the others
+            await self.changed.wait()
+            return None
+        words = line.split()
+        if not words:
+            return None
+        if words[0].lower() in ("quit", "exit", "stop"):
+            return self.leave()
+        if not self.local_command(words, self.game.pending if self.game.v is not None else None) \
+                and not self.host_command(words):
+            self.screen.line("Commands: " + ("start · " if self.table.game is None else "")
+                             + "seats · bot SEAT · rules · log · hand · help · quit (stops the table)")
+        return None
+
+    async def read_rule(self, prompt: str):
+        """A rule, from the local game's rule editor (highlighting, completion, validation with the checker's place);
+        None when cancelled or the decision has gone."""
+        if not self.screen.tty:
+            line = await self.read_plain(prompt)
+            return line.strip() if isinstance(line, str) else None
+        from ..terminal.editor import rule_session
+
+        session, kwargs = rule_session(self.game, self.seat)
+        try:
+            task = session.prompt_async(prompt, **kwargs)
+            self.app = session.app
+            line = await task
+        except (EOFError, KeyboardInterrupt):
+            return None
+        finally:
+            self.app = None
+        return line.strip() if isinstance(line, str) else None
 
     async def send_move(self, text: str) -> None:
         self.changed.clear()
-        await self.conn.send(encode("move", text=text))
+        if not await self.send(encode("move", text=text)):
+            return
         try:
             await asyncio.wait_for(self.changed.wait(), 30)
         except TimeoutError:
@@ -281,7 +430,7 @@ class JoinHost(Host):
     async def answer(self, ask: dict) -> None:
         line = await self.read_plain(f"{ask.get('question')} [y/N] ", closable=False)
         yes = isinstance(line, str) and line.strip().lower() in YES
-        await self.conn.send(encode("answer", id=ask.get("id"), yes=yes))
+        await self.send(encode("answer", id=ask.get("id"), yes=yes))
 
     async def run_race(self) -> None:
         word, until = self.race
@@ -323,6 +472,8 @@ class JoinHost(Host):
         from prompt_toolkit.formatted_text import FormattedText
 
         bar = super().toolbar(seat)
+        if self.table is not None:  # the host sees the seats as they play
+            bar = FormattedText(list(bar) + [("", "\n "), ("", self.table.seat_line())])
         if self.deadline is not None:
             left = max(0, int(self.deadline - time.monotonic() + 0.999))
             return FormattedText(list(bar) + [("", "\n "), ("bold", f"⏱ {left} s to answer")])
@@ -350,13 +501,13 @@ class JoinHost(Host):
         finally:
             self.app = None
 
-    async def read_plain(self, prompt: str, closable: bool = True):
+    async def read_plain(self, prompt: str, closable: bool = True, toolbar=None):
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
             session = PromptSession()
             try:
-                task = session.prompt_async(prompt)
+                task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0)
                 self.app = session.app if closable else None
                 return await task
             except (KeyboardInterrupt, EOFError):
@@ -373,28 +524,39 @@ class JoinHost(Host):
         return line
 
 
-async def join(address: str, code: str, name: str | None, screen: Screen) -> int:
+async def open_seat(address: str, code: str, name: str | None):
+    """Connect to the table at `address` and take the seat of `code`: (the connection, the welcome).
+    Refused when the table answers no; RulesError when it cannot be reached."""
     need_websockets()
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidURI
-
-    from .. import load
 
     uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
     try:
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
     except (OSError, TimeoutError, InvalidURI) as e:
         raise RulesError(f"cannot reach a table at {address}: {getattr(e, 'strerror', None) or e}") from None
-    async with conn:
+    try:
         await conn.send(encode("hello", code=code, name=name))
-        try:
-            msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
-        except ConnectionClosed:
-            raise RulesError(f"the table at {address} closed the connection") from None
+        msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
+    except (ConnectionClosed, TimeoutError, ProtocolError):
+        await conn.close()
+        raise RulesError(f"the table at {address} closed the connection") from None
+    if msg["type"] != "welcome":
+        await conn.close()
         if msg["type"] == "error":
-            raise RulesError(f"the table at {address} refused: {msg.get('message')}")
-        if msg["type"] != "welcome":
-            raise RulesError(f"the table at {address} did not welcome this seat")
+            raise Refused(f"the table at {address} refused: {msg.get('message')}")
+        raise Refused(f"the table at {address} did not welcome this seat")
+    return conn, msg
+
+
+async def join(address: str, code: str, name: str | None, screen: Screen, table=None) -> int:
+    """Play the seat of `code` at the table at `address`.  `table`: the server's own Table, when its host plays a
+    seat from the serving terminal (`serve --play`): the host's commands are taken at this prompt too."""
+    from .. import load
+
+    conn, msg = await open_seat(address, code, name)
+    try:
         try:
             program = load(msg["main"], texts=msg["texts"])
         except RulesError as e:
@@ -402,7 +564,8 @@ async def join(address: str, code: str, name: str | None, screen: Screen) -> int
         seat = msg["seat"]
         screen.line([("bold", program.name), ("", f" at {address}: you have seat {seat + 1}"
                                                   + (f" ({msg['name']})" if msg.get("name") else "") + ".")])
-        host = JoinHost(RemoteGame(program, seat), seat, screen, conn)
+        host = JoinHost(RemoteGame(program, seat), seat, screen, conn, address, code, retry=table is None,
+                        table=table)
         receiver = asyncio.ensure_future(host.receive())
         try:
             if screen.tty:
@@ -413,6 +576,9 @@ async def join(address: str, code: str, name: str | None, screen: Screen) -> int
             return await host.run()
         finally:
             receiver.cancel()
+            conn = host.conn
+    finally:
+        await conn.close()
 
 
 def cmd_join(args) -> int:
