@@ -270,6 +270,10 @@ class Encoding:
             said = " ".join(sorted(cs))
             actions += [attrs.evolve(a, calls=cs, label=f"{a.label} {said}") for a in card_actions]
         self.index = {(a.verb, a.kind, a.item, a.calls): i for i, a in enumerate(actions)}
+        self.card_rows: dict = {}  # (verb, card identity) -> {calls said with it: action}
+        for i, a in enumerate(actions):
+            if a.kind == "card":
+                self.card_rows.setdefault((a.verb, a.item), {})[a.calls] = i
         self.rule_base = {a.verb: i for i, a in enumerate(actions) if a.kind == "rule" and a.item == 0}
         blocks = self._blocks(choices, len(actions))
         self.actions = ActionList(actions, blocks)
@@ -325,6 +329,7 @@ class Encoding:
         space (one only a rule written in play could offer) has no action and is left out."""
         out: dict = {}
         index = self.index
+        card_rows = self.card_rows
         ident = self.ident_of
         subsets = self._subsets.get(decision.calls)
         if subsets is None:
@@ -334,13 +339,12 @@ class Encoding:
         for mv in decision.options:
             kind = mv.kind
             if kind == "card":
-                key = ident[mv.arg]
-                i = index.get((mv.verb, kind, key, none))
-                if i is None:
+                row = card_rows.get((mv.verb, ident[mv.arg]))
+                if row is None:
                     continue
-                out[i] = (mv, none, None)
+                out[row[none]] = (mv, none, None)
                 for cs in subsets:
-                    out[index[(mv.verb, kind, key, cs)]] = (mv, cs, None)
+                    out[row[cs]] = (mv, cs, None)
             elif kind == "player":
                 i = index.get((mv.verb, kind, (mv.arg - seat) % self.n, none))
                 if i is not None:
@@ -401,7 +405,11 @@ class Encoding:
         self.at_verbs = add("pending.verbs", len(self.groups), "1 for each kind of move your pending decision offers",
                             [f"{v} {k or '-'}".strip() for v, k in self.groups])
         self.zone_slots = []  # (zone name, per player, start of sizes, start of counts, start of top)
-        self.visibility = [z.visibility for z in p.zones]
+        # Whether each zone (of each owner) shows its face-up cards to each seat: the view's rule, asked once.
+        from interpreter.view import zone_shows
+
+        self.shows = [[[zone_shows(z.visibility, o, s) for s in range(n)] for o in range(n)] if z.per_player
+                      else [zone_shows(z.visibility, None, s) for s in range(n)] for z in p.zones]
         for z in p.zones:
             if z.per_player:
                 size_at = add(f"zone.{z.name}.size", n, "cards in each player's zone, by seat counted from you", offsets)
@@ -494,8 +502,9 @@ class Encoding:
         """The same observation as `observe(view(st, seat), mine)`, read from the game's state without building the
         view: each zone's cards through the view's own masking rule (`interpreter.view.zone_shows`, and a face-down
         card known only to the seats that know it), the public facts as the view gives them.  What the seat may
-        not see is never read into it (tests/test_env.py checks both ways give the same numbers at every step)."""
-        from interpreter.view import public_claim, zone_shows
+        not see is never read into it (tests/test_env.py checks both ways give the same numbers at every step).
+        `self.shows` holds what `zone_shows` says of each zone, owner and seat, asked once."""
+        from interpreter.view import public_claim
 
         n = self.n
         ident = self.ident_of
@@ -503,13 +512,13 @@ class Encoding:
         out = self._start(seat, st.current, st.direction, d and d.player, d and d.window, mine)
         down = st.facedown
         count = self._count
-        for (name, per, size_at, counts, top), vis, z in zip(self.zone_slots, self.visibility, st.zones):
+        for (name, per, size_at, counts, top), shows, z in zip(self.zone_slots, self.shows, st.zones):
             if per:
                 o = -seat % n
                 for owner, h in enumerate(z):
                     if h:
                         out[size_at + o] = len(h)
-                        sees = zone_shows(vis, owner, seat)
+                        sees = shows[owner][seat]
                         if down and not down.keys().isdisjoint(h):
                             cards = [c if (seat in down[c] if c in down else sees) else None for c in h]
                             if cards.count(None) != len(cards):
@@ -518,7 +527,7 @@ class Encoding:
                             count(out, counts[o], h, ident)
                     o = o + 1 if o + 1 < n else 0
             elif z:
-                sees = zone_shows(vis, None, seat)
+                sees = shows[seat]
                 if down and not down.keys().isdisjoint(z):
                     self._pile(out, [c if (seat in down[c] if c in down else sees) else None for c in z], size_at,
                                counts, top)
