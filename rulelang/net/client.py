@@ -236,7 +236,9 @@ class JoinHost(Host):
         self.cursor[self.seat] = len(g.events)
         self.key = None
         self.table_shown = None
-        self.screen.line("Type `help` for the moves, `rules` for the game, `quit` to leave (your seat is kept).")
+        self.screen.line("Type `help` for the moves, `rules` for the game, " + (
+            "`seats` for the table, `quit` to stop the table." if self.table is not None
+            else "`quit` to leave (your seat is kept)."))
 
     def close_prompt(self) -> None:
         app = self.app
