@@ -79,13 +79,14 @@ def env_loop(program, budget: float, observe: bool) -> float:
     return steps / (time.process_time() - start)
 
 
-def check_masks(path: Path, episodes: int) -> dict:
-    """Random masked play: each step, the actions the mask allows must be exactly the decision's moves."""
+def check_masks(path: Path, episodes: int, first: int = 0) -> dict:
+    """Random masked play: each step, the actions the mask allows must be exactly the decision's moves.  Episode
+    k is game seed k (from `first`), its random actions seeded by k too, so a run may be split into parts."""
     env = make_env(path, seed=1, max_moves=MAX_MOVES)
-    rng = random.Random(1)
     steps = bad = cut = 0
     start = time.process_time()
-    for episode in range(episodes):
+    for episode in range(first, first + episodes):
+        rng = random.Random(episode)
         env.reset(seed=episode)
         for agent in env.agent_iter():
             obs, reward, term, trunc, info = env.last(False)
@@ -114,6 +115,8 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", type=float, default=3.0, help="CPU seconds per measurement")
     ap.add_argument("--games", help="comma-separated names (default: every games/*.rules and examples/*.rules)")
     ap.add_argument("--episodes", type=int, default=0, help="also play N random masked episodes of each game")
+    ap.add_argument("--first", type=int, default=0,
+                    help="the first episode's seed (to split a long --episodes run into parts: 0 and 500, ...)")
     ap.add_argument("--no-speed", action="store_true", help="only the --episodes check")
     args = ap.parse_args(argv)
     if not args.no_speed:
@@ -132,9 +135,10 @@ def main(argv=None) -> int:
             s0 = env_loop(p, args.budget, False)
             print(f"{f.stem:<14}{e:>12,.0f}{ev:>12,.0f}{s:>12,.0f}{s0:>12,.0f}{s / e:>11.0%}", flush=True)
     if args.episodes:
-        print(f"random masked play, {args.episodes} episodes per game (cut off at {MAX_MOVES} moves):")
+        print(f"random masked play, {args.episodes} episodes per game from seed {args.first} "
+              f"(cut off at {MAX_MOVES} moves):")
         for f in files:
-            r = check_masks(f, args.episodes)
+            r = check_masks(f, args.episodes, args.first)
             print(f"  {f.stem:<14} {r['episodes']} episodes, {r['steps']:,} steps, {r['mismatches']} masks not the "
                   f"legal moves, {r['cut_off']} cut off, {r['seconds']:.0f} s", flush=True)
     return 0

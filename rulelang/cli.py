@@ -211,6 +211,9 @@ def parser() -> argparse.ArgumentParser:
     n.add_argument("--seat-timeout", type=float, metavar="SECONDS",
                    help="tell the host when a person has been gone this long (`bot SEAT` hands the seat to a bot)")
     n.add_argument("--delay", type=float, default=0.5, help="seconds a bot waits before its move (default 0.5)")
+    n.add_argument("--play", action="store_true",
+                   help="take a seat yourself at this terminal (the table's commands are typed at your prompt)")
+    n.add_argument("--name", help="your name at the table, with --play (default: Host)")
     n.set_defaults(func=cmd_serve)
 
     j = sub.add_parser("join", help="play a seat of a table served with `rulelang serve`",

@@ -57,9 +57,22 @@ def check_mask(env) -> None:
     assert {m for m, _, _ in legal.values()} == options, "a legal move has no action"
 
 
+def check_observation(env, obs, step: int) -> None:
+    """The observation read from the state (`Table.observe`, long runs counted from their last count) is the one
+    the seat's view gives, counted afresh: for the acting seat each step, for every seat every tenth."""
+    enc = env.encoding
+    seats = range(env.n) if step % 10 == 0 else [env._seat]
+    for seat in seats:
+        mine = env._verbs(seat) if seat == env._seat else None
+        got = obs if seat == env._seat else env.table.observe(seat, enc, mine)
+        enc._memo.clear()
+        assert np.array_equal(got, enc.observe(env.table.view(seat), mine)), f"seat {seat} at step {step}"
+
+
 @pytest.mark.parametrize("path", GAME_FILES, ids=IDS)
 def test_random_masked_play_only_makes_legal_moves(path):
-    """Masks always match the legal moves (bench/env_bench.py --episodes 1000 plays a thousand games of each)."""
+    """Masks always match the legal moves (bench/env_bench.py --episodes 1000 plays a thousand games of each),
+    and the observation read from the state is the one the seat's view gives."""
     game = rulelang.load(path)
     for players, seed in ((2, 1), (None, 2), (3, 3)):
         if players is not None:  # two and three players, or the nearest count the game is for
@@ -74,6 +87,7 @@ def test_random_masked_play_only_makes_legal_moves(path):
                 continue
             check_mask(env)
             assert np.array_equal(obs["action_mask"], info["action_mask"])
+            check_observation(env, obs["observation"], env.moves)
             env.step(masked_random(rng, obs["action_mask"]))
         env.table.game.check_cards()
 

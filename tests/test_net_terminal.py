@@ -228,3 +228,107 @@ def test_a_race_at_the_prompt_is_lost_by_the_last_to_type():
         for t in terms:
             t.close()
         served.stop()
+
+
+def _house_table(**kw):
+    """House Rules for Ann at `rulelang join` and a bot, Ann to play first with Red 3 +Rule in hand."""
+    from helpers import deal_stack
+
+    ann = ["R3+", "G1", "B4", "Y6", "Y7", "Y8", "B2"]
+    ada = ["G3", "B1", "G4", "Y1", "Y2", "Y9", "B8"]
+    stack = deal_stack([ann, ada], "R5", ["Y5", "G9", "G2", "R8"])
+    table = Table(rulelang.load(ROOT / "games" / "house.rules"), 2, seed=1, out=lambda line: None, stack=stack,
+                  **kw)
+    served = Served(table)
+    return table, served
+
+
+def test_a_joined_terminal_takes_its_seat_again_after_a_drop_and_writes_rules_in_the_local_editor():
+    """The connection (not the server) is cut under a joined client: it tries again by itself with its code,
+    takes its seat back, its screen drawn afresh from its view, and plays on.  Then `write` and `house` alone
+    open the local rule editor over the network: a misspelt rule is refused as it is typed, with the checker's
+    line and column (checked at the client against the rules' text, which is public), and the rule taken is put
+    in force by the server."""
+    table, served = _house_table()
+    t = None
+    try:
+        t = Joined(served.address, table.seats[0].code, "Ann")
+        t.expect("Waiting for the host to start")
+        assert served.call(table.start) is None
+        t.expect("Moves: ")
+        first = served.call(lambda: table.seats[0].conn)
+        served.call(lambda: first.transport.abort())  # the TCP connection dies; the table goes on
+        t.expect("taking your seat again")
+        t.expect("Back at the table.")
+        t.expect("you are Ann")  # redrawn from her view
+        t.expect("Moves: ")
+        assert served.call(lambda: (table.seats[0].state(), table.seats[0].conn is not first)) == ("here", True)
+        t.line("play R3+")
+        t.expect("Moves: write")
+        assert served.call(table.game.record) == [(0, "play R3+")]
+        t.line("write")
+        t.expect("rule>")
+        t.type("when played(card) if card.numbr == key { }")
+        t.expect("1:27: unknown attribute `numbr`")  # refused as typed, at its place: the checker's message
+        t.type("\x15")  # Ctrl-U: the line is cleared
+        t.line('when played(card) if card.number == key { say "three" }')
+        t.expect("Moves: ")
+        rules = served.call(lambda: [r["text"] for r in table.game.house_rules.values()])
+        assert rules == ['when played(card) if card.number == key { say "three" }']
+        # `house` alone: the same editor, for a rule of the whole table (nobody else to ask here)
+        deadline = time.monotonic() + 10
+        while served.call(lambda: table.game.pending.player) != 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        t.line("house")
+        t.expect("house rule>")
+        t.line('when played(card) if card.colour == blue { say "blue!" }')
+        t.expect("The table agrees to Ann's house rule.")
+        texts = served.call(lambda: [r["text"] for r in table.game.house_rules.values()])
+        assert 'when played(card) if card.colour == blue { say "blue!" }' in texts
+    finally:
+        if t is not None:
+            t.close()
+        served.stop()
+
+
+def test_the_host_plays_a_seat_at_the_serving_terminal(tmp_path):
+    """`rulelang serve --play`: the host has seat 1 at the serving terminal, with the local prompt (hand, moves,
+    help) and the table's commands (seats, start, bot SEAT) at the same prompt; Bob
+    joins seat 2 from another terminal with the code the host's screen shows; `quit` stops the table."""
+    host = PtyTerminal(["serve", "games/express.rules", "--players", "3", "--port", "0", "--play", "--name", "Ann",
+                        "--seed", "3", "--delay", "0", "--save", str(tmp_path / "table.json")])
+    bob = None
+    try:
+        printed = host.expect("host>")
+        address, code = re.search(r"seat 2: rulelang join (\S+) (\S+)", printed).groups()
+        assert "seat 1: rulelang join" not in printed  # the host's own seat is taken here, not by a code
+        bob = Joined(address, code, "Bob")
+        bob.expect("Waiting for the host to start")
+        host.expect("Bob joins seat 2.")
+        host.line("seats")
+        host.expect("Seats: 1 Ann (here) · 2 Bob (here) · 3 (open)")
+        host.line("start")
+        host.expect("Your hand (5): ")
+        host.expect("Moves: play")
+        # The seats are in the toolbar under her prompt (not drawn in a pseudo-terminal that does not answer
+        # prompt_toolkit's cursor questions) and a command at it:
+        host.line("seats")
+        host.expect("Seats: 1 Ann (here) ◀ · 2 Bob (here) · 3 Ada (bot)")
+        host.line("help")
+        host.expect("As the host: seats · bot SEAT")
+        host.line("play Y4")
+        host.expect("You play")
+        bob.expect("Ann plays")  # Bob is told her move; his own decision comes
+        bob.expect("Moves: ")
+        host.expect("host>")  # while others play: the table's commands
+        host.line("bot 2")
+        bob.expect("The host has handed your seat to a bot.")
+        host.expect("Bob's seat is played by a bot from now on")
+        host.line("quit")
+        host.expect("You stop the table: `rulelang serve --resume")
+        assert host.exit_status() == 0
+    finally:
+        host.close()
+        if bob is not None:
+            bob.close()

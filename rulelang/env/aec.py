@@ -118,9 +118,9 @@ class RulesEnv(AECEnv):
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
         if seat != self._seat:
-            obs = self.encoding.observe(self.table.view(seat), None)
+            obs = self.table.observe(seat, self.encoding, None)
             return {"observation": obs, "action_mask": np.zeros(self.encoding.size, dtype=np.int8)}
-        obs = self.encoding.observe(self.table.view(seat), self._verbs(seat))
+        obs = self.table.observe(seat, self.encoding, self._verbs(seat))
         return {"observation": obs, "action_mask": self._now[1].copy()}
 
     def action_mask(self, agent=None) -> np.ndarray:
@@ -181,12 +181,11 @@ class RulesEnv(AECEnv):
     def _settle(self) -> None:
         """Make the moves no seat decides (races) until a seat must decide or the game is over."""
         table = self.table
-        while not table.over:
-            seat = table.deciding
-            d = table.decision(seat)
-            if not d.race:
+        while True:
+            d = table.pending
+            if d is None or not d.race:
                 return
-            table.act(seat, table.settle(self._table_rng, d))
+            table.act(d.player, table.settle(self._table_rng, d))
             self.moves += 1
 
     def _after_move(self) -> None:
@@ -216,13 +215,13 @@ class RulesEnv(AECEnv):
             for a in self.agents:
                 self.infos[a] = {"winners": [], "scores": list(table.scores), "moves": self.moves}
             return
-        seat = table.deciding
+        d = table.pending
+        seat = d.player
         before = self.agent_selection
         self.agent_selection = agent = self.possible_agents[seat]
         self._seat = seat
-        legal, mask = self._refresh()
+        legal, mask = self._refresh(d)
         if not legal:
-            d = table.decision(seat)
             raise RuntimeError(f"{self.program.name}: {agent}'s moves "
                                f"({', '.join(m.text for m in d.options[:6])}) are outside the action space "
                                "made from the file (a rule written in play may ask something new)")
@@ -238,9 +237,10 @@ class RulesEnv(AECEnv):
         total = sum(s)
         return [s[i] - (total - s[i]) / (self.n - 1) for i in range(self.n)]
 
-    def _refresh(self) -> tuple:
-        """Work out what the seat to act may do, once per decision: (its moves by action, the mask)."""
-        legal = self.encoding.legal(self.table.decision(self._seat), self._seat)
+    def _refresh(self, d=None) -> tuple:
+        """Work out what the seat to act may do (its decision `d`), once per decision: (its moves by action, the
+        mask)."""
+        legal = self.encoding.legal(d if d is not None else self.table.decision(self._seat), self._seat)
         self._now = (legal, self.encoding.mask(legal))
         return self._now
 
@@ -249,9 +249,15 @@ class RulesEnv(AECEnv):
         return self._now if seat == self._seat else None
 
     def _verbs(self, seat: int) -> list:
-        """The kinds of move (verb groups) the seat's pending decision offers."""
+        """The kinds of move (verb groups) the seat's pending decision offers (worked out once a decision)."""
+        now = self._now
+        if now is not None and len(now) > 2:
+            return now[2]
         groups = self.encoding.verb_group
-        return sorted({groups[g] for g in {(m.verb, m.kind) for m in self.table.decision(seat).options} if g in groups})
+        verbs = sorted({groups[g] for g in {(m.verb, m.kind) for m in self.table.decision(seat).options} if g in groups})
+        if now is not None:
+            self._now = (*now, verbs)
+        return verbs
 
     def _move(self, chosen):
         move, calls, text = chosen

@@ -18,6 +18,8 @@ BOUND = float(2**24)
 # The most actions an environment may have: the sets of cards an option may take are many (`play 1..4 cs` over
 # 52 cards is 367,289 actions), and a game whose sets would need more is refused with the option named.
 MAX_ACTIONS = 2**20
+# A run of cards at least this long is counted from its last count when only cards were added on top since.
+LONG_RUN = 12
 
 
 @attrs.frozen
@@ -268,6 +270,10 @@ class Encoding:
             said = " ".join(sorted(cs))
             actions += [attrs.evolve(a, calls=cs, label=f"{a.label} {said}") for a in card_actions]
         self.index = {(a.verb, a.kind, a.item, a.calls): i for i, a in enumerate(actions)}
+        self.card_rows: dict = {}  # (verb, card identity) -> {calls said with it: action}
+        for i, a in enumerate(actions):
+            if a.kind == "card":
+                self.card_rows.setdefault((a.verb, a.item), {})[a.calls] = i
         self.rule_base = {a.verb: i for i, a in enumerate(actions) if a.kind == "rule" and a.item == 0}
         blocks = self._blocks(choices, len(actions))
         self.actions = ActionList(actions, blocks)
@@ -323,6 +329,7 @@ class Encoding:
         space (one only a rule written in play could offer) has no action and is left out."""
         out: dict = {}
         index = self.index
+        card_rows = self.card_rows
         ident = self.ident_of
         subsets = self._subsets.get(decision.calls)
         if subsets is None:
@@ -332,13 +339,12 @@ class Encoding:
         for mv in decision.options:
             kind = mv.kind
             if kind == "card":
-                key = ident[mv.arg]
-                i = index.get((mv.verb, kind, key, none))
-                if i is None:
+                row = card_rows.get((mv.verb, ident[mv.arg]))
+                if row is None:
                     continue
-                out[i] = (mv, none, None)
+                out[row[none]] = (mv, none, None)
                 for cs in subsets:
-                    out[index[(mv.verb, kind, key, cs)]] = (mv, cs, None)
+                    out[row[cs]] = (mv, cs, None)
             elif kind == "player":
                 i = index.get((mv.verb, kind, (mv.arg - seat) % self.n, none))
                 if i is not None:
@@ -399,6 +405,11 @@ class Encoding:
         self.at_verbs = add("pending.verbs", len(self.groups), "1 for each kind of move your pending decision offers",
                             [f"{v} {k or '-'}".strip() for v, k in self.groups])
         self.zone_slots = []  # (zone name, per player, start of sizes, start of counts, start of top)
+        # Whether each zone (of each owner) shows its face-up cards to each seat: the view's rule, asked once.
+        from interpreter.view import zone_shows
+
+        self.shows = [[[zone_shows(z.visibility, o, s) for s in range(n)] for o in range(n)] if z.per_player
+                      else [zone_shows(z.visibility, None, s) for s in range(n)] for z in p.zones]
         for z in p.zones:
             if z.per_player:
                 size_at = add(f"zone.{z.name}.size", n, "cards in each player's zone, by seat counted from you", offsets)
@@ -416,12 +427,13 @@ class Encoding:
                 continue
             kind = p.var_kinds.get(v.name, "any")
             self.var_slots.append((v.name, kind, self._var_segment(add, f"var.{v.name}", kind)))
-        self.pvar_slots = []
+        self.pvar_slots = []  # (name, where each seat's number goes if it is a number, each seat's slot)
         pvars = ["score"] + [v.name for v in p.vars if v.per_player and v.name != "score"]
         for name in pvars:
             kind = "int" if name == "score" else p.var_kinds.get(name, "any")
             starts = [self._var_segment(add, f"pvar.{name}[{offsets[o]}]", kind) for o in range(n)]
-            self.pvar_slots.append((name, kind, starts))
+            number = [s[1] for s in starts] if starts and starts[0][0] == "number" else None
+            self.pvar_slots.append((name, number, starts))
         if self.claims:  # a game that makes no claim has no room for one
             self.at_claim = add("claim", 3, "a claim is made · it still stands · how many cards it covers",
                                 ("made", "stands", "count"))
@@ -432,6 +444,8 @@ class Encoding:
         self.segments = segs
         self.obs_size = at
         self._zeros = array("f", [0.0]) * at
+        self._no_cards = array("f", [0.0]) * self.real
+        self._memo: dict = {}  # where a long run of cards is counted -> (its length, its cards, their tally)
 
     def _var_segment(self, add, name: str, kind: str) -> tuple:
         """Place one variable: (how it is encoded, where it starts)."""
@@ -459,57 +473,118 @@ class Encoding:
         """The observation of one seat from its view (and the verb groups of its pending decision, `mine`).
 
         Written into a Python float array, one entry at a time (numpy is slow at many small writes), and handed
-        to numpy once, without a copy."""
+        to numpy once, without a copy.  Only what differs from zero is written; a long run of cards is counted
+        from the last time it was seen when cards were only put on top of it since (`_count`)."""
         seat = view["seat"]
         n = self.n
         ident = self.ident_of
-        out = self._zeros[:]
-        out[self.at_current + (view["current"] - seat) % n] = 1.0
-        out[self.at_direction] = view["direction"]
         pend = view["pending"]
-        if pend is not None:
-            out[self.at_pending + (pend["player"] - seat) % n] = 1.0
-            if pend["window"]:
+        out = self._start(seat, view["current"], view["direction"], pend and pend["player"], pend and pend["window"],
+                          mine)
+        zones = view["zones"]
+        count = self._count
+        for name, per, size_at, counts, top in self.zone_slots:
+            z = zones[name]
+            if per:
+                o = -seat % n
+                for h in z:
+                    cards = h["cards"]
+                    if cards:
+                        out[size_at + o] = len(cards)
+                        if cards[0] is not None or cards[-1] is not None or cards.count(None) != len(cards):
+                            count(out, counts[o], cards, ident)
+                    o = o + 1 if o + 1 < n else 0
+            else:
+                self._pile(out, z["cards"], size_at, counts, top)
+        return self._finish(out, seat, view["vars"], view["player_vars"], view.get("claim") if self.claims else None)
+
+    def observe_state(self, st, seat: int, mine) -> np.ndarray:
+        """The same observation as `observe(view(st, seat), mine)`, read from the game's state without building the
+        view: each zone's cards through the view's own masking rule (`interpreter.view.zone_shows`, and a face-down
+        card known only to the seats that know it), the public facts as the view gives them.  What the seat may
+        not see is never read into it (tests/test_env.py checks both ways give the same numbers at every step).
+        `self.shows` holds what `zone_shows` says of each zone, owner and seat, asked once."""
+        from interpreter.view import public_claim
+
+        n = self.n
+        ident = self.ident_of
+        d = st.pending
+        out = self._start(seat, st.current, st.direction, d and d.player, d and d.window, mine)
+        down = st.facedown
+        count = self._count
+        for (name, per, size_at, counts, top), shows, z in zip(self.zone_slots, self.shows, st.zones):
+            if per:
+                o = -seat % n
+                for owner, h in enumerate(z):
+                    if h:
+                        out[size_at + o] = len(h)
+                        sees = shows[owner][seat]
+                        if down and not down.keys().isdisjoint(h):
+                            cards = [c if (seat in down[c] if c in down else sees) else None for c in h]
+                            if cards.count(None) != len(cards):
+                                count(out, counts[o], cards, ident)
+                        elif sees:
+                            count(out, counts[o], h, ident)
+                    o = o + 1 if o + 1 < n else 0
+            elif z:
+                sees = shows[seat]
+                if down and not down.keys().isdisjoint(z):
+                    self._pile(out, [c if (seat in down[c] if c in down else sees) else None for c in z], size_at,
+                               counts, top)
+                elif sees:
+                    self._pile(out, z, size_at, counts, top)
+                else:
+                    out[size_at] = len(z)
+        claim = public_claim(st) if self.claims and st.claim is not None else None
+        return self._finish(out, seat, st.vars, st.pvars, claim)
+
+    def _start(self, seat: int, current: int, direction: int, pending, window, mine) -> array:
+        """A fresh observation with whose turn, the direction, whose decision and the verbs of the seat's own."""
+        n = self.n
+        out = self._zeros[:]
+        out[self.at_current + (current - seat) % n] = 1.0
+        out[self.at_direction] = direction
+        if pending is not None:
+            out[self.at_pending + (pending - seat) % n] = 1.0
+            if window:
                 out[self.at_window] = 1.0
         if mine:
             for g in mine:
                 out[self.at_verbs + g] = 1.0
-        zones = view["zones"]
-        for name, per, size_at, counts, top in self.zone_slots:
-            z = zones[name]
-            if per:
-                for p, h in enumerate(z):
-                    o = (p - seat) % n
-                    cards = h["cards"]
-                    out[size_at + o] = len(cards)
-                    if cards and cards.count(None) != len(cards):
-                        base = counts[o]
-                        for c in cards:
-                            if c is not None:
-                                out[base + ident[c]] += 1.0
-            else:
-                cards = z["cards"]
-                out[size_at] = len(cards)
-                if cards and cards.count(None) != len(cards):
-                    for c in cards:
-                        if c is not None:
-                            out[counts + ident[c]] += 1.0
-                    if cards[-1] is not None:
-                        out[top + ident[cards[-1]]] = 1.0
-        values = view["vars"]
+        return out
+
+    def _pile(self, out, cards: list, size_at: int, counts: int, top: int) -> None:
+        """A shared zone as the seat sees it (None: a card it may not see): its size, counts and top card."""
+        if cards:
+            out[size_at] = len(cards)
+            if cards[-1] is not None:
+                out[top + self.ident_of[cards[-1]]] = 1.0
+                self._count(out, counts, cards, self.ident_of)
+            elif cards.count(None) != len(cards):
+                self._count(out, counts, cards, self.ident_of)
+
+    def _finish(self, out, seat: int, values: dict, pvars: dict, claim) -> np.ndarray:
+        """The variables, per-player variables and the public claim; the vector as numpy, without a copy."""
+        n = self.n
         for name, kind, slot in self.var_slots:
             v = values.get(name)
             if v is not None:
                 self._put(out, slot, v, seat)
-        pvars = view["player_vars"]
-        for name, kind, starts in self.pvar_slots:
+        for name, number, starts in self.pvar_slots:
             vals = pvars.get(name)
-            if vals is not None:
-                for p, v in enumerate(vals):
-                    if v is not None:
-                        self._put(out, starts[(p - seat) % n], v, seat)
-        claim = view.get("claim") if self.claims else None
+            if vals is None:
+                continue
+            o = -seat % n
+            for v in vals:
+                if v is not None and v is not False:
+                    if number is not None and (v.__class__ is int or v is True) and -BOUND <= v <= BOUND:
+                        if v:
+                            out[number[o]] = v
+                    else:
+                        self._put(out, starts[o], v, seat)
+                o = o + 1 if o + 1 < n else 0
         if claim is not None:
+            ident = self.ident_of
             out[self.at_claim] = 1.0
             out[self.at_claim_player + (claim["player"] - seat) % n] = 1.0
             if claim["stands"]:
@@ -521,6 +596,29 @@ class Encoding:
             elif isinstance(says, str) and says in self.value_index:
                 out[self.at_claim_value + self.value_index[says]] = 1.0
         return np.frombuffer(out, dtype=np.float32)
+
+    def _count(self, out, base: int, cards: list, ident: list) -> None:
+        """Count each card identity among `cards` (None: a card not seen) into `out` from `base`.  A long run is
+        remembered by where it goes: seen again with cards only put on top (a discard pile as play goes on), only
+        the new cards are counted."""
+        k = len(cards)
+        if k < LONG_RUN:
+            for c in cards:
+                if c is not None:
+                    out[base + ident[c]] += 1.0
+            return
+        memo = self._memo.get(base)
+        if memo is not None and memo[0] <= k and cards[:memo[0]] == memo[1]:
+            tally = memo[2][:]
+            new = cards[memo[0]:]
+        else:
+            tally = self._no_cards[:]
+            new = cards
+        for c in new:
+            if c is not None:
+                tally[ident[c]] += 1.0
+        self._memo[base] = (k, cards[:], tally)
+        out[base:base + len(tally)] = tally
 
     def _put(self, out, slot: tuple, v, seat: int) -> None:
         how, start = slot[0], slot[1]

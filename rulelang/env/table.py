@@ -1,4 +1,5 @@
-"""The environment's one window on a running game: the seat API (`interpreter/seat.py`), nothing else.
+"""The environment's one window on a running game: the seat API (`interpreter/seat.py`), and the observation
+read through the view's own masking rule (`observe`).
 
 Every call the environments make on a game goes through `Table`, so what a learner or a bot sees is what its
 seat's view says, and a change of the seat API is a change here only.
@@ -26,11 +27,21 @@ class Table:
         d = self.game.pending
         return d.player if d is not None else None
 
+    @property
+    def pending(self):
+        """The decision the game waits for (None when it is over): whose it is, and its moves, for that seat only."""
+        return self.game.pending
+
     def decision(self, seat: int):
         return self.seats[seat].pending
 
     def view(self, seat: int) -> dict:
         return self.seats[seat].view()
+
+    def observe(self, seat: int, encoding, mine):
+        """The seat's observation vector, read straight from what it may see (`Encoding.observe_state`: the view's
+        masking rule, without building the view): the same numbers as `encoding.observe(self.view(seat), mine)`."""
+        return encoding.observe_state(self.game.state, seat, mine)
 
     def act(self, seat: int, move) -> None:
         """Make one of the seat's own moves.  Moves come from `decision(seat).options` (the action mask is made

@@ -17,13 +17,30 @@ from interpreter.narrator import Narrator, english_list, hand_zone
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..terminal.host import AGAIN, DONE, MOVE, QUIT, YES, Host, Screen, prompt_helpers, tell_lines
+from ..terminal.host import (AGAIN, DONE, KEYS, MOVE, QUIT, YES, Host, Screen, command_docs, command_named,
+                             prompt_helpers, tell_lines)
+from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode, encode, event_from_wire
 
 STALE = object()  # the decision being typed for has gone (answered for, timed out, handed to a bot)
 INPUT_ENDED = 3
 LOST = 4  # the exit status when the connection to the server is lost
+# Seconds waited before each try to take the seat again after the connection drops (about a minute in all);
+# then the client gives up and says how to rejoin by hand.
+RETRY_DELAYS = (0.25, 0.5, 1, 2, 4, 8, 8, 8, 8, 8, 8)
+# Close codes after which trying again is useless: the server said why (a wrong code, another connection took
+# the seat, a protocol fault), or closed the connection on purpose.
+FINAL_CLOSES = (1000, 1008)
+
+
+# The table's commands the host types at their own prompt with `serve --play` (the server's Table.command)
+HOST_COMMANDS = {"start": "fill the open seats with bots and deal", "seats": "the seats, who is here, their codes",
+                 "bot": "bot SEAT: a bot plays a seat whose person is gone"}
+
+
+class Refused(RulesError):
+    """The table answered, and refused this seat (a wrong code, a seat handed to a bot): trying again is useless."""
 
 
 class RemoteGame:
@@ -102,10 +119,14 @@ class RemoteGame:
 class JoinHost(Host):
     """The local host's screen and prompt, for one seat of a remote table."""
 
-    def __init__(self, game: RemoteGame, seat: int, screen: Screen, conn):
+    def __init__(self, game: RemoteGame, seat: int, screen: Screen, conn, address: str = "", code: str = "",
+                 retry: bool = True, table=None):
         super().__init__(game, [seat], {}, screen, 0.0)
         self.seat = seat
         self.conn = conn
+        self.address, self.code = address, code  # to take the seat again when the connection drops
+        self.retry = retry
+        self.table = table  # the server's Table when its host plays this seat (`rulelang serve --play`)
         self.changed = asyncio.Event()
         self.key = None  # what the decision shown is: a new one is shown afresh
         self.deadline = None  # monotonic time the window being answered closes
@@ -114,25 +135,61 @@ class JoinHost(Host):
         self.lost = None
         self.started = False
         self.asks = []  # questions the table asks this person (a house rule, an undo): answered y/N
+        self.waiting = False  # the host's prompt for the table's commands is up (`serve --play`)
 
     # ---------------------------------------------------------- what the server says
     async def receive(self) -> None:
+        """Take the server's messages; when the connection drops (not closed on purpose), take the seat again."""
         from websockets.exceptions import ConnectionClosed
 
-        try:
-            async for raw in self.conn:
-                try:
-                    msg = decode(raw, MAX_FROM_SERVER)
-                except ProtocolError as e:
-                    self.screen.line([("ansired", f"✗ the server sent something unreadable: {e}")])
-                    continue
-                self.on_message(msg)
-        except ConnectionClosed as e:
-            self.lost = e.rcvd.reason if e.rcvd and e.rcvd.reason else "the connection closed"
-        else:
-            self.lost = "the server closed the connection"
+        while True:
+            conn = self.conn
+            try:
+                async for raw in conn:
+                    try:
+                        msg = decode(raw, MAX_FROM_SERVER)
+                    except ProtocolError as e:
+                        self.screen.line([("ansired", f"✗ the server sent something unreadable: {e}")])
+                        continue
+                    self.on_message(msg)
+            except ConnectionClosed:
+                pass
+            rcvd = conn.protocol.close_rcvd  # the server's close frame, if one came
+            why = rcvd.reason if rcvd is not None and rcvd.reason else "the connection closed"
+            if self.game.over or not self.retry or (rcvd is not None and rcvd.code in FINAL_CLOSES):
+                break
+            if not await self.reconnect(why):
+                why = f"{why}, and taking the seat again failed"
+                break
+        self.lost = why
         self.changed.set()
         self.close_prompt()
+
+    async def reconnect(self, why: str) -> bool:
+        """Take the seat again with its code, waiting longer after each failed try (RETRY_DELAYS); the server
+        redraws the screen from the seat's view.  False when every try failed or the table refused."""
+        self.screen.line([("ansired", f"✗ {why}: taking your seat again…")])
+        for wait in RETRY_DELAYS:
+            await asyncio.sleep(wait)
+            try:
+                self.conn, _ = await open_seat(self.address, self.code, None)
+            except Refused as e:
+                self.screen.line([("ansired", f"✗ {e.message}")])
+                return False
+            except RulesError:
+                continue
+            self.screen.line([("bold", "Back at the table.")])
+            return True
+        return False
+
+    async def send(self, text: str) -> bool:
+        """Send a message; False (and said) when the connection is down."""
+        try:
+            await self.conn.send(text)
+        except Exception:  # noqa: BLE001 - a dropped connection: the receiver takes the seat again
+            self.screen.line([("ansired", "✗ not connected to the table: that was not sent")])
+            return False
+        return True
 
     def on_message(self, msg: dict) -> None:
         kind = msg["type"]
@@ -148,7 +205,8 @@ class JoinHost(Host):
             deadline = msg.get("deadline")
             self.deadline = time.monotonic() + deadline if deadline is not None else None
             key = (len(g.events), tuple(o.text for o in d.options) if d else None, d.prompt if d else None)
-            if key != self.key:
+            # the host's prompt while others play stays open until a decision comes to the seat
+            if key != self.key and not (self.waiting and (d is None or d.player != self.seat) and not g.over):
                 self.close_prompt()
         elif kind == "error":
             self.screen.line([("ansired", f"✗ {msg.get('message')}")])
@@ -160,7 +218,7 @@ class JoinHost(Host):
         elif kind == "ask":
             self.asks.append(msg)
             self.close_prompt()
-        elif kind == "lobby":
+        elif kind == "lobby" and self.table is None:  # the host sees the seats in the toolbar
             seats = msg.get("seats") or []
             here = ", ".join(s["name"] for s in seats if s.get("name"))
             open_ = sum(1 for s in seats if s.get("state") == "open")
@@ -185,7 +243,9 @@ class JoinHost(Host):
         self.cursor[self.seat] = len(g.events)
         self.key = None
         self.table_shown = None
-        self.screen.line("Type `help` for the moves, `rules` for the game, `quit` to leave (your seat is kept).")
+        self.screen.line("Type `help` for the moves, `rules` for the game, " + (
+            "`seats` for the table, `quit` to stop the table." if self.table is not None
+            else "`quit` to leave (your seat is kept)."))
 
     def close_prompt(self) -> None:
         app = self.app
@@ -210,8 +270,13 @@ class JoinHost(Host):
                 continue
             d = g.pending
             if d is None or d.player != self.seat:
-                self.changed.clear()
-                await self.changed.wait()
+                if self.table is None:
+                    self.changed.clear()
+                    await self.changed.wait()
+                    continue
+                status = await self.host_waits()
+                if status is not None:
+                    return status
                 continue
             key = (len(g.events), tuple(o.text for o in d.options), d.prompt)
             if key != self.key:
@@ -230,6 +295,18 @@ class JoinHost(Host):
             if line is None:
                 print(f"rulelang: the input ended while waiting for your move; your seat is kept", file=sys.stderr)
                 return INPUT_ENDED
+            if line == QUIT:
+                return self.leave()
+            words = self.clean(line).split()
+            if words and self.host_command(words):
+                continue
+            if len(words) == 1 and (words[0].lower() == "house" or words[0].lower() in self.rule_verbs(d)):
+                # the rule editor, as at a local game: checked as it is typed against the rules' text (public),
+                # and again by the server, which alone puts it in force
+                rule = await self.read_rule("house rule> " if words[0].lower() == "house" else "rule> ")
+                if not rule or rule.lower() == "cancel":
+                    continue
+                line = f"{words[0]} {rule}"
             what = self.take_line(self.seat, d, line)
             if what is AGAIN:
                 continue
@@ -239,19 +316,28 @@ class JoinHost(Host):
 
     # -- the commands and moves that differ from a local game's (Host.take_line reads the line)
     def cmd_quit(self, seat: int, d, arg: str):
-        self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
-        return DONE, 0
+        return DONE, self.leave()
+
+    def cmd_help(self, seat: int, d, arg: str):
+        text = help_text(self.program, d, command_docs()) if d is not None else "Commands: rules · log · hand · quit"
+        if self.table is not None:
+            text += "\nAs the host: seats · bot SEAT (a bot plays a seat whose person is gone)" + (
+                " · start (bots take the open seats)" if self.table.game is None else "")
+        self.screen.line(text + (f"\nKeys: {KEYS}" if self.screen.tty and d is not None else ""))
+        return AGAIN
+
+    def cmd_log(self, seat: int, d, arg: str):
+        return super().cmd_log(seat, d, arg) if self.game.v is not None else AGAIN
 
     def cmd_hand(self, seat: int, d, arg: str):
-        self.show_table(self.seat)
-        (self.show_window if d.window else self.show_moves)(d)
+        if self.game.v is not None:
+            self.show_table(self.seat)
+            if d is not None:
+                (self.show_window if d.window else self.show_moves)(d)
         return AGAIN
 
     def cmd_house(self, seat: int, d, arg: str):
-        if not arg:
-            self.screen.line("Type the rule after `house`, on the same line: `house when played(card) if ... { ... }`")
-            return AGAIN
-        return MOVE, f"house {arg}"  # the server asks the table
+        return self.rule_move(seat, d, "house", arg)  # the server asks the table
 
     def cmd_undo(self, seat: int, d, arg: str):
         return MOVE, "undo"  # the server asks the table
@@ -260,11 +346,100 @@ class JoinHost(Host):
         if not rule:
             self.screen.line(f"Type the rule after `{verb}`, on the same line: `{verb} when played(card) ...`")
             return AGAIN
+        if self.refuse_rule(rule, self.seat):  # checked here against the public rules, then by the server
+            return AGAIN
         return MOVE, f"{verb} {rule}"
+
+    def leave(self) -> int:
+        if self.table is not None:
+            where = f": `rulelang serve --resume {self.table.saver.path}` brings it back" if self.table.saver else ""
+            self.screen.line(f"You stop the table{where}.")
+        else:
+            self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
+        return 0
+
+    def local_command(self, words: list, d) -> bool:
+        """`help`, `rules`, `log`, `hand` (the commands answered here, from what the server sent) typed while no
+        decision is this seat's: run from the prompt's command table.  True if `words` was one."""
+        cmd = command_named(words[0])
+        if cmd is None or cmd.name not in ("help", "rules", "log", "hand"):
+            return False
+        getattr(self, cmd.run)(self.seat, d, " ".join(words[1:]))
+        return True
+
+    def host_command(self, words: list) -> bool:
+        """The table's commands, for the host who plays at the serving terminal: start, seats, bot SEAT."""
+        if self.table is None or words[0].lower() not in HOST_COMMANDS:
+            return False
+        self.table.command(" ".join(words))
+        return True
+
+    def refusal(self, text: str, d, window: bool):
+        words = text.split()
+        if self.table is not None and words and words[0].lower() in HOST_COMMANDS:
+            return None
+        return super().refusal(text, d, window)
+
+    def candidates(self, d, window: bool):
+        out = super().candidates(d, window)
+        if self.table is not None:
+            out += [(name, name, doc, [(name, name)]) for name, doc in HOST_COMMANDS.items() if name != "start"]
+        return out
+
+    async def host_waits(self):
+        """The host (`serve --play`) while the game is not at their seat: a prompt for the table's commands, the
+        seats in its toolbar; closed when a decision comes to the seat.  An exit status, or None."""
+        if not self.screen.tty and self.table.game is not None:
+            self.changed.clear()  # piped lines are read only for the seat's decisions
+            await self.changed.wait()
+            return None
+        self.waiting = True
+        try:
+            line = await self.read_plain("host> ", toolbar=lambda: self.table.seat_line())
+        finally:
+            self.waiting = False
+        if line is STALE:
+            return None
+        if line is None:
+            if self.screen.tty:
+                return self.leave()
+            self.changed.clear()  # no more input: the table waits for the others
+            await self.changed.wait()
+            return None
+        words = line.split()
+        if not words:
+            return None
+        if words[0].lower() in ("quit", "exit", "stop"):
+            return self.leave()
+        if not self.local_command(words, self.game.pending if self.game.v is not None else None) \
+                and not self.host_command(words):
+            self.screen.line("Commands: " + ("start · " if self.table.game is None else "")
+                             + "seats · bot SEAT · rules · log · hand · help · quit (stops the table)")
+        return None
+
+    async def read_rule(self, prompt: str):
+        """A rule, from the local game's rule editor (highlighting, completion, validation with the checker's place);
+        None when cancelled or the decision has gone."""
+        if not self.screen.tty:
+            line = await self.read_plain(prompt)
+            return line.strip() if isinstance(line, str) else None
+        from ..terminal.editor import rule_session
+
+        session, kwargs = rule_session(self.game, self.seat)
+        try:
+            task = session.prompt_async(prompt, **kwargs)
+            self.app = session.app
+            line = await task
+        except (EOFError, KeyboardInterrupt):
+            return None
+        finally:
+            self.app = None
+        return line.strip() if isinstance(line, str) else None
 
     async def send_move(self, text: str) -> None:
         self.changed.clear()
-        await self.conn.send(encode("move", text=text))
+        if not await self.send(encode("move", text=text)):
+            return
         try:
             await asyncio.wait_for(self.changed.wait(), 30)
         except TimeoutError:
@@ -273,7 +448,7 @@ class JoinHost(Host):
     async def answer(self, ask: dict) -> None:
         line = await self.read_plain(f"{ask.get('question')} [y/N] ", closable=False)
         yes = isinstance(line, str) and line.strip().lower() in YES
-        await self.conn.send(encode("answer", id=ask.get("id"), yes=yes))
+        await self.send(encode("answer", id=ask.get("id"), yes=yes))
 
     async def run_race(self) -> None:
         word, until = self.race
@@ -314,6 +489,8 @@ class JoinHost(Host):
         from prompt_toolkit.formatted_text import FormattedText
 
         bar = super().toolbar(seat)
+        if self.table is not None:  # the host sees the seats as they play
+            bar = FormattedText(list(bar) + [("", "\n "), ("", self.table.seat_line())])
         if self.deadline is not None:
             left = max(0, int(self.deadline - time.monotonic() + 0.999))
             return FormattedText(list(bar) + [("", "\n "), ("bold", f"⏱ {left} s to answer")])
@@ -341,13 +518,13 @@ class JoinHost(Host):
         finally:
             self.app = None
 
-    async def read_plain(self, prompt: str, closable: bool = True):
+    async def read_plain(self, prompt: str, closable: bool = True, toolbar=None):
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
             session = PromptSession()
             try:
-                task = session.prompt_async(prompt)
+                task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0)
                 self.app = session.app if closable else None
                 return await task
             except (KeyboardInterrupt, EOFError):
@@ -364,7 +541,9 @@ class JoinHost(Host):
         return line
 
 
-async def join(address: str, code: str, name: str | None, screen: Screen) -> int:
+async def open_seat(address: str, code: str, name: str | None):
+    """Connect to the table at `address` and take the seat of `code`: (the connection, the welcome).
+    Refused when the table answers no; RulesError when it cannot be reached."""
     need_websockets()
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidURI
@@ -374,16 +553,27 @@ async def join(address: str, code: str, name: str | None, screen: Screen) -> int
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
     except (OSError, TimeoutError, InvalidURI) as e:
         raise RulesError(f"cannot reach a table at {address}: {getattr(e, 'strerror', None) or e}") from None
-    async with conn:
+    try:
         await conn.send(encode("hello", code=code, name=name))
-        try:
-            msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
-        except ConnectionClosed:
-            raise RulesError(f"the table at {address} closed the connection") from None
+        msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
+    except (ConnectionClosed, TimeoutError, ProtocolError):
+        await conn.close()
+        raise RulesError(f"the table at {address} closed the connection") from None
+    if msg["type"] != "welcome":
+        await conn.close()
         if msg["type"] == "error":
-            raise RulesError(f"the table at {address} refused: {msg.get('message')}")
-        if msg["type"] != "welcome":
-            raise RulesError(f"the table at {address} did not welcome this seat")
+            raise Refused(f"the table at {address} refused: {msg.get('message')}")
+        raise Refused(f"the table at {address} did not welcome this seat")
+    return conn, msg
+
+
+async def join(address: str, code: str, name: str | None, screen: Screen, table=None) -> int:
+    """Play the seat of `code` at the table at `address`.  `table`: the server's own Table, when its host plays a
+    seat from the serving terminal (`serve --play`): the host's commands are taken at this prompt too."""
+    from .. import load
+
+    conn, msg = await open_seat(address, code, name)
+    try:
         try:
             program = load(msg["main"], texts=msg["texts"])
         except RulesError as e:
@@ -391,7 +581,8 @@ async def join(address: str, code: str, name: str | None, screen: Screen) -> int
         seat = msg["seat"]
         screen.line([("bold", program.name), ("", f" at {address}: you have seat {seat + 1}"
                                                   + (f" ({msg['name']})" if msg.get("name") else "") + ".")])
-        host = JoinHost(RemoteGame(program, seat), seat, screen, conn)
+        host = JoinHost(RemoteGame(program, seat), seat, screen, conn, address, code, retry=table is None,
+                        table=table)
         receiver = asyncio.ensure_future(host.receive())
         try:
             if screen.tty:
@@ -402,6 +593,9 @@ async def join(address: str, code: str, name: str | None, screen: Screen) -> int
             return await host.run()
         finally:
             receiver.cancel()
+            conn = host.conn
+    finally:
+        await conn.close()
 
 
 def cmd_join(args) -> int:

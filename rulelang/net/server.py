@@ -117,6 +117,8 @@ class Table:
         self.proposal_id = 0
         self.strangers = 0  # connections that have not said which seat they are
         self.closed = asyncio.Event()
+        self.host_seat = None  # the seat the host plays from the serving terminal (`--play`)
+        self.address = "HOST:PORT"  # where it listens, once it does
 
     # ---------------------------------------------------------- seats
     def seat_for(self, code: str):
@@ -673,8 +675,19 @@ class Table:
                      "seat whose person is gone) · quit")
         return True
 
-    def show_codes(self, only_open: bool = True, address: str = "HOST:PORT") -> None:
+    def keep_for_host(self, name: str | None) -> Seat:
+        """`--play`: the first seat a person may take is the host's, joined from this terminal."""
+        seat = next((s for s in self.seats if s.kind == "person"), None) or self.open_seats()[0]
+        if seat.kind == "open":
+            seat.kind, seat.name = "person", name or "Host"
+        self.host_seat = seat.index
+        return seat
+
+    def show_codes(self, only_open: bool = True, address: str | None = None) -> None:
+        address = address or self.address
         for s in self.seats:
+            if s.index == self.host_seat:
+                continue
             if s.kind == "person" or (s.kind == "open" or not only_open) and s.kind != "bot":
                 self.out(f"  seat {s.index + 1}: rulelang join {address} {s.code}")
 
@@ -741,7 +754,7 @@ async def run_table(table: Table, host: str, port: int, ready=None, commands=Non
     async with serve(table.handle, host, port, max_size=MAX_FRAME, max_queue=16, ping_interval=20,
                      ping_timeout=20, compression=None) as server:
         sock = server.sockets[0].getsockname()
-        address = f"{host}:{sock[1]}"
+        address = table.address = f"{host}:{sock[1]}"
         if ready is not None:
             ready(address)
         driver = asyncio.ensure_future(table.drive())
@@ -817,8 +830,47 @@ def cmd_serve(args) -> int:
             out(f"Resumed {args.resume} ({len(table.game.record())} moves). Each person rejoins with their code:")
             table.show_codes(address=address)
         table.show_seats()
+        if table.host_seat is not None:
+            out(f"You play seat {table.host_seat + 1} here; the table's commands are typed at your prompt.")
 
     try:
+        if getattr(args, "play", False):
+            return asyncio.run(serve_and_play(table, args, ready))
         return asyncio.run(run_table(table, args.host, args.port, ready=ready))
     except OSError as e:
         raise RulesError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+
+
+async def serve_and_play(table: Table, args, ready) -> int:
+    """`rulelang serve --play`: serve the table and play one of its seats at this terminal, as `rulelang join`
+    would from another (over a loopback connection: the host's screen is a client's, told only its seat's share);
+    the table's commands are typed at the same prompt.  The table stops when the host leaves."""
+    from ..terminal.host import Screen
+    from .client import join
+
+    seat = table.keep_for_host(args.name)
+    loop = asyncio.get_running_loop()
+    listening = loop.create_future()
+    stop = asyncio.Event()
+
+    def at(address: str) -> None:
+        ready(address)
+        listening.set_result(address)
+
+    async def commands():  # the host's lines go to the seat's prompt, which passes the table's commands on
+        await stop.wait()
+        yield "quit"
+
+    server = asyncio.ensure_future(run_table(table, args.host, args.port, ready=at, commands=commands()))
+    await asyncio.wait([server, listening], return_when=asyncio.FIRST_COMPLETED)
+    if server.done():
+        return server.result()
+    port = listening.result().rsplit(":", 1)[1]
+    local = "127.0.0.1" if args.host in ("0.0.0.0", "", "localhost") else "[::1]" if args.host == "::" else args.host
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        status = await join(f"{local}:{port}", seat.code, None, Screen(tty), table=table)
+    finally:
+        stop.set()
+        await server
+    return status

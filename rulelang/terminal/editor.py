@@ -115,6 +115,16 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
     if not tty:
         line = piped_line(prompt)
         return line.strip() if line is not None else None
+    session, kwargs = rule_session(game, seat)
+    try:
+        return session.prompt(prompt, **kwargs).strip()
+    except (EOFError, KeyboardInterrupt):
+        return None
+
+
+def rule_session(game, seat: int):
+    """The rule editor: a prompt_toolkit session and the arguments of its prompt (`session.prompt(text, **kwargs)`,
+    or `prompt_async` in an event loop).  `game` needs only its `program`."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.lexers import PygmentsLexer
     from prompt_toolkit.validation import ValidationError, Validator
@@ -134,16 +144,10 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
                 raise ValidationError(cursor_position=max(0, min(pos, len(document.text))), message=f"{line}:{col}: {msg}")
 
     session = wrapped_refusals(PromptSession())
-    try:
-        return session.prompt(prompt, lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(),
-                              validate_while_typing=True,
-                              completer=rule_completer(game), complete_while_typing=True,
-                              key_bindings=one_tab_inserts(),
-                              bottom_toolbar=lambda: "a rule in rulelang · Tab completes · Enter takes it · "
-                                                     "`cancel` or Ctrl-C goes back",
-                              ).strip()
-    except (EOFError, KeyboardInterrupt):
-        return None
+    return session, dict(lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(), validate_while_typing=True,
+                         completer=rule_completer(game), complete_while_typing=True, key_bindings=one_tab_inserts(),
+                         bottom_toolbar=lambda: "a rule in rulelang · Tab completes · Enter takes it · "
+                                                "`cancel` or Ctrl-C goes back")
 
 
 def wrapped_refusals(session):
