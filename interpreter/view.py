@@ -37,8 +37,7 @@ def view(st, seat) -> dict:
                                 for o, h in enumerate(z)]
         else:
             zones[spec.name] = {"size": len(z), "cards": _seen(z, zone_shows(vis, None, seat), down, seat)}
-    kinds = p.var_kinds
-    cards_held = any(k in ("card", "list:card") for k in kinds.values())  # a variable may hold a hidden card
+    values, pvalues = seen_vars(st, seat)
     d = st.pending
     pending = None
     if d is not None:
@@ -55,9 +54,8 @@ def view(st, seat) -> dict:
         "hand": st.hand_no,
         "turn": st.turns,
         "zones": zones,
-        "vars": {k: _held(st, v, kinds.get(k), seat) for k, v in st.vars.items()} if cards_held else dict(st.vars),
-        "player_vars": {k: [_held(st, x, kinds.get(k), seat) for x in v] for k, v in st.pvars.items()}
-        if cards_held else {k: list(v) for k, v in st.pvars.items()},
+        "vars": values,
+        "player_vars": pvalues,
         "scores": list(st.pvars["score"]),
         "pending": pending,
         "claim": public_claim(st),
@@ -66,6 +64,21 @@ def view(st, seat) -> dict:
         "finished": list(st.finished),  # seats out of play by `out`, in order (every seat, once a hand is over)
         "lost": list(st.lost),  # seats knocked out by `lose`, in order
     }
+
+
+def holds_cards(program) -> bool:
+    """Whether a variable of the game may hold a card (a hidden one, then, at times)."""
+    return any(k in ("card", "list:card") for k in program.var_kinds.values())
+
+
+def seen_vars(st, seat, copy: bool = True) -> tuple[dict, dict]:
+    """The table's variables and the per-player ones as `seat` sees them: a card it may not see is None.  Without
+    `copy`, a game whose variables hold no card gives the state's own (to read, not to keep)."""
+    if not holds_cards(st.program):
+        return (dict(st.vars), {k: list(v) for k, v in st.pvars.items()}) if copy else (st.vars, st.pvars)
+    kinds = st.program.var_kinds
+    return ({k: _held(st, v, kinds.get(k), seat) for k, v in st.vars.items()},
+            {k: [_held(st, x, kinds.get(k), seat) for x in v] for k, v in st.pvars.items()})
 
 
 def _held(st, value, kind, seat):

@@ -11,6 +11,7 @@ import attrs
 import numpy as np
 
 from interpreter.program import Choice, Proc
+from interpreter.view import public_claim, seen_vars, zone_shows
 
 # Where a number of the observation may lie: counts, sizes, scores and variables stay well inside it (a float32
 # holds every whole number up to 2**24 exactly).
@@ -406,8 +407,6 @@ class Encoding:
                             [f"{v} {k or '-'}".strip() for v, k in self.groups])
         self.zone_slots = []  # (zone name, per player, start of sizes, start of counts, start of top)
         # Whether each zone (of each owner) shows its face-up cards to each seat: the view's rule, asked once.
-        from interpreter.view import zone_shows
-
         self.shows = [[[zone_shows(z.visibility, o, s) for s in range(n)] for o in range(n)] if z.per_player
                       else [zone_shows(z.visibility, None, s) for s in range(n)] for z in p.zones]
         for z in p.zones:
@@ -504,8 +503,6 @@ class Encoding:
         card known only to the seats that know it), the public facts as the view gives them.  What the seat may
         not see is never read into it (tests/test_env.py checks both ways give the same numbers at every step).
         `self.shows` holds what `zone_shows` says of each zone, owner and seat, asked once."""
-        from interpreter.view import public_claim
-
         n = self.n
         ident = self.ident_of
         d = st.pending
@@ -536,7 +533,7 @@ class Encoding:
                 else:
                     out[size_at] = len(z)
         claim = public_claim(st) if self.claims and st.claim is not None else None
-        return self._finish(out, seat, st.vars, st.pvars, claim)
+        return self._finish(out, seat, *seen_vars(st, seat, copy=False), claim)
 
     def _start(self, seat: int, current: int, direction: int, pending, window, mine) -> array:
         """A fresh observation with whose turn, the direction, whose decision and the verbs of the seat's own."""

@@ -19,6 +19,7 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..terminal.host import (AGAIN, DONE, KEYS, MOVE, QUIT, YES, Host, Screen, command_docs, command_named,
                              prompt_helpers, tell_lines)
+from ..terminal.editor import rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import MAX_FROM_SERVER, ProtocolError, decision_from_wire, decode, encode, event_from_wire
@@ -423,8 +424,6 @@ class JoinHost(Host):
         if not self.screen.tty:
             line = await self.read_plain(prompt)
             return line.strip() if isinstance(line, str) else None
-        from ..terminal.editor import rule_session
-
         session, kwargs = rule_session(self.game, self.seat)
         try:
             task = session.prompt_async(prompt, **kwargs)
@@ -570,8 +569,6 @@ async def open_seat(address: str, code: str, name: str | None):
 async def join(address: str, code: str, name: str | None, screen: Screen, table=None) -> int:
     """Play the seat of `code` at the table at `address`.  `table`: the server's own Table, when its host plays a
     seat from the serving terminal (`serve --play`): the host's commands are taken at this prompt too."""
-    from .. import load
-
     conn, msg = await open_seat(address, code, name)
     try:
         try:

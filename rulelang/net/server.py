@@ -27,7 +27,9 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import Saver, new_save_path, read_save, rebuild, setup_from_program
 from ..terminal.editor import check_rule
+from ..terminal.host import Screen
 from . import need_websockets
+from .client import join
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,
                        wire_decision, wire_event, wire_view)
 from .seat import SeatPort
@@ -845,9 +847,6 @@ async def serve_and_play(table: Table, args, ready) -> int:
     """`rulelang serve --play`: serve the table and play one of its seats at this terminal, as `rulelang join`
     would from another (over a loopback connection: the host's screen is a client's, told only its seat's share);
     the table's commands are typed at the same prompt.  The table stops when the host leaves."""
-    from ..terminal.host import Screen
-    from .client import join
-
     seat = table.keep_for_host(args.name)
     loop = asyncio.get_running_loop()
     listening = loop.create_future()
