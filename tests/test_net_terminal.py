@@ -292,6 +292,27 @@ def test_a_joined_terminal_takes_its_seat_again_after_a_drop_and_writes_rules_in
         served.stop()
 
 
+def test_ctrl_c_while_no_prompt_is_up_leaves_and_keeps_the_seat():
+    """Ctrl-C at a joined terminal while it waits (the lobby; another's move) leaves as `quit` does, saying that
+    the seat is kept, instead of dying with a bare `^C`."""
+    table, served = _house_table()
+    t = None
+    try:
+        t = Joined(served.address, table.seats[0].code, "Ann")
+        t.expect("Waiting for the host to start")
+        t.type("\x03")
+        t.expect("your seat is kept: the same `rulelang join` takes it again")
+        assert t.exit_status() == 130
+        deadline = time.monotonic() + 10
+        while served.call(lambda: table.seats[0].state()) != "gone":
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    finally:
+        if t is not None:
+            t.close()
+        served.stop()
+
+
 def test_the_host_plays_a_seat_at_the_serving_terminal(tmp_path):
     """`rulelang serve --play`: the host has seat 1 at the serving terminal, with the local prompt (hand, moves,
     help) and the table's commands (seats, start, bot SEAT) at the same prompt; Bob

@@ -599,5 +599,6 @@ def cmd_join(args) -> int:
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     try:
         return asyncio.run(join(args.address, args.code, args.name, Screen(tty)))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C while no prompt is up (someone else's move, the lobby): leave, as `quit`
+        print("\nYou leave the table; your seat is kept: the same `rulelang join` takes it again.", flush=True)
         return 130
