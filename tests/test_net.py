@@ -331,6 +331,37 @@ def test_serve_refuses_a_game_and_resume_both_missing(capsys):
     assert "serve needs a game" in capsys.readouterr().err
 
 
+def test_serve_sets_the_table_from_its_flags_and_refuses_a_wrong_option_or_bot(tmp_path, monkeypatch, capsys):
+    """`rulelang serve GAME --players --bots --option --seed --window --seat-timeout` reach the table (served
+    here by a stand-in that only keeps it: no socket); a wrong option or bot is told before anything listens."""
+    import rulelang.net.server as server
+    from rulelang.cli import main
+
+    served = []
+
+    async def keep(table, host, port, ready=None, commands=None):
+        served.append((table, host, port))
+        return 0
+
+    monkeypatch.setattr(server, "run_table", keep)
+    assert main(["serve", "express", "--players", "3", "--bots", "random", "--option", "alternate_scoring=true",
+                 "--seed", "9", "--window", "4", "--seat-timeout", "30", "--port", "0",
+                 "--save", str(tmp_path / "t.yaml")]) == 0
+    (table, host, port), = served
+    assert (host, port, table.players, table.seed, table.window, table.seat_timeout) == ("127.0.0.1", 0, 3, 9, 4, 30)
+    table.send = lambda seat, text: None  # no socket: Ann's messages go nowhere
+    table.attach(table.seats[0], object(), "Ann")
+    assert table.start() is None
+    assert table.game.options == {"alternate_scoring": True}  # parsed by the game's declared type
+    assert [type(b).__name__ for b in table.bots.values()] == ["RandomBot"] * 2
+    capsys.readouterr()
+    assert main(["serve", "express", "--option", "nope=1", "--port", "0"]) == 1
+    assert "unknown option `nope`; this game's options: alternate_scoring" in capsys.readouterr().err
+    assert main(["serve", "express", "--bots", "nobot", "--port", "0"]) == 1
+    assert "unknown bot `nobot`; bots: random, greedy, search" in capsys.readouterr().err
+    assert len(served) == 1
+
+
 def test_the_join_codes_are_saved_beside_the_save_for_its_owner_alone(tmp_path):
     async def go():
         async with serving(tmp_path) as served:
