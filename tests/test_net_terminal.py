@@ -292,6 +292,44 @@ def test_a_joined_terminal_takes_its_seat_again_after_a_drop_and_writes_rules_in
         served.stop()
 
 
+def test_a_window_at_a_joined_terminal_shows_its_countdown_and_passes_when_time_is_up():
+    """Liar's UNO with `--window 1`: Ann plays her first option at each turn until the bot's claim puts a
+    challenge window to her; her terminal shows the seconds she has, and when she does not answer, it passes."""
+    table = Table(rulelang.load(ROOT / "games" / "liars.rules"), 2, seed=0, out=lambda line: None, window=1)
+    served = Served(table)
+    t = None
+    try:
+        t = Joined(served.address, table.seats[0].code, "Ann")
+        t.expect("Waiting for the host to start")
+        assert served.call(table.start) is None
+        deadline = time.monotonic() + 30
+        for _ in range(12):  # seed 0: the window is her fourth decision
+            d = served.call(lambda: table.game.pending)
+            while d is None or d.player != 0:
+                assert time.monotonic() < deadline, "Ann was never asked again"
+                time.sleep(0.02)
+                d = served.call(lambda: table.game.pending)
+            if d.window:
+                break
+            moves = served.call(lambda: len(table.game.record()))
+            t.expect("Moves: ")
+            t.line(d.options[0].text)
+            while served.call(lambda: len(table.game.record())) == moves:
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+        assert d.window
+        at = served.call(lambda: len(table.game.record()))
+        t.expect("Enter = no.")
+        left = int(re.search(r"⏱ (\d+) s to answer", t.expect("s to answer") + "s to answer").group(1))
+        assert left == 1
+        t.expect("Time is up: you let it pass.")
+        assert served.call(table.game.record)[at] == (0, "pass")
+    finally:
+        if t is not None:
+            t.close()
+        served.stop()
+
+
 def test_ctrl_c_while_no_prompt_is_up_leaves_and_keeps_the_seat():
     """Ctrl-C at a joined terminal while it waits (the lobby; another's move) leaves as `quit` does, saying that
     the seat is kept, instead of dying with a bare `^C`."""
