@@ -819,7 +819,7 @@ def cmd_serve(args) -> int:
             raise RulesError(f"unknown bot `{args.bots}`; bots: {', '.join(BOTS)}")
 
     def ready(address: str) -> None:
-        where = ("this machine only (127.0.0.1); `--host 0.0.0.0` lets others on your network join"
+        where = (f"this machine only ({args.host}); `--host 0.0.0.0` lets others on your network join"
                  if args.host in ("127.0.0.1", "localhost", "::1") else f"{args.host}: anyone who can reach it may try a code")
         out = table.out
         out(f"{table.program.name}: a table for {table.players} at {address}, listening on {where}.")
