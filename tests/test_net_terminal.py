@@ -330,17 +330,25 @@ def test_a_window_at_a_joined_terminal_shows_its_countdown_and_passes_when_time_
         served.stop()
 
 
-def test_ctrl_c_while_no_prompt_is_up_leaves_and_keeps_the_seat():
-    """Ctrl-C at a joined terminal while it waits (the lobby; another's move) leaves as `quit` does, saying that
-    the seat is kept, instead of dying with a bare `^C`."""
+def test_while_others_play_a_joined_terminal_takes_commands_and_ctrl_d_leaves_keeping_the_seat():
+    """A joined terminal waiting (the lobby; another's move) has a prompt for the commands answered there: `help`
+    and the like at once, anything else told it is not their move yet; Ctrl-C clears the line, as at the move
+    prompt; Ctrl-D leaves as `quit` does, saying that the seat is kept."""
     table, served = _house_table()
     t = None
     try:
         t = Joined(served.address, table.seats[0].code, "Ann")
         t.expect("Waiting for the host to start")
-        t.type("\x03")
+        t.expect("waiting>")
+        t.line("rules")
+        t.expect("waiting>")
+        t.line("play r3")
+        t.expect("It is not your move yet")
+        t.type("hand\x03")
+        t.expect("waiting>")
+        t.type("\x04")
         t.expect("your seat is kept: the same `rulelang join` takes it again")
-        assert t.exit_status() == 130
+        assert t.exit_status() == 0
         deadline = time.monotonic() + 10
         while served.call(lambda: table.seats[0].state()) != "gone":
             assert time.monotonic() < deadline

@@ -136,7 +136,7 @@ class JoinHost(Host):
         self.lost = None
         self.started = False
         self.asks = []  # questions the table asks this person (a house rule, an undo): answered y/N
-        self.waiting = False  # the host's prompt for the table's commands is up (`serve --play`)
+        self.waiting = False  # the prompt for commands while others play is up
 
     # ---------------------------------------------------------- what the server says
     async def receive(self) -> None:
@@ -206,7 +206,7 @@ class JoinHost(Host):
             deadline = msg.get("deadline")
             self.deadline = time.monotonic() + deadline if deadline is not None else None
             key = (len(g.events), tuple(o.text for o in d.options) if d else None, d.prompt if d else None)
-            # the host's prompt while others play stays open until a decision comes to the seat
+            # the prompt while others play stays open until a decision comes to the seat
             if key != self.key and not (self.waiting and (d is None or d.player != self.seat) and not g.over):
                 self.close_prompt()
         elif kind == "error":
@@ -271,11 +271,7 @@ class JoinHost(Host):
                 continue
             d = g.pending
             if d is None or d.player != self.seat:
-                if self.table is None:
-                    self.changed.clear()
-                    await self.changed.wait()
-                    continue
-                status = await self.host_waits()
+                status = await self.waits()
                 if status is not None:
                     return status
                 continue
@@ -387,16 +383,19 @@ class JoinHost(Host):
             out += [(name, name, doc, [(name, name)]) for name, doc in HOST_COMMANDS.items() if name != "start"]
         return out
 
-    async def host_waits(self):
-        """The host (`serve --play`) while the game is not at their seat: a prompt for the table's commands, the
-        seats in its toolbar; closed when a decision comes to the seat.  An exit status, or None."""
-        if not self.screen.tty and self.table.game is not None:
+    async def waits(self):
+        """While the game is not at this seat: a prompt for the commands answered here (help, rules, log, hand,
+        quit; the host of `serve --play` also gives the table's commands, with the seats in the toolbar), closed
+        when a decision comes to the seat.  An exit status, or None."""
+        host = self.table is not None
+        if not self.screen.tty and (not host or self.table.game is not None):
             self.changed.clear()  # piped lines are read only for the seat's decisions
             await self.changed.wait()
             return None
         self.waiting = True
         try:
-            line = await self.read_plain("host> ", toolbar=lambda: self.table.seat_line())
+            line = await self.read_plain("host> " if host else "waiting> ", interrupted="",  # Ctrl-C clears the line
+                                         toolbar=(lambda: self.table.seat_line()) if host else None)
         finally:
             self.waiting = False
         if line is STALE:
@@ -410,12 +409,16 @@ class JoinHost(Host):
         words = line.split()
         if not words:
             return None
-        if words[0].lower() in ("quit", "exit", "stop"):
+        if words[0].lower() in ("quit", "exit") + (("stop",) if host else ()):
             return self.leave()
         if not self.local_command(words, self.game.pending if self.game.v is not None else None) \
                 and not self.host_command(words):
-            self.screen.line("Commands: " + ("start · " if self.table.game is None else "")
-                             + "seats · bot SEAT · rules · log · hand · help · quit (stops the table)")
+            if host:
+                self.screen.line("Commands: " + ("start · " if self.table.game is None else "")
+                                 + "seats · bot SEAT · rules · log · hand · help · quit (stops the table)")
+            else:
+                self.screen.line("It is not your move yet. Commands: rules · log · hand · help · quit "
+                                 "(your seat is kept)")
         return None
 
     async def read_rule(self, prompt: str):
@@ -517,7 +520,8 @@ class JoinHost(Host):
         finally:
             self.app = None
 
-    async def read_plain(self, prompt: str, closable: bool = True, toolbar=None):
+    async def read_plain(self, prompt: str, closable: bool = True, toolbar=None, interrupted=None):
+        """A line typed at a plain prompt; None at the end of input (Ctrl-D), `interrupted` on Ctrl-C."""
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
@@ -526,7 +530,9 @@ class JoinHost(Host):
                 task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0)
                 self.app = session.app if closable else None
                 return await task
-            except (KeyboardInterrupt, EOFError):
+            except KeyboardInterrupt:
+                return interrupted
+            except EOFError:
                 return None
             finally:
                 self.app = None
