@@ -196,13 +196,13 @@ def play_rulelang(program, players: int, budget: float, seed0: int = 0, views: b
 
 
 def play_simulate(program, players: int, budget: float, bots: str, games_a_round: int) -> dict:
-    """`rulelang simulate`'s own game loop (rulelang.simulate.play_one: its bots made by name, asked through
+    """`rulelang simulate`'s own game loop (rulelang.simulate.one.play_one: its bots made by name, asked through
     `ask_bot`, its stall bookkeeping) beside the bench's loop (play_rulelang's, the same bots), on the same seeds,
     in alternating rounds of `games_a_round` games until each has used `budget` CPU seconds: the load of this
     shared machine changes from minute to minute, so the two are timed side by side, not one after the other."""
     from interpreter import Game
     from interpreter.bots import make_bot
-    from rulelang.simulate import play_one
+    from rulelang.simulate.one import play_one
 
     def bench_loop(seeds) -> int:
         turns = 0
@@ -332,7 +332,7 @@ def rss_kb() -> int:
 def rss_over_games(program, path: str, checkpoints: list[int], bots: str = "greedy", progress=None) -> dict:
     """Resident size while one process plays many Express games through `rulelang simulate`'s loop
     (play_one, its default greedy bots), read at each checkpoint (a number of games)."""
-    from rulelang.simulate import play_one
+    from rulelang.simulate.one import play_one
 
     out = {"bots": bots, "at": {}}
     gc.collect()
@@ -796,7 +796,7 @@ def main(argv=None) -> int:
     res["rulelang"] = plays
 
     # -- `rulelang simulate` as users run it, beside the bench's loop for the same bots
-    print("\n`rulelang simulate`'s game loop (rulelang.simulate.play_one) beside the bench's for the same bots and seeds, timed in alternating rounds")
+    print("\n`rulelang simulate`'s game loop (rulelang.simulate.one.play_one) beside the bench's for the same bots and seeds, timed in alternating rounds")
     sims = {}
     sim_runs = [("uno.rules", "random")] + [(f.name, "greedy") for f in files]
     for name, bot in sim_runs:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
@@ -51,7 +50,7 @@ def play(task) -> list[dict]:
     path, players, seeds, budget = task
     import rulelang
     from interpreter.bots import search
-    from rulelang.simulate import play_one
+    from rulelang.simulate.one import play_one
     search.BUDGET = budget
     program = _PROGRAMS.get(path) or _PROGRAMS.setdefault(path, rulelang.load(ROOT / path))
     out = []
@@ -70,7 +69,7 @@ def play(task) -> list[dict]:
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    from rulelang.simulate import wilson as w
+    from rulelang.simulate.run import wilson as w
     return w(wins, n, z)
 
 

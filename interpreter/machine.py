@@ -11,7 +11,7 @@ from .errors import MoveError, RulesError, RuntimeRulesError
 
 from . import places
 from .journal import Journal
-from .program import Program, Rule
+from .program import Program
 from .view import view
 
 MAX_STEPS_PER_MOVE = 200_000

@@ -275,7 +275,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import run_simulate
+    from .simulate.run import run_simulate
 
     try:
         return run_simulate(args)
@@ -284,7 +284,7 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_sweep(args) -> int:
-    from .sweep import run_sweep
+    from .simulate.sweep import run_sweep
 
     try:
         return run_sweep(args)

@@ -7,7 +7,7 @@ import sys
 from . import ast
 from .checker import walk
 from .loader import load
-from .parser import games_dir
+from .paths import games_dir
 
 # What a variant names, by kind: the declaration and how the table heads it.
 _KINDS = (

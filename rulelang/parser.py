@@ -9,7 +9,7 @@ from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from . import ast
 from .errors import Loc, RulesError, RulesSyntaxError
-from .paths import MAX_TEXT, games_dir, grammar_path  # noqa: F401 (games_dir: named here by others)
+from .paths import MAX_TEXT, grammar_path
 from .syntax_errors import syntax_error
 
 

@@ -52,8 +52,6 @@ _FORMS = {
     "ask": '`ask PLAYERS [race] [as NAME] "prompt" { VERB "help" { ... } ... }`',
     "fire": "`fire EVENT(ARGUMENTS)`",
     "win": "`win PLAYER`",
-    "out": "`out PLAYER`",
-    "lose": "`lose PLAYER`",
     "teams": "`teams of N`",
     "reveal": "`reveal CARDS to PLAYERS`",
     "say": '`say "TEXT"`',

@@ -11,8 +11,9 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import BOTS, GreedyBot, RandomBot, SearchBot, bot_names, make_bot
 from interpreter.bots.odds import unseen_ids
-from rulelang.simulate import describe_cycle, find_cycle, play_one, simulate, verdict
-from rulelang.simulate import describe_cycle, find_cycle, play_one, simulate, verdict
+from rulelang.simulate.one import play_one
+from rulelang.simulate.run import simulate, verdict
+from rulelang.simulate.stall import describe_cycle, find_cycle
 
 RULES = Path(__file__).resolve().parent / "rules"
 

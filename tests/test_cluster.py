@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelang.simulate import simulate
+from rulelang.simulate.run import simulate
 
 distributed = pytest.importorskip("distributed", reason="the cluster tests need rulelang[cluster]")
 psutil = pytest.importorskip("psutil")
@@ -97,8 +97,9 @@ def test_a_local_worker_process_killed_mid_run_has_its_chunk_run_again():
 @pytest.mark.parametrize("where", ["one", "processes", "cluster"])
 def test_a_chunk_that_fails_is_reported_with_its_seeds_and_the_rest_completes(where, request):
     import rulelang
-    from rulelang.chunks import Counts
-    from rulelang.simulate import play_one, report
+    from rulelang.simulate.chunks import Counts
+    from rulelang.simulate.one import play_one
+    from rulelang.simulate.run import report
 
     # Which games fail, found one by one: the joker dealt to the first player (seeds 27, 38, 42 of 0..59).
     program = rulelang.load(FAILS)
@@ -126,14 +127,14 @@ def test_a_chunk_that_fails_is_reported_with_its_seeds_and_the_rest_completes(wh
 
 
 def _failed(f: dict):
-    from rulelang.chunks import Failed
+    from rulelang.simulate.chunks import Failed
 
     return Failed(0, f["seeds"][0], f["seeds"][1], f["error"])
 
 
 def test_the_sweep_prints_one_row_a_cell_with_the_figures_simulate_gives_for_it(tmp_path, capsys):
     from rulelang.cli import main
-    from rulelang.sweep import sweep
+    from rulelang.simulate.sweep import sweep
 
     grid = sweep(WHOS_LYING, 12, [2, 3], [("players2", ["false", "true"])], ["greedy"], seed=4)
     cells = [(r["players"], r["options"]["players2"]) for r in grid["cells"]]
@@ -170,7 +171,7 @@ def test_the_sweep_prints_one_row_a_cell_with_the_figures_simulate_gives_for_it(
 
 
 def test_a_sweep_on_the_cluster_gives_the_cells_of_one_process(cluster):
-    from rulelang.sweep import sweep
+    from rulelang.simulate.sweep import sweep
 
     grid = [("players2", ["false", "true"])]
     here = sweep(WHOS_LYING, 10, [2, 3], grid, ["greedy", "random"], seed=1)
@@ -189,7 +190,7 @@ def test_without_a_cluster_rulelang_never_imports_dask():
     import subprocess
     import sys
 
-    code = ("import sys, rulelang.sweep, rulelang.cluster; from rulelang.simulate import simulate; "
+    code = ("import sys, rulelang.simulate.sweep, rulelang.simulate.cluster; from rulelang.simulate.run import simulate; "
             f"simulate({EXPRESS!r}, 4, 2, ['greedy'], workers=2); assert not [m for m in sys.modules if "
             "m.split('.')[0] in ('dask', 'distributed', 'matplotlib')], sorted(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import rulelang
-from rulelang.simulate import play_one
+from rulelang.simulate.one import play_one
 
 ROOT = Path(__file__).resolve().parent.parent
 # examples/house_rules/ holds rules to type in play, not games

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from helpers import (ROOT, MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
+from helpers import (ROOT, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
                      hand_names, new_game, options, play, program, rest_of_deck, top, turn)
 from helpers import rulelang_command
 from interpreter import Game

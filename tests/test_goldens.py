@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelang.simulate import simulate
+from rulelang.simulate.run import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDENS = Path(__file__).resolve().parent / "goldens"

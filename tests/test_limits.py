@@ -11,7 +11,7 @@ import rulelang
 from interpreter import Game
 from interpreter.bots.odds import hyper_at_least as _hyper_at_least
 from interpreter.machine import _plain
-from rulelang.simulate import play_one
+from rulelang.simulate.one import play_one
 
 from helpers import ROOT, deal_stack, play, program
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 import os
 
 import pytest
-import yaml
 
-from rulelang.save import SaveLock, Saver, checksum, dump, load_document, read_save, recent_saves
+from rulelang.save import SaveLock, Saver, read_save, recent_saves
 
 from test_save import STACK, express_save, main, write_stack
 

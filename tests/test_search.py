@@ -14,7 +14,8 @@ from interpreter.bots import search
 from interpreter.bots import GreedyBot, ask_bot, make_bot
 from interpreter.view import view as view_of
 from interpreter.bots.search import Policy, SearchBot, determinize, facts, fork, playout
-from rulelang.simulate import play_one, simulate
+from rulelang.simulate.one import play_one
+from rulelang.simulate.run import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "games").glob("*.rules"))

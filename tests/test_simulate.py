@@ -12,7 +12,7 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 from interpreter.bots.search import SearchBot, determinize
-from rulelang.simulate import simulate
+from rulelang.simulate.run import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "games").glob("*.rules"))

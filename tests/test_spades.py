@@ -7,7 +7,7 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 
-from helpers import ROOT, interleave, rest_of_deck
+from helpers import ROOT, interleave
 
 
 @lru_cache(maxsize=None)

@@ -466,7 +466,7 @@ class Table:
         g = self.game
         seats = racers(d)
         people = [s for s in self.seats if s.kind == "person" and s.index in seats]
-        rng = random.Random(g.state.seed * 1_000_003 + len(g.record()))  # the same race again after a resume
+        rng = random.Random(g.seed * 1_000_003 + len(g.record()))  # the same race again after a resume
         start = time.monotonic()
         times: dict = {}
         self.race_at = (d, start, times)

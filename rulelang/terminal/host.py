@@ -21,10 +21,9 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 from .. import load
 from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
-from ..stall import TURN_LIMIT, stall_error
+from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
-from ..simulate import DECISION_LIMIT, asked, stuck
 
 
 
@@ -336,7 +335,6 @@ def _prompt_keys():
     way) instead of gluing text onto it; an arrow, Home or End leaves the selection to mend the line in place.
     A refused rule (`house`, `write`) is not selected: its cursor is at the place to mend."""
     from prompt_toolkit.filters import has_selection
-    from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.keys import Keys
     from prompt_toolkit.buffer import ValidationState
 

@@ -10,9 +10,18 @@ import io
 import itertools
 import json
 import math
+import sys
 import time
 
-from .errors import RulesError
+from interpreter import Game
+from interpreter.bots import make_bot
+
+from .. import load
+from ..errors import RulesError
+from ..loader import resolve
+from .chunks import chunk_size, cut, play
+from .cluster import engine_for
+from .run import report
 
 
 def player_counts(text: str) -> list[int]:
@@ -38,15 +47,7 @@ def option_grid(items: list[str]) -> list[tuple[str, list[str]]]:
 
 def sweep(path: str, games: int, players: list[int], grid: list, bots: list[str], seed: int = 0,
           workers: int = 1, cluster: str | None = None, progress=None, chunk: int | None = None) -> dict:
-    import rulelang
-    from interpreter import Game
-
-    from .chunks import chunk_size, cut, play
-    from .cluster import engine_for
-    from .loader import resolve
-    from .simulate import report
-
-    program = rulelang.load(path)
+    program = load(path)
     names = [name for name, _ in grid]
     cells = [(n, dict(zip(names, combo))) for n in players for combo in itertools.product(*(v for _, v in grid))]
     for n, options in cells:  # a player count or an option the game refuses is said before any game is played
@@ -158,25 +159,19 @@ def plot(sw: dict, path: str) -> None:
 
 
 def run_sweep(args) -> int:
-    import sys
-
-    from interpreter.bots import make_bot
-
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     for b in bots:
         make_bot(b)
     players = player_counts(args.players) if args.players else []
     if not players:
-        import rulelang
-
-        players = [rulelang.load(args.game).default_players]
+        players = [load(args.game).default_players]
     grid = option_grid(args.option)
     if args.plot:
         _pyplot()  # a missing matplotlib is said before the games, not after
     cells = len(players) * math.prod(len(values) for _, values in grid)
     total = args.games * cells
     if sys.stderr.isatty() and not (args.json or args.csv):
-        from prompt_toolkit.shortcuts import ProgressBar
+        from prompt_toolkit.shortcuts import ProgressBar  # the prompt's library, loaded only at a terminal
 
         with ProgressBar(title=f"sweeping {cells} cells of {args.games} games") as pb:
             counter = pb(total=total, label="games")

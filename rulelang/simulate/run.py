@@ -4,102 +4,18 @@ from __future__ import annotations
 import json
 import math
 import shutil
+import sys
 import textwrap
 import time
-from collections import Counter, deque
+from collections import Counter
 
-from interpreter import Game
-from interpreter.bots import ask_bot, bot_names, make_bot
+from interpreter.bots import bot_names
 
-TURN_LIMIT = 5_000
-# Decisions one turn may take before the game is stopped as going round in a circle within it.
-DECISION_LIMIT = 10_000
-
-
-def cycle_note(recent: list, names: list) -> str:
-    """The decisions a stuck turn keeps repeating: the shortest tail that repeats, as `who: prompt`."""
-    loop = recent[-8:]
-    for p in range(1, len(recent) // 2 + 1):
-        if recent[-p:] == recent[-2 * p:-p]:
-            loop = recent[-p:]
-            break
-    return " -> ".join(f"{names[who]}: {prompt}" for who, prompt in loop[:8])
-
-
-def asked(d) -> tuple:
-    """A decision as a stuck turn's report names it: who, and its prompt or the moves offered."""
-    return (d.player, d.prompt or "/".join(sorted({o.verb for o in d.options})[:6]))
-
-
-def stuck(game, recent: list) -> str:
-    return (f"{game.names[game.current]}'s turn never ends: more than {DECISION_LIMIT} decisions were made in "
-            "it, going round: " + cycle_note(recent, game.names))
-
-
-def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT,
-             think: float | None = None, match: bool = False) -> dict:
-    """One bot game; what happened in it, as plain data.  `think`: seconds a search bot may take a move;
-    `match`: the game is a whole match, hands until it ends by the rules (`match to N`, `match N hands`)."""
-    g = Game(program, players, seed=seed, options=options, record=False, match=match)
-    seats = [make_bot(bots[i % len(bots)], seed * 1009 + i, think=think) for i in range(players)]
-    moves = 0
-    stalled = None
-    turn, in_turn, recent = -1, 0, []
-    last: deque = deque(maxlen=HISTORY)  # the latest moves, (seat, text): what repeated, if the game stalls
-    while not g.over:
-        seat = g.deciding
-        d = seat.pending
-        if g.turns >= turn_limit:
-            stalled = f"no winner after {turn_limit} turns"
-            break
-        if g.turns != turn:
-            turn, in_turn = g.turns, 0
-        in_turn += 1
-        if in_turn > DECISION_LIMIT - 64:
-            recent.append(asked(d))
-            if in_turn > DECISION_LIMIT:
-                stalled = stuck(g, recent)
-                break
-        move = ask_bot(seats[d.player], g, d.player, d)
-        last.append((d.player, move.text))
-        seat.act(move, undoable=False)
-        moves += 1
-    return {
-        "seed": seed,
-        "winners": g.winners if not stalled else [],
-        "turns": g.turns,
-        "moves": moves,
-        "stalled": stalled,
-        "cycle": describe_cycle(list(last), g.names) if stalled else None,
-        "stats": dict(g.stats),
-        "hands": g.hand_no,
-        "scores": g.scores,
-    }
-
-
-HISTORY = 600  # moves kept to find a stalled game's cycle in
-
-
-def find_cycle(moves: list) -> list | None:
-    """The shortest run of moves that the latest moves repeat at least three times over, or None."""
-    n = len(moves)
-    for period in range(1, n // 3 + 1):
-        tail = moves[n - 3 * period:]
-        if all(tail[i] == tail[i + period] for i in range(2 * period)):
-            return moves[n - period:]
-    return None
-
-
-def describe_cycle(moves: list, names: list) -> str:
-    """What a stalled game repeated, who made each move: `P1 ask P2, P1 rank 3, P2 ask P1, ...` (or, with no
-    exact cycle, the last moves)."""
-    cycle = find_cycle(moves)
-    if cycle is None:
-        shown = moves[-8:]
-        return "no exact cycle; the last moves: " + ", ".join(f"{names[p]} {t}" for p, t in shown)
-    return f"{len(cycle)} moves repeated: " + ", ".join(f"{names[p]} {t}" for p, t in cycle[:24]) + \
-        (", ..." if len(cycle) > 24 else "")
-
+from .. import load
+from ..loader import resolve
+from .chunks import chunk_size, cut, play
+from .cluster import engine_for
+from .stall import TURN_LIMIT
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% confidence interval of a proportion (Wilson score)."""
@@ -120,12 +36,7 @@ def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0
     counts of the chunks merge exactly, so the report is the same for any workers and any cluster. `chunk`:
     games a chunk (default: about 8 chunks a worker, at most 200 games each); `think`: seconds a search bot
     may take a move; `match`: each game is a whole match (the report counts matches, and their hands)."""
-    import rulelang
-    from .chunks import chunk_size, cut, play
-    from .cluster import engine_for
-    from .loader import resolve
-
-    program = rulelang.load(path)
+    program = load(path)
     options = options or {}
     players = players or program.default_players
     with engine_for(cluster, workers) as engine:
@@ -307,8 +218,7 @@ def _wrapped(head: str, items: list[str]) -> list[str]:
 
 
 def run_simulate(args) -> int:
-    from prompt_toolkit.shortcuts import ProgressBar
-    import sys
+    from prompt_toolkit.shortcuts import ProgressBar  # the prompt's library, loaded only at a terminal
 
     bots = bot_names(args.bots)  # refuses an unknown name before any game is played
     options = dict(item.split("=", 1) if "=" in item else (item, "true") for item in args.option)

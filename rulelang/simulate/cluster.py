@@ -14,7 +14,7 @@ import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
-from .errors import RulesError
+from ..errors import RulesError
 
 MISSING = ("`--cluster` runs on Dask distributed, which is not installed: "
            "pip install 'rulelang[cluster]' (or: pip install 'dask[distributed]')")

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .. import load
+from ..errors import RulesError
+from .one import play_one
 
 KEPT_STALLED = 20  # the stalled games (lowest seeds first) a report shows
 
@@ -89,7 +94,6 @@ class Counts:
 
     def wins(self) -> list:
         """Wins by seat, a win shared by k winners counting 1/k, summed exactly."""
-        from fractions import Fraction
 
         return [float(sum((Fraction(n, k) for k, n in seat.items()), Fraction(0))) for seat in self.shares]
 
@@ -113,20 +117,15 @@ _programs: dict = {}  # in each worker process: the compiled programs it has loa
 
 
 def program_of(chunk: Chunk):
-    import rulelang
-
     key = (chunk.path, tuple(sorted(chunk.files.items())))
     if key not in _programs:
         _programs.clear()  # one program at a time is what a run uses; do not keep old ones
-        _programs[key] = rulelang.load(chunk.path, texts=chunk.files)
+        _programs[key] = load(chunk.path, texts=chunk.files)
     return _programs[key]
 
 
 def run_chunk(chunk: Chunk):
     """Play a chunk's games; its Counts, or a `Failed` naming its seeds and the error when a game raised."""
-    from .errors import RulesError
-    from .simulate import play_one
-
     try:
         program = program_of(chunk)
         counts = Counts(chunk.players)
