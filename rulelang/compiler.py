@@ -12,7 +12,7 @@ from interpreter.machine import RULE_FAILURES, Move
 from interpreter.program import Attribute, AttrValueInfo, Card, Choice, OptionSpec, Proc, Program, Rule, VarSpec, ZoneSpec, number_choices
 
 from . import ast, cache, codegen
-from .checker import BUILTIN_EVENTS, TEXT_PART, YIELDING_FUNCS, YIELDING_NAMES, Checker, Symbols, elem_type, params_scope, var_type, walk
+from .checker import BUILTIN_EVENTS, TEXT_PART, YIELDING_FUNCS, YIELDING_NAMES, Checker, Symbols, elem_type, params_scope, var_type
 from .errors import RulesCheckError, RulesErrors, RuntimeRulesError, source_lines
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
@@ -68,7 +68,7 @@ class Compiler:
         # Whether seats can leave play (`out`, `lose`): only then do `next`, `after`... look for seats out of play.
         bodies = [d.body for d in (*symbols.procedures.values(), *symbols.rules, symbols.setup, symbols.turn,
                                    symbols.score) if d is not None]
-        self.leaving = any(isinstance(n, (ast.OutStmt, ast.LoseStmt)) for b in bodies for n in walk(b))
+        self.leaving = any(isinstance(n, (ast.OutStmt, ast.LoseStmt)) for b in bodies for n in ast.walk(b))
 
     # ------------------------------------------------------------ the program
 
