@@ -10,20 +10,16 @@ from __future__ import annotations
 import itertools
 
 from interpreter import ops, places
-from interpreter.program import Attribute, AttrValueInfo, OptionSpec, Proc, Program, VarSpec, ZoneSpec
+from interpreter.program import OptionSpec, Proc, Program, VarSpec, ZoneSpec
 
 from .. import ast, cache, codegen
 from ..checker import Checker, Symbols, params_scope, var_type
-from ..errors import RulesCheckError, source_lines
+from ..errors import source_lines
 from .decisions import Decisions
 from .deck import Deck
 from .expressions import Expressions
 from .statements import Statements
 from .texts import Texts
-
-
-def _display(value_name: str) -> str:
-    return value_name.replace("_", " ").title()
 
 
 class Compiler(Expressions, Statements, Decisions, Deck, Texts):
@@ -65,43 +61,9 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
 
     # ------------------------------------------------------------ the program
 
-
     def program(self, options: dict | None = None) -> Program:
         s = self.s
-        attributes = {}
-        for name, d in s.attributes.items():
-            if isinstance(d, ast.RangeAttributeDecl):
-                attributes[name] = Attribute(name, (), d.low, d.high)
-            else:
-                vals = []
-                for v in d.values:
-                    display = v.display if v.display is not None else _display(v.name)
-                    short = v.short if v.short is not None else display.replace(" ", "")
-                    vals.append(AttrValueInfo(v.name, display, short, v.symbol or "", v.style or ""))
-                attributes[name] = Attribute(name, tuple(vals))
-        self.attributes = attributes
-        name_attrs = s.names.attributes if s.names else tuple(attributes)
-        self.cards = self.build_cards(attributes, name_attrs)
-        claim_attrs = tuple(s.claims.attributes) if s.claims else ()
-        self.claim_ids = ()
-        if claim_attrs:
-            self.cards, self.claim_ids = self.claim_cards(self.cards, attributes, claim_attrs)
-        self.deck_size = len(self.cards) - len(self.claim_ids)  # the claim cards come after the deck's
-        first: dict = {}
-        canon = tuple(first.setdefault(c.short, c.id) for c in self.cards)
-        counts: dict = {}
-        for k in canon:
-            counts[k] = counts.get(k, 0) + 1
-        self.ns["CANON"], self.ns["TWIN"] = canon, tuple(counts[k] > 1 for k in canon)
-        self.distinct = all(c.id == k for c, k in zip(self.cards, canon))
-        for name in attributes:
-            self.attr_tables[name] = tuple(c.attrs.get(name) for c in self.cards)
-        for name, d in s.classes.items():
-            f = self.expr(d.expr, {"card": "card"})
-            try:
-                self.class_tables[name] = tuple(bool(f(None, {"card": c.id})) for c in self.cards)
-            except (AttributeError, TypeError, KeyError):
-                raise RulesCheckError(f"class `{name}` may only look at the card itself", d.loc) from None
+        attributes, name_attrs, claim_attrs = self.deck()
         zones = []
         for i, (name, d) in enumerate(s.zones.items()):
             zones.append(ZoneSpec(name, i, d.per_player, d.visibility,
@@ -144,6 +106,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             procs=procs,
             classes=dict(self.class_tables),
             claims=self.claim_ids,
+            **self.tables,
             var_kinds={name: var_type(s, name) for name in s.vars},
             shown_vars={name: d.shown for name, d in s.vars.items() if getattr(d, "shown", None)},
             compile_rule=self.compile_rule,

@@ -16,6 +16,7 @@ from .emitted import CONSTANT, INDENT
 
 class Decisions:
     """The compiler's part for decisions and their options."""
+
     def due(self, when):
         """A call's `when`, as `f(state, player)`."""
         return self.lam("st, player", self.due_src(when))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from interpreter.machine import RULE_FAILURES
-from interpreter.program import Card
+from interpreter.program import Attribute, AttrValueInfo, Card, deck_tables
 
 from .. import ast
 from ..errors import RulesCheckError, RuntimeRulesError
@@ -10,8 +10,49 @@ from ..errors import RulesCheckError, RuntimeRulesError
 MAX_CARDS = 10_000
 
 
+def _display(value_name: str) -> str:
+    return value_name.replace("_", " ").title()
+
+
 class Deck:
     """The compiler's part that builds the deck, once, before any game."""
+
+    def deck(self) -> tuple:
+        """The attributes, the cards and every table of them the generated code reads (each attribute's and class's
+        value per card; CANON and TWIN, the cards of one name), each worked out once (the Program keeps the tables
+        of names: `self.tables`).  Returns the attributes, those a card's name is made of, and those a claim names."""
+        s = self.s
+        attributes = {}
+        for name, d in s.attributes.items():
+            if isinstance(d, ast.RangeAttributeDecl):
+                attributes[name] = Attribute(name, (), d.low, d.high)
+            else:
+                vals = []
+                for v in d.values:
+                    display = v.display if v.display is not None else _display(v.name)
+                    short = v.short if v.short is not None else display.replace(" ", "")
+                    vals.append(AttrValueInfo(v.name, display, short, v.symbol or "", v.style or ""))
+                attributes[name] = Attribute(name, tuple(vals))
+        self.attributes = attributes
+        name_attrs = s.names.attributes if s.names else tuple(attributes)
+        self.cards = self.build_cards(attributes, name_attrs)
+        claim_attrs = tuple(s.claims.attributes) if s.claims else ()
+        self.claim_ids = ()
+        if claim_attrs:
+            self.cards, self.claim_ids = self.claim_cards(self.cards, attributes, claim_attrs)
+        self.tables = deck_tables(self.cards, self.claim_ids)
+        self.deck_size, self.distinct = self.tables["deck_size"], self.tables["distinct"]
+        self.ns["CANON"], self.ns["TWIN"] = self.tables["canon"], self.tables["twin"]
+        for name in attributes:
+            self.attr_tables[name] = tuple(c.attrs.get(name) for c in self.cards)
+        for name, d in s.classes.items():
+            f = self.expr(d.expr, {"card": "card"})
+            try:
+                self.class_tables[name] = tuple(bool(f(None, {"card": c.id})) for c in self.cards)
+            except (AttributeError, TypeError, KeyError):
+                raise RulesCheckError(f"class `{name}` may only look at the card itself", d.loc) from None
+        return attributes, name_attrs, claim_attrs
+
     def build_cards(self, attributes, name_attrs) -> tuple:
         specs = []
         for item in self.s.deck.items:

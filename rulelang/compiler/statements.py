@@ -35,6 +35,7 @@ def _nesting(st) -> int:
 
 class Statements:
     """The compiler's part for procedures, rules and their statements."""
+
     def proc(self, name, params, body, scope) -> Proc:
         code = Code(self, name)
         outer, self.card_names = getattr(self, "card_names", None), {p for p, t in scope.items() if t in ("card", "list:card")}

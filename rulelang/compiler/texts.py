@@ -7,6 +7,7 @@ from ..checker import TEXT_PART
 
 class Texts:
     """The compiler's part for texts."""
+
     def text(self, template: str, scope):
         """A string with `{name}` parts shown as players, cards or values, and `{is|are}` forms.
 
