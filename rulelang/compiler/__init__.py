@@ -36,7 +36,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.class_tables: dict = {}
         self.cards: tuple = ()
         self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
-        self.subst: dict = {}  # names bound to Python source: inlined parameters, comprehension items, option arguments
+        self.subst: dict = {}  # names bound to Python source (a Py): inlined parameters, comprehension items, option arguments
         self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
         self.card_names = None
         self.inlining: list = []
@@ -46,9 +46,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.lambdas: dict = {}
         self.defined: dict = {}
         self.fn_names: dict = {}
-        self.nonnull: set = set()  # Python names that hold the cards of a zone (never none)
-        self.lists: set = set()  # Python sources that hold a list while a `where` is compiled (a set of cards)
-        self.hoist: list | None = None  # inside a `where`: what is worked out once per decision
+        self.hoist: dict | None = None  # inside a `where`: what is worked out once per decision (source -> number)
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.same_fns: dict = {}  # attributes -> the name of its `same` function
         self.own_zones: dict = {}  # zone index -> the name of each player's zone as a value (`hand(current)`)
