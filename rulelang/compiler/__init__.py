@@ -13,7 +13,7 @@ from interpreter import ops, places
 from interpreter.program import OptionSpec, Proc, Program, VarSpec, ZoneSpec
 
 from .. import ast, cache, codegen
-from ..checker import Checker, Symbols, params_scope, var_type
+from ..checker import Symbols, params_scope, typed, var_type
 from ..errors import source_lines
 from .decisions import Decisions
 from .deck import Deck
@@ -29,7 +29,6 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.s = symbols
         self.cached = cached or {}  # (mode, source) -> code, from the compiled-program cache (see `code`)
         self.codes: dict = {}  # every code this compiler made or took, by (mode, source)
-        self.typer = Checker(symbols)  # its typing, not its errors: used to know how to show and parse values
         self.texts = source_texts or {}
         self.fresh = itertools.count()
         self.attr_tables: dict = {}
@@ -115,6 +114,10 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             claim_attrs=claim_attrs,
             namespace=self.ns,
         )
+
+    def type_of(self, e) -> str:
+        """An expression's type, as the checker found it (it types every expression once, and keeps the types)."""
+        return typed(self.s, e)
 
     def literal(self, e):
         if isinstance(e, ast.Name):

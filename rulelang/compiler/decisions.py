@@ -41,7 +41,7 @@ class Decisions:
                 inner[o.param] = "rule"
                 kind = "rule"
             elif o.param is not None:
-                el = elem_type(self.typer.expr(o.domain, scope)) or "any"
+                el = elem_type(self.type_of(o.domain)) or "any"
                 inner[o.param] = el
                 self.holds_card(o.param, el)
                 coll, of_zone = self.collection(o.domain, scope)
@@ -62,7 +62,7 @@ class Decisions:
         if o.takes == "several":
             names, domains, parts = [], [], []
             for name, domain in o.params:
-                el = elem_type(self.typer.expr(domain, inner)) or "any"
+                el = elem_type(self.type_of(domain)) or "any"
                 domains.append(self.lam("st, env", self.collection(domain, inner)[0].src))
                 inner[name] = el
                 self.holds_card(name, el)
@@ -211,7 +211,7 @@ class Decisions:
             if when is not None:
                 src = self.due_src(when)
                 due += [f"if {src}:", f"{INDENT}now += ({c!r},)"]
-        prompt = self.const(self.text(stmt.prompt or "", scope), "PROMPT")
+        prompt = self.const(self.text(stmt.prompt or "", scope, stmt), "PROMPT")
         now = ["now = ()", *due] if due else []
         return [f"player = {who}", "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,
                 "if out:",
@@ -309,13 +309,13 @@ class Decisions:
         code.append(ops.op_ask_init(key, who, st.race))
         code.place(again)
         if not st.race:
-            code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end, st.bind), sets_pc=True)
+            code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), end, st.bind), sets_pc=True)
             self.emit_bodies(bodies, end, code)
             return
         # A race: everyone is asked, and what each does is kept (each option's label keeps it and asks the next);
         # then, of those who acted, the table says who was first (`first NAME`), and the first one's option runs.
         settle, pick = ops.Label(), ops.Label()
-        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), settle, st.bind), sets_pc=True)
+        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), settle, st.bind), sets_pc=True)
         targets = []
         for i, (spec, o, (label, _, _)) in enumerate(zip(specs, st.options, bodies)):
             spec.label = ops.Label()

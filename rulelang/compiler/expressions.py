@@ -8,7 +8,7 @@ import attrs
 from interpreter import ops
 
 from .. import ast
-from ..checker import YIELDING_FUNCS, YIELDING_NAMES, elem_type, params_scope
+from ..checker import YIELDING_FUNCS, YIELDING_NAMES, beyond_card, elem_type, order_of, params_scope
 from ..errors import RulesCheckError
 from .emitted import NOTHING, Py, free
 
@@ -48,12 +48,12 @@ class Expressions:
     def collection(self, e, scope) -> tuple:
         """Source for the items of a zone or list (a zone's own list: do not change it); and whether those
         items are the cards of a zone (never none)."""
-        t = self.typer.expr(e, scope)
+        t = self.type_of(e)
         if t == "zone":
             if isinstance(e, ast.Name) and e.name not in scope and e.name in self.s.zones:
                 return Py(f"st.zones[{self.zone_index[e.name]}]", False, True, zone_list=True), True
             if (isinstance(e, ast.Call) and e.name in self.s.zones and len(e.args) == 1
-                    and self.typer.expr(e.args[0], scope) == "player"):
+                    and self.type_of(e.args[0]) == "player"):
                 p = self.gen(e.args[0], scope)
                 if p.simple or p.seat:
                     return Py(f"st.zones[{self.zone_index[e.name]}][{p.src}]", p.varies, p.safe, zone_list=p.simple), True
@@ -239,7 +239,7 @@ class Expressions:
     def gen_Attr(self, e, scope):
         table = self.const(self.attr_tables[e.name], "T_" + e.name + "_")
         a = self.gen(e.expr, scope)
-        safe = a.safe and self.typer.expr(e.expr, scope) == "card"
+        safe = a.safe and self.type_of(e.expr) == "card"
         if a.nonnull:
             out = f"{table}[{a.src}]"
         elif a.simple:
@@ -280,7 +280,7 @@ class Expressions:
 
     def ordered_type(self, e, scope) -> bool:
         """Whether an expression gives values of an `ordered` attribute (compared by their place, not as text)."""
-        return self.typer.order_of(self.typer.expr(e, scope)) is not None
+        return order_of(self.s, self.type_of(e)) is not None
 
     def gen_Compare(self, e, scope):
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
@@ -289,8 +289,8 @@ class Expressions:
             place = self.orders()[0]
             return Py(f"ordered({self.const(_COMPARE[e.op], 'OP')}, {place}.get({a.src}), {place}.get({b.src}))",
                       varies, False)
-        if e.op not in ("==", "!=") and self.has_order() and "any" in (self.typer.expr(e.left, scope),
-                                                                       self.typer.expr(e.right, scope)):
+        if e.op not in ("==", "!=") and self.has_order() and "any" in (self.type_of(e.left),
+                                                                       self.type_of(e.right)):
             # A value of unknown type (a function's parameter) may be one of an ordered attribute: by its place.
             place = self.orders()[0]
             return Py(f"ordered({self.const(_COMPARE[e.op], 'OP')}, {place}.get({a.src}, {a.src}), "
@@ -326,7 +326,7 @@ class Expressions:
         return Py(f"number_range(st, {a.src}, {b.src})", a.varies or b.varies, False)
 
     def gen_Arith(self, e, scope):
-        t = self.typer.expr(e.left, scope)
+        t = self.type_of(e.left)
         if e.op == "+" and (t == "zone" or t.startswith("list:")):
             a, _ = self.collection(e.left, scope)
             b, _ = self.collection(e.right, scope)
@@ -349,13 +349,13 @@ class Expressions:
     def gen_Aggregate(self, e, scope):
         coll, _ = self.collection(e.expr, scope)
         reads = free(coll) if coll.uncounted else None
-        if e.fn in ("min", "max") and self.typer.order_of(elem_type(self.typer.expr(e.expr, scope)) or "") is not None:
+        if e.fn in ("min", "max") and order_of(self.s, elem_type(self.type_of(e.expr)) or "") is not None:
             return Py(f"BY_ORDER_{e.fn}({self.orders()[0]}, {self.counted(coll)})", coll.varies, False)
         return Py(f"AGG_{e.fn}({self.counted(coll)})", coll.varies, False, free=reads)
 
     def gen_Comprehension(self, e, scope):
         coll, of_zone = self.collection(e.iterable, scope)
-        inner = {**scope, e.var: elem_type(self.typer.expr(e.iterable, scope)) or "any"}
+        inner = {**scope, e.var: elem_type(self.type_of(e.iterable)) or "any"}
         var = f"_v{next(self.fresh)}"
         saved = self.subst
         self.subst = {**saved, e.var: Py(var, True, True, free=NOTHING, simple=True, atom=True, nonnull=of_zone)}
@@ -377,14 +377,14 @@ class Expressions:
         if e.fn in ("min", "max") and self.ordered_type(e.expr, inner):
             return Py(f"BY_ORDER_{e.fn}({self.orders()[0]}, [{body.src} for {var} in {self.counted(coll)}{where}])",
                       True, False)
-        if e.fn in ("all", "any") and self.typer.expr(e.expr, inner) == "bool":
+        if e.fn in ("all", "any") and self.type_of(e.expr) == "bool":
             # true or false (or none, which counts as false) each: Python's own, stopping at the first that decides
             return Py(f"{e.fn}({body.src} for {var} in {self.counted(coll)}{where})", True, False, free=reads)
         return Py(f"AGG_{e.fn}([{body.src} for {var} in {self.counted(coll)}{where}])", True, False, free=reads)
 
     def gen_Splits(self, e, scope):
         coll, _ = self.collection(e.iterable, scope)
-        inner = {**scope, e.var: "list:" + (elem_type(self.typer.expr(e.iterable, scope)) or "any")}
+        inner = {**scope, e.var: "list:" + (elem_type(self.type_of(e.iterable)) or "any")}
         var = f"_v{next(self.fresh)}"
         saved = self.subst
         # The group: a list, never none, counted as one step whatever its condition reads (codegen.splits).
@@ -395,7 +395,7 @@ class Expressions:
         finally:
             self.subst = saved
         # A condition that reads only the group gives the same splits for the same items: they are kept.
-        memo = self.const({}, "SPLITS") if self.typer.beyond_card(e.cond, {e.var}, ()) is None else "None"
+        memo = self.const({}, "SPLITS") if beyond_card(self.s, e.cond, {e.var}, ()) is None else "None"
         return Py(f"splits(st, {memo}, {self.counted(coll)}, lambda {var}: {cond})", True, False)
 
 

@@ -8,7 +8,7 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import BUILTIN_EVENTS, Checker, elem_type, params_scope
+from ..checker import BUILTIN_EVENTS, check_written_rule, elem_type, params_scope
 from ..errors import RulesCheckError, RulesErrors
 from .blocks import Code
 from .emitted import INDENT, Py
@@ -97,12 +97,11 @@ class Statements:
         decl = parse_rule(text, "<rule>")
         if not isinstance(decl, ast.RuleDecl):
             raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
-        checker = Checker(self.s)
-        checker.check_RuleDecl(decl, {"key": "any"})
-        if checker.errors:
-            for e in checker.errors:
+        errors = check_written_rule(self.s, decl, {"key": "any"})
+        if errors:
+            for e in errors:
                 e.source = text
-            raise checker.errors[0] if len(checker.errors) == 1 else RulesErrors(checker.errors)
+            raise errors[0] if len(errors) == 1 else RulesErrors(errors)
         # A rule written in play is known by its key, so that it can neither displace the game's own rules
         # nor another key's rule of the same name; the name it was written with is kept as its label.
         if isinstance(key, str) and key.isidentifier():
@@ -152,7 +151,7 @@ class Statements:
 
     def native_LetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
-        scope[st.name] = self.typer.expr(st.value, scope)
+        scope[st.name] = self.type_of(st.value)
         self.holds_card(st.name, scope[st.name])
         return [f"env[{st.name!r}] = {value}"]
 
@@ -176,14 +175,14 @@ class Statements:
 
     def native_ForStmt(self, st, scope):
         coll = self.collection(st.iterable, scope)[0].src
-        inner = {**scope, st.var: elem_type(self.typer.expr(st.iterable, scope)) or "any"}
+        inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
         self.holds_card(st.var, inner[st.var])
         item = f"_f{next(self.fresh)}"
         return [f"for {item} in counted(st, {coll}):", f"{INDENT}env[{st.var!r}] = {item}", *self.native_block(st.body, inner)]
 
     def native_MoveStmt(self, st, scope):
         cards, dest = self.gen(st.cards, scope).src, self.gen(st.to, scope).src
-        kind = self.typer.expr(st.cards, scope)
+        kind = self.type_of(st.cards)
         if kind == "zone":  # a whole zone: no card need be looked for
             return [f"m.move_zone(st, {cards}, {dest}, {st.face!r})"]
         if kind == "card":
@@ -224,7 +223,7 @@ class Statements:
         code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0].src)))
         code.place(top)
         code.append(ops.op_for_next(key, st.var, end), sets_pc=True)
-        inner = {**scope, st.var: elem_type(self.typer.expr(st.iterable, scope)) or "any"}
+        inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
         self.holds_card(st.var, inner[st.var])
         self.block(st.body, inner, code)
         code.jump(top)
@@ -264,13 +263,13 @@ class Statements:
         code.append(ops.op_reveal(self.expr(st.cards, scope), self.expr(st.to, scope)))
 
     def compile_SayStmt(self, st, scope, code):
-        code.append(ops.op_say(self.text(st.text, scope)))
+        code.append(ops.op_say(self.text(st.text, scope, st)))
 
     def compile_TurnToStmt(self, st, scope, code):
         code.append(ops.op_turn_to(self.expr(st.who, scope), st.now))
 
     def compile_ClaimStmt(self, st, scope, code):
-        kind = self.typer.expr(st.says, scope)
+        kind = self.type_of(st.says)
         code.append(ops.op_claim(self.expr(st.cards, scope), self.expr(st.says, scope), kind))
 
     def compile_AddStmt(self, st, scope, code):
