@@ -19,14 +19,18 @@ def inner_blocks(node) -> list:
             if b is not None]
 
 
+_FIELDS: dict = {}  # node class -> the names of its fields but `loc`
+
+
 def children(node):
     """The syntax-tree nodes directly inside a node."""
-    for f in attrs.fields(type(node)):
-        if f.name == "loc":
-            continue
-        v = getattr(node, f.name)
+    names = _FIELDS.get(type(node))
+    if names is None:
+        names = _FIELDS[type(node)] = tuple(f.name for f in attrs.fields(type(node)) if f.name != "loc")
+    for name in names:
+        v = getattr(node, name)
         for item in (v if isinstance(v, tuple) else (v,)):
-            if attrs.has(type(item)):
+            if hasattr(type(item), "__attrs_attrs__"):
                 yield item
 
 

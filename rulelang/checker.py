@@ -75,9 +75,10 @@ class Symbols:
         self.examples = None
         self.teams = None
         # The type of every expression, as the checker worked it out once every variable's type was known:
-        # id(node) -> (node, type), and for a text with `{...}` parts ("text", id(its statement)) -> (the statement,
+        # id(node) -> type, and for a text with `{...}` parts ("text", id(its statement)) -> (the statement,
         # {(name, attribute or None): the part as an expression, typed}).  The compiler reads it (`typed`).
         self.types: dict = {}
+        self.leaving = False  # whether the game has `out` or `lose` (seats can leave play)
 
     def declared_names(self):
         """The names the game itself gives values: its variables, constants, options and zones."""
@@ -170,10 +171,11 @@ def collect(decls) -> tuple[Symbols, list]:
 class Checker:
     """One `check_<Node>` method per construct; errors are collected, never raised one by one."""
 
-    def __init__(self, symbols: Symbols, record: bool = False):
+    def __init__(self, symbols: Symbols, final: dict | None = None):
         self.s = symbols
         self.errors: list[RulesCheckError] = []
-        self.record = record  # keep the type of each expression in `symbols.types`, for the compiler
+        self.final = final  # variable -> its type, when every `set` of it has been seen (else worked out as read)
+        self.var_reads: set = set()  # (variable, the type it had when read): was it its final type?
 
     def error(self, msg, loc, hint=None):
         self.errors.append(RulesCheckError(msg, loc, hint=hint))
@@ -201,11 +203,15 @@ class Checker:
             self.error("a game needs a `turn { ... }`: what a player does on their turn", whole)
         if s.setup is None:
             self.error("a game needs a `setup { ... }`", whole, hint="for instance `setup { shuffle draw  deal 7 from draw to hand }`")
-        self.check_decls(decls)
-        if not self.errors:
-            # Every expression typed again, now that every variable's type is known (a variable read before the
-            # `set` that gives it its type was typed `any` above), and each type kept for the compiler.
-            Checker(s, record=True).check_decls(decls)
+        read = self.check_decls(decls)
+        final = {n: var_type(s, n) for n in s.vars}
+        stale = [d for d, reads in read if any(final[n] != t for n, t in reads)]
+        if stale and not self.errors:
+            # A declaration read a variable before the `set` that gives it its type: its expressions are typed
+            # again with every variable's final type, for the types the compiler reads (Symbols.types).
+            kept = {n: set(ts) for n, ts in s.var_types.items()}
+            Checker(s, final).check_decls(stale)
+            s.var_types = kept
         for rule in s.rules:
             if rule.event in s.events and rule.event not in s.fired:
                 self.error(f"rule `{rule.name}` never fires: nothing does `fire {rule.event}(...)`", part(rule.loc, "event"),
@@ -217,9 +223,19 @@ class Checker:
                        "also not in what it calls or fires), so turns would follow each other without end",
                        s.turn.loc, hint="a turn needs a decision: `choose current { ... }`")
 
-    def check_decls(self, decls):
+    def var_type(self, name) -> str:
+        t = var_type(self.s, name) if self.final is None else self.final[name]
+        self.var_reads.add((name, t))
+        return t
+
+    def check_decls(self, decls) -> list:
+        """Check each declaration; each with the variables it read and their types then."""
+        read = []
         for d in decls:
+            self.var_reads = set()
             getattr(self, "check_" + type(d).__name__)(d)
+            read.append((d, self.var_reads))
+        return read
 
     def decides(self, node, seen: set) -> bool:
         """Whether running this can ask a player something: a `choose`, an `ask` or a `race`, directly, in a
@@ -710,6 +726,7 @@ class Checker:
         self.leaves("lose", st, scope)
 
     def leaves(self, verb, st, scope):
+        self.s.leaving = True
         t = self.expr(st.who, scope, want="player")
         if not compatible(t, "player"):
             hint = f"for each of them: `for p in ... {{ {verb} p }}`" if t.startswith("list:") else None
@@ -771,8 +788,7 @@ class Checker:
     def interpolation(self, text, scope, loc, owner):
         if not text:
             return
-        if self.record:
-            self.text_types(text, scope, owner)
+        self.text_types(text, scope, owner)
         known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts)
         for m in BRACES.finditer(text):
             if not TEXT_PART.fullmatch(m.group()):
@@ -791,6 +807,7 @@ class Checker:
     def text_types(self, text, scope, owner):
         """The `{name}` and `{name.attribute}` parts of a statement's text as expressions, typed, for the compiler."""
         parts = {}
+        reported = len(self.errors)
         for m in TEXT_PART.finditer(text):
             if m.group("alt") is None:
                 e = ast.Name(name=m.group("name"))
@@ -798,6 +815,7 @@ class Checker:
                     e = ast.Attr(expr=e, name=m.group("attr"))
                 self.expr(e, scope)
                 parts[m.group("name"), m.group("attr")] = e
+        del self.errors[reported:]  # a part that names nothing known is reported by `interpolation`, at its place
         self.s.types["text", id(owner)] = (owner, parts)
 
     # ------------------------------------------------------------ expressions
@@ -815,8 +833,7 @@ class Checker:
             t = method(e, scope, want)
         else:
             t = method(e, scope)
-        if self.record:
-            self.s.types[id(e)] = (e, t)
+        self.s.types[id(e)] = t  # for the compiler
         return t
 
     def type_Literal(self, e, scope):
@@ -846,7 +863,7 @@ class Checker:
         if n in s.vars:
             if s.vars[n].per_player:
                 self.error(f"`{n}` is one per player: write `{n}(p)`, for example `{n}(current)`", e.loc)
-            return var_type(s, n)
+            return self.var_type(n)
         if n == "house_rules":
             return "list:any"
         if n == "claims":
@@ -914,7 +931,7 @@ class Checker:
             if n != "score" and not s.vars[n].per_player:
                 self.error(f"`{n}` is one for the table; write it without `(...)`", e.loc)
             self.arity(e, 1, ("a player",)) and self.expect(e.args[0], scope, "player")
-            return var_type(s, n) if n != "score" else "int"
+            return self.var_type(n) if n != "score" else "int"
         if n in BUILTIN_FUNCS and not (n in YIELDING_FUNCS and n in s.functions):
             kinds, result = BUILTIN_FUNCS[n]
             if self.arity(e, len(kinds), tuple(_KIND_WORDS.get(k, k) for k in kinds)):
@@ -1460,10 +1477,9 @@ def order_of(s, t) -> str | None:
 
 
 def typed(s, e) -> str:
-    """The type the checker found for an expression (`Symbols.types`)."""
-    node, t = s.types[id(e)]
-    assert node is e, "an expression the checker did not type"
-    return t
+    """The type the checker found for an expression (`Symbols.types`, by the node's identity: the tree stays alive
+    while it is compiled, and the checker types every expression the compiler reads)."""
+    return s.types[id(e)]
 
 
 def text_parts(s, owner) -> dict:
@@ -1475,6 +1491,6 @@ def text_parts(s, owner) -> dict:
 
 def check_written_rule(s, decl, scope) -> list:
     """Check a rule written in play against a checked game, keeping its types for the compiler; its errors."""
-    checker = Checker(s, record=True)
+    checker = Checker(s)
     checker.check_RuleDecl(decl, scope)
     return checker.errors

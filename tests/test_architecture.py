@@ -188,3 +188,15 @@ def test_no_private_name_is_imported_from_another_module():
                 bad += [f"{mod}:{node.lineno} {a.name}" for a in node.names
                         if a.name.startswith("_") and not a.name.startswith("__")]
     assert bad == []
+
+
+def test_the_compiler_reads_the_checkers_types_and_makes_no_checker_nor_walk_of_its_own():
+    """Types are worked out once, by the checker (`Symbols.types`); the syntax tree is walked by `ast.walk` alone."""
+    bad = []
+    for mod, path in _modules().items():
+        for node in ast.walk(_tree(path)):
+            if mod.startswith("rulelang.compiler") and isinstance(node, ast.Name) and node.id == "Checker":
+                bad.append(f"{mod}:{node.lineno} uses a Checker")
+            if mod != "rulelang.ast" and isinstance(node, ast.FunctionDef) and node.name in ("walk", "children"):
+                bad.append(f"{mod}:{node.lineno} walks the tree itself")
+    assert bad == []

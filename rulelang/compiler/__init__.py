@@ -33,6 +33,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.fresh = itertools.count()
         self.attr_tables: dict = {}
         self.class_tables: dict = {}
+        self.deck_fns: dict = {}  # id(expression) -> (it, its closure): the deck's expressions, made once
         self.cards: tuple = ()
         self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
         self.subst: dict = {}  # names bound to Python source (a Py): inlined parameters, comprehension items, option arguments
@@ -45,6 +46,8 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.lambdas: dict = {}
         self.defined: dict = {}
         self.fn_names: dict = {}
+        self.locals: dict = {}  # a frame's local name -> its Py (each made once)
+        self.literals: dict = {}  # (type, value) -> the Py of a literal (each made once)
         self.hoist: dict | None = None  # inside a `where`: what is worked out once per decision (source -> number)
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.same_fns: dict = {}  # attributes -> the name of its `same` function
@@ -52,9 +55,8 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.marks: dict = {}  # `# FILE:LINE:COL` comments in the generated code -> the Loc each names
         self.sources: list[str] = []  # every generated function, in the order made (`rulelang check --emit-python`)
         # Whether seats can leave play (`out`, `lose`): only then do `next`, `after`... look for seats out of play.
-        bodies = [d.body for d in (*symbols.procedures.values(), *symbols.rules, symbols.setup, symbols.turn,
-                                   symbols.score) if d is not None]
-        self.leaving = any(isinstance(n, (ast.OutStmt, ast.LoseStmt)) for b in bodies for n in ast.walk(b))
+        # Rules written in play later do not change it: the code already made stays right.
+        self.leaving = symbols.leaving
 
     # ------------------------------------------------------------ the program
 

@@ -117,14 +117,21 @@ class Deck:
             out.append(Card(len(out), attrs_, " ".join(parts) or "card", "".join(short) or "card", like.style, like.symbol))
         return tuple(out), tuple(ids)
 
+    def deck_expr(self, e, env):
+        """An expression of the deck's as a closure, made once however many cards it makes (the names of `env`, the
+        deck's loop variables, are the same each time)."""
+        kept = self.deck_fns.get(id(e))
+        if kept is None:
+            kept = self.deck_fns[id(e)] = (e, self.expr(e, {k: "any" for k in env}))
+        return kept[1]
+
     def card_items(self, item, env, out):
         """The deck is built before any game: its values may use constants, never the state of a game."""
         try:
             if isinstance(item, ast.CardFor):
-                values = list(self.expr(item.iterable, {k: "any" for k in env})(None, env))
+                values = list(self.deck_expr(item.iterable, env)(None, env))
             else:
-                scope = {k: "any" for k in env}
-                attrs_ = {f.name: self.expr(f.expr, scope)(None, env) for f in item.fields}
+                attrs_ = {f.name: self.deck_expr(f.expr, env)(None, env) for f in item.fields}
         except (*RULE_FAILURES, RuntimeRulesError):
             raise RulesCheckError("the deck is built before any game is played: this needs a value it cannot have "
                                   "then (the state of a game, or arithmetic that fails)", item.loc) from None

@@ -72,10 +72,14 @@ class Expressions:
     def gen_Literal(self, e, scope):
         v = e.value
         if v is None or isinstance(v, (bool, int, str)):
-            src = repr(v)
-            plain = not isinstance(v, str) or src[0] == "'" and "\\" not in src  # not a string written with escapes
-            whole = isinstance(v, int) and not isinstance(v, bool)
-            return Py(src, False, True, free=NOTHING, simple=plain, atom=plain, number=whole, never_none=whole)
+            py = self.literals.get((type(v), v))
+            if py is None:
+                src = repr(v)
+                plain = not isinstance(v, str) or src[0] == "'" and "\\" not in src  # not a string written with escapes
+                whole = isinstance(v, int) and not isinstance(v, bool)
+                py = self.literals[type(v), v] = Py(src, False, True, free=NOTHING, simple=plain, atom=plain, number=whole,
+                                                    never_none=whole)
+            return py
         return self.constant(self.const(v))
 
     def constant(self, name: str) -> Py:
@@ -87,7 +91,10 @@ class Expressions:
         if n in scope:
             if n in self.subst:
                 return self.subst[n]
-            return Py(f"env[{n!r}]", False, False, free=frozenset({("env", n)}), simple=True)
+            py = self.locals.get(n)
+            if py is None:
+                py = self.locals[n] = Py(f"env[{n!r}]", False, False, free=frozenset({("env", n)}), simple=True)
+            return py
         fixed = (self.leaving and _NAMES_LEAVING.get(n)) or _NAMES.get(n)
         if fixed is not None and n in YIELDING_NAMES and n in s.declared_names():
             fixed = None  # the game's own `finished` or `playing`
