@@ -14,6 +14,24 @@ def _display(value_name: str) -> str:
     return value_name.replace("_", " ").title()
 
 
+def _named(values: dict, which, attributes) -> tuple[list, list]:
+    """A card's name, as its words and the pieces of its short name, from its values of the attributes `which`."""
+    parts, short = [], []
+    for a in which:
+        v = values.get(a)
+        if v is None:
+            continue
+        info = attributes[a].info(v) if not attributes[a].numeric else None
+        if info is None:
+            parts.append(str(v))
+            short.append(str(v))
+            continue
+        if info.display:
+            parts.append(info.display)
+        short.append(info.short)
+    return parts, short
+
+
 class Deck:
     """The compiler's part that builds the deck, once, before any game."""
 
@@ -60,19 +78,8 @@ class Deck:
         cards = []
         shorts: dict = {}
         for attrs_, count, loc in specs:
-            parts, short, styles, symbol = [], [], [], ""
-            for a in name_attrs:
-                v = attrs_.get(a)
-                if v is None:
-                    continue
-                info = attributes[a].info(v) if not attributes[a].numeric else None
-                if info is None:
-                    parts.append(str(v))
-                    short.append(str(v))
-                    continue
-                if info.display:
-                    parts.append(info.display)
-                short.append(info.short)
+            parts, short = _named(attrs_, name_attrs, attributes)
+            styles, symbol = [], ""
             for a, v in attrs_.items():
                 info = attributes[a].info(v) if not attributes[a].numeric else None
                 if info and info.style:
@@ -99,19 +106,7 @@ class Deck:
         out = list(cards)
         ids = []
         for key, like in seen.items():
-            parts, short = [], []
-            for a in claim_attrs:
-                v = like.attrs.get(a)
-                if v is None:
-                    continue
-                info = attributes[a].info(v) if not attributes[a].numeric else None
-                if info is None:
-                    parts.append(str(v))
-                    short.append(str(v))
-                else:
-                    if info.display:
-                        parts.append(info.display)
-                    short.append(info.short)
+            parts, short = _named(like.attrs, claim_attrs, attributes)
             attrs_ = {a: like.attrs.get(a) for a in claim_attrs if like.attrs.get(a) is not None}
             ids.append(len(out))
             out.append(Card(len(out), attrs_, " ".join(parts) or "card", "".join(short) or "card", like.style, like.symbol))
