@@ -2,12 +2,14 @@
 the State, with its snapshots; and the bounds every run keeps."""
 from __future__ import annotations
 
+import os
 import random
 from array import array
 from typing import Any
 
 import attrs
 
+from ..events import check as check_event
 from ..journal import Journal
 from ..program import Program
 
@@ -123,9 +125,15 @@ class State:
         z = self.zones[zi]
         return z[owner] if owner is not None else z
 
+    # Each event emitted checked against its declaration (`events.KINDS`): under RULELANG_CHECK_EVENTS=1, which the
+    # tests set; a game played or simulated does not pay for it.
+    check_events = os.environ.get("RULELANG_CHECK_EVENTS", "") not in ("", "0")
+
     def emit(self, type_: str, **data) -> None:
         if self.record:
             data["type"] = type_
+            if self.check_events:
+                check_event(data)
             self.events.append(data)
 
     def snapshot(self) -> dict:
