@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import re
 
-import attrs
-
 from . import ast
 from .errors import Loc, RulesCheckError, closest, did_you_mean
 
@@ -332,14 +330,14 @@ class Checker:
             if found is not None:
                 return found
             params = set(params) | {e.var}
-        for child in children(e):
+        for child in ast.children(e):
             found = self.beyond_card(child, params, trail)
             if found is not None:
                 return found
         return None
 
     def check_class_cycles(self):
-        uses = {name: {i.cls for i in walk(d.expr) if isinstance(i, ast.Is)} for name, d in self.s.classes.items()}
+        uses = {name: {i.cls for i in ast.walk(d.expr) if isinstance(i, ast.Is)} for name, d in self.s.classes.items()}
         reported = set()
 
         def visit(name, path):
@@ -1247,23 +1245,6 @@ _KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a 
 def part(loc, key):
     """The place of a named part of a node, or of the node, or nothing."""
     return loc.part(key) if loc is not None else None
-
-
-def children(node):
-    """The syntax-tree nodes directly inside a node."""
-    for f in attrs.fields(type(node)):
-        if f.name == "loc":
-            continue
-        v = getattr(node, f.name)
-        for item in (v if isinstance(v, tuple) else (v,)):
-            if attrs.has(type(item)):
-                yield item
-
-
-def walk(node):
-    yield node
-    for child in children(node):
-        yield from walk(child)
 
 
 def show(e) -> str:
