@@ -406,6 +406,10 @@ class _Diagnosis:
 
     def form_hint(self, loc: Loc) -> str | None:
         """The shape of the construct the error is in, when the error is on the line it begins."""
+        if "ELSE" in self.expected and any(tok.type == "THEN" for tok in self.tokens):
+            # an unfinished `if ... then VALUE`: the construct in question is the value, not the statement around it
+            return ("an `if ... then` value needs its `else`: `(if CONDITION then VALUE else OTHER)`;"
+                    " for a statement done only when CONDITION holds, write `if CONDITION { ... }`")
         for tok in reversed(self.tokens):
             word = str(tok)
             if tok.type not in self.voc.words or word not in _FORMS:
