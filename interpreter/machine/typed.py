@@ -214,13 +214,6 @@ def _table_now(st: State, decision: Decision) -> str:
     return f" ({', '.join(facts)})" if facts else ""
 
 
-def _domain(st: State, move: Move) -> list:
-    """Every item an option draws from, before its `where` filter."""
-    fr = st.stack[-1]
-    spec = fr.env["$options"][move.option]
-    return list(spec.domain(st, fr.env)) if spec.domain is not None else []
-
-
 def _refuse(msg: str, some: str):
     raise MoveError(f"{msg}; you can: {some}")
 
