@@ -13,7 +13,7 @@ from interpreter import ops, places
 from interpreter.program import OptionSpec, Proc, Program, VarSpec, ZoneSpec
 
 from .. import ast, cache, codegen
-from ..checker import Checker, Symbols, params_scope, var_type
+from ..checker import Symbols, params_scope, typed, var_type
 from ..errors import source_lines
 from .decisions import Decisions
 from .deck import Deck
@@ -29,14 +29,13 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.s = symbols
         self.cached = cached or {}  # (mode, source) -> code, from the compiled-program cache (see `code`)
         self.codes: dict = {}  # every code this compiler made or took, by (mode, source)
-        self.typer = Checker(symbols)  # its typing, not its errors: used to know how to show and parse values
         self.texts = source_texts or {}
         self.fresh = itertools.count()
         self.attr_tables: dict = {}
         self.class_tables: dict = {}
         self.cards: tuple = ()
         self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
-        self.subst: dict = {}  # names bound to Python source: inlined parameters, comprehension items, option arguments
+        self.subst: dict = {}  # names bound to Python source (a Py): inlined parameters, comprehension items, option arguments
         self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
         self.card_names = None
         self.inlining: list = []
@@ -46,9 +45,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.lambdas: dict = {}
         self.defined: dict = {}
         self.fn_names: dict = {}
-        self.nonnull: set = set()  # Python names that hold the cards of a zone (never none)
-        self.lists: set = set()  # Python sources that hold a list while a `where` is compiled (a set of cards)
-        self.hoist: list | None = None  # inside a `where`: what is worked out once per decision
+        self.hoist: dict | None = None  # inside a `where`: what is worked out once per decision (source -> number)
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.same_fns: dict = {}  # attributes -> the name of its `same` function
         self.own_zones: dict = {}  # zone index -> the name of each player's zone as a value (`hand(current)`)
@@ -117,6 +114,10 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             claim_attrs=claim_attrs,
             namespace=self.ns,
         )
+
+    def type_of(self, e) -> str:
+        """An expression's type, as the checker found it (it types every expression once, and keeps the types)."""
+        return typed(self.s, e)
 
     def literal(self, e):
         if isinstance(e, ast.Name):

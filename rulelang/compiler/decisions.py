@@ -2,16 +2,15 @@
 `where` written in) and the tables and memos that keep what a `where` gives for the values it reads; the calls due."""
 from __future__ import annotations
 
-import re
-
 from interpreter import ops
 from interpreter.machine import Move
 from interpreter.program import Choice, number_choices
 
 from .. import ast, codegen
+from .expressions import hoist_lines
 from ..checker import elem_type
 from . import emitted
-from .emitted import CONSTANT, INDENT
+from .emitted import INDENT, NOTHING, Py
 
 
 class Decisions:
@@ -22,9 +21,9 @@ class Decisions:
         return self.lam("st, player", self.due_src(when))
 
     def due_src(self, when) -> str:
-        saved, self.subst, hoist, self.hoist = self.subst, {"player": ("player", False, False)}, self.hoist, None
+        saved, self.subst, hoist, self.hoist = self.subst, {"player": Py("player", simple=True)}, self.hoist, None
         try:
-            return self.gen(when, {"player": "player"})[0]
+            return self.gen(when, {"player": "player"}).src
         finally:
             self.subst, self.hoist = saved, hoist
 
@@ -42,11 +41,11 @@ class Decisions:
                 inner[o.param] = "rule"
                 kind = "rule"
             elif o.param is not None:
-                el = elem_type(self.typer.expr(o.domain, scope)) or "any"
+                el = elem_type(self.type_of(o.domain)) or "any"
                 inner[o.param] = el
                 self.holds_card(o.param, el)
-                (coll, _, _), of_zone = self.collection(o.domain, scope)
-                domain = legal = self.lam("st, env", coll)
+                coll, of_zone = self.collection(o.domain, scope)
+                domain = legal = self.lam("st, env", coll.src)
                 kind = "card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value"
                 if o.where is not None:
                     legal = self.legal(o, inner, coll, of_zone)
@@ -63,8 +62,8 @@ class Decisions:
         if o.takes == "several":
             names, domains, parts = [], [], []
             for name, domain in o.params:
-                el = elem_type(self.typer.expr(domain, inner)) or "any"
-                domains.append(self.lam("st, env", self.collection(domain, inner)[0][0]))
+                el = elem_type(self.type_of(domain)) or "any"
+                domains.append(self.lam("st, env", self.collection(domain, inner)[0].src))
                 inner[name] = el
                 self.holds_card(name, el)
                 names.append(name)
@@ -74,14 +73,16 @@ class Decisions:
             bind = codegen.binder(tuple(names))
             kind = "several"
         else:
-            domain = self.lam("st, env", self.collection(o.domain, inner)[0][0])
+            domain = self.lam("st, env", self.collection(o.domain, inner)[0].src)
             inner[o.param] = "list:card"
             self.holds_card(o.param, "list:card")
-            self.lists.add(f"env[{o.param!r}]")  # the set tried: a list, never none, read as it is
+            saved = self.subst  # the set tried: a list, never none, read as it is
+            self.subst = {**saved, o.param: Py(f"env[{o.param!r}]", free=frozenset({("env", o.param)}), simple=True,
+                                               listed=True)}
             try:
                 where = self.expr(o.where, inner) if o.where is not None else None
             finally:
-                self.lists.discard(f"env[{o.param!r}]")
+                self.subst = saved
             legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size)
             bind = codegen.binder(o.param)
             parts = ()
@@ -90,29 +91,29 @@ class Decisions:
         spec.bind, spec.parts = bind, tuple(parts)
         return spec
 
-    def legal(self, o, inner, coll: str, of_zone: bool):
+    def legal(self, o, inner, coll: Py, of_zone: bool):
         """One function giving the items of an option's domain that its `where` allows.  The parts of the
         `where` that are the same for every item are worked out once, before the items."""
         item = f"_o{next(self.fresh)}"
         saved = self.subst, self.hoist
-        self.subst, self.hoist = {**self.subst, o.param: (item, True, True)}, []
-        if of_zone:
-            self.nonnull.add(item)
+        self.subst = {**self.subst, o.param: Py(item, True, True, free=NOTHING, simple=True, atom=True, nonnull=of_zone)}
+        self.hoist = {}
         try:
-            cond = self.gen(o.where, inner)[0]
-            hoisted = self.hoist
+            where = self.gen(o.where, inner)
+            hoisted = hoist_lines(self.hoist)
         finally:
             self.subst, self.hoist = saved
         name = f"L{next(self.fresh)}"
+        cond, constant, coll = where.src, coll.constant, coll.src
         found = f"[{item} for {item} in {coll} if {cond}]"
-        free = emitted.free_values(cond)
-        if of_zone and not CONSTANT.match(coll) and free is not None:
+        free = emitted.free_values(where)
+        if of_zone and not constant and free is not None:
             lines, table = self.card_test(item, cond, free)
             return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted + lines),
                                       f"{INDENT}if {table} is not None:",
                                       f"{INDENT}    return [{item} for {item} in {coll} if {table}[{item}]]",
                                       f"{INDENT}return {found}"])
-        if CONSTANT.match(coll) and free is not None:
+        if constant and free is not None:
             # A fixed list (the claim cards, an attribute's values) filtered by what the state shows: the same
             # values give the same items, so they are kept by the values worked out first.
             key = "(" + "".join(f + ", " for f in free) + ")"
@@ -163,20 +164,22 @@ class Decisions:
         """The lines of a `choose`: its legal moves, the calls due, the decision.  An option over the cards of a
         zone is one list comprehension, its `where` written in; the parts of the `where`s that are the same
         for every card are worked out once, before them.  With no legal move the choice is skipped."""
-        who = self.gen(stmt.who, scope)[0]
-        saved, self.hoist = self.hoist, []
+        who = self.gen(stmt.who, scope).src
+        saved, self.hoist = self.hoist, {}
         body: list = []
         tabled: dict = {}  # a zone -> the card options over it tested by tables, each waiting for its lines
+        seen = False  # whether an option's moves are kept out of `seen` (its cards' names, or moves several options make)
         try:
             for spec, o in zip(specs, stmt.options):
                 name = self.const(spec, "SPEC")
                 if spec.kind == "card" and o.domain is not None:
-                    (coll, _, _), of_zone = self.collection(o.domain, scope)
-                    if of_zone and not CONSTANT.match(coll):
-                        lines = self.card_option(spec, name, o, scope, coll)
+                    coll, of_zone = self.collection(o.domain, scope)
+                    if of_zone and not coll.constant:
+                        lines = self.card_option(spec, name, o, scope, coll.src)
                         if callable(lines):
-                            tabled.setdefault(coll, []).append(len(body))
+                            tabled.setdefault(coll.src, []).append(len(body))
                         body.append(lines)
+                        seen = seen or not self.distinct or spec.shared  # the twin test of card_option
                         continue
                 if spec.kind is None:
                     move = self.const(Move(spec.verb, None, spec.verb, spec.index, spec.doc, kind="", reveals=spec.reveals),
@@ -184,10 +187,11 @@ class Decisions:
                     if o.where is None:
                         body.append(f"out.append({move})")
                     else:
-                        body += [f"if {self.gen(o.where, scope)[0]}:", f"{INDENT}out.append({move})"]
+                        body += [f"if {self.gen(o.where, scope).src}:", f"{INDENT}out.append({move})"]
                     continue
                 body.append(f"m.add_options(st, {name}, env, out, seen)")
-            hoisted = self.hoist
+                seen = True
+            hoisted = hoist_lines(self.hoist)
         finally:
             self.hoist = saved
         # Two options or more over the same zone, each showing one card of a name: the zone's cards, one of
@@ -207,10 +211,9 @@ class Decisions:
             if when is not None:
                 src = self.due_src(when)
                 due += [f"if {src}:", f"{INDENT}now += ({c!r},)"]
-        prompt = self.const(self.text(stmt.prompt or "", scope), "PROMPT")
-        seen = ["seen = set()"] if any(re.search(r"\bseen\b", line) for line in body) else []
+        prompt = self.const(self.text(stmt.prompt or "", scope, stmt), "PROMPT")
         now = ["now = ()", *due] if due else []
-        return [f"player = {who}", "out = []", *seen, *hoisted, *body,
+        return [f"player = {who}", "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,
                 "if out:",
                 *(INDENT + line for line in [*now, f"env['$options'] = {self.const(specs, 'SPECS')}",
                                               f"st.pending = m.Decision(player, ops.told(st, {prompt}, env, player), "
@@ -225,12 +228,12 @@ class Decisions:
         inner = dict(scope)
         inner[o.param] = "card"
         saved = self.subst
-        self.subst = {**self.subst, o.param: (item, True, True)}
-        self.nonnull.add(item)
+        self.subst = {**self.subst, o.param: Py(item, True, True, free=NOTHING, simple=True, atom=True, nonnull=True)}
         try:
-            cond = self.gen(o.where, inner)[0] if o.where is not None else None
+            where = self.gen(o.where, inner) if o.where is not None else None
         finally:
             self.subst = saved
+        cond = where.src if where is not None else None
         twin = []
         if not self.distinct or spec.shared:
             twin.append(f"(not TWIN[{item}] or (_k := CANON[{item}] + {spec.group}) not in seen and not seen.add(_k))")
@@ -240,7 +243,7 @@ class Decisions:
             return f"out += [{moves}[{item}] for {item} in {coll}{' if ' if tests else ''}{' and '.join(tests)}]"
         lines = [f"{moves} = {name}.card_moves", f"{moves} = {moves}[1] if {moves}[0] is st.program.cards "
                                                  f"else m.card_moves({name}, st.program)"]
-        free = emitted.free_values(cond) if cond is not None else None
+        free = emitted.free_values(where) if where is not None else None
         if free is None:
             return [*lines, comprehension(([cond] if cond is not None else []) + twin)]
         one_of_each = not self.distinct and not spec.shared  # shows the first card of a name that passes
@@ -306,13 +309,13 @@ class Decisions:
         code.append(ops.op_ask_init(key, who, st.race))
         code.place(again)
         if not st.race:
-            code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), end, st.bind), sets_pc=True)
+            code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), end, st.bind), sets_pc=True)
             self.emit_bodies(bodies, end, code)
             return
         # A race: everyone is asked, and what each does is kept (each option's label keeps it and asks the next);
         # then, of those who acted, the table says who was first (`first NAME`), and the first one's option runs.
         settle, pick = ops.Label(), ops.Label()
-        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope), tuple(specs), settle, st.bind), sets_pc=True)
+        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), settle, st.bind), sets_pc=True)
         targets = []
         for i, (spec, o, (label, _, _)) in enumerate(zip(specs, st.options, bodies)):
             spec.label = ops.Label()

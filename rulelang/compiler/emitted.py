@@ -1,35 +1,51 @@
-"""What the compiler learns from the Python source it emitted: whether a `where` reads only values worked out
-before it (then its results may be kept by those values)."""
+"""An emitted expression: the Python source the compiler wrote for it, with what the code around it must know (what
+it reads, whether it may be worked out early, whether it can be none), set by the emitter as it writes it."""
 from __future__ import annotations
 
-import re
+import attrs
 
 INDENT = "    "
-# A constant of the namespace (a fixed list), and what shows that source reads the state or calls code.
-CONSTANT = re.compile(r"^[A-Z][A-Za-z_0-9]*$")
-_READS_STATE = re.compile(r"\bst\b|\benv\b")
-_ENV_READ = re.compile(r"\benv\[('\w+')\]")
-_HOISTED = re.compile(r"\b_h\d+\b")
-_CALL = re.compile(r"\b([A-Za-z_]\w*)\(")
-# Helpers that give the same result for the same arguments and read nothing else.
-_PURE_CALL = re.compile(r"^(?:len|all|any|ordered|attr|is_|any_early|SAME\d+|AGG_\w+|MUL|ADD|SUB)$")
-_NAME = re.compile(r"\b[A-Za-z_]\w*\b")
-_STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
-_KEYWORDS = frozenset(("and", "or", "not", "if", "else", "is", "in", "for", "None", "True", "False"))
-# Python names the compiler binds: an option's item, a comprehension's, a value worked out before, a twin's key.
-_BOUND = re.compile(r"^_[hovkf]\d*$")
+NOTHING: frozenset = frozenset()
 
 
-def free_values(cond: str) -> list[str] | None:
-    """What a `where` reads besides its item, if it reads only values worked out before it (`_h...`) and the
-    frame's locals: the source of each (a local as `env.get(...)`: the `where` may not read it), as the key
-    its results are kept by.  None if it reads the state or calls code that might."""
-    rest = _ENV_READ.sub("", cond)
-    if _READS_STATE.search(rest) or not all(_PURE_CALL.match(f) for f in _CALL.findall(rest)):
+@attrs.frozen
+class Py:
+    """An expression as Python source.  `free` is what it reads besides the names bound inside it, when that is only
+    values worked out before it (`("h", n)`: `_h<n>`) and the frame's locals (`("env", name)`); None when it reads
+    the game's state or calls code that might: then what it gives cannot be kept by the values it reads."""
+
+    src: str
+    varies: bool = False  # reads a name bound inside the expression being compiled: not to be worked out before them
+    safe: bool = False  # cannot fail and does no work worth repeating: may be worked out early
+    free: frozenset | None = None
+    simple: bool = False  # a name, a subscript by a constant, an attribute, a literal: cheap and harmless to write twice
+    seat: bool = False  # a seat's arithmetic (`next`): cheap enough to write twice to index a zone with
+    atom: bool = False  # a literal, a constant or a name the compiler bound: nothing to gain by working it out early
+    number: bool = False  # a whole number written out, or its negation
+    never_none: bool = False  # a whole number written out, the size of a zone
+    constant: bool = False  # a constant of the generated code's namespace (a fixed list, a zone...)
+    nonnull: bool = False  # an item of the cards of a zone: never none
+    listed: bool = False  # a list, never none (a set of cards tried, a group of `splits`)
+    uncounted: bool = False  # a group of `splits`: already counted as work, not to be counted again
+    current: bool = False  # the current player
+    zone_list: bool = False  # a zone's own list, by number: its size is never none
+
+
+def free(*pys: Py) -> frozenset | None:
+    """What source made of these parts (and of constants and pure helpers) reads: None if any part reads the state."""
+    out = NOTHING
+    for p in pys:
+        if p.free is None:
+            return None
+        out = out | p.free
+    return out
+
+
+def free_values(cond: Py) -> list[str] | None:
+    """The key a `where`'s results are kept by: the source of each value it reads (a local as `env.get(...)`: the
+    `where` may not read it), values worked out before it first; None if it reads the state or calls code that
+    might (then it is tested card by card)."""
+    if cond.free is None:
         return None
-    names = _NAME.findall(_STRING.sub("", rest))  # anything else must be a constant, the item, or bound inside
-    if not all(n in _KEYWORDS or _PURE_CALL.match(n) or _BOUND.match(n) or n[0].isupper() for n in names):
-        return None
-    return sorted(set(_HOISTED.findall(cond)), key=lambda h: int(h[2:])) + \
-        [f"env.get({n})" for n in sorted(set(_ENV_READ.findall(cond)))]
-
+    return [f"_h{n}" for kind, n in sorted(cond.free) if kind == "h"] + \
+        [f"env.get({n!r})" for kind, n in sorted(cond.free, key=lambda f: repr(f[1])) if kind == "env"]

@@ -8,10 +8,10 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import BUILTIN_EVENTS, Checker, elem_type, params_scope
+from ..checker import BUILTIN_EVENTS, check_written_rule, elem_type, params_scope
 from ..errors import RulesCheckError, RulesErrors
 from .blocks import Code
-from .emitted import INDENT
+from .emitted import INDENT, Py
 
 _NO_KEY = object()
 # Statements that are instructions of their own: they ask someone, start other code or change the rules.
@@ -58,14 +58,14 @@ class Statements:
         saved = self.subst
         if key is not _NO_KEY:  # a rule written in play: `key` is the number (or name) it was written for
             scope = {"key": "any", **scope}
-            self.subst = {**saved, "key": (self.const(key, "KEY"), False, True)}
+            self.subst = {**saved, "key": self.constant(self.const(key, "KEY"))}
         try:
             cond = cond_src = None
             if r.cond is not None:  # called with the event's arguments, before any frame is made for the rule
                 params = [f"_r{i}" for i in range(len(r.params))]
-                outer, self.subst = self.subst, {**self.subst, **{p: (q, False, False) for p, q in zip(r.params, params)}}
+                outer, self.subst = self.subst, {**self.subst, **{p: Py(q, simple=True, atom=True) for p, q in zip(r.params, params)}}
                 try:
-                    cond_src = self.gen(r.cond, scope)[0]
+                    cond_src = self.gen(r.cond, scope).src
                     cond = self.lam(", ".join(["st", *params]), cond_src)
                 finally:
                     self.subst = outer
@@ -97,12 +97,11 @@ class Statements:
         decl = parse_rule(text, "<rule>")
         if not isinstance(decl, ast.RuleDecl):
             raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
-        checker = Checker(self.s)
-        checker.check_RuleDecl(decl, {"key": "any"})
-        if checker.errors:
-            for e in checker.errors:
+        errors = check_written_rule(self.s, decl, {"key": "any"})
+        if errors:
+            for e in errors:
                 e.source = text
-            raise checker.errors[0] if len(checker.errors) == 1 else RulesErrors(checker.errors)
+            raise errors[0] if len(errors) == 1 else RulesErrors(errors)
         # A rule written in play is known by its key, so that it can neither displace the game's own rules
         # nor another key's rule of the same name; the name it was written with is kept as its label.
         if isinstance(key, str) and key.isidentifier():
@@ -151,39 +150,39 @@ class Statements:
         return [INDENT + line for line in lines] or [INDENT + "pass"]
 
     def native_LetStmt(self, st, scope):
-        value = self.gen(st.value, scope)[0]
-        scope[st.name] = self.typer.expr(st.value, scope)
+        value = self.gen(st.value, scope).src
+        scope[st.name] = self.type_of(st.value)
         self.holds_card(st.name, scope[st.name])
         return [f"env[{st.name!r}] = {value}"]
 
     def native_SetStmt(self, st, scope):
-        value = self.gen(st.value, scope)[0]
+        value = self.gen(st.value, scope).src
         if st.name in scope and st.index is None:
             return [f"env[{st.name!r}] = {value}"]
         if st.index is not None:
-            return [f"st.pvars[{st.name!r}][{self.gen(st.index, scope)[0]}] = {value}"]
+            return [f"st.pvars[{st.name!r}][{self.gen(st.index, scope).src}] = {value}"]
         return [f"st.vars[{st.name!r}] = {value}"]
 
     def native_IfStmt(self, st, scope):
-        lines = [f"if {self.gen(st.cond, scope)[0]}:", *self.native_block(st.then, dict(scope))]
+        lines = [f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]
         if st.otherwise is not None:
             lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
         return lines
 
     def native_WhileStmt(self, st, scope):
-        return [f"while {self.gen(st.cond, scope)[0]}:", INDENT + "step(st, fr)",
+        return [f"while {self.gen(st.cond, scope).src}:", INDENT + "step(st, fr)",
                 *self.native_block(st.body, dict(scope))]
 
     def native_ForStmt(self, st, scope):
-        (coll, _, _), _ = self.collection(st.iterable, scope)
-        inner = {**scope, st.var: elem_type(self.typer.expr(st.iterable, scope)) or "any"}
+        coll = self.collection(st.iterable, scope)[0].src
+        inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
         self.holds_card(st.var, inner[st.var])
         item = f"_f{next(self.fresh)}"
         return [f"for {item} in counted(st, {coll}):", f"{INDENT}env[{st.var!r}] = {item}", *self.native_block(st.body, inner)]
 
     def native_MoveStmt(self, st, scope):
-        cards, dest = self.gen(st.cards, scope)[0], self.gen(st.to, scope)[0]
-        kind = self.typer.expr(st.cards, scope)
+        cards, dest = self.gen(st.cards, scope).src, self.gen(st.to, scope).src
+        kind = self.type_of(st.cards)
         if kind == "zone":  # a whole zone: no card need be looked for
             return [f"m.move_zone(st, {cards}, {dest}, {st.face!r})"]
         if kind == "card":
@@ -191,7 +190,7 @@ class Statements:
         return [f"_c = ops.as_cards(st, {cards})", "if _c:", f"{INDENT}m.move_cards(st, _c, {dest}, {st.face!r})"]
 
     def native_MoveTopStmt(self, st, scope):
-        count, source, dest = (self.gen(x, scope)[0] for x in (st.count, st.source, st.to))
+        count, source, dest = (self.gen(x, scope).src for x in (st.count, st.source, st.to))
         line = f"m.move_top(st, {count}, {source}, {dest}, {st.face!r})"
         if not st.bind:
             return [line]
@@ -208,7 +207,7 @@ class Statements:
 
     def compile_IfStmt(self, st, scope, code):
         other, end = ops.Label(), ops.Label()
-        code.branch(self.gen(st.cond, scope)[0], other)
+        code.branch(self.gen(st.cond, scope).src, other)
         self.block(st.then, dict(scope), code)
         if st.otherwise is not None:
             code.jump(end)
@@ -221,10 +220,10 @@ class Statements:
     def compile_ForStmt(self, st, scope, code):
         key = f"$for{next(self.fresh)}"
         top, end = ops.Label(), ops.Label()
-        code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0][0])))
+        code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0].src)))
         code.place(top)
         code.append(ops.op_for_next(key, st.var, end), sets_pc=True)
-        inner = {**scope, st.var: elem_type(self.typer.expr(st.iterable, scope)) or "any"}
+        inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
         self.holds_card(st.var, inner[st.var])
         self.block(st.body, inner, code)
         code.jump(top)
@@ -233,13 +232,13 @@ class Statements:
     def compile_WhileStmt(self, st, scope, code):
         top, end = ops.Label(), ops.Label()
         code.place(top)
-        code.branch(self.gen(st.cond, scope)[0], end)
+        code.branch(self.gen(st.cond, scope).src, end)
         self.block(st.body, dict(scope), code)
         code.jump(top)
         code.place(end)
 
     def compile_FireStmt(self, st, scope, code):
-        args = "".join(self.gen(a, scope)[0] + ", " for a in st.args)
+        args = "".join(self.gen(a, scope).src + ", " for a in st.args)
         code.append([f"m.fire(st, {st.event!r}, ({args}))"])
 
     def compile_SkipStmt(self, st, scope, code):
@@ -264,13 +263,13 @@ class Statements:
         code.append(ops.op_reveal(self.expr(st.cards, scope), self.expr(st.to, scope)))
 
     def compile_SayStmt(self, st, scope, code):
-        code.append(ops.op_say(self.text(st.text, scope)))
+        code.append(ops.op_say(self.text(st.text, scope, st)))
 
     def compile_TurnToStmt(self, st, scope, code):
         code.append(ops.op_turn_to(self.expr(st.who, scope), st.now))
 
     def compile_ClaimStmt(self, st, scope, code):
-        kind = self.typer.expr(st.says, scope)
+        kind = self.type_of(st.says)
         code.append(ops.op_claim(self.expr(st.cards, scope), self.expr(st.says, scope), kind))
 
     def compile_AddStmt(self, st, scope, code):
@@ -283,5 +282,5 @@ class Statements:
 
     def compile_CallStmt(self, st, scope, code):
         params = self.s.procedures[st.name].params
-        env = ", ".join(f"{p!r}: {self.gen(a, scope)[0]}" for p, a in zip(params, st.args))
+        env = ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
         code.append([f"_p = st.program.procs[{st.name!r}]", f"st.stack.append(m.Frame(_p.code, {{{env}}}, _p.name))"])

@@ -1,35 +1,34 @@
 """Texts: a `say` or a prompt with `{name}` parts, told to anyone or to one seat, and a value in words."""
 from __future__ import annotations
 
-from .. import ast
-from ..checker import TEXT_PART
+from ..checker import TEXT_PART, text_parts
 
 
 class Texts:
     """The compiler's part for texts."""
 
-    def text(self, template: str, scope):
+    def text(self, template: str, scope, owner):
         """A string with `{name}` parts shown as players, cards or values, and `{is|are}` forms.
 
         `render(st, env)` tells it to anyone.  A text written with `{a|b}` forms is about the first player it
         names (`render.about(st, env)`, else None); `render(st, env, you)` tells it to seat `you`, saying "you"
         wherever it names them, and each form after that takes its second word until another player is named.
         `render.cards(st, env)` are the cards it names, alone or by an attribute (`{c.colour}`); those in
-        `render(..., hide=)` are told as "a card" and "(hidden colour)" (`interpreter.ops.told`)."""
+        `render(..., hide=)` are told as "a card" and "(hidden colour)" (`interpreter.ops.told`).  `owner`: the
+        statement the text belongs to (the checker typed its parts)."""
         pieces = []  # literal text, ("value", f, type, the card f of an attribute or None, attr), ("forms", a, b)
         at = 0
+        parts = text_parts(self.s, owner) if "{" in template else {}
         for m in TEXT_PART.finditer(template):
             pieces.append(template[at:m.start()])
             if m.group("alt") is not None:
                 pieces.append(("forms", m.group("one"), m.group("you")))
             else:
-                e = ast.Name(name=m.group("name"))
+                e = parts[m.group("name"), m.group("attr")]
                 of = None  # for an attribute of a card (`{c.colour}`): the card, whose sight it shares
-                if m.group("attr"):
-                    if self.typer.expr(e, scope) == "card":
-                        of = self.expr(e, scope)
-                    e = ast.Attr(expr=e, name=m.group("attr"))
-                pieces.append(("value", self.expr(e, scope), self.typer.expr(e, scope), of, m.group("attr")))
+                if m.group("attr") and self.type_of(e.expr) == "card":
+                    of = self.expr(e.expr, scope)
+                pieces.append(("value", self.expr(e, scope), self.type_of(e), of, m.group("attr")))
             at = m.end()
         pieces.append(template[at:])
         if len(pieces) == 1:
