@@ -135,6 +135,10 @@ LAZY = {  # module -> the project modules it loads late
     "rulelang.terminal.host": {"rulelang.lexer"},  # Pygments, for a rule shown highlighted
     "rulelang.terminal.editor": {"rulelang.lexer"},
     "rulelang.codegen": {"itertools", "math"},  # codegen is being rewritten (#22)
+    # a load from the compiled-program cache reads its entry only: hashing a file changed since, writing an entry and
+    # suggesting a name for a mistake load their libraries when they happen (#22, a fresh process's first load)
+    "rulelang.cache": {"hashlib", "tempfile"},
+    "interpreter.errors": {"difflib"},
 }
 
 
