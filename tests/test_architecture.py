@@ -172,9 +172,11 @@ def test_imports_inside_functions_are_only_optional_extras_and_deliberate_lazy_l
 
 
 @pytest.mark.parametrize("module", ["rulelang/terminal/host.py",
-                                    *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rulelang/simulate").glob("*.py"))])
-def test_the_terminal_and_simulate_read_no_game_state(module):
-    """They drive games through the seat API and Game's public facts: never the machine's State (`game.state`)."""
+                                    *sorted(str(p.relative_to(ROOT)) for d in ("rulelang/simulate", "rulelang/env")
+                                            for p in (ROOT / d).glob("*.py"))])
+def test_the_terminal_simulate_and_the_env_read_no_game_state(module):
+    """They drive games through the seat API and Game's public facts: never the machine's State (`game.state`).
+    The RL environment reads what a seat sees through `Seat.glance()` (the view's masking, nothing copied)."""
     tree = _tree(ROOT / module)
     assert [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in ("state", "st")] == []
 
