@@ -28,6 +28,7 @@ from interpreter import Game
 from interpreter.bots import make_bot
 
 from . import load
+from .checker import count
 from .errors import RulesError
 
 FORMAT = "rulelang save"
@@ -314,6 +315,8 @@ class Saver:
         key = (moves, finished)
         if key == self.last:
             return True
+        if not moves and not finished and not self.chosen:
+            return True  # nobody moved: the seed deals this game again, and nothing is written (nor YAML loaded)
         doc = document(self.setup, moves, finished=finished, started=self.started, game=game)
         try:
             write_atomically(self.path, dump(doc), durable)
@@ -330,6 +333,8 @@ class Saver:
             return False
         try:
             self.path.unlink()
+        except FileNotFoundError:
+            pass  # never written (see `save`)
         except OSError:
             return False
         return True
@@ -568,11 +573,12 @@ def recent_saves(folder: Path | None = None, limit: int = 20, skipped: list | No
 def describe(path: Path, head: dict) -> str:
     seats = head.get("seats") or []
     names = ", ".join(str(s.get("name")) for s in seats if isinstance(s, dict))
-    played = head.get("played", "?")
+    played = head.get("played")
+    played = count(played, "move") if isinstance(played, int) else "? moves"
     waiting = f" · {head['waiting_for']} to move" if head.get("waiting_for") else ""
     saved = str(head.get("saved", "?"))[:16]  # to the minute
     where = path.name if path.parent == saves_dir() else str(path)
-    return f"{head.get('game', '?')} — {names} — {played} moves{waiting} — saved {saved} — {where}"
+    return f"{head.get('game', '?')} — {names} — {played}{waiting} — saved {saved} — {where}"
 
 
 def find_save(name: str) -> Path:
