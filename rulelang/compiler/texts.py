@@ -1,7 +1,29 @@
 """Texts: a `say` or a prompt with `{name}` parts, told to anyone or to one seat, and a value in words."""
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+
 from ..checker import TEXT_PART, text_parts
+
+
+@attrs.frozen
+class Value:
+    """A `{name}` or `{name.attribute}` part of a text: its value `f(st, env)`, of type `type`."""
+
+    f: Any
+    type: str
+    of: Any = None  # for an attribute of a card (`{c.colour}`): the card, `of(st, env)`, whose sight it shares
+    attr: str | None = None
+
+
+@attrs.frozen
+class Forms:
+    """A `{one|you}` part: the word for another player, and the one for "you"."""
+
+    one: str
+    you: str
 
 
 class Texts:
@@ -16,19 +38,17 @@ class Texts:
         `render.cards(st, env)` are the cards it names, alone or by an attribute (`{c.colour}`); those in
         `render(..., hide=)` are told as "a card" and "(hidden colour)" (`interpreter.ops.told`).  `owner`: the
         statement the text belongs to (the checker typed its parts)."""
-        pieces = []  # literal text, ("value", f, type, the card f of an attribute or None, attr), ("forms", a, b)
+        pieces: list = []  # literal text, Value and Forms
         at = 0
         parts = text_parts(self.s, owner) if "{" in template else {}
         for m in TEXT_PART.finditer(template):
             pieces.append(template[at:m.start()])
             if m.group("alt") is not None:
-                pieces.append(("forms", m.group("one"), m.group("you")))
+                pieces.append(Forms(m.group("one"), m.group("you")))
             else:
                 e = parts[m.group("name"), m.group("attr")]
-                of = None  # for an attribute of a card (`{c.colour}`): the card, whose sight it shares
-                if m.group("attr") and self.type_of(e.expr) == "card":
-                    of = self.expr(e.expr, scope)
-                pieces.append(("value", self.expr(e, scope), self.type_of(e), of, m.group("attr")))
+                of = self.expr(e.expr, scope) if m.group("attr") and self.type_of(e.expr) == "card" else None
+                pieces.append(Value(self.expr(e, scope), self.type_of(e), of, m.group("attr")))
             at = m.end()
         pieces.append(template[at:])
         if len(pieces) == 1:
@@ -38,20 +58,19 @@ class Texts:
             plain.cards = lambda st, env: set()
             return plain
         # Only a text written with forms is told in the second person: in one without, a verb would not agree.
-        forms = any(isinstance(p, tuple) and p[0] == "forms" for p in pieces)
-        subject = next((i for i, p in enumerate(pieces) if isinstance(p, tuple) and p[0] == "value" and p[2] == "player"),
-                       None) if forms else None
+        forms = any(isinstance(p, Forms) for p in pieces)
+        subject = next((p for p in pieces if isinstance(p, Value) and p.type == "player"), None) if forms else None
         show = self.show
 
         def about(st, env):
-            return pieces[subject][1](st, env) if subject is not None else None
+            return subject.f(st, env) if subject is not None else None
 
         def cards(st, env) -> set:
             """The cards the text names (a card, or a list of cards): those a seat may not see are hidden from it."""
             out = set()
             for p in pieces:
-                if isinstance(p, tuple) and p[0] == "value" and (p[3] is not None or p[2] in ("card", "list:card")):
-                    v = p[1](st, env) if p[3] is None else p[3](st, env)
+                if isinstance(p, Value) and (p.of is not None or p.type in ("card", "list:card")):
+                    v = p.f(st, env) if p.of is None else p.of(st, env)
                     if isinstance(v, (list, tuple)):
                         out.update(c for c in v if isinstance(c, int))
                     elif isinstance(v, int):
@@ -63,20 +82,20 @@ class Texts:
             out = []
             agree = False  # a form agrees with the player named last before it: "you" or another
             for p in pieces:
-                if not isinstance(p, tuple):
+                if isinstance(p, str):
                     out.append(p)
-                elif p[0] == "forms":
-                    out.append(p[2] if agree else p[1])
-                elif hide and p[3] is not None and p[3](st, env) in hide:  # an attribute of a card out of sight
-                    out.append(f"(hidden {p[4]})")
+                elif isinstance(p, Forms):
+                    out.append(p.you if agree else p.one)
+                elif hide and p.of is not None and p.of(st, env) in hide:  # an attribute of a card out of sight
+                    out.append(f"(hidden {p.attr})")
                 else:
-                    v = p[1](st, env)
-                    if told and p[2] == "player" and v == you:
+                    v = p.f(st, env)
+                    if told and p.type == "player" and v == you:
                         out.append("You" if not "".join(out).strip() else "you")
                         agree = True
                         continue
-                    out.append(show(st, v, p[2], hide))
-                    if p[2] == "player":
+                    out.append(show(st, v, p.type, hide))
+                    if p.type == "player":
                         agree = False
             return "".join(out)
         render.about = about
