@@ -1,6 +1,26 @@
 """Blocks: a procedure's instructions as they are compiled, cut into basic blocks, each one generated function."""
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+
+
+@attrs.define
+class Block:
+    """A basic block being made: its statements' lines, then at most one instruction (a closure `op(st, fr)`, or
+    generated lines that start other code), then at most one jump or one branch."""
+
+    lines: list = attrs.Factory(list)
+    op: Any = None
+    sets_pc: bool = False  # the instruction decides itself where its frame goes on
+    jump: Any = None  # a Label
+    branch: tuple | None = None  # (condition, Label): go on at the label unless the condition holds
+
+    def ends(self) -> bool:
+        """Whether anything after the statements is in it (then more statements start another block)."""
+        return self.op is not None or self.jump is not None or self.branch is not None
+
 
 class Code:
     """A procedure's instructions as they are compiled, then cut into basic blocks: each block is one
@@ -10,82 +30,67 @@ class Code:
     def __init__(self, compiler, name: str):
         self.c = compiler
         self.name = name
-        self.pieces: list = []
+        self.blocks: list[Block] = []
+        self.cur = Block()
+
+    def close(self) -> None:
+        if self.cur.lines or self.cur.ends():
+            self.blocks.append(self.cur)
+            self.cur = Block()
 
     def native(self, lines: list[str]) -> None:
-        self.pieces.append(("lines", lines))
+        if self.cur.ends():
+            self.close()
+        self.cur.lines.extend(lines)
 
     def append(self, op, sets_pc: bool = False) -> None:
         """An instruction of its own (a closure `op(state, frame)`, or Python lines that put other code on the
         stack); `sets_pc`: it decides itself where its frame goes on."""
-        self.pieces.append(("op", op, sets_pc))
+        if self.cur.ends():
+            self.close()
+        self.cur.op, self.cur.sets_pc = op, sets_pc
 
     def jump(self, label) -> None:
-        self.pieces.append(("jump", label))
+        if self.cur.jump is not None or self.cur.branch is not None or self.cur.sets_pc:
+            self.close()
+        self.cur.jump = label
+        self.close()
 
     def branch(self, cond: str, label) -> None:
         """Go on at `label` unless `cond` (Python source) holds."""
-        self.pieces.append(("branch", cond, label))
+        if self.cur.ends():
+            self.close()
+        self.cur.branch = (cond, label)
+        self.close()
 
     def place(self, label) -> None:
-        self.pieces.append(("label", label))
+        self.close()
+        label.pos = len(self.blocks)
 
     def done(self) -> tuple:
-        blocks: list[dict] = []
-        cur = _block()
+        self.close()
+        return tuple(self.block_fn(i, b, self.blocks) for i, b in enumerate(self.blocks))
 
-        def close():
-            nonlocal cur
-            if cur["lines"] or cur["op"] or cur["jump"] or cur["branch"]:
-                blocks.append(cur)
-                cur = _block()
-
-        for piece in self.pieces:
-            kind = piece[0]
-            if kind == "label":
-                close()
-                piece[1].pos = len(blocks)
-            elif kind == "lines":
-                if cur["op"] or cur["jump"] or cur["branch"]:
-                    close()
-                cur["lines"].extend(piece[1])
-            elif kind == "op":
-                if cur["op"] or cur["jump"] or cur["branch"]:
-                    close()
-                cur["op"], cur["sets_pc"] = piece[1], piece[2]
-            elif kind == "jump":
-                if cur["jump"] or cur["branch"] or cur["sets_pc"]:
-                    close()
-                cur["jump"] = piece[1]
-                close()
-            else:
-                if cur["op"] or cur["jump"] or cur["branch"]:
-                    close()
-                cur["branch"] = (piece[1], piece[2])
-                close()
-        close()
-        return tuple(self.block_fn(i, b, blocks) for i, b in enumerate(blocks))
-
-    def block_fn(self, i: int, b: dict, blocks: list):
-        if callable(b["op"]) and not b["lines"] and b["jump"] is None:
-            return b["op"]
-        lines = [*b["lines"]]
-        if b["branch"] is not None:
-            cond, label = b["branch"]
+    def block_fn(self, i: int, b: Block, blocks: list):
+        if callable(b.op) and not b.lines and b.jump is None:
+            return b.op
+        lines = [*b.lines]
+        if b.branch is not None:
+            cond, label = b.branch
             lines += [f"if not {cond}:", f"    fr.pc = {_target(label.pos, blocks)}"]
-        if isinstance(b["op"], list):  # generated lines that start other code
-            lines += b["op"]
-        elif b["op"] is not None:
-            op = self.c.const(b["op"], "OP")
-            lines.append(f"return {op}(st, fr)" if b["sets_pc"] else f"if {op}(st, fr):\n        return True")
-        if b["jump"] is not None:
-            target = _target(b["jump"].pos, blocks)
+        if isinstance(b.op, list):  # generated lines that start other code
+            lines += b.op
+        elif b.op is not None:
+            op = self.c.const(b.op, "OP")
+            lines.append(f"return {op}(st, fr)" if b.sets_pc else f"if {op}(st, fr):\n        return True")
+        if b.jump is not None:
+            target = _target(b.jump.pos, blocks)
             if target <= i:  # a loop going back: one step of the move's bound
                 lines += ["st.steps += 1", "if st.steps > st.limit:", "    step(st, fr)"]
             t = blocks[target] if target < len(blocks) else None
-            if t is not None and t["branch"] is not None and not t["lines"] and t["op"] is None:
+            if t is not None and t.branch is not None and not t.lines and t.op is None:
                 # a jump to a test (a loop's): the test is made here, one dispatch fewer
-                cond, label = t["branch"]
+                cond, label = t.branch
                 lines += [f"if {cond}:", f"    fr.pc = {target + 1}", "else:", f"    fr.pc = {_target(label.pos, blocks)}"]
             else:
                 lines.append(f"fr.pc = {target}")
@@ -94,17 +99,13 @@ class Code:
                                     *("    " + line for line in lines)])
 
 
-def _block() -> dict:
-    return {"lines": [], "op": None, "sets_pc": False, "jump": None, "branch": None}
-
-
 def _target(pos: int, blocks: list) -> int:
     """Where a jump lands, past blocks that only jump on."""
     seen = set()
     while pos < len(blocks) and pos not in seen:
         b = blocks[pos]
-        if b["lines"] or b["op"] or b["branch"] or b["jump"] is None:
+        if b.lines or b.op or b.branch or b.jump is None:
             break
         seen.add(pos)
-        pos = b["jump"].pos
+        pos = b.jump.pos
     return pos
