@@ -28,6 +28,7 @@ from interpreter import Game
 from interpreter.bots import make_bot
 
 from . import load
+from .checker import count
 from .errors import RulesError
 
 FORMAT = "rulelang save"
@@ -572,11 +573,12 @@ def recent_saves(folder: Path | None = None, limit: int = 20, skipped: list | No
 def describe(path: Path, head: dict) -> str:
     seats = head.get("seats") or []
     names = ", ".join(str(s.get("name")) for s in seats if isinstance(s, dict))
-    played = head.get("played", "?")
+    played = head.get("played")
+    played = count(played, "move") if isinstance(played, int) else "? moves"
     waiting = f" · {head['waiting_for']} to move" if head.get("waiting_for") else ""
     saved = str(head.get("saved", "?"))[:16]  # to the minute
     where = path.name if path.parent == saves_dir() else str(path)
-    return f"{head.get('game', '?')} — {names} — {played} moves{waiting} — saved {saved} — {where}"
+    return f"{head.get('game', '?')} — {names} — {played}{waiting} — saved {saved} — {where}"
 
 
 def find_save(name: str) -> Path:

@@ -216,7 +216,7 @@ class _Diagnosis:
         return self.loc_at(len(stripped))
 
     def error(self) -> RulesSyntaxError:
-        for look in (self.braces, self.aggregate, self.glued, self.if_value, self.index, self.statement_name, self.at_end, self.word, self.character, self.token_error):
+        for look in (self.braces, self.aggregate, self.glued, self.if_value, self.index, self.players_range, self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
                 message, loc, hint = found
@@ -295,6 +295,14 @@ class _Diagnosis:
         return ("`[...]` after a value: rulelang takes an item by its position with `nth`", self.token_loc(self.token),
                 f"write `nth(LIST, {inside or 'N'})`: the {inside or 'N'}-th item, counting from 1 (a zone's from the "
                 "bottom; its top is `top(ZONE)`)")
+
+    def players_range(self):
+        """`players 4`: the count of players is always a range, so the error would be reported at the next line."""
+        if len(self.tokens) < 2 or [t.type for t in self.tokens[-2:]] != ["PLAYERS", "INT"]:
+            return None
+        n = self.tokens[-1]
+        return ("`players` takes a range of player counts, not one number", self.token_loc(n),
+                f"for exactly {n} players write `players {n}..{n}`; the form is {_FORMS['players']}")
 
     def statement_name(self):
         """A statement that begins with a name not followed by `(`: a misspelt keyword, or `x = 1`."""
@@ -406,6 +414,10 @@ class _Diagnosis:
 
     def form_hint(self, loc: Loc) -> str | None:
         """The shape of the construct the error is in, when the error is on the line it begins."""
+        if "ELSE" in self.expected and any(tok.type == "THEN" for tok in self.tokens):
+            # an unfinished `if ... then VALUE`: the construct in question is the value, not the statement around it
+            return ("an `if ... then` value needs its `else`: `(if CONDITION then VALUE else OTHER)`;"
+                    " for a statement done only when CONDITION holds, write `if CONDITION { ... }`")
         for tok in reversed(self.tokens):
             word = str(tok)
             if tok.type not in self.voc.words or word not in _FORMS:

@@ -262,6 +262,14 @@ def test_a_joined_terminal_takes_its_seat_again_after_a_drop_and_writes_rules_in
         t.expect("Back at the table.")
         t.expect("you are Ann")  # redrawn from her view
         t.expect("Moves: ")
+        # A second drop: now the screen is cleared before the table is drawn afresh, by the terminal's own escape
+        # sequence (not printed as the text `?[H?[2J`, as prompt_toolkit's stdout proxy shows it unless raw).
+        again = served.call(lambda: table.seats[0].conn)
+        served.call(lambda: again.transport.abort())
+        t.expect("Back at the table.")
+        t.expect("you are Ann")
+        assert "\x1b[2J" in t.raw and "?[2J" not in t.raw
+        t.expect("Moves: ")
         assert served.call(lambda: (table.seats[0].state(), table.seats[0].conn is not first)) == ("here", True)
         t.line("play R3+")
         t.expect("Moves: write")

@@ -292,7 +292,9 @@ def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, ter
     the prompt; a refused move's message stands just above the toolbar until the next move is taken."""
     t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
                    "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], rows=24, cols=80, emulate=True)
-    toolbar = " to play: you │ draw: 45 cards │ discard: ♥Red 1 │ current colour: ♥Red"
+    # At 80 columns not all of the table fits: what a player needs most, the others' hand sizes before the direction
+    # and the draw pile's size.
+    toolbar = " to play: you │ current colour: ♥Red │ discard: ♥Red 1 │ hands: You 5, Ada 5"
     rows = t.wait_for_screen(lambda rows: rows[-1] == toolbar)
     prompt = max(i for i, row in enumerate(rows) if row.startswith("You>"))
     assert rows[prompt - 1] == "Moves: play ♥R3 / ♥R5 · draw"
@@ -309,7 +311,7 @@ def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, ter
 
     t.type("play r3" + ENTER)  # typed over the refused line, which is selected
     rows = t.wait_for_screen(lambda rows: "♥Red 8" in rows[-1])  # the toolbar is drawn with the next prompt
-    assert rows[-1] == " to play: you │ draw: 45 cards │ discard: ♥Red 8 │ current colour: ♥Red"
+    assert rows[-1] == " to play: you │ current colour: ♥Red │ discard: ♥Red 8 │ hands: You 4, Ada 4"
     prompt = max(i for i, row in enumerate(rows) if row.startswith("You>"))
     assert rows[prompt - 1] == "Moves: play ♥R5 · draw"
     assert "You> play r3" in rows and "  Ada plays ♥Red 8" in rows
@@ -455,3 +457,15 @@ def test_replay_goes_back_jumps_to_a_move_finds_an_event_and_ends(tmp_path, term
     t.expect("The game stopped here")
     assert t.exit_status() == 0
     assert t.faults() == []
+
+
+def test_the_toolbar_row_leaves_out_a_fact_that_does_not_fit_and_keeps_a_shorter_one_after_it():
+    """At four players of UNO at 80 columns the hand sizes do not fit on the row; the direction after them does."""
+    from rulelang.terminal.host import wrap
+
+    facts = [[("", "to play: you")], [("", "current colour: ♣Green")], [("", "discard: Wild Draw Four")],
+             [("", "hands: You 6, Ada 6, Bo 6, Cy 13")], [("", "direction: →")], [("", "draw: 71 cards")]]
+    rows = wrap(facts, 78, " │ ", 1)
+    assert ["".join(t for _, t in row) for row in rows] == \
+        ["to play: you │ current colour: ♣Green │ discard: Wild Draw Four │ direction: →"]
+    assert len(wrap(facts, 78, " │ ")) == 2  # without a bound, every fact on as many rows as it takes

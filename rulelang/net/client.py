@@ -591,7 +591,9 @@ async def join(address: str, code: str, name: str | None, screen: Screen, table=
             if screen.tty:
                 from prompt_toolkit.patch_stdout import patch_stdout
 
-                with patch_stdout():
+                # raw: the screen's clear (a rejoined seat's table drawn afresh) is an escape sequence, which the
+                # proxy would otherwise print as the text `?[H?[2J`
+                with patch_stdout(raw=True):
                     return await host.run()
             return await host.run()
         finally:

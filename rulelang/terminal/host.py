@@ -130,12 +130,15 @@ def value_parts(program, v):
     return [("", str(v))]
 
 
-def wrap(facts, width: int, sep: str = " · "):
-    """Join styled facts with `sep` into as few lines as fit in `width` columns."""
+def wrap(facts, width: int, sep: str = " · ", most: int | None = None):
+    """Join styled facts with `sep` into as few lines as fit in `width` columns; with `most`, into at most that
+    many lines, leaving out each fact that no longer fits on the last (a shorter one after it may)."""
     rows, row, used = [], [], 0
     for fact in facts:
         n = sum(len(t) for _, t in fact)
         if row and used + len(sep) + n > width:
+            if most is not None and len(rows) + 1 >= most:
+                continue
             rows.append(row)
             row, used = [], 0
         if row:
@@ -1008,21 +1011,22 @@ class Host:
         return answer.strip().lower() in YES
 
     # ---------------------------------------------------------- output
-    def table_facts(self, seat) -> list:
+    def table_facts(self, seat, ranked: bool = False) -> list:
         """The table as styled facts from the seat's view: shared piles, the game's variables, direction,
-        whose decision it is, and every player's card count per zone."""
+        whose decision it is, and every player's card count per zone. `ranked`: as (rank, fact), the rank
+        saying what a player needs most (0) to least (5) when not all of it fits on the toolbar's row."""
         p = self.program
         v = self.game.seat(seat).view()
-        facts = []
+        facts: list = []
         for name, z in v["zones"].items():
             if isinstance(z, dict):
                 top = z["cards"][-1] if z["cards"] else None
                 if top is not None:
-                    facts.append([("", f"{name}: ")] + card_parts(p, top, long=True))
+                    facts.append((2, [("", f"{name}: ")] + card_parts(p, top, long=True)))
                 elif z["size"] and p.zones[p.zone_index[name]].visibility == "public":
-                    facts.append([("", f"{name}: "), ("reverse", "▒▒"), ("", f" face down ({z['size']})")])
+                    facts.append((2, [("", f"{name}: "), ("reverse", "▒▒"), ("", f" face down ({z['size']})")]))
                 else:
-                    facts.append([("", f"{name}: {z['size']} card{'s' if z['size'] != 1 else ''}")])
+                    facts.append((5, [("", f"{name}: {z['size']} card{'s' if z['size'] != 1 else ''}")]))
         declared = p.shown_vars  # a file that declares which variables to show: those only, under their labels
         for name, value in v["vars"].items():
             if value is None or (declared and name not in declared):
@@ -1038,18 +1042,18 @@ class Host:
                 shown = [("", v["names"][value])]
             else:
                 shown = value_parts(p, value)
-            facts.append([("", f"{label}: ")] + shown)
+            facts.append((1, [("", f"{label}: ")] + shown))
         claim = v.get("claim")
         if claim is not None and claim["stands"]:  # a claim settled (its cards turned up) is no longer news
             many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""
             who = "you say" if claim["player"] == seat else f"{v['names'][claim['player']]} says"
-            facts.append([("", f"claim: {who} "), ("bold", f"{many}{claim['text']}")])
-        facts.append([("", "direction: " + ("→" if v["direction"] == 1 else "←"))])
+            facts.append((1, [("", f"claim: {who} "), ("bold", f"{many}{claim['text']}")]))
+        facts.append((4, [("", "direction: " + ("→" if v["direction"] == 1 else "←"))]))
         facts_seen_hand = False
         pend = v["pending"]
         if pend is not None:
             who = "you" if pend["player"] == seat else v["names"][pend["player"]]
-            facts.append([("", "to answer: " if pend["window"] else "to play: "), ("bold", who)])
+            facts.append((0, [("", "to answer: " if pend["window"] else "to play: "), ("bold", who)]))
         for name, z in v["zones"].items():
             if isinstance(z, list):
                 if facts_seen_hand and not any(h["size"] for h in z):
@@ -1060,18 +1064,18 @@ class Host:
                     if i:
                         fact.append(("", ", "))
                     fact.append(("bold" if pend and pend["player"] == i else "", f"{n} {h['size']}"))
-                facts.append(fact)
-        return facts
+                facts.append((3, fact))
+        return facts if ranked else [fact for _, fact in facts]
 
     def toolbar(self, seat):
         from prompt_toolkit.application import get_app
         from prompt_toolkit.formatted_text import FormattedText
 
         width = get_app().output.get_size().columns - 2
-        facts = self.table_facts(seat)
-        # Whose move it is first: the row is cut at the edge of the screen.
-        facts.sort(key=lambda f: not _plain(f).startswith(("to play: ", "to answer: ")))
-        rows = wrap(facts, width, " │ ")[:TOOLBAR_ROWS]
+        # What a player needs most first (whose move, the game's state, the cards on top, the others' hands), each
+        # fact that fits: one that does not is left out whole, and a shorter one after it may still fit.
+        facts = [fact for _, fact in sorted(self.table_facts(seat, ranked=True), key=lambda rf: rf[0])]
+        rows = wrap(facts, width, " │ ", TOOLBAR_ROWS)
         out = []
         for i, row in enumerate(rows):
             if i:

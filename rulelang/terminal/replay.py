@@ -14,6 +14,7 @@ from pathlib import Path
 from interpreter.narrator import claim_of, english_list, tell
 from interpreter.program import sort_key
 
+from ..checker import count
 from ..errors import RulesError
 from ..save import SaveError, command, rebuild
 from .host import Screen, card_parts, tell_lines as tell_styled
@@ -80,23 +81,23 @@ def replay_save(path: Path, setup, moves, args) -> int:
         "every card shown" if seat is None else f"as {names[seat]} saw it"
     seed = "" if secret else f" · seed {setup.seed}"
     screen.line([("bold", program.name),
-                 ("", f" — {len(names)} players: {', '.join(names)}{seed} · {len(moves)} moves · {view_of}")])
+                 ("", f" — {len(names)} players: {', '.join(names)}{seed} · {count(len(moves), 'move')} · {view_of}")])
     told = 0
     shown_zones: dict = {}
 
     def zones_lines():
         """Per-player zones that changed since last shown: the seat's own, or everyone's with every card."""
         out = []
-        st = game.state
         if secret:
             return out  # no hand is shown
+        zones = game.open_zones()
         for spec in program.zones:
             if not spec.per_player:
                 continue
             for owner in range(len(names)):
                 if seat is not None and owner != seat:
                     continue
-                cards = sorted(st.zone(spec.index, owner), key=lambda c: sort_key(program, c))
+                cards = sorted(zones[spec.name][owner], key=lambda c: sort_key(program, c))
                 key = (spec.index, owner)
                 if shown_zones.get(key) == cards:
                     continue
@@ -222,7 +223,7 @@ def replay_log(path: Path, args) -> int:
     moves = sum(1 for e in events if e.get("type") == "choice")
     screen.line([("bold", str(start.get("game", "?"))),
                  ("", f" — {len(players)} players: {', '.join(map(str, players))} · seed {start.get('seed')} · "
-                      f"{moves} moves · what the table saw")])
+                      f"{count(moves, 'move')} · what the table saw")])
     screen.line("The start:")
     k = 0
     hand = None  # the players' own zone, where cards taken need not say where they go: the first one dealt to
