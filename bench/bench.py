@@ -350,6 +350,24 @@ def rss_over_games(program, path: str, checkpoints: list[int], bots: str = "gree
     return out
 
 
+def rss_only(args) -> int:
+    """`--rss-only`: the resident size over Express games alone, a JSON line at each checkpoint as it is reached."""
+    import rulelang
+
+    program = rulelang.load(str(GAMES / "express.rules"))
+    checkpoints = [int(x) for x in args.rss.split(",") if x.strip()]
+
+    def progress(games: int, row: dict) -> None:
+        print(json.dumps({"games": games, **row, "loadavg": round(os.getloadavg()[0], 2),
+                          "utc": time.strftime("%H:%M:%S", time.gmtime())}), flush=True)
+
+    rss = rss_over_games(program, str(GAMES / "express.rules"), checkpoints, progress=progress)
+    print(json.dumps(rss))
+    if args.json:
+        Path(args.json).write_text(json.dumps({"rss": rss}, indent=1) + "\n")
+    return 0
+
+
 # ---------------------------------------------------------------- RLCard
 
 
@@ -770,10 +788,15 @@ def main(argv=None) -> int:
     ap.add_argument("--rss", default="1000,10000,100000", metavar="N,N,...",
                     help="read the resident size after these many Express games, one process (default "
                          "1000,10000,100000; empty to skip)")
+    ap.add_argument("--rss-only", action="store_true",
+                    help="measure only the resident size (--rss checkpoints), printing a line at each checkpoint as it "
+                         "is reached: for long runs (100,000 or 1,000,000 games), niced, beside other work")
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)
+    if args.rss_only:
+        return rss_only(args)
     pinned = pin_one_core()
     res: dict = {"machine": machine(), "pinned": pinned, "commit": rulelang_commit(), "budget_cpu_s": args.budget,
                  "date": time.strftime("%Y-%m-%d %H:%M:%S"), "targets": TARGETS, "loadavg_start": os.getloadavg()}
