@@ -350,6 +350,24 @@ def rss_over_games(program, path: str, checkpoints: list[int], bots: str = "gree
     return out
 
 
+def rss_only(args) -> int:
+    """`--rss-only`: the resident size over Express games alone, a JSON line at each checkpoint as it is reached."""
+    import rulelang
+
+    program = rulelang.load(str(GAMES / "express.rules"))
+    checkpoints = [int(x) for x in args.rss.split(",") if x.strip()]
+
+    def progress(games: int, row: dict) -> None:
+        print(json.dumps({"games": games, **row, "loadavg": round(os.getloadavg()[0], 2),
+                          "utc": time.strftime("%H:%M:%S", time.gmtime())}), flush=True)
+
+    rss = rss_over_games(program, str(GAMES / "express.rules"), checkpoints, progress=progress)
+    print(json.dumps(rss))
+    if args.json:
+        Path(args.json).write_text(json.dumps({"rss": rss}, indent=1) + "\n")
+    return 0
+
+
 # ---------------------------------------------------------------- RLCard
 
 
@@ -465,10 +483,11 @@ def bytecode_env(pycdir: str) -> dict:
     return env
 
 
-def cold_loads(files: list[Path], pycdir: str) -> dict:
-    """A fresh process: `import rulelang` and the first `rulelang.load` (CPU ms of the child), in three settings:
+def cold_loads(files: list[Path], pycdir: str, runs: int = 5) -> dict:
+    """A fresh process: `import rulelang` and the first `rulelang.load` (CPU ms of the child), in three settings,
+    each the median of `runs` fresh processes (min and max beside it):
     as_set: this machine's environment, the Lark grammar cache on disk (made by an earlier run);
-    bytecode: the same with Python's bytecode cached (see bytecode_env);
+    bytecode: the same with Python's bytecode cached (see bytecode_env): what a user's installed copy does;
     no_lark_cache: as_set with an empty TMPDIR (Lark keeps its grammar cache in tempfile.gettempdir()) and the
     compiled-program cache off (RULELANG_CACHE=off), so the file is parsed and compiled from nothing.
     In the first two the compiled-program cache (rulelang/cache.py) is warm: made by the run before."""
@@ -478,22 +497,32 @@ def cold_loads(files: list[Path], pycdir: str) -> dict:
         row = {}
         for label in ("as_set", "bytecode", "no_lark_cache"):
             penv = bytecode_env(pycdir) if label == "bytecode" else dict(os.environ)
+            got: dict = {}
             with tempfile.TemporaryDirectory() as tmp:
                 if label == "no_lark_cache":  # no cache at all: neither Lark's grammar nor the compiled program
                     penv["TMPDIR"] = tmp
                     penv["RULELANG_CACHE"] = "off"
                 else:  # make sure the caches exist first
                     subprocess.run([py, "-c", _COLD, str(f)], capture_output=True, text=True, env=penv, timeout=120)
-                t = time.perf_counter()
-                r = subprocess.run([py, "-c", _COLD, str(f)], capture_output=True, text=True, env=penv, timeout=120)
-                wall = time.perf_counter() - t
-            try:
-                imp, load, imp_wall, load_wall = (float(x) for x in r.stdout.split())
-            except ValueError:
-                row[label] = {"error": (r.stderr or r.stdout)[-300:]}
+                for _ in range(runs):
+                    t = time.perf_counter()
+                    r = subprocess.run([py, "-c", _COLD, str(f)], capture_output=True, text=True, env=penv,
+                                       timeout=120)
+                    wall = time.perf_counter() - t
+                    try:
+                        imp, load, imp_wall, load_wall = (float(x) for x in r.stdout.split())
+                    except ValueError:
+                        got = {"error": (r.stderr or r.stdout)[-300:]}
+                        break
+                    for key, v in (("import_ms", imp), ("first_load_ms", load), ("import_wall_ms", imp_wall),
+                                   ("first_load_wall_ms", load_wall), ("process_wall_ms", wall)):
+                        got.setdefault(key, []).append(v * 1000)
+            if "error" in got:
+                row[label] = got
                 continue
-            row[label] = {"import_ms": imp * 1000, "first_load_ms": load * 1000, "import_wall_ms": imp_wall * 1000,
-                          "first_load_wall_ms": load_wall * 1000, "process_wall_ms": wall * 1000}
+            row[label] = {k: statistics.median(v) for k, v in got.items()}
+            row[label].update(runs=runs, first_load_min_ms=min(got["first_load_ms"]),
+                              first_load_max_ms=max(got["first_load_ms"]))
         out[f.name] = row
     return out
 
@@ -692,13 +721,14 @@ def first_prompt(game: str = "express.rules", runs: int = 5, env: dict | None = 
     prompt = r"\w> |\w>\x1b\[0m"  # prompt_toolkit may send the space after the `>` as a cursor move
     import resource
 
+    data = tempfile.mkdtemp(prefix="rulelang-bench-data-")  # its save files (if any) go here, not the user's folder
     times, cpus = [], []
     for i in range(runs + 1):  # the first run warms the caches (and is dropped)
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         child = pexpect.spawn(cmd[0], cmd[1:] + ["run", str(GAMES / game), "--seed", "1", "--delay", "0"],
                               cwd=str(ROOT), dimensions=(40, 120), encoding="utf-8", timeout=30,
-                              env={**(env or os.environ), "TERM": "xterm-256color"})
+                              env={**(env or os.environ), "TERM": "xterm-256color", "XDG_DATA_HOME": data})
         try:
             while True:
                 k = child.expect([r"\x1b\[6n", prompt])
@@ -758,10 +788,15 @@ def main(argv=None) -> int:
     ap.add_argument("--rss", default="1000,10000,100000", metavar="N,N,...",
                     help="read the resident size after these many Express games, one process (default "
                          "1000,10000,100000; empty to skip)")
+    ap.add_argument("--rss-only", action="store_true",
+                    help="measure only the resident size (--rss checkpoints), printing a line at each checkpoint as it "
+                         "is reached: for long runs (100,000 or 1,000,000 games), niced, beside other work")
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)
+    if args.rss_only:
+        return rss_only(args)
     pinned = pin_one_core()
     res: dict = {"machine": machine(), "pinned": pinned, "commit": rulelang_commit(), "budget_cpu_s": args.budget,
                  "date": time.strftime("%Y-%m-%d %H:%M:%S"), "targets": TARGETS, "loadavg_start": os.getloadavg()}
@@ -873,8 +908,9 @@ def main(argv=None) -> int:
 
     # -- loading
     print("\nLoad + compile (rulelang.load), CPU ms: in this process after one warm-up (grammar cached), and the")
-    print("first load of a fresh process (after `import rulelang`), as this machine is set, with bytecode cached"
-          " (both with the compiled-program cache warm), and with no cache (no Lark grammar cache, RULELANG_CACHE=off)")
+    print("first load of a fresh process (after `import rulelang`; CPU ms, median of 5 processes), as this machine is"
+          " set, with bytecode cached (both with the compiled-program cache warm), and with no cache (no Lark grammar"
+          " cache, RULELANG_CACHE=off)")
     pycdir = tempfile.mkdtemp(prefix="rulelang-bench-pyc-")
     res["pythondontwritebytecode"] = os.environ.get("PYTHONDONTWRITEBYTECODE", "")
     loads = load_times(files, repeats=15)

@@ -19,14 +19,16 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
     stalled = None
     turn, in_turn, recent = -1, 0, []
     last: deque = deque(maxlen=HISTORY)  # the latest moves, (seat, text): what repeated, if the game stalls
+    table = g.seats  # each seat's window, made once (not one `g.deciding` a decision: a random bot's move costs little)
     while not g.over:
-        seat = g.deciding
-        d = seat.pending
-        if g.turns >= turn_limit:
+        d = g.pending
+        seat = table[d.player]
+        turns = g.turns
+        if turns >= turn_limit:
             stalled = f"no winner after {turn_limit} turns"
             break
-        if g.turns != turn:
-            turn, in_turn = g.turns, 0
+        if turns != turn:
+            turn, in_turn = turns, 0
         in_turn += 1
         if in_turn > DECISION_LIMIT - 64:
             recent.append(asked(d))
