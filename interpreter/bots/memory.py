@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from .. import machine as m
+from ..view import project_event, zone_shows
 from ..view import view as view_of
 from .samples import fork
 
@@ -98,3 +99,52 @@ def _sight(view: dict) -> tuple:
             if owner == seat:
                 own |= shown
     return seen, hidden, own
+
+
+class Claims:
+    """What a seat saw of claims put to the test by its own doubts: for each player, how many of their claims were
+    shown true and how many false, and where the cards a doubt turned up went (into `where`, a `Whereabouts`).
+    Learnt from the events of its own doubting move as its seat is told them (the move is made on a copy with
+    the game's random state, so the events are those the real game will tell it; the real game is not touched):
+    the cards the reveal shows it, then the moves that carry them into a player's hidden cards."""
+
+    def __init__(self):
+        self.shown: dict = {}  # player -> [claims shown true, claims shown false]
+
+    def liar_rate(self, player: int) -> float:
+        """The share of the player's tested claims that were false, with one of each counted beforehand (0.5 when
+        none was tested)."""
+        true, false = self.shown.get(player, (0, 0))
+        return (false + 1) / (true + false + 2)
+
+    def after(self, game, seat: int, move: m.Move, claim: dict, fits, where: Whereabouts) -> None:
+        """After its own move `move` that turns up the cards of `claim` (the view's claim, another player's):
+        whether the claim was true (`fits(card)`: does a card fit what the claim said), and where its cards went."""
+        st = game.state if hasattr(game, "state") else game
+        copy = fork(st)
+        copy.rng = random.Random()
+        copy.rng.setstate(st.rng.getstate())
+        copy.record = True
+        try:
+            m.apply(copy, seat, move, checked=False)
+        except Exception:  # noqa: BLE001 - the move is refused or fails: it learns nothing from it
+            return
+        shown: list = []  # the cards turned up that this seat was shown (as it is told: the raw event's ids where
+        for ev in copy.events:  # its projection names the card)
+            kind = ev["type"]
+            if kind not in ("reveal", "move"):
+                continue
+            told = project_event(copy, ev, seat)["cards"]
+            if kind == "reveal":
+                if not shown:
+                    shown = [c for c, t in zip(ev["cards"], told) if t is not None]
+                continue
+            owner = ev["dst_owner"]
+            hidden = owner is not None and owner != seat and not zone_shows(
+                copy.program.zones[ev["dst"]].visibility, owner, seat)
+            for c, t in zip(ev["cards"], told):
+                if t is not None and c in shown and hidden and ev.get("face") != "up":
+                    where.known[c] = owner  # shown to it, then taken into a hand it cannot see
+        if len(shown) == claim["count"]:
+            tally = self.shown.setdefault(claim["player"], [0, 0])
+            tally[0 if all(fits(c) for c in shown) else 1] += 1
