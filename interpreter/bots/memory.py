@@ -16,6 +16,7 @@ from .samples import fork
 
 
 STAYS = 3  # a kind of move (verb) that left the card in sight this many times is not looked after again
+IDLE = 8  # nor one that took it out of sight this many times but never into one player's hidden cards
 
 
 class Whereabouts:
@@ -26,6 +27,7 @@ class Whereabouts:
         self.own: set = set()  # the cards it held at its last look
         self.moved: set = set()  # ... that it has moved itself since
         self.stays: dict = {}  # verb -> how many times a card it moved so stayed in its sight
+        self.idle: dict = {}  # verb -> how many times a card it moved so went out of sight but into no one hand
 
     def look(self, view: dict) -> None:
         """At a decision: forget what its view now contradicts."""
@@ -56,8 +58,8 @@ class Whereabouts:
         st = game.state if hasattr(game, "state") else game
         if move.kind == "card":
             self.moved.add(move.arg)
-        if self.stays.get(move.verb, 0) >= STAYS:
-            return  # this kind of move has always left the card in its sight: nothing to learn from it
+        if self.stays.get(move.verb, 0) >= STAYS or self.idle.get(move.verb, 0) >= IDLE:
+            return  # this kind of move has always left the card in its sight, or never put one in a hand: nothing to learn
         copy = fork(st)
         copy.rng = random.Random()
         copy.rng.setstate(st.rng.getstate())
@@ -78,6 +80,9 @@ class Whereabouts:
         if gone and len(changed) == 1 and changed[0][1] == len(gone) and changed[0][0][1] is not None:
             for c in gone:  # nothing else moved out of its sight: they are all there
                 self.known[c] = changed[0][0][1]
+            self.idle[move.verb] = -10 ** 9  # it can put a card in a hand: always look
+        elif gone:
+            self.idle[move.verb] = self.idle.get(move.verb, 0) + 1
         for c in seen.intersection(self.known):
             del self.known[c]
         self.own, self.moved = own, set()
