@@ -14,6 +14,8 @@ from pathlib import Path
 
 import rulelang
 from interpreter import Game
+from interpreter.bots.samples import fork
+from interpreter.view import visible
 from rulelang.errors import MoveError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -333,3 +335,25 @@ class PtyTerminal:
     def close(self) -> None:
         if self.child.isalive():
             self.child.terminate(force=True)
+
+
+def with_hidden_cards_moved(st, seat, rng):
+    """A copy of the state that `seat` cannot tell from it: cards it cannot see exchanged among the places it
+    cannot see (other hands, the draw pile), and the engine's work counter changed (it counts what rules did
+    with hidden cards).  Cards the game still refers to (a claim's, a card variable's) stay where they are: the
+    seat may know where those went."""
+    other = fork(st)
+    named = set(st.claim["cards"]) if st.claim else set()
+    named.update(v for k, v in st.vars.items() if st.program.var_kinds.get(k) == "card")
+    for fr in st.stack:
+        named.update(v for k, v in fr.env.items() if isinstance(v, int) and k in st.program.card_locals.get(fr.name, ()))
+    places = [(z, i) for zi, spec in enumerate(st.program.zones)
+              for owner, z in (enumerate(other.zones[zi]) if spec.per_player else [(None, other.zones[zi])])
+              for i, c in enumerate(z)
+              if c not in st.facedown and c not in named and not visible(st, c, zi, owner, seat)]
+    cards = [z[i] for z, i in places]
+    rng.shuffle(cards)
+    for (z, i), c in zip(places, cards):
+        z[i] = c
+    other.steps += 12_345
+    return other, len(places)

@@ -3,6 +3,7 @@ not go round in circles, that doubt a claim by its odds and challenge a hidden p
 cannot see say it pays; a registry of bots by name."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,12 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import BOTS, GreedyBot, RandomBot, SearchBot, bot_names, make_bot
 from interpreter.bots.odds import unseen_ids
+from interpreter.view import view as view_of
 from rulelang.simulate.one import play_one
 from rulelang.simulate.run import simulate, verdict
 from rulelang.simulate.stall import describe_cycle, find_cycle
+
+from helpers import with_hidden_cards_moved
 
 RULES = Path(__file__).resolve().parent / "rules"
 
@@ -220,3 +224,45 @@ def test_a_greedy_bot_believes_a_claim_it_knows_the_claimer_can_make_true():
     for seed in range(3):
         assert _gave_then_claimed(memory=True, seed=seed) == "pass"
         assert _gave_then_claimed(memory=False, seed=seed) == "doubt"
+
+
+def _first_doubt_of_a_lie(program, seed: int):
+    """A 3-player game of greedy bots played to the first decision at which a bot doubts a claim that is false."""
+    g = Game(program, 3, seed=seed, record=False)
+    bots = [GreedyBot(i) for i in range(3)]
+    while not g.over:
+        d = g.pending
+        move = bots[d.player].move(g, d.player, d)
+        claim = g.state.claim
+        if move.reveals and claim is not None and claim["player"] != d.player and not all(
+                program.cards[c].attrs["colour"] in (claim["says"], "rainbow") for c in claim["cards"]):
+            return g, bots[d.player], d
+        g.apply(d.player, move)
+    return None
+
+
+def test_a_greedy_bot_remembers_a_claim_its_doubt_showed_false_and_where_the_cards_went():
+    """Who's lying?: a lie doubted sends the laid cards back to the liar's hand.  The doubter remembers the claim
+    shown false and that the liar holds those cards (learnt from what its seat was told of its own move); a copy
+    of the game with every other hidden card exchanged (the seat's view the same) teaches it the same, to the card."""
+    program = rulelang.load(RULES.parent.parent / "games" / "whos_lying.rules")
+    found = None
+    for seed in range(6):
+        found = _first_doubt_of_a_lie(program, seed)
+        if found:
+            break
+    assert found, "no lie doubted in six games"
+    g, _, d = found
+    seat, claim = d.player, g.state.claim
+    liar, cards = claim["player"], list(claim["cards"])
+    learnt = []
+    for st in (g.state, with_hidden_cards_moved(g.state, seat, random.Random(1))[0]):
+        fresh = GreedyBot(seat)
+        move = fresh.choose(program, view_of(st, seat), d, st)
+        learnt.append((move.text, fresh.claims.shown, dict(fresh.where.known)))
+    assert learnt[0] == learnt[1]
+    move, shown, known = learnt[0]
+    assert shown == {liar: [0, 1]}
+    assert known == {c: liar for c in cards}
+    g.apply(seat, next(o for o in d.options if o.text == move))
+    assert all(c in g.state.zones[program.zone_index["hand"]][liar] for c in cards)  # and so it was

@@ -17,6 +17,8 @@ from interpreter.bots.search import Policy, SearchBot, determinize, facts, fork,
 from rulelang.simulate.one import play_one
 from rulelang.simulate.run import simulate
 
+from helpers import with_hidden_cards_moved
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "games").glob("*.rules"))
 
@@ -224,29 +226,6 @@ def test_a_whole_game_through_the_simulator_ends(monkeypatch):
     assert r["winners"] and not r["stalled"]
 
 
-def _with_hidden_cards_moved(st, seat, rng):
-    """A copy of the state that `seat` cannot tell from it: cards it cannot see exchanged among the places it
-    cannot see (other hands, the draw pile), and the engine's work counter changed (it counts what rules did
-    with hidden cards).  Cards the game still refers to (a claim's, a card variable's) stay where they are: the
-    seat may know where those went."""
-    from interpreter.view import visible
-    other = fork(st)
-    named = set(st.claim["cards"]) if st.claim else set()
-    named.update(v for k, v in st.vars.items() if st.program.var_kinds.get(k) == "card")
-    for fr in st.stack:
-        named.update(v for k, v in fr.env.items() if isinstance(v, int) and k in st.program.card_locals.get(fr.name, ()))
-    places = [(z, i) for zi, spec in enumerate(st.program.zones)
-              for owner, z in (enumerate(other.zones[zi]) if spec.per_player else [(None, other.zones[zi])])
-              for i, c in enumerate(z)
-              if c not in st.facedown and c not in named and not visible(st, c, zi, owner, seat)]
-    cards = [z[i] for z, i in places]
-    rng.shuffle(cards)
-    for (z, i), c in zip(places, cards):
-        z[i] = c
-    other.steps += 12_345
-    return other, len(places)
-
-
 @pytest.mark.parametrize("name", ["express", "liars", "whos_lying"])
 def test_the_search_bot_decides_from_its_view_alone(name):
     """Other seats' hidden cards exchanged (the view the same): the same samples, values and move, for the
@@ -262,7 +241,7 @@ def test_the_search_bot_decides_from_its_view_alone(name):
             d = g.pending
             if len(d.options) > 1 and not d.race and step % 3 == 0:
                 seat = d.player
-                other, moved = _with_hidden_cards_moved(g.state, seat, random.Random(step))
+                other, moved = with_hidden_cards_moved(g.state, seat, random.Random(step))
                 assert moved > 1 and view_of(other, seat) == view_of(g.state, seat)
                 found = []
                 for st in (g.state, other):

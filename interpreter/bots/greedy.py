@@ -8,8 +8,8 @@ from collections import Counter
 from ..machine import Move
 from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_held, hyper_at_least, hyper_none,
                    identity_keys, own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
-from .memory import Whereabouts
-from .samples import determinize, fork, settle
+from .memory import Claims, Whereabouts
+from .samples import determinize, facts, fork, settle
 
 
 LOOPS_AFTER = 60  # turns: where it stood is remembered from then on (a short game cannot have gone round in circles)
@@ -43,6 +43,7 @@ class GreedyBot:
         self.held: list[int] = []  # each player's hidden cards at its last decision (once it aims at players)
         self.gained: Counter = Counter()  # player -> how many times their hidden cards were seen to grow
         self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once a claim is made)
+        self.claims = Claims()  # claims its doubts showed true or false, by player
         self.tracking = False
 
     def move(self, game, seat: int, decision) -> Move:
@@ -67,6 +68,8 @@ class GreedyBot:
             if (view.get("turn") or 0) >= LOOPS_AFTER:
                 key = situation(view, self.earlier)
             tried = self.tried.get(key) if key is not None else None
+            if tried and self.sure_lie(program, view, opts):
+                tried = None  # a claim that cannot be true is always doubted: that move is never what went wrong
             if tried:
                 # Back where it stood before with nothing changed: what it chose then led here again, so it
                 # takes a move it has chosen here least often (the greedy order among those).
@@ -91,6 +94,11 @@ class GreedyBot:
             move = with_calls(move, frozenset(decision.due))
             if self.tracking and game is not None:
                 self.where.after(game, view["seat"], move, view)  # where its card went, while it can still see
+        elif move.reveals and self.tracking and game is not None:
+            claim = view.get("claim")
+            if claim is not None and claim["stands"] and claim["player"] != view["seat"]:
+                f, says, kind = facts(program), claim["says"], claim["kind"]
+                self.claims.after(game, view["seat"], move, claim, lambda c: f.fits(c, says, kind), self.where)
         return move
 
     # -- memory of the public record
@@ -228,7 +236,21 @@ class GreedyBot:
 
     def unlikely(self, program, view, claim) -> bool:
         """Is the live claim more likely false than true, given every card this seat has seen and where it saw
-        cards go (a card it knows the claimer holds can make the claim true; one it knows another holds cannot)?"""
+        cards go (a card it knows the claimer holds can make the claim true; one it knows another holds cannot)?
+        A player whose claims its doubts have shown false is doubted sooner, one shown truthful later."""
+        p_true, card = self.p_true(program, view, claim)
+        scale = 0.5 + self.claims.liar_rate(claim["player"])
+        return p_true < (self.doubt_card_below if card else self.doubt_below) * scale
+
+    def sure_lie(self, program, view, opts) -> bool:
+        """A move among `opts` doubts another player's live claim that cannot be true."""
+        claim = view.get("claim")
+        if claim is None or not claim["stands"] or claim["player"] == view["seat"] or not any(o.reveals for o in opts):
+            return False
+        return self.p_true(program, view, claim)[0] == 0
+
+    def p_true(self, program, view, claim) -> tuple[float, bool]:
+        """How likely the live claim is true, from what this seat has seen, and whether it names one card."""
         unseen = unseen_cards(program, view)
         player = claim["player"]
         hand = hand_sizes(view).get(player, 0) + claim["count"]
@@ -242,13 +264,10 @@ class GreedyBot:
         pool = sum(unseen.values())
         if claim["kind"] == "card":
             if mine and copies(program, claim["says"], Counter(mine)):
-                return False  # it holds a card that makes the claim true
-            have = copies(program, claim["says"], unseen)
-            if have == 0:
-                return True
+                return 1.0, True  # it holds a card that makes the claim true
             # A truthful player names the very card it holds, so a named card is only doubted when few
             # unseen cards could make it true.
-            return 1 - hyper_none(pool, have, hand) < self.doubt_card_below
+            return 1 - hyper_none(pool, copies(program, claim["says"], unseen), hand), True
         elif isinstance(claim["says"], str):
             # "N of a value": the claimer picks the value it holds most of, so ask how likely it is that
             # some value (of as many as the game has) reaches N, not this one in particular.
@@ -265,4 +284,4 @@ class GreedyBot:
             have = sum(1 for cid in unseen_ids(program, view) if claim["says"] in numbers[cid] and cid not in out)
             known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
             p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
-        return p_true < self.doubt_below
+        return p_true, False

@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 
 from .. import machine as m
+from ..view import project_event, zone_shows
 from ..view import view as view_of
 from .samples import fork
 
 
 STAYS = 3  # a kind of move (verb) that left the card in sight this many times is not looked after again
+IDLE = 8  # nor one that took it out of sight this many times but never into one player's hidden cards
 
 
 class Whereabouts:
@@ -25,6 +27,7 @@ class Whereabouts:
         self.own: set = set()  # the cards it held at its last look
         self.moved: set = set()  # ... that it has moved itself since
         self.stays: dict = {}  # verb -> how many times a card it moved so stayed in its sight
+        self.idle: dict = {}  # verb -> how many times a card it moved so went out of sight but into no one hand
 
     def look(self, view: dict) -> None:
         """At a decision: forget what its view now contradicts."""
@@ -55,8 +58,8 @@ class Whereabouts:
         st = game.state if hasattr(game, "state") else game
         if move.kind == "card":
             self.moved.add(move.arg)
-        if self.stays.get(move.verb, 0) >= STAYS:
-            return  # this kind of move has always left the card in its sight: nothing to learn from it
+        if self.stays.get(move.verb, 0) >= STAYS or self.idle.get(move.verb, 0) >= IDLE:
+            return  # this kind of move has always left the card in its sight, or never put one in a hand: nothing to learn
         copy = fork(st)
         copy.rng = random.Random()
         copy.rng.setstate(st.rng.getstate())
@@ -77,6 +80,9 @@ class Whereabouts:
         if gone and len(changed) == 1 and changed[0][1] == len(gone) and changed[0][0][1] is not None:
             for c in gone:  # nothing else moved out of its sight: they are all there
                 self.known[c] = changed[0][0][1]
+            self.idle[move.verb] = -10 ** 9  # it can put a card in a hand: always look
+        elif gone:
+            self.idle[move.verb] = self.idle.get(move.verb, 0) + 1
         for c in seen.intersection(self.known):
             del self.known[c]
         self.own, self.moved = own, set()
@@ -98,3 +104,52 @@ def _sight(view: dict) -> tuple:
             if owner == seat:
                 own |= shown
     return seen, hidden, own
+
+
+class Claims:
+    """What a seat saw of claims put to the test by its own doubts: for each player, how many of their claims were
+    shown true and how many false, and where the cards a doubt turned up went (into `where`, a `Whereabouts`).
+    Learnt from the events of its own doubting move as its seat is told them (the move is made on a copy with
+    the game's random state, so the events are those the real game will tell it; the real game is not touched):
+    the cards the reveal shows it, then the moves that carry them into a player's hidden cards."""
+
+    def __init__(self):
+        self.shown: dict = {}  # player -> [claims shown true, claims shown false]
+
+    def liar_rate(self, player: int) -> float:
+        """The share of the player's tested claims that were false, with one of each counted beforehand (0.5 when
+        none was tested)."""
+        true, false = self.shown.get(player, (0, 0))
+        return (false + 1) / (true + false + 2)
+
+    def after(self, game, seat: int, move: m.Move, claim: dict, fits, where: Whereabouts) -> None:
+        """After its own move `move` that turns up the cards of `claim` (the view's claim, another player's):
+        whether the claim was true (`fits(card)`: does a card fit what the claim said), and where its cards went."""
+        st = game.state if hasattr(game, "state") else game
+        copy = fork(st)
+        copy.rng = random.Random()
+        copy.rng.setstate(st.rng.getstate())
+        copy.record = True
+        try:
+            m.apply(copy, seat, move, checked=False)
+        except Exception:  # noqa: BLE001 - the move is refused or fails: it learns nothing from it
+            return
+        shown: list = []  # the cards turned up that this seat was shown (as it is told: the raw event's ids where
+        for ev in copy.events:  # its projection names the card)
+            kind = ev["type"]
+            if kind not in ("reveal", "move"):
+                continue
+            told = project_event(copy, ev, seat)["cards"]
+            if kind == "reveal":
+                if not shown:
+                    shown = [c for c, t in zip(ev["cards"], told) if t is not None]
+                continue
+            owner = ev["dst_owner"]
+            hidden = owner is not None and owner != seat and not zone_shows(
+                copy.program.zones[ev["dst"]].visibility, owner, seat)
+            for c, t in zip(ev["cards"], told):
+                if t is not None and c in shown and hidden and ev.get("face") != "up":
+                    where.known[c] = owner  # shown to it, then taken into a hand it cannot see
+        if len(shown) == claim["count"]:
+            tally = self.shown.setdefault(claim["player"], [0, 0])
+            tally[0 if all(fits(c) for c in shown) else 1] += 1

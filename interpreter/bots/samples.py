@@ -120,7 +120,7 @@ def fork(st: m.State) -> m.State:
     return clone
 
 
-def determinize(st: m.State, seat: int, rng: random.Random, truthful=None) -> m.State:
+def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known: dict | None = None) -> m.State:
     """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
     cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
     really are: the hidden cards are gathered in a fixed order before they are shuffled.
@@ -128,10 +128,13 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None) -> m.
     With `truthful` (two shares: for a claim of one of the commonest cards, for any other), a live claim by
     another seat is made true in that share of the samples, when some hidden card could make it true.  A
     player mostly says what they laid; a bluffer names a card that many could hold, so a claim of one of the
-    commonest cards is believed less."""
+    commonest cards is believed less.
+
+    `known` (card -> player) is what the seat remembers of where hidden cards are (`memory.Whereabouts`): each such
+    card is dealt into that player's hidden cards."""
     clone = fork(st)
     clone.rng = random.Random(rng.getrandbits(64))  # the real future of shuffles is hidden too
-    places, hidden = [], []
+    places, hidden, held_by = [], [], []  # each hidden card's place, the card, whose zone it is in
     down = st.facedown
     for zi, spec in enumerate(st.program.zones):  # as `visible` says of each card, the zone's rule looked at once
         owners = range(st.n) if spec.per_player else (None,)
@@ -145,13 +148,17 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None) -> m.
                     if not (seat in down[c] if c in down else shows):
                         places.append((z, i))
                         hidden.append(c)
+                        held_by.append(owner)
             elif not shows:
                 places.extend((z, i) for i in range(len(z)))
                 hidden.extend(z)
+                held_by.extend([owner] * len(z))
     if not hidden:
         return clone
     deal = sorted(hidden)
     rng.shuffle(deal)
+    if known:
+        _keep_known(deal, held_by, known)
     claim = st.claim
     if truthful and claim is not None and claim["player"] != seat and claim["cards"]:
         f = facts(st.program)
@@ -172,6 +179,21 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None) -> m.
     if clone.claim is not None:
         clone.claim = dict(clone.claim, cards=[swap.get(c, c) for c in clone.claim["cards"]])
     return clone
+
+
+def _keep_known(deal: list, held_by: list, known: dict) -> None:
+    """Swap each card known to be in a player's hidden cards into one of that player's places (one holding a card
+    not known to be there), when it was dealt elsewhere."""
+    at = {c: j for j, c in enumerate(deal)}
+    for c, p in known.items():
+        j = at.get(c)
+        if j is None or held_by[j] == p:
+            continue
+        k = next((k for k, o in enumerate(held_by) if o == p and known.get(deal[k]) != p), None)
+        if k is None:
+            continue
+        deal[j], deal[k] = deal[k], deal[j]
+        at[deal[j]], at[deal[k]] = j, k
 
 
 def _make_true(deal: list, hidden: list, claim: dict, f: Facts, rng: random.Random) -> None:

@@ -352,7 +352,7 @@ class SearchBot:
                 if ends is not None and (began >= ends or began + slowest > deadline):
                     break  # the next sample would not finish in time
                 seed = self.rng.getrandbits(64)
-                base = determinize(st, seat, random.Random(seed), self.truthful)
+                base = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known)
                 done = []
                 for i in alive:
                     value, n = self._try(base, seat, moves[i], seed, deadline)
