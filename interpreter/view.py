@@ -79,27 +79,32 @@ def glance(st, seat) -> tuple:
         got = _seen_by(p, st.n, seat)
     down = st.facedown
     zones = []
-    for z, shows in zip(st.zones, got[1]):
-        if shows.__class__ is list:  # a zone per player: what each owner's shows the seat
-            if down:
-                zones.append([_glimpse(h, s, down, seat) for h, s in zip(z, shows)])
+    if down:  # face-down cards: each seen only by those who know it, wherever it lies
+        hidden = {c for c, who in down.items() if seat not in who}
+        known = down.keys() - hidden
+        for z, shows in zip(st.zones, got[1]):
+            if shows.__class__ is list:
+                zones.append([_glimpse(h, s, hidden, known) for h, s in zip(z, shows)])
             else:
+                zones.append(_glimpse(z, shows, hidden, known))
+    else:
+        for z, shows in zip(st.zones, got[1]):
+            if shows.__class__ is list:  # a zone per player: what each owner's shows the seat
                 zones.append([h if s else len(h) for h, s in zip(z, shows)])
-        elif down:
-            zones.append(_glimpse(z, shows, down, seat))
-        else:
-            zones.append(z if shows else len(z))
+            else:
+                zones.append(z if shows else len(z))
     d = st.pending
     values, pvalues = seen_vars(st, seat, copy=False) if got[2] else (st.vars, st.pvars)
     return (st.current, st.direction, d.player if d is not None else None, d is not None and d.window, zones,
             values, pvalues, public_claim(st, text=False) if st.claim is not None else None)
 
 
-def _glimpse(z: list, sees: bool, down: dict, seat):
-    """One zone for `glance`: its own list, a tuple with None for the cards `seat` may not see, or its size."""
-    if not down.keys().isdisjoint(z):
-        return tuple(c if (seat in down[c] if c in down else sees) else None for c in z)
-    return z if sees else len(z)
+def _glimpse(z: list, sees: bool, hidden: set, known: set):
+    """One zone for `glance` when cards lie face down: its own list, a tuple with None for the cards the seat may
+    not see, or its size (`hidden`: the face-down cards the seat does not know; `known`: those it does)."""
+    if sees:
+        return z if hidden.isdisjoint(z) else tuple(None if c in hidden else c for c in z)
+    return len(z) if known.isdisjoint(z) else tuple(c if c in known else None for c in z)
 
 
 _SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards)
