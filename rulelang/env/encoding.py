@@ -66,14 +66,17 @@ class SetBlock:
             self.offsets.append(at)
             at += comb(n + k - 1, k)
         self.size = at
+        self.ranks = [[comb(a + i, i + 1) for a in range(n)] for i in range(high)]  # C(a + i, i + 1), looked up
+        self.ranks_np = np.array(self.ranks, dtype=np.int64).reshape(high, n)
 
     def index(self, ids: list) -> int | None:
         """The action of a set given by its cards' identities (any order)."""
         k = len(ids)
         if not self.low <= k <= self.high:
             return None
-        ids = sorted(ids)
-        return self.start + self.offsets[k - self.low] + sum(comb(a + i, i + 1) for i, a in enumerate(ids))
+        ids.sort()
+        ranks = self.ranks
+        return self.start + self.offsets[k - self.low] + sum(ranks[i][a] for i, a in enumerate(ids))
 
     def action(self, j: int) -> Action:
         at = bisect_right(self.offsets, j) - 1
@@ -284,6 +287,8 @@ class Encoding:
         self.size = len(self.actions)
         self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
         self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
+        self._decided: dict = {}
+        self._ident_np = np.array(self.ident_of, dtype=np.intp)  # (seat, calls, ids of the moves) -> what `decide` gave for them
 
     def _blocks(self, choices: list, at: int) -> list:
         """The blocks of actions of the options taking several arguments (one per verb and kinds of argument) and
@@ -333,6 +338,13 @@ class Encoding:
         out once and kept by the move (the engine makes each move once and offers it again and again; a set of
         cards is worked out each time); a move outside the action space (one only a rule written in play could
         offer) has no action and is left out."""
+        options = decision.options
+        key = None
+        if len(options) <= 32:  # the same moves asked again (of the same seat, with the same calls): as before
+            key = (seat, decision.calls, *map(id, options))
+            got = self._decided.get(key)
+            if got is not None:
+                return got
         out: dict = {}
         groups = set()
         kept = self._of_move
@@ -342,9 +354,15 @@ class Encoding:
             if subsets is None:
                 offered = set(decision.calls)
                 subsets = self._subsets[decision.calls] = [cs for cs in self.call_sets if cs <= offered]
-        for mv in decision.options:
+        sets = None
+        for mv in options:
             e = kept.get(id(mv))
             if e is None or e[0] is not mv:
+                if mv.kind == "cards":  # sets of cards, made anew each decision: ranked all at once below
+                    if sets is None:
+                        sets = []
+                    sets.append(mv)
+                    continue
                 e = self._move_actions(mv)
             pairs = e[1]
             if pairs.__class__ is list:  # a move naming players: its actions count them from the acting seat
@@ -355,11 +373,18 @@ class Encoding:
                 for cs in subsets:
                     out[row[cs]] = (mv, cs, None)
             groups.add(e[3])
+        if sets is not None:
+            self._set_actions(sets, out, groups)
         mask = bytearray(self.size)
         for i in out:
             mask[i] = 1
         groups.discard(None)
-        return out, np.frombuffer(bytes(mask), dtype=I8), sorted(groups)  # read-only: shared by info and observation
+        got = out, np.frombuffer(bytes(mask), dtype=I8), sorted(groups)  # read-only: shared by info and observation
+        if key is not None:  # (its moves are kept alive by `out`, so no other move takes their ids)
+            if len(self._decided) > 20_000:
+                self._decided.clear()
+            self._decided[key] = got
+        return got
 
     def action_of(self, move, seat: int) -> int | None:
         """The action of one of the seat's moves (a Move of its decision, with the calls said with it, as a bot
@@ -410,6 +435,26 @@ class Encoding:
                 self._of_move.clear()
             self._of_move[id(mv)] = e
         return e
+
+    def _set_actions(self, sets: list, out: dict, groups: set) -> None:
+        """The actions of a decision's sets of cards, ranked together with numpy (a decision may offer hundreds:
+        every three cards of a hand to pass), into `out`; their verb groups into `groups`."""
+        by: dict = {}
+        for mv in sets:
+            by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
+        none = frozenset()
+        for (verb, k), moves in by.items():
+            block = self.set_blocks.get(verb)
+            if block is None or not block.low <= k <= block.high:
+                continue
+            ids = self._ident_np[np.array([mv.arg for mv in moves], dtype=np.intp)]
+            ids.sort(axis=1)
+            ranks = block.ranks_np
+            at = np.full(len(moves), block.start + block.offsets[k - block.low], dtype=np.int64)
+            for i in range(k):
+                at += ranks[i][ids[:, i]]
+            out.update(zip(at.tolist(), [(mv, none, None) for mv in moves]))
+            groups.add(self.verb_group.get((verb, "cards")))
 
     def _seat_actions(self, e: tuple, seat: int) -> tuple:
         """The actions of a move naming players (its entry `e`) when `seat` acts, kept in the entry."""
@@ -619,7 +664,7 @@ class Encoding:
         for j, (name, number, starts) in enumerate(self.pvar_slots):
             consts[f"STARTS{j}"] = starts
             lines += [f"    vals = pvalues.get({name!r})",
-                      "    if vals is not None:"]
+                      "    if vals is not None and any(vals):" if number is not None else "    if vals is not None:"]
             if number is not None:  # numbers, one a seat: written at once if all are
                 lines += ["        try:",
                           "            a = array('f', vals[seat:] + vals[:seat])",
