@@ -355,6 +355,9 @@ class Encoding:
                 offered = set(decision.calls)
                 subsets = self._subsets[decision.calls] = [cs for cs in self.call_sets if cs <= offered]
         sets = None
+        if options and options[-1].kind == "cards":  # sets of cards (and maybe a pass first): ranked at once below
+            sets = [mv for mv in options if mv.kind == "cards"]
+            options = [mv for mv in options if mv.kind != "cards"]
         for mv in options:
             e = kept.get(id(mv))
             if e is None or e[0] is not mv:
