@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -126,6 +127,9 @@ def check_masks(path: Path, episodes: int, first: int = 0) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--budget", type=float, default=3.0, help="CPU seconds per measurement")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="each measurement cut into this many rounds, the columns of a game measured in turn each "
+                         "round, the median round reported (the columns stay comparable when the load changes)")
     ap.add_argument("--games", help="comma-separated names (default: every games/*.rules and examples/*.rules)")
     ap.add_argument("--episodes", type=int, default=0, help="also play N random masked episodes of each game")
     ap.add_argument("--first", type=int, default=0,
@@ -143,12 +147,12 @@ def main(argv=None) -> int:
               f"{'masked':>10}  (moves or steps per CPU second)")
         for f in files:
             p = rulelang.load(f)
-            e = engine(p, args.budget, False)
-            ev = engine(p, args.budget, True)
-            s = env_loop(p, args.budget, True)
-            s0 = env_loop(p, args.budget, False)
-            sm = env_loop(p, args.budget, True, masked=True)
-            print(f"{f.stem:<14}{e:>10,.0f}{ev:>10,.0f}{s:>10,.0f}{s / e:>11.0%}{s0:>10,.0f}{sm:>10,.0f}", flush=True)
+            b = args.budget / args.rounds
+            rows = [(engine(p, b, False), engine(p, b, True), env_loop(p, b, True), env_loop(p, b, False),
+                     env_loop(p, b, True, masked=True)) for _ in range(args.rounds)]
+            e, ev, s, s0, sm = (statistics.median(col) for col in zip(*rows))
+            ratio = statistics.median(r[2] / r[0] for r in rows)
+            print(f"{f.stem:<14}{e:>10,.0f}{ev:>10,.0f}{s:>10,.0f}{ratio:>11.0%}{s0:>10,.0f}{sm:>10,.0f}", flush=True)
     if args.episodes:
         print(f"random masked play, {args.episodes} episodes per game from seed {args.first} "
               f"(cut off at {MAX_MOVES} moves):")
