@@ -128,12 +128,17 @@ def holds_cards(program) -> bool:
 
 def seen_vars(st, seat, copy: bool = True) -> tuple[dict, dict]:
     """The table's variables and the per-player ones as `seat` sees them: a card it may not see is None.  Without
-    `copy`, a game whose variables hold no card gives the state's own (to read, not to keep)."""
-    if not holds_cards(st.program):
-        return (dict(st.vars), {k: list(v) for k, v in st.pvars.items()}) if copy else (st.vars, st.pvars)
+    `copy`, what holds no card is the state's own (to read, not to keep)."""
     kinds = st.program.var_kinds
-    return ({k: _held(st, v, kinds.get(k), seat) for k, v in st.vars.items()},
-            {k: [_held(st, x, kinds.get(k), seat) for x in v] for k, v in st.pvars.items()})
+    held = [k for k, kind in kinds.items() if kind in ("card", "list:card")]  # only these may hide anything
+    values = dict(st.vars) if copy or held else st.vars
+    pvalues = {k: list(v) for k, v in st.pvars.items()} if copy else dict(st.pvars) if held else st.pvars
+    for k in held:
+        if k in values:
+            values[k] = _held(st, values[k], kinds[k], seat)
+        if k in pvalues:
+            pvalues[k] = [_held(st, x, kinds[k], seat) for x in pvalues[k]]
+    return values, pvalues
 
 
 def _held(st, value, kind, seat):
