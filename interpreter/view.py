@@ -80,13 +80,13 @@ def glance(st, seat) -> tuple:
     down = st.facedown
     zones = []
     if down:  # face-down cards: each seen only by those who know it, wherever it lies
-        hidden = {c for c, who in down.items() if seat not in who}
-        known = down.keys() - hidden
+        downs = down.keys()
         for z, shows in zip(st.zones, got[1]):
             if shows.__class__ is list:
-                zones.append([_glimpse(h, s, hidden, known) for h, s in zip(z, shows)])
+                zones.append([(h if s else len(h)) if downs.isdisjoint(h) else _glimpse(h, s, down, seat)
+                              for h, s in zip(z, shows)])
             else:
-                zones.append(_glimpse(z, shows, hidden, known))
+                zones.append((z if shows else len(z)) if downs.isdisjoint(z) else _glimpse(z, shows, down, seat))
     else:
         for z, shows in zip(st.zones, got[1]):
             if shows.__class__ is list:  # a zone per player: what each owner's shows the seat
@@ -99,12 +99,11 @@ def glance(st, seat) -> tuple:
             values, pvalues, public_claim(st, text=False) if st.claim is not None else None)
 
 
-def _glimpse(z: list, sees: bool, hidden: set, known: set):
-    """One zone for `glance` when cards lie face down: its own list, a tuple with None for the cards the seat may
-    not see, or its size (`hidden`: the face-down cards the seat does not know; `known`: those it does)."""
-    if sees:
-        return z if hidden.isdisjoint(z) else tuple(None if c in hidden else c for c in z)
-    return len(z) if known.isdisjoint(z) else tuple(c if c in known else None for c in z)
+def _glimpse(z: list, sees: bool, down: dict, seat):
+    """One zone for `glance` with face-down cards in it: a tuple with None for the cards `seat` may not see, or its
+    size when it sees none of them."""
+    cards = tuple(c if (seat in down[c] if c in down else sees) else None for c in z)
+    return cards if cards.count(None) != len(cards) else len(z)
 
 
 _SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards)
