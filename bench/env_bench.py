@@ -7,15 +7,19 @@ A script, not a test; it needs the `rl` extra.  `.venv/bin/python bench/env_benc
 
   engine        RandomBot moves applied to a Game (record=False, unchecked), no view: `bench/bench.py`'s rows;
   engine+views  the same, building the deciding seat's view for each move (what `rulelang simulate` does);
-  env           PettingZoo AEC loop: `env.last()` (the observation vector and mask), a random masked action,
-                `env.step(action)`; one step is one move;
-  env, no obs   the same loop with `env.last(observe=False)`, the mask taken from `info["action_mask"]`.
+  env           PettingZoo AEC loop: `env.last()` (the observation vector and mask), the action of the move a
+                RandomBot seeded as the engine's picks (`env.action_of`), `env.step(action)`: the engine's games,
+                move for move; one step is one move;
+  no obs        the same loop with `env.last(observe=False)`;
+  masked        the AEC loop with a uniformly random action of the mask (other games than the engine's: a card
+                is as likely played with a call as without, so cards are played more often than drawn).
 """
 from __future__ import annotations
 
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -59,22 +63,32 @@ def engine(program, budget: float, views: bool) -> float:
     return moves / (time.process_time() - start)
 
 
-def env_loop(program, budget: float, observe: bool) -> float:
+def env_loop(program, budget: float, observe: bool, masked: bool = False) -> float:
+    """Steps per CPU second of the AEC loop.  By default each step is the move a RandomBot seeded as in `engine`
+    picks from the acting seat's decision (`env.action_of(move)`), so the env plays exactly the engine's games,
+    move for move; with `masked`, a uniformly random action of the mask instead (other games: every card move
+    is as likely with a call as without, so cards are played more often than drawn)."""
     env = make_env(program, seed=0, max_moves=MAX_MOVES)
     rng = random.Random(0)
     steps = 0
     seed = 0
+    n = env.n
     start = time.process_time()
     while time.process_time() - start < budget:
         env.reset(seed=seed)
+        bots = [RandomBot(seed * 1009 + i) for i in range(n)]
         seed += 1
         for agent in env.agent_iter():
             obs, reward, term, trunc, info = env.last(observe)
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"] if observe else info["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
+            if masked:
+                legal = (obs["action_mask"] if observe else info["action_mask"]).nonzero()[0]
+                env.step(int(legal[rng.randrange(len(legal))]))
+            else:
+                seat = env._seat
+                env.step(env.action_of(bots[seat].choose(program, None, env.table.decision(seat))))
             steps += 1
     return steps / (time.process_time() - start)
 
@@ -113,6 +127,9 @@ def check_masks(path: Path, episodes: int, first: int = 0) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--budget", type=float, default=3.0, help="CPU seconds per measurement")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="each measurement cut into this many rounds, the columns of a game measured in turn each "
+                         "round, the median round reported (the columns stay comparable when the load changes)")
     ap.add_argument("--games", help="comma-separated names (default: every games/*.rules and examples/*.rules)")
     ap.add_argument("--episodes", type=int, default=0, help="also play N random masked episodes of each game")
     ap.add_argument("--first", type=int, default=0,
@@ -126,14 +143,16 @@ def main(argv=None) -> int:
         wanted = args.games.split(",")
         files = [f for f in files if f.stem in wanted]
     if not args.no_speed:
-        print(f"{'game':<14}{'engine':>12}{'+views':>12}{'env':>12}{'env no obs':>12}{'env/engine':>12}  (moves or steps per CPU second)")
+        print(f"{'game':<14}{'engine':>10}{'+views':>10}{'env':>10}{'env/engine':>11}{'no obs':>10}"
+              f"{'masked':>10}  (moves or steps per CPU second)")
         for f in files:
             p = rulelang.load(f)
-            e = engine(p, args.budget, False)
-            ev = engine(p, args.budget, True)
-            s = env_loop(p, args.budget, True)
-            s0 = env_loop(p, args.budget, False)
-            print(f"{f.stem:<14}{e:>12,.0f}{ev:>12,.0f}{s:>12,.0f}{s0:>12,.0f}{s / e:>11.0%}", flush=True)
+            b = args.budget / args.rounds
+            rows = [(engine(p, b, False), engine(p, b, True), env_loop(p, b, True), env_loop(p, b, False),
+                     env_loop(p, b, True, masked=True)) for _ in range(args.rounds)]
+            e, ev, s, s0, sm = (statistics.median(col) for col in zip(*rows))
+            ratio = statistics.median(r[2] / r[0] for r in rows)
+            print(f"{f.stem:<14}{e:>10,.0f}{ev:>10,.0f}{s:>10,.0f}{ratio:>11.0%}{s0:>10,.0f}{sm:>10,.0f}", flush=True)
     if args.episodes:
         print(f"random masked play, {args.episodes} episodes per game from seed {args.first} "
               f"(cut off at {MAX_MOVES} moves):")

@@ -73,44 +73,51 @@ def glance(st, seat) -> tuple:
     list of cards when the seat sees every card in it (to read, never to keep or change), a tuple with None for
     each card it may not see when it sees only some (face-down cards known to some), or the number of cards when
     it sees none.  The variables are `seen_vars`' without a copy, the claim `public_claim`'s without its text."""
+    p = st.program
+    got = _SEEN.get((id(p), st.n, seat))
+    if got is None or got[0] is not p:
+        got = _seen_by(p, st.n, seat)
     down = st.facedown
     zones = []
-    for z, shows in zip(st.zones, _shows(st.program.zones, st.n, seat)):
-        if shows.__class__ is list:  # a zone per player: what each owner's shows the seat
-            if down:
-                zones.append([_glimpse(h, s, down, seat) for h, s in zip(z, shows)])
+    if down:  # face-down cards: each seen only by those who know it, wherever it lies
+        downs = down.keys()
+        for z, shows in zip(st.zones, got[1]):
+            if shows.__class__ is list:
+                zones.append([(h if s else len(h)) if downs.isdisjoint(h) else _glimpse(h, s, down, seat)
+                              for h, s in zip(z, shows)])
             else:
+                zones.append((z if shows else len(z)) if downs.isdisjoint(z) else _glimpse(z, shows, down, seat))
+    else:
+        for z, shows in zip(st.zones, got[1]):
+            if shows.__class__ is list:  # a zone per player: what each owner's shows the seat
                 zones.append([h if s else len(h) for h, s in zip(z, shows)])
-        elif down:
-            zones.append(_glimpse(z, shows, down, seat))
-        else:
-            zones.append(z if shows else len(z))
+            else:
+                zones.append(z if shows else len(z))
     d = st.pending
+    values, pvalues = seen_vars(st, seat, copy=False) if got[2] else (st.vars, st.pvars)
     return (st.current, st.direction, d.player if d is not None else None, d is not None and d.window, zones,
-            *seen_vars(st, seat, copy=False), public_claim(st, text=False) if st.claim is not None else None)
+            values, pvalues, public_claim(st, text=False) if st.claim is not None else None)
 
 
 def _glimpse(z: list, sees: bool, down: dict, seat):
-    """One zone for `glance`: its own list, a tuple with None for the cards `seat` may not see, or its size."""
-    if not down.keys().isdisjoint(z):
-        return tuple(c if (seat in down[c] if c in down else sees) else None for c in z)
-    return z if sees else len(z)
+    """One zone for `glance` with face-down cards in it: a tuple with None for the cards `seat` may not see, or its
+    size when it sees none of them."""
+    cards = tuple(c if (seat in down[c] if c in down else sees) else None for c in z)
+    return cards if cards.count(None) != len(cards) else len(z)
 
 
-_SHOWS: dict = {}  # (id of a program's zones, players, seat) -> (those zones, what `zone_shows` says of each)
+_SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards)
 
 
-def _shows(zones: tuple, n: int, seat) -> list:
-    """Whether each zone (each owner's, for a zone per player) shows its face-up cards to `seat`: `zone_shows`,
-    asked once per program's zones, number of players and seat."""
-    got = _SHOWS.get((id(zones), n, seat))
-    if got is None or got[0] is not zones:
-        if len(_SHOWS) > 4096:
-            _SHOWS.clear()
-        got = _SHOWS[(id(zones), n, seat)] = (zones, [
-            [zone_shows(z.visibility, o, seat) for o in range(n)] if z.per_player else zone_shows(z.visibility, None, seat)
-            for z in zones])
-    return got[1]
+def _seen_by(p, n: int, seat) -> tuple:
+    """For `glance`, asked once per program, number of players and seat: whether each zone (each owner's, for a
+    zone per player) shows its face-up cards to `seat` (`zone_shows`), and whether a variable may hold a card."""
+    if len(_SEEN) > 4096:
+        _SEEN.clear()
+    got = _SEEN[(id(p), n, seat)] = (p, [
+        [zone_shows(z.visibility, o, seat) for o in range(n)] if z.per_player else zone_shows(z.visibility, None, seat)
+        for z in p.zones], holds_cards(p))
+    return got
 
 
 def holds_cards(program) -> bool:
@@ -120,12 +127,17 @@ def holds_cards(program) -> bool:
 
 def seen_vars(st, seat, copy: bool = True) -> tuple[dict, dict]:
     """The table's variables and the per-player ones as `seat` sees them: a card it may not see is None.  Without
-    `copy`, a game whose variables hold no card gives the state's own (to read, not to keep)."""
-    if not holds_cards(st.program):
-        return (dict(st.vars), {k: list(v) for k, v in st.pvars.items()}) if copy else (st.vars, st.pvars)
+    `copy`, what holds no card is the state's own (to read, not to keep)."""
     kinds = st.program.var_kinds
-    return ({k: _held(st, v, kinds.get(k), seat) for k, v in st.vars.items()},
-            {k: [_held(st, x, kinds.get(k), seat) for x in v] for k, v in st.pvars.items()})
+    held = [k for k, kind in kinds.items() if kind in ("card", "list:card")]  # only these may hide anything
+    values = dict(st.vars) if copy or held else st.vars
+    pvalues = {k: list(v) for k, v in st.pvars.items()} if copy else dict(st.pvars) if held else st.pvars
+    for k in held:
+        if k in values:
+            values[k] = _held(st, values[k], kinds[k], seat)
+        if k in pvalues:
+            pvalues[k] = [_held(st, x, kinds[k], seat) for x in pvalues[k]]
+    return values, pvalues
 
 
 def _held(st, value, kind, seat):

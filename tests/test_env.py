@@ -22,6 +22,7 @@ from pettingzoo.test import api_test  # noqa: E402
 
 import rulelang  # noqa: E402
 from helpers import GAMES, ROOT, deal_stack, program  # noqa: E402
+from interpreter.bots.odds import with_calls  # noqa: E402
 from rulelang.env import make_env, make_gym_env  # noqa: E402
 
 GAME_FILES = sorted(GAMES.glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
@@ -54,6 +55,8 @@ def check_mask(env) -> None:
         assert calls <= set(decision.calls)
         label = env.action_label(action)
         assert label.split()[0] == move.verb
+        if text is None:  # a bot's move (with the calls it says) is stepped as its action
+            assert env.action_of(with_calls(move, calls) if calls else move) == action, label
     assert {m for m, _, _ in legal.values()} == options, "a legal move has no action"
 
 

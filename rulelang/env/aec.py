@@ -62,7 +62,10 @@ class RulesEnv(AECEnv):
         Table(self.program, n, 0, self.game_options, match, self.stack)  # refuses a bad player count, option, stack now
         self.encoding = enc = Encoding(self.program, n)
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
+        self._no_actions = np.zeros(enc.size, dtype=np.int8)
+        self._no_actions.flags.writeable = False
         self.action_spaces = {a: gymnasium.spaces.Discrete(enc.size) for a in self.possible_agents}
         self.observation_spaces = {a: gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(-BOUND, BOUND, (enc.obs_size,), np.float32),
@@ -112,28 +115,28 @@ class RulesEnv(AECEnv):
         self._seat = None  # the seat to act, while the game goes on
         self._now = None
         self._paid = False  # some reward was paid on the last step
-        self._settle()
-        self._after_move()
+        self._after_move(self._settle())
 
     def observe(self, agent):
-        seat = self.possible_agents.index(agent)
+        """The agent's observation: its vector and its mask (read-only: the one in its info, made once a decision;
+        all zero for an agent that is not to act)."""
+        seat = self._seat_of[agent]
         if seat != self._seat:
-            obs = self.table.observe(seat, self.encoding, None)
-            return {"observation": obs, "action_mask": np.zeros(self.encoding.size, dtype=np.int8)}
-        obs = self.table.observe(seat, self.encoding, self._now[2])
-        return {"observation": obs, "action_mask": self._now[1].copy()}
+            return {"observation": self.table.observe(seat, self.encoding, None), "action_mask": self._no_actions}
+        now = self._now
+        return {"observation": self.table.observe(seat, self.encoding, now[2]), "action_mask": now[1]}
 
     def action_mask(self, agent=None) -> np.ndarray:
-        """The legal actions of an agent now (all zero for one that is not to act)."""
-        now = self._now_for(self.possible_agents.index(agent or self.agent_selection))
-        return now[1].copy() if now is not None else np.zeros(self.encoding.size, dtype=np.int8)
+        """The legal actions of an agent now (all zero for one that is not to act), read-only."""
+        now = self._now_for(self._seat_of[agent or self.agent_selection])
+        return now[1] if now is not None else self._no_actions
 
     def step(self, action) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         legal = self._now_for(seat)[0]
         try:
             chosen = legal[int(action)]
@@ -149,7 +152,7 @@ class RulesEnv(AECEnv):
         """Make a rulelang Move (a bot's) for the agent to act, as `step` makes an action's."""
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        self._move_on(self.possible_agents.index(agent), move)
+        self._move_on(self._seat_of[agent], move)
 
     def _move_on(self, seat: int, move) -> None:
         if self._paid:
@@ -157,8 +160,7 @@ class RulesEnv(AECEnv):
             self._paid = False
         self.table.act(seat, move)
         self.moves += 1
-        self._settle()
-        self._after_move()
+        self._after_move(self._settle())
         if self._paid:
             self._accumulate_rewards()
 
@@ -178,17 +180,20 @@ class RulesEnv(AECEnv):
         self.table = None
 
     # ------------------------------------------------------------------ moving the game on
-    def _settle(self) -> None:
-        """Make the moves no seat decides (races) until a seat must decide or the game is over."""
+    def _settle(self):
+        """Make the moves no seat decides (races) until a seat must decide or the game is over; the decision
+        then pending (None when the game is over)."""
         table = self.table
         while True:
             d = table.pending
             if d is None or not d.race:
-                return
+                return d
             table.act(d.player, table.settle(self._table_rng, d))
             self.moves += 1
 
-    def _after_move(self) -> None:
+    def _after_move(self, d) -> None:
+        """After a move: rewards, the end of the game or the cut-off, else the next agent and its actions (`d`: the
+        decision pending)."""
         table = self.table
         self._now = None
         self._seat = None
@@ -199,7 +204,7 @@ class RulesEnv(AECEnv):
                     self.rewards[a] = float(standing[i] - self._standing[i])
                 self._paid = True
             self._standing = standing
-        if table.over:
+        if d is None:  # the game is over
             if self.reward_kind == "win":
                 won = set(table.winners)
                 if won and len(won) < self.n:
@@ -215,19 +220,18 @@ class RulesEnv(AECEnv):
             for a in self.agents:
                 self.infos[a] = {"winners": [], "scores": list(table.scores), "moves": self.moves}
             return
-        d = table.pending
         seat = d.player
         before = self.agent_selection
         self.agent_selection = agent = self.possible_agents[seat]
         self._seat = seat
-        legal, mask, _ = self._refresh(d)
-        if not legal:
+        self._now = now = self.encoding.decide(d, seat)
+        if not now[0]:
             raise RuntimeError(f"{self.program.name}: {agent}'s moves "
                                f"({', '.join(m.text for m in d.options[:6])}) are outside the action space "
                                "made from the file (a rule written in play may ask something new)")
-        if before in self.infos and before != agent:
+        if before != agent and before in self.infos:
             self.infos[before] = {}
-        self.infos[agent] = {"action_mask": mask}
+        self.infos[agent] = {"action_mask": now[1]}
 
     def _score_standing(self) -> list[float]:
         """Each seat's score less the mean of the others' (what `reward="score"` pays out as it changes)."""
@@ -270,6 +274,11 @@ class RulesEnv(AECEnv):
             return self.encoding.actions[int(action)].label
         except (IndexError, TypeError, ValueError):
             return "no such action"
+
+    def action_of(self, move) -> int | None:
+        """The action of a rulelang Move of the agent to act (one of its decision's options, with the calls said
+        with it: a bot's move), so that a bot's play can be stepped or learnt from; None if it has none."""
+        return self.encoding.action_of(move, self._seat_of[self.agent_selection])
 
     def action_label(self, action: int) -> str:
         """What an action means: `play R7`, `play R7 uno`, `challenge +1`."""

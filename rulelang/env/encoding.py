@@ -15,6 +15,8 @@ from interpreter.program import Choice, Proc
 # Where a number of the observation may lie: counts, sizes, scores and variables stay well inside it (a float32
 # holds every whole number up to 2**24 exactly).
 BOUND = float(2**24)
+F32 = np.dtype(np.float32)
+I8 = np.dtype(np.int8)
 # The most actions an environment may have: the sets of cards an option may take are many (`play 1..4 cs` over
 # 52 cards is 367,289 actions), and a game whose sets would need more is refused with the option named.
 MAX_ACTIONS = 2**20
@@ -64,14 +66,17 @@ class SetBlock:
             self.offsets.append(at)
             at += comb(n + k - 1, k)
         self.size = at
+        self.ranks = [[comb(a + i, i + 1) for a in range(n)] for i in range(high)]  # C(a + i, i + 1), looked up
+        self.ranks_np = np.array(self.ranks, dtype=np.int64).reshape(high, n)
 
     def index(self, ids: list) -> int | None:
         """The action of a set given by its cards' identities (any order)."""
         k = len(ids)
         if not self.low <= k <= self.high:
             return None
-        ids = sorted(ids)
-        return self.start + self.offsets[k - self.low] + sum(comb(a + i, i + 1) for i, a in enumerate(ids))
+        ids.sort()
+        ranks = self.ranks
+        return self.start + self.offsets[k - self.low] + sum(ranks[i][a] for i, a in enumerate(ids))
 
     def action(self, j: int) -> Action:
         at = bisect_right(self.offsets, j) - 1
@@ -282,6 +287,8 @@ class Encoding:
         self.size = len(self.actions)
         self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
         self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
+        self._decided: dict = {}
+        self._ident_np = np.array(self.ident_of, dtype=np.intp)  # (seat, calls, ids of the moves) -> what `decide` gave for them
 
     def _blocks(self, choices: list, at: int) -> list:
         """The blocks of actions of the options taking several arguments (one per verb and kinds of argument) and
@@ -331,6 +338,13 @@ class Encoding:
         out once and kept by the move (the engine makes each move once and offers it again and again; a set of
         cards is worked out each time); a move outside the action space (one only a rule written in play could
         offer) has no action and is left out."""
+        options = decision.options
+        key = None
+        if len(options) <= 32:  # the same moves asked again (of the same seat, with the same calls): as before
+            key = (seat, decision.calls, *map(id, options))
+            got = self._decided.get(key)
+            if got is not None:
+                return got
         out: dict = {}
         groups = set()
         kept = self._of_move
@@ -340,9 +354,18 @@ class Encoding:
             if subsets is None:
                 offered = set(decision.calls)
                 subsets = self._subsets[decision.calls] = [cs for cs in self.call_sets if cs <= offered]
-        for mv in decision.options:
+        sets = None
+        if options and options[-1].kind == "cards":  # sets of cards (and maybe a pass first): ranked at once below
+            sets = [mv for mv in options if mv.kind == "cards"]
+            options = [mv for mv in options if mv.kind != "cards"]
+        for mv in options:
             e = kept.get(id(mv))
             if e is None or e[0] is not mv:
+                if mv.kind == "cards":  # sets of cards, made anew each decision: ranked all at once below
+                    if sets is None:
+                        sets = []
+                    sets.append(mv)
+                    continue
                 e = self._move_actions(mv)
             pairs = e[1]
             if pairs.__class__ is list:  # a move naming players: its actions count them from the acting seat
@@ -353,11 +376,34 @@ class Encoding:
                 for cs in subsets:
                     out[row[cs]] = (mv, cs, None)
             groups.add(e[3])
+        if sets is not None:
+            self._set_actions(sets, out, groups)
         mask = bytearray(self.size)
         for i in out:
             mask[i] = 1
         groups.discard(None)
-        return out, np.frombuffer(mask, dtype=np.int8), sorted(groups)
+        got = out, np.frombuffer(bytes(mask), dtype=I8), sorted(groups)  # read-only: shared by info and observation
+        if key is not None:  # (its moves are kept alive by `out`, so no other move takes their ids)
+            if len(self._decided) > 20_000:
+                self._decided.clear()
+            self._decided[key] = got
+        return got
+
+    def action_of(self, move, seat: int) -> int | None:
+        """The action of one of the seat's moves (a Move of its decision, with the calls said with it, as a bot
+        makes it), or None if the action space has none."""
+        if move.calls:
+            row = self.card_rows.get((move.verb, self.ident_of[move.arg])) if move.kind == "card" else None
+            return row.get(move.calls) if row is not None else None
+        e = self._of_move.get(id(move))
+        if e is None or e[0] is not move:
+            e = self._move_actions(move)
+        pairs = e[1]
+        if pairs.__class__ is list:
+            pairs = pairs[seat] or self._seat_actions(e, seat)
+        if move.kind == "rule":  # a rule to write: the example rule it names
+            pairs = [a for a in pairs if a[1][2] == move.arg] or pairs
+        return pairs[0][0] if pairs else None
 
     def legal(self, decision, seat: int) -> dict:
         """The decision's moves by action: action index -> (move, calls, rule text)."""
@@ -392,6 +438,26 @@ class Encoding:
                 self._of_move.clear()
             self._of_move[id(mv)] = e
         return e
+
+    def _set_actions(self, sets: list, out: dict, groups: set) -> None:
+        """The actions of a decision's sets of cards, ranked together with numpy (a decision may offer hundreds:
+        every three cards of a hand to pass), into `out`; their verb groups into `groups`."""
+        by: dict = {}
+        for mv in sets:
+            by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
+        none = frozenset()
+        for (verb, k), moves in by.items():
+            block = self.set_blocks.get(verb)
+            if block is None or not block.low <= k <= block.high:
+                continue
+            ids = self._ident_np[np.array([mv.arg for mv in moves], dtype=np.intp)]
+            ids.sort(axis=1)
+            ranks = block.ranks_np
+            at = np.full(len(moves), block.start + block.offsets[k - block.low], dtype=np.int64)
+            for i in range(k):
+                at += ranks[i][ids[:, i]]
+            out.update(zip(at.tolist(), [(mv, none, None) for mv in moves]))
+            groups.add(self.verb_group.get((verb, "cards")))
 
     def _seat_actions(self, e: tuple, seat: int) -> tuple:
         """The actions of a move naming players (its entry `e`) when `seat` acts, kept in the entry."""
@@ -445,13 +511,13 @@ class Encoding:
             if v.name == "score" or v.per_player:
                 continue
             kind = p.var_kinds.get(v.name, "any")
-            self.var_slots.append((v.name, kind, self._var_segment(add, f"var.{v.name}", kind)))
-        self.pvar_slots = []  # (name, where each seat's number goes if it is a number, each seat's slot)
+            self.var_slots.append((v.name, self._var_segment(add, f"var.{v.name}", kind)))
+        self.pvar_slots = []  # (name, where the seats' numbers start if it is a number, each seat's slot)
         pvars = ["score"] + [v.name for v in p.vars if v.per_player and v.name != "score"]
         for name in pvars:
             kind = "int" if name == "score" else p.var_kinds.get(name, "any")
             starts = [self._var_segment(add, f"pvar.{name}[{offsets[o]}]", kind) for o in range(n)]
-            number = [s[1] for s in starts] if starts and starts[0][0] == "number" else None
+            number = starts[0][1] if starts and starts[0][0] == "number" else None  # one a seat, from here
             self.pvar_slots.append((name, number, starts))
         if self.claims:  # a game that makes no claim has no room for one
             self.at_claim = add("claim", 3, "a claim is made · it still stands · how many cards it covers",
@@ -467,6 +533,7 @@ class Encoding:
         self._tallies: dict = {}  # a zone (of an owner; and a seat, seen in part) -> (its cards, their tally)
         keys = count()  # each zone's (each owner's) key in `_tallies`
         self._keys = [[next(keys) for _ in range(n)] if per else next(keys) for _, per, *_ in self.zone_slots]
+        self.observe_seen = self._observer()
 
     def _var_segment(self, add, name: str, kind: str) -> tuple:
         """Place one variable: (how it is encoded, where it starts)."""
@@ -485,7 +552,8 @@ class Encoding:
             values = tuple(v.name for v in attr.values) if attr is not None else tuple(self.values)
             many = kind.startswith("list:")
             return ("values" if many else "value", add(name, len(values), "1 for each value it holds" if many
-                                                       else "one-hot: the value it holds", values), values)
+                                                       else "one-hot: the value it holds", values), values,
+                    {v: i for i, v in enumerate(values)})
         if kind.startswith("list"):
             return ("length", add(name, 1, "how many items it holds"))
         return ("number", add(name, 1, "its number (true = 1; anything else 0)"))
@@ -517,41 +585,114 @@ class Encoding:
                         out[top + ident[cards[-1]]] = 1.0
         return self._finish(out, seat, view["vars"], view["player_vars"], view.get("claim") if self.claims else None)
 
-    def observe_seen(self, seen: tuple, seat: int, mine) -> np.ndarray:
-        """The observation of one seat from its glance (`Seat.glance()`: what its view holds, with the view's
-        masking, nothing copied) and the verb groups of its pending decision (`mine`).
+    def _observer(self):
+        """`observe_seen(seen, seat, mine)`: the observation of one seat from its glance (`Seat.glance()`: what its
+        view holds, with the view's masking, nothing copied) and the verb groups of its pending decision (`mine`).
 
-        A zone's count of each card identity is kept from the last time it was counted (`_tally`: shared by the
-        seats that see the zone whole; a zone seen in part, per seat) and counted again only when its cards
-        changed, and then, for a long run with cards only put on or taken off its top, only those cards.  The
-        vector is a Python float array, filled by slices and a few single writes, handed to numpy without a
-        copy."""
-        current, direction, pend, window, zones, values, pvalues, claim = seen
-        n = self.n
-        real = self.real
-        tally = self._tally
-        out = self._start(seat, current, direction, pend, window, mine)
-        for (name, per, size_at, counts, top), z, key in zip(self.zone_slots, zones, self._keys):
+        A Python function written for this game and number of players (as the compiler writes a game's code):
+        each zone, owner and variable has its place in the vector as a constant, so a step runs no loop over the
+        layout.  A zone's count of each card identity is kept from the last time it was counted (`_tally`:
+        shared by the seats that see the zone whole; a zone seen in part, per seat) and counted again only when
+        its cards changed.  The vector is a Python float array, filled by slices and a few single writes, handed
+        to numpy without a copy."""
+        n, real = self.n, self.real
+        lines = ["def observe_seen(seen, seat, mine):",
+                 "    current, direction, pend, window, zones, values, pvalues, claim = seen",
+                 "    out = ZEROS[:]",
+                 "    r = ROT[seat]",
+                 f"    out[{self.at_current} + r[current]] = 1.0",
+                 f"    out[{self.at_direction}] = direction",
+                 "    if pend is not None:",
+                 f"        out[{self.at_pending} + r[pend]] = 1.0",
+                 "        if window:",
+                 f"            out[{self.at_window}] = 1.0",
+                 "    if mine:",
+                 "        for g in mine:",
+                 f"            out[{self.at_verbs} + g] = 1.0",
+                 "    get = TALLIES.get"]
+
+        def counted(z: str, key, at: str) -> list:  # the counts of a zone seen (whole, or in part)
+            return [f"        if {z}.__class__ is list:",
+                    f"            m = get({key})",
+                    f"            out[{at}:{at} + {real}] = m[1] if m is not None and m[0] == {z} else TALLY({key}, {z})",
+                    "        else:",
+                    f"            out[{at}:{at} + {real}] = TALLY(({key}, seat), {z})"]
+
+        for i, ((name, per, size_at, counts, top), key) in enumerate(zip(self.zone_slots, self._keys)):
             if per:
-                o = -seat % n
-                for h, k in zip(z, key):
-                    if h.__class__ is int:
-                        if h:
-                            out[size_at + o] = h
-                    elif h:
-                        out[size_at + o] = len(h)
-                        at = counts[o]
-                        out[at:at + real] = tally(k if h.__class__ is list else (k, seat), h)
-                    o = o + 1 if o + 1 < n else 0
-            elif z.__class__ is int:
-                if z:
-                    out[size_at] = z
-            elif z:
-                out[size_at] = len(z)
-                out[counts:counts + real] = tally(key if z.__class__ is list else (key, seat), z)
-                if z[-1] is not None:
-                    out[top + self.ident_of[z[-1]]] = 1.0
-        return self._finish(out, seat, values, pvalues, claim if self.claims else None)
+                lines.append(f"    zz = zones[{i}]  # {name}, one per player")
+                for o in range(n):
+                    lines += [f"    z = zz[{o}]",
+                              "    if z.__class__ is int:",
+                              "        if z:",
+                              f"            out[{size_at} + r[{o}]] = z",
+                              "    elif z:",
+                              f"        out[{size_at} + r[{o}]] = len(z)",
+                              f"        at = {counts[0]} + r[{o}] * {real}",
+                              *counted("z", key[o], "at")]
+            else:
+                lines += [f"    z = zones[{i}]  # {name}",
+                          "    if z.__class__ is int:",
+                          "        if z:",
+                          f"            out[{size_at}] = z",
+                          "    elif z:",
+                          f"        out[{size_at}] = len(z)",
+                          *counted("z", key, str(counts)),
+                          "        c = z[-1]",
+                          "        if c is not None:",
+                          f"            out[{top} + IDENT[c]] = 1.0"]
+        consts = {"ZEROS": self._zeros, "ROT": [[(c - s) % n for c in range(n)] for s in range(n)],
+                  "TALLIES": self._tallies, "TALLY": self._tally, "IDENT": self.ident_of, "PUT": self._put,
+                  "BOUND": BOUND, "array": array, "frombuffer": np.frombuffer, "F32": F32, "CLAIM": self._claim}
+        for j, (name, slot) in enumerate(self.var_slots):
+            consts[f"SLOT{j}"] = slot
+            lines.append(f"    v = values.get({name!r})")
+            if slot[0] == "number":
+                lines += ["    if v.__class__ is int and -BOUND <= v <= BOUND:",
+                          "        if v:",
+                          f"            out[{slot[1]}] = v",
+                          "    elif v is not None:",
+                          f"        PUT(out, SLOT{j}, v, seat)"]
+            elif slot[0] == "value":
+                consts[f"VALUES{j}"] = slot[3]
+                lines += ["    if v.__class__ is str:",
+                          f"        at = VALUES{j}.get(v)",
+                          "        if at is not None:",
+                          f"            out[{slot[1]} + at] = 1.0",
+                          "    elif v is not None:",
+                          f"        PUT(out, SLOT{j}, v, seat)"]
+            else:
+                lines += ["    if v is not None:",
+                          f"        PUT(out, SLOT{j}, v, seat)"]
+        for j, (name, number, starts) in enumerate(self.pvar_slots):
+            consts[f"STARTS{j}"] = starts
+            lines += [f"    vals = pvalues.get({name!r})",
+                      "    if vals is not None and any(vals):" if number is not None else "    if vals is not None:"]
+            if number is not None:  # numbers, one a seat: written at once if all are
+                lines += ["        try:",
+                          "            a = array('f', vals[seat:] + vals[:seat])",
+                          "            whole = -BOUND <= min(a) and max(a) <= BOUND",
+                          "        except (TypeError, OverflowError):  # a player's number not set, or not a number",
+                          "            whole = False",
+                          "        if whole:",
+                          f"            out[{number}:{number + n}] = a",
+                          "        else:",
+                          "            for o, v in enumerate(vals):",
+                          "                if v is not None and v is not False:",
+                          f"                    PUT(out, STARTS{j}[r[o]], v, seat)"]
+            else:
+                lines += ["        for o, v in enumerate(vals):",
+                          "            if v is not None and v is not False:",
+                          f"                PUT(out, STARTS{j}[r[o]], v, seat)"]
+        if self.claims:
+            lines += ["    if claim is not None:",
+                      "        CLAIM(out, seat, claim)"]
+        lines.append("    return frombuffer(out, dtype=F32)")
+        source = "\n".join(lines) + "\n"
+        code = compile(source, f"<observation of {self.program.name} for {n}>", "exec")
+        exec(code, consts)
+        self.observer_source = source
+        return consts["observe_seen"]
 
     def _tally(self, key, cards) -> array:
         """The count of each card identity among `cards` (a zone's list, or a tuple with None for cards not seen),
@@ -599,36 +740,48 @@ class Encoding:
     def _finish(self, out, seat: int, values: dict, pvars: dict, claim) -> np.ndarray:
         """The variables, per-player variables and the public claim; the vector as numpy, without a copy."""
         n = self.n
-        for name, kind, slot in self.var_slots:
+        put = self._put
+        for name, slot in self.var_slots:
             v = values.get(name)
             if v is not None:
-                self._put(out, slot, v, seat)
+                if slot[0] == "number" and v.__class__ is int and -BOUND <= v <= BOUND:
+                    if v:
+                        out[slot[1]] = v
+                else:
+                    put(out, slot, v, seat)
         for name, number, starts in self.pvar_slots:
             vals = pvars.get(name)
             if vals is None:
                 continue
+            if number is not None:  # numbers, one a seat from `number`: written at once if all are
+                try:
+                    r = array("f", vals[seat:] + vals[:seat])
+                    if -BOUND <= min(r) and max(r) <= BOUND:
+                        out[number:number + n] = r
+                        continue
+                except (TypeError, OverflowError):  # a player's number not set, or not a number
+                    pass
             o = -seat % n
             for v in vals:
                 if v is not None and v is not False:
-                    if number is not None and (v.__class__ is int or v is True) and -BOUND <= v <= BOUND:
-                        if v:
-                            out[number[o]] = v
-                    else:
-                        self._put(out, starts[o], v, seat)
+                    put(out, starts[o], v, seat)
                 o = o + 1 if o + 1 < n else 0
         if claim is not None:
-            ident = self.ident_of
-            out[self.at_claim] = 1.0
-            out[self.at_claim_player + (claim["player"] - seat) % n] = 1.0
-            if claim["stands"]:
-                out[self.at_claim + 1] = 1.0
-            out[self.at_claim + 2] = claim["count"]
-            says = claim["says"]
-            if claim["kind"] == "card" and isinstance(says, int):
-                out[self.at_claim_card + ident[says]] = 1.0
-            elif isinstance(says, str) and says in self.value_index:
-                out[self.at_claim_value + self.value_index[says]] = 1.0
-        return np.frombuffer(out, dtype=np.float32)
+            self._claim(out, seat, claim)
+        return np.frombuffer(out, dtype=F32)
+
+    def _claim(self, out, seat: int, claim: dict) -> None:
+        """The public claim: made, standing, how many cards, who, what it says."""
+        out[self.at_claim] = 1.0
+        out[self.at_claim_player + (claim["player"] - seat) % self.n] = 1.0
+        if claim["stands"]:
+            out[self.at_claim + 1] = 1.0
+        out[self.at_claim + 2] = claim["count"]
+        says = claim["says"]
+        if claim["kind"] == "card" and isinstance(says, int):
+            out[self.at_claim_card + self.ident_of[says]] = 1.0
+        elif isinstance(says, str) and says in self.value_index:
+            out[self.at_claim_value + self.value_index[says]] = 1.0
 
     def _put(self, out, slot: tuple, v, seat: int) -> None:
         how, start = slot[0], slot[1]
@@ -646,12 +799,14 @@ class Encoding:
             for p in v:
                 out[start + (p - seat) % self.n] = 1.0
         elif how == "value":
-            if v in slot[2]:
-                out[start + slot[2].index(v)] = 1.0
+            at = slot[3].get(v)
+            if at is not None:
+                out[start + at] = 1.0
         elif how == "values":
             for x in v:
-                if x in slot[2]:
-                    out[start + slot[2].index(x)] = 1.0
+                at = slot[3].get(x)
+                if at is not None:
+                    out[start + at] = 1.0
         elif how == "length":
             out[start] = len(v)
 
