@@ -74,11 +74,20 @@ def holds_cards(program) -> bool:
 def seen_vars(st, seat, copy: bool = True) -> tuple[dict, dict]:
     """The table's variables and the per-player ones as `seat` sees them: a card it may not see is None.  Without
     `copy`, a game whose variables hold no card gives the state's own (to read, not to keep)."""
-    if not holds_cards(st.program):
+    seen = st.vars.get("$seen")  # values worked out from cards some seats could not see (`ops.derive`)
+    if not seen and not holds_cards(st.program):
         return (dict(st.vars), {k: list(v) for k, v in st.pvars.items()}) if copy else (st.vars, st.pvars)
     kinds = st.program.var_kinds
-    return ({k: _held(st, v, kinds.get(k), seat) for k, v in st.vars.items()},
-            {k: [_held(st, x, kinds.get(k), seat) for x in v] for k, v in st.pvars.items()})
+    values = {k: _held(st, v, kinds.get(k), seat) for k, v in st.vars.items() if k != "$seen"}
+    pvalues = {k: [_held(st, x, kinds.get(k), seat) for x in v] for k, v in st.pvars.items()}
+    for key, (value, who) in (seen or {}).items():
+        if seat not in who:
+            if isinstance(key, tuple):
+                if pvalues[key[0]][key[1]] == value:
+                    pvalues[key[0]][key[1]] = None
+            elif values.get(key) == value:
+                values[key] = None
+    return values, pvalues
 
 
 def _held(st, value, kind, seat):

@@ -24,7 +24,8 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         if not any(m.option == move.option and m.kind == "rule" for m in d.options) or not isinstance(move.arg, str):
             raise MoveError(f"`{move.text}` is not one of the moves now")
         st.program.compile_rule(move.arg, None, seat)
-    elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb for m in d.options):
+    elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb and m.kind == move.kind
+                             for m in d.options):
         raise MoveError(f"`{move.text}` is not one of the moves now")
     since = ()
     if checked:
@@ -106,7 +107,11 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     fr = st.stack[-1]
     spec = fr.env["$options"][move.option]
     if spec.param is not None:
-        fr.env[spec.param] = move.arg
+        if move.kind == "blind":  # a card taken by its place (`interpreter.blind`): the one lying there
+            zi, owner, ix = fr.env["$blind"][(move.option, move.arg)]
+            fr.env[spec.param] = st.zone(zi, owner)[ix]
+        else:
+            fr.env[spec.param] = move.arg
     elif spec.bind is not None:
         spec.bind(fr.env, move.arg)
     fr.pc = spec.label.pos

@@ -15,8 +15,11 @@ class Texts:
         names (`render.about(st, env)`, else None); `render(st, env, you)` tells it to seat `you`, saying "you"
         wherever it names them, and each form after that takes its second word until another player is named.
         `render.cards(st, env)` are the cards it names, alone or by an attribute (`{c.colour}`); those in
-        `render(..., hide=)` are told as "a card" and "(hidden colour)" (`interpreter.ops.told`)."""
-        pieces = []  # literal text, ("value", f, type, the card f of an attribute or None, attr), ("forms", a, b)
+        `render(..., hide=)` are told as "a card" and "(hidden colour)" (`interpreter.ops.told`).  `render.derived(st,
+        env)` are the values it shows that were worked out from cards, with the seats that may know them
+        (`interpreter.ops.derive`); a name of them in `hide` is told as "(hidden)"."""
+        pieces = []  # literal text, ("value", f, type, the card f of an attribute or None, attr, (where, name) of a
+        # name shown alone), ("forms", a, b)
         at = 0
         for m in TEXT_PART.finditer(template):
             pieces.append(template[at:m.start()])
@@ -29,7 +32,9 @@ class Texts:
                     if self.typer.expr(e, scope) == "card":
                         of = self.expr(e, scope)
                     e = ast.Attr(expr=e, name=m.group("attr"))
-                pieces.append(("value", self.expr(e, scope), self.typer.expr(e, scope), of, m.group("attr")))
+                # A value worked out from cards (`ops.derive`) is noted beside it: in the frame's names or the table's.
+                noted = None if m.group("attr") else ("env" if m.group("name") in scope else "vars", m.group("name"))
+                pieces.append(("value", self.expr(e, scope), self.typer.expr(e, scope), of, m.group("attr"), noted))
             at = m.end()
         pieces.append(template[at:])
         if len(pieces) == 1:
@@ -37,6 +42,7 @@ class Texts:
                 return template
             plain.about = lambda st, env: None
             plain.cards = lambda st, env: set()
+            plain.derived = lambda st, env: ()
             return plain
         # Only a text written with forms is told in the second person: in one without, a verb would not agree.
         forms = any(isinstance(p, tuple) and p[0] == "forms" for p in pieces)
@@ -59,6 +65,17 @@ class Texts:
                         out.add(v)
             return out
 
+        def derived(st, env) -> list:
+            """(name, seats) for each value the text shows that was worked out from cards only those seats could see."""
+            out = []
+            for p in pieces:
+                if isinstance(p, tuple) and p[0] == "value" and p[5] is not None:
+                    where, name = p[5]
+                    seen = (env if where == "env" else st.vars).get("$seen")
+                    if seen and name in seen and seen[name][0] == p[1](st, env):
+                        out.append((name, seen[name][1]))
+            return out
+
         def render(st, env, you=None, hide=frozenset()):
             told = you is not None and subject is not None
             out = []
@@ -70,6 +87,8 @@ class Texts:
                     out.append(p[2] if agree else p[1])
                 elif hide and p[3] is not None and p[3](st, env) in hide:  # an attribute of a card out of sight
                     out.append(f"(hidden {p[4]})")
+                elif hide and p[5] is not None and p[5][1] in hide:  # worked out from cards out of sight
+                    out.append("(hidden)")
                 else:
                     v = p[1](st, env)
                     if told and p[2] == "player" and v == you:
@@ -82,6 +101,7 @@ class Texts:
             return "".join(out)
         render.about = about
         render.cards = cards
+        render.derived = derived
         return render
 
     def show(self, st, v, t, hide=frozenset()):

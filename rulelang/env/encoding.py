@@ -262,6 +262,10 @@ class Encoding:
                 count = max(1, len(self.examples))
                 actions += [Action(verb, kind, i, frozenset(), f"{verb} example rule {i + 1}") for i in range(count)]
             # several arguments and sets of cards: blocks, after every action listed one by one
+        # A card the seat may not see is offered by its place (`take #2`, interpreter.blind): an action for each
+        # place, for each verb of an option whose cards may lie out of the chooser's sight.
+        for verb in sorted({c.verb for c in choices if c.kind == "card" and c.blind}):
+            actions += [Action(verb, "blind", k, frozenset(), f"{verb} #{k}") for k in range(1, p.deck_size + 1)]
         # Calls go with a card played (as a person says "UNO!" laying the card): each card action once more for
         # every set of calls the game declares.
         calls = sorted(p.calls)
