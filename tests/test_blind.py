@@ -173,3 +173,16 @@ def test_the_rl_environment_offers_blind_picks_by_place():
     assert [a for a in legal if a.startswith("take")] == ["take #1", "take #2", "take #3"]
     env.step(legal["take #2"])
     assert env.moves == 1
+
+
+def test_a_window_offers_the_cards_of_another_hand_by_place(program):
+    """An `ask` (here a rule typed in play): Bob, asked, may take back one of Ann's cards, unseen."""
+    g = new_game(program)
+    g.house(0, 'when turn_ends(p) { ask others(p) as q "steal one of {p}\'s cards?" { '
+               'steal c in hand(p) "take a card, unseen" { move c to hand(q) } } }')
+    g.apply(0, "take #1")
+    d = g.pending
+    assert d.player == 1 and d.window and [o.text for o in d.options] == ["steal #1", "steal #2", "pass"]
+    ann = set(hand(g, 0))
+    g.apply(1, "steal #2")
+    assert len(set(hand(g, 0))) == len(ann) - 1 and (ann - set(hand(g, 0))) <= set(hand(g, 1))
