@@ -13,9 +13,19 @@ def offer(st, player: int, out: list, specs, env: dict) -> list:
     (option, k) -> (zone, owner, index), for the move to find it (a search bot's sample finds its own card there)."""
     deck = st.program.deck_size
     hidden = set()
+    looked: dict = {}  # card -> hidden from the player (the cards of sets and of several arguments, looked at once)
     for mv in out:
-        if mv.kind == "card" and mv.arg < deck and _hidden(st, mv.arg, player, specs[mv.option]):
-            hidden.add(mv.option)
+        if mv.kind == "card":
+            if mv.arg < deck and _hidden(st, mv.arg, player, specs[mv.option]):
+                hidden.add(mv.option)
+        elif mv.kind in ("cards", "several") and mv.option not in hidden:
+            spec = specs[mv.option]
+            for c in _cards_of(spec, mv.arg, deck):
+                if c not in looked:
+                    looked[c] = _hidden(st, c, player, spec)
+                if looked[c]:
+                    hidden.add(mv.option)
+                    break
     if not hidden:
         env.pop("$blind", None)
         return out
@@ -28,7 +38,9 @@ def offer(st, player: int, out: list, specs, env: dict) -> list:
             result.append(mv)
         elif i not in done:
             done.add(i)
-            result += _by_place(st, player, specs[i], env, places)
+            spec = specs[i]
+            result += _by_place(st, player, spec, env, places) if spec.bind is None else \
+                _items_by_place(st, player, spec, env, places)
     env["$blind"] = places
     return result
 
@@ -70,3 +82,53 @@ def _by_place(st, player: int, spec, env: dict, places: dict) -> list:
                                 reveals=spec.reveals))
     return named
 
+
+
+def _cards_of(spec, item: tuple, deck: int) -> list:
+    """The cards of the deck among an item's parts: a set's cards, or the arguments of kind card."""
+    parts = spec.parts
+    return [v for i, v in enumerate(item) if (spec.kind == "cards" or (parts[i] if i < len(parts) else "card") == "card")
+            and v.__class__ is int and v < deck]
+
+
+def _items_by_place(st, player: int, spec, env: dict, places: dict) -> list:
+    """The moves of an option of sets of cards or of several arguments with hidden cards: each hidden card in them
+    by its place (`pass #1 #3`, `ask Ann #2`), numbered as `_by_place` numbers them; the item a move carries holds
+    its places as texts (`"#2"`), for the move to find the cards lying there."""
+    deck = st.program.deck_size
+    items = list(spec.legal(st, env))
+    zones: dict = {}
+    seen_at: dict = {}  # hidden card -> its (zone, owner, index)
+    for item in items:
+        for c in _cards_of(spec, item, deck):
+            if c not in seen_at and _hidden(st, c, player, spec):
+                zi, owner = m.find_card(st, c)
+                seen_at[c] = (zi, owner, st.zone(zi, owner).index(c))
+                zones.setdefault((zi, owner), []).append(seen_at[c][2])
+    place_of: dict = {}
+    k = 0
+    for (zi, owner), at in zones.items():
+        at.sort()  # the zone's order, then shuffled: the same places whatever order the items came in
+        m.shuffle_list(st, at)
+        for ix in at:
+            k += 1
+            places[(spec.index, k)] = (zi, owner, ix)
+            place_of[(zi, owner, ix)] = f"#{k}"
+    parts = spec.parts
+    kinds = [parts[i] if spec.kind == "several" and i < len(parts) else "card" for i in range(max(map(len, items)))]
+    made: dict = {}
+    for item in items:
+        arg = tuple(place_of[seen_at[v]] if kinds[i] == "card" and v.__class__ is int and v in seen_at else v
+                    for i, v in enumerate(item))
+        if spec.kind == "cards":  # a set: its places in order, after the cards it names
+            arg = tuple(sorted(arg, key=_place_order))
+        if arg not in made:
+            made[arg] = " ".join([spec.verb, *(v if kinds[i] == "card" and v.__class__ is str else
+                                               m.arg_text(st, v, kinds[i]) for i, v in enumerate(arg))])
+    return [m.Move(spec.verb, arg, text, spec.index, spec.doc, kind=spec.kind, reveals=spec.reveals)
+            for arg, text in sorted(made.items(), key=lambda a: [_place_order(v) for v in a[0]])]
+
+
+def _place_order(v) -> tuple:
+    """A part of an item, ordered: what it names, in the option's order, then places by number."""
+    return (1, int(v[1:])) if v.__class__ is str and v[:1] == "#" else (0, 0)

@@ -130,7 +130,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
     number_choices(specs)
     # Options with no argument and no `where` (challenge or pass): the same moves for everyone, made once.
     fixed = all(s.legal is None and s.where is None and s.kind != "rule" for s in specs)
-    blindable = any(s.kind == "card" and s.blind for s in specs)
+    blindable = any(s.kind in ("card", "cards", "several") and s.blind for s in specs)
     made = []
 
     def op(st, fr):

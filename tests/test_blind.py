@@ -186,3 +186,22 @@ def test_a_window_offers_the_cards_of_another_hand_by_place(program):
     ann = set(hand(g, 0))
     g.apply(1, "steal #2")
     assert len(set(hand(g, 0))) == len(ann) - 1 and (ann - set(hand(g, 0))) <= set(hand(g, 1))
+
+
+def test_sets_and_several_arguments_take_hidden_cards_by_place(program):
+    """`grab 2 cs from hand(p)` offers pairs of places; `pick q in others(..), c in hand(q)` a player and a place."""
+    g = new_game(program, names=("Ann", "Bob", "Cy"))
+    g.house(0, 'when turn_ends(p) { choose after(p) { grab 2 cs from hand(p) "two cards, unseen" { '
+               'move cs to hand(after(p)) } pick q in others(after(p)), c in hand(q) "a card of anyone" { '
+               'move c to hand(after(p)) } } }')
+    g.apply(0, "take #1")
+    d = g.pending
+    assert d.player == 1 and [o.text for o in d.options] == [
+        "grab #1 #2", "grab #1 #3", "grab #1 #4", "grab #2 #3", "grab #2 #4", "grab #3 #4",
+        "pick Cy #1", "pick Cy #2", "pick Cy #3", "pick Ann #4", "pick Ann #5", "pick Ann #6", "pick Ann #7"]
+    assert g.parse("grab #3 #1").text == "grab #1 #3"  # a set's places in any order
+    ann = list(g.state.zones[1][0])
+    g.apply(1, "grab #3 #1")
+    assert len(g.state.zones[1][0]) == 2 and set(ann) - set(g.state.zones[1][0]) <= set(g.state.zones[1][1])
+    line = [g.narrate(e, 2) for e in g.events if e["type"] == "choice"][-1]
+    assert line == "Bob: grab #1 #3"

@@ -84,6 +84,16 @@ def race_move(d: Decision, times: dict) -> Move:
     return by_seat[max(times, key=lambda s: (times[s], -s))]
 
 
+def _placed(st: State, env: dict, move: Move) -> tuple:
+    """A move's item with each card taken by its place (`"#2"`, `interpreter.blind`) as the card lying there."""
+    places = env["$blind"]
+    out = []
+    for v in move.arg:
+        where = places.get((move.option, int(v[1:]))) if v.__class__ is str and v[:1] == "#" and v[1:].isdigit() else None
+        out.append(st.zone(where[0], where[1])[where[2]] if where is not None else v)
+    return tuple(out)
+
+
 def _public(st: State, spec, move: Move) -> bool:
     """Whether the table may learn a move as it is chosen: not one that names cards of the deck (a hand's cards);
     their move, if they go where all see them, tells it."""
@@ -91,7 +101,7 @@ def _public(st: State, spec, move: Move) -> bool:
         return move.arg >= st.program.deck_size
     if spec.bind is not None:
         parts = spec.parts
-        return not any((parts[i] if i < len(parts) else "card") == "card" and v < st.program.deck_size
+        return not any((parts[i] if i < len(parts) else "card") == "card" and v.__class__ is int and v < st.program.deck_size
                        for i, v in enumerate(move.arg))
     return True
 
@@ -113,7 +123,7 @@ def _resume(st: State, d: Decision, move: Move) -> None:
         else:
             fr.env[spec.param] = move.arg
     elif spec.bind is not None:
-        spec.bind(fr.env, move.arg)
+        spec.bind(fr.env, _placed(st, fr.env, move) if "$blind" in fr.env else move.arg)
     fr.pc = spec.label.pos
     st.pending = None
     st.pending_author = d.player

@@ -98,6 +98,8 @@ def _parts_match(st: State, spec, item: tuple, words: list) -> bool:
 def _value_keys(st: State, v, kind: str) -> set:
     """The words a player may type for one argument: a card's short or full name, a player's name, a value's
     name, display or short name, a number."""
+    if kind == "card" and v.__class__ is str:  # a hidden card, by its place: `#2`
+        return {v}
     if kind == "card":
         c = st.program.cards[v]
         return {c.short.lower(), "".join(c.name.lower().split())}

@@ -165,12 +165,22 @@ class Decisions:
         public zone, or the chooser's own private zone (`choose p { play c in hand(p) }`).  The others' cards are
         looked at when offered, and those the chooser may not see are offered by place (`interpreter.blind`)."""
         for spec, o in zip(specs, options):
-            d = o.domain if spec.kind == "card" else None
-            if isinstance(d, ast.Name) and d.name not in scope and d.name in self.s.zones:
-                spec.blind = self.s.zones[d.name].visibility != "public"
-            elif isinstance(d, ast.Call) and d.name in self.s.zones and len(d.args) == 1:
-                vis = self.s.zones[d.name].visibility
-                spec.blind = not (vis == "public" or vis == "private" and chooser is not None and d.args[0] == chooser)
+            if spec.kind in ("card", "cards"):
+                domains = [o.domain]
+            elif spec.kind == "several":  # the lists its card arguments are drawn from
+                domains = [d for (_, d), part in zip(o.params, spec.parts) if part == "card"]
+            else:
+                continue
+            spec.blind = not all(self.sighted_zone(d, chooser, scope) for d in domains)
+
+    def sighted_zone(self, d, chooser, scope) -> bool:
+        """Whether a collection is a zone whose face-up cards the chooser sees: a public one, or its own."""
+        if isinstance(d, ast.Name) and d.name not in scope and d.name in self.s.zones:
+            return self.s.zones[d.name].visibility == "public"
+        if isinstance(d, ast.Call) and d.name in self.s.zones and len(d.args) == 1:
+            vis = self.s.zones[d.name].visibility
+            return vis == "public" or vis == "private" and chooser is not None and d.args[0] == chooser
+        return False
 
     def choose(self, stmt, scope, specs) -> list[str]:
         """The lines of a `choose`: its legal moves, the calls due, the decision.  An option over the cards of a
@@ -226,8 +236,8 @@ class Decisions:
         # Cards the player may not see are offered by place: looked for when an option may hold some, or when
         # cards lie face down.
         offer = f"out = ops.offer(st, player, out, {self.const(specs, 'SPECS')}, env)"
-        blind = [] if not any(s.kind == "card" for s in specs) else [offer] \
-            if any(s.blind for s in specs if s.kind == "card") else ["if st.facedown:", INDENT + offer]
+        cards = [s for s in specs if s.kind in ("card", "cards", "several")]
+        blind = [] if not cards else [offer] if any(s.blind for s in cards) else ["if st.facedown:", INDENT + offer]
         return [f"player = {who}", "out = []", *seen, *hoisted, *body,
                 "if out:",
                 *(INDENT + line for line in [*blind, *now, f"env['$options'] = {self.const(specs, 'SPECS')}",

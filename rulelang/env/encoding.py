@@ -356,7 +356,8 @@ class Encoding:
                     out[i] = (mv, none, None)
             elif kind == "cards":
                 block = self.set_blocks.get(mv.verb)
-                i = block.index([ident[c] for c in mv.arg]) if block is not None else None
+                i = block.index([ident[c] for c in mv.arg]) if block is not None and all(
+                    c.__class__ is int for c in mv.arg) else None  # a set with hidden cards by place: no action
                 if i is not None:
                     out[i] = (mv, none, None)
             elif kind == "several":
