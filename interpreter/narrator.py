@@ -228,6 +228,8 @@ class Narrator:
                 return None  # a card played is told by its move of cards (laid out of sight: only that)
             if e.get("verb") == "pass":
                 return [("", f"{self.acts(p, 'let')} it pass")]
+            if e.get("kind") == "blind":  # a card it may not see, by its place: `Bo takes #2`
+                return [("", f"{self.acts(p, e['verb'])} {e['move'].split(None, 1)[-1]}")]
             return [("", f"{self.who(p)}: {e['move']}")]
         if kind == "claim":
             return [("", f"{self.acts(p, 'say')} {claim_said(e)}")]
@@ -357,6 +359,11 @@ class Narrator:
                     clauses = [body + ([("", " face down")] if e.get("face") == "down" else [])]
                 elif choice.get("kind") == "card" and actor == p and chose_a_card:  # a card chosen from a shared pile
                     clauses = [[("", f"{self.does(p, choice['verb'])} ")] + rest]
+                elif choice.get("kind") == "blind" and e.get("dst_owner") == p:  # a card taken by its place
+                    so = e.get("src_owner")
+                    src = f"the {pile(e.get('src'))}" if so is None else f"{self.whose(so)} {e.get('src')}"
+                    clauses = [self.choice_clause(choice) + [("", ": ")] + _cards(e.get("cards"))
+                               + [("", f" from {src}")]]
                 elif not choice.get("kind") and actor == p:
                     clauses = [self.choice_clause(choice), [("", self.does(p, verb) + " ")] + rest]
                 if clauses is not None:
@@ -385,6 +392,8 @@ class Narrator:
             return [("", self.does(p, verb))]
         if kind == "player":
             return [("", f"{self.does(p, 'choose')} {arg} to {verb.replace('_', ' ')}")]
+        if kind == "blind":  # a card it may not see, by its place: `takes #2`
+            return [("", f"{self.does(p, verb)} {arg}")]
         return [("", f"{self.does(p, 'choose')} {verb.replace('_', ' ')} "), self.value(arg)]
 
     def claim_line(self, events, i, j):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .errors import RuntimeRulesError
 
 from . import machine as m
+from .blind import offer
 from .program import number_choices
 from .view import sees_card
 
@@ -129,6 +130,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
     number_choices(specs)
     # Options with no argument and no `where` (challenge or pass): the same moves for everyone, made once.
     fixed = all(s.legal is None and s.where is None and s.kind != "rule" for s in specs)
+    blindable = any(s.kind in ("card", "cards", "several") and s.blind for s in specs)
     made = []
 
     def op(st, fr):
@@ -144,6 +146,8 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
                 options = made[0]
             else:
                 options = m.options_for(st, player, specs, env)
+                if blindable or st.facedown:  # cards this player may not see are offered by place
+                    options = offer(st, player, options, specs, env)
                 if not any(o.verb != "pass" for o in options):
                     continue
                 if fixed:
@@ -300,7 +304,54 @@ def told(st, text_f, env, seat) -> str:
     if not st.record:
         return ""
     named = text_f.cards(st, env)
-    return text_f(st, env, None, hidden_in(st, named, seat) if named else frozenset())
+    return text_f(st, env, None, _hide(st, named, text_f.derived(st, env), seat))
+
+
+def _hide(st, named, derived, seat) -> frozenset:
+    """What a text hides from `seat`: the cards it names that the seat may not see, and the names of the values it
+    shows that were worked out from cards the seat could not see (`derive`)."""
+    hide = hidden_in(st, named, seat) if named else frozenset()
+    if derived:
+        hide |= frozenset(name for name, who in derived if seat not in who)
+    return hide
+
+
+def _zone_seers(st, zi: int, owner):
+    """Who sees a zone's face-up cards: None for everyone."""
+    vis = st.program.zones[zi].visibility
+    return None if vis == "public" else frozenset((owner,)) if vis == "private" and owner is not None else frozenset()
+
+
+def _fewer(who, seers):
+    return who if seers is None else seers if who is None else who & seers
+
+
+def derive(st, store: dict, key, value, sources) -> None:
+    """Note who may know a value a rule just worked out from cards (`let n = count(hand(next) where ...)`): the seats
+    that could see every one of those cards where they lay (a zone's rule, face-down cards' knowers); to the others,
+    and to the table, a text shows it as "(hidden)" and their view has None for it.  Kept as `store["$seen"][key] =
+    (value, seats)` (a new dict each time: snapshots share the old), and holding while the value is unchanged."""
+    who = None  # everyone
+    down = st.facedown
+    for v in sources:
+        if isinstance(v, ZoneRef):  # a zone's rule looked at once, then its face-down cards
+            cards = [c for c in st.zone(*v) if c in down] if down else []
+            if st.zone(*v):
+                who = _fewer(who, _zone_seers(st, *v))
+        else:
+            cards = as_cards(st, v)
+        for c in cards:
+            if c is None or c >= st.program.deck_size:
+                continue
+            who = _fewer(who, down[c] if c in down else _zone_seers(st, *m.find_card(st, c)))
+        if who is not None and not who:
+            break
+    seen = store.get("$seen")
+    if who is None:
+        if seen and key in seen:
+            store["$seen"] = {k: v for k, v in seen.items() if k != key}
+        return
+    store["$seen"] = {**(seen or {}), key: (value, who)}
 
 
 def op_say(text_f):
@@ -317,10 +368,11 @@ def op_say(text_f):
             # A card named in the text is told as "a card" to each seat that may not see it where it lies now
             # (and to the table, for a log): `masked` holds those seats' own texts, `view.project_event` picks.
             named = text_f.cards(st, env)
-            if named:
+            derived = text_f.derived(st, env)
+            if named or derived:
                 masked = {}
                 for seat in [*range(st.n), None]:
-                    hide = hidden_in(st, named, seat)
+                    hide = _hide(st, named, derived, seat)
                     if hide:
                         masked[seat] = _said(st, text_f(st, env, about if seat == about else None, hide))
                 if masked:

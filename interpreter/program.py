@@ -97,7 +97,7 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts")
+                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "blind")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -112,6 +112,10 @@ class Choice:
         # parts in the option's body, and `parts` gives the kind of each part ("card", "player", "value", "number").
         self.bind = None
         self.parts: tuple = ()
+        # A card option whose cards may lie where its chooser cannot see them: each is checked when offered, and a
+        # hidden one is offered by its place (`interpreter.blind`).  The compiler clears it when the cards lie in
+        # the chooser's own zone or a public one.
+        self.blind = True
 
 
 def number_choices(specs: tuple) -> tuple:

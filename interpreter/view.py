@@ -127,16 +127,26 @@ def holds_cards(program) -> bool:
 
 def seen_vars(st, seat, copy: bool = True) -> tuple[dict, dict]:
     """The table's variables and the per-player ones as `seat` sees them: a card it may not see is None.  Without
-    `copy`, what holds no card is the state's own (to read, not to keep)."""
+    `copy`, what holds no card and was worked out from no hidden card is the state's own (to read, not to keep)."""
     kinds = st.program.var_kinds
     held = [k for k, kind in kinds.items() if kind in ("card", "list:card")]  # only these may hide anything
-    values = dict(st.vars) if copy or held else st.vars
-    pvalues = {k: list(v) for k, v in st.pvars.items()} if copy else dict(st.pvars) if held else st.pvars
+    seen = st.vars.get("$seen")  # values worked out from cards some seats could not see (`ops.derive`)
+    values = dict(st.vars) if copy or held or "$seen" in st.vars else st.vars
+    if values is not st.vars:
+        values.pop("$seen", None)
+    pvalues = {k: list(v) for k, v in st.pvars.items()} if copy or seen else dict(st.pvars) if held else st.pvars
     for k in held:
         if k in values:
             values[k] = _held(st, values[k], kinds[k], seat)
         if k in pvalues:
             pvalues[k] = [_held(st, x, kinds[k], seat) for x in pvalues[k]]
+    for key, (value, who) in (seen or {}).items():
+        if seat not in who:
+            if isinstance(key, tuple):
+                if pvalues[key[0]][key[1]] == value:
+                    pvalues[key[0]][key[1]] = None
+            elif values.get(key) == value:
+                values[key] = None
     return values, pvalues
 
 

@@ -24,7 +24,8 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         if not any(m.option == move.option and m.kind == "rule" for m in d.options) or not isinstance(move.arg, str):
             raise MoveError(f"`{move.text}` is not one of the moves now")
         st.program.compile_rule(move.arg, None, seat)
-    elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb for m in d.options):
+    elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb and m.kind == move.kind
+                             for m in d.options):
         raise MoveError(f"`{move.text}` is not one of the moves now")
     since = ()
     if checked:
@@ -83,6 +84,16 @@ def race_move(d: Decision, times: dict) -> Move:
     return by_seat[max(times, key=lambda s: (times[s], -s))]
 
 
+def _placed(st: State, env: dict, move: Move) -> tuple:
+    """A move's item with each card taken by its place (`"#2"`, `interpreter.blind`) as the card lying there."""
+    places = env["$blind"]
+    out = []
+    for v in move.arg:
+        where = places.get((move.option, int(v[1:]))) if v.__class__ is str and v[:1] == "#" and v[1:].isdigit() else None
+        out.append(st.zone(where[0], where[1])[where[2]] if where is not None else v)
+    return tuple(out)
+
+
 def _public(st: State, spec, move: Move) -> bool:
     """Whether the table may learn a move as it is chosen: not one that names cards of the deck (a hand's cards);
     their move, if they go where all see them, tells it."""
@@ -90,7 +101,7 @@ def _public(st: State, spec, move: Move) -> bool:
         return move.arg >= st.program.deck_size
     if spec.bind is not None:
         parts = spec.parts
-        return not any((parts[i] if i < len(parts) else "card") == "card" and v < st.program.deck_size
+        return not any((parts[i] if i < len(parts) else "card") == "card" and v.__class__ is int and v < st.program.deck_size
                        for i, v in enumerate(move.arg))
     return True
 
@@ -106,9 +117,13 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     fr = st.stack[-1]
     spec = fr.env["$options"][move.option]
     if spec.param is not None:
-        fr.env[spec.param] = move.arg
+        if move.kind == "blind":  # a card taken by its place (`interpreter.blind`): the one lying there
+            zi, owner, ix = fr.env["$blind"][(move.option, move.arg)]
+            fr.env[spec.param] = st.zone(zi, owner)[ix]
+        else:
+            fr.env[spec.param] = move.arg
     elif spec.bind is not None:
-        spec.bind(fr.env, move.arg)
+        spec.bind(fr.env, _placed(st, fr.env, move) if "$blind" in fr.env else move.arg)
     fr.pc = spec.label.pos
     st.pending = None
     st.pending_author = d.player

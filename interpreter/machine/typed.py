@@ -4,7 +4,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import MoveError
-from ..view import view
+from ..view import sees_card, view
 from .state import Decision, Move, State
 
 
@@ -98,6 +98,8 @@ def _parts_match(st: State, spec, item: tuple, words: list) -> bool:
 def _value_keys(st: State, v, kind: str) -> set:
     """The words a player may type for one argument: a card's short or full name, a player's name, a value's
     name, display or short name, a number."""
+    if kind == "card" and v.__class__ is str:  # a hidden card, by its place: `#2`
+        return {v}
     if kind == "card":
         c = st.program.cards[v]
         return {c.short.lower(), "".join(c.name.lower().split())}
@@ -177,7 +179,12 @@ def _why_not(st: State, decision: Decision, verb, typed: str, open_moves) -> Non
 
 
 def _spec_domain(st: State, spec) -> list:
-    return list(spec.domain(st, st.stack[-1].env)) if spec.domain is not None else []
+    """The items of an option's domain the player deciding may know of (a card it may not see is not named)."""
+    items = list(spec.domain(st, st.stack[-1].env)) if spec.domain is not None else []
+    if spec.kind == "card" and st.pending is not None:
+        who = st.pending.player
+        items = [c for c in items if c is None or c >= st.program.deck_size or sees_card(st, c, who)]
+    return items
 
 
 def _held(st: State, decision: Decision, specs) -> str:

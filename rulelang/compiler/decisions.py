@@ -155,10 +155,33 @@ class Decisions:
 
     def compile_ChooseStmt(self, st, scope, code):
         specs, bodies = self.option_specs(st.options, scope)
+        self.sighted(specs, st.options, st.who, scope)
         end = ops.Label()
         code.append(self.choose(st, scope, number_choices(tuple(specs))))
         code.jump(end)
         self.emit_bodies(bodies, end, code)
+
+    def sighted(self, specs, options, chooser, scope) -> None:
+        """Clear `blind` on each card option whose cards lie where its chooser sees them (bar face-down ones): a
+        public zone, or the chooser's own private zone (`choose p { play c in hand(p) }`).  The others' cards are
+        looked at when offered, and those the chooser may not see are offered by place (`interpreter.blind`)."""
+        for spec, o in zip(specs, options):
+            if spec.kind in ("card", "cards"):
+                domains = [o.domain]
+            elif spec.kind == "several":  # the lists its card arguments are drawn from
+                domains = [d for (_, d), part in zip(o.params, spec.parts) if part == "card"]
+            else:
+                continue
+            spec.blind = not all(self.sighted_zone(d, chooser, scope) for d in domains)
+
+    def sighted_zone(self, d, chooser, scope) -> bool:
+        """Whether a collection is a zone whose face-up cards the chooser sees: a public one, or its own."""
+        if isinstance(d, ast.Name) and d.name not in scope and d.name in self.s.zones:
+            return self.s.zones[d.name].visibility == "public"
+        if isinstance(d, ast.Call) and d.name in self.s.zones and len(d.args) == 1:
+            vis = self.s.zones[d.name].visibility
+            return vis == "public" or vis == "private" and chooser is not None and d.args[0] == chooser
+        return False
 
     def choose(self, stmt, scope, specs) -> list[str]:
         """The lines of a `choose`: its legal moves, the calls due, the decision.  An option over the cards of a
@@ -213,9 +236,14 @@ class Decisions:
                 due += [f"if {src}:", f"{INDENT}now += ({c!r},)"]
         prompt = self.const(self.text(stmt.prompt or "", scope, stmt), "PROMPT")
         now = ["now = ()", *due] if due else []
+        # Cards the player may not see are offered by place: looked for when an option may hold some, or when
+        # cards lie face down.
+        offer = f"out = ops.offer(st, player, out, {self.const(specs, 'SPECS')}, env)"
+        cards = [s for s in specs if s.kind in ("card", "cards", "several")]
+        blind = [] if not cards else [offer] if any(s.blind for s in cards) else ["if st.facedown:", INDENT + offer]
         return [f"player = {who}", "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,
                 "if out:",
-                *(INDENT + line for line in [*now, f"env['$options'] = {self.const(specs, 'SPECS')}",
+                *(INDENT + line for line in [*blind, *now, f"env['$options'] = {self.const(specs, 'SPECS')}",
                                               f"st.pending = m.Decision(player, ops.told(st, {prompt}, env, player), "
                                               f"tuple(out), False, {calls!r}, {'now' if due else '()'})",
                                               "return True"])]
@@ -304,6 +332,7 @@ class Decisions:
         if st.bind:
             scope = {**scope, st.bind: "player"}
         specs, bodies = self.option_specs(st.options, scope)
+        self.sighted(specs, st.options, ast.Name(name=st.bind) if st.bind else None, scope)
         again, end = ops.Label(), ops.Label()
         specs.append(Choice("pass", None, None, None, None, "let it pass", again, "", False))
         code.append(ops.op_ask_init(key, who, st.race))

@@ -151,17 +151,50 @@ class Statements:
 
     def native_LetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
+        derived = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")
         scope[st.name] = self.type_of(st.value)
         self.holds_card(st.name, scope[st.name])
-        return [f"env[{st.name!r}] = {value}"]
+        return [f"env[{st.name!r}] = {value}", *derived]
 
     def native_SetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
         if st.name in scope and st.index is None:
-            return [f"env[{st.name!r}] = {value}"]
+            return [f"env[{st.name!r}] = {value}", *self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")]
         if st.index is not None:
-            return [f"st.pvars[{st.name!r}][{self.gen(st.index, scope).src}] = {value}"]
-        return [f"st.vars[{st.name!r}] = {value}"]
+            who = self.gen(st.index, scope).src
+            if st.name == "score":  # scores are public: scoring tells the table what the hands held, as at a table
+                return [f"st.pvars[{st.name!r}][{who}] = {value}"]
+            return [f"st.pvars[{st.name!r}][{who}] = {value}",
+                    *self.derived(st.value, scope, "st.vars", f"({st.name!r}, {who})", f"st.pvars[{st.name!r}][{who}]")]
+        return [f"st.vars[{st.name!r}] = {value}",
+                *self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]")]
+
+    def derived(self, e, scope, store: str, key: str, value: str) -> list[str]:
+        """A value worked out from cards (`count(c for c in hand(next) if c.colour == red)`, `c.number`) is known
+        only to the seats that could see every one of them then: the line noting who (`ops.derive`), when it reads
+        any.  A card or a list of cards needs none: where it lies says who sees it."""
+        sources = [] if self.type_of(e) in ("card", "list:card") else self.card_sources(e, scope)
+        if not sources:  # a variable set from no hidden card is shown again (a name of the frame: the next `let`)
+            return [f"if '$seen' in st.vars: ops.derive(st, st.vars, {key}, {value}, ())"] if store != "env" else []
+        return [f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.gen(x, scope).src + ', ' for x in sources)}))"]
+
+    def card_sources(self, e, scope, bound=frozenset()) -> list:
+        """The parts of an expression whose cards its value is worked out from: each card, list of cards or zone
+        it reads (not one whose cards it only counts: `size(z)`), outermost, with no name a comprehension binds."""
+        if isinstance(e, ast.Literal):
+            return []
+        counted = e.args[0] if isinstance(e, ast.Call) and e.name == "size" and len(e.args) == 1 else \
+            e.expr if isinstance(e, ast.Aggregate) and e.fn == "count" else None
+        if counted is not None and self.type_of(counted) == "zone":  # how many cards a zone holds: public
+            return []
+        if isinstance(e, (ast.Comprehension, ast.Splits)):
+            inner = bound | {e.var}
+            return self.card_sources(e.iterable, scope, bound) + [
+                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
+        free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
+        if not free & bound and self.type_of(e) in ("card", "list:card", "zone"):
+            return [e]
+        return [x for c in ast.children(e) for x in self.card_sources(c, scope, bound)]
 
     def native_IfStmt(self, st, scope):
         lines = [f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]

@@ -16,6 +16,8 @@ class Value:
     type: str
     of: Any = None  # for an attribute of a card (`{c.colour}`): the card, `of(st, env)`, whose sight it shares
     attr: str | None = None
+    noted: tuple | None = None  # for a name shown alone: where a value worked out from cards is noted (`ops.derive`),
+    # ("env", name) in the frame's names or ("vars", name) in the table's
 
 
 @attrs.frozen
@@ -36,8 +38,10 @@ class Texts:
         names (`render.about(st, env)`, else None); `render(st, env, you)` tells it to seat `you`, saying "you"
         wherever it names them, and each form after that takes its second word until another player is named.
         `render.cards(st, env)` are the cards it names, alone or by an attribute (`{c.colour}`); those in
-        `render(..., hide=)` are told as "a card" and "(hidden colour)" (`interpreter.ops.told`).  `owner`: the
-        statement the text belongs to (the checker typed its parts)."""
+        `render(..., hide=)` are told as "a card" and "(hidden colour)" (`interpreter.ops.told`).  `render.derived(st,
+        env)` are the values it shows that were worked out from cards, with the seats that may know them
+        (`interpreter.ops.derive`); a name of them in `hide` is told as "(hidden)".  `owner`: the statement the text
+        belongs to (the checker typed its parts)."""
         pieces: list = []  # literal text, Value and Forms
         at = 0
         parts = text_parts(self.s, owner) if "{" in template else {}
@@ -48,7 +52,9 @@ class Texts:
             else:
                 e = parts[m.group("name"), m.group("attr")]
                 of = self.expr(e.expr, scope) if m.group("attr") and self.type_of(e.expr) == "card" else None
-                pieces.append(Value(self.expr(e, scope), self.type_of(e), of, m.group("attr")))
+                # A value worked out from cards (`ops.derive`) is noted beside it: in the frame's names or the table's.
+                noted = None if m.group("attr") else ("env" if m.group("name") in scope else "vars", m.group("name"))
+                pieces.append(Value(self.expr(e, scope), self.type_of(e), of, m.group("attr"), noted))
             at = m.end()
         pieces.append(template[at:])
         if len(pieces) == 1:
@@ -56,6 +62,7 @@ class Texts:
                 return template
             plain.about = lambda st, env: None
             plain.cards = lambda st, env: set()
+            plain.derived = lambda st, env: ()
             return plain
         # Only a text written with forms is told in the second person: in one without, a verb would not agree.
         forms = any(isinstance(p, Forms) for p in pieces)
@@ -77,6 +84,17 @@ class Texts:
                         out.add(v)
             return out
 
+        def derived(st, env) -> list:
+            """(name, seats) for each value the text shows that was worked out from cards only those seats could see."""
+            out = []
+            for p in pieces:
+                if isinstance(p, Value) and p.noted is not None:
+                    where, name = p.noted
+                    seen = (env if where == "env" else st.vars).get("$seen")
+                    if seen and name in seen and seen[name][0] == p.f(st, env):
+                        out.append((name, seen[name][1]))
+            return out
+
         def render(st, env, you=None, hide=frozenset()):
             told = you is not None and subject is not None
             out = []
@@ -88,6 +106,8 @@ class Texts:
                     out.append(p.you if agree else p.one)
                 elif hide and p.of is not None and p.of(st, env) in hide:  # an attribute of a card out of sight
                     out.append(f"(hidden {p.attr})")
+                elif hide and p.noted is not None and p.noted[1] in hide:  # worked out from cards out of sight
+                    out.append("(hidden)")
                 else:
                     v = p.f(st, env)
                     if told and p.type == "player" and v == you:
@@ -100,6 +120,7 @@ class Texts:
             return "".join(out)
         render.about = about
         render.cards = cards
+        render.derived = derived
         return render
 
     def show(self, st, v, t, hide=frozenset()):

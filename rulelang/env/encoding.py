@@ -266,6 +266,10 @@ class Encoding:
                 count = max(1, len(self.examples))
                 actions += [Action(verb, kind, i, frozenset(), f"{verb} example rule {i + 1}") for i in range(count)]
             # several arguments and sets of cards: blocks, after every action listed one by one
+        # A card the seat may not see is offered by its place (`take #2`, interpreter.blind): an action for each
+        # place, for each verb of an option whose cards may lie out of the chooser's sight.
+        for verb in sorted({c.verb for c in choices if c.kind == "card" and c.blind}):
+            actions += [Action(verb, "blind", k, frozenset(), f"{verb} #{k}") for k in range(1, p.deck_size + 1)]
         # Calls go with a card played (as a person says "UNO!" laying the card): each card action once more for
         # every set of calls the game declares.
         calls = sorted(p.calls)
@@ -423,7 +427,8 @@ class Encoding:
             pairs = [None] * self.n
         elif kind == "cards":
             block = self.set_blocks.get(mv.verb)
-            i = block.index([self.ident_of[c] for c in mv.arg]) if block is not None else None
+            i = block.index([self.ident_of[c] for c in mv.arg]) if block is not None and all(
+                c.__class__ is int for c in mv.arg) else None  # a set with hidden cards by place: no action
             pairs = ((i, (mv, none, None)),) if i is not None else ()
         elif kind == "rule":
             base = self.rule_base.get(mv.verb)
@@ -444,7 +449,8 @@ class Encoding:
         every three cards of a hand to pass), into `out`; their verb groups into `groups`."""
         by: dict = {}
         for mv in sets:
-            by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
+            if all(c.__class__ is int for c in mv.arg):  # a set with hidden cards by place ('#k'): no action
+                by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
         none = frozenset()
         for (verb, k), moves in by.items():
             block = self.set_blocks.get(verb)

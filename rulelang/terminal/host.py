@@ -1131,6 +1131,8 @@ class Host:
                 parts.append(("", " " if j == 0 else " / "))
                 if o.kind == "player":  # as it is typed: by name
                     parts.append(("", self.game.names[o.arg]))
+                elif o.kind == "blind":  # a card it may not see, by its place
+                    parts.append(("", f"#{o.arg}"))
                 else:
                     parts += card_parts(p, o.arg) if o.kind == "card" else value_parts(p, o.arg)
         if d.due and any(o.kind == "card" for o in d.options):  # the hint only when a call is due

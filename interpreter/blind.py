@@ -1,0 +1,134 @@
+"""Blind picks: an option over cards its chooser may not see offers them by place (`take #2`), never by name."""
+from __future__ import annotations
+
+from . import machine as m
+from .view import visible
+
+
+def offer(st, player: int, out: list, specs, env: dict) -> list:
+    """A decision's moves as `player` may be offered them.  A card it may not see where it lies (in another's hand,
+    face down) is not offered by name but by place: `VERB #k`, k counting the option's hidden cards zone by zone in
+    the order its collection gives them, each zone's cards in an order shuffled anew for the decision by the game's
+    seeded generator, so that a place tells nothing of its card.  `env["$blind"]` keeps where each such card lies,
+    (option, k) -> (zone, owner, index), for the move to find it (a search bot's sample finds its own card there)."""
+    deck = st.program.deck_size
+    hidden = set()
+    looked: dict = {}  # card -> hidden from the player (the cards of sets and of several arguments, looked at once)
+    for mv in out:
+        if mv.kind == "card":
+            if mv.arg < deck and _hidden(st, mv.arg, player, specs[mv.option]):
+                hidden.add(mv.option)
+        elif mv.kind in ("cards", "several") and mv.option not in hidden:
+            spec = specs[mv.option]
+            for c in _cards_of(spec, mv.arg, deck):
+                if c not in looked:
+                    looked[c] = _hidden(st, c, player, spec)
+                if looked[c]:
+                    hidden.add(mv.option)
+                    break
+    if not hidden:
+        env.pop("$blind", None)
+        return out
+    places: dict = {}
+    result: list = []
+    done: set = set()
+    for mv in out:
+        i = mv.option
+        if i not in hidden:
+            result.append(mv)
+        elif i not in done:
+            done.add(i)
+            spec = specs[i]
+            result += _by_place(st, player, spec, env, places) if spec.bind is None else \
+                _items_by_place(st, player, spec, env, places)
+    env["$blind"] = places
+    return result
+
+
+def _hidden(st, cid: int, player: int, spec) -> bool:
+    down = st.facedown
+    if cid in down:
+        return player not in down[cid]
+    if not spec.blind:  # the compiler knows its cards lie where the chooser sees them (its own hand, a public pile)
+        return False
+    zi, owner = m.find_card(st, cid)
+    return not visible(st, cid, zi, owner, player)
+
+
+def _by_place(st, player: int, spec, env: dict, places: dict) -> list:
+    """The moves of one option with hidden cards: the cards it sees by name (one move a name), the others by place."""
+    deck = st.program.deck_size
+    canon = st.program.canon
+    moves = m.card_moves(spec, st.program)
+    named, seen = [], set()
+    zones: dict = {}  # (zone, owner) -> the indexes of the option's hidden cards there
+    for c in spec.legal(st, env):
+        if c is None:
+            continue
+        if c >= deck or not _hidden(st, c, player, spec):
+            if canon[c] not in seen:
+                seen.add(canon[c])
+                named.append(moves[c])
+            continue
+        zi, owner = m.find_card(st, c)
+        zones.setdefault((zi, owner), []).append(st.zone(zi, owner).index(c))
+    k = 0
+    for (zi, owner), at in zones.items():
+        m.shuffle_list(st, at)
+        for ix in at:
+            k += 1
+            places[(spec.index, k)] = (zi, owner, ix)
+            named.append(m.Move(spec.verb, k, f"{spec.verb} #{k}", spec.index, spec.doc, kind="blind",
+                                reveals=spec.reveals))
+    return named
+
+
+
+def _cards_of(spec, item: tuple, deck: int) -> list:
+    """The cards of the deck among an item's parts: a set's cards, or the arguments of kind card."""
+    parts = spec.parts
+    return [v for i, v in enumerate(item) if (spec.kind == "cards" or (parts[i] if i < len(parts) else "card") == "card")
+            and v.__class__ is int and v < deck]
+
+
+def _items_by_place(st, player: int, spec, env: dict, places: dict) -> list:
+    """The moves of an option of sets of cards or of several arguments with hidden cards: each hidden card in them
+    by its place (`pass #1 #3`, `ask Ann #2`), numbered as `_by_place` numbers them; the item a move carries holds
+    its places as texts (`"#2"`), for the move to find the cards lying there."""
+    deck = st.program.deck_size
+    items = list(spec.legal(st, env))
+    zones: dict = {}
+    seen_at: dict = {}  # hidden card -> its (zone, owner, index)
+    for item in items:
+        for c in _cards_of(spec, item, deck):
+            if c not in seen_at and _hidden(st, c, player, spec):
+                zi, owner = m.find_card(st, c)
+                seen_at[c] = (zi, owner, st.zone(zi, owner).index(c))
+                zones.setdefault((zi, owner), []).append(seen_at[c][2])
+    place_of: dict = {}
+    k = 0
+    for (zi, owner), at in zones.items():
+        at.sort()  # the zone's order, then shuffled: the same places whatever order the items came in
+        m.shuffle_list(st, at)
+        for ix in at:
+            k += 1
+            places[(spec.index, k)] = (zi, owner, ix)
+            place_of[(zi, owner, ix)] = f"#{k}"
+    parts = spec.parts
+    kinds = [parts[i] if spec.kind == "several" and i < len(parts) else "card" for i in range(max(map(len, items)))]
+    made: dict = {}
+    for item in items:
+        arg = tuple(place_of[seen_at[v]] if kinds[i] == "card" and v.__class__ is int and v in seen_at else v
+                    for i, v in enumerate(item))
+        if spec.kind == "cards":  # a set: its places in order, after the cards it names
+            arg = tuple(sorted(arg, key=_place_order))
+        if arg not in made:
+            made[arg] = " ".join([spec.verb, *(v if kinds[i] == "card" and v.__class__ is str else
+                                               m.arg_text(st, v, kinds[i]) for i, v in enumerate(arg))])
+    return [m.Move(spec.verb, arg, text, spec.index, spec.doc, kind=spec.kind, reveals=spec.reveals)
+            for arg, text in sorted(made.items(), key=lambda a: [_place_order(v) for v in a[0]])]
+
+
+def _place_order(v) -> tuple:
+    """A part of an item, ordered: what it names, in the option's order, then places by number."""
+    return (1, int(v[1:])) if v.__class__ is str and v[:1] == "#" else (0, 0)
