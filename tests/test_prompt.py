@@ -359,11 +359,16 @@ def test_rules_prints_no_empty_section():
     from rulelang import load
     from rulelang.terminal.summary import rules_summary
 
-    for game in ("whos_lying", "express", "liars"):
-        lines = rules_summary(load(f"games/{game}.rules")).splitlines()
+    for game in sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules")):
+        lines = rules_summary(load(game)).splitlines()
         for i, line in enumerate(lines):
             if line.endswith(":") and not line.startswith(" "):  # a heading: something indented follows
-                assert i + 1 < len(lines) and lines[i + 1].startswith("  "), (game, line)
+                assert i + 1 < len(lines) and lines[i + 1].startswith("  "), (game.name, line)
+        if game.name == "hearts.rules":  # a score block on one line is shown, and how the match is won
+            assert lines[lines.index("Scoring:") + 1] == "  for p in players { set score(p) = score(p) + penalty(p) }"
+            assert "A match is played to 100 points; the lowest score wins (`--match`)." in lines
+        if game.name == "express.rules":
+            assert "A match is played to 250 points; the lowest score wins if alternate_scoring (`--match`)." in lines
 
 
 def test_the_status_shows_only_the_variables_a_file_declares_shown(tmp_path):
