@@ -2,8 +2,6 @@
 `rulelang.errors`): every error knows where it happened and prints gcc-style."""
 from __future__ import annotations
 
-import difflib
-
 import attrs
 
 
@@ -146,6 +144,8 @@ def closest(name: str, candidates, preferred=()) -> str | None:
     pool = [c for c in pool if c != name]
     if not pool or not name:
         return None
+    import difflib  # only for a mistake: a game that loads and plays needs none
+
     favoured = {str(c) for c in preferred}
     best, best_score = None, 0.0
     for c in pool:

@@ -3,9 +3,9 @@
 An event is a plain dict, `{"type": KIND, FIELD: value, ...}`: it is pickled into the journal, written to a --log
 file, sent over the network and kept in saves' replays, and the machine marks a choice public in place once its
 card lands face up, so events stay dicts rather than frozen objects.  What they may hold is declared here, once:
-the machine emits only these kinds and fields (a test runs every game and checks each event against `KINDS`), and
-the readers (`in_words`, the narrator, a network client) turn seats, zones and cards into names by the roles
-declared here instead of lists of keys of their own.
+the machine emits only these kinds and fields (`State.emit` checks each against `KINDS` under
+RULELANG_CHECK_EVENTS=1, which the tests set), and the readers (`in_words`, the narrator, a network client) turn
+seats, zones and cards into names by the roles declared here instead of lists of keys of their own.
 """
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ class Kind:
     per_seat: tuple[str, ...] = ()  # a list with one value per seat, in seat order (scores)
     zones: tuple[str, ...] = ()  # a zone index (some kinds name their zone already: `refill`, `shuffle`)
     cards: tuple[str, ...] = ()  # a list of card ids (None where the seat told may not see one)
+    optional: tuple[str, ...] = ()  # fields an event of this kind may be emitted without
+    told: tuple[str, ...] = ()  # fields added as a seat is told it (`view.project_event`), never emitted
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
@@ -40,11 +42,12 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          "public once it lands face up", ("player", "move", "verb", "kind", "pass_", "card", "public", "race"),
          seats=("player",)),
     Kind("call", "a call made with a move (`uno`); `text` is its words, added as a seat is told it",
-         ("player", "call", "text"), seats=("player",)),
+         ("player", "call", "text"), seats=("player",), told=("text",)),
     Kind("claim", "what a player says of the cards they laid face down; `text` is what they said in words, added as "
-         "a seat is told it", ("player", "count", "says", "kind", "text"), seats=("player",)),
+         "a seat is told it", ("player", "count", "says", "kind", "text"), seats=("player",), told=("text",)),
     Kind("say", "a text of the rules; `you` is its form told to the player it is about, `masked` the forms for "
-         "seats that may not see a card it names", ("text", "player", "you", "masked"), seats=("player",)),
+         "seats that may not see a card it names", ("text", "player", "you", "masked"), seats=("player",),
+         optional=("player", "you", "masked")),
     Kind("skip", "a player loses their turn", ("player",), seats=("player",)),
     Kind("reverse", "the direction of play reverses", ("direction",)),
     Kind("turn_to", "a player plays next, out of order", ("player",), seats=("player",)),
@@ -70,17 +73,40 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
 )}
 
 
+# For each kind, the fields an emitted event may hold, and those it must (`type` among both).
+EMITTED = {k.name: frozenset(k.fields).difference(k.told).union(("type",)) for k in KINDS.values()}
+REQUIRED = {k.name: frozenset(k.fields).difference(k.told, k.optional).union(("type",)) for k in KINDS.values()}
+
+
+class EventError(AssertionError):
+    """The machine emitted an event its declaration in `KINDS` does not allow: a fault of the runtime, never of a
+    game's rules (so no rule's failure, which a game survives, is made of it)."""
+
+
 def problem(ev) -> str | None:
-    """What is wrong with `ev` as an event (an unknown kind, a field its kind does not declare), or None."""
+    """What is wrong with `ev` as an emitted event (an unknown kind, a field its kind does not declare, one it
+    declares missing), or None."""
     if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
         return "not an event (no `type`)"
-    kind = KINDS.get(ev["type"])
-    if kind is None:
-        return f"no event kind `{ev['type']}`"
-    extra = set(ev) - set(kind.fields) - {"type"}
-    if extra:
-        return f"a `{kind.name}` event has no field {', '.join(f'`{f}`' for f in sorted(extra))}"
-    return None
+    name = ev["type"]
+    if name not in KINDS:
+        return f"no event kind `{name}` is declared in interpreter/events.py (KINDS)"
+    keys = ev.keys()
+    if keys <= EMITTED[name] and REQUIRED[name] <= keys:
+        return None
+    extra = sorted(keys - EMITTED[name])
+    missing = sorted(REQUIRED[name] - keys)
+    return (f"a `{name}` event " + "; ".join(
+        ([f"has no field {', '.join(f'`{f}`' for f in extra)}"] if extra else [])
+        + ([f"lacks its field {', '.join(f'`{f}`' for f in missing)}"] if missing else []))
+        + f" (declared: {', '.join(KINDS[name].fields)})")
+
+
+def check(ev: dict) -> None:
+    """Refuse an event `KINDS` does not allow, saying what is wrong (`State.emit` calls it when events are checked)."""
+    why = problem(ev)
+    if why is not None:
+        raise EventError(f"the machine emitted {ev!r}: {why}")
 
 
 def named(ev: dict, names, zone=None, card=None) -> dict:

@@ -168,6 +168,12 @@ class Game:
         """What one seat may see (None: a spectator, who sees only what is public)."""
         return seat_view(self.st, seat)
 
+    def open_zones(self) -> dict:
+        """Every zone with every card in it, face down or not, as card ids (a per-player zone: a list per seat): what
+        a replay shows with every card shown.  It is no seat's view: a host hands it to no player of a game going on."""
+        st = self.st
+        return {spec.name: [h[:] for h in z] if spec.per_player else z[:] for spec, z in zip(st.program.zones, st.zones)}
+
     def event_for(self, event: dict, seat: int | None) -> dict:
         return project_event(self.st, event, seat)
 

@@ -88,11 +88,6 @@ def count_text(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
-def cards_text(cards) -> str:
-    """The cards by name when all are known, else how many."""
-    return plain(_cards(cards))
-
-
 def _cards(cards, role: str = "card", sep: str = ", ") -> list:
     """Cards as parts, by name when all are known, else how many."""
     if cards and all(cards):

@@ -142,6 +142,20 @@ class VarSpec:
     init: Callable
 
 
+def deck_tables(cards: tuple, claims: tuple) -> dict:
+    """The tables of a deck's names, worked out once: the compiler's generated code reads them (CANON, TWIN) and
+    the Program keeps them.  canon: card id -> the first card of the same short name; twin: another card has its
+    name; distinct: no two cards have the same name; deck_size: the real cards (claim cards come after them)."""
+    first: dict = {}
+    canon = tuple(first.setdefault(c.short, c.id) for c in cards)
+    counts: dict = {}
+    for k in canon:
+        counts[k] = counts.get(k, 0) + 1
+    return {"canon": canon, "twin": tuple(counts[k] > 1 for k in canon),
+            "distinct": all(c.id == k for c, k in zip(cards, canon)),
+            "deck_size": claims[0] if claims else len(cards)}
+
+
 @attrs.frozen
 class Program:
     """Everything a game file says, compiled once; running games share it and never change it."""
@@ -196,23 +210,16 @@ class Program:
     deck_size: int = attrs.field(default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self):
-        if self.canon is not None:  # a program with a rule more (attrs.evolve): the same cards and claims
+        if self.card_stats is not None:  # a program with a rule more (attrs.evolve): the same cards and claims
             return
-        first: dict = {}
-        canon = tuple(first.setdefault(c.short, c.id) for c in self.cards)
-        counts: dict = {}
-        for k in canon:
-            counts[k] = counts.get(k, 0) + 1
         tables = {
-            "canon": canon,
-            "twin": tuple(counts[k] > 1 for k in canon),
-            "distinct": all(c.id == k for c, k in zip(self.cards, canon)),
             "card_stats": tuple("card:" + c.name for c in self.cards),
             # hands first: cards moved by name are mostly chosen from one
             "search_order": tuple(sorted(((z.index, z.per_player) for z in self.zones), key=lambda z: not z[1])),
             "per_player": tuple(z.per_player for z in self.zones),
-            "deck_size": self.claims[0] if self.claims else len(self.cards),
         }
+        if self.canon is None:  # else the compiler worked them out (deck_tables), for its generated code
+            tables.update(deck_tables(self.cards, self.claims))
         for name, value in tables.items():
             object.__setattr__(self, name, value)
 

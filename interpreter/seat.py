@@ -11,6 +11,7 @@ from __future__ import annotations
 from .errors import MoveError
 from .machine import Decision, Move
 from .narrator import in_words
+from .view import glance
 
 
 class Seat:
@@ -48,6 +49,11 @@ class Seat:
         """Everything this seat may see now: zones with the cards it may see (None for the others), public
         facts, and the pending decision (its prompt and options only if it is this seat's)."""
         return self.game.view(self.index)
+
+    def glance(self) -> tuple:
+        """What `view` holds of the table, cheaply, for a host that reads it at every move (the RL environment):
+        the same masking, nothing copied or put in words (`interpreter.view.glance` says what it holds)."""
+        return glance(self.game.state, self.index)
 
     def events(self, since: int = 0) -> tuple[list[dict], int]:
         """The events from position `since`, each as this seat may know it, and the position to ask from next."""

@@ -66,6 +66,53 @@ def view(st, seat) -> dict:
     }
 
 
+def glance(st, seat) -> tuple:
+    """What `seat` may see, with `view`'s masking, read cheaply for a host that looks at every move (the RL
+    environment): `(current, direction, pending player or None, window, zones, vars, player vars, claim)`.
+    `zones` has an entry per zone of the program (a list of one per owner for a per-player zone): the zone's own
+    list of cards when the seat sees every card in it (to read, never to keep or change), a tuple with None for
+    each card it may not see when it sees only some (face-down cards known to some), or the number of cards when
+    it sees none.  The variables are `seen_vars`' without a copy, the claim `public_claim`'s without its text."""
+    down = st.facedown
+    zones = []
+    for z, shows in zip(st.zones, _shows(st.program.zones, st.n, seat)):
+        if shows.__class__ is list:  # a zone per player: what each owner's shows the seat
+            if down:
+                zones.append([_glimpse(h, s, down, seat) for h, s in zip(z, shows)])
+            else:
+                zones.append([h if s else len(h) for h, s in zip(z, shows)])
+        elif down:
+            zones.append(_glimpse(z, shows, down, seat))
+        else:
+            zones.append(z if shows else len(z))
+    d = st.pending
+    return (st.current, st.direction, d.player if d is not None else None, d is not None and d.window, zones,
+            *seen_vars(st, seat, copy=False), public_claim(st, text=False) if st.claim is not None else None)
+
+
+def _glimpse(z: list, sees: bool, down: dict, seat):
+    """One zone for `glance`: its own list, a tuple with None for the cards `seat` may not see, or its size."""
+    if not down.keys().isdisjoint(z):
+        return tuple(c if (seat in down[c] if c in down else sees) else None for c in z)
+    return z if sees else len(z)
+
+
+_SHOWS: dict = {}  # (id of a program's zones, players, seat) -> (those zones, what `zone_shows` says of each)
+
+
+def _shows(zones: tuple, n: int, seat) -> list:
+    """Whether each zone (each owner's, for a zone per player) shows its face-up cards to `seat`: `zone_shows`,
+    asked once per program's zones, number of players and seat."""
+    got = _SHOWS.get((id(zones), n, seat))
+    if got is None or got[0] is not zones:
+        if len(_SHOWS) > 4096:
+            _SHOWS.clear()
+        got = _SHOWS[(id(zones), n, seat)] = (zones, [
+            [zone_shows(z.visibility, o, seat) for o in range(n)] if z.per_player else zone_shows(z.visibility, None, seat)
+            for z in zones])
+    return got[1]
+
+
 def holds_cards(program) -> bool:
     """Whether a variable of the game may hold a card (a hidden one, then, at times)."""
     return any(k in ("card", "list:card") for k in program.var_kinds.values())
@@ -98,10 +145,10 @@ def _seen(z: list, sees: bool, down: dict, seat) -> list:
     return z[:] if sees else [None] * len(z)
 
 
-def public_claim(st) -> dict | None:
+def public_claim(st, text: bool = True) -> dict | None:
     """The last claim as the table knows it: who, how many cards, what they said (never the cards), and
     whether it stands: its cards still lie face down on top of a shared pile (turned up, it was settled;
-    covered, play has gone past it)."""
+    covered, play has gone past it).  Without `text`, what was said is not put in words."""
     c = st.claim
     if c is None:
         return None
@@ -110,7 +157,7 @@ def public_claim(st) -> dict | None:
         len(z) >= len(cards) and set(z[-len(cards):]) == set(cards)
         for z, per in zip(st.zones, st.program.per_player) if not per)
     return {"player": c["player"], "count": len(cards), "says": c["says"], "kind": c["kind"],
-            "text": show(st, c["says"], c["kind"]), "turn": c["turn"], "stands": stands}
+            "text": show(st, c["says"], c["kind"]) if text else None, "turn": c["turn"], "stands": stands}
 
 
 def show(st, v, kind) -> str:

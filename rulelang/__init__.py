@@ -58,5 +58,5 @@ def emit_python(program) -> str:
     compiler = program.compile_rule.__self__
     head = [f"# The Python generated for {program.name}: {len(compiler.sources)} functions.",
             "# A function is a basic block of a procedure, a rule or a decision; `st` is the game's state, `fr` the",
-            "# running frame (its `env` holds the local names); the machine (interpreter/machine.py) calls them.", ""]
+            "# running frame (its `env` holds the local names); the machine (interpreter/machine/running.py) calls them.", ""]
     return "\n".join(head) + "\n\n".join(compiler.sources) + "\n"

@@ -19,6 +19,24 @@ def inner_blocks(node) -> list:
             if b is not None]
 
 
+def children(node):
+    """The syntax-tree nodes directly inside a node."""
+    for f in attrs.fields(type(node)):
+        if f.name == "loc":
+            continue
+        v = getattr(node, f.name)
+        for item in (v if isinstance(v, tuple) else (v,)):
+            if attrs.has(type(item)):
+                yield item
+
+
+def walk(node):
+    """A node and every node inside it, the node first: the one walk over the tree (checker, compiler, loader...)."""
+    yield node
+    for child in children(node):
+        yield from walk(child)
+
+
 def _loc():
     return attrs.field(default=None, eq=False, repr=False)
 

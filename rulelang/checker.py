@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import re
 
-import attrs
-
 from . import ast
 from .errors import Loc, RulesCheckError, closest, did_you_mean
 
@@ -76,6 +74,10 @@ class Symbols:
         self.house_limit = None
         self.examples = None
         self.teams = None
+        # The type of every expression, as the checker worked it out once every variable's type was known:
+        # id(node) -> (node, type), and for a text with `{...}` parts ("text", id(its statement)) -> (the statement,
+        # {(name, attribute or None): the part as an expression, typed}).  The compiler reads it (`typed`).
+        self.types: dict = {}
 
     def declared_names(self):
         """The names the game itself gives values: its variables, constants, options and zones."""
@@ -168,9 +170,10 @@ def collect(decls) -> tuple[Symbols, list]:
 class Checker:
     """One `check_<Node>` method per construct; errors are collected, never raised one by one."""
 
-    def __init__(self, symbols: Symbols):
+    def __init__(self, symbols: Symbols, record: bool = False):
         self.s = symbols
         self.errors: list[RulesCheckError] = []
+        self.record = record  # keep the type of each expression in `symbols.types`, for the compiler
 
     def error(self, msg, loc, hint=None):
         self.errors.append(RulesCheckError(msg, loc, hint=hint))
@@ -198,8 +201,11 @@ class Checker:
             self.error("a game needs a `turn { ... }`: what a player does on their turn", whole)
         if s.setup is None:
             self.error("a game needs a `setup { ... }`", whole, hint="for instance `setup { shuffle draw  deal 7 from draw to hand }`")
-        for d in decls:
-            getattr(self, "check_" + type(d).__name__)(d)
+        self.check_decls(decls)
+        if not self.errors:
+            # Every expression typed again, now that every variable's type is known (a variable read before the
+            # `set` that gives it its type was typed `any` above), and each type kept for the compiler.
+            Checker(s, record=True).check_decls(decls)
         for rule in s.rules:
             if rule.event in s.events and rule.event not in s.fired:
                 self.error(f"rule `{rule.name}` never fires: nothing does `fire {rule.event}(...)`", part(rule.loc, "event"),
@@ -210,6 +216,10 @@ class Checker:
             self.error("the game can never go on: its `turn` asks nobody anything (no `choose` or `ask`, "
                        "also not in what it calls or fires), so turns would follow each other without end",
                        s.turn.loc, hint="a turn needs a decision: `choose current { ... }`")
+
+    def check_decls(self, decls):
+        for d in decls:
+            getattr(self, "check_" + type(d).__name__)(d)
 
     def decides(self, node, seen: set) -> bool:
         """Whether running this can ask a player something: a `choose`, an `ask` or a `race`, directly, in a
@@ -283,63 +293,16 @@ class Checker:
 
     def check_ClassDecl(self, d):
         self.expect(d.expr, {"card": "card"}, "bool")
-        found = self.beyond_card(d.expr, {"card"}, (d.name,))
+        found = beyond_card(self.s, d.expr, {"card"}, (d.name,))
         if found is not None:
             node, why = found
             self.error(f"class `{d.name}` may look only at the card, but {why}", node.loc,
                        hint="a class is worked out once for each card, before play; "
                             "for a test that depends on the game, write `define NAME(card) = ...`")
 
-    def beyond_card(self, e, params, trail):
-        """The first part of a class's expression that looks at more than the card, and why; or None."""
-        s = self.s
-        if isinstance(e, ast.Name):
-            n = e.name
-            if n in params or n in s.values or n in s.attributes:
-                return None
-            if n in s.consts:
-                return (e, f"the constant `{n}` depends on the game") if self.beyond_card(s.consts[n].value, set(), trail) else None
-            if n in s.vars:
-                return e, f"`{n}` is a variable, which changes during play"
-            if n in s.options:
-                return e, f"`{n}` is an option, chosen when a game starts"
-            if n in s.zones:
-                return e, f"`{n}` is a zone"
-            if n in BUILTIN_NAMES:
-                return e, f"`{n}` is part of the state of play"
-            return None
-        if isinstance(e, ast.Call):
-            n = e.name
-            for a in e.args:
-                found = self.beyond_card(a, params, trail)
-                if found is not None:
-                    return found
-            if n in s.functions:
-                if n in trail:
-                    return None
-                f = s.functions[n]
-                inner = self.beyond_card(f.body, set(f.params), trail + (n,))
-                return (e, f"`{n}(...)` looks at the game: {inner[1]}") if inner is not None else None
-            if n in s.zones:
-                return e, f"`{n}(...)` is a zone"
-            if n in s.vars or n == "score":
-                return e, f"`{n}(...)` is a variable, which changes during play"
-            if n in BUILTIN_FUNCS and n not in ("size", "same", "top", "bottom"):  # these read only their arguments
-                return e, f"`{n}(...)` looks at the table"
-            return None
-        if isinstance(e, (ast.Comprehension, ast.Splits)):
-            found = self.beyond_card(e.iterable, params, trail)
-            if found is not None:
-                return found
-            params = set(params) | {e.var}
-        for child in children(e):
-            found = self.beyond_card(child, params, trail)
-            if found is not None:
-                return found
-        return None
 
     def check_class_cycles(self):
-        uses = {name: {i.cls for i in walk(d.expr) if isinstance(i, ast.Is)} for name, d in self.s.classes.items()}
+        uses = {name: {i.cls for i in ast.walk(d.expr) if isinstance(i, ast.Is)} for name, d in self.s.classes.items()}
         reported = set()
 
         def visit(name, path):
@@ -661,7 +624,7 @@ class Checker:
     def options(self, st, scope):
         if getattr(st, "bind", None):
             scope = {**scope, st.bind: "player"}
-        self.interpolation(st.prompt, scope, part(st.loc, "text"))
+        self.interpolation(st.prompt, scope, part(st.loc, "text"), st)
         verbs = {}
         for o in st.options:
             if o.verb in verbs and (o.param is None or verbs[o.verb] is None):
@@ -787,7 +750,7 @@ class Checker:
             self.block(st.body, {**scope, st.bind: "player"})
 
     def check_SayStmt(self, st, scope):
-        self.interpolation(st.text, scope, part(st.loc, "text"))
+        self.interpolation(st.text, scope, part(st.loc, "text"), st)
 
     def check_CallStmt(self, st, scope):
         s = self.s
@@ -805,9 +768,11 @@ class Checker:
         for a in st.args:
             self.expr(a, scope)
 
-    def interpolation(self, text, scope, loc):
+    def interpolation(self, text, scope, loc, owner):
         if not text:
             return
+        if self.record:
+            self.text_types(text, scope, owner)
         known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts)
         for m in BRACES.finditer(text):
             if not TEXT_PART.fullmatch(m.group()):
@@ -823,6 +788,18 @@ class Checker:
                 self.error(f"`{{{name}.{attr}}}`: unknown attribute `{attr}`", inside_string(loc, text, m.start(), m.end()),
                            did_you_mean(attr, self.s.attributes))
 
+    def text_types(self, text, scope, owner):
+        """The `{name}` and `{name.attribute}` parts of a statement's text as expressions, typed, for the compiler."""
+        parts = {}
+        for m in TEXT_PART.finditer(text):
+            if m.group("alt") is None:
+                e = ast.Name(name=m.group("name"))
+                if m.group("attr"):
+                    e = ast.Attr(expr=e, name=m.group("attr"))
+                self.expr(e, scope)
+                parts[m.group("name"), m.group("attr")] = e
+        self.s.types["text", id(owner)] = (owner, parts)
+
     # ------------------------------------------------------------ expressions
 
     def expect(self, e, scope, want):
@@ -835,8 +812,12 @@ class Checker:
         """The type of an expression; `want`, the type the context expects, sharpens messages about unknown names."""
         method = getattr(self, "type_" + type(e).__name__)
         if want is not None and isinstance(e, (ast.Name, ast.Call, ast.ListLit)):
-            return method(e, scope, want)
-        return method(e, scope)
+            t = method(e, scope, want)
+        else:
+            t = method(e, scope)
+        if self.record:
+            self.s.types[id(e)] = (e, t)
+        return t
 
     def type_Literal(self, e, scope):
         v = e.value
@@ -1004,7 +985,7 @@ class Checker:
             self.error(f"`{n}` is the player {'after' if n == 'next' else 'before'} `current`, without `(...)`; "
                        f"for another player's write `{'after' if n == 'next' else 'before'}({show(e.args[0])})`", e.loc)
             return "player"
-        if self.order_of(t) is None and t not in ("any", "none"):
+        if order_of(self.s, t) is None and t not in ("any", "none"):
             hint = self.no_order_hint(t, False) if t.startswith("value:") else None
             self.error(f"`{n}(...)` takes a value of an ordered attribute, not {an(t)}", e.args[0].loc, hint)
         return t
@@ -1058,7 +1039,7 @@ class Checker:
         if not compatible(a, b):
             self.error(f"compares {an(a)} with {an(b)}: they can never be equal", e.loc, self.compare_hint(e, a, b))
         elif e.op in ("<", ">", "<=", ">=") and not (compatible(a, "int") and compatible(b, "int")) \
-                and not (self.order_of(a) or self.order_of(b)):
+                and not (order_of(self.s, a) or order_of(self.s, b)):
             bad = a if not compatible(a, "int") else b
             hint = self.no_order_hint(bad) if bad.startswith("value:") else None
             self.error(f"`{e.op}` compares numbers or the values of an ordered attribute, and {an(bad)} is neither",
@@ -1067,13 +1048,6 @@ class Checker:
             self.compare_range(e)
         return "bool"
 
-    def order_of(self, t) -> str | None:
-        """The attribute whose values `t` are, if it is declared `ordered`."""
-        if t.startswith("value:"):
-            a = self.s.attributes.get(t[6:])
-            if isinstance(a, ast.AttributeDecl) and a.ordered:
-                return a.name
-        return None
 
     def no_order_hint(self, t, compare: bool = True) -> str:
         a = self.s.attributes.get(t[6:])
@@ -1084,7 +1058,7 @@ class Checker:
 
     def ordered_items(self, fn, el, loc):
         """`min`, `max`, `sort` of values: they need an order."""
-        if el.startswith("value:") and not self.order_of(el):
+        if el.startswith("value:") and not order_of(self.s, el):
             self.error(f"`{fn}` needs values with an order, and {plural(el)} have none", loc, self.no_order_hint(el, False))
 
     def compare_range(self, e):
@@ -1233,7 +1207,7 @@ class Checker:
         for k in e.keys:
             t = self.expr(k, inner)
             if t.startswith("value:"):
-                if not self.order_of(t):
+                if not order_of(self.s, t):
                     self.error(f"a key of `by` needs values with an order, and {plural(t)} have none", k.loc,
                                self.no_order_hint(t, False))
             elif t not in ("int", "bool", "any", "none"):
@@ -1247,23 +1221,6 @@ _KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a 
 def part(loc, key):
     """The place of a named part of a node, or of the node, or nothing."""
     return loc.part(key) if loc is not None else None
-
-
-def children(node):
-    """The syntax-tree nodes directly inside a node."""
-    for f in attrs.fields(type(node)):
-        if f.name == "loc":
-            continue
-        v = getattr(node, f.name)
-        for item in (v if isinstance(v, tuple) else (v,)):
-            if attrs.has(type(item)):
-                yield item
-
-
-def walk(node):
-    yield node
-    for child in children(node):
-        yield from walk(child)
 
 
 def show(e) -> str:
@@ -1443,3 +1400,81 @@ def _items(item, checker):
             return None
         inner += n
     return max(count, 0) * inner
+
+
+def beyond_card(s, e, params, trail):
+    """The first part of a class's expression that looks at more than the card, and why; or None."""
+    if isinstance(e, ast.Name):
+        n = e.name
+        if n in params or n in s.values or n in s.attributes:
+            return None
+        if n in s.consts:
+            return (e, f"the constant `{n}` depends on the game") if beyond_card(s, s.consts[n].value, set(), trail) else None
+        if n in s.vars:
+            return e, f"`{n}` is a variable, which changes during play"
+        if n in s.options:
+            return e, f"`{n}` is an option, chosen when a game starts"
+        if n in s.zones:
+            return e, f"`{n}` is a zone"
+        if n in BUILTIN_NAMES:
+            return e, f"`{n}` is part of the state of play"
+        return None
+    if isinstance(e, ast.Call):
+        n = e.name
+        for a in e.args:
+            found = beyond_card(s, a, params, trail)
+            if found is not None:
+                return found
+        if n in s.functions:
+            if n in trail:
+                return None
+            f = s.functions[n]
+            inner = beyond_card(s, f.body, set(f.params), trail + (n,))
+            return (e, f"`{n}(...)` looks at the game: {inner[1]}") if inner is not None else None
+        if n in s.zones:
+            return e, f"`{n}(...)` is a zone"
+        if n in s.vars or n == "score":
+            return e, f"`{n}(...)` is a variable, which changes during play"
+        if n in BUILTIN_FUNCS and n not in ("size", "same", "top", "bottom"):  # these read only their arguments
+            return e, f"`{n}(...)` looks at the table"
+        return None
+    if isinstance(e, (ast.Comprehension, ast.Splits)):
+        found = beyond_card(s, e.iterable, params, trail)
+        if found is not None:
+            return found
+        params = set(params) | {e.var}
+    for child in ast.children(e):
+        found = beyond_card(s, child, params, trail)
+        if found is not None:
+            return found
+    return None
+
+
+def order_of(s, t) -> str | None:
+    """The attribute whose values `t` are, if it is declared `ordered`."""
+    if t.startswith("value:"):
+        a = s.attributes.get(t[6:])
+        if isinstance(a, ast.AttributeDecl) and a.ordered:
+            return a.name
+    return None
+
+
+def typed(s, e) -> str:
+    """The type the checker found for an expression (`Symbols.types`)."""
+    node, t = s.types[id(e)]
+    assert node is e, "an expression the checker did not type"
+    return t
+
+
+def text_parts(s, owner) -> dict:
+    """The `{...}` parts of a statement's text, as the checker typed them: (name, attribute) -> an expression."""
+    node, parts = s.types["text", id(owner)]
+    assert node is owner, "a text the checker did not type"
+    return parts
+
+
+def check_written_rule(s, decl, scope) -> list:
+    """Check a rule written in play against a checked game, keeping its types for the compiler; its errors."""
+    checker = Checker(s, record=True)
+    checker.check_RuleDecl(decl, scope)
+    return checker.errors

@@ -6,7 +6,6 @@ from pathlib import Path
 import attrs
 
 from . import ast
-from .checker import walk
 from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_mean
 from .paths import MAX_TEXT, games_dir
 
@@ -238,7 +237,7 @@ _WITH_BODIES = (ast.ProcedureDecl, ast.RuleDecl, ast.SetupDecl, ast.TurnDecl, as
 
 def _verbs(decls) -> set:
     """The verbs of every option the declarations' decisions offer."""
-    return {n.verb for d in decls if isinstance(d, _WITH_BODIES) for n in walk(d.body) if isinstance(n, ast.Option)}
+    return {n.verb for d in decls if isinstance(d, _WITH_BODIES) for n in ast.walk(d.body) if isinstance(n, ast.Option)}
 
 
 def _rewrite(node, change):
@@ -273,7 +272,7 @@ def _change_options(decls: list, overrides: list, removed: list, has_base: bool,
     new = [o.option for o in overrides if o.option.verb not in known]
     if new:
         turn = next((i for i, d in enumerate(out) if isinstance(d, ast.TurnDecl)), None)
-        first = next((n for n in walk(out[turn].body) if isinstance(n, ast.ChooseStmt)), None) if turn is not None else None
+        first = next((n for n in ast.walk(out[turn].body) if isinstance(n, ast.ChooseStmt)), None) if turn is not None else None
         if first is None:
             o = next(o for o in overrides if o.option.verb == new[0].verb)
             errors.append(RulesCheckError(f"option `{new[0].verb}` is new, and the `turn` of the game this file extends "

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 from . import ast
-from .checker import walk
 from .loader import load
 from .paths import games_dir
 
@@ -25,7 +24,7 @@ def game_names(path) -> list[tuple[str, list[str]]]:
     verbs: list[str] = []
     for d in decls:
         if isinstance(d, (ast.ProcedureDecl, ast.RuleDecl, ast.SetupDecl, ast.TurnDecl, ast.ScoreDecl)):
-            for n in walk(d.body):
+            for n in ast.walk(d.body):
                 if isinstance(n, ast.Option) and n.verb not in verbs:
                     verbs.append(n.verb)
     out.append(("options of its decisions (`option VERB ...`, `remove option VERB`)", verbs))

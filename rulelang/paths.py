@@ -3,21 +3,22 @@ the parser, so that finding and reading a game file imports no Lark (a load from
 parses nothing)."""
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 MAX_TEXT = 1_000_000  # characters in one file or one rule
 
 
+_HERE = Path(__file__).resolve().parent
+
+
 def _resource_dir(package: str, folder: str) -> Path:
-    """A data folder of the project: from an installed copy, else beside the source tree."""
-    try:
-        path = Path(str(resources.files(package)))
-        if path.is_dir():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / folder
+    """A data folder of the project: in an installed copy, the package `rulelang.FOLDER` beside this file (where
+    pyproject.toml puts it; read from the disk, not through importlib.resources, which takes longer to import than a
+    game takes to load from the cache); else the folder of the source tree."""
+    installed = _HERE / package.rpartition(".")[2]
+    if installed.is_dir():
+        return installed
+    return _HERE.parent / folder
 
 
 def grammar_path() -> Path:

@@ -315,6 +315,8 @@ class Saver:
         key = (moves, finished)
         if key == self.last:
             return True
+        if not moves and not finished and not self.chosen:
+            return True  # nobody moved: the seed deals this game again, and nothing is written (nor YAML loaded)
         doc = document(self.setup, moves, finished=finished, started=self.started, game=game)
         try:
             write_atomically(self.path, dump(doc), durable)
@@ -331,6 +333,8 @@ class Saver:
             return False
         try:
             self.path.unlink()
+        except FileNotFoundError:
+            pass  # never written (see `save`)
         except OSError:
             return False
         return True

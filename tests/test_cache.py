@@ -95,3 +95,18 @@ def test_off_writes_nothing(games, monkeypatch):
     monkeypatch.setenv("RULELANG_CACHE", "off")
     rulelang.load(games / "uno.rules")
     assert not (games.parent / "cache").exists()
+
+
+def test_a_settled_file_is_known_by_its_size_and_times_and_a_change_is_still_seen(games, monkeypatch):
+    """A file last changed well before its entry was made is taken as unchanged by its size, times and inode, without
+    reading it (a load from the cache imports no hashlib); a change of the same size changes its times and is seen."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)  # the copies were just made: take them as settled
+    rulelang.load(games / "express.rules")
+    real = cache._digest
+    monkeypatch.setattr(cache, "_digest", lambda text: pytest.fail("a settled file was read and digested"))
+    assert cache.read(games / "express.rules") is not None
+    monkeypatch.setattr(cache, "_digest", real)
+    base = games / "uno.rules"
+    base.write_text(base.read_text().replace('call uno "UNO!"', 'call uno "ONE!"'))
+    assert cache.read(games / "express.rules") is None
+    assert rulelang.load(games / "express.rules").calls == {"uno": "ONE!"}

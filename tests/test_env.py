@@ -58,14 +58,13 @@ def check_mask(env) -> None:
 
 
 def check_observation(env, obs, step: int) -> None:
-    """The observation read from the state (`Table.observe`, long runs counted from their last count) is the one
-    the seat's view gives, counted afresh: for the acting seat each step, for every seat every tenth."""
+    """The observation read from the seat's glance (`Table.observe`: each zone counted from its last count) is the
+    one the seat's view gives, counted afresh: for the acting seat each step, for every seat every tenth."""
     enc = env.encoding
     seats = range(env.n) if step % 10 == 0 else [env._seat]
     for seat in seats:
         mine = env._verbs(seat) if seat == env._seat else None
         got = obs if seat == env._seat else env.table.observe(seat, enc, mine)
-        enc._memo.clear()
         assert np.array_equal(got, enc.observe(env.table.view(seat), mine)), f"seat {seat} at step {step}"
 
 

@@ -8,7 +8,7 @@ import pytest
 import rulelang
 from interpreter import Game
 from interpreter.bots import RandomBot
-from rulelang import compiler
+from rulelang.compiler import emitted
 from rulelang.errors import RuntimeRulesError
 
 GAMES = sorted((Path(__file__).resolve().parent.parent / "games").glob("*.rules"))
@@ -37,7 +37,7 @@ def _kept(program) -> int:
 def test_a_game_plays_the_same_with_and_without_the_fast_paths(path, monkeypatch):
     fast = rulelang.load(path)
     with monkeypatch.context() as mp:
-        mp.setattr(compiler, "_free_values", lambda cond: None)  # every `where` tested card by card, nothing kept
+        mp.setattr(emitted, "free_values", lambda cond: None)  # every `where` tested card by card, nothing kept
         plain = rulelang.load(path)
     for seed in range(12):
         assert _played(fast, seed, record=False) == _played(plain, seed, record=False)
@@ -72,7 +72,7 @@ def test_cards_of_one_name_that_a_where_tells_apart_are_each_offered_where_they_
     option must offer the first card of the name that passes it, as the card-by-card test does."""
     fast = rulelang.load(RULES / "twins_that_differ.rules")
     with monkeypatch.context() as mp:
-        mp.setattr(compiler, "_free_values", lambda cond: None)
+        mp.setattr(emitted, "free_values", lambda cond: None)
         plain = rulelang.load(RULES / "twins_that_differ.rules")
     both = 0
     for seed in range(40):

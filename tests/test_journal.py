@@ -182,7 +182,7 @@ def _played(program, players, seed, moves, plain, monkeypatch):
 
     with monkeypatch.context() as mp:
         if plain:
-            mp.setattr(machine, "Journal", _PlainList)
+            mp.setattr(machine.state, "Journal", _PlainList)
         g = Game(program, players, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):

@@ -10,7 +10,7 @@ import pytest
 import rulelang
 from interpreter import Game
 from interpreter.bots.odds import hyper_at_least as _hyper_at_least
-from interpreter.machine import _plain
+from interpreter.machine import plain_words
 from rulelang.simulate.one import play_one
 
 from helpers import ROOT, deal_stack, play, program
@@ -77,4 +77,4 @@ def test_the_greedy_bots_odds_hold_for_decks_too_large_for_a_float():
     (KeyError("x"), "there is no such item (a list or a zone is shorter than that)"),
 ])
 def test_a_rule_failure_is_told_in_the_languages_words(error, words):
-    assert _plain(error) == words
+    assert plain_words(error) == words

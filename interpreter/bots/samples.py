@@ -28,6 +28,7 @@ class Facts:
         self.value_vars = [n for n, k in program.var_kinds.items() if k.startswith("value:")]
         self.card_vars = [n for n, k in program.var_kinds.items() if k == "card"]
         self.piles = [z.index for z in program.zones if not z.per_player and z.visibility == "public"]
+        self.shared = [z.index for z in program.zones if not z.per_player]  # where a claim's cards lie
         # Zones a player holds and others cannot see (hands): fewer cards there is better.
         self.hands = [z.index for z in program.zones if z.per_player and z.visibility != "public"] or \
                      [z.index for z in program.zones if z.per_player]
@@ -44,6 +45,7 @@ class Facts:
         self.claim_sets = {k: frozenset(c for c in range(self.deck) if _covers(self.claim_key[k], self.claim_key[c]))
                            for k in program.claims}
         self.claims_of = [frozenset(k for k, cs in self.claim_sets.items() if c in cs) for c in range(self.deck)]
+        self._fitting: dict = {}
 
     def matches(self, card: int, claim_card: int) -> bool:
         """Could this real card make a claim of `claim_card` true (its claimed attributes agree)?"""
@@ -54,6 +56,21 @@ class Facts:
         if kind == "card":
             return isinstance(says, int) and 0 <= says < len(self.cards_) and self.matches(card, says)
         return says in self.values[card] or any(says == v for _, v in self.nums[card])
+
+    def fitting(self, says, kind: str) -> frozenset:
+        """The real cards that fit what a claim says (kept per claim)."""
+        key = (says, kind)
+        out = self._fitting.get(key)
+        if out is None:
+            out = self._fitting[key] = frozenset(c for c in range(self.deck) if self.fits(c, says, kind))
+        return out
+
+    def choices(self, says) -> int:
+        """How many values a claim of `says` was picked among (its attribute's values; a number's range)."""
+        for a in self.program.attributes.values():
+            if a.values and a.info(says):
+                return len(a.values)
+        return 1
 
     def truth_share(self, claim: dict, truthful) -> float:
         common, other = truthful

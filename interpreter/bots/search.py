@@ -7,6 +7,7 @@ sizes and card attributes, never a game's or a card's name.  The number of playo
 engine decisions, not seconds), so a seed gives the same game whatever the machine or the workers."""
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -14,7 +15,7 @@ import zlib
 
 from .. import machine as m
 from .greedy import GreedyBot
-from .odds import hyper_none, table_move
+from .odds import hyper_at_least, hyper_none, table_move
 from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize from here
 
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
@@ -31,11 +32,13 @@ class Policy:
     every call that is due, every chance a window offers but a doubt only now and then; a claim is true when
     the laid card allows, else it names the commonest card."""
 
-    def __init__(self, program, rng: random.Random, doubt: float = 0.05, noise: float = 0.05, doubt_below: float = 0.1):
+    def __init__(self, program, rng: random.Random, doubt: float = 0.05, noise: float = 0.05, doubt_below: float = 0.1,
+                 doubt_count_below: float = 0.5):
         self.f = facts(program)
         self.rng = rng
         self.doubt = doubt  # doubting at random, besides
-        self.doubt_below = doubt_below
+        self.doubt_below = doubt_below  # as the greedy bot's: a claim of one card
+        self.doubt_count_below = doubt_count_below  # and of N of a value
         self.noise = noise
         self.turn = None
         self.laid: dict = {}  # seat -> cards it chose this turn (what its claim should describe)
@@ -76,7 +79,7 @@ class Policy:
         if opts[0].kind == "card" and opts[0].arg >= f.deck:
             return self._claim(d.player, opts)
         if revealing and len(revealing) < len(opts):
-            if rng.random() < self.doubt:
+            if self._unlikely(st, d.player) or rng.random() < self.doubt:
                 return revealing[rng.randrange(len(revealing))]
             opts = [o for o in opts if not o.reveals]
         laid = self.laid.get(d.player)
@@ -129,14 +132,20 @@ class Policy:
         return fit
 
     def _unlikely(self, st, seat) -> bool:
-        """As the greedy bot doubts: a claim of one card when few cards `seat` has not seen could make it true."""
+        """As the greedy bot doubts, from what `seat` sees in the sample: a claim of one card when few cards it has
+        not seen could make it true; a claim of N of a value when it is unlikely that the claimer held N of some
+        value (the claimer names the one it holds most of)."""
         claim = st.claim
-        if claim is None or claim["kind"] != "card" or claim["player"] == seat:
+        if claim is None or claim["player"] == seat:
             return False
         f = self.f
-        good = f.claim_sets.get(claim["says"])
-        if good is None:
-            return False
+        cards = claim["cards"]
+        if not cards or cards[-1] not in st.facedown or not any(st.zones[zi][-1:] == cards[-1:] for zi in f.shared):
+            return False  # settled (turned up) or covered: nothing to doubt
+        says, kind = claim["says"], claim["kind"]
+        good = f.claim_sets.get(says) if kind == "card" else f.fitting(says, kind)
+        if not good:
+            return kind == "card" and good is not None
         seen = have_seen = 0
         zones = st.zones
         for zi in f.hands:
@@ -153,8 +162,12 @@ class Policy:
         have = len(good) - have_seen
         if have <= 0:
             return True
-        held = sum(len(st.zones[zi][claim["player"]]) for zi in f.hands) + len(claim["cards"])
-        return 1 - hyper_none(f.deck - seen, have, held) < self.doubt_below
+        count = len(claim["cards"])
+        held = sum(len(st.zones[zi][claim["player"]]) for zi in f.hands) + count
+        if kind == "card":
+            return 1 - hyper_none(f.deck - seen, have, held) < self.doubt_below
+        one = _at_least(f.deck - seen, have, held, count)
+        return 1 - (1 - one) ** f.choices(says) < self.doubt_count_below
 
     def _claim(self, seat, opts) -> m.Move:
         f = self.f
@@ -193,6 +206,8 @@ class RandomPolicy(Policy):
 
 
 POLICIES = {"greedy": Policy, "random": RandomPolicy}
+
+_at_least = functools.lru_cache(maxsize=4096)(hyper_at_least)  # the same few hands and counts come up again
 
 
 def _count(values, cards) -> dict:

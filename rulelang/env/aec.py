@@ -120,7 +120,7 @@ class RulesEnv(AECEnv):
         if seat != self._seat:
             obs = self.table.observe(seat, self.encoding, None)
             return {"observation": obs, "action_mask": np.zeros(self.encoding.size, dtype=np.int8)}
-        obs = self.table.observe(seat, self.encoding, self._verbs(seat))
+        obs = self.table.observe(seat, self.encoding, self._now[2])
         return {"observation": obs, "action_mask": self._now[1].copy()}
 
     def action_mask(self, agent=None) -> np.ndarray:
@@ -220,7 +220,7 @@ class RulesEnv(AECEnv):
         before = self.agent_selection
         self.agent_selection = agent = self.possible_agents[seat]
         self._seat = seat
-        legal, mask = self._refresh(d)
+        legal, mask, _ = self._refresh(d)
         if not legal:
             raise RuntimeError(f"{self.program.name}: {agent}'s moves "
                                f"({', '.join(m.text for m in d.options[:6])}) are outside the action space "
@@ -239,9 +239,8 @@ class RulesEnv(AECEnv):
 
     def _refresh(self, d=None) -> tuple:
         """Work out what the seat to act may do (its decision `d`), once per decision: (its moves by action, the
-        mask)."""
-        legal = self.encoding.legal(d if d is not None else self.table.decision(self._seat), self._seat)
-        self._now = (legal, self.encoding.mask(legal))
+        mask, the verb groups it offers)."""
+        self._now = self.encoding.decide(d if d is not None else self.table.decision(self._seat), self._seat)
         return self._now
 
     def _now_for(self, seat: int):
@@ -249,15 +248,8 @@ class RulesEnv(AECEnv):
         return self._now if seat == self._seat else None
 
     def _verbs(self, seat: int) -> list:
-        """The kinds of move (verb groups) the seat's pending decision offers (worked out once a decision)."""
-        now = self._now
-        if now is not None and len(now) > 2:
-            return now[2]
-        groups = self.encoding.verb_group
-        verbs = sorted({groups[g] for g in {(m.verb, m.kind) for m in self.table.decision(seat).options} if g in groups})
-        if now is not None:
-            self._now = (*now, verbs)
-        return verbs
+        """The kinds of move (verb groups) the seat's pending decision offers (None unless it is the seat to act)."""
+        return self._now[2] if seat == self._seat and self._now is not None else None
 
     def _move(self, chosen):
         move, calls, text = chosen

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from itertools import combinations
+from itertools import combinations, count
 from math import comb, prod
 
 import attrs
 import numpy as np
 
 from interpreter.program import Choice, Proc
-from interpreter.view import public_claim, seen_vars, zone_shows
 
 # Where a number of the observation may lie: counts, sizes, scores and variables stay well inside it (a float32
 # holds every whole number up to 2**24 exactly).
@@ -281,7 +280,8 @@ class Encoding:
         self.set_blocks = {b.verb: b for b in blocks if b.kind == "cards"}
         self.product_blocks = {(b.verb, len(b.parts)): b for b in blocks if b.kind == "several"}
         self.size = len(self.actions)
-        self._subsets: dict = {}
+        self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
+        self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
 
     def _blocks(self, choices: list, at: int) -> list:
         """The blocks of actions of the options taking several arguments (one per verb and kinds of argument) and
@@ -325,62 +325,85 @@ class Encoding:
                              f"`{big.verb}` alone takes {big.size:,} ({big.describe()})")
         return blocks
 
-    def legal(self, decision, seat: int) -> dict:
-        """The decision's moves by action: action index -> (move, calls, rule text).  A move outside the action
-        space (one only a rule written in play could offer) has no action and is left out."""
+    def decide(self, decision, seat: int) -> tuple:
+        """What the seat may do at its decision: (its moves by action: action index -> (move, calls, rule text);
+        the mask of those actions; the verb groups it offers, for the observation).  A move's actions are worked
+        out once and kept by the move (the engine makes each move once and offers it again and again; a set of
+        cards is worked out each time); a move outside the action space (one only a rule written in play could
+        offer) has no action and is left out."""
         out: dict = {}
-        index = self.index
-        card_rows = self.card_rows
-        ident = self.ident_of
-        subsets = self._subsets.get(decision.calls)
-        if subsets is None:
-            offered = set(decision.calls)
-            subsets = self._subsets[decision.calls] = [cs for cs in self.call_sets if cs <= offered]
-        none = frozenset()
+        groups = set()
+        kept = self._of_move
+        subsets = None
+        if decision.calls:
+            subsets = self._subsets.get(decision.calls)
+            if subsets is None:
+                offered = set(decision.calls)
+                subsets = self._subsets[decision.calls] = [cs for cs in self.call_sets if cs <= offered]
         for mv in decision.options:
-            kind = mv.kind
-            if kind == "card":
-                row = card_rows.get((mv.verb, ident[mv.arg]))
-                if row is None:
-                    continue
-                out[row[none]] = (mv, none, None)
+            e = kept.get(id(mv))
+            if e is None or e[0] is not mv:
+                e = self._move_actions(mv)
+            pairs = e[1]
+            if pairs.__class__ is list:  # a move naming players: its actions count them from the acting seat
+                pairs = e[1][seat] or self._seat_actions(e, seat)
+            out.update(pairs)
+            row = e[2]
+            if row is not None and subsets:
                 for cs in subsets:
                     out[row[cs]] = (mv, cs, None)
-            elif kind == "player":
-                i = index.get((mv.verb, kind, (mv.arg - seat) % self.n, none))
-                if i is not None:
-                    out[i] = (mv, none, None)
-            elif kind == "cards":
-                block = self.set_blocks.get(mv.verb)
-                i = block.index([ident[c] for c in mv.arg]) if block is not None else None
-                if i is not None:
-                    out[i] = (mv, none, None)
-            elif kind == "several":
-                block = self.product_blocks.get((mv.verb, len(mv.arg)))
-                i = block.index(mv.arg, seat) if block is not None else None
-                if i is not None:
-                    out[i] = (mv, none, None)
-            elif kind == "rule":
-                base = self.rule_base.get(mv.verb)
-                if base is None:
-                    continue
-                texts = self.examples or ("when turn_ends(player) if false { }",)  # a rule that changes nothing
-                for k, text in enumerate(texts):
-                    out[base + k] = (mv, none, text)
-            else:
-                i = index.get((mv.verb, kind, mv.arg if kind else None, none))
-                if i is not None:
-                    out[i] = (mv, none, None)
-        return out
+            groups.add(e[3])
+        mask = bytearray(self.size)
+        for i in out:
+            mask[i] = 1
+        groups.discard(None)
+        return out, np.frombuffer(mask, dtype=np.int8), sorted(groups)
 
-    def mask(self, legal: dict) -> np.ndarray:
-        m = np.zeros(self.size, dtype=np.int8)
-        if len(legal) > 24:
-            m[list(legal)] = 1
-        else:  # a few: one by one beats a list made into an index array
-            for i in legal:
-                m[i] = 1
-        return m
+    def legal(self, decision, seat: int) -> dict:
+        """The decision's moves by action: action index -> (move, calls, rule text)."""
+        return self.decide(decision, seat)[0]
+
+    def _move_actions(self, mv) -> tuple:
+        """One move's entry: (the move, its actions said without calls as (action, (move, no calls, rule text))
+        pairs (a list of them by acting seat for a move naming a player), its card's actions by calls said or
+        None, its verb group).  Kept by the move, but for a set of cards (made anew for each decision)."""
+        none = frozenset()
+        kind = mv.kind
+        row = None
+        if kind == "card":
+            row = self.card_rows.get((mv.verb, self.ident_of[mv.arg]))
+            pairs = ((row[none], (mv, none, None)),) if row is not None else ()
+        elif kind == "player" or kind == "several":  # by acting seat, each worked out when first asked
+            pairs = [None] * self.n
+        elif kind == "cards":
+            block = self.set_blocks.get(mv.verb)
+            i = block.index([self.ident_of[c] for c in mv.arg]) if block is not None else None
+            pairs = ((i, (mv, none, None)),) if i is not None else ()
+        elif kind == "rule":
+            base = self.rule_base.get(mv.verb)
+            texts = self.examples or ("when turn_ends(player) if false { }",)  # a rule that changes nothing
+            pairs = tuple((base + k, (mv, none, text)) for k, text in enumerate(texts)) if base is not None else ()
+        else:
+            i = self.index.get((mv.verb, kind, mv.arg if kind else None, none))
+            pairs = ((i, (mv, none, None)),) if i is not None else ()
+        e = (mv, pairs, row, self.verb_group.get((mv.verb, kind)))
+        if kind != "cards":
+            if len(self._of_move) > 20_000:
+                self._of_move.clear()
+            self._of_move[id(mv)] = e
+        return e
+
+    def _seat_actions(self, e: tuple, seat: int) -> tuple:
+        """The actions of a move naming players (its entry `e`) when `seat` acts, kept in the entry."""
+        mv = e[0]
+        none = frozenset()
+        if mv.kind == "player":
+            i = self.index.get((mv.verb, "player", (mv.arg - seat) % self.n, none))
+        else:
+            block = self.product_blocks.get((mv.verb, len(mv.arg)))
+            i = block.index(mv.arg, seat) if block is not None else None
+        pairs = e[1][seat] = ((i, (mv, none, None)),) if i is not None else ()
+        return pairs
 
     # ------------------------------------------------------------------ observations
 
@@ -406,9 +429,6 @@ class Encoding:
         self.at_verbs = add("pending.verbs", len(self.groups), "1 for each kind of move your pending decision offers",
                             [f"{v} {k or '-'}".strip() for v, k in self.groups])
         self.zone_slots = []  # (zone name, per player, start of sizes, start of counts, start of top)
-        # Whether each zone (of each owner) shows its face-up cards to each seat: the view's rule, asked once.
-        self.shows = [[[zone_shows(z.visibility, o, s) for s in range(n)] for o in range(n)] if z.per_player
-                      else [zone_shows(z.visibility, None, s) for s in range(n)] for z in p.zones]
         for z in p.zones:
             if z.per_player:
                 size_at = add(f"zone.{z.name}.size", n, "cards in each player's zone, by seat counted from you", offsets)
@@ -444,7 +464,9 @@ class Encoding:
         self.obs_size = at
         self._zeros = array("f", [0.0]) * at
         self._no_cards = array("f", [0.0]) * self.real
-        self._memo: dict = {}  # where a long run of cards is counted -> (its length, its cards, their tally)
+        self._tallies: dict = {}  # a zone (of an owner; and a seat, seen in part) -> (its cards, their tally)
+        keys = count()  # each zone's (each owner's) key in `_tallies`
+        self._keys = [[next(keys) for _ in range(n)] if per else next(keys) for _, per, *_ in self.zone_slots]
 
     def _var_segment(self, add, name: str, kind: str) -> tuple:
         """Place one variable: (how it is encoded, where it starts)."""
@@ -469,11 +491,9 @@ class Encoding:
         return ("number", add(name, 1, "its number (true = 1; anything else 0)"))
 
     def observe(self, view: dict, mine) -> np.ndarray:
-        """The observation of one seat from its view (and the verb groups of its pending decision, `mine`).
-
-        Written into a Python float array, one entry at a time (numpy is slow at many small writes), and handed
-        to numpy once, without a copy.  Only what differs from zero is written; a long run of cards is counted
-        from the last time it was seen when cards were only put on top of it since (`_count`)."""
+        """The observation of one seat from its view (and the verb groups of its pending decision, `mine`), every
+        card counted afresh: the numbers `observe_seen` gives from the seat's glance (tests/test_env.py checks
+        that the two agree at every step of its games)."""
         seat = view["seat"]
         n = self.n
         ident = self.ident_of
@@ -481,59 +501,85 @@ class Encoding:
         out = self._start(seat, view["current"], view["direction"], pend and pend["player"], pend and pend["window"],
                           mine)
         zones = view["zones"]
-        count = self._count
         for name, per, size_at, counts, top in self.zone_slots:
             z = zones[name]
             if per:
-                o = -seat % n
-                for h in z:
-                    cards = h["cards"]
-                    if cards:
-                        out[size_at + o] = len(cards)
-                        if cards[0] is not None or cards[-1] is not None or cards.count(None) != len(cards):
-                            count(out, counts[o], cards, ident)
-                    o = o + 1 if o + 1 < n else 0
+                parts = [(size_at + (o - seat) % n, counts[(o - seat) % n], h["cards"]) for o, h in enumerate(z)]
             else:
-                self._pile(out, z["cards"], size_at, counts, top)
+                parts = [(size_at, counts, z["cards"])]
+            for size, base, cards in parts:
+                if cards:
+                    out[size] = len(cards)
+                    for c in cards:
+                        if c is not None:
+                            out[base + ident[c]] += 1.0
+                    if not per and cards[-1] is not None:
+                        out[top + ident[cards[-1]]] = 1.0
         return self._finish(out, seat, view["vars"], view["player_vars"], view.get("claim") if self.claims else None)
 
-    def observe_state(self, st, seat: int, mine) -> np.ndarray:
-        """The same observation as `observe(view(st, seat), mine)`, read from the game's state without building the
-        view: each zone's cards through the view's own masking rule (`interpreter.view.zone_shows`, and a face-down
-        card known only to the seats that know it), the public facts as the view gives them.  What the seat may
-        not see is never read into it (tests/test_env.py checks both ways give the same numbers at every step).
-        `self.shows` holds what `zone_shows` says of each zone, owner and seat, asked once."""
+    def observe_seen(self, seen: tuple, seat: int, mine) -> np.ndarray:
+        """The observation of one seat from its glance (`Seat.glance()`: what its view holds, with the view's
+        masking, nothing copied) and the verb groups of its pending decision (`mine`).
+
+        A zone's count of each card identity is kept from the last time it was counted (`_tally`: shared by the
+        seats that see the zone whole; a zone seen in part, per seat) and counted again only when its cards
+        changed, and then, for a long run with cards only put on or taken off its top, only those cards.  The
+        vector is a Python float array, filled by slices and a few single writes, handed to numpy without a
+        copy."""
+        current, direction, pend, window, zones, values, pvalues, claim = seen
         n = self.n
-        ident = self.ident_of
-        d = st.pending
-        out = self._start(seat, st.current, st.direction, d and d.player, d and d.window, mine)
-        down = st.facedown
-        count = self._count
-        for (name, per, size_at, counts, top), shows, z in zip(self.zone_slots, self.shows, st.zones):
+        real = self.real
+        tally = self._tally
+        out = self._start(seat, current, direction, pend, window, mine)
+        for (name, per, size_at, counts, top), z, key in zip(self.zone_slots, zones, self._keys):
             if per:
                 o = -seat % n
-                for owner, h in enumerate(z):
-                    if h:
+                for h, k in zip(z, key):
+                    if h.__class__ is int:
+                        if h:
+                            out[size_at + o] = h
+                    elif h:
                         out[size_at + o] = len(h)
-                        sees = shows[owner][seat]
-                        if down and not down.keys().isdisjoint(h):
-                            cards = [c if (seat in down[c] if c in down else sees) else None for c in h]
-                            if cards.count(None) != len(cards):
-                                count(out, counts[o], cards, ident)
-                        elif sees:
-                            count(out, counts[o], h, ident)
+                        at = counts[o]
+                        out[at:at + real] = tally(k if h.__class__ is list else (k, seat), h)
                     o = o + 1 if o + 1 < n else 0
+            elif z.__class__ is int:
+                if z:
+                    out[size_at] = z
             elif z:
-                sees = shows[seat]
-                if down and not down.keys().isdisjoint(z):
-                    self._pile(out, [c if (seat in down[c] if c in down else sees) else None for c in z], size_at,
-                               counts, top)
-                elif sees:
-                    self._pile(out, z, size_at, counts, top)
-                else:
-                    out[size_at] = len(z)
-        claim = public_claim(st) if self.claims and st.claim is not None else None
-        return self._finish(out, seat, *seen_vars(st, seat, copy=False), claim)
+                out[size_at] = len(z)
+                out[counts:counts + real] = tally(key if z.__class__ is list else (key, seat), z)
+                if z[-1] is not None:
+                    out[top + self.ident_of[z[-1]]] = 1.0
+        return self._finish(out, seat, values, pvalues, claim if self.claims else None)
+
+    def _tally(self, key, cards) -> array:
+        """The count of each card identity among `cards` (a zone's list, or a tuple with None for cards not seen),
+        kept under `key` and worked out again only from what changed since it was last asked."""
+        memo = self._tallies.get(key)
+        ident = self.ident_of
+        if memo is not None:
+            prev, t = memo
+            if prev == cards:
+                return t
+            j, k = len(prev), len(cards)
+            if k >= LONG_RUN and k > j and cards[:j] == prev:  # cards put on top
+                for c in cards[j:]:
+                    if c is not None:
+                        t[ident[c]] += 1.0
+            elif j >= LONG_RUN and k < j and prev[:k] == cards:  # cards taken off the top
+                for c in prev[k:]:
+                    if c is not None:
+                        t[ident[c]] -= 1.0
+            else:
+                memo = None
+        if memo is None:
+            t = self._no_cards[:]
+            for c in cards:
+                if c is not None:
+                    t[ident[c]] += 1.0
+        self._tallies[key] = (cards[:] if cards.__class__ is list else cards, t)
+        return t
 
     def _start(self, seat: int, current: int, direction: int, pending, window, mine) -> array:
         """A fresh observation with whose turn, the direction, whose decision and the verbs of the seat's own."""
@@ -549,16 +595,6 @@ class Encoding:
             for g in mine:
                 out[self.at_verbs + g] = 1.0
         return out
-
-    def _pile(self, out, cards: list, size_at: int, counts: int, top: int) -> None:
-        """A shared zone as the seat sees it (None: a card it may not see): its size, counts and top card."""
-        if cards:
-            out[size_at] = len(cards)
-            if cards[-1] is not None:
-                out[top + self.ident_of[cards[-1]]] = 1.0
-                self._count(out, counts, cards, self.ident_of)
-            elif cards.count(None) != len(cards):
-                self._count(out, counts, cards, self.ident_of)
 
     def _finish(self, out, seat: int, values: dict, pvars: dict, claim) -> np.ndarray:
         """The variables, per-player variables and the public claim; the vector as numpy, without a copy."""
@@ -593,29 +629,6 @@ class Encoding:
             elif isinstance(says, str) and says in self.value_index:
                 out[self.at_claim_value + self.value_index[says]] = 1.0
         return np.frombuffer(out, dtype=np.float32)
-
-    def _count(self, out, base: int, cards: list, ident: list) -> None:
-        """Count each card identity among `cards` (None: a card not seen) into `out` from `base`.  A long run is
-        remembered by where it goes: seen again with cards only put on top (a discard pile as play goes on), only
-        the new cards are counted."""
-        k = len(cards)
-        if k < LONG_RUN:
-            for c in cards:
-                if c is not None:
-                    out[base + ident[c]] += 1.0
-            return
-        memo = self._memo.get(base)
-        if memo is not None and memo[0] <= k and cards[:memo[0]] == memo[1]:
-            tally = memo[2][:]
-            new = cards[memo[0]:]
-        else:
-            tally = self._no_cards[:]
-            new = cards
-        for c in new:
-            if c is not None:
-                tally[ident[c]] += 1.0
-        self._memo[base] = (k, cards[:], tally)
-        out[base:base + len(tally)] = tally
 
     def _put(self, out, slot: tuple, v, seat: int) -> None:
         how, start = slot[0], slot[1]

@@ -39,9 +39,9 @@ class Table:
         return self.seats[seat].view()
 
     def observe(self, seat: int, encoding, mine):
-        """The seat's observation vector, read straight from what it may see (`Encoding.observe_state`: the view's
-        masking rule, without building the view): the same numbers as `encoding.observe(self.view(seat), mine)`."""
-        return encoding.observe_state(self.game.state, seat, mine)
+        """The seat's observation vector, from what it may see (`Seat.glance`: the view's masking, without
+        building the view): the same numbers as `encoding.observe(self.view(seat), mine)`."""
+        return encoding.observe_seen(self.seats[seat].glance(), seat, mine)
 
     def act(self, seat: int, move) -> None:
         """Make one of the seat's own moves.  Moves come from `decision(seat).options` (the action mask is made

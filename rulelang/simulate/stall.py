@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import ast
-from ..checker import walk
 from ..errors import RulesError
 
 # A game of bots alone that reaches it is taken not to end: simulate counts it a stalemate, `run` stops there.
@@ -65,7 +64,7 @@ def _option_loc(program, verb: str):
     bodies = [d.body for d in (symbols.turn, symbols.setup, *symbols.procedures.values(), *symbols.rules, symbols.score)
               if d is not None]
     for body in bodies:
-        for node in walk(body):
+        for node in ast.walk(body):
             if isinstance(node, ast.Option) and node.verb == verb and node.loc is not None:
                 return node.loc.part("name")
     return None

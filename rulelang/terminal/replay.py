@@ -88,16 +88,16 @@ def replay_save(path: Path, setup, moves, args) -> int:
     def zones_lines():
         """Per-player zones that changed since last shown: the seat's own, or everyone's with every card."""
         out = []
-        st = game.state
         if secret:
             return out  # no hand is shown
+        zones = game.open_zones()
         for spec in program.zones:
             if not spec.per_player:
                 continue
             for owner in range(len(names)):
                 if seat is not None and owner != seat:
                     continue
-                cards = sorted(st.zone(spec.index, owner), key=lambda c: sort_key(program, c))
+                cards = sorted(zones[spec.name][owner], key=lambda c: sort_key(program, c))
                 key = (spec.index, owner)
                 if shown_zones.get(key) == cards:
                     continue

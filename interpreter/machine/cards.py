@@ -1,0 +1,295 @@
+"""Cards and zones: where a card is, moving cards, faces, shuffling, a stacked deck, dealing."""
+from __future__ import annotations
+
+from array import array
+
+from ..errors import RuntimeRulesError
+from .state import State
+
+
+def card_name(st: State, cid) -> str:
+    return st.program.cards[cid].name
+
+
+def find_card(st: State, cid: int):
+    """(zone index, owner) of a card: every card is in exactly one zone.  Cards moved by name are mostly chosen
+    from the current player's hand or taken from the top of a pile, so those places are looked at first."""
+    zones = st.zones
+    cur = st.current
+    order = st.program.search_order
+    for zi, per_player in order:
+        if per_player:
+            if cid in zones[zi][cur]:
+                return zi, cur
+        else:
+            z = zones[zi]
+            if z and z[-1] == cid:
+                return zi, None
+    for zi, per_player in order:
+        z = zones[zi]
+        if per_player:
+            for p, h in enumerate(z):
+                if p != cur and cid in h:
+                    return zi, p
+        elif cid in z:
+            return zi, None
+    raise RuntimeRulesError(f"card {card_name(st, cid)} is in no zone")
+
+
+def _take(zone: list, cid: int) -> None:
+    """Take a card out of a zone: from the top at once, or looked for."""
+    if zone[-1] == cid:
+        zone.pop()
+    else:
+        zone.remove(cid)
+
+
+def refill(st: State, zi: int, owner) -> None:
+    spec = st.program.zones[zi]
+    if spec.refill_from is None or owner is not None:
+        return
+    src = st.zones[spec.refill_from]
+    keep = spec.refill_keep
+    if len(src) <= keep:
+        return
+    moving = src[: len(src) - keep]
+    del src[: len(src) - keep]
+    for cid in moving:
+        st.facedown.pop(cid, None)
+    shuffle_list(st, moving)
+    st.zones[zi][:0] = moving
+    if st.record:
+        st.emit("refill", zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving))
+
+
+def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
+    """Move particular cards (wherever they are) to the top of a zone."""
+    zi, owner = dest
+    target = st.zones[zi] if owner is None else st.zones[zi][owner]
+    st.steps += len(cards)  # the runaway bound counts work, not only instructions
+    record = st.record
+    if record:
+        by_zone: dict = {}
+        was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
+    zones = st.zones
+    for cid in cards:
+        loc = find_card(st, cid)
+        _take(zones[loc[0]] if loc[1] is None else zones[loc[0]][loc[1]], cid)
+        target.append(cid)
+        if record:
+            by_zone.setdefault(loc, []).append(cid)
+        if face is not None:
+            _set_face(st, cid, face, loc[1])
+    if st.chosen is not None:
+        _mark_chosen(st, cards, zi, face)
+    if record:
+        for (szi, sowner), ids in by_zone.items():
+            st.emit("move", cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
+                    was_down={c: k for c, k in was_down.items() if c in ids})
+
+
+def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
+    """Move one card (or none) to the top of a zone: `move c to ZONE`."""
+    if cid is None:
+        return
+    if st.record or st.chosen is not None:
+        move_cards(st, [cid], dest, face)
+        return
+    zi, owner = dest
+    zones = st.zones
+    szi, sowner = find_card(st, cid)
+    _take(zones[szi] if sowner is None else zones[szi][sowner], cid)
+    (zones[zi] if owner is None else zones[zi][owner]).append(cid)
+    if face is not None:
+        _set_face(st, cid, face, sowner)
+    st.steps += 1
+
+
+def move_zone(st: State, src: tuple, dest: tuple, face: str | None) -> None:
+    """Move every card of a zone to the top of another, in order (what `move ZONE to ZONE` does)."""
+    szi, sowner = src
+    source = st.zones[szi] if sowner is None else st.zones[szi][sowner]
+    if not source:
+        return
+    if src == dest:
+        move_cards(st, list(source), dest, face)  # to its own top: in place, faces as asked
+        return
+    zi, owner = dest
+    target = st.zones[zi] if owner is None else st.zones[zi][owner]
+    cards = source[:]
+    source.clear()
+    st.steps += len(cards)
+    if st.record:
+        was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
+    target += cards
+    if face is not None:
+        for cid in cards:
+            _set_face(st, cid, face, sowner)
+    if st.chosen is not None:
+        _mark_chosen(st, cards, zi, face)
+    if st.record:
+        st.emit("move", cards=cards, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face, was_down=was_down)
+
+
+def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
+    """Move up to `count` cards from the top of a zone; returns the last card moved, or None."""
+    szi, sowner = src
+    zi, owner = dest
+    zones = st.zones
+    source = zones[szi] if sowner is None else zones[szi][sowner]
+    target = zones[zi] if owner is None else zones[zi][owner]
+    if count == 1 and source and face is None and not st.record and st.chosen is None:  # a draw, in a simulation
+        cid = source.pop()
+        target.append(cid)
+        st.steps += 1
+        return cid
+    moved = []
+    was_down = {}
+    if count < 0:
+        raise RuntimeRulesError(f"cannot move {count} cards from the {st.program.zones[szi].name} pile: a count of "
+                                "cards cannot be negative")
+    count = min(count, st.program.deck_size)  # no statement moves more cards than the game has
+    st.steps += count
+    for _ in range(count):
+        if not source:
+            refill(st, szi, sowner)
+            if not source:
+                break
+        cid = source.pop()
+        if cid in st.facedown:
+            was_down[cid] = st.facedown[cid]
+        target.append(cid)
+        moved.append(cid)
+        if face is not None:
+            _set_face(st, cid, face, sowner)
+    if st.chosen is not None and moved:
+        _mark_chosen(st, moved, zi, face)
+    if st.record and moved:
+        st.emit("move", cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face, was_down=was_down)
+    if len(moved) < count and st.record:
+        st.emit("say", text=f"the {st.program.zones[szi].name} pile is empty: {len(moved)} of {count} cards moved")
+    return moved[-1] if moved else None
+
+
+def _mark_chosen(st: State, cards, zi: int, face) -> None:
+    """The card a player chose has moved: the table may learn the choice if the card now lies face up in public."""
+    ev = st.chosen
+    if ev["card"] in cards:
+        ev["public"] = st.program.zones[zi].visibility == "public" and face != "down" and ev["card"] not in st.facedown
+        if st.events[st.chosen_at] is not ev:  # the journal has packed it since: put the change there too
+            st.events.put(st.chosen_at, ev)
+        st.chosen = None
+
+
+_KNOWS = tuple(frozenset((p,)) for p in range(16))  # who knows a card laid face down: the one who laid it
+
+
+def _set_face(st: State, cid: int, face: str | None, knower) -> None:
+    """`face down`: hidden from all but the player it came from; `face up`: shown; otherwise as it was."""
+    if face == "down":
+        if cid not in st.facedown:
+            if knower is None:
+                st.facedown[cid] = frozenset()
+            else:
+                st.facedown[cid] = _KNOWS[knower] if knower < len(_KNOWS) else frozenset((knower,))
+    elif face == "up":
+        st.facedown.pop(cid, None)
+
+
+def shuffle_list(st: State, xs: list) -> None:
+    """Every use of the game's random generator: the snapshots that have not saved its state save it first."""
+    if st.rng_guards:
+        version, words, gauss = st.rng.getstate()
+        state = (version, array("I", words), gauss)  # 2.5 KB, not a tuple of 625 ints (24 KB)
+        keep = []
+        for rng, snap in st.rng_guards:
+            if rng is st.rng:
+                snap["rng"] = state
+            else:
+                keep.append((rng, snap))
+        st.rng_guards = keep
+    st.rng_uses += 1
+    # What random.Random.shuffle does (the same order from the same state), without a call per card.
+    getrandbits = st.rng.getrandbits
+    for i in range(len(xs) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        xs[i], xs[j] = xs[j], xs[i]
+
+
+def shuffle(st: State, ref: tuple) -> None:
+    z = st.zone(*ref)
+    st.steps += len(z)
+    shuffle_list(st, z)
+    st.emit("shuffle", zone=st.program.zones[ref[0]].name)
+    if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:
+        _stack_deck(st, z)
+
+
+def _stack_deck(st: State, z: list) -> None:
+    """Put the named cards on top of the shuffled deck, the first name on top."""
+    chosen = []
+    pool = list(z)
+    for name in st.stacked:
+        ids = [cid for cid in st.program.card_by_text(name) if cid in pool and cid not in chosen]
+        if not ids:
+            known = st.program.card_by_text(name)
+            why = "there are not that many of it in the deck" if known else "no card of this game is called that"
+            raise RuntimeRulesError(f"--stack names `{name}`, but {why}")
+        chosen.append(ids[0])
+    rest = [c for c in z if c not in set(chosen)]
+    z[:] = rest + chosen[::-1]
+    st.stacked = None
+
+
+def deal(st: State, count, src: tuple, zi: int) -> None:
+    """Deal `count` cards to each player in turn order, one at a time from the top of `src` (refilled
+    as a draw would be); all of it if `count` is none."""
+    source = st.zone(*src)
+    if count is None:
+        count = len(source) // st.n
+    if count < 0:
+        raise RuntimeRulesError(f"cannot deal {count} cards to each player: a count of cards cannot be negative")
+    hands = st.zones[zi]
+    order = [(st.current + i * st.direction) % st.n for i in range(st.n)]
+    dealt = {p: [] for p in range(st.n)}
+    count = min(count, st.program.deck_size)
+    total = count * st.n
+    if total <= len(source) and all(h is not source for h in hands):  # the same cards to the same players, by slices
+        taken = source[len(source) - total:]
+        del source[len(source) - total:]
+        taken.reverse()  # in the order they come off the top
+        for i, p in enumerate(order):
+            dealt[p] = cards = taken[i::st.n]
+            hands[p] += cards
+        _dealt(st, dealt, total, src, zi)
+        return
+    record, st.record = st.record, False  # one `deal` event says it all
+    moved = 0
+    try:
+        for _ in range(count):
+            for p in order:
+                if not source:
+                    refill(st, src[0], src[1])
+                    if not source:
+                        break
+                cid = source.pop()
+                hands[p].append(cid)
+                dealt[p].append(cid)
+                moved += 1
+            else:
+                continue
+            break
+    finally:
+        st.record = record
+    _dealt(st, dealt, moved, src, zi)
+
+
+def _dealt(st: State, dealt: dict, moved: int, src: tuple, zi: int) -> None:
+    st.steps += moved
+    if st.chosen is not None and moved:
+        _mark_chosen(st, [c for cs in dealt.values() for c in cs], zi, None)
+    st.emit("deal", zone=zi, src=src[0], cards=dealt)

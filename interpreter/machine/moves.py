@@ -1,0 +1,135 @@
+"""Making a move: checked, resumed, run; a failing rule written in play dropped; races settled."""
+from __future__ import annotations
+
+from ..errors import MoveError, RuntimeRulesError
+from .running import run
+from .state import CHECKPOINT_EVERY, Decision, Move, State
+from .typed import parse_move
+
+
+def apply(st: State, seat: int, move, checked: bool = True) -> None:
+    """Make a move for `seat`: a Move from the pending options or typed text. Refused moves change nothing."""
+    d = st.pending
+    if d is None:
+        raise MoveError("the game is over" if st.over else "no decision is pending")
+    if seat != d.player:
+        raise MoveError(f"it is {st.names[d.player]}'s decision, not {st.names[seat]}'s")
+    if not checked and not st.house and move.__class__ is Move and move.kind != "rule":
+        _resume(st, d, move)  # a bot's move, with no rule written in play to take back: nothing to keep
+        run(st)
+        return
+    if isinstance(move, str):
+        move = parse_move(st, d, move)
+    elif move.kind == "rule":
+        if not any(m.option == move.option and m.kind == "rule" for m in d.options) or not isinstance(move.arg, str):
+            raise MoveError(f"`{move.text}` is not one of the moves now")
+        st.program.compile_rule(move.arg, None, seat)
+    elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb for m in d.options):
+        raise MoveError(f"`{move.text}` is not one of the moves now")
+    since = ()
+    if checked:
+        snap = st.snapshot()
+    elif st.house:
+        # Unchecked moves (bots, simulations) with rules written in play: a snapshot every few moves, and the
+        # moves made since, bring back the state before this move if a rule written in play fails in it.
+        if st.checkpoint is None or len(st.since) >= CHECKPOINT_EVERY:
+            st.drop_checkpoint()
+            st.checkpoint = st.snapshot()
+        snap, since = st.checkpoint, st.since
+    else:
+        snap = None
+    try:
+        _resume(st, d, move)
+        run(st)
+    except RuntimeRulesError as e:
+        if snap is None:
+            raise
+        st.restore(snap)
+        for made in list(since):  # they went well before, and go the same way again
+            _resume(st, st.pending, made)
+            run(st)
+        st.drop_checkpoint()
+        culprit = _house_rule_in(st, getattr(e, "frames", ()))
+        if culprit is None:
+            raise
+        # A rule written in play failed: it is dropped, the table is told why, and the move is made without it.
+        key, rule = culprit
+        del st.house[key]
+        st.program = st.program.without_rule(rule["name"])
+        st.stack[:] = [f for f in st.stack if f.name != rule["name"]]  # its runs already waiting go too
+        at = f"line {e.loc.line}, column {e.loc.column}" if e.loc is not None and e.loc.file == "<rule>" else None
+        st.emit("house_rule_dropped", key=key, name=rule["name"], text=rule["text"], reason=e.message, at=at)
+        apply(st, seat, move, checked)
+        return
+    if checked:
+        st.forget(snap)
+        st.drop_checkpoint()
+    elif since is st.since and st.checkpoint is not None:
+        st.since.append(move)
+
+
+def racers(d: Decision) -> list:
+    """The seats in a race: everyone in a `race "WORD"`, those who acted in an `ask ... race`."""
+    return [o.arg for o in d.options]
+
+
+def race_move(d: Decision, times: dict) -> Move:
+    """The move that settles a race, from how long each seat in it took (infinity: it missed it): `last NAME` for
+    the slowest, `first NAME` for the fastest; on a tie, the one seated first."""
+    by_seat = {o.arg: o for o in d.options}
+    times = {s: t for s, t in times.items() if s in by_seat}
+    if d.options[0].verb == "first":
+        return by_seat[min(times, key=lambda s: (times[s], s))]
+    return by_seat[max(times, key=lambda s: (times[s], -s))]
+
+
+def _public(st: State, spec, move: Move) -> bool:
+    """Whether the table may learn a move as it is chosen: not one that names cards of the deck (a hand's cards);
+    their move, if they go where all see them, tells it."""
+    if move.kind == "card":
+        return move.arg >= st.program.deck_size
+    if spec.bind is not None:
+        parts = spec.parts
+        return not any((parts[i] if i < len(parts) else "card") == "card" and v < st.program.deck_size
+                       for i, v in enumerate(move.arg))
+    return True
+
+
+def _house_rule_in(st: State, frames) -> tuple | None:
+    for key, rule in st.house.items():
+        if rule["name"] in frames:
+            return key, rule
+    return None
+
+
+def _resume(st: State, d: Decision, move: Move) -> None:
+    fr = st.stack[-1]
+    spec = fr.env["$options"][move.option]
+    if spec.param is not None:
+        fr.env[spec.param] = move.arg
+    elif spec.bind is not None:
+        spec.bind(fr.env, move.arg)
+    fr.pc = spec.label.pos
+    st.pending = None
+    st.pending_author = d.player
+    stats = st.stats
+    key = spec.stat
+    stats[key] = stats.get(key, 0) + 1
+    if move.kind == "card":
+        key = st.program.card_stats[move.arg]
+        stats[key] = stats.get(key, 0) + 1
+    if move.calls:
+        st.called[d.player].update(move.calls)
+    if not st.record:  # a simulation or a search bot's playout: no record, no events
+        return
+    if st.shown:
+        st.shown = {}
+    text = move.text + "".join(f" {c}" for c in sorted(move.calls))
+    st.moves.append((d.player, text))
+    st.emit("choice", player=d.player, move=move.text, verb=spec.verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
+            card=move.arg if move.kind == "card" else None, public=_public(st, spec, move),
+            race=bool(d.race))
+    if move.kind == "card" and move.arg < st.program.deck_size:
+        st.chosen, st.chosen_at = st.events[-1], len(st.events) - 1
+    for c in sorted(move.calls):
+        st.emit("call", player=d.player, call=c)

@@ -1,0 +1,178 @@
+"""Compile a checked game into the interpreter's immutable Program: closures and flat code, built once.
+
+The compiler is one class, `Compiler`, in parts by topic: `expressions` (`gen_X`: each expression into Python
+source), `statements` (`native_X`/`compile_X`: bodies into basic blocks, with `blocks.Code`), `decisions`
+(`choose`, `ask`, races: options, legal moves, the tables and memos of their `where`s), `deck` (the cards),
+`texts` (a text with `{name}` parts); this module holds what they share: the program, the generated code's
+namespace and the compiling of generated source."""
+from __future__ import annotations
+
+import itertools
+
+from interpreter import ops, places
+from interpreter.program import OptionSpec, Proc, Program, VarSpec, ZoneSpec
+
+from .. import ast, cache, codegen
+from ..checker import Symbols, params_scope, typed, var_type
+from ..errors import source_lines
+from .decisions import Decisions
+from .deck import Deck
+from .expressions import Expressions
+from .statements import Statements
+from .texts import Texts
+
+
+class Compiler(Expressions, Statements, Decisions, Deck, Texts):
+    """One `compile_<Node>` method per construct; the checker has already vouched for every name."""
+
+    def __init__(self, symbols: Symbols, source_texts: dict | None = None, cached: dict | None = None):
+        self.s = symbols
+        self.cached = cached or {}  # (mode, source) -> code, from the compiled-program cache (see `code`)
+        self.codes: dict = {}  # every code this compiler made or took, by (mode, source)
+        self.texts = source_texts or {}
+        self.fresh = itertools.count()
+        self.attr_tables: dict = {}
+        self.class_tables: dict = {}
+        self.cards: tuple = ()
+        self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
+        self.subst: dict = {}  # names bound to Python source (a Py): inlined parameters, comprehension items, option arguments
+        self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
+        self.card_names = None
+        self.inlining: list = []
+        self.ns = codegen.namespace()  # the globals of the generated code
+        self.consts: dict = {}
+        self.keep: list = []
+        self.lambdas: dict = {}
+        self.defined: dict = {}
+        self.fn_names: dict = {}
+        self.hoist: dict | None = None  # inside a `where`: what is worked out once per decision (source -> number)
+        self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
+        self.same_fns: dict = {}  # attributes -> the name of its `same` function
+        self.own_zones: dict = {}  # zone index -> the name of each player's zone as a value (`hand(current)`)
+        self.marks: dict = {}  # `# FILE:LINE:COL` comments in the generated code -> the Loc each names
+        self.sources: list[str] = []  # every generated function, in the order made (`rulelang check --emit-python`)
+        # Whether seats can leave play (`out`, `lose`): only then do `next`, `after`... look for seats out of play.
+        bodies = [d.body for d in (*symbols.procedures.values(), *symbols.rules, symbols.setup, symbols.turn,
+                                   symbols.score) if d is not None]
+        self.leaving = any(isinstance(n, (ast.OutStmt, ast.LoseStmt)) for b in bodies for n in ast.walk(b))
+
+    # ------------------------------------------------------------ the program
+
+    def program(self, options: dict | None = None) -> Program:
+        s = self.s
+        attributes, name_attrs, claim_attrs = self.deck()
+        zones = []
+        for i, (name, d) in enumerate(s.zones.items()):
+            zones.append(ZoneSpec(name, i, d.per_player, d.visibility,
+                                  self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep))
+        procs = {name: self.proc(name, d.params, d.body, params_scope(d.params)) for name, d in s.procedures.items()}
+        rules: dict = {}
+        for r in s.rules:
+            rule = self.rule(r)
+            rules.setdefault(r.event, ())
+            rules[r.event] += (rule,)
+        vars_ = tuple(VarSpec(name, d.per_player, self.expr(d.init, {"player": "player"} if d.per_player else {}))
+                      for name, d in s.vars.items())
+        opts = {name: OptionSpec(name, self.literal(d.value), d.doc or "") for name, d in s.options.items()}
+        match = s.match
+        players = s.players
+        return Program(
+            name=s.game.name,
+            min_players=players.low,
+            max_players=players.high,
+            default_players=players.default or min(max(players.low, 4), players.high),
+            attributes=attributes,
+            name_attrs=tuple(name_attrs),
+            cards=self.cards,
+            zones=tuple(zones),
+            zone_index=dict(self.zone_index),
+            deck_zone=self.zone_index[s.deck.zone],
+            vars=vars_,
+            calls={name: (d.text or name) for name, d in s.calls.items()},
+            call_due={name: self.due(d.when) for name, d in s.calls.items() if d.when is not None},
+            events={name: tuple(p) for name, p in s.events.items()},
+            rules=rules,
+            setup=self.proc("setup", (), s.setup.body, {}),
+            turn=self.proc("turn", (), s.turn.body, {}),
+            score=self.proc("score", (), s.score.body, {}) if s.score else None,
+            main=Proc("game", (), ops.MAIN_CODE),
+            match_target=match.target if isinstance(match, ast.MatchTo) else None,
+            match_hands=match.hands if isinstance(match, ast.MatchHands) else None,
+            match_lowest=self.expr(match.lowest, {}) if isinstance(match, ast.MatchTo) and match.lowest else None,
+            options=opts,
+            procs=procs,
+            classes=dict(self.class_tables),
+            claims=self.claim_ids,
+            **self.tables,
+            var_kinds={name: var_type(s, name) for name in s.vars},
+            shown_vars={name: d.shown for name, d in s.vars.items() if getattr(d, "shown", None)},
+            compile_rule=self.compile_rule,
+            card_locals=self.card_locals,
+            house_limit=s.house_limit.limit if s.house_limit else 5,
+            team_size=s.teams.size if s.teams else 0,
+            examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
+            claim_attrs=claim_attrs,
+            namespace=self.ns,
+        )
+
+    def type_of(self, e) -> str:
+        """An expression's type, as the checker found it (it types every expression once, and keeps the types)."""
+        return typed(self.s, e)
+
+    def literal(self, e):
+        if isinstance(e, ast.Name):
+            return e.name
+        return e.value
+
+    def lam(self, params: str, body: str):
+        key = (params, body)
+        f = self.lambdas.get(key)
+        if f is None:
+            f = self.lambdas[key] = eval(self.code(f"lambda {params}: {body}", "<rules>", "eval"), self.ns)
+        return f
+
+    def code(self, text: str, filename: str, mode: str):
+        """`compile(text, filename, mode)`, or the code the compiled-program cache kept for the same text (with this
+        file name); every code made or taken is noted in `self.codes`, for the cache to keep (rulelang/cache.py)."""
+        key = (mode, text)
+        code = self.cached.get(key)
+        if code is None:
+            code = compile(text, filename, mode)
+        else:
+            code = cache.renamed(code, filename)
+        self.codes[key] = code
+        return code
+
+    def define(self, name: str, lines: list[str]):
+        """Compile generated statements into a function of the namespace and return it (the one already made,
+        for the same statements: rules written in play often repeat one another)."""
+        key = "\n".join([lines[0].replace(name, "_"), *lines[1:]])
+        fn = self.defined.get(key)
+        if fn is None:
+            filename = places.register(name, lines, self.marks, self.texts)
+            exec(self.code("\n".join(lines), filename, "exec"), self.ns)
+            fn = self.defined[key] = self.ns[name]
+            self.sources.append("\n".join(lines))
+        return fn
+
+    def const(self, value, prefix="K") -> str:
+        """A name in the generated code's namespace for a table, a value or a function."""
+        key = (prefix, id(value))
+        name = self.consts.get(key)
+        if name is None:
+            name = self.consts[key] = f"{prefix}{len(self.consts)}"
+            self.ns[name] = value
+            self.keep.append(value)  # ids stay unique while the compiler lives
+        return name
+
+
+def _source_of(node, texts: dict) -> str:
+    """The text a node was written as, from its file."""
+    loc = node.loc
+    lines = source_lines(texts.get(loc.file, ""))
+    if not lines or not loc.end_line:
+        return ""
+    chunk = lines[loc.line - 1: loc.end_line]
+    chunk[-1] = chunk[-1][: loc.end_column - 1]
+    chunk[0] = chunk[0][loc.column - 1:]
+    return "\n".join(chunk)

@@ -1,0 +1,346 @@
+"""Decisions: `choose`, `ask` and races, their options, the legal moves of each (one list comprehension, its
+`where` written in) and the tables and memos that keep what a `where` gives for the values it reads; the calls due."""
+from __future__ import annotations
+
+from interpreter import ops
+from interpreter.machine import Move
+from interpreter.program import Choice, number_choices
+
+from .. import ast, codegen
+from .expressions import hoist_lines
+from ..checker import elem_type
+from . import emitted
+from .emitted import INDENT, NOTHING, Py
+
+
+class Decisions:
+    """The compiler's part for decisions and their options."""
+
+    def due(self, when):
+        """A call's `when`, as `f(state, player)`."""
+        return self.lam("st, player", self.due_src(when))
+
+    def due_src(self, when) -> str:
+        saved, self.subst, hoist, self.hoist = self.subst, {"player": Py("player", simple=True)}, self.hoist, None
+        try:
+            return self.gen(when, {"player": "player"}).src
+        finally:
+            self.subst, self.hoist = saved, hoist
+
+    def option_specs(self, options, scope):
+        specs, bodies = [], []
+        for o in options:
+            label = ops.Label()
+            inner = dict(scope)
+            domain = legal = kind = where = None
+            if o.takes in ("several", "cards"):
+                specs.append(self.parted_option(o, inner, label))
+                bodies.append((label, o.body, inner))
+                continue
+            if o.takes == "rule":
+                inner[o.param] = "rule"
+                kind = "rule"
+            elif o.param is not None:
+                el = elem_type(self.type_of(o.domain)) or "any"
+                inner[o.param] = el
+                self.holds_card(o.param, el)
+                coll, of_zone = self.collection(o.domain, scope)
+                domain = legal = self.lam("st, env", coll.src)
+                kind = "card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value"
+                if o.where is not None:
+                    legal = self.legal(o, inner, coll, of_zone)
+            elif o.where is not None:
+                where = self.expr(o.where, inner)
+            specs.append(Choice(o.verb, o.param, domain, legal, where, o.doc or "", label, kind, self.reveals(o.body, set())))
+            bodies.append((label, o.body, inner))
+        return specs, bodies
+
+    def parted_option(self, o, inner: dict, label) -> Choice:
+        """An option of several arguments (`ask p in others(current), r in rank`) or of a set of cards
+        (`lay 1..4 cs from hand(current)`): its items, tuples, are enumerated with its `where` tested on each
+        (a bounded search: see codegen.several_items and codegen.card_sets).  `inner` gains its names."""
+        if o.takes == "several":
+            names, domains, parts = [], [], []
+            for name, domain in o.params:
+                el = elem_type(self.type_of(domain)) or "any"
+                domains.append(self.lam("st, env", self.collection(domain, inner)[0].src))
+                inner[name] = el
+                self.holds_card(name, el)
+                names.append(name)
+                parts.append("card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value")
+            where = self.expr(o.where, inner) if o.where is not None else None
+            legal = codegen.several_items(o.verb, tuple(names), tuple(domains), where)
+            bind = codegen.binder(tuple(names))
+            kind = "several"
+        else:
+            domain = self.lam("st, env", self.collection(o.domain, inner)[0].src)
+            inner[o.param] = "list:card"
+            self.holds_card(o.param, "list:card")
+            saved = self.subst  # the set tried: a list, never none, read as it is
+            self.subst = {**saved, o.param: Py(f"env[{o.param!r}]", free=frozenset({("env", o.param)}), simple=True,
+                                               listed=True)}
+            try:
+                where = self.expr(o.where, inner) if o.where is not None else None
+            finally:
+                self.subst = saved
+            legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size)
+            bind = codegen.binder(o.param)
+            parts = ()
+            kind = "cards"
+        spec = Choice(o.verb, None, None, legal, None, o.doc or "", label, kind, self.reveals(o.body, set()))
+        spec.bind, spec.parts = bind, tuple(parts)
+        return spec
+
+    def legal(self, o, inner, coll: Py, of_zone: bool):
+        """One function giving the items of an option's domain that its `where` allows.  The parts of the
+        `where` that are the same for every item are worked out once, before the items."""
+        item = f"_o{next(self.fresh)}"
+        saved = self.subst, self.hoist
+        self.subst = {**self.subst, o.param: Py(item, True, True, free=NOTHING, simple=True, atom=True, nonnull=of_zone)}
+        self.hoist = {}
+        try:
+            where = self.gen(o.where, inner)
+            hoisted = hoist_lines(self.hoist)
+        finally:
+            self.subst, self.hoist = saved
+        name = f"L{next(self.fresh)}"
+        cond, constant, coll = where.src, coll.constant, coll.src
+        found = f"[{item} for {item} in {coll} if {cond}]"
+        free = emitted.free_values(where)
+        if of_zone and not constant and free is not None:
+            lines, table = self.card_test(item, cond, free)
+            return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted + lines),
+                                      f"{INDENT}if {table} is not None:",
+                                      f"{INDENT}    return [{item} for {item} in {coll} if {table}[{item}]]",
+                                      f"{INDENT}return {found}"])
+        if constant and free is not None:
+            # A fixed list (the claim cards, an attribute's values) filtered by what the state shows: the same
+            # values give the same items, so they are kept by the values worked out first.
+            key = "(" + "".join(f + ", " for f in free) + ")"
+            memo = self.const({}, "MEMO")
+            return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted),
+                                      f"{INDENT}key = {key}",
+                                      f"{INDENT}try:",
+                                      f"{INDENT}    kept = {memo}.get(key)",
+                                      f"{INDENT}except TypeError:  # a list among the values: nothing kept",
+                                      f"{INDENT}    return {found}",
+                                      f"{INDENT}if kept is None:",
+                                      f"{INDENT}    if len({memo}) >= MEMO_LIMIT:",
+                                      f"{INDENT}        {memo}.clear()",
+                                      f"{INDENT}    kept = {memo}[key] = tuple({found})",
+                                      f"{INDENT}return kept"])
+        return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted), f"{INDENT}return {found}"])
+
+    def reveals(self, node, seen: set) -> bool:
+        """Whether running this (a block, a statement) can `reveal` cards: how a bot tells a challenge from a pass."""
+        if isinstance(node, ast.RevealStmt):
+            return True
+        if isinstance(node, ast.CallStmt):
+            proc = self.s.procedures.get(node.name)
+            if proc is None or node.name in seen:
+                return False
+            seen.add(node.name)
+            return self.reveals(proc.body, seen)
+        if isinstance(node, ast.Block):
+            return any(self.reveals(st, seen) for st in node.stmts)
+        # A `choose` or `ask` inside is another decision, someone else's perhaps: not this one's doing.
+        return any(self.reveals(child, seen) for child in ast.inner_blocks(node))
+
+    def emit_bodies(self, bodies, end, code):
+        for label, body, inner in bodies:
+            code.place(label)
+            self.block(body, inner, code)
+            code.jump(end)
+        code.place(end)
+
+    def compile_ChooseStmt(self, st, scope, code):
+        specs, bodies = self.option_specs(st.options, scope)
+        end = ops.Label()
+        code.append(self.choose(st, scope, number_choices(tuple(specs))))
+        code.jump(end)
+        self.emit_bodies(bodies, end, code)
+
+    def choose(self, stmt, scope, specs) -> list[str]:
+        """The lines of a `choose`: its legal moves, the calls due, the decision.  An option over the cards of a
+        zone is one list comprehension, its `where` written in; the parts of the `where`s that are the same
+        for every card are worked out once, before them.  With no legal move the choice is skipped."""
+        who = self.gen(stmt.who, scope).src
+        saved, self.hoist = self.hoist, {}
+        body: list = []
+        tabled: dict = {}  # a zone -> the card options over it tested by tables, each waiting for its lines
+        seen = False  # whether an option's moves are kept out of `seen` (its cards' names, or moves several options make)
+        try:
+            for spec, o in zip(specs, stmt.options):
+                name = self.const(spec, "SPEC")
+                if spec.kind == "card" and o.domain is not None:
+                    coll, of_zone = self.collection(o.domain, scope)
+                    if of_zone and not coll.constant:
+                        lines = self.card_option(spec, name, o, scope, coll.src)
+                        if callable(lines):
+                            tabled.setdefault(coll.src, []).append(len(body))
+                        body.append(lines)
+                        seen = seen or not self.distinct or spec.shared  # the twin test of card_option
+                        continue
+                if spec.kind is None:
+                    move = self.const(Move(spec.verb, None, spec.verb, spec.index, spec.doc, kind="", reveals=spec.reveals),
+                                      "MOVE")
+                    if o.where is None:
+                        body.append(f"out.append({move})")
+                    else:
+                        body += [f"if {self.gen(o.where, scope).src}:", f"{INDENT}out.append({move})"]
+                    continue
+                body.append(f"m.add_options(st, {name}, env, out, seen)")
+                seen = True
+            hoisted = hoist_lines(self.hoist)
+        finally:
+            self.hoist = saved
+        # Two options or more over the same zone, each showing one card of a name: the zone's cards, one of
+        # each name, are picked out once (`kinds`, when the first option needs them), and each option's table
+        # is looked at for those alone.
+        for coll, places in tabled.items():
+            kinds = f"_u{next(self.fresh)}" if len(places) > 1 else None
+            for i in places:
+                body[i] = body[i](kinds)
+            if kinds is not None:
+                body[places[0]] = [f"{kinds} = None", *body[places[0]]]
+        body = [line for part in body for line in ([part] if isinstance(part, str) else part)]
+        calls = tuple(self.s.calls)
+        due = []
+        for c in calls:
+            when = self.s.calls[c].when
+            if when is not None:
+                src = self.due_src(when)
+                due += [f"if {src}:", f"{INDENT}now += ({c!r},)"]
+        prompt = self.const(self.text(stmt.prompt or "", scope, stmt), "PROMPT")
+        now = ["now = ()", *due] if due else []
+        return [f"player = {who}", "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,
+                "if out:",
+                *(INDENT + line for line in [*now, f"env['$options'] = {self.const(specs, 'SPECS')}",
+                                              f"st.pending = m.Decision(player, ops.told(st, {prompt}, env, player), "
+                                              f"tuple(out), False, {calls!r}, {'now' if due else '()'})",
+                                              "return True"])]
+
+    def card_option(self, spec, name: str, o, scope, coll: str):
+        """An option over the cards of a zone, as one list comprehension of its moves: its lines, or for an
+        option tested by a table that shows one card of a name, a function of the name of the zone's cards
+        one of each name (None if no other option needs them too) that gives its lines."""
+        item = f"_o{next(self.fresh)}"
+        inner = dict(scope)
+        inner[o.param] = "card"
+        saved = self.subst
+        self.subst = {**self.subst, o.param: Py(item, True, True, free=NOTHING, simple=True, atom=True, nonnull=True)}
+        try:
+            where = self.gen(o.where, inner) if o.where is not None else None
+        finally:
+            self.subst = saved
+        cond = where.src if where is not None else None
+        twin = []
+        if not self.distinct or spec.shared:
+            twin.append(f"(not TWIN[{item}] or (_k := CANON[{item}] + {spec.group}) not in seen and not seen.add(_k))")
+        moves = f"_m{next(self.fresh)}"
+
+        def comprehension(tests):
+            return f"out += [{moves}[{item}] for {item} in {coll}{' if ' if tests else ''}{' and '.join(tests)}]"
+        lines = [f"{moves} = {name}.card_moves", f"{moves} = {moves}[1] if {moves}[0] is st.program.cards "
+                                                 f"else m.card_moves({name}, st.program)"]
+        free = emitted.free_values(where) if where is not None else None
+        if free is None:
+            return [*lines, comprehension(([cond] if cond is not None else []) + twin)]
+        one_of_each = not self.distinct and not spec.shared  # shows the first card of a name that passes
+        table_lines, table = self.card_test(item, cond, free, one_of_each)
+        by_table = [f"if {table} is not None:", INDENT + comprehension([f"{table}[{item}]"] + twin)]
+        plain = ["else:", INDENT + comprehension([cond] + twin)]
+        if not one_of_each:
+            return [*lines, *table_lines, *by_table, *plain]
+
+        def finish(kinds: str | None) -> list[str]:
+            """The lines, once it is known whether the zone's cards one of each name (`kinds`) are picked out
+            for this option and others.  The first card of a name is the one to show when the cards of each
+            name all pass the table or all fail it (its last item says so); otherwise each card is looked up."""
+            if kinds is None:
+                return [*lines, *table_lines, *by_table, *plain]
+            return [*lines, *table_lines,
+                    f"if {table} is not None and {table}[{self.deck_size}]:",
+                    f"{INDENT}if {kinds} is None:",
+                    f"{INDENT * 2}_us = set()",
+                    f"{INDENT * 2}{kinds} = [_o for _o in {coll} if not TWIN[_o] or (_k := CANON[_o]) not in _us "
+                    "and not _us.add(_k)]",
+                    f"{INDENT}out += [{moves}[{item}] for {item} in {kinds} if {table}[{item}]]",
+                    "el" + by_table[0], by_table[1], *plain]
+        return finish
+
+    def card_test(self, item: str, cond: str, free: list[str], names_agree: bool = False) -> tuple[list[str], str]:
+        """A `where` over the cards of a zone that reads only the card and values worked out before it (`free`):
+        whether each card of the deck passes is worked out once for those values and kept, so each card in
+        the zone costs one look in a table.  Returns the lines that find the table (None if the `where`
+        fails for some card of the deck: it is then tested card by card, as written) and the table's name.
+        `names_agree`: the table has one item more, after the deck's, saying whether the cards of each name
+        all pass or all fail."""
+        n = next(self.fresh)
+        params = [f for f in free if f.startswith("_h")]
+        lines = [f"def TB{n}(env, {''.join(p + ', ' for p in params)}):",
+                 f"{INDENT}table = tuple([True if {cond} else False for {item} in range({self.deck_size})])"]
+        if names_agree:
+            lines.append(f"{INDENT}table += (all([table[c] == table[k] for c, k in enumerate(CANON[:{self.deck_size}])]),)")
+        lines.append(f"{INDENT}return table")
+        made: list = []
+
+        def build(*args):  # compiled when first needed: loading a file stays quick
+            if not made:
+                made.append(self.define(f"TB{n}", lines))
+            return made[0](*args)
+        memo, build = self.const({}, "MEMO"), self.const(build, "BUILD")
+        table, key = f"_t{n}", "(" + "".join(f + ", " for f in free) + ")"
+        return ["try:",
+                f"{INDENT}{table} = {memo}[{key}]",
+                "except KeyError:",
+                f"{INDENT}{table} = card_table({memo}, {key}, {build}, env, {''.join(p + ', ' for p in params)})",
+                "except TypeError:  # a list among the values: nothing kept",
+                f"{INDENT}{table} = None"], table
+
+    def compile_AskStmt(self, st, scope, code):
+        key = f"$ask{next(self.fresh)}"
+        who = self.expr(st.who, scope)
+        if st.bind:
+            scope = {**scope, st.bind: "player"}
+        specs, bodies = self.option_specs(st.options, scope)
+        again, end = ops.Label(), ops.Label()
+        specs.append(Choice("pass", None, None, None, None, "let it pass", again, "", False))
+        code.append(ops.op_ask_init(key, who, st.race))
+        code.place(again)
+        if not st.race:
+            code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), end, st.bind), sets_pc=True)
+            self.emit_bodies(bodies, end, code)
+            return
+        # A race: everyone is asked, and what each does is kept (each option's label keeps it and asks the next);
+        # then, of those who acted, the table says who was first (`first NAME`), and the first one's option runs.
+        settle, pick = ops.Label(), ops.Label()
+        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), settle, st.bind), sets_pc=True)
+        targets = []
+        for i, (spec, o, (label, _, _)) in enumerate(zip(specs, st.options, bodies)):
+            spec.label = ops.Label()
+            code.place(spec.label)
+            names = tuple(n for n, _ in o.params) if o.takes == "several" else (o.param,) if o.param else ()
+            code.append(ops.op_ask_keep(key, i, names, again), sets_pc=True)
+            targets.append((label, names))
+        acted = self.lam("st, env", f"[p for p, _, _ in env[{key + '!'!r}]]")
+        first = Choice("first", "$first", acted, acted, None, "the first to act", pick, "player", False)
+        code.place(settle)
+        code.append(ops.op_ask_settle(key, st.options[0].verb, (first,), pick), sets_pc=True)
+        code.place(pick)
+        code.append(ops.op_ask_pick(key, tuple(targets), end, st.bind), sets_pc=True)
+        self.emit_bodies(bodies, end, code)
+
+    def compile_RaceStmt(self, st, scope, code):
+        loser = st.bind or "$loser"
+        label, end = ops.Label(), ops.Label()
+        everyone = self.lam("st, env", "list(range(st.n))")
+        spec = Choice("last", loser, everyone, everyone, None, "the last to do it", label, "player", False)
+        code.append(ops.op_race(st.word, (spec,)))
+        code.jump(end)
+        code.place(label)
+        if st.body is not None:
+            self.block(st.body, {**scope, loser: "player"}, code)
+        else:
+            code.append([f"m.fire(st, 'race_lost', (env[{loser!r}],))"])
+        code.place(end)

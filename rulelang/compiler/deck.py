@@ -1,0 +1,139 @@
+"""The deck: the cards a game's `deck` section makes, with their names, and the claim cards."""
+from __future__ import annotations
+
+from interpreter.machine import RULE_FAILURES
+from interpreter.program import Attribute, AttrValueInfo, Card, deck_tables
+
+from .. import ast
+from ..errors import RulesCheckError, RuntimeRulesError
+
+MAX_CARDS = 10_000
+
+
+def _display(value_name: str) -> str:
+    return value_name.replace("_", " ").title()
+
+
+class Deck:
+    """The compiler's part that builds the deck, once, before any game."""
+
+    def deck(self) -> tuple:
+        """The attributes, the cards and every table of them the generated code reads (each attribute's and class's
+        value per card; CANON and TWIN, the cards of one name), each worked out once (the Program keeps the tables
+        of names: `self.tables`).  Returns the attributes, those a card's name is made of, and those a claim names."""
+        s = self.s
+        attributes = {}
+        for name, d in s.attributes.items():
+            if isinstance(d, ast.RangeAttributeDecl):
+                attributes[name] = Attribute(name, (), d.low, d.high)
+            else:
+                vals = []
+                for v in d.values:
+                    display = v.display if v.display is not None else _display(v.name)
+                    short = v.short if v.short is not None else display.replace(" ", "")
+                    vals.append(AttrValueInfo(v.name, display, short, v.symbol or "", v.style or ""))
+                attributes[name] = Attribute(name, tuple(vals))
+        self.attributes = attributes
+        name_attrs = s.names.attributes if s.names else tuple(attributes)
+        self.cards = self.build_cards(attributes, name_attrs)
+        claim_attrs = tuple(s.claims.attributes) if s.claims else ()
+        self.claim_ids = ()
+        if claim_attrs:
+            self.cards, self.claim_ids = self.claim_cards(self.cards, attributes, claim_attrs)
+        self.tables = deck_tables(self.cards, self.claim_ids)
+        self.deck_size, self.distinct = self.tables["deck_size"], self.tables["distinct"]
+        self.ns["CANON"], self.ns["TWIN"] = self.tables["canon"], self.tables["twin"]
+        for name in attributes:
+            self.attr_tables[name] = tuple(c.attrs.get(name) for c in self.cards)
+        for name, d in s.classes.items():
+            f = self.expr(d.expr, {"card": "card"})
+            try:
+                self.class_tables[name] = tuple(bool(f(None, {"card": c.id})) for c in self.cards)
+            except (AttributeError, TypeError, KeyError):
+                raise RulesCheckError(f"class `{name}` may only look at the card itself", d.loc) from None
+        return attributes, name_attrs, claim_attrs
+
+    def build_cards(self, attributes, name_attrs) -> tuple:
+        specs = []
+        for item in self.s.deck.items:
+            self.card_items(item, {}, specs)
+        cards = []
+        shorts: dict = {}
+        for attrs_, count, loc in specs:
+            parts, short, styles, symbol = [], [], [], ""
+            for a in name_attrs:
+                v = attrs_.get(a)
+                if v is None:
+                    continue
+                info = attributes[a].info(v) if not attributes[a].numeric else None
+                if info is None:
+                    parts.append(str(v))
+                    short.append(str(v))
+                    continue
+                if info.display:
+                    parts.append(info.display)
+                short.append(info.short)
+            for a, v in attrs_.items():
+                info = attributes[a].info(v) if not attributes[a].numeric else None
+                if info and info.style:
+                    styles.append(info.style)
+                if info and info.symbol and not symbol:
+                    symbol = info.symbol
+            name = " ".join(parts) or "card"
+            short_name = "".join(short) or name.replace(" ", "")
+            key = short_name.lower()
+            identity = tuple(sorted((k, v) for k, v in attrs_.items() if k in name_attrs))
+            if key in shorts and shorts[key] != identity:
+                raise RulesCheckError(f"two different cards are both called `{short_name}`; give their values other short names", loc)
+            shorts[key] = identity
+            for _ in range(count):
+                cards.append(Card(len(cards), dict(attrs_), name, short_name, " ".join(styles), symbol))
+        return tuple(cards)
+
+    def claim_cards(self, cards, attributes, claim_attrs):
+        """One claim card for each identity (by the claim attributes) in the deck: what a claim can name."""
+        seen = {}
+        for c in cards:
+            key = tuple(c.attrs.get(a) for a in claim_attrs)
+            seen.setdefault(key, c)
+        out = list(cards)
+        ids = []
+        for key, like in seen.items():
+            parts, short = [], []
+            for a in claim_attrs:
+                v = like.attrs.get(a)
+                if v is None:
+                    continue
+                info = attributes[a].info(v) if not attributes[a].numeric else None
+                if info is None:
+                    parts.append(str(v))
+                    short.append(str(v))
+                else:
+                    if info.display:
+                        parts.append(info.display)
+                    short.append(info.short)
+            attrs_ = {a: like.attrs.get(a) for a in claim_attrs if like.attrs.get(a) is not None}
+            ids.append(len(out))
+            out.append(Card(len(out), attrs_, " ".join(parts) or "card", "".join(short) or "card", like.style, like.symbol))
+        return tuple(out), tuple(ids)
+
+    def card_items(self, item, env, out):
+        """The deck is built before any game: its values may use constants, never the state of a game."""
+        try:
+            if isinstance(item, ast.CardFor):
+                values = list(self.expr(item.iterable, {k: "any" for k in env})(None, env))
+            else:
+                scope = {k: "any" for k in env}
+                attrs_ = {f.name: self.expr(f.expr, scope)(None, env) for f in item.fields}
+        except (*RULE_FAILURES, RuntimeRulesError):
+            raise RulesCheckError("the deck is built before any game is played: this needs a value it cannot have "
+                                  "then (the state of a game, or arithmetic that fails)", item.loc) from None
+        if isinstance(item, ast.CardFor):
+            for v in values:
+                for sub in item.items:
+                    self.card_items(sub, {**env, item.var: v}, out)
+            return
+        total = sum(n for _, n, _ in out) + item.count
+        if total > MAX_CARDS:
+            raise RulesCheckError(f"the deck would have {total} cards; rulelang allows at most {MAX_CARDS}", item.loc)
+        out.append(({k: v for k, v in attrs_.items() if v is not None}, item.count, item.loc))

@@ -1,0 +1,286 @@
+"""Statements: each procedure's and rule's body as basic blocks (`native_X`: Python lines for a statement that
+runs straight through; `compile_X`: an instruction of its own), and rules written in play."""
+from __future__ import annotations
+
+import attrs
+
+from interpreter import ops
+from interpreter.program import Proc, Rule
+
+from .. import ast
+from ..checker import BUILTIN_EVENTS, check_written_rule, elem_type, params_scope
+from ..errors import RulesCheckError, RulesErrors
+from .blocks import Code
+from .emitted import INDENT, Py
+
+_NO_KEY = object()
+# Statements that are instructions of their own: they ask someone, start other code or change the rules.
+_STOPS = (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt, ast.CallStmt, ast.FireStmt, ast.WinStmt, ast.AddStmt, ast.OutStmt,
+          ast.LoseStmt)
+
+
+def _stops(st) -> bool:
+    return isinstance(st, _STOPS) or any(_stops(s) for b in ast.inner_blocks(st) for s in b.stmts)
+
+
+# Blocks nested deeper than this are cut into basic blocks joined by jumps rather than written as nested Python,
+# which allows only 20 nested loops and 100 levels of indentation.
+NATIVE_DEPTH = 8
+
+
+def _nesting(st) -> int:
+    """How many blocks deep a statement's own blocks go (0 for a statement without any)."""
+    return max((1 + max((_nesting(s) for s in b.stmts), default=0) for b in ast.inner_blocks(st)), default=0)
+
+
+class Statements:
+    """The compiler's part for procedures, rules and their statements."""
+
+    def proc(self, name, params, body, scope) -> Proc:
+        code = Code(self, name)
+        outer, self.card_names = getattr(self, "card_names", None), {p for p, t in scope.items() if t in ("card", "list:card")}
+        saved_hoist, self.hoist = self.hoist, None
+        try:
+            self.block(body, dict(scope), code)
+            self.card_locals[name] = frozenset(self.card_names)
+        finally:
+            self.card_names = outer
+            self.hoist = saved_hoist
+        return Proc(name, tuple(params), code.done())
+
+    def holds_card(self, name, t):
+        """Note a local that holds a card: a search bot's sample must swap it with the card it stands for."""
+        if t in ("card", "list:card") and self.card_names is not None:
+            self.card_names.add(name)
+
+    def rule(self, r, author=None, text=None, key=_NO_KEY) -> Rule:
+        scope = {p: "player" for p in r.params} if r.event in BUILTIN_EVENTS else params_scope(r.params)
+        saved = self.subst
+        if key is not _NO_KEY:  # a rule written in play: `key` is the number (or name) it was written for
+            scope = {"key": "any", **scope}
+            self.subst = {**saved, "key": self.constant(self.const(key, "KEY"))}
+        try:
+            cond = cond_src = None
+            if r.cond is not None:  # called with the event's arguments, before any frame is made for the rule
+                params = [f"_r{i}" for i in range(len(r.params))]
+                outer, self.subst = self.subst, {**self.subst, **{p: Py(q, simple=True, atom=True) for p, q in zip(r.params, params)}}
+                try:
+                    cond_src = self.gen(r.cond, scope).src
+                    cond = self.lam(", ".join(["st", *params]), cond_src)
+                finally:
+                    self.subst = outer
+            return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text,
+                        cond_src=cond_src)
+        finally:
+            self.subst = saved
+
+    def compile_rule(self, text: str, key=None, author=None) -> Rule:
+        """Parse, check and compile a rule written in play, against this game: the same language as the file.
+        A rule is checked when it is offered and compiled when it is put in force: the second time is free."""
+        cache_key = (text, repr(key), author)
+        rule = self.rules_written.get(cache_key)
+        if rule is None:
+            rule = self.rules_written[cache_key] = self._compile_rule(text, key, author)
+        return rule
+
+    def _compile_rule(self, text: str, key, author) -> Rule:
+        texts = self.texts
+        self.texts = {**texts, "<rule>": text}  # a failure of the rule at run time is shown in its own text
+        try:
+            return self._compile_rule_text(text, key, author)
+        finally:
+            self.texts = texts
+
+    def _compile_rule_text(self, text: str, key, author) -> Rule:
+        from ..parser import parse_rule  # here: a program loaded from the cache has imported no parser
+
+        decl = parse_rule(text, "<rule>")
+        if not isinstance(decl, ast.RuleDecl):
+            raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
+        errors = check_written_rule(self.s, decl, {"key": "any"})
+        if errors:
+            for e in errors:
+                e.source = text
+            raise errors[0] if len(errors) == 1 else RulesErrors(errors)
+        # A rule written in play is known by its key, so that it can neither displace the game's own rules
+        # nor another key's rule of the same name; the name it was written with is kept as its label.
+        if isinstance(key, str) and key.isidentifier():
+            name = key
+        elif key is not None:
+            name = "house_" + "".join(ch if ch.isalnum() else "_" for ch in str(key)).strip("_")
+        else:
+            name = decl.name or "house_rule"
+        decl = attrs.evolve(decl, name=name)
+        return self.rule(decl, author, text, key)
+
+    # ------------------------------------------------------------ statements
+    #
+    # A statement that asks someone (`choose`, `ask`, a race), starts other code (`fire`, a procedure's call,
+    # `win`) or changes the rules (`add`) is an instruction of its own, run by the machine.  Every run of other
+    # statements between them, loops and `if`s included, becomes one generated Python function.
+
+    def block(self, b, scope, code):
+        for st in b.stmts:
+            if _stops(st) or _nesting(st) > NATIVE_DEPTH:
+                getattr(self, "compile_" + type(st).__name__)(st, scope, code)
+            else:
+                code.native(self.native(st, scope))
+
+    def native(self, st, scope) -> list[str]:
+        """Python lines for a statement that runs straight through, after a comment naming its `.rules` place."""
+        method = getattr(self, "native_" + type(st).__name__, None)
+        if method is not None:
+            lines = method(st, scope)
+        else:
+            ops_: list = []
+            getattr(self, "compile_" + type(st).__name__)(st, scope, ops_)
+            lines = [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+        return [self.mark(st.loc), *lines] if st.loc is not None else lines
+
+    def mark(self, loc) -> str:
+        """A comment for generated code: the `.rules` place the lines after it came from (see interpreter.places)."""
+        text = f"# {loc.file}:{loc.line}:{loc.column}"
+        self.marks.setdefault(text, loc)
+        return text
+
+    def native_block(self, b, scope) -> list[str]:
+        lines = []
+        for st in b.stmts:
+            lines.extend(self.native(st, scope))
+        return [INDENT + line for line in lines] or [INDENT + "pass"]
+
+    def native_LetStmt(self, st, scope):
+        value = self.gen(st.value, scope).src
+        scope[st.name] = self.type_of(st.value)
+        self.holds_card(st.name, scope[st.name])
+        return [f"env[{st.name!r}] = {value}"]
+
+    def native_SetStmt(self, st, scope):
+        value = self.gen(st.value, scope).src
+        if st.name in scope and st.index is None:
+            return [f"env[{st.name!r}] = {value}"]
+        if st.index is not None:
+            return [f"st.pvars[{st.name!r}][{self.gen(st.index, scope).src}] = {value}"]
+        return [f"st.vars[{st.name!r}] = {value}"]
+
+    def native_IfStmt(self, st, scope):
+        lines = [f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]
+        if st.otherwise is not None:
+            lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
+        return lines
+
+    def native_WhileStmt(self, st, scope):
+        return [f"while {self.gen(st.cond, scope).src}:", INDENT + "step(st, fr)",
+                *self.native_block(st.body, dict(scope))]
+
+    def native_ForStmt(self, st, scope):
+        coll = self.collection(st.iterable, scope)[0].src
+        inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
+        self.holds_card(st.var, inner[st.var])
+        item = f"_f{next(self.fresh)}"
+        return [f"for {item} in counted(st, {coll}):", f"{INDENT}env[{st.var!r}] = {item}", *self.native_block(st.body, inner)]
+
+    def native_MoveStmt(self, st, scope):
+        cards, dest = self.gen(st.cards, scope).src, self.gen(st.to, scope).src
+        kind = self.type_of(st.cards)
+        if kind == "zone":  # a whole zone: no card need be looked for
+            return [f"m.move_zone(st, {cards}, {dest}, {st.face!r})"]
+        if kind == "card":
+            return [f"m.move_card(st, {cards}, {dest}, {st.face!r})"]
+        return [f"_c = ops.as_cards(st, {cards})", "if _c:", f"{INDENT}m.move_cards(st, _c, {dest}, {st.face!r})"]
+
+    def native_MoveTopStmt(self, st, scope):
+        count, source, dest = (self.gen(x, scope).src for x in (st.count, st.source, st.to))
+        line = f"m.move_top(st, {count}, {source}, {dest}, {st.face!r})"
+        if not st.bind:
+            return [line]
+        scope[st.bind] = "card"
+        self.holds_card(st.bind, "card")
+        return [f"env[{st.bind!r}] = {line}"]
+
+    def compile_DealStmt(self, st, scope, code):
+        count = self.expr(st.count, scope) if st.count is not None else None
+        code.append(ops.op_deal(count, self.expr(st.source, scope), self.zone_index[st.zone]))
+
+    def compile_ShuffleStmt(self, st, scope, code):
+        code.append(ops.op_shuffle(self.expr(st.zone, scope)))
+
+    def compile_IfStmt(self, st, scope, code):
+        other, end = ops.Label(), ops.Label()
+        code.branch(self.gen(st.cond, scope).src, other)
+        self.block(st.then, dict(scope), code)
+        if st.otherwise is not None:
+            code.jump(end)
+            code.place(other)
+            self.block(st.otherwise, dict(scope), code)
+            code.place(end)
+        else:
+            code.place(other)
+
+    def compile_ForStmt(self, st, scope, code):
+        key = f"$for{next(self.fresh)}"
+        top, end = ops.Label(), ops.Label()
+        code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0].src)))
+        code.place(top)
+        code.append(ops.op_for_next(key, st.var, end), sets_pc=True)
+        inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
+        self.holds_card(st.var, inner[st.var])
+        self.block(st.body, inner, code)
+        code.jump(top)
+        code.place(end)
+
+    def compile_WhileStmt(self, st, scope, code):
+        top, end = ops.Label(), ops.Label()
+        code.place(top)
+        code.branch(self.gen(st.cond, scope).src, end)
+        self.block(st.body, dict(scope), code)
+        code.jump(top)
+        code.place(end)
+
+    def compile_FireStmt(self, st, scope, code):
+        args = "".join(self.gen(a, scope).src + ", " for a in st.args)
+        code.append([f"m.fire(st, {st.event!r}, ({args}))"])
+
+    def compile_SkipStmt(self, st, scope, code):
+        code.append(ops.op_skip)
+
+    def compile_ReverseStmt(self, st, scope, code):
+        code.append(ops.op_reverse)
+
+    def compile_AgainStmt(self, st, scope, code):
+        code.append(ops.op_again)
+
+    def compile_WinStmt(self, st, scope, code):
+        code.append(ops.op_win(self.expr(st.who, scope)))
+
+    def compile_OutStmt(self, st, scope, code):
+        code.append(ops.op_leave(self.expr(st.who, scope), False))
+
+    def compile_LoseStmt(self, st, scope, code):
+        code.append(ops.op_leave(self.expr(st.who, scope), True))
+
+    def compile_RevealStmt(self, st, scope, code):
+        code.append(ops.op_reveal(self.expr(st.cards, scope), self.expr(st.to, scope)))
+
+    def compile_SayStmt(self, st, scope, code):
+        code.append(ops.op_say(self.text(st.text, scope, st)))
+
+    def compile_TurnToStmt(self, st, scope, code):
+        code.append(ops.op_turn_to(self.expr(st.who, scope), st.now))
+
+    def compile_ClaimStmt(self, st, scope, code):
+        kind = self.type_of(st.says)
+        code.append(ops.op_claim(self.expr(st.cards, scope), self.expr(st.says, scope), kind))
+
+    def compile_AddStmt(self, st, scope, code):
+        key = self.expr(st.key, scope) if st.key is not None else None
+        code.append(ops.op_add(self.expr(st.rule, scope), key))
+
+    def native_TallyStmt(self, st, scope):
+        key = "tally:" + st.name
+        return [f"st.stats[{key!r}] = st.stats.get({key!r}, 0) + 1"]
+
+    def compile_CallStmt(self, st, scope, code):
+        params = self.s.procedures[st.name].params
+        env = ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
+        code.append([f"_p = st.program.procs[{st.name!r}]", f"st.stack.append(m.Frame(_p.code, {{{env}}}, _p.name))"])
