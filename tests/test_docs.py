@@ -189,3 +189,17 @@ def test_tutorial_president_builds_the_example(tmp_path):
         games.append((moves, g.winners, g.scores))
     assert games[0] == games[1]
     assert len(games[0][0]) > 100  # a match of several hands, with the card exchange of the later hands
+
+
+def test_readme_python_of_the_api_runs(monkeypatch, capsys):
+    """"Using it from Python": its two blocks, run one after the other as a reader would paste them."""
+    monkeypatch.chdir(ROOT)
+    blocks = [b for b in _blocks((ROOT / "README.md").read_text(encoding="utf-8"), "python")
+              if "from interpreter import Game" in b or "game.deciding" in b]
+    assert len(blocks) == 2
+    names: dict = {}
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), names)
+    assert names["game"].record()[:1] == [(0, "draw")]  # the second block's seat drew
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("Ann ['play ") and printed[1].startswith("[")  # the first block's game ended
