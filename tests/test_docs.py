@@ -205,3 +205,13 @@ def test_readme_python_of_the_api_runs(monkeypatch, capsys):
     assert names["game"].record()[:1] == [(0, "draw")]  # the second block's seat drew
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("Ann ['play ") and printed[1].startswith("[")  # the first block's game ended
+
+
+def test_tutorial_crazy_eights_writes_every_line_of_the_example():
+    """Chapter 9 says the file is now examples/crazy_eights.rules: every code line of the example is written in
+    chapters 1-9 (the chapters also show a first `turn` and `play` that chapter 7 replaces, so not the reverse)."""
+    chapters = TUTORIAL.read_text(encoding="utf-8").split("## 1.")[1].split("## 10.")[0]
+    written = Counter(line for block in _blocks(chapters, "rules") for line in _code_lines(block))
+    example = Counter(_code_lines((ROOT / "examples" / "crazy_eights.rules").read_text(encoding="utf-8")))
+    assert example - written == Counter()
+    assert "turn {" in written and written["turn {"] == example["turn {"] + 1  # the first turn, then the one that stays
