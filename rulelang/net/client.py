@@ -17,7 +17,7 @@ from interpreter.narrator import Narrator, english_list, hand_zone
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..terminal.host import (AGAIN, DONE, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, _prompt_keys, command_docs,
+from ..terminal.host import (AGAIN, DONE, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys, command_docs,
                              command_named, prompt_helpers, tell_lines)
 from ..terminal.editor import rule_session
 from ..terminal.summary import help_text
@@ -510,7 +510,7 @@ class JoinHost(Host):
                 validator=validator_cls(self, d, d.window), validate_while_typing=False,
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(self.seat),
-                key_bindings=_prompt_keys(), reserve_space_for_menu=MENU_ROWS,  # the keys and rows of a local game
+                key_bindings=prompt_keys(), reserve_space_for_menu=MENU_ROWS,  # the keys and rows of a local game
                 refresh_interval=0.5 if self.deadline is not None else 0)
             self.app = session.app
             return await task

@@ -337,7 +337,7 @@ def prompt_helpers():
 
 
 @functools.cache
-def _prompt_keys():
+def prompt_keys():
     """Keys of the move prompt: Enter on a refused move selects the line, so that typing replaces it (ptpython's
     way) instead of gluing text onto it; an arrow, Home or End leaves the selection to mend the line in place.
     A refused rule (`house`, `write`) is not selected: its cursor is at the place to mend."""
@@ -987,7 +987,7 @@ class Host:
                 validate_while_typing=False,
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(seat),
-                key_bindings=_prompt_keys(),
+                key_bindings=prompt_keys(),
                 reserve_space_for_menu=MENU_ROWS,
             )
         except KeyboardInterrupt:
