@@ -53,7 +53,8 @@ def _commands() -> list[tuple[str, str]]:
     return found
 
 
-COMMANDS = [(where, cmd) for where, cmd in _commands() if not any(key in cmd for key in SKIPPED)]
+README_CHECK = ".venv/bin/rulelang check games/uno.rules games/express.rules examples/*.rules"  # with its output, below
+COMMANDS = [(where, cmd) for where, cmd in _commands() if not any(key in cmd for key in SKIPPED) and cmd != README_CHECK]
 
 
 def test_the_docs_show_commands_and_skip_only_what_is_listed():
@@ -134,6 +135,7 @@ def test_readme_check_output_is_what_check_prints(monkeypatch, capsys):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = next(b for b in _blocks(readme, "console") if b.startswith("$ .venv/bin/rulelang check "))
     cmd, *shown = block.splitlines()
+    assert cmd == "$ " + README_CHECK
     program, args, _ = _argv(cmd[2:], ROOT)
     assert cli.main(args) == 0
     assert capsys.readouterr().out.splitlines() == shown
@@ -189,3 +191,27 @@ def test_tutorial_president_builds_the_example(tmp_path):
         games.append((moves, g.winners, g.scores))
     assert games[0] == games[1]
     assert len(games[0][0]) > 100  # a match of several hands, with the card exchange of the later hands
+
+
+def test_readme_python_of_the_api_runs(monkeypatch, capsys):
+    """"Using it from Python": its two blocks, run one after the other as a reader would paste them."""
+    monkeypatch.chdir(ROOT)
+    blocks = [b for b in _blocks((ROOT / "README.md").read_text(encoding="utf-8"), "python")
+              if "from interpreter import Game" in b or "game.deciding" in b]
+    assert len(blocks) == 2
+    names: dict = {}
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), names)
+    assert names["game"].record()[:1] == [(0, "draw")]  # the second block's seat drew
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("Ann ['play ") and printed[1].startswith("[")  # the first block's game ended
+
+
+def test_tutorial_crazy_eights_writes_every_line_of_the_example():
+    """Chapter 9 says the file is now examples/crazy_eights.rules: every code line of the example is written in
+    chapters 1-9 (the chapters also show a first `turn` and `play` that chapter 7 replaces, so not the reverse)."""
+    chapters = TUTORIAL.read_text(encoding="utf-8").split("## 1.")[1].split("## 10.")[0]
+    written = Counter(line for block in _blocks(chapters, "rules") for line in _code_lines(block))
+    example = Counter(_code_lines((ROOT / "examples" / "crazy_eights.rules").read_text(encoding="utf-8")))
+    assert example - written == Counter()
+    assert "turn {" in written and written["turn {"] == example["turn {"] + 1  # the first turn, then the one that stays

@@ -161,8 +161,8 @@ def test_keys_typed_past_the_longest_line_are_not_put_in(monkeypatch):
     with create_pipe_input() as keys:
         session = PromptSession(input=keys, output=DummyOutput())
         keys.send_text("\x1b[200~play \x1b[201~" + "x" * 60 + "\r")
-        assert session.prompt("> ", key_bindings=host._prompt_keys()) == "play " + "x" * 35
+        assert session.prompt("> ", key_bindings=host.prompt_keys()) == "play " + "x" * 35
     with create_pipe_input() as keys:
         session = PromptSession(input=keys, output=DummyOutput())
         keys.send_text("draw" + "\x1b[200~" + "y" * 37 + "\x1b[201~" + "\r")  # 41 characters: not put in
-        assert session.prompt("> ", key_bindings=host._prompt_keys()) == "draw"
+        assert session.prompt("> ", key_bindings=host.prompt_keys()) == "draw"

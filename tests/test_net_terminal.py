@@ -271,7 +271,9 @@ def test_a_joined_terminal_takes_its_seat_again_after_a_drop_and_writes_rules_in
         assert "\x1b[2J" in t.raw and "?[2J" not in t.raw
         t.expect("Moves: ")
         assert served.call(lambda: (table.seats[0].state(), table.seats[0].conn is not first)) == ("here", True)
-        t.line("play R3+")
+        # The prompt's keys are a local game's: a refused line is selected, and what is typed next replaces it.
+        t.line("play B9")  # refused (its message is in the toolbar, not drawn in this pty)
+        t.line("play R3+")  # glued onto `play B9` it would be refused too
         t.expect("Moves: write")
         assert served.call(table.game.record) == [(0, "play R3+")]
         t.line("write")

@@ -108,7 +108,7 @@ def test_the_first_player_lays_cards_face_down_and_announces_colour_and_count():
     play(g, 0, "lay O1", "lay O2")
     assert g.pending.prompt == "lay cards face down: 2 laid, at least 1"
     play(g, 0, "lay O3", "stop")
-    assert g.pending.prompt == "say what colour the 3 cards are"
+    assert g.pending.prompt == "say the colour of what you laid (3 face down)"  # one card or several: no "the 1 cards"
     assert options(g) == ["say red", "say orange", "say yellow", "say green", "say blue", "say purple", "say pink"]
     start = len(g.events)
     play(g, 0, "say orange")

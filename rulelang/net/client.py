@@ -17,8 +17,8 @@ from interpreter.narrator import Narrator, english_list, hand_zone
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..terminal.host import (AGAIN, DONE, KEYS, MOVE, QUIT, YES, Host, Screen, command_docs, command_named,
-                             prompt_helpers, tell_lines)
+from ..terminal.host import (AGAIN, DONE, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys, command_docs,
+                             command_named, prompt_helpers, tell_lines)
 from ..terminal.editor import rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
@@ -510,6 +510,7 @@ class JoinHost(Host):
                 validator=validator_cls(self, d, d.window), validate_while_typing=False,
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(self.seat),
+                key_bindings=prompt_keys(), reserve_space_for_menu=MENU_ROWS,  # the keys and rows of a local game
                 refresh_interval=0.5 if self.deadline is not None else 0)
             self.app = session.app
             return await task
@@ -591,9 +592,7 @@ async def join(address: str, code: str, name: str | None, screen: Screen, table=
             if screen.tty:
                 from prompt_toolkit.patch_stdout import patch_stdout
 
-                # raw: the screen's clear (a rejoined seat's table drawn afresh) is an escape sequence, which the
-                # proxy would otherwise print as the text `?[H?[2J`
-                with patch_stdout(raw=True):
+                with patch_stdout():
                     return await host.run()
             return await host.run()
         finally:

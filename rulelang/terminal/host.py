@@ -66,7 +66,7 @@ KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier li
         "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT = "quit"
-TOOLBAR_ROWS, MENU_ROWS = 1, 2  # at most three rows of a 24-row screen kept below the prompt
+TOOLBAR_ROWS, MENU_ROWS = 1, 3  # at most three rows of a 24-row screen kept below the prompt (MENU_ROWS counts the prompt line)
 AGAIN = object()  # read() gave no line, or a line was told or refused: ask for the same decision again
 DONE, MOVE = "done", "move"  # what a line typed comes to (Host.take_line)
 INPUT_ENDED = 3  # the exit status when the input ends while a person must still move
@@ -103,9 +103,13 @@ class Screen:
 
     def clear(self) -> None:
         """Clear the screen and, where the terminal allows, its scrollback: the last hand must not show."""
-        if self.tty:
-            sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
-            sys.stdout.flush()
+        if self.tty:  # through prompt_toolkit's output, as every line is: in order with them, and never the text
+            # `?[H?[2J` that its stdout proxy (a joined terminal's, `patch_stdout`) makes of an escape sequence
+            from prompt_toolkit.application.current import get_app_session
+
+            out = get_app_session().output
+            out.write_raw("\x1b[H\x1b[2J\x1b[3J")
+            out.flush()
 
 
 def card_parts(program, cid, long: bool = False):
@@ -333,7 +337,7 @@ def prompt_helpers():
 
 
 @functools.cache
-def _prompt_keys():
+def prompt_keys():
     """Keys of the move prompt: Enter on a refused move selects the line, so that typing replaces it (ptpython's
     way) instead of gluing text onto it; an arrow, Home or End leaves the selection to mend the line in place.
     A refused rule (`house`, `write`) is not selected: its cursor is at the place to mend."""
@@ -983,7 +987,7 @@ class Host:
                 validate_while_typing=False,
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(seat),
-                key_bindings=_prompt_keys(),
+                key_bindings=prompt_keys(),
                 reserve_space_for_menu=MENU_ROWS,
             )
         except KeyboardInterrupt:

@@ -134,7 +134,14 @@ def rules_summary(program) -> str:
         note = _comment_above(src, symbols.score.loc)
         lines += _wrap_note(note, "  ") if note else [f"  {s}" for s in _body_lines(src, symbols.score)]
     if program.match_target:
-        lines.append(f"A match is played to {program.match_target} points (`--match`).")
+        lowest = getattr(symbols.match, "lowest", None)
+        if lowest is None:
+            ends = ""
+        elif isinstance(lowest, ast.Literal) and lowest.value is True:
+            ends = "; the lowest score wins"
+        else:
+            ends = f"; the lowest score wins if {_source_of(src, getattr(lowest, 'loc', None), lowest)}"
+        lines.append(f"A match is played to {program.match_target} points{ends} (`--match`).")
     if program.match_hands:
         lines.append(f"A match is {program.match_hands} hands (`--match`).")
     if program.options:
@@ -217,6 +224,10 @@ def _wrap_note(note: list[str], indent: str) -> list[str]:
 def _body_lines(src, decl) -> list[str]:
     """The statements of a block as written, without comments or braces."""
     text = source_lines(src.texts.get(decl.loc.file, ""))
+    first = text[decl.loc.line - 1].split("#", 1)[0] if decl.loc.line <= len(text) else ""
+    if "{" in first and first.count("{") == first.count("}"):  # the whole block on its line: what its braces hold
+        inner = first[first.index("{") + 1: first.rindex("}")].strip()
+        return [inner] if inner else []
     out, depth = [], 0
     for i in range(decl.loc.line - 1, len(text)):
         line = text[i].split("#", 1)[0].rstrip()
