@@ -206,3 +206,14 @@ def test_the_compiler_reads_the_checkers_types_and_makes_no_checker_nor_walk_of_
             if mod != "rulelang.ast" and isinstance(node, ast.FunctionDef) and node.name in ("walk", "children"):
                 bad.append(f"{mod}:{node.lineno} walks the tree itself")
     assert bad == []
+
+
+def test_every_package_is_installed():
+    """A wheel (not an editable install) holds only the packages pyproject.toml lists: each folder of rulelang/ and
+    interpreter/ with an __init__.py is one of them."""
+    import tomllib
+    root = Path(__file__).resolve().parent.parent
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(root).parts) for top in ("rulelang", "interpreter")
+             for p in (root / top).rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)
