@@ -5,6 +5,8 @@ from typing import Any, Callable
 
 import attrs
 
+from . import places
+
 
 @attrs.frozen
 class AttrValueInfo:
@@ -82,6 +84,7 @@ class Rule:
     author: str | None = None
     text: str | None = None
     cond_src: str | None = attrs.field(default=None, eq=False)  # `cond` as Python source, over `_r0`, `_r1`...
+    cond_at: Any = attrs.field(default=None, eq=False)  # the condition's .rules place (a Loc): a failure is shown there
     stat: str = attrs.field(init=False, eq=False)  # its counter in a simulation's report
 
     @stat.default
@@ -246,15 +249,22 @@ class Program:
             return dispatch
         params = [f"_r{i}" for i in range(len(rules[0].params))]
         lines = [f"def dispatch(st, {''.join(p + ', ' for p in params)}_rules=None):", "    ready = []"]
+        marks: dict = {}  # each condition follows the mark of its .rules place (interpreter.places)
         for i, rule in enumerate(rules):
             if rule.cond is None:
                 lines.append(f"    ready.append(_rules[{i}])")
             else:
                 test = rule.cond_src if rule.cond_src is not None else f"_rules[{i}].cond(st, {', '.join(params)})"
+                at = rule.cond_at
+                if at is not None:
+                    mark = f"# {at.file}:{at.line}:{at.column}"
+                    marks[mark] = at
+                    lines.append("    " + mark)
                 lines += [f"    if {test}:", f"        ready.append(_rules[{i}])"]
         lines.append("    return ready")
         scope: dict = {}
-        exec(compile("\n".join(lines), f"<rules:{event}>", "exec"), self.namespace, scope)
+        exec(compile("\n".join(lines), places.register(f"dispatch {event}", lines, marks, self.files), "exec"),
+             self.namespace, scope)
         fn = scope["dispatch"]
         fn.__defaults__ = (rules,)
         self.dispatch[event] = made[key] = fn

@@ -94,3 +94,22 @@ def test_generated_lines_are_in_linecache_so_a_python_traceback_shows_them():
         exec(compile("1/0", filenames[0], "exec"))
     except ZeroDivisionError:
         assert filenames[0] in traceback.format_exc()
+
+
+@pytest.mark.parametrize("rule,line", [
+    # a rule's condition, tested by the event's generated dispatcher (interpreter/program.py)
+    ("rule boom: when played(card) if card.kind == skip and 1 / (z - z) > 0 {\n  shuffle draw\n}\n",
+     ["boom.rules:4:33: a rule failed in `play`: division by zero",
+      "    rule boom: when played(card) if card.kind == skip and 1 / (z - z) > 0 {",
+      "                                    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~"]),
+    # an instruction of its own (`fire`), whose generated lines follow its mark like a statement's
+    ("event bang(n)\nrule b2: when bang(n) { shuffle draw }\n"
+     "rule boom: when played(card) if card.kind == skip {\n  fire bang(1 / (z - z))\n}\n",
+     ["boom.rules:7:3: a rule failed in `boom`: division by zero",
+      "      fire bang(1 / (z - z))",
+      "      ^~~~~~~~~~~~~~~~~~~~~~"]),
+], ids=["condition", "instruction"])
+def test_a_rules_condition_or_instruction_failing_at_run_time_is_shown_at_its_place(rule, line):
+    with pytest.raises(RuntimeRulesError) as e:
+        _play_until_failure(f'extends "{UNO}"\nvar z = 0\n\n' + rule)
+    assert e.value.render().splitlines() == line

@@ -126,11 +126,17 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             return e.name
         return e.value
 
-    def lam(self, params: str, body: str):
-        key = (params, body)
+    def lam(self, params: str, body: str, at=None):
+        """A generated lambda; `at`, the `.rules` place of its expression, registers it so that a failure in it is
+        reported there (interpreter.places)."""
+        key = (params, body, at)
         f = self.lambdas.get(key)
         if f is None:
-            f = self.lambdas[key] = eval(self.code(f"lambda {params}: {body}", "<rules>", "eval"), self.ns)
+            lines, filename = [f"lambda {params}: {body}"], "<rules>"
+            if at is not None:
+                lines.insert(0, self.mark(at))
+                filename = places.register("lambda", lines, self.marks, self.texts)
+            f = self.lambdas[key] = eval(self.code("\n".join(lines), filename, "eval"), self.ns)
         return f
 
     def code(self, text: str, filename: str, mode: str):

@@ -15,7 +15,7 @@ class Block:
     op: Any = None
     sets_pc: bool = False  # the instruction decides itself where its frame goes on
     jump: Any = None  # a Label
-    branch: tuple | None = None  # (condition, Label): go on at the label unless the condition holds
+    branch: tuple | None = None  # (condition, Label, its mark): go on at the label unless the condition holds
 
     def ends(self) -> bool:
         """Whether anything after the statements is in it (then more statements start another block)."""
@@ -32,6 +32,9 @@ class Code:
         self.name = name
         self.blocks: list[Block] = []
         self.cur = Block()
+        # The mark (`# FILE:LINE:COL`) of the statement whose instruction is being compiled: generated lines of an
+        # instruction and a branch's condition follow it, so that a failure in them is placed (interpreter.places).
+        self.at: str | None = None
 
     def close(self) -> None:
         if self.cur.lines or self.cur.ends():
@@ -48,6 +51,8 @@ class Code:
         stack); `sets_pc`: it decides itself where its frame goes on."""
         if self.cur.ends():
             self.close()
+        if isinstance(op, list) and self.at is not None:
+            op = [self.at, *op]
         self.cur.op, self.cur.sets_pc = op, sets_pc
 
     def jump(self, label) -> None:
@@ -60,7 +65,7 @@ class Code:
         """Go on at `label` unless `cond` (Python source) holds."""
         if self.cur.ends():
             self.close()
-        self.cur.branch = (cond, label)
+        self.cur.branch = (cond, label, self.at)
         self.close()
 
     def place(self, label) -> None:
@@ -76,8 +81,8 @@ class Code:
             return b.op
         lines = [*b.lines]
         if b.branch is not None:
-            cond, label = b.branch
-            lines += [f"if not {cond}:", f"    fr.pc = {_target(label.pos, blocks)}"]
+            cond, label, at = b.branch
+            lines += [*([at] if at else []), f"if not {cond}:", f"    fr.pc = {_target(label.pos, blocks)}"]
         if isinstance(b.op, list):  # generated lines that start other code
             lines += b.op
         elif b.op is not None:
@@ -90,8 +95,8 @@ class Code:
             t = blocks[target] if target < len(blocks) else None
             if t is not None and t.branch is not None and not t.lines and t.op is None:
                 # a jump to a test (a loop's): the test is made here, one dispatch fewer
-                cond, label = t.branch
-                lines += [f"if {cond}:", f"    fr.pc = {target + 1}", "else:", f"    fr.pc = {_target(label.pos, blocks)}"]
+                cond, label, at = t.branch
+                lines += [*([at] if at else []), f"if {cond}:", f"    fr.pc = {target + 1}", "else:", f"    fr.pc = {_target(label.pos, blocks)}"]
             else:
                 lines.append(f"fr.pc = {target}")
         name = f"B{next(self.c.fresh)}"

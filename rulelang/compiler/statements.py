@@ -64,11 +64,11 @@ class Statements:
                 outer, self.subst = self.subst, {**self.subst, **{p: Py(q, simple=True, atom=True) for p, q in zip(r.params, params)}}
                 try:
                     cond_src = self.gen(r.cond, scope).src
-                    cond = self.lam(", ".join(["st", *params]), cond_src)
+                    cond = self.lam(", ".join(["st", *params]), cond_src, r.cond.loc)
                 finally:
                     self.subst = outer
             return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text,
-                        cond_src=cond_src)
+                        cond_src=cond_src, cond_at=r.cond.loc if r.cond is not None else None)
         finally:
             self.subst = saved
 
@@ -111,6 +111,7 @@ class Statements:
     def block(self, b, scope, code):
         for st in b.stmts:
             if _stops(st) or _nesting(st) > NATIVE_DEPTH:
+                code.at = self.mark(st.loc) if st.loc is not None else None
                 getattr(self, "compile_" + type(st).__name__)(st, scope, code)
             else:
                 code.native(self.native(st, scope))
@@ -242,7 +243,7 @@ class Statements:
     def compile_ForStmt(self, st, scope, code):
         key = f"$for{next(self.fresh)}"
         top, end = ops.Label(), ops.Label()
-        code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0].src)))
+        code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0].src, st.iterable.loc)))
         code.place(top)
         code.append(ops.op_for_next(key, st.var, end), sets_pc=True)
         inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
