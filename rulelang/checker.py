@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from . import ast
-from .errors import Loc, RulesCheckError, closest, did_you_mean
+from .errors import Loc, RulesCheckError, RulesErrors, closest, did_you_mean
 
 BUILTIN_NAMES = {
     "current": "player", "next": "player", "previous": "player", "dealer": "player",
@@ -171,11 +171,14 @@ def collect(decls) -> tuple[Symbols, list]:
 class Checker:
     """One `check_<Node>` method per construct; errors are collected, never raised one by one."""
 
-    def __init__(self, symbols: Symbols, final: dict | None = None):
+    def __init__(self, symbols: Symbols, final: dict | None = None, written: bool = False):
         self.s = symbols
         self.errors: list[RulesCheckError] = []
         self.final = final  # variable -> its type, when every `set` of it has been seen (else worked out as read)
         self.var_reads: set = set()  # (variable, the type it had when read): was it its final type?
+        # A rule written in play: the game's variables keep the types its file gives them (the code made for the
+        # file reads them so), and the rule may not set one to another type (`check_written_rule`).
+        self.written = written
 
     def error(self, msg, loc, hint=None):
         self.errors.append(RulesCheckError(msg, loc, hint=hint))
@@ -205,13 +208,18 @@ class Checker:
             self.error("a game needs a `setup { ... }`", whole, hint="for instance `setup { shuffle draw  deal 7 from draw to hand }`")
         read = self.check_decls(decls)
         final = {n: var_type(s, n) for n in s.vars}
-        stale = [d for d, reads in read if any(final[n] != t for n, t in reads)]
-        if stale and not self.errors:
-            # A declaration read a variable before the `set` that gives it its type: its expressions are typed
-            # again with every variable's final type, for the types the compiler reads (Symbols.types).
+        stale = [(d, found) for d, reads, found in read if any(final[n] != t for n, t in reads)]
+        if stale:
+            # A variable's type is the one every `set` of it gives, so it is known only once every declaration has
+            # been checked: one that read a variable before then is typed again with every variable's final type.
+            # Those types are the ones the compiler reads (Symbols.types), and those errors the ones reported:
+            # the first typing's are dropped (a variable read as `any` before its `set` hid a wrong use of it).
             kept = {n: set(ts) for n, ts in s.var_types.items()}
-            Checker(s, final).check_decls(stale)
+            again = Checker(s, final)
+            again.check_decls([d for d, _ in stale])
             s.var_types = kept
+            dropped = {id(e) for _, found in stale for e in found}
+            self.errors = [e for e in self.errors if id(e) not in dropped] + again.errors
         for rule in s.rules:
             if rule.event in s.events and rule.event not in s.fired:
                 self.error(f"rule `{rule.name}` never fires: nothing does `fire {rule.event}(...)`", part(rule.loc, "event"),
@@ -229,12 +237,13 @@ class Checker:
         return t
 
     def check_decls(self, decls) -> list:
-        """Check each declaration; each with the variables it read and their types then."""
+        """Check each declaration; each with the variables it read and their types then, and its errors."""
         read = []
         for d in decls:
             self.var_reads = set()
+            start = len(self.errors)
             getattr(self, "check_" + type(d).__name__)(d)
-            read.append((d, self.var_reads))
+            read.append((d, self.var_reads, self.errors[start:]))
         return read
 
     def decides(self, node, seen: set) -> bool:
@@ -415,9 +424,9 @@ class Checker:
 
     def check_ExamplesDecl(self, d):
         for r in d.rules:
-            self.check_RuleDecl(r, {"key": "any"})
+            self.check_RuleDecl(r, written=True)
 
-    def check_RuleDecl(self, d, extra=None):
+    def check_RuleDecl(self, d, written=False):
         params = self.s.events.get(d.event)
         where = part(d.loc, "event")
         if params is None:
@@ -426,9 +435,7 @@ class Checker:
         if len(params) != len(d.params):
             self.error(f"event `{d.event}` has {count(len(params), 'parameter')}{named(params)}, "
                        f"and the rule names {len(d.params)}", where)
-        scope = {p: "player" for p in d.params} if d.event in BUILTIN_EVENTS else params_scope(d.params)
-        if extra:
-            scope = {**extra, **scope}
+        scope = rule_scope(d, written)
         if d.cond is not None:
             self.expect(d.cond, scope, "bool")
         self.block(d.body, scope)
@@ -599,7 +606,14 @@ class Checker:
             self.error(f"`{st.name}` is one for the table, not per player: write `set {st.name} = ...`", where)
         if st.index is not None:
             self.expect(st.index, scope, "player")
-        s.var_types.setdefault(st.name, set()).add(self.expr(st.value, scope))
+        t = self.expr(st.value, scope)
+        if not self.written:
+            s.var_types.setdefault(st.name, set()).add(t)
+            return
+        held = "int" if st.name == "score" else self.var_type(st.name)
+        if not compatible(t, held):
+            self.error(f"`{st.name}` holds {an(held)} in this game, not {an(t)}", st.value.loc,
+                       hint="the game's own rules read it so: a rule written in play may not change its type")
 
     def check_LetStmt(self, st, scope):
         scope[st.name] = self.expr(st.value, scope)
@@ -1322,6 +1336,13 @@ def params_scope(params) -> dict:
     return {p: param_type(p) for p in params}
 
 
+def rule_scope(d, written: bool = False) -> dict:
+    """The names a rule's body knows, with their types: its event's parameters (players for a built-in event, else
+    read from their names), and for a rule written in play `key`, the number or name it was written for."""
+    scope = {p: "player" for p in d.params} if d.event in BUILTIN_EVENTS else params_scope(d.params)
+    return {"key": "any", **scope} if written else scope
+
+
 def var_type(s, name) -> str:
     """A variable's type: the one type every `set` of it gives, else any."""
     types = s.var_types.get(name, set()) - {"none", "any"}
@@ -1489,8 +1510,19 @@ def text_parts(s, owner) -> dict:
     return parts
 
 
-def check_written_rule(s, decl, scope) -> list:
-    """Check a rule written in play against a checked game, keeping its types for the compiler; its errors."""
-    checker = Checker(s)
-    checker.check_RuleDecl(decl, scope)
-    return checker.errors
+def check_written_rule(s, text: str):
+    """A rule written in play (`house`, `add`, an example), parsed and checked against the checked game `s`: the one
+    way such a rule comes in, as a file's rules do (parser, then checker, which keeps its types for the compiler).
+    The game's own types stay as its file made them.  Its RuleDecl; its errors raised, shown in its own text."""
+    from .parser import parse_rule  # here: a program loaded from the cache has imported no parser
+
+    decl = parse_rule(text, "<rule>")
+    if not isinstance(decl, ast.RuleDecl):
+        raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
+    checker = Checker(s, written=True)
+    checker.check_RuleDecl(decl, written=True)
+    if checker.errors:
+        for e in checker.errors:
+            e.source = text
+        raise checker.errors[0] if len(checker.errors) == 1 else RulesErrors(checker.errors)
+    return decl

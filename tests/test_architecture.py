@@ -129,7 +129,7 @@ LAZY = {  # module -> the project modules it loads late
     # cache miss, so a load from the cache imports no Lark.
     "rulelang": {"rulelang.cache", "rulelang.checker", "rulelang.compiler", "rulelang.errors", "rulelang.loader"},
     "rulelang.loader": {"rulelang.parser"},
-    "rulelang.compiler.statements": {"rulelang.parser"},
+    "rulelang.checker": {"rulelang.parser"},  # a rule written in play, in a program loaded from the cache
     "rulelang.cli": {"rulelang.terminal.host", "rulelang.terminal.resume", "rulelang.net.server", "rulelang.net.client",
                      "rulelang.simulate.run", "rulelang.simulate.sweep"},
     "rulelang.terminal.host": {"rulelang.lexer"},  # Pygments, for a rule shown highlighted

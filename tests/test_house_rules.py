@@ -124,11 +124,14 @@ BAD_RULES = [
     ('when played(card) if card.number == key {\n  race "moo"\n  move 1 from draw to hand(nxt)\n}',
      rulelang.RulesCheckError, None, 3, 28),
     ("moo", rulelang.RulesSyntaxError, "expected `when` before `moo`", 1, 1),
+    # the game's own rules read `current_colour` as a colour: a rule may not make it a number
+    ("when played(card) if card.number == key { set current_colour = card.number }", rulelang.RulesCheckError,
+     "`current_colour` holds a colour in this game, not a number", 1, 64),
 ]
 
 
 @pytest.mark.parametrize("text,cls,message,line,column", BAD_RULES,
-                         ids=["attribute", "event", "zone", "brace", "third-line", "not-a-rule"])
+                         ids=["attribute", "event", "zone", "brace", "third-line", "not-a-rule", "type-of-a-variable"])
 def test_a_bad_rule_is_refused_with_its_place_and_the_game_is_unchanged(text, cls, message, line, column):
     """MAKING UP HOUSE RULES: a rule is written in rulelang at the `write` decision; one the language
     cannot read is refused with the checker's message and its line and column in the rule, and nothing
@@ -136,6 +139,8 @@ def test_a_bad_rule_is_refused_with_its_place_and_the_game_is_unchanged(text, cl
     g = new_game(HOUSE, [ANN, BO, CY], "R5", DRAW, names=NAMES)
     play(g, 0, "play R3+")
     before = state_of(g)
+    symbols = g.program.summary[0]
+    types = {name: set(ts) for name, ts in symbols.var_types.items()}
     with pytest.raises(cls) as caught:
         g.apply(0, "write " + text)
     e = caught.value
@@ -145,6 +150,7 @@ def test_a_bad_rule_is_refused_with_its_place_and_the_game_is_unchanged(text, cl
     assert (e.loc.line, e.loc.column) == (line, column)
     assert state_of(g) == before
     assert g.house_rules == {}
+    assert symbols.var_types == types  # the types the game's code was made for, shared by its every game
     # The decision is still Ann's write, and a good rule is then taken.
     play(g, 0, "write " + MOO)
     assert list(g.house_rules) == [3]

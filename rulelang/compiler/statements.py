@@ -8,8 +8,7 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import BUILTIN_EVENTS, check_written_rule, elem_type, params_scope
-from ..errors import RulesCheckError, RulesErrors
+from ..checker import check_written_rule, elem_type, rule_scope
 from .blocks import Code
 from .emitted import INDENT, Py
 
@@ -54,10 +53,9 @@ class Statements:
             self.card_names.add(name)
 
     def rule(self, r, author=None, text=None, key=_NO_KEY) -> Rule:
-        scope = {p: "player" for p in r.params} if r.event in BUILTIN_EVENTS else params_scope(r.params)
+        scope = rule_scope(r, written=key is not _NO_KEY)
         saved = self.subst
         if key is not _NO_KEY:  # a rule written in play: `key` is the number (or name) it was written for
-            scope = {"key": "any", **scope}
             self.subst = {**saved, "key": self.constant(self.const(key, "KEY"))}
         try:
             cond = cond_src = None
@@ -92,16 +90,7 @@ class Statements:
             self.texts = texts
 
     def _compile_rule_text(self, text: str, key, author) -> Rule:
-        from ..parser import parse_rule  # here: a program loaded from the cache has imported no parser
-
-        decl = parse_rule(text, "<rule>")
-        if not isinstance(decl, ast.RuleDecl):
-            raise RulesCheckError("write a rule: `when EVENT(...) if CONDITION { ... }`", decl.loc, source=text)
-        errors = check_written_rule(self.s, decl, {"key": "any"})
-        if errors:
-            for e in errors:
-                e.source = text
-            raise errors[0] if len(errors) == 1 else RulesErrors(errors)
+        decl = check_written_rule(self.s, text)  # parsed and checked as a file's rules are, its types kept
         # A rule written in play is known by its key, so that it can neither displace the game's own rules
         # nor another key's rule of the same name; the name it was written with is kept as its label.
         if isinstance(key, str) and key.isidentifier():

@@ -44,9 +44,10 @@ class Table:
         return encoding.observe_seen(self.seats[seat].glance(), seat, mine)
 
     def act(self, seat: int, move) -> None:
-        """Make one of the seat's own moves.  Moves come from `decision(seat).options` (the action mask is made
-        from them), so they are applied as a bot's are, without a copy of the state to fall back to."""
-        self.game.apply(seat, move, checked=False)
+        """Make one of the seat's own moves, through the seat API.  Moves come from `decision(seat).options` (the
+        action mask is made from them), so they are made as a simulated bot's are (`Seat.act(move, undoable=False)`):
+        without a copy of the state to fall back to."""
+        self.seats[seat].act(move, undoable=False)
 
     def ask(self, bot, seat: int):
         """A rulelang bot's move for a seat, from that seat's view."""
