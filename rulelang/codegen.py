@@ -268,15 +268,19 @@ def several_items(verb: str, names: tuple, domains: tuple, where):
 def card_sets(verb: str, name: str, domain, where, low: int, high: int):
     """`legal(st, env)` of an option taking `low`..`high` cards from a zone or list: every set of that many of its
     cards (one set for sets whose cards read the same) that its `where` allows, the cards of each in the zone's
-    order, the smaller sets first."""
+    order, the smaller sets first.  `legal(st, env, apart)`: the cards `apart` says are hidden from the chooser
+    count as read apart from their twins (offered by place, two hidden twins give as many sets as two cards that
+    differ: the number of sets offered tells nothing of what they are)."""
     from itertools import combinations
     from math import comb
 
-    def legal(st, env):
+    def legal(st, env, apart=None):
         cards = [c for c in counted(st, items(st, domain(st, env))) if c is not None]
         if sum(comb(len(cards), k) for k in range(low, high + 1)) > MAX_ITEMS:
             raise _too_many(verb, f"sets of {low}..{high} of {len(cards)} cards")
         canon = st.program.canon
+        if apart is not None:  # a hidden card reads as itself: -1 - c, never a card's number
+            canon = {c: -1 - c if apart(c) else canon[c] for c in cards}
         twins = len({canon[c] for c in cards}) < len(cards)  # else every set reads differently: none is skipped
         env = dict(env)
         out: list = []

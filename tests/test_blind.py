@@ -205,3 +205,17 @@ def test_sets_and_several_arguments_take_hidden_cards_by_place(program):
     assert len(g.state.zones[1][0]) == 2 and set(ann) - set(g.state.zones[1][0]) <= set(g.state.zones[1][1])
     line = [g.narrate(e, 2) for e in g.events if e["type"] == "choice"][-1]
     assert line == "Bob: grab #1 #3"
+
+
+def test_hidden_twins_give_as_many_sets_as_cards_that_differ():
+    """tests/rules/twins_that_differ.rules: every card reads "Plain".  Bob may not see the two left in Ann's hand:
+    each is a set of its own, and both one more, as two cards that differ would be (two sets would tell twins)."""
+    twins = rulelang.load(ROOT / "tests" / "rules" / "twins_that_differ.rules")
+    g = Game(twins, ["Ann", "Bob"], seed=1)
+    g.house(0, 'when turn_ends(p) { choose after(p) { grab 1..2 cs from hand(p) "cards, unseen" { '
+               'move cs to hand(after(p)) } } }')
+    g.apply(0, g.pending.options[0].text)
+    d = g.pending
+    assert d.player == 1 and [o.text for o in d.options] == ["grab #1", "grab #1 #2", "grab #2"]
+    g.apply(1, "grab #2 #1")
+    assert len(g.state.zones[1][0]) == 0 and len(g.state.zones[1][1]) == 5
