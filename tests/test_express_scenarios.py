@@ -118,17 +118,6 @@ def test_a_wild_matches_anything_and_its_player_names_the_colour():
 # ====================================================================== Drawing
 
 
-def test_you_may_draw_even_when_you_could_play():
-    """Let's Play 2: "You may choose to draw a card instead of playing one, even if you have a playable
-    card in your hand." """
-    g = new_game(EXPRESS, [with_card(A, "R1"), B, C], "R5", ["Y7"])
-    assert options(g) == ["play R1", "draw"]
-    play(g, 0, "draw")
-    assert hand(g, 0) == sorted(A[:-1] + ["R1", "Y7"])
-    assert discard(g) == ["R5"]
-    assert (turn(g), deciding(g)) == (1, 1)
-
-
 def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_keeping_its_top_card():
     """Let's Play NOTE: "if there are no cards left in the Draw Pile, reshuffle the Discard Pile to form a
     new Draw Pile."  Ten players hold 50 cards; 5 are left to draw after the flip.  Once they are drawn,

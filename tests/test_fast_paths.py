@@ -15,16 +15,17 @@ GAMES = sorted((Path(__file__).resolve().parent.parent / "games").glob("*.rules"
 RULES = Path(__file__).parent / "rules"
 
 
-def _played(program, seed: int, record: bool, moves: int = 400):
-    g = Game(program, 4, seed=seed, record=record)
-    bots = [RandomBot(seed * 1009 + i) for i in range(4)]
+def _played(program, seed: int, record: bool, moves: int = 400, players: int = 4, events: bool = False):
+    g = Game(program, players, seed=seed, record=record)
+    bots = [RandomBot(seed * 1009 + i) for i in range(players)]
     n = 0
     while not g.over and n < moves:
         d = g.pending
         g.apply(d.player, bots[d.player].choose(program, None, d), checked=False)
         n += 1
     st = g.state
-    return st.turns, [list(z) for z in st.zones], dict(st.stats), list(st.winners), dict(st.vars)
+    return st.turns, [list(z) for z in st.zones], dict(st.stats), list(st.winners), dict(st.vars), \
+        (list(g.events) if events else None)
 
 
 def _kept(program) -> int:
@@ -80,3 +81,33 @@ def test_cards_of_one_name_that_a_where_tells_apart_are_each_offered_where_they_
         assert offered[0] == offered[1]
         both += {v for v, _ in offered[0]} == {"high", "low"}
     assert both  # some hands held cards of the name on both sides of 3
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.rules"))
+
+
+def _blocks(program) -> int:
+    procs = [program.setup, program.turn, *program.procs.values(), *(r.proc for rs in program.rules.values() for r in rs)]
+    return sum(len(p.code) for p in procs)
+
+
+@pytest.mark.parametrize("path", GAMES + EXAMPLES, ids=lambda p: p.stem)
+def test_a_game_plays_the_same_with_its_statements_as_python_or_as_instructions(path, monkeypatch):
+    """The compiler's two ways to run a statement agree: Python lines in a block's function (`native_X`, and a
+    statement without one as its operation called from those lines) or an instruction of its own between basic
+    blocks (`compile_X`, what `choose`, `call`, `fire`... always are).  Here every statement that can be an
+    instruction is one, `if`s, loops and those holding them as jumps between blocks, and the games are the same."""
+    from rulelang.compiler import statements
+
+    native = rulelang.load(path, path.read_text(encoding="utf-8"))  # the text given: the disk cache is not touched
+    stops = statements._stops
+    with monkeypatch.context() as mp:
+        mp.setattr(statements, "NATIVE_DEPTH", 0)
+        mp.setattr(statements, "_stops", lambda st: not hasattr(statements.Statements, "native_" + type(st).__name__)
+                   or stops(st))
+        split = rulelang.load(path, path.read_text(encoding="utf-8"))
+    assert _blocks(split) > _blocks(native)  # the procedures and rules were cut into more blocks
+    for seed in range(3):
+        n = native.default_players
+        same = _played(split, seed, True, 300, n, events=True) == _played(native, seed, True, 300, n, events=True)
+        assert same, f"seed {seed} plays differently"  # (a bool: pytest's diff of two whole games takes minutes)

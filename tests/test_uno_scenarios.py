@@ -232,13 +232,15 @@ def test_a_drawn_card_that_cannot_be_played_is_kept_and_play_moves_on(name):
     assert (turn(g), deciding(g)) == (1, 1)
 
 
-def test_you_may_draw_even_when_you_could_play():
+@pytest.mark.parametrize("name,drawn", [(UNO, "Y9"), (EXPRESS, "Y7")])
+def test_you_may_draw_even_when_you_could_play(name, drawn):
     """Let's Play 2: "You may choose to draw a card instead of playing one, even if you have a playable
     card in your hand." """
-    g = new_game(UNO, [with_card(A3, "R1"), B3, C3], "R5", ["Y9"])
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [with_card(A3, "R1"), B3, C3], "R5", [drawn])
     assert options(g) == ["play R1", "draw"]
     play(g, 0, "draw")
-    assert hand(g, 0) == sorted(A3[:-1] + ["R1", "Y9"])
+    assert hand(g, 0) == sorted(A3[:-1] + ["R1", drawn])
     assert discard(g) == ["R5"]
     assert (turn(g), deciding(g)) == (1, 1)
 
