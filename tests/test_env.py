@@ -421,6 +421,20 @@ def test_bundled_programs_compile_once():
     assert env.program is program("express")
 
 
+def test_the_readmes_three_lines_make_an_environment(monkeypatch, capsys):
+    """README's section on the environments: its block, pasted as it is at the clone's root."""
+    from test_docs import _blocks
+
+    monkeypatch.chdir(ROOT)
+    [block] = [b for b in _blocks((ROOT / "README.md").read_text(encoding="utf-8"), "python") if "rulelang.env" in b]
+    assert len(block.strip().splitlines()) == 3
+    names: dict = {}
+    exec(compile(block, "README.md", "exec"), names)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "Liar's UNO for 4 players" and names["env"].agent_selection in names["env"].agents
+    assert names["env"].describe() == "\n".join(printed)
+
+
 def test_the_training_example_runs(capsys):
     """examples/rl/train.py for a moment: it measures, trains and reports (its real run is in its README)."""
     import importlib.util
