@@ -96,7 +96,12 @@ def _items_by_place(st, player: int, spec, env: dict, places: dict) -> list:
     by its place (`pass #1 #3`, `ask Ann #2`), numbered as `_by_place` numbers them; the item a move carries holds
     its places as texts (`"#2"`), for the move to find the cards lying there."""
     deck = st.program.deck_size
-    items = list(spec.legal(st, env))
+    if spec.kind == "cards":  # hidden twins are sets apart, as cards that differ would be
+        hidden: dict = {}
+        items = list(spec.legal(st, env, lambda c: hidden[c] if c in hidden else
+                                hidden.setdefault(c, c < deck and _hidden(st, c, player, spec))))
+    else:
+        items = list(spec.legal(st, env))
     zones: dict = {}
     seen_at: dict = {}  # hidden card -> its (zone, owner, index)
     for item in items:

@@ -6,7 +6,7 @@ from .errors import RuntimeRulesError
 from . import machine as m
 from .blind import offer
 from .program import number_choices
-from .view import sees_card
+from .view import sees_card, zone_shows
 
 
 class Label:
@@ -131,6 +131,8 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
     # Options with no argument and no `where` (challenge or pass): the same moves for everyone, made once.
     fixed = all(s.legal is None and s.where is None and s.kind != "rule" for s in specs)
     blindable = any(s.kind in ("card", "cards", "several") and s.blind for s in specs)
+    peeks = any(s.peeks for s in specs)
+    always = peeks_always(specs)
     made = []
 
     def op(st, fr):
@@ -145,6 +147,8 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
             if made:
                 options = made[0]
             else:
+                if always or peeks and st.facedown:
+                    check_wheres(st, player, specs, env)
                 options = m.options_for(st, player, specs, env)
                 if blindable or st.facedown:  # cards this player may not see are offered by place
                     options = offer(st, player, options, specs, env)
@@ -352,6 +356,67 @@ def derive(st, store: dict, key, value, sources) -> None:
             store["$seen"] = {k: v for k, v in seen.items() if k != key}
         return
     store["$seen"] = {**(seen or {}), key: (value, who)}
+
+
+def check_wheres(st, player: int, specs, env: dict) -> None:
+    """A `where` may not test what the player it offers moves to may not see: which moves are offered (and whether
+    the decision comes at all) would tell it.  Looked at when the decision comes, for the options whose `where`
+    the compiler found reading such things (`Choice.peeks`): the option's own cards when one of them is hidden
+    from the player (`take c in hand(next) where c.colour == red`), and the zones it reads that the player does
+    not see (`ask p in others(current), r in rank where any(c.rank == r for c in hand(p))`).  Refused with the
+    option named, as a rule that fails."""
+    deck = st.program.deck_size
+    for spec in specs:
+        peeks = spec.peeks
+        if peeks is None:
+            continue
+        tests, fixed, each = peeks
+        if fixed is not None:
+            _check_zones(st, player, spec, fixed(st, env))
+        if not (tests and (spec.blind or st.facedown)) and each is None:
+            continue
+        if spec.bind is None:  # one card an item
+            items = [(c,) for c in (as_cards(st, spec.domain(st, env)) if spec.domain is not None else ())]
+            bind = None if each is None else lambda e, item: e.__setitem__(spec.param, item[0])
+        else:
+            items, bind = spec.legal(st, env, test=False), spec.bind
+        down = st.facedown
+        if spec.blind:
+            def unseen(c):
+                return not sees_card(st, c, player)
+        else:  # its cards lie where the player sees them, bar those laid face down by others
+            def unseen(c):
+                return c in down and player not in down[c]
+        e = dict(env)
+        for item in items:
+            if tests and any(c.__class__ is int and c < deck and unseen(c)
+                             for i, c in enumerate(item) if spec.kind != "several" or spec.parts[i] == "card"):
+                raise _peeking(st, spec, player, "tests cards that")
+            if each is not None:
+                bind(e, item)
+                _check_zones(st, player, spec, each(st, e))
+
+
+def peeks_always(specs) -> bool:
+    """Whether a decision's `where`s are looked at every time (`check_wheres`), or only while cards lie face down:
+    an option over cards the chooser sees (its own hand) has only face-down ones to hide."""
+    return any(s.peeks is not None and (s.peeks[1] or s.peeks[2] or s.peeks[0] and s.blind) for s in specs)
+
+
+def _check_zones(st, player: int, spec, zones) -> None:
+    down = st.facedown
+    for z in zones:
+        zi, owner = z
+        cards = st.zone(zi, owner)
+        if cards and not (zone_shows(st.program.zones[zi].visibility, owner, player)
+                          and not any(c in down and player not in down[c] for c in cards)):
+            raise _peeking(st, spec, player, f"reads {st.program.zones[zi].name}{'' if owner is None else f'({st.names[owner]})'}, cards that")
+
+
+def _peeking(st, spec, player: int, what: str) -> RuntimeRulesError:
+    who = st.names[player]
+    return RuntimeRulesError(f"option `{spec.verb}`: its `where` {what} {who} may not see, so the moves offered would "
+                             f"tell {who} of them; a `where` may test only what its chooser sees")
 
 
 def op_say(text_f):

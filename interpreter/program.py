@@ -100,7 +100,7 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "blind")
+                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "blind", "peeks")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -119,6 +119,9 @@ class Choice:
         # hidden one is offered by its place (`interpreter.blind`).  The compiler clears it when the cards lie in
         # the chooser's own zone or a public one.
         self.blind = True
+        # What its `where` reads that the chooser may not see, looked at when the decision comes
+        # (`ops.check_wheres`): (tests its own cards, the zones it reads, those of each item), or None.
+        self.peeks = None
 
 
 def number_choices(specs: tuple) -> tuple:

@@ -94,7 +94,8 @@ def glance(st, seat) -> tuple:
             else:
                 zones.append(z if shows else len(z))
     d = st.pending
-    values, pvalues = seen_vars(st, seat, copy=False) if got[2] else (st.vars, st.pvars)
+    # Masked when a variable may hold a card, or holds a value worked out from cards some seats could not see.
+    values, pvalues = seen_vars(st, seat, copy=False) if got[2] or "$seen" in st.vars else (st.vars, st.pvars)
     return (st.current, st.direction, d.player if d is not None else None, d is not None and d.window, zones,
             values, pvalues, public_claim(st, text=False) if st.claim is not None else None)
 

@@ -239,8 +239,9 @@ def _too_many(verb: str, what: str) -> RuntimeRulesError:
 
 def several_items(verb: str, names: tuple, domains: tuple, where):
     """`legal(st, env)` of an option of several arguments: every combination of one item of each list (a later
-    list may name the arguments before it) that its `where` allows, as tuples, in the lists' order."""
-    def legal(st, env):
+    list may name the arguments before it) that its `where` allows, as tuples, in the lists' order (`test=False`:
+    every combination, the `where` not asked)."""
+    def legal(st, env, test=True):
         env = dict(env)  # the frame's own names are left alone
         out: list = []
         looked = [0]
@@ -250,7 +251,7 @@ def several_items(verb: str, names: tuple, domains: tuple, where):
                 looked[0] += 1
                 if looked[0] > MAX_ITEMS:
                     raise _too_many(verb, "combinations")
-                if where is None or where(st, env):
+                if where is None or not test or where(st, env):
                     out.append(chosen)
                 return
             seen = set()
@@ -268,15 +269,19 @@ def several_items(verb: str, names: tuple, domains: tuple, where):
 def card_sets(verb: str, name: str, domain, where, low: int, high: int):
     """`legal(st, env)` of an option taking `low`..`high` cards from a zone or list: every set of that many of its
     cards (one set for sets whose cards read the same) that its `where` allows, the cards of each in the zone's
-    order, the smaller sets first."""
+    order, the smaller sets first (`test=False`: every set, the `where` not asked).  `legal(st, env, apart)`: the
+    cards `apart` says are hidden from the chooser count as read apart from their twins (offered by place, two
+    hidden twins give as many sets as two cards that differ: the number of sets offered tells nothing of them)."""
     from itertools import combinations
     from math import comb
 
-    def legal(st, env):
+    def legal(st, env, apart=None, test=True):
         cards = [c for c in counted(st, items(st, domain(st, env))) if c is not None]
         if sum(comb(len(cards), k) for k in range(low, high + 1)) > MAX_ITEMS:
             raise _too_many(verb, f"sets of {low}..{high} of {len(cards)} cards")
         canon = st.program.canon
+        if apart is not None:  # a hidden card reads as itself: -1 - c, never a card's number
+            canon = {c: -1 - c if apart(c) else canon[c] for c in cards}
         twins = len({canon[c] for c in cards}) < len(cards)  # else every set reads differently: none is skipped
         env = dict(env)
         out: list = []
@@ -290,7 +295,7 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int):
                     seen.add(key)
                 env[name] = list(chosen)
                 st.steps += 1
-                if where is None or where(st, env):
+                if where is None or not test or where(st, env):
                     out.append(chosen)
             if st.steps > st.limit:
                 work(st, 0)

@@ -205,3 +205,55 @@ def test_sets_and_several_arguments_take_hidden_cards_by_place(program):
     assert len(g.state.zones[1][0]) == 2 and set(ann) - set(g.state.zones[1][0]) <= set(g.state.zones[1][1])
     line = [g.narrate(e, 2) for e in g.events if e["type"] == "choice"][-1]
     assert line == "Bob: grab #1 #3"
+
+
+def test_hidden_twins_give_as_many_sets_as_cards_that_differ():
+    """tests/rules/twins_that_differ.rules: every card reads "Plain".  Bob may not see the two left in Ann's hand:
+    each is a set of its own, and both one more, as two cards that differ would be (two sets would tell twins)."""
+    twins = rulelang.load(ROOT / "tests" / "rules" / "twins_that_differ.rules")
+    g = Game(twins, ["Ann", "Bob"], seed=1)
+    g.house(0, 'when turn_ends(p) { choose after(p) { grab 1..2 cs from hand(p) "cards, unseen" { '
+               'move cs to hand(after(p)) } } }')
+    g.apply(0, g.pending.options[0].text)
+    d = g.pending
+    assert d.player == 1 and [o.text for o in d.options] == ["grab #1", "grab #1 #2", "grab #2"]
+    g.apply(1, "grab #2 #1")
+    assert len(g.state.zones[1][0]) == 0 and len(g.state.zones[1][1]) == 5
+
+
+@pytest.mark.parametrize("option,told", [
+    ('grab c in hand(p) where c.colour == red "a red card, unseen" { move c to hand(after(p)) }',
+     "option `grab`: its `where` tests cards that Bob may not see, so the moves offered would tell Bob of them; "
+     "a `where` may test only what its chooser sees"),
+    ('ask q in others(after(p)), n in 1..5 where any(c.number == n for c in hand(q)) "a number they hold" { say "{n}" }',
+     "option `ask`: its `where` reads hand(Ann), cards that Bob may not see"),
+    ('peek where any(c.number == 2 for c in hand(p)) "if they hold a 2" { say "2" } nah "if not" { say "no" }',
+     "option `peek`: its `where` reads hand(Ann), cards that Bob may not see")])
+def test_a_where_that_tests_cards_its_chooser_may_not_see_is_refused(program, option, told):
+    """Which moves are offered (how many places pass `c.colour == red`, which numbers Ann holds, whether `peek` is
+    there) would tell Bob what Ann holds: the rule typed in play is dropped, with the reason, and the game goes on."""
+    g = new_game(program)
+    g.house(0, f"when turn_ends(p) {{ choose after(p) {{ {option} }} }}")
+    g.apply(0, "take #1")
+    dropped = [e for e in g.events if e["type"] == "house_rule_dropped"]
+    assert len(dropped) == 1 and dropped[0]["reason"].startswith(told), dropped
+    assert g.pending.player == 1 and [o.text for o in g.pending.options] == ["take #1", "take #2"]
+
+
+def test_a_where_that_tests_only_what_its_chooser_sees_is_kept(program):
+    g = new_game(program)
+    g.house(0, 'when turn_ends(p) { choose after(p) { ask q in others(after(p)), n in 1..5 '
+               'where any(c.number == n for c in hand(after(p))) "a number you hold" { say "{q} {n}" } } }')
+    g.apply(0, "take #1")
+    bob = {program.cards[c].attrs["number"] for c in g.state.zones[1][1]}
+    assert [o.text for o in g.pending.options] == [f"ask Ann {n}" for n in sorted(bob)]
+
+
+def test_a_game_whose_where_tests_hidden_cards_is_refused_at_the_where(tmp_path):
+    path = tmp_path / "peek.rules"
+    path.write_text(BLIND.read_text(encoding="utf-8").replace(
+        'take c in hand(next) "take', 'take c in hand(next) where c.colour == red "take'), encoding="utf-8")
+    from interpreter.errors import RuntimeRulesError
+    with pytest.raises(RuntimeRulesError) as e:
+        new_game(rulelang.load(path))
+    assert str(e.value).startswith(f"{path}:37:32: option `take`: its `where` tests cards that Ann may not see")

@@ -83,10 +83,11 @@ def test_without_memory_the_ask_game_goes_round_in_circles():
 
 
 def test_greedy_games_of_a_claim_and_doubt_game_end_and_doubts_follow_the_odds():
-    """Every game ends; a claim of more cards of a number than this seat has not seen is always doubted."""
+    """Every game ends; a claim of more cards of a number than this seat has not seen is always doubted.  Six
+    seeds (about 150 impossible claims, 4 CPU s): seeds 0-19 were run when it was written, all passing."""
     program = _load("lay_and_doubt")
     impossible = doubted = 0
-    for seed in range(20):
+    for seed in range(6):
         g = Game(program, 3, seed=seed, record=False)
         bots = [GreedyBot(seed * 10 + i) for i in range(3)]
         while not g.over and g.state.turns < 5000:

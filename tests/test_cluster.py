@@ -62,7 +62,7 @@ def test_one_worker_two_processes_and_a_cluster_give_the_same_report(cluster):
 
 
 def test_a_cluster_worker_killed_mid_run_has_its_chunk_run_again_and_the_report_is_exact(cluster):
-    one = simulate(EXPRESS, 200, 3, ["greedy"], seed=3)
+    one = simulate(EXPRESS, 100, 3, ["greedy"], seed=3)
     killed = []
 
     def kill_a_worker(games):  # once the first chunk is in, while the workers are busy with the next ones
@@ -71,7 +71,7 @@ def test_a_cluster_worker_killed_mid_run_has_its_chunk_run_again_and_the_report_
             killed.append(nanny.pid)
             os.kill(nanny.pid, signal.SIGKILL)
 
-    far = simulate(EXPRESS, 200, 3, ["greedy"], seed=3, cluster=cluster.scheduler_address, chunk=10,
+    far = simulate(EXPRESS, 100, 3, ["greedy"], seed=3, cluster=cluster.scheduler_address, chunk=10,
                    progress=kill_a_worker)
     assert same(far) == same(one)
     cluster.wait_for_workers(2, timeout=60)  # the nanny has started its worker again, for the next test
@@ -136,17 +136,17 @@ def test_the_sweep_prints_one_row_a_cell_with_the_figures_simulate_gives_for_it(
     from rulelang.cli import main
     from rulelang.simulate.sweep import sweep
 
-    grid = sweep(WHOS_LYING, 12, [2, 3], [("players2", ["false", "true"])], ["greedy"], seed=4)
+    grid = sweep(WHOS_LYING, 6, [2, 3], [("players2", ["false", "true"])], ["greedy"], seed=4)
     cells = [(r["players"], r["options"]["players2"]) for r in grid["cells"]]
     assert cells == [(2, "false"), (2, "true"), (3, "false"), (3, "true")]
     for r in grid["cells"]:
-        alone = simulate(WHOS_LYING, 12, r["players"], ["greedy"], seed=4, options=r["options"])
-        assert r["games"] == 12
+        alone = simulate(WHOS_LYING, 6, r["players"], ["greedy"], seed=4, options=r["options"])
+        assert r["games"] == 6
         assert r["seat1_win_rate"] == alone["win_rate"][0] and r["seat1_ci95"] == alone["win_ci95"][0]
         assert r["mean_turns"] == alone["turns"]["mean"] and r["stalemates"] == alone["stalemates"]["count"]
         assert r["seat1_advantage"] == round(alone["win_rate"][0] - 1 / r["players"], 4)
 
-    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "12",
+    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "6",
                  "--seed", "4"]) == 0
     table = capsys.readouterr().out.splitlines()
     rows = [line.split() for line in table if line[:8].strip().isdigit()]
@@ -156,11 +156,11 @@ def test_the_sweep_prints_one_row_a_cell_with_the_figures_simulate_gives_for_it(
         assert row[3] == f"{r['seat1_win_rate'] * 100:.1f}%" and row[-1] == str(r["stalemates"])
         assert row[-2] == f"{r['mean_turns']:.1f}"
 
-    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "12",
+    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "6",
                  "--seed", "4", "--csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("players,players2,games,seat1_win_rate")
-    assert lines[1:] == [f"{r['players']},{r['options']['players2']},12,{r['seat1_win_rate']}," + ",".join(
+    assert lines[1:] == [f"{r['players']},{r['options']['players2']},6,{r['seat1_win_rate']}," + ",".join(
         map(str, r["seat1_ci95"])) + f",{r['even_share']},{r['seat1_advantage']},{r['mean_turns']},{r['stalemates']},0"
         for r in grid["cells"]]
 

@@ -1,5 +1,5 @@
 """Every game ends: for every file in games/ and examples/, at least 99% of bot games end before the turn limit,
-with greedy bots (20 seeds a file) and with a search bot in seat 1 thinking 0.01 s a move (2 seeds a file)."""
+with greedy bots (20 seeds a file) and with a search bot in seat 1 thinking 0.003 s a move (2 seeds a file)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,4 +29,4 @@ def test_greedy_games_end(path):
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_games_with_a_search_bot_end(path):
-    _ended(path, range(200, 202), ["search", "greedy"], think=0.01)
+    _ended(path, range(200, 202), ["search", "greedy"], think=0.003)

@@ -173,6 +173,40 @@ class Decisions:
             else:
                 continue
             spec.blind = not all(self.sighted_zone(d, chooser, scope) for d in domains)
+        for spec, o in zip(specs, options):
+            if o.where is not None and spec.kind != "rule":
+                spec.peeks = self.peeks(spec, o, chooser, scope)
+
+    def peeks(self, spec, o, chooser, scope):
+        """What a `where` reads that its chooser may not see, to be looked at when the decision comes
+        (`ops.check_wheres`): whether it tests the option's own cards, and the zones it reads that are not
+        public nor the chooser's own, as a function of the frame (`fixed`) or of each item (`each`, the ones
+        naming the option's arguments).  None when it reads nothing of the kind."""
+        if o.takes == "several":
+            params = [name for name, _ in o.params]
+            own = {name for name, part in zip(params, spec.parts) if part == "card"}
+        else:
+            params = [o.param] if o.param else []
+            own = set(params) if spec.kind in ("card", "cards") else set()
+        inner = dict(scope)
+        for name, domain in (o.params if o.takes == "several" else [(o.param, o.domain)] if o.param else []):
+            inner[name] = "list:card" if o.takes == "cards" else elem_type(self.type_of(domain)) or "any"
+        names = {n.name for n in ast.walk(o.where) if isinstance(n, ast.Name)}
+        tests = bool(own & names)
+        fixed, each = [], []
+        saved, self.hoist = self.hoist, None
+        try:
+            for x in self.card_sources(o.where, inner, frozenset(own)):
+                if self.type_of(x) != "zone" or self.sighted_zone(x, chooser, scope):
+                    continue
+                free = {n.name for n in ast.walk(x) if isinstance(n, ast.Name)}
+                (each if free & set(params) else fixed).append(self.gen(x, inner).src)
+        finally:
+            self.hoist = saved
+        if not tests and not fixed and not each:
+            return None
+        return (tests, self.lam("st, env", "(" + "".join(f + ", " for f in fixed) + ")") if fixed else None,
+                self.lam("st, env", "(" + "".join(f + ", " for f in each) + ")") if each else None)
 
     def sighted_zone(self, d, chooser, scope) -> bool:
         """Whether a collection is a zone whose face-up cards the chooser sees: a public one, or its own."""
@@ -241,7 +275,16 @@ class Decisions:
         offer = f"out = ops.offer(st, player, out, {self.const(specs, 'SPECS')}, env)"
         cards = [s for s in specs if s.kind in ("card", "cards", "several")]
         blind = [] if not cards else [offer] if any(s.blind for s in cards) else ["if st.facedown:", INDENT + offer]
-        return [f"player = {who}", "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,
+        # A `where` that reads what the player may not see would tell it by the moves offered: refused.
+        # (each option's look at its `where`'s place, for a refusal to name it; then the choose's own)
+        peek = []
+        for spec, o in zip(specs, stmt.options):
+            if spec.peeks is not None:
+                line = f"ops.check_wheres(st, player, ({self.const(spec, 'SPEC')},), env)"
+                peek += [self.mark(o.where.loc), *([line] if ops.peeks_always((spec,)) else ["if st.facedown:", INDENT + line])]
+        if peek:
+            peek.append(self.mark(stmt.loc))
+        return [f"player = {who}", *peek, "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,
                 "if out:",
                 *(INDENT + line for line in [*blind, *now, f"env['$options'] = {self.const(specs, 'SPECS')}",
                                               f"st.pending = m.Decision(player, ops.told(st, {prompt}, env, player), "

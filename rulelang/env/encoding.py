@@ -291,8 +291,9 @@ class Encoding:
         self.size = len(self.actions)
         self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
         self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
-        self._decided: dict = {}
-        self._ident_np = np.array(self.ident_of, dtype=np.intp)  # (seat, calls, ids of the moves) -> what `decide` gave for them
+        self._decided: dict = {}  # (seat, calls, ids of the moves) -> what `decide` gave for them
+        self._masks: dict = {}  # the actions legal at a decision, in order -> their mask (read-only)
+        self._ident_np = np.array(self.ident_of, dtype=np.intp)
 
     def _blocks(self, choices: list, at: int) -> list:
         """The blocks of actions of the options taking several arguments (one per verb and kinds of argument) and
@@ -382,11 +383,18 @@ class Encoding:
             groups.add(e[3])
         if sets is not None:
             self._set_actions(sets, out, groups)
-        mask = bytearray(self.size)
-        for i in out:
-            mask[i] = 1
+        acts = tuple(out)
+        mask = self._masks.get(acts)  # the same actions legal again (in another order of moves, or with others')
+        if mask is None:
+            made = bytearray(self.size)
+            for i in acts:
+                made[i] = 1
+            mask = np.frombuffer(bytes(made), dtype=I8)  # read-only: shared by infos and observations
+            if len(self._masks) > 4096:
+                self._masks.clear()
+            self._masks[acts] = mask
         groups.discard(None)
-        got = out, np.frombuffer(bytes(mask), dtype=I8), sorted(groups)  # read-only: shared by info and observation
+        got = out, mask, sorted(groups)
         if key is not None:  # (its moves are kept alive by `out`, so no other move takes their ids)
             if len(self._decided) > 20_000:
                 self._decided.clear()

@@ -290,7 +290,7 @@ class JoinHost(Host):
             if line is STALE:
                 continue
             if line is None:
-                print(f"rulelang: the input ended while waiting for your move; your seat is kept", file=sys.stderr)
+                print("rulelang: the input ended while waiting for your move; your seat is kept", file=sys.stderr)
                 return INPUT_ENDED
             if line == QUIT:
                 return self.leave()

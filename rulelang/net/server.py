@@ -753,8 +753,10 @@ async def run_table(table: Table, host: str, port: int, ready=None, commands=Non
     need_websockets()
     from websockets.asyncio.server import serve
 
+    # close_timeout: at the end, a player whose connection is gone without a word (a machine off, a cable out)
+    # holds the host's quit for this long at most, not websockets' default 10 s.
     async with serve(table.handle, host, port, max_size=MAX_FRAME, max_queue=16, ping_interval=20,
-                     ping_timeout=20, compression=None) as server:
+                     ping_timeout=20, close_timeout=1, compression=None) as server:
         sock = server.sockets[0].getsockname()
         address = table.address = f"{host}:{sock[1]}"
         if ready is not None:
