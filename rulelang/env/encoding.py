@@ -353,12 +353,7 @@ class Encoding:
         out: dict = {}
         groups = set()
         kept = self._of_move
-        subsets = None
-        if decision.calls:
-            subsets = self._subsets.get(decision.calls)
-            if subsets is None:
-                offered = set(decision.calls)
-                subsets = self._subsets[decision.calls] = [cs for cs in self.call_sets if cs <= offered]
+        asked = (seat, decision.calls)
         sets = None
         if options and options[-1].kind == "cards":  # sets of cards (and maybe a pass first): ranked at once below
             sets = [mv for mv in options if mv.kind == "cards"]
@@ -372,14 +367,10 @@ class Encoding:
                     sets.append(mv)
                     continue
                 e = self._move_actions(mv)
-            pairs = e[1]
-            if pairs.__class__ is list:  # a move naming players: its actions count them from the acting seat
-                pairs = e[1][seat] or self._seat_actions(e, seat)
+            pairs = e[4].get(asked)
+            if pairs is None:
+                pairs = self._asked_actions(e, asked)
             out.update(pairs)
-            row = e[2]
-            if row is not None and subsets:
-                for cs in subsets:
-                    out[row[cs]] = (mv, cs, None)
             groups.add(e[3])
         if sets is not None:
             self._set_actions(sets, out, groups)
@@ -424,7 +415,8 @@ class Encoding:
     def _move_actions(self, mv) -> tuple:
         """One move's entry: (the move, its actions said without calls as (action, (move, no calls, rule text))
         pairs (a list of them by acting seat for a move naming a player), its card's actions by calls said or
-        None, its verb group).  Kept by the move, but for a set of cards (made anew for each decision)."""
+        None, its verb group, its pairs with the calls it may be said with by (acting seat, calls offered):
+        `_asked_actions`).  Kept by the move, but for a set of cards (made anew for each decision)."""
         none = frozenset()
         kind = mv.kind
         row = None
@@ -445,12 +437,31 @@ class Encoding:
         else:
             i = self.index.get((mv.verb, kind, mv.arg if kind else None, none))
             pairs = ((i, (mv, none, None)),) if i is not None else ()
-        e = (mv, pairs, row, self.verb_group.get((mv.verb, kind)))
+        e = (mv, pairs, row, self.verb_group.get((mv.verb, kind)), {})
         if kind != "cards":
             if len(self._of_move) > 20_000:
                 self._of_move.clear()
             self._of_move[id(mv)] = e
         return e
+
+    def _asked_actions(self, e: tuple, asked: tuple) -> tuple:
+        """A move's (action, (move, calls, rule text)) pairs when `asked` = (acting seat, calls the decision lets be
+        said): its own, counted from the seat if it names players, then its card's with each set of those calls;
+        kept in its entry."""
+        seat, calls = asked
+        pairs = e[1]
+        if pairs.__class__ is list:  # a move naming players: its actions count them from the acting seat
+            pairs = pairs[seat] or self._seat_actions(e, seat)
+        row = e[2]
+        if row is not None and calls:
+            subsets = self._subsets.get(calls)
+            if subsets is None:
+                offered = set(calls)
+                subsets = self._subsets[calls] = [cs for cs in self.call_sets if cs <= offered]
+            mv = e[0]
+            pairs = (*pairs, *((row[cs], (mv, cs, None)) for cs in subsets))
+        e[4][asked] = pairs
+        return pairs
 
     def _set_actions(self, sets: list, out: dict, groups: set) -> None:
         """The actions of a decision's sets of cards, ranked together with numpy (a decision may offer hundreds:
