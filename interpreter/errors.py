@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # its fields in a __dict__: pickle rebuilds each of a cached tree's places in C (#22)
 class Loc:
     """A place in a source text: file, 1-based line and column, and the end of the span.
 

@@ -9,24 +9,41 @@ from .errors import Loc
 
 
 def node(cls):
-    """Make a frozen attrs node whose `loc` is kept out of equality and repr.
+    """Make a frozen syntax-tree node class whose `loc` is kept out of equality and repr.
 
-    Its `__init__` (keywords only), `__eq__`, `__hash__` and `__repr__` are the ones below, shared by every node and
-    reading the class's fields, rather than generated and compiled by attrs for each of the 77 classes: that took
-    three quarters of a fresh process's load of a game from the compiled-program cache (#22).  The class is still an
-    attrs class (`attrs.fields`, `attrs.evolve` and pickling work as before), and the methods mean what attrs'
-    would: equality and hash over the fields but `loc`, of the same class only."""
+    The class is made here, not by attrs: attrs compiling an `__attrs_init__` for each of the 77 classes and making
+    each a slotted class again was most of a fresh process's load of a game from the compiled-program cache (#22).
+    It still reads as an attrs class: `__attrs_attrs__` holds an `attrs.Attribute` per field, so `attrs.has`,
+    `attrs.fields` and `attrs.evolve` work on nodes as before. Its `__init__` (keywords only), `__eq__`, `__hash__`
+    and `__repr__` are the ones below, shared by every node, and mean what attrs' would: equality and hash over the
+    fields but `loc`, of the same class only. Setting or deleting an attribute raises attrs' FrozenInstanceError.
+    A node keeps its fields in its `__dict__`, so pickle rebuilds one without calling Python (the cache's tree)."""
+    own = cls.__dict__
+    fields = []
+    for name in own.get("__annotations__", {}):
+        default = own.get(name, attrs.NOTHING)
+        if name in own:
+            delattr(cls, name)  # the instance's own value is read, never the class's
+        shown = default is not _NOT_COMPARED
+        fields.append(attrs.Attribute(name=name, default=default if shown else None, validator=None, repr=shown,
+                                      cmp=None, hash=None, init=True, inherited=False, kw_only=True, eq=shown,
+                                      order=False, alias=name))
+    cls.__attrs_attrs__ = tuple(fields)
     cls.__init__, cls.__eq__, cls.__hash__, cls.__repr__ = _init, _eq, _hash, _repr
-    made = attrs.frozen(kw_only=True, init=False, eq=False, repr=False)(cls)
-    fields = attrs.fields(made)
-    made._node_init = tuple((f.name, f.default) for f in fields)
-    made._node_eq = tuple(f.name for f in fields if f.eq)
-    made._node_repr = tuple(f.name for f in fields if f.repr)
-    return made
+    cls.__setattr__ = cls.__delattr__ = _frozen
+    cls.__match_args__ = tuple(f.name for f in fields)
+    cls._node_init = tuple((f.name, f.default) for f in fields)
+    cls._node_eq = tuple(f.name for f in fields if f.eq)
+    cls._node_repr = tuple(f.name for f in fields if f.repr)
+    return cls
+
+
+def _frozen(self, *args):
+    raise attrs.exceptions.FrozenInstanceError()
 
 
 def _init(self, **given):
-    put = object.__setattr__
+    put = object.__setattr__  # a node is frozen: its own fields are set past _frozen
     for name, default in self._node_init:
         if name in given:
             put(self, name, given.pop(name))
@@ -81,8 +98,11 @@ def walk(node):
         yield from walk(child)
 
 
+_NOT_COMPARED = object()  # `loc`'s default: None, and the field is left out of equality, hash and repr
+
+
 def _loc():
-    return attrs.field(default=None, eq=False, repr=False)
+    return _NOT_COMPARED
 
 
 # ------------------------------------------------------------------ declarations

@@ -110,3 +110,27 @@ def test_a_settled_file_is_known_by_its_size_and_times_and_a_change_is_still_see
     base.write_text(base.read_text().replace('call uno "UNO!"', 'call uno "ONE!"'))
     assert cache.read(games / "express.rules") is None
     assert rulelang.load(games / "express.rules").calls == {"uno": "ONE!"}
+
+
+def test_the_tree_read_back_from_the_cache_is_the_parsed_tree_and_stays_frozen(games):
+    """Syntax-tree nodes are made by rulelang.ast.node, not attrs (#22): they still pickle, compare, refuse changes
+    and answer attrs.fields / attrs.evolve as attrs classes do."""
+    import attrs
+
+    from rulelang import ast
+    from rulelang.loader import load as parse_file, resolve
+
+    path = resolve(str(games / "express.rules"))
+    parsed = parse_file(path)
+    cache.write(path, parsed, {})
+    kept, _codes = cache.read(path)
+    assert list(kept.decls) == list(parsed.decls) and len(parsed.decls) > 20
+    game = next(d for d in kept.decls if isinstance(d, ast.GameDecl))
+    assert game.loc is not None and game.loc.line >= 1
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        game.name = "another"
+    renamed = attrs.evolve(game, name="another")
+    assert renamed.name == "another" and renamed.loc == game.loc and renamed != game
+    assert attrs.evolve(game, loc=None) == game and hash(attrs.evolve(game, loc=None)) == hash(game)  # loc is not compared
+    assert [f.name for f in attrs.fields(ast.GameDecl)] == ["name", "loc"] and attrs.has(ast.GameDecl)
+    assert repr(renamed) == "GameDecl(name='another')"

@@ -81,16 +81,30 @@ class Screen:
     def __init__(self, tty: bool):
         self.tty = tty
         self.color = tty and not os.environ.get("NO_COLOR")
+        self.style = None  # prompt_toolkit's default styles merged, made once (see line)
 
     def line(self, parts="") -> None:
         """Print a line given as text or a list of (style, text) pairs."""
         if isinstance(parts, str):
             parts = [("", parts)]
         if self.tty:
-            from prompt_toolkit import print_formatted_text
+            from prompt_toolkit.application.current import get_app_or_none, get_app_session
             from prompt_toolkit.formatted_text import FormattedText
 
-            print_formatted_text(FormattedText([(s if self.color else "", t) for s, t in parts]))
+            fragments = FormattedText([(s if self.color else "", t) for s, t in parts] + [("", "\n")])
+            if get_app_or_none() is not None:  # a prompt is showing: printed above it, as prompt_toolkit does
+                from prompt_toolkit import print_formatted_text
+
+                print_formatted_text(fragments, end="")
+                return
+            # prompt_toolkit's print_formatted_text merges its default styles anew at every call, and the merged
+            # style works out each style string again: a third of the time to the first prompt's lines (#22).
+            from prompt_toolkit.renderer import print_formatted_text as render
+            from prompt_toolkit.styles import default_pygments_style, default_ui_style, merge_styles
+
+            if self.style is None:
+                self.style = merge_styles([default_ui_style(), default_pygments_style()])
+            render(get_app_session().output, fragments, self.style)
         else:
             print("".join(t for _, t in parts), flush=True)
 
