@@ -330,12 +330,33 @@ def _fewer(who, seers):
     return who if seers is None else seers if who is None else who & seers
 
 
-def derive(st, store: dict, key, value, sources) -> None:
-    """Note who may know a value a rule just worked out from cards (`let n = count(hand(next) where ...)`): the seats
-    that could see every one of those cards where they lay (a zone's rule, face-down cards' knowers); to the others,
-    and to the table, a text shows it as "(hidden)" and their view has None for it.  Kept as `store["$seen"][key] =
-    (value, seats)` (a new dict each time: snapshots share the old), and holding while the value is unchanged."""
-    who = None  # everyone
+def seen_of(store: dict, key, value):
+    """Who may know a name's value, if a rule worked it out from cards some seats could not see (`derive`): the
+    seats, or None (everyone) when it was not, or has changed since."""
+    seen = store.get("$seen")
+    mark = seen.get(key) if seen else None
+    return mark[1] if mark is not None and mark[0] == value else None
+
+
+def seen_all(store: dict, name: str, values: list):
+    """`seen_of` for every player's value of a player's variable, together."""
+    seen = store.get("$seen")
+    if not seen:
+        return None
+    who = None
+    for i, v in enumerate(values):
+        mark = seen.get((name, i))
+        if mark is not None and mark[0] == v:
+            who = _fewer(who, mark[1])
+    return who
+
+
+def seers(st, sources, marks=()):
+    """Who could see every card of `sources` (cards, lists of cards, zones) where they lie, and may know each of
+    `marks` (`seen_of`'s): None for everyone."""
+    who = None
+    for seats in marks:
+        who = _fewer(who, seats)
     down = st.facedown
     for v in sources:
         if isinstance(v, ZoneRef):  # a zone's rule looked at once, then its face-down cards
@@ -350,6 +371,16 @@ def derive(st, store: dict, key, value, sources) -> None:
             who = _fewer(who, down[c] if c in down else _zone_seers(st, *m.find_card(st, c)))
         if who is not None and not who:
             break
+    return who
+
+
+def derive(st, store: dict, key, value, sources, marks=()) -> None:
+    """Note who may know a value a rule just worked out from cards (`let n = count(hand(next) where ...)`): the seats
+    that could see every one of those cards where they lay (a zone's rule, face-down cards' knowers); to the others,
+    and to the table, a text shows it as "(hidden)" and their view has None for it.  Kept as `store["$seen"][key] =
+    (value, seats)` (a new dict each time: snapshots share the old), and holding while the value is unchanged.
+    `marks`: who may know the values it was worked out from, or the tests of the `if`s it was given in."""
+    who = seers(st, sources, marks)
     seen = store.get("$seen")
     if who is None:
         if seen and key in seen:

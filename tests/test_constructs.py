@@ -229,7 +229,7 @@ var asked per player = none
 setup { shuffle draw  deal 2 from draw to hand }
 turn {
   choose current {
-    ask p in others(current), r in [c.rank for c in hand(current)] where any(c.rank == r for c in hand(p))
+    ask p in others(current), r in [c.rank for c in hand(current)] where size(hand(p)) > 0
         "ask a player for a rank you hold" {
       set asked(current) = r
       move [c for c in hand(p) if c.rank == r] to hand(current)
@@ -244,7 +244,7 @@ turn {
 def test_an_option_of_two_arguments_is_typed_on_one_line_and_enumerated():
     # P1: R2 R3; P2: B2 BA; P3: B3 RA
     g = game(FISH, players=3, stack=["R2", "B2", "B3", "R3", "BA", "RA"])
-    assert [m.text for m in g.legal()] == ["ask P2 two", "ask P3 three", "go_fish"]
+    assert [m.text for m in g.legal()] == ["ask P2 two", "ask P2 three", "ask P3 two", "ask P3 three", "go_fish"]
     g.apply(0, "ask p3 3")  # the value by its display name, the player by theirs
     assert g.state.pvars["asked"][0] == "three"
     assert sorted(g.program.cards[c].short for c in g.state.zone(g.program.zone_index["hand"], 0)) == ["B3", "R2", "R3"]
@@ -253,7 +253,7 @@ def test_an_option_of_two_arguments_is_typed_on_one_line_and_enumerated():
 def test_a_move_of_two_arguments_not_allowed_is_refused():
     g = game(FISH, players=3, stack=["R2", "B2", "B3", "R3", "BA", "RA"])
     with pytest.raises(Exception) as e:
-        g.apply(0, "ask P2 three")
+        g.apply(0, "ask P2 ace")  # a rank P1 does not hold
     assert "not one of the moves" in str(e.value)
 
 
