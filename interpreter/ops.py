@@ -6,7 +6,7 @@ from .errors import RuntimeRulesError
 from . import machine as m
 from .blind import offer
 from .program import number_choices
-from .view import sees_card, zone_shows
+from .view import sees_card
 
 
 class Label:
@@ -401,7 +401,7 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
         peeks = spec.peeks
         if peeks is None:
             continue
-        tests, fixed, each = peeks
+        tests, fixed, each, _ = peeks
         if fixed is not None:
             _check_zones(st, player, spec, fixed(st, env))
         if not (tests and (spec.blind or st.facedown)) and each is None:
@@ -431,23 +431,24 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
 def peeks_always(specs) -> bool:
     """Whether a decision's `where`s are looked at every time (`check_wheres`), or only while cards lie face down:
     an option over cards the chooser sees (its own hand) has only face-down ones to hide."""
-    return any(s.peeks is not None and (s.peeks[1] or s.peeks[2] or s.peeks[0] and s.blind) for s in specs)
+    return any(s.peeks is not None and (s.peeks[1] is not None or s.peeks[2] is not None or s.peeks[0] and s.blind)
+               for s in specs)
 
 
 def _check_zones(st, player: int, spec, zones) -> None:
-    down = st.facedown
     for z in zones:
-        zi, owner = z
-        cards = st.zone(zi, owner)
-        if cards and not (zone_shows(st.program.zones[zi].visibility, owner, player)
-                          and not any(c in down and player not in down[c] for c in cards)):
-            raise _peeking(st, spec, player, f"reads {st.program.zones[zi].name}{'' if owner is None else f'({st.names[owner]})'}, cards that")
+        who = seers(st, (z,))
+        if who is not None and player not in who:
+            zi, owner = z
+            raise _peeking(st, spec, player, f"reads {st.program.zones[zi].name}"
+                                             f"{'' if owner is None else f'({st.names[owner]})'}, cards that")
 
 
 def _peeking(st, spec, player: int, what: str) -> RuntimeRulesError:
     who = st.names[player]
+    loc, source = spec.peeks[3]
     return RuntimeRulesError(f"option `{spec.verb}`: its `where` {what} {who} may not see, so the moves offered would "
-                             f"tell {who} of them; a `where` may test only what its chooser sees")
+                             f"tell {who} of them; a `where` may test only what its chooser sees", loc, source=source)
 
 
 def op_say(text_f):
