@@ -6,7 +6,7 @@ from .errors import RuntimeRulesError
 from . import machine as m
 from .blind import offer
 from .program import number_choices
-from .view import sees_card, zone_shows
+from .view import sees_card
 
 
 class Label:
@@ -330,12 +330,33 @@ def _fewer(who, seers):
     return who if seers is None else seers if who is None else who & seers
 
 
-def derive(st, store: dict, key, value, sources) -> None:
-    """Note who may know a value a rule just worked out from cards (`let n = count(hand(next) where ...)`): the seats
-    that could see every one of those cards where they lay (a zone's rule, face-down cards' knowers); to the others,
-    and to the table, a text shows it as "(hidden)" and their view has None for it.  Kept as `store["$seen"][key] =
-    (value, seats)` (a new dict each time: snapshots share the old), and holding while the value is unchanged."""
-    who = None  # everyone
+def seen_of(store: dict, key, value):
+    """Who may know a name's value, if a rule worked it out from cards some seats could not see (`derive`): the
+    seats, or None (everyone) when it was not, or has changed since."""
+    seen = store.get("$seen")
+    mark = seen.get(key) if seen else None
+    return mark[1] if mark is not None and mark[0] == value else None
+
+
+def seen_all(store: dict, name: str, values: list):
+    """`seen_of` for every player's value of a player's variable, together."""
+    seen = store.get("$seen")
+    if not seen:
+        return None
+    who = None
+    for i, v in enumerate(values):
+        mark = seen.get((name, i))
+        if mark is not None and mark[0] == v:
+            who = _fewer(who, mark[1])
+    return who
+
+
+def seers(st, sources, marks=()):
+    """Who could see every card of `sources` (cards, lists of cards, zones) where they lie, and may know each of
+    `marks` (`seen_of`'s): None for everyone."""
+    who = None
+    for seats in marks:
+        who = _fewer(who, seats)
     down = st.facedown
     for v in sources:
         if isinstance(v, ZoneRef):  # a zone's rule looked at once, then its face-down cards
@@ -350,6 +371,16 @@ def derive(st, store: dict, key, value, sources) -> None:
             who = _fewer(who, down[c] if c in down else _zone_seers(st, *m.find_card(st, c)))
         if who is not None and not who:
             break
+    return who
+
+
+def derive(st, store: dict, key, value, sources, marks=()) -> None:
+    """Note who may know a value a rule just worked out from cards (`let n = count(hand(next) where ...)`): the seats
+    that could see every one of those cards where they lay (a zone's rule, face-down cards' knowers); to the others,
+    and to the table, a text shows it as "(hidden)" and their view has None for it.  Kept as `store["$seen"][key] =
+    (value, seats)` (a new dict each time: snapshots share the old), and holding while the value is unchanged.
+    `marks`: who may know the values it was worked out from, or the tests of the `if`s it was given in."""
+    who = seers(st, sources, marks)
     seen = store.get("$seen")
     if who is None:
         if seen and key in seen:
@@ -370,7 +401,7 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
         peeks = spec.peeks
         if peeks is None:
             continue
-        tests, fixed, each = peeks
+        tests, fixed, each, _ = peeks
         if fixed is not None:
             _check_zones(st, player, spec, fixed(st, env))
         if not (tests and (spec.blind or st.facedown)) and each is None:
@@ -400,23 +431,24 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
 def peeks_always(specs) -> bool:
     """Whether a decision's `where`s are looked at every time (`check_wheres`), or only while cards lie face down:
     an option over cards the chooser sees (its own hand) has only face-down ones to hide."""
-    return any(s.peeks is not None and (s.peeks[1] or s.peeks[2] or s.peeks[0] and s.blind) for s in specs)
+    return any(s.peeks is not None and (s.peeks[1] is not None or s.peeks[2] is not None or s.peeks[0] and s.blind)
+               for s in specs)
 
 
 def _check_zones(st, player: int, spec, zones) -> None:
-    down = st.facedown
     for z in zones:
-        zi, owner = z
-        cards = st.zone(zi, owner)
-        if cards and not (zone_shows(st.program.zones[zi].visibility, owner, player)
-                          and not any(c in down and player not in down[c] for c in cards)):
-            raise _peeking(st, spec, player, f"reads {st.program.zones[zi].name}{'' if owner is None else f'({st.names[owner]})'}, cards that")
+        who = seers(st, (z,))
+        if who is not None and player not in who:
+            zi, owner = z
+            raise _peeking(st, spec, player, f"reads {st.program.zones[zi].name}"
+                                             f"{'' if owner is None else f'({st.names[owner]})'}, cards that")
 
 
 def _peeking(st, spec, player: int, what: str) -> RuntimeRulesError:
     who = st.names[player]
+    loc, source = spec.peeks[3]
     return RuntimeRulesError(f"option `{spec.verb}`: its `where` {what} {who} may not see, so the moves offered would "
-                             f"tell {who} of them; a `where` may test only what its chooser sees")
+                             f"tell {who} of them; a `where` may test only what its chooser sees", loc, source=source)
 
 
 def op_say(text_f):

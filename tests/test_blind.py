@@ -249,11 +249,18 @@ def test_a_where_that_tests_only_what_its_chooser_sees_is_kept(program):
     assert [o.text for o in g.pending.options] == [f"ask Ann {n}" for n in sorted(bob)]
 
 
-def test_a_game_whose_where_tests_hidden_cards_is_refused_at_the_where(tmp_path):
+@pytest.mark.parametrize("old,new,at,told", [
+    ('take c in hand(next) "take', 'take c in hand(next) where c.colour == red "take', "37:32",
+     "option `take`: its `where` tests cards that Ann may not see"),
+    ("turn {", 'rule steal: when turn_ends(p) { ask others(p) as q "steal?" { steal c in hand(p) where c.number == 1 '
+     '"take a 1" { move c to hand(q) } } }\nturn {', "35:88", "option `steal`: its `where` tests cards that Bob may not see")],
+    ids=["choose", "ask"])
+def test_a_game_whose_where_tests_hidden_cards_is_refused_at_the_where(tmp_path, old, new, at, told):
     path = tmp_path / "peek.rules"
-    path.write_text(BLIND.read_text(encoding="utf-8").replace(
-        'take c in hand(next) "take', 'take c in hand(next) where c.colour == red "take'), encoding="utf-8")
+    path.write_text(BLIND.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
     from interpreter.errors import RuntimeRulesError
     with pytest.raises(RuntimeRulesError) as e:
-        new_game(rulelang.load(path))
-    assert str(e.value).startswith(f"{path}:37:32: option `take`: its `where` tests cards that Ann may not see")
+        g = new_game(rulelang.load(path))
+        g.apply(0, g.pending.options[0].text)
+    assert str(e.value).startswith(f"{path}:{at}: {told}"), str(e.value)
+    assert "^" in str(e.value)  # the line, with a caret under the `where`

@@ -229,7 +229,8 @@ var asked per player = none
 setup { shuffle draw  deal 2 from draw to hand }
 turn {
   choose current {
-    ask p in others(current), r in [c.rank for c in hand(current)] "ask a player for a rank you hold" {
+    ask p in others(current), r in [c.rank for c in hand(current)] where size(hand(p)) > 0
+        "ask a player for a rank you hold" {
       set asked(current) = r
       move [c for c in hand(p) if c.rank == r] to hand(current)
       win current
@@ -252,7 +253,7 @@ def test_an_option_of_two_arguments_is_typed_on_one_line_and_enumerated():
 def test_a_move_of_two_arguments_not_allowed_is_refused():
     g = game(FISH, players=3, stack=["R2", "B2", "B3", "R3", "BA", "RA"])
     with pytest.raises(Exception) as e:
-        g.apply(0, "ask P2 ace")  # P1 holds no ace
+        g.apply(0, "ask P2 ace")  # a rank P1 does not hold
     assert "not one of the moves" in str(e.value)
 
 

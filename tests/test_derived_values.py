@@ -69,3 +69,27 @@ def test_the_status_line_leaves_out_a_value_worked_out_unseen(tmp_path, capsys, 
     first = capsys.readouterr().out.split("Ann> play B4")[0]
     assert "Bob holds (hidden) red of 3 cards; Ann holds 1" in first and "Bob has (hidden) red: play a card" in first
     assert "held: 3" in first and "reds:" not in first
+
+
+@pytest.mark.parametrize("rule,said", [
+    ('let n = count(c for c in hand(next) if c.number == 1)  let m = n + 1  say "{next} m {m}"', "Ann m 1"),
+    ('let n = 0  if any(c.number == 1 for c in hand(next)) { set n = 1 }  say "{next} if {n}"', "Ann if 0"),
+    ('let n = 0  for c in hand(next) { if c.colour == red { set n = n + 1 } }  say "{next} loop {n}"', "Ann loop 1"),
+    ('set held = 7  if any(c.number == 1 for c in hand(next)) { set held = 1 }  say "{next} var {held}"', "Ann var 7"),
+    ('let n = 4  while n > 0 and any(c.number == n for c in hand(next)) { set n = n - 1 }  say "{next} while {n}"',
+     "Ann while 3")], ids=["from-a-value", "if", "loop", "not-set-in-if", "while"])
+def test_a_value_set_where_a_test_read_hidden_cards_is_hidden_too(program, rule, said):
+    """Worked out from a hidden value, given in an `if` or a `while` whose test read Ann's hand, or left as it was
+    by one (`n` stays 0 when she holds no 1: that tells as much): told to Ann, "(hidden)" to Bob and the table."""
+    g = Game(program, ["Ann", "Bob"], seed=1, stack=STACK)
+    g.house(0, f"when turn_begins(p) {{ {rule} }}")
+    g.apply(0, "play B4")  # Bob's turn begins: Ann holds B2 R4
+    assert says(g, 0)[2] == said
+    assert says(g, 1)[2] == says(g, None)[2] == said.rsplit(" ", 1)[0] + " (hidden)"
+
+
+def test_a_value_set_where_a_test_counted_cards_only_is_told(program):
+    g = Game(program, ["Ann", "Bob"], seed=1, stack=STACK)
+    g.house(0, 'when turn_begins(p) { let n = 0  if size(hand(next)) == 2 { set n = 1 }  say "{next} has two: {n}" }')
+    g.apply(0, "play B4")
+    assert says(g, 0)[2] == says(g, 1)[2] == says(g, None)[2] == "Ann has two: 1"

@@ -37,6 +37,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.cards: tuple = ()
         self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
         self.subst: dict = {}  # names bound to Python source (a Py): inlined parameters, comprehension items, option arguments
+        self.taints: list = []  # the `if`s and `while`s around the statement compiled whose test read cards: who saw them
         self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
         self.card_names = None
         self.inlining: list = []

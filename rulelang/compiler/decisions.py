@@ -181,7 +181,7 @@ class Decisions:
         """What a `where` reads that its chooser may not see, to be looked at when the decision comes
         (`ops.check_wheres`): whether it tests the option's own cards, and the zones it reads that are not
         public nor the chooser's own, as a function of the frame (`fixed`) or of each item (`each`, the ones
-        naming the option's arguments).  None when it reads nothing of the kind."""
+        naming the option's arguments), and the `where`'s place.  None when it reads nothing of the kind."""
         if o.takes == "several":
             params = [name for name, _ in o.params]
             own = {name for name, part in zip(params, spec.parts) if part == "card"}
@@ -206,7 +206,8 @@ class Decisions:
         if not tests and not fixed and not each:
             return None
         return (tests, self.lam("st, env", "(" + "".join(f + ", " for f in fixed) + ")") if fixed else None,
-                self.lam("st, env", "(" + "".join(f + ", " for f in each) + ")") if each else None)
+                self.lam("st, env", "(" + "".join(f + ", " for f in each) + ")") if each else None,
+                (o.where.loc, self.texts.get(o.where.loc.file)))
 
     def sighted_zone(self, d, chooser, scope) -> bool:
         """Whether a collection is a zone whose face-up cards the chooser sees: a public one, or its own."""

@@ -8,7 +8,7 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import check_written_rule, elem_type, rule_scope
+from ..checker import check_written_rule, elem_type, rule_scope, var_type
 from .blocks import Code
 from .emitted import INDENT, Py
 
@@ -141,32 +141,95 @@ class Statements:
 
     def native_LetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
-        derived = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")
+        before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")
         scope[st.name] = self.type_of(st.value)
         self.holds_card(st.name, scope[st.name])
-        return [f"env[{st.name!r}] = {value}", *derived]
+        return [*before, f"env[{st.name!r}] = {value}", *after]
 
     def native_SetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
         if st.name in scope and st.index is None:
-            return [f"env[{st.name!r}] = {value}", *self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")]
+            before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")
+            return [*before, f"env[{st.name!r}] = {value}", *after]
         if st.index is not None:
             who = self.gen(st.index, scope).src
             if st.name == "score":  # scores are public: scoring tells the table what the hands held, as at a table
                 return [f"st.pvars[{st.name!r}][{who}] = {value}"]
-            return [f"st.pvars[{st.name!r}][{who}] = {value}",
-                    *self.derived(st.value, scope, "st.vars", f"({st.name!r}, {who})", f"st.pvars[{st.name!r}][{who}]")]
-        return [f"st.vars[{st.name!r}] = {value}",
-                *self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]")]
+            before, after = self.derived(st.value, scope, "st.vars", f"({st.name!r}, {who})",
+                                         f"st.pvars[{st.name!r}][{who}]")
+            return [*before, f"st.pvars[{st.name!r}][{who}] = {value}", *after]
+        before, after = self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]")
+        return [*before, f"st.vars[{st.name!r}] = {value}", *after]
 
-    def derived(self, e, scope, store: str, key: str, value: str) -> list[str]:
+    def derived(self, e, scope, store: str, key: str, value: str) -> tuple[list[str], list[str]]:
         """A value worked out from cards (`count(c for c in hand(next) if c.colour == red)`, `c.number`) is known
-        only to the seats that could see every one of them then: the line noting who (`ops.derive`), when it reads
-        any.  A card or a list of cards needs none: where it lies says who sees it."""
-        sources = [] if self.type_of(e) in ("card", "list:card") else self.card_sources(e, scope)
-        if not sources:  # a variable set from no hidden card is shown again (a name of the frame: the next `let`)
-            return [f"if '$seen' in st.vars: ops.derive(st, st.vars, {key}, {value}, ())"] if store != "env" else []
-        return [f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.gen(x, scope).src + ', ' for x in sources)}))"]
+        only to the seats that could see every one of them then: the lines noting who (`ops.derive`), when it reads
+        any, before and after the value is given.  So is a value worked out from such a value (`let m = n + 1`:
+        who may know each name it reads is looked up before, `ops.seen_of`), or given inside an `if` or a `while`
+        whose test read cards (`self.taints`).  A card or a list of cards needs none: where it lies says who sees it."""
+        held = self.type_of(e) in ("card", "list:card")
+        sources = [] if held else self.card_sources(e, scope)
+        marks = [] if held else self.name_marks(e, scope)
+        # A player given in a branch is told as it is: who acts next shows it to the table anyway.
+        taints = [] if held or self.type_of(e) == "player" else self.taints
+        if not sources and not marks and not taints:
+            # a variable set from no hidden card is shown again (a name of the frame: the next `let`)
+            return [], [f"if '$seen' in st.vars: ops.derive(st, st.vars, {key}, {value}, ())"] if store != "env" else []
+        before = [f"_d = ({''.join(m + ', ' for m in marks)})"] if marks else []
+        also = ("_d + " if marks else "") + "(" + "".join(t + ", " for t in taints) + ")"
+        return before, [f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.gen(x, scope).src + ', ' for x in sources)}), "
+                        f"{also})"]
+
+    def name_marks(self, e, scope, bound=frozenset()) -> list[str]:
+        """For each variable an expression reads (a name of the frame, a table's or a player's variable), who may
+        know its value if a rule worked it out from cards some could not see (`ops.seen_of`), as source.  A
+        player's variable read for a name a comprehension binds (`played(p) for p in players`) is every player's."""
+        if isinstance(e, ast.Name):
+            if e.name in bound:
+                return []
+            if e.name in scope:
+                return [] if scope[e.name] in ("card", "list:card") else [f"ops.seen_of(env, {e.name!r}, env.get({e.name!r}))"]
+            return [f"ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r}))"] if e.name in self.s.vars else []
+        if isinstance(e, (ast.Comprehension, ast.Splits)):
+            inner = bound | {e.var}
+            return self.name_marks(e.iterable, scope, bound) + [
+                x for c in ast.children(e) if c is not e.iterable for x in self.name_marks(c, scope, inner)]
+        out = [x for c in ast.children(e) for x in self.name_marks(c, scope, bound)]
+        if isinstance(e, ast.Call) and e.name in self.s.vars and len(e.args) == 1:
+            if {n.name for n in ast.walk(e.args[0]) if isinstance(n, ast.Name)} & bound:
+                out.append(f"ops.seen_all(st.vars, {e.name!r}, st.pvars[{e.name!r}])")
+            else:
+                who = self.gen(e.args[0], scope).src
+                out.append(f"ops.seen_of(st.vars, ({e.name!r}, {who}), st.pvars[{e.name!r}][{who}])")
+        return out
+
+    def tainted(self, cond, scope, blocks) -> tuple[list[str], list[str], str | None]:
+        """An `if` or `while` whose test reads cards some seat may not see (or a value worked out from them), around
+        statements that set a name: who saw them, worked out before (lines, and its source, pushed on
+        `self.taints` for the statements inside), and the lines after that note the names it may have set (or
+        left as they were) as known to those seats alone.  ([], [], None) for any other."""
+        names = []
+        for b in blocks:
+            for n in ast.walk(b):
+                if isinstance(n, ast.SetStmt) and n.index is None and n.name not in names:
+                    names.append(n.name)
+        if not names:
+            return [], [], None
+        sources, marks = self.card_sources(cond, scope), self.name_marks(cond, scope)
+        if not sources and not marks:
+            return [], [], None
+        w = f"env['$w{next(self.fresh)}']"
+        before = [f"{w} = ops.seers(st, ({''.join(self.gen(x, scope).src + ', ' for x in sources)}), "
+                  f"({''.join(m + ', ' for m in marks)}))"]
+        after = []
+        for name in names:
+            store, key = ("env", f"env[{name!r}]") if name in scope else ("st.vars", f"st.vars[{name!r}]")
+            kind = scope[name] if name in scope else var_type(self.s, name) if name in self.s.vars else "card"
+            if kind in ("card", "list:card", "player"):  # where it lies says who sees it; who acts shows the player
+                continue
+            after.append(f"ops.derive(st, {store}, {name!r}, {key}, (), ({w}, ops.seen_of({store}, {name!r}, {key}), "
+                         f"{''.join(t + ', ' for t in self.taints)}))")
+        return before, after, w
 
     def card_sources(self, e, scope, bound=frozenset()) -> list:
         """The parts of an expression whose cards its value is worked out from: each card, list of cards or zone
@@ -175,26 +238,37 @@ class Statements:
             return []
         counted = e.args[0] if isinstance(e, ast.Call) and e.name == "size" and len(e.args) == 1 else \
             e.expr if isinstance(e, ast.Aggregate) and e.fn == "count" else None
-        if counted is not None and self.type_of(counted) == "zone":  # how many cards a zone holds: public
+        if counted is not None and self.s.types.get(id(counted)) == "zone":  # how many cards a zone holds: public
             return []
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
             return self.card_sources(e.iterable, scope, bound) + [
                 x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
-        if not free & bound and self.type_of(e) in ("card", "list:card", "zone"):
+        # (a word the checker types as no expression, `uno` in `called(p, uno)`, holds no card)
+        if not free & bound and self.s.types.get(id(e)) in ("card", "list:card", "zone"):
             return [e]
         return [x for c in ast.children(e) for x in self.card_sources(c, scope, bound)]
 
     def native_IfStmt(self, st, scope):
-        lines = [f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]
-        if st.otherwise is not None:
-            lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
-        return lines
+        before, after, w = self.tainted(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then])
+        self.taints += [w] if w else []
+        try:
+            lines = [*before, f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]
+            if st.otherwise is not None:
+                lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
+        finally:
+            del self.taints[len(self.taints) - (1 if w else 0):]
+        return lines + after
 
     def native_WhileStmt(self, st, scope):
-        return [f"while {self.gen(st.cond, scope).src}:", INDENT + "step(st, fr)",
-                *self.native_block(st.body, dict(scope))]
+        before, after, w = self.tainted(st.cond, scope, [st.body])
+        self.taints += [w] if w else []
+        try:
+            return [*before, f"while {self.gen(st.cond, scope).src}:", INDENT + "step(st, fr)",
+                    *self.native_block(st.body, dict(scope)), *after]
+        finally:
+            del self.taints[len(self.taints) - (1 if w else 0):]
 
     def native_ForStmt(self, st, scope):
         coll = self.collection(st.iterable, scope)[0].src
@@ -230,15 +304,24 @@ class Statements:
 
     def compile_IfStmt(self, st, scope, code):
         other, end = ops.Label(), ops.Label()
-        code.branch(self.gen(st.cond, scope).src, other)
-        self.block(st.then, dict(scope), code)
-        if st.otherwise is not None:
-            code.jump(end)
-            code.place(other)
-            self.block(st.otherwise, dict(scope), code)
-            code.place(end)
-        else:
-            code.place(other)
+        before, after, w = self.tainted(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then])
+        if before:
+            code.native(before)
+        self.taints += [w] if w else []
+        try:
+            code.branch(self.gen(st.cond, scope).src, other)
+            self.block(st.then, dict(scope), code)
+            if st.otherwise is not None:
+                code.jump(end)
+                code.place(other)
+                self.block(st.otherwise, dict(scope), code)
+                code.place(end)
+            else:
+                code.place(other)
+        finally:
+            del self.taints[len(self.taints) - (1 if w else 0):]
+        if after:
+            code.native(after)
 
     def compile_ForStmt(self, st, scope, code):
         key = f"$for{next(self.fresh)}"
@@ -254,11 +337,20 @@ class Statements:
 
     def compile_WhileStmt(self, st, scope, code):
         top, end = ops.Label(), ops.Label()
-        code.place(top)
-        code.branch(self.gen(st.cond, scope).src, end)
-        self.block(st.body, dict(scope), code)
-        code.jump(top)
-        code.place(end)
+        before, after, w = self.tainted(st.cond, scope, [st.body])
+        if before:
+            code.native(before)
+        self.taints += [w] if w else []
+        try:
+            code.place(top)
+            code.branch(self.gen(st.cond, scope).src, end)
+            self.block(st.body, dict(scope), code)
+            code.jump(top)
+            code.place(end)
+        finally:
+            del self.taints[len(self.taints) - (1 if w else 0):]
+        if after:
+            code.native(after)
 
     def compile_FireStmt(self, st, scope, code):
         args = "".join(self.gen(a, scope).src + ", " for a in st.args)
