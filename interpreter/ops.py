@@ -358,17 +358,22 @@ def seers(st, sources, marks=()):
     for seats in marks:
         who = _fewer(who, seats)
     down = st.facedown
+    size = st.program.deck_size
     for v in sources:
-        if isinstance(v, ZoneRef):  # a zone's rule looked at once, then its face-down cards
+        if v.__class__ is int:  # one card (the common case, `card`'s values): no list made
+            cards = (v,)
+        elif isinstance(v, ZoneRef):  # a zone's rule looked at once, then its face-down cards
             cards = [c for c in st.zone(*v) if c in down] if down else []
             if st.zone(*v):
                 who = _fewer(who, _zone_seers(st, *v))
         else:
             cards = as_cards(st, v)
         for c in cards:
-            if c is None or c >= st.program.deck_size:
+            if c is None or c >= size:
                 continue
-            who = _fewer(who, down[c] if c in down else _zone_seers(st, *m.find_card(st, c)))
+            seers = down[c] if c in down else _zone_seers(st, *m.find_card(st, c))
+            if seers is not None:  # None: everyone sees it there, which changes nothing
+                who = seers if who is None else who & seers
         if who is not None and not who:
             break
     return who
