@@ -411,11 +411,6 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
             _check_zones(st, player, spec, fixed(st, env))
         if not (tests and (spec.blind or st.facedown)) and each is None:
             continue
-        if spec.bind is None:  # one card an item
-            items = [(c,) for c in (as_cards(st, spec.domain(st, env)) if spec.domain is not None else ())]
-            bind = None if each is None else lambda e, item: e.__setitem__(spec.param, item[0])
-        else:
-            items, bind = spec.legal(st, env, test=False), spec.bind
         down = st.facedown
         if spec.blind:
             def unseen(c):
@@ -423,6 +418,17 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
         else:  # its cards lie where the player sees them, bar those laid face down by others
             def unseen(c):
                 return c in down and player not in down[c]
+        if spec.bind is None:  # one card an item
+            cards = as_cards(st, spec.domain(st, env)) if spec.domain is not None else ()
+            if tests and (spec.blind or not down.keys().isdisjoint(cards)) and \
+                    any(c.__class__ is int and c < deck and unseen(c) for c in cards):
+                raise _peeking(st, spec, player, "tests cards that")
+            if each is None:
+                continue
+            items, bind = [(c,) for c in cards], (lambda e, item: e.__setitem__(spec.param, item[0]))
+            tests = False
+        else:
+            items, bind = spec.legal(st, env, test=False), spec.bind
         e = dict(env)
         for item in items:
             if tests and any(c.__class__ is int and c < deck and unseen(c)

@@ -188,6 +188,8 @@ class Decisions:
         else:
             params = [o.param] if o.param else []
             own = set(params) if spec.kind in ("card", "cards") else set()
+            if spec.kind == "card" and self.collection(o.domain, scope)[0].constant:
+                own = set()  # a fixed list (the claims one may make): no card of the table
         inner = dict(scope)
         for name, domain in (o.params if o.takes == "several" else [(o.param, o.domain)] if o.param else []):
             inner[name] = "list:card" if o.takes == "cards" else elem_type(self.type_of(domain)) or "any"
