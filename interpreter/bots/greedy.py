@@ -5,6 +5,7 @@ import math
 import random
 from collections import Counter
 
+from .. import machine as m
 from ..machine import Move
 from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_held, hyper_at_least, hyper_none,
                    identity_keys, own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
@@ -13,6 +14,7 @@ from .samples import determinize, facts, fork, settle
 
 
 LOOPS_AFTER = 60  # turns: where it stood is remembered from then on (a short game cannot have gone round in circles)
+HAND_DECISIONS = 2_000  # a number is weighed on playouts of the hand that end within this many decisions
 
 
 class GreedyBot:
@@ -45,6 +47,7 @@ class GreedyBot:
         self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once a claim is made)
         self.claims = Claims()  # claims its doubts showed true or false, by player
         self.tracking = False
+        self.quiet_numbers: dict = {}  # (deck, option) -> does choosing a number of it move no card (seen once)
 
     def move(self, game, seat: int, decision) -> Move:
         return self.choose(game.program, game.view(seat), decision, game)
@@ -173,6 +176,10 @@ class GreedyBot:
         if group[0].kind == "value":
             counts = value_counts(program, self.laid or mine)
             return best(self.rng, group, lambda o: counts.get(o.arg, 0))
+        if group[0].kind == "number" and len(group) > 1 and game is not None and self.samples:
+            weighed = self.weigh_numbers(game, view["seat"], group)
+            if weighed is not None:
+                return weighed
         if group[0].kind == "player":
             sizes = hand_sizes(view)
             return best(self.rng, group, lambda o: -sizes.get(o.arg, 0))
@@ -198,6 +205,55 @@ class GreedyBot:
             if gain > max(best_gain, sd / math.sqrt(n)):
                 best_i, best_gain = i, gain
         return moves[best_i]
+
+    def weigh_numbers(self, game, seat: int, group: list) -> Move | None:
+        """A number that moves no card when it is chosen (a bid, a bet) shows what it was worth only when the hand
+        is scored, so the first listed (0: a bid of nothing) is no better a guess than any.  Each number is weighed
+        on a few samples of the hidden cards, the hand played out to its end by the quick playout policy and
+        judged as the game is: by the scores in a match, else by who wins (the scores breaking ties).  A playout
+        is made once a sample: the numbers differ only in what they set, so the end of the hand is made again
+        for each from the state before its last move with that number's variables.  None when a number of this
+        option moves cards (its effect shows at once: the order of the rules decides), or the hand does not end."""
+        from .search import Policy  # noqa: PLC0415 - the search module imports this one
+
+        st = game.state if hasattr(game, "state") else game
+        known = (id(st.program.cards), group[0].option)
+        if self.quiet_numbers.get(known) is False:
+            return None
+        totals = [0.0] * len(group)
+        for _ in range(max(2, self.samples // 2)):
+            base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
+            after = []
+            for mv in group:
+                copy = fork(base)
+                try:
+                    m.apply(copy, seat, mv, checked=False)
+                except Exception:  # noqa: BLE001 - a rule that fails in a sample: the number cannot be weighed
+                    return None
+                after.append(copy)
+            first = after[0]
+            if any(a.zones != first.zones or a.facedown != first.facedown for a in after[1:]):
+                self.quiet_numbers[known] = False
+                return None
+            self.quiet_numbers[known] = True
+            sets = [(_changed(first, a), _changed(a, first)) for a in after]  # each number's values, the first's
+            end = _play_hand(first, Policy(first.program, random.Random(self.rng.getrandbits(64))))
+            if end is None:
+                return None
+            before, (player, last) = end
+            for i, (change, was) in enumerate(sets):
+                if i == 0:
+                    done = first
+                else:
+                    done = fork(before)
+                    if not _set_vars(done, change, was):
+                        return None  # what the number set was changed in play: the shortcut does not hold
+                    try:
+                        m.apply(done, player, last, checked=False)
+                    except Exception:  # noqa: BLE001 - as above
+                        return None
+                totals[i] += _hand_result(done, seat)
+        return group[_top(self.rng, totals)]
 
     # -- what fits, what is true
     def fit(self, program, view, mine):
@@ -285,3 +341,72 @@ class GreedyBot:
             known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
             p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
         return p_true, False
+
+
+def _top(rng, values: list) -> int:
+    """The index of the highest value; among several as high, one at random."""
+    top = max(values)
+    ties = [i for i, v in enumerate(values) if v == top]
+    return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+
+def _changed(a, b) -> dict:
+    """The variables (name, or (name, player)) whose values differ between two states, with b's values."""
+    out = {}
+    for name, v in b.vars.items():
+        if a.vars.get(name) != v:
+            out[name] = v
+    for name, vs in b.pvars.items():
+        old = a.pvars.get(name)
+        for p, v in enumerate(vs):
+            if old is None or old[p] != v:
+                out[(name, p)] = v
+    return out
+
+
+def _set_vars(st, change: dict, was: dict) -> bool:
+    """Give a state the values `change` sets where it still holds `was` (the first number's values of the same
+    variables); False when play has changed one of them since."""
+    for key, value in change.items():
+        name, p = key if isinstance(key, tuple) else (key, None)
+        if (st.vars.get(name) if p is None else st.pvars[name][p]) != was.get(key):
+            return False
+        if p is None:
+            st.vars[name] = value
+        else:
+            st.pvars[name][p] = value
+    return True
+
+
+def _play_hand(st, policy):
+    """Play a sample on with the policy until its hand ends: the state just before the last move (a copy) and
+    that move, with who made it; None when the hand does not end within HAND_DECISIONS decisions."""
+    hand = st.hand_no
+    before = last = None
+    for _ in range(HAND_DECISIONS):
+        if st.over or st.hand_no != hand or st.pending is None:
+            break
+        d = st.pending
+        move = policy.move(st)
+        policy.note(st, d.player, move)
+        before, last = fork(st), (d.player, move)
+        try:
+            m.apply(st, d.player, move, checked=False)
+        except Exception:  # noqa: BLE001 - a rule that fails in a sample
+            return None
+    if last is None or not (st.over or st.hand_no != hand or st.winners):
+        return None
+    return before, last
+
+
+def _hand_result(st, seat: int) -> float:
+    """What a played-out hand is worth to `seat`: in a match, its score against the others' mean; else its share
+    of the win, the scores breaking ties."""
+    scores = st.pvars.get("score") or [0] * st.n
+    others = [s for p, s in enumerate(scores) if p != seat]
+    edge = scores[seat] - sum(others) / max(1, len(others))
+    if st.match:
+        return edge
+    winners = st.winners or (m.match_winners(st) if st.over else [])
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return share + edge * 1e-6

@@ -12,6 +12,7 @@ import math
 import random
 import time
 import zlib
+from statistics import NormalDist
 
 from .. import machine as m
 from .greedy import GreedyBot
@@ -21,6 +22,7 @@ from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and b
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
 DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
 MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
+PAIRED = 4  # samples a move must beat the greedy one on before it is taken instead
 
 
 # ------------------------------------------------------------------ the playout policy
@@ -99,6 +101,8 @@ class Policy:
         kind = group[0].kind
         if kind == "card":
             return max(group, key=self._fit(st, d.player))
+        if kind == "number":  # a number it has no rule for (a bid): any, not always the first listed
+            return group[rng.randrange(len(group))]
         if kind == "value":
             counts = self._hand_values(st, d.player) if not laid else _count(f.values, laid)
             return max(group, key=lambda o: counts.get(o.arg, 0) + rng.random() * 0.5)
@@ -210,6 +214,24 @@ POLICIES = {"greedy": Policy, "random": RandomPolicy}
 _at_least = functools.lru_cache(maxsize=4096)(hyper_at_least)  # the same few hands and counts come up again
 
 
+def _rounds(k: int) -> int:
+    """Rounds of halving for k candidates (the greedy move kept throughout): one, then one a halving of the rest."""
+    return 1 + max(0, math.ceil(math.log2(k - 1))) if k > 1 else 1
+
+
+@functools.lru_cache(maxsize=1024)
+def _t_bar(z: float, compared: int, n: int) -> float:
+    """How many standard errors a move's mean gain over the greedy move must reach: the one-sided level of `z`
+    shared among the `compared` moves the best was picked from (Bonferroni), read from Student's t with n - 1
+    degrees of freedom (a Cornish-Fisher expansion of the normal's quantile), since the spread is itself
+    estimated from the n samples."""
+    p = (1 - NormalDist().cdf(z)) / max(1, compared)
+    x = NormalDist().inv_cdf(1 - p)
+    v = max(1, n - 1)
+    return (x + (x ** 3 + x) / (4 * v) + (5 * x ** 5 + 16 * x ** 3 + 3 * x) / (96 * v ** 2)
+            + (3 * x ** 7 + 19 * x ** 5 + 17 * x ** 3 - 15 * x) / (384 * v ** 3))
+
+
 def _count(values, cards) -> dict:
     counts: dict = {}
     for c in cards:
@@ -298,7 +320,7 @@ class SearchBot:
         """Replaying: searching again would take a fifth of a second a move, so only its greedy helper's memory is
         brought along (its own randomness comes from where the game is)."""
         if not (decision.race or any(o.kind == "rule" for o in decision.options)):
-            self.fallback.choose(game.program, game.view(seat), decision)  # as `choose` asks it, without the game
+            self.fallback.choose(game.program, game.view(seat), decision, game)  # as `choose` asks it
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
         start = time.perf_counter()
@@ -311,7 +333,9 @@ class SearchBot:
             self.rng = random.Random(self.seed * 1_000_003 + zlib.crc32(repr(view).encode()))
         if decision.race or any(o.kind == "rule" for o in decision.options):
             return table_move(self.rng, program, decision)
-        greedy = self.fallback.choose(program, view, decision)  # keeps the greedy helper's memory of the turn
+        # The greedy helper sees the game as a greedy bot does (its memory of where cards went, of claims shown
+        # true or false, its numbers weighed to the end of the hand), and keeps its memory of the turn.
+        greedy = self.fallback.choose(program, view, decision, game)
         if game is None or len(decision.options) == 1:
             return greedy
         st = game.state if hasattr(game, "state") else game
@@ -321,27 +345,69 @@ class SearchBot:
         return moves[self.search(st, decision.player, moves)]
 
     def candidates(self, decision, greedy: m.Move) -> list:
-        """The distinct moves worth a search, the greedy one first; due calls go with every card played."""
-        moves, seen = [], set()
+        """The distinct moves worth a search, the greedy one first, then the first move of each other kind of move
+        (option) in the rules' order, then the rest; due calls go with every card played.  When a budget affords
+        few candidates, the different kinds of move (doubt, believe, pass) are the ones kept."""
+        moves, seen, kinds = [], set(), set()
+        later = []
         for o in [greedy, *decision.options]:
             key = (o.option, o.verb, o.text)
             if key in seen:
                 continue
             seen.add(key)
-            moves.append(_with_due(o, decision) if o.kind == "card" and decision.due else o)
-        return moves[: self.max_moves]
+            move = _with_due(o, decision) if o.kind == "card" and decision.due else o
+            if o.option in kinds:
+                later.append(move)
+            else:
+                kinds.add(o.option)
+                moves.append(move)
+        return (moves + later)[: self.max_moves]
+
+    def affordable(self, k: int, playouts: float) -> int:
+        """How many candidates (the greedy move among them) a search of `playouts` playouts can try and still
+        judge: each gets at least two samples in the first round, and the last round gives the best and the
+        greedy move `PAIRED` samples each, so that the test against the greedy move has samples to stand on."""
+        while k > 1:
+            r = _rounds(k)
+            if playouts >= r * max(2 * PAIRED, 2 * k):
+                break
+            k -= 1
+        return k
 
     def search(self, st: m.State, seat: int, moves: list) -> int:
         """Try the moves on the same samples; after each round keep the better half (and the greedy move, the
         first).  The best of the last round is taken only when it beats the greedy move clearly on the samples
-        both were tried on (a paired test: the samples are shared, so only the move differs)."""
+        both were tried on (a paired test: the samples are shared, so only the move differs), the bar raised
+        for the number of moves it was picked among and the few samples it stands on.
+
+        The first playout is the greedy move's alone: what it costs (decisions, seconds) says how many
+        candidates the budget or the time can judge, and the others past that number are not tried."""
         k = len(moves)
         values: list[list] = [[] for _ in moves]
-        others = list(range(1, k))
-        rounds = 1 + max(0, math.ceil(math.log2(len(others))))
-        spent = samples = 0
         deadline = self.deadline
-        slowest = 0.0  # the longest a sample has taken: none is begun that would not end in time
+        began = time.perf_counter()
+        seed = self.rng.getrandbits(64)
+        first = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known)
+        value, n = self._try(first, seat, moves[0], seed, deadline)
+        spent = n + 1
+        if value is None:
+            self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": []}
+            return 0
+        cost = time.perf_counter() - began
+        values[0].append(value)
+        playouts = (self.budget - spent) / spent + 1
+        if deadline is not None:
+            playouts = min(playouts, (deadline - time.perf_counter()) / max(cost, 1e-6) + 1)
+        k = self.affordable(k, playouts)
+        if k == 1:
+            self.last = {"moves": [str(mv) for mv in moves], "samples": 1, "decisions": spent, "means": [value],
+                         "tried": 1}
+            return 0
+        others = list(range(1, k))
+        rounds = _rounds(k)
+        samples = 0
+        slowest = cost  # the longest a sample has taken: none is begun that would not end in time
+        pending = (first, seed)  # the first sample, its greedy playout made: the others are tried on it too
         for r in range(rounds):
             share = (self.budget - spent) // (rounds - r)
             ends = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / (rounds - r)
@@ -351,10 +417,15 @@ class SearchBot:
                 began = time.perf_counter()
                 if ends is not None and (began >= ends or began + slowest > deadline):
                     break  # the next sample would not finish in time
-                seed = self.rng.getrandbits(64)
-                base = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known)
-                done = []
-                for i in alive:
+                if pending is not None:
+                    (base, seed), pending = pending, None
+                    todo = others
+                    done = [(0, values[0].pop())]
+                else:
+                    seed = self.rng.getrandbits(64)
+                    base = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known)
+                    todo, done = alive, []
+                for i in todo:
                     value, n = self._try(base, seat, moves[i], seed, deadline)
                     used += n + 1
                     if value is None:  # out of time: this sample is dropped for every move
@@ -371,8 +442,10 @@ class SearchBot:
             if r < rounds - 1 and all(values[i] for i in others):
                 others.sort(key=lambda i: -sum(values[i]) / len(values[i]))  # stable: ties keep the rules' order
                 others = others[: (len(others) + 1) // 2]
+        if pending is not None:
+            values[0].clear()  # the first sample's greedy playout was never paired
         if not values[0] or not any(values[i] for i in others):
-            self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": []}
+            self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": [], "tried": k}
             return 0  # no sample finished in the time: the greedy move
         others = [i for i in others if values[i]]
         means = [sum(v) / len(v) if v else None for v in values]
@@ -380,10 +453,11 @@ class SearchBot:
         diffs = [a - b for a, b in zip(values[best], values[0])]
         n = len(diffs)
         gain = sum(diffs) / n
-        sd = math.sqrt(max(0.0, sum(d * d for d in diffs) / n - gain * gain))
-        need = self.z * sd / math.sqrt(n) + (self.reveal_margin if moves[best].reveals else 0.0)
-        choice = best if gain > need else 0
-        self.last = {"moves": [str(mv) for mv in moves], "samples": samples, "decisions": spent,
+        sd = math.sqrt(max(0.0, sum((d - gain) ** 2 for d in diffs) / max(1, n - 1)))
+        bar = _t_bar(self.z, k - 1, n)
+        need = bar * sd / math.sqrt(n) + (self.reveal_margin if moves[best].reveals else 0.0)
+        choice = best if n >= PAIRED and gain > need else 0
+        self.last = {"moves": [str(mv) for mv in moves], "samples": samples, "decisions": spent, "tried": k,
                      "means": [round(x, 3) if x is not None else None for x in means]}
         return choice
 
