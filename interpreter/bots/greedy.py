@@ -14,6 +14,7 @@ from .samples import determinize, facts, fork, settle
 
 
 LOOPS_AFTER = 60  # turns: where it stood is remembered from then on (a short game cannot have gone round in circles)
+NUMBER_SAMPLES = 3  # samples a number is weighed on (each a hand played out: the dearest thing greedy does)
 HAND_DECISIONS = 2_000  # a number is weighed on playouts of the hand that end within this many decisions
 
 
@@ -210,9 +211,10 @@ class GreedyBot:
         """A number that moves no card when it is chosen (a bid, a bet) shows what it was worth only when the hand
         is scored, so the first listed (0: a bid of nothing) is no better a guess than any.  Each number is weighed
         on a few samples of the hidden cards, the hand played out to its end by the quick playout policy and
-        judged as the game is: by the scores in a match, else by who wins (the scores breaking ties).  A playout
-        is made once a sample: the numbers differ only in what they set, so the end of the hand is made again
-        for each from the state before its last move with that number's variables.  None when a number of this
+        judged as the game is: by the scores in a match, else by who wins (the scores breaking ties); after each
+        sample the better half of the numbers go on.  A playout is made once a sample: the numbers differ only in
+        what they set, so the end of the hand is made again for each from the state before its last move with
+        that number's variables.  None when a number of this
         option moves cards (its effect shows at once: the order of the rules decides), or the hand does not end."""
         from .search import Policy  # noqa: PLC0415 - the search module imports this one
 
@@ -221,39 +223,48 @@ class GreedyBot:
         if self.quiet_numbers.get(known) is False:
             return None
         totals = [0.0] * len(group)
-        for _ in range(max(2, self.samples // 2)):
+        alive = list(range(len(group)))
+        sets = None
+        for _ in range(NUMBER_SAMPLES):
             base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
-            after = []
-            for mv in group:
-                copy = fork(base)
-                try:
-                    m.apply(copy, seat, mv, checked=False)
-                except Exception:  # noqa: BLE001 - a rule that fails in a sample: the number cannot be weighed
-                    return None
-                after.append(copy)
-            first = after[0]
-            if any(a.zones != first.zones or a.facedown != first.facedown for a in after[1:]):
-                self.quiet_numbers[known] = False
+            first = fork(base)
+            try:
+                m.apply(first, seat, group[0], checked=False)
+                if sets is None:  # what each number sets, beside what the first sets (the same in every sample)
+                    after = [first] + [fork(base) for _ in group[1:]]
+                    for copy, mv in zip(after[1:], group[1:]):
+                        m.apply(copy, seat, mv, checked=False)
+                    if any(a.zones != first.zones or a.facedown != first.facedown for a in after[1:]):
+                        self.quiet_numbers[known] = False
+                        return None
+                    self.quiet_numbers[known] = True
+                    sets = [(_changed(first, a), _changed(a, first)) for a in after]
+            except Exception:  # noqa: BLE001 - a rule that fails in a sample: the number cannot be weighed
                 return None
-            self.quiet_numbers[known] = True
-            sets = [(_changed(first, a), _changed(a, first)) for a in after]  # each number's values, the first's
-            end = _play_hand(first, Policy(first.program, random.Random(self.rng.getrandbits(64))))
+            mates = set(m.team(st, seat)) - {seat}
+            end = _play_hand(first, Policy(first.program, random.Random(self.rng.getrandbits(64))), mates, group[0].option)
             if end is None:
                 return None
-            before, (player, last) = end
-            for i, (change, was) in enumerate(sets):
-                if i == 0:
+            before, (player, last), later = end
+            for i in alive:
+                # A teammate who chooses such a number later in the hand is taken to choose as this seat does
+                # (the policy's guess at it, any number, would make the seat bid for the team).
+                changes = [sets[i]] + [by_arg[group[i].arg] for by_arg in later if group[i].arg in by_arg]
+                if i == 0 and not later:
                     done = first
                 else:
                     done = fork(before)
-                    if not _set_vars(done, change, was):
-                        return None  # what the number set was changed in play: the shortcut does not hold
+                    if not all(_set_vars(done, *change) for change in changes):
+                        return None  # what a number set was changed in play: the shortcut does not hold
                     try:
                         m.apply(done, player, last, checked=False)
                     except Exception:  # noqa: BLE001 - as above
                         return None
                 totals[i] += _hand_result(done, seat)
-        return group[_top(self.rng, totals)]
+            # The better half goes on to the next sample (the numbers' ends cost more than the playout).
+            alive.sort(key=lambda i: -totals[i])
+            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+        return group[alive[_top(self.rng, [totals[i] for i in alive])]]
 
     # -- what fits, what is true
     def fit(self, program, view, mine):
@@ -378,11 +389,14 @@ def _set_vars(st, change: dict, was: dict) -> bool:
     return True
 
 
-def _play_hand(st, policy):
-    """Play a sample on with the policy until its hand ends: the state just before the last move (a copy) and
-    that move, with who made it; None when the hand does not end within HAND_DECISIONS decisions."""
+def _play_hand(st, policy, mates=frozenset(), option=None):
+    """Play a sample on with the policy until its hand ends: the state just before the last move (a copy), that
+    move with who made it, and for each decision of a player among `mates` of the same option whose numbers move
+    no card, what each number would have set instead of the policy's (number -> (its values, the policy's));
+    None when the hand does not end within HAND_DECISIONS decisions."""
     hand = st.hand_no
     before = last = None
+    later = []
     for _ in range(HAND_DECISIONS):
         if st.over or st.hand_no != hand or st.pending is None:
             break
@@ -391,12 +405,30 @@ def _play_hand(st, policy):
         policy.note(st, d.player, move)
         before, last = fork(st), (d.player, move)
         try:
+            if d.player in mates and move.option == option and move.kind == "number":
+                later.append(_number_sets(st, d, move))
             m.apply(st, d.player, move, checked=False)
         except Exception:  # noqa: BLE001 - a rule that fails in a sample
             return None
     if last is None or not (st.over or st.hand_no != hand or st.winners):
         return None
-    return before, last
+    return before, last, [x for x in later if x]
+
+
+def _number_sets(st, d, chosen) -> dict:
+    """For a decision among numbers: number -> (what it sets, what `chosen` sets there), when none moves a card."""
+    mine = fork(st)
+    m.apply(mine, d.player, chosen, checked=False)
+    out = {}
+    for o in d.options:
+        if o.option != chosen.option:
+            continue
+        copy = fork(st)
+        m.apply(copy, d.player, o, checked=False)
+        if copy.zones != mine.zones or copy.facedown != mine.facedown:
+            return {}
+        out[o.arg] = (_changed(mine, copy), _changed(copy, mine))
+    return out
 
 
 def _hand_result(st, seat: int) -> float:
