@@ -234,7 +234,7 @@ class GreedyBot:
                     after = [first] + [fork(base) for _ in group[1:]]
                     for copy, mv in zip(after[1:], group[1:]):
                         m.apply(copy, seat, mv, checked=False)
-                    if any(a.zones != first.zones or a.facedown != first.facedown for a in after[1:]):
+                    if any(a.zones != base.zones or a.facedown != base.facedown for a in after):
                         self.quiet_numbers[known] = False
                         return None
                     self.quiet_numbers[known] = True
@@ -425,7 +425,7 @@ def _number_sets(st, d, chosen) -> dict:
             continue
         copy = fork(st)
         m.apply(copy, d.player, o, checked=False)
-        if copy.zones != mine.zones or copy.facedown != mine.facedown:
+        if copy.zones != st.zones or copy.facedown != st.facedown:
             return {}
         out[o.arg] = (_changed(mine, copy), _changed(copy, mine))
     return out
