@@ -22,7 +22,6 @@ from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and b
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
 DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
 MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
-PAIRED = 4  # samples a move must beat the greedy one on before it is taken instead
 
 
 # ------------------------------------------------------------------ the playout policy
@@ -365,14 +364,10 @@ class SearchBot:
 
     def affordable(self, k: int, playouts: float) -> int:
         """How many candidates (the greedy move among them) a search of `playouts` playouts can try and still
-        judge: each gets at least two samples in the first round, and the last round gives the best and the
-        greedy move `PAIRED` samples each, so that the test against the greedy move has samples to stand on."""
-        while k > 1:
-            r = _rounds(k)
-            if playouts >= r * max(2 * PAIRED, 2 * k):
-                break
+        judge: each gets at least two samples in the first round (the rounds share the playouts alike)."""
+        while k > 2 and playouts < _rounds(k) * 2 * k:
             k -= 1
-        return k
+        return k if playouts >= 4 else 1
 
     def search(self, st: m.State, seat: int, moves: list) -> int:
         """Try the moves on the same samples; after each round keep the better half (and the greedy move, the
@@ -456,7 +451,7 @@ class SearchBot:
         sd = math.sqrt(max(0.0, sum((d - gain) ** 2 for d in diffs) / max(1, n - 1)))
         bar = _t_bar(self.z, k - 1, n)
         need = bar * sd / math.sqrt(n) + (self.reveal_margin if moves[best].reveals else 0.0)
-        choice = best if n >= PAIRED and gain > need else 0
+        choice = best if gain > need else 0
         self.last = {"moves": [str(mv) for mv in moves], "samples": samples, "decisions": spent, "tried": k,
                      "means": [round(x, 3) if x is not None else None for x in means]}
         return choice
