@@ -10,6 +10,7 @@ from ..machine import Move
 from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_held, hyper_at_least, hyper_none,
                    identity_keys, own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
 from .memory import Claims, Whereabouts
+from .policy import Policy
 from .samples import determinize, facts, fork, settle
 
 
@@ -216,8 +217,6 @@ class GreedyBot:
         what they set, so the end of the hand is made again for each from the state before its last move with
         that number's variables.  None when a number of this
         option moves cards (its effect shows at once: the order of the rules decides), or the hand does not end."""
-        from .search import Policy  # noqa: PLC0415 - the search module imports this one
-
         st = game.state if hasattr(game, "state") else game
         known = (id(st.program.cards), group[0].option)
         if self.quiet_numbers.get(known) is False:
