@@ -215,8 +215,8 @@ class GreedyBot:
         judged as the game is: by the scores in a match, else by who wins (the scores breaking ties); after each
         sample the better half of the numbers go on.  A playout is made once a sample: the numbers differ only in
         what they set, so the end of the hand is made again for each from the state before its last move with
-        that number's variables.  None when a number of this
-        option moves cards (its effect shows at once: the order of the rules decides), or the hand does not end."""
+        that number's variables.  None when a number of this option moves cards (its effect shows at once: the
+        order of the rules decides), or the hand does not end."""
         st = game.state if hasattr(game, "state") else game
         known = (id(st.program.cards), group[0].option)
         if self.quiet_numbers.get(known) is False:
@@ -224,6 +224,7 @@ class GreedyBot:
         totals = [0.0] * len(group)
         alive = list(range(len(group)))
         sets = None
+        mates = set(m.team(st, seat)) - {seat}
         for _ in range(NUMBER_SAMPLES):
             base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
             first = fork(base)
@@ -240,7 +241,6 @@ class GreedyBot:
                     sets = [(_changed(first, a), _changed(a, first)) for a in after]
             except Exception:  # noqa: BLE001 - a rule that fails in a sample: the number cannot be weighed
                 return None
-            mates = set(m.team(st, seat)) - {seat}
             end = _play_hand(first, Policy(first.program, random.Random(self.rng.getrandbits(64))), mates, group[0].option)
             if end is None:
                 return None
@@ -263,7 +263,7 @@ class GreedyBot:
             # The better half goes on to the next sample (the numbers' ends cost more than the playout).
             alive.sort(key=lambda i: -totals[i])
             alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-        return group[alive[_top(self.rng, [totals[i] for i in alive])]]
+        return group[best(self.rng, alive, lambda i: totals[i])]
 
     # -- what fits, what is true
     def fit(self, program, view, mine):
@@ -351,13 +351,6 @@ class GreedyBot:
             known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
             p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
         return p_true, False
-
-
-def _top(rng, values: list) -> int:
-    """The index of the highest value; among several as high, one at random."""
-    top = max(values)
-    ties = [i for i, v in enumerate(values) if v == top]
-    return ties[0] if len(ties) == 1 else rng.choice(ties)
 
 
 def _changed(a, b) -> dict:
