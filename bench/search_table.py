@@ -117,15 +117,20 @@ def main(argv=None) -> int:
     ap.add_argument("--batch", type=int, default=25, help="seeds a task")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", default="", help="files whose path contains this")
+    ap.add_argument("--players", type=int, default=0, help="only the rows of this many players")
     ap.add_argument("--commit", default="", help="the code's commit, for the table (default: git's HEAD here)")
     ap.add_argument("--table", action="store_true", help="only write the markdown again from the json")
+    ap.add_argument("--out", default=None, help="where the .json and .md go, less the suffix (default "
+                    "bench/search_table): a run of a few rows need not replace the whole table")
     args = ap.parse_args(argv)
+    global OUT
+    OUT = Path(args.out) if args.out else OUT
     if args.table:
         write(json.loads(OUT.with_suffix(".json").read_text()))
         return 0
     commit = args.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
-    rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path}
+    rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path and (not args.players or n == args.players)}
     data = {"budget": args.budget, "from": args.start, "commit": commit, "rows": rows}
     tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]),
               list(range(args.start + b, args.start + min(b + args.batch, args.games))), args.budget)

@@ -267,3 +267,23 @@ def test_a_greedy_bot_remembers_a_claim_its_doubt_showed_false_and_where_the_car
     assert known == {c: liar for c in cards}
     g.apply(seat, next(o for o in d.options if o.text == move))
     assert all(c in g.state.zones[program.zone_index["hand"]][liar] for c in cards)  # and so it was
+
+
+@pytest.mark.parametrize("match", [False, True])
+def test_greedy_bids_what_it_can_make_when_the_worth_of_a_number_shows_only_at_scoring(match):
+    # A bid moves no card: it is weighed on the hand played out to its scoring, not taken as the first listed (0).
+    program = _load("bid_to_score")
+    bids = []
+    for seed in range(6):
+        g = Game(program, 2, seed=seed, record=False, match=match)
+        bots = [GreedyBot(seed * 2 + i) for i in range(2)]
+        while not g.over:
+            d = g.pending
+            move = bots[d.player].move(g, d.player, d)
+            if move.kind == "number":
+                hand = g.state.zones[program.zone_index["hand"]][d.player]
+                reds = sum(program.cards[c].attrs["colour"] == "red" for c in hand)
+                bids.append((move.arg, reds))
+            g.apply(d.player, move, checked=False)
+    assert len(bids) == 12 and all(bid == reds for bid, reds in bids)
+    assert {reds for _, reds in bids} != {0}

@@ -5,14 +5,18 @@ import math
 import random
 from collections import Counter
 
+from .. import machine as m
 from ..machine import Move
 from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_held, hyper_at_least, hyper_none,
                    identity_keys, own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
 from .memory import Claims, Whereabouts
+from .policy import Policy
 from .samples import determinize, facts, fork, settle
 
 
 LOOPS_AFTER = 60  # turns: where it stood is remembered from then on (a short game cannot have gone round in circles)
+NUMBER_SAMPLES = 3  # samples a number is weighed on (each a hand played out: the dearest thing greedy does)
+HAND_DECISIONS = 2_000  # a number is weighed on playouts of the hand that end within this many decisions
 
 
 class GreedyBot:
@@ -45,6 +49,7 @@ class GreedyBot:
         self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once a claim is made)
         self.claims = Claims()  # claims its doubts showed true or false, by player
         self.tracking = False
+        self.quiet_numbers: dict = {}  # (deck, option) -> does choosing a number of it move no card (seen once)
 
     def move(self, game, seat: int, decision) -> Move:
         return self.choose(game.program, game.view(seat), decision, game)
@@ -173,6 +178,10 @@ class GreedyBot:
         if group[0].kind == "value":
             counts = value_counts(program, self.laid or mine)
             return best(self.rng, group, lambda o: counts.get(o.arg, 0))
+        if group[0].kind == "number" and len(group) > 1 and game is not None and self.samples:
+            weighed = self.weigh_numbers(game, view["seat"], group)
+            if weighed is not None:
+                return weighed
         if group[0].kind == "player":
             sizes = hand_sizes(view)
             return best(self.rng, group, lambda o: -sizes.get(o.arg, 0))
@@ -198,6 +207,63 @@ class GreedyBot:
             if gain > max(best_gain, sd / math.sqrt(n)):
                 best_i, best_gain = i, gain
         return moves[best_i]
+
+    def weigh_numbers(self, game, seat: int, group: list) -> Move | None:
+        """A number that moves no card when it is chosen (a bid, a bet) shows what it was worth only when the hand
+        is scored, so the first listed (0: a bid of nothing) is no better a guess than any.  Each number is weighed
+        on a few samples of the hidden cards, the hand played out to its end by the quick playout policy and
+        judged as the game is: by the scores in a match, else by who wins (the scores breaking ties); after each
+        sample the better half of the numbers go on.  A playout is made once a sample: the numbers differ only in
+        what they set, so the end of the hand is made again for each from the state before its last move with
+        that number's variables.  None when a number of this option moves cards (its effect shows at once: the
+        order of the rules decides), or the hand does not end."""
+        st = game.state if hasattr(game, "state") else game
+        known = (id(st.program.cards), group[0].option)
+        if self.quiet_numbers.get(known) is False:
+            return None
+        totals = [0.0] * len(group)
+        alive = list(range(len(group)))
+        sets = None
+        mates = set(m.team(st, seat)) - {seat}
+        for _ in range(NUMBER_SAMPLES):
+            base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
+            first = fork(base)
+            try:
+                m.apply(first, seat, group[0], checked=False)
+                if sets is None:  # what each number sets, beside what the first sets (the same in every sample)
+                    after = [first] + [fork(base) for _ in group[1:]]
+                    for copy, mv in zip(after[1:], group[1:]):
+                        m.apply(copy, seat, mv, checked=False)
+                    if any(a.zones != base.zones or a.facedown != base.facedown for a in after):
+                        self.quiet_numbers[known] = False
+                        return None
+                    self.quiet_numbers[known] = True
+                    sets = [(_changed(first, a), _changed(a, first)) for a in after]
+            except Exception:  # noqa: BLE001 - a rule that fails in a sample: the number cannot be weighed
+                return None
+            end = _play_hand(first, Policy(first.program, random.Random(self.rng.getrandbits(64))), mates, group[0].option)
+            if end is None:
+                return None
+            before, (player, last), later = end
+            for i in alive:
+                # A teammate who chooses such a number later in the hand is taken to choose as this seat does
+                # (the policy's guess at it, any number, would make the seat bid for the team).
+                changes = [sets[i]] + [by_arg[group[i].arg] for by_arg in later if group[i].arg in by_arg]
+                if i == 0 and not later:
+                    done = first
+                else:
+                    done = fork(before)
+                    if not all(_set_vars(done, *change) for change in changes):
+                        return None  # what a number set was changed in play: the shortcut does not hold
+                    try:
+                        m.apply(done, player, last, checked=False)
+                    except Exception:  # noqa: BLE001 - as above
+                        return None
+                totals[i] += _hand_result(done, seat)
+            # The better half goes on to the next sample (the numbers' ends cost more than the playout).
+            alive.sort(key=lambda i: -totals[i])
+            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+        return group[best(self.rng, alive, lambda i: totals[i])]
 
     # -- what fits, what is true
     def fit(self, program, view, mine):
@@ -285,3 +351,86 @@ class GreedyBot:
             known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
             p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
         return p_true, False
+
+
+def _changed(a, b) -> dict:
+    """The variables (name, or (name, player)) whose values differ between two states, with b's values."""
+    out = {}
+    for name, v in b.vars.items():
+        if a.vars.get(name) != v:
+            out[name] = v
+    for name, vs in b.pvars.items():
+        old = a.pvars.get(name)
+        for p, v in enumerate(vs):
+            if old is None or old[p] != v:
+                out[(name, p)] = v
+    return out
+
+
+def _set_vars(st, change: dict, was: dict) -> bool:
+    """Give a state the values `change` sets where it still holds `was` (the first number's values of the same
+    variables); False when play has changed one of them since."""
+    for key, value in change.items():
+        name, p = key if isinstance(key, tuple) else (key, None)
+        if (st.vars.get(name) if p is None else st.pvars[name][p]) != was.get(key):
+            return False
+        if p is None:
+            st.vars[name] = value
+        else:
+            st.pvars[name][p] = value
+    return True
+
+
+def _play_hand(st, policy, mates=frozenset(), option=None):
+    """Play a sample on with the policy until its hand ends: the state just before the last move (a copy), that
+    move with who made it, and for each decision of a player among `mates` of the same option whose numbers move
+    no card, what each number would have set instead of the policy's (number -> (its values, the policy's));
+    None when the hand does not end within HAND_DECISIONS decisions."""
+    hand = st.hand_no
+    before = last = None
+    later = []
+    for _ in range(HAND_DECISIONS):
+        if st.over or st.hand_no != hand or st.pending is None:
+            break
+        d = st.pending
+        move = policy.move(st)
+        policy.note(st, d.player, move)
+        before, last = fork(st), (d.player, move)
+        try:
+            if d.player in mates and move.option == option and move.kind == "number":
+                later.append(_number_sets(st, d, move))
+            m.apply(st, d.player, move, checked=False)
+        except Exception:  # noqa: BLE001 - a rule that fails in a sample
+            return None
+    if last is None or not (st.over or st.hand_no != hand or st.winners):
+        return None
+    return before, last, [x for x in later if x]
+
+
+def _number_sets(st, d, chosen) -> dict:
+    """For a decision among numbers: number -> (what it sets, what `chosen` sets there), when none moves a card."""
+    mine = fork(st)
+    m.apply(mine, d.player, chosen, checked=False)
+    out = {}
+    for o in d.options:
+        if o.option != chosen.option:
+            continue
+        copy = fork(st)
+        m.apply(copy, d.player, o, checked=False)
+        if copy.zones != st.zones or copy.facedown != st.facedown:
+            return {}
+        out[o.arg] = (_changed(mine, copy), _changed(copy, mine))
+    return out
+
+
+def _hand_result(st, seat: int) -> float:
+    """What a played-out hand is worth to `seat`: in a match, its score against the others' mean; else its share
+    of the win, the scores breaking ties."""
+    scores = st.pvars.get("score") or [0] * st.n
+    others = [s for p, s in enumerate(scores) if p != seat]
+    edge = scores[seat] - sum(others) / max(1, len(others))
+    if st.match:
+        return edge
+    winners = st.winners or (m.match_winners(st) if st.over else [])
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return share + edge * 1e-6
