@@ -354,7 +354,9 @@ def test_while_others_play_a_joined_terminal_takes_commands_and_ctrl_d_leaves_ke
         t.expect("waiting>")
         t.line("play r3")
         t.expect("It is not your move yet")
-        t.type("hand\x03")
+        t.type("hand")
+        t.expect("hand")  # as a person types: they see the line, then clear it, then see the new prompt
+        t.type("\x03")
         t.expect("waiting>")
         t.type("\x04")
         t.expect("your seat is kept: the same `rulelang join` takes it again")
