@@ -14,6 +14,8 @@ sentence: the choice, the cards it moved and the calls made with it (`You play R
 """
 from __future__ import annotations
 
+import re
+
 from .events import named
 from .program import sort_key
 from .view import project_event
@@ -286,7 +288,8 @@ class Narrator:
                          + (" (it replaces the one before)" if e.get("replaced") else ""))]
         if kind == "house_rule_dropped":
             at = f" at {e['at']} of its text" if e.get("at") else ""
-            return [("", f"the house rule `{e.get('name')}` failed{at} ({e.get('reason')}) and is dropped")]
+            told = [("", f"the house rule `{e.get('name')}` failed{at} ({e.get('reason')}) and is dropped")]
+            return told + _caret(e.get("text"), e.get("at"))
         if kind == "undo":  # written by the host into a --log file
             n = e.get("moves")
             return [("", f"{p} takes back {n} move{'s' if n != 1 else ''}; the events above since then did not happen")]
@@ -423,3 +426,15 @@ class Narrator:
                 parts.append(("", " and " if i == len(clauses) - 1 else ", "))
             parts += c
         return capital(parts)
+
+
+def _caret(text, at) -> list:
+    """The line of a rule's text that `at` ("line L, column C") names, and a caret under its column, as a check
+    error shows them: [] when there is no such place."""
+    m = re.fullmatch(r"line (\d+), column (\d+)", at or "")
+    lines = text.splitlines() if isinstance(text, str) else []
+    if m is None or not 1 <= int(m[1]) <= len(lines):
+        return []
+    line = lines[int(m[1]) - 1]
+    column = min(int(m[2]), len(line) + 1)
+    return [("", f"\n    {line}\n    {' ' * (column - 1)}^")]

@@ -82,7 +82,9 @@ def test_a_rule_typed_in_play_that_fails_is_dropped_with_its_place_in_its_text()
     dropped = [e for e in game.events if e["type"] == "house_rule_dropped"]
     assert dropped and dropped[0]["at"] == "line 1, column 42"
     assert game.narrate(dropped[0], None) == ("the house rule `table_rule_1` failed at line 1, column 42 of its text "
-                                             "(a rule failed in `table_rule_1`: division by zero) and is dropped")
+                                             "(a rule failed in `table_rule_1`: division by zero) and is dropped\n"
+                                             "    when played(card) if card.kind == skip { set z = 5 / (z - z) }\n"
+                                             "                                             ^")
 
 
 def test_generated_lines_are_in_linecache_so_a_python_traceback_shows_them():
