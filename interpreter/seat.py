@@ -8,10 +8,22 @@ sees what is public and never acts.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from .errors import MoveError
-from .machine import Decision, Move
+from .machine import Decision, Move, parse_move, race_move, racers
 from .narrator import in_words
 from .view import glance
+
+# What a host needs beside a Seat: the decision and move records it is handed, the seats in a race and the move that
+# settles one from each seat's time (`racers`, `race_move`), and a typed line read against the rules alone.
+__all__ = ["Seat", "Decision", "Move", "racers", "race_move", "read_move"]
+
+
+def read_move(program, decision: Decision, text: str) -> Move:
+    """A line typed for `decision`, read against the rules alone, with no game at hand (a client across the network
+    checks a line before it sends it): one of the decision's moves, or MoveError with the reason."""
+    return parse_move(SimpleNamespace(program=program), decision, text)
 
 
 class Seat:

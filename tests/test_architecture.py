@@ -32,6 +32,9 @@ def _tree(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
+HOSTS = ("rulelang/terminal", "rulelang/simulate", "rulelang/env", "rulelang/net")
+
+
 @functools.cache
 def _modules() -> dict[str, Path]:
     mods = {}
@@ -183,6 +186,19 @@ def test_the_terminal_simulate_and_the_env_read_no_game_state(module):
     The RL environment reads what a seat sees through `Seat.glance()` (the view's masking, nothing copied)."""
     tree = _tree(ROOT / module)
     assert [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in ("state", "st")] == []
+
+
+@pytest.mark.parametrize("module", sorted(str(p.relative_to(ROOT)) for d in HOSTS for p in (ROOT / d).glob("*.py")))
+def test_the_hosts_import_nothing_of_the_machine(module):
+    """The terminal, simulate, the RL environment and the network drive games through the seat API
+    (`interpreter.seat`, `interpreter.game`) and read views and events: nothing of `interpreter.machine`."""
+    tree = _tree(ROOT / module)
+    bad = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module and
+           (n.module.startswith("interpreter.machine") or n.module == "interpreter" and
+            any(a.name == "machine" for a in n.names))]
+    bad += [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Import) and
+            any(a.name.startswith("interpreter.machine") for a in n.names)]
+    assert bad == []
 
 
 def test_no_private_name_is_imported_from_another_module():

@@ -9,10 +9,9 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from types import SimpleNamespace
 
 from interpreter.events import named
-from interpreter.machine import parse_move
+from interpreter.seat import read_move
 from interpreter.narrator import Narrator, english_list, hand_zone
 
 from .. import load
@@ -109,7 +108,7 @@ class RemoteGame:
         if d is None:
             raise MoveError("it is not your move")
         try:
-            return parse_move(SimpleNamespace(program=self.program), d, text)
+            return read_move(self.program, d, text)
         except MoveError:
             raise
         except Exception:  # noqa: BLE001 - what needs the whole game to explain is refused plainly here

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from interpreter.machine import Decision, Move
+from interpreter.seat import Decision, Move
 
 VERSION = 1
 MAX_MESSAGE = 8 * 1024  # bytes a client may send in one message; more is refused with an error

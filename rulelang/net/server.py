@@ -20,7 +20,7 @@ from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
 from interpreter.game import parse_options
-from interpreter.machine import race_move, racers
+from interpreter.seat import race_move, racers
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load

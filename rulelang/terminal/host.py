@@ -13,7 +13,7 @@ import attrs
 
 from interpreter import Game
 from interpreter.bots import ask_bot
-from interpreter.machine import Decision, race_move, racers
+from interpreter.seat import Decision, race_move, racers
 from interpreter.narrator import capital, english_list
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
