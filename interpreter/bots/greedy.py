@@ -305,7 +305,7 @@ class GreedyBot:
         cards go (a card it knows the claimer holds can make the claim true; one it knows another holds cannot)?
         A player whose claims its doubts have shown false is doubted sooner, one shown truthful later."""
         p_true, card = self.p_true(program, view, claim)
-        scale = 0.5 + self.claims.liar_rate(claim["player"])
+        scale = 0.5 + self.claims.false_rate(claim["player"])
         return p_true < (self.doubt_card_below if card else self.doubt_below) * scale
 
     def sure_lie(self, program, view, opts) -> bool:

@@ -116,7 +116,7 @@ class Claims:
     def __init__(self):
         self.shown: dict = {}  # player -> [claims shown true, claims shown false]
 
-    def liar_rate(self, player: int) -> float:
+    def false_rate(self, player: int) -> float:
         """The share of the player's tested claims that were false, with one of each counted beforehand (0.5 when
         none was tested)."""
         true, false = self.shown.get(player, (0, 0))
