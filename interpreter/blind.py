@@ -72,16 +72,24 @@ def _by_place(st, player: int, spec, env: dict, places: dict) -> list:
             continue
         zi, owner = m.find_card(st, c)
         zones.setdefault((zi, owner), []).append(st.zone(zi, owner).index(c))
+    for k in range(1, len(_number(st, spec, zones, places)) + 1):
+        named.append(m.Move(spec.verb, k, f"{spec.verb} #{k}", spec.index, spec.doc, kind="blind", reveals=spec.reveals))
+    return named
+
+
+def _number(st, spec, zones: dict, places: dict) -> dict:
+    """Number the places of an option's hidden cards, `zones` ((zone, owner) -> their indexes there) zone by zone,
+    each zone's in an order shuffled anew by the game's seeded generator: into `places`, (option, k) -> (zone,
+    owner, index); and back, (zone, owner, index) -> k."""
     k = 0
+    numbers = {}
     for (zi, owner), at in zones.items():
         m.shuffle_list(st, at)
         for ix in at:
             k += 1
             places[(spec.index, k)] = (zi, owner, ix)
-            named.append(m.Move(spec.verb, k, f"{spec.verb} #{k}", spec.index, spec.doc, kind="blind",
-                                reveals=spec.reveals))
-    return named
-
+            numbers[(zi, owner, ix)] = k
+    return numbers
 
 
 def _cards_of(spec, item: tuple, deck: int) -> list:
@@ -110,15 +118,9 @@ def _items_by_place(st, player: int, spec, env: dict, places: dict) -> list:
                 zi, owner = m.find_card(st, c)
                 seen_at[c] = (zi, owner, st.zone(zi, owner).index(c))
                 zones.setdefault((zi, owner), []).append(seen_at[c][2])
-    place_of: dict = {}
-    k = 0
-    for (zi, owner), at in zones.items():
+    for at in zones.values():
         at.sort()  # the zone's order, then shuffled: the same places whatever order the items came in
-        m.shuffle_list(st, at)
-        for ix in at:
-            k += 1
-            places[(spec.index, k)] = (zi, owner, ix)
-            place_of[(zi, owner, ix)] = f"#{k}"
+    place_of = {where: f"#{k}" for where, k in _number(st, spec, zones, places).items()}
     parts = spec.parts
     kinds = [parts[i] if spec.kind == "several" and i < len(parts) else "card" for i in range(max(map(len, items)))]
     made: dict = {}

@@ -327,6 +327,7 @@ def _zone_seers(st, zi: int, owner):
 
 
 def _fewer(who, seers):
+    """Those of `who` among `seers` (None: everyone, for either)."""
     return who if seers is None else seers if who is None else who & seers
 
 
@@ -371,9 +372,7 @@ def seers(st, sources, marks=()):
         for c in cards:
             if c is None or c >= size:
                 continue
-            seers = down[c] if c in down else _zone_seers(st, *m.find_card(st, c))
-            if seers is not None:  # None: everyone sees it there, which changes nothing
-                who = seers if who is None else who & seers
+            who = _fewer(who, down[c] if c in down else _zone_seers(st, *m.find_card(st, c)))
         if who is not None and not who:
             break
     return who

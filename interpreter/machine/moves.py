@@ -84,13 +84,18 @@ def race_move(d: Decision, times: dict) -> Move:
     return by_seat[max(times, key=lambda s: (times[s], -s))]
 
 
+def _lying_at(st: State, where: tuple):
+    """The card lying at a place of an option's hidden cards (`interpreter.blind`): (zone, owner, index)."""
+    return st.zone(where[0], where[1])[where[2]]
+
+
 def _placed(st: State, env: dict, move: Move) -> tuple:
     """A move's item with each card taken by its place (`"#2"`, `interpreter.blind`) as the card lying there."""
     places = env["$blind"]
     out = []
     for v in move.arg:
         where = places.get((move.option, int(v[1:]))) if v.__class__ is str and v[:1] == "#" and v[1:].isdigit() else None
-        out.append(st.zone(where[0], where[1])[where[2]] if where is not None else v)
+        out.append(_lying_at(st, where) if where is not None else v)
     return tuple(out)
 
 
@@ -118,8 +123,7 @@ def _resume(st: State, d: Decision, move: Move) -> None:
     spec = fr.env["$options"][move.option]
     if spec.param is not None:
         if move.kind == "blind":  # a card taken by its place (`interpreter.blind`): the one lying there
-            zi, owner, ix = fr.env["$blind"][(move.option, move.arg)]
-            fr.env[spec.param] = st.zone(zi, owner)[ix]
+            fr.env[spec.param] = _lying_at(st, fr.env["$blind"][(move.option, move.arg)])
         else:
             fr.env[spec.param] = move.arg
     elif spec.bind is not None:

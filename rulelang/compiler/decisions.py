@@ -164,16 +164,14 @@ class Decisions:
     def sighted(self, specs, options, chooser, scope) -> None:
         """Clear `blind` on each card option whose cards lie where its chooser sees them (bar face-down ones): a
         public zone, or the chooser's own private zone (`choose p { play c in hand(p) }`).  The others' cards are
-        looked at when offered, and those the chooser may not see are offered by place (`interpreter.blind`)."""
+        looked at when offered, and those the chooser may not see are offered by place (`interpreter.blind`).  And
+        note what each option's `where` reads that the chooser may not see (`peeks`)."""
         for spec, o in zip(specs, options):
             if spec.kind in ("card", "cards"):
-                domains = [o.domain]
+                spec.blind = not self.sighted_zone(o.domain, chooser, scope)
             elif spec.kind == "several":  # the lists its card arguments are drawn from
-                domains = [d for (_, d), part in zip(o.params, spec.parts) if part == "card"]
-            else:
-                continue
-            spec.blind = not all(self.sighted_zone(d, chooser, scope) for d in domains)
-        for spec, o in zip(specs, options):
+                spec.blind = not all(self.sighted_zone(d, chooser, scope)
+                                     for (_, d), part in zip(o.params, spec.parts) if part == "card")
             if o.where is not None and spec.kind != "rule":
                 spec.peeks = self.peeks(spec, o, chooser, scope)
 

@@ -2,6 +2,8 @@
 runs straight through; `compile_X`: an instruction of its own), and rules written in play."""
 from __future__ import annotations
 
+import contextlib
+
 import attrs
 
 from interpreter import ops
@@ -231,6 +233,19 @@ class Statements:
                          f"{''.join(t + ', ' for t in self.taints)}))")
         return before, after, w
 
+    @contextlib.contextmanager
+    def tainting(self, cond, scope, blocks):
+        """`tainted`'s lines before and after an `if` or `while`, with its seers on `self.taints` for the statements
+        compiled inside the `with`."""
+        before, after, w = self.tainted(cond, scope, blocks)
+        if w is not None:
+            self.taints.append(w)
+        try:
+            yield before, after
+        finally:
+            if w is not None:
+                self.taints.pop()
+
     def card_sources(self, e, scope, bound=frozenset()) -> list:
         """The parts of an expression whose cards its value is worked out from: each card, list of cards or zone
         it reads (not one whose cards it only counts: `size(z)`), outermost, with no name a comprehension binds."""
@@ -251,24 +266,16 @@ class Statements:
         return [x for c in ast.children(e) for x in self.card_sources(c, scope, bound)]
 
     def native_IfStmt(self, st, scope):
-        before, after, w = self.tainted(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then])
-        self.taints += [w] if w else []
-        try:
+        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then]) as (before, after):
             lines = [*before, f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]
             if st.otherwise is not None:
                 lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
-        finally:
-            del self.taints[len(self.taints) - (1 if w else 0):]
         return lines + after
 
     def native_WhileStmt(self, st, scope):
-        before, after, w = self.tainted(st.cond, scope, [st.body])
-        self.taints += [w] if w else []
-        try:
+        with self.tainting(st.cond, scope, [st.body]) as (before, after):
             return [*before, f"while {self.gen(st.cond, scope).src}:", INDENT + "step(st, fr)",
                     *self.native_block(st.body, dict(scope)), *after]
-        finally:
-            del self.taints[len(self.taints) - (1 if w else 0):]
 
     def native_ForStmt(self, st, scope):
         coll = self.collection(st.iterable, scope)[0].src
@@ -304,11 +311,9 @@ class Statements:
 
     def compile_IfStmt(self, st, scope, code):
         other, end = ops.Label(), ops.Label()
-        before, after, w = self.tainted(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then])
-        if before:
-            code.native(before)
-        self.taints += [w] if w else []
-        try:
+        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then]) as (before, after):
+            if before:
+                code.native(before)
             code.branch(self.gen(st.cond, scope).src, other)
             self.block(st.then, dict(scope), code)
             if st.otherwise is not None:
@@ -318,8 +323,6 @@ class Statements:
                 code.place(end)
             else:
                 code.place(other)
-        finally:
-            del self.taints[len(self.taints) - (1 if w else 0):]
         if after:
             code.native(after)
 
@@ -337,18 +340,14 @@ class Statements:
 
     def compile_WhileStmt(self, st, scope, code):
         top, end = ops.Label(), ops.Label()
-        before, after, w = self.tainted(st.cond, scope, [st.body])
-        if before:
-            code.native(before)
-        self.taints += [w] if w else []
-        try:
+        with self.tainting(st.cond, scope, [st.body]) as (before, after):
+            if before:
+                code.native(before)
             code.place(top)
             code.branch(self.gen(st.cond, scope).src, end)
             self.block(st.body, dict(scope), code)
             code.jump(top)
             code.place(end)
-        finally:
-            del self.taints[len(self.taints) - (1 if w else 0):]
         if after:
             code.native(after)
 
