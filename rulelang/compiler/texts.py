@@ -5,6 +5,8 @@ from typing import Any
 
 import attrs
 
+from interpreter import ops
+
 from ..checker import TEXT_PART, text_parts
 
 
@@ -90,9 +92,10 @@ class Texts:
             for p in pieces:
                 if isinstance(p, Value) and p.noted is not None:
                     where, name = p.noted
-                    seen = (env if where == "env" else st.vars).get("$seen")
-                    if seen and name in seen and seen[name][0] == p.f(st, env):
-                        out.append((name, seen[name][1]))
+                    store = env if where == "env" else st.vars
+                    who = ops.seen_of(store, name, p.f(st, env)) if store.get("$seen") else None
+                    if who is not None:
+                        out.append((name, who))
             return out
 
         def render(st, env, you=None, hide=frozenset()):
