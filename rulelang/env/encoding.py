@@ -401,9 +401,9 @@ class Encoding:
         e = self._of_move.get(id(move))
         if e is None or e[0] is not move:
             e = self._move_actions(move)
-        pairs = e[1]
-        if pairs.__class__ is list:
-            pairs = pairs[seat] or self._seat_actions(e, seat)
+        pairs = e[4].get((seat, ()))
+        if pairs is None:
+            pairs = self._asked_actions(e, (seat, ()))
         if move.kind == "rule":  # a rule to write: the example rule it names
             pairs = [a for a in pairs if a[1][2] == move.arg] or pairs
         return pairs[0][0] if pairs else None
