@@ -55,17 +55,12 @@ class Whereabouts:
     def after(self, game, seat: int, move: m.Move, view: dict) -> None:
         """Look at the seat's view right after its own move (made on a copy with the game's random state, so the
         view it will have; the real game is not touched) beside `view`, the one it decided from."""
-        st = game.state if hasattr(game, "state") else game
         if move.kind == "card":
             self.moved.add(move.arg)
         if self.stays.get(move.verb, 0) >= STAYS or self.idle.get(move.verb, 0) >= IDLE:
             return  # this kind of move has always left the card in its sight, or never put one in a hand: nothing to learn
-        copy = fork(st)
-        copy.rng = random.Random()
-        copy.rng.setstate(st.rng.getstate())
-        try:
-            m.apply(copy, seat, move, checked=False)
-        except Exception:  # noqa: BLE001 - the move is refused or fails: it learns nothing from it
+        copy = made_on_copy(game, seat, move)
+        if copy is None:
             return
         before, hidden_before, _ = _sight(view)
         seen, hidden, own = _sight(view_of(copy, seat))
@@ -89,6 +84,23 @@ class Whereabouts:
 
     def held_by(self, player: int) -> list:
         return [c for c, p in self.known.items() if p == player]
+
+
+def made_on_copy(game, seat: int, move: m.Move, record: bool = False):
+    """The state right after the seat's own move, made on a copy of the game with its random state (so it is what the
+    seat will see; the real game is not touched), recording events if `record`; None if the move is refused or
+    fails (nothing is learnt from it)."""
+    st = game.state if hasattr(game, "state") else game
+    copy = fork(st)
+    copy.rng = random.Random()
+    copy.rng.setstate(st.rng.getstate())
+    if record:
+        copy.record = True
+    try:
+        m.apply(copy, seat, move, checked=False)
+    except Exception:  # noqa: BLE001 - the move is refused or fails
+        return None
+    return copy
 
 
 def _sight(view: dict) -> tuple:
@@ -125,14 +137,8 @@ class Claims:
     def after(self, game, seat: int, move: m.Move, claim: dict, fits, where: Whereabouts) -> None:
         """After its own move `move` that turns up the cards of `claim` (the view's claim, another player's):
         whether the claim was true (`fits(card)`: does a card fit what the claim said), and where its cards went."""
-        st = game.state if hasattr(game, "state") else game
-        copy = fork(st)
-        copy.rng = random.Random()
-        copy.rng.setstate(st.rng.getstate())
-        copy.record = True
-        try:
-            m.apply(copy, seat, move, checked=False)
-        except Exception:  # noqa: BLE001 - the move is refused or fails: it learns nothing from it
+        copy = made_on_copy(game, seat, move, record=True)
+        if copy is None:
             return
         shown: list = []  # the cards turned up that this seat was shown (as it is told: the raw event's ids where
         for ev in copy.events:  # its projection names the card)
