@@ -133,6 +133,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
     blindable = any(s.kind in ("card", "cards", "several") and s.blind for s in specs)
     peeks = any(s.peeks for s in specs)
     always = peeks_always(specs)
+    marks = peeks_marks(specs)
     made = []
 
     def op(st, fr):
@@ -147,7 +148,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
             if made:
                 options = made[0]
             else:
-                if always or peeks and st.facedown:
+                if always or peeks and st.facedown or marks and ("$seen" in st.vars or "$seen" in env):
                     check_wheres(st, player, specs, env)
                 options = m.options_for(st, player, specs, env)
                 if blindable or st.facedown:  # cards this player may not see are offered by place
@@ -398,14 +399,19 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
     the decision comes at all) would tell it.  Looked at when the decision comes, for the options whose `where`
     the compiler found reading such things (`Choice.peeks`): the option's own cards when one of them is hidden
     from the player (`take c in hand(next) where c.colour == red`), and the zones it reads that the player does
-    not see (`ask p in others(current), r in rank where any(c.rank == r for c in hand(p))`).  Refused with the
-    option named, as a rule that fails."""
+    not see (`ask p in others(current), r in rank where any(c.rank == r for c in hand(p))`), directly, through a
+    card-valued name or in a function it calls, and the values it reads that a rule worked out from cards the player
+    could not see (`derive`).  Refused with the option named, as a rule that fails."""
     deck = st.program.deck_size
     for spec in specs:
         peeks = spec.peeks
         if peeks is None:
             continue
-        tests, fixed, each, _ = peeks
+        tests, fixed, each, _, marks = peeks
+        if marks is not None:
+            who = seers(st, (), marks(st, env))
+            if who is not None and player not in who:
+                raise _peeking(st, spec, player, "reads a value worked out from cards that")
         if fixed is not None:
             _check_zones(st, player, spec, fixed(st, env))
         if not (tests and (spec.blind or st.facedown)) and each is None:
@@ -445,10 +451,18 @@ def peeks_always(specs) -> bool:
                for s in specs)
 
 
+def peeks_marks(specs) -> bool:
+    """Whether a decision's `where`s read values a rule may have worked out from hidden cards: looked at
+    (`check_wheres`) while any value is so marked (`derive`), else only as `peeks_always` says."""
+    return any(s.peeks is not None and s.peeks[4] is not None for s in specs)
+
+
 def _check_zones(st, player: int, spec, zones) -> None:
     for z in zones:
         who = seers(st, (z,))
         if who is not None and player not in who:
+            if not isinstance(z, ZoneRef):  # a card or a list of cards (`last.colour`)
+                raise _peeking(st, spec, player, "reads cards that")
             zi, owner = z
             raise _peeking(st, spec, player, f"reads {st.program.zones[zi].name}"
                                              f"{'' if owner is None else f'({st.names[owner]})'}, cards that")

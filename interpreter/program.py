@@ -120,7 +120,8 @@ class Choice:
         # the chooser's own zone or a public one.
         self.blind = True
         # What its `where` reads that the chooser may not see, looked at when the decision comes
-        # (`ops.check_wheres`): (tests its own cards, the zones it reads, those of each item, (its Loc, source)), or None.
+        # (`ops.check_wheres`): (tests its own cards, the zones and cards it reads, those of each item, (its Loc,
+        # source), who may know the values it reads), or None.
         self.peeks = None
 
 

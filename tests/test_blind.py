@@ -240,6 +240,50 @@ def test_a_where_that_tests_cards_its_chooser_may_not_see_is_refused(program, op
     assert g.pending.player == 1 and [o.text for o in g.pending.options] == ["take #1", "take #2"]
 
 
+PEEK_THROUGH = ROOT / "tests" / "rules" / "peek_through.rules"
+_OR_NOT = '"if so" { say "yes" } nah "if not" { say "no" }'
+
+
+@pytest.fixture(scope="module")
+def peek_through():
+    return rulelang.load(PEEK_THROUGH)
+
+
+@pytest.mark.parametrize("before,option,told", [
+    ("let t = top(hand(p))", 'guess c in hand(after(p)) where c.colour == t.colour "a card of its colour" { say "{c}" }',
+     "option `guess`: its `where` reads cards that Bob may not see"),
+    ("keep(p)", f"guess where kept.number == 1 {_OR_NOT}", "option `guess`: its `where` reads cards that Bob may not see"),
+    ("keep(p)", f"guess where noted(p).number == 1 {_OR_NOT}", "option `guess`: its `where` reads cards that Bob"),
+    ("let q = p", f"guess where any(c.number == 1 for c in hand(q)) {_OR_NOT}",
+     "option `guess`: its `where` reads hand(Ann), cards that Bob may not see"),
+    ("", f"guess where holds_one(p) {_OR_NOT}", "option `guess`: its `where` reads hand(Ann), cards that Bob"),
+    ("", 'ask q in others(after(p)) where holds_one(q) "one who holds a 1" { say "{q}" }',
+     "option `ask`: its `where` reads hand(Ann), cards that Bob may not see"),
+    ("let n = count(c for c in hand(p) if c.number == 1)", f"guess where n > 0 {_OR_NOT}",
+     "option `guess`: its `where` reads a value worked out from cards that Bob may not see")],
+    ids=["let-card", "var-card", "player-var-card", "player-name", "define", "define-of-argument", "derived-value"])
+def test_a_where_that_reads_hidden_cards_through_a_name_or_a_function_is_refused(peek_through, before, option, told):
+    """tests/rules/peek_through.rules: a card held by a name (a `let`, a variable, a player's variable: `keep(p)` sets
+    both to the top card of Ann's hand), a player held by a name, a function over a hand, a value worked out from
+    Ann's hand: each read by a `where` would tell Bob of Ann's cards by the moves offered."""
+    g = new_game(peek_through)
+    g.house(0, f"when turn_ends(p) {{ {before}  choose after(p) {{ {option} }} }}")
+    g.apply(0, "take #1")
+    dropped = [e for e in g.events if e["type"] == "house_rule_dropped"]
+    assert len(dropped) == 1 and dropped[0]["reason"].startswith(told), dropped
+    assert g.pending.player == 1 and [o.text for o in g.pending.options] == ["take #1", "take #2"]
+
+
+def test_a_where_that_reads_through_names_only_what_its_chooser_sees_is_kept(peek_through):
+    """The same names and function over Bob's own hand: kept, and `guess` offered as his hand says (he still holds B1 after Ann takes #1)."""
+    g = new_game(peek_through)
+    g.house(0, "when turn_ends(p) { keep(after(p))  let n = count(c for c in hand(after(p)) if c.number == 1)  "
+               f"choose after(p) {{ guess where holds_one(after(p)) and n == 1 and noted(after(p)) != none {_OR_NOT} }} }}")
+    g.apply(0, "take #1")
+    assert not [e for e in g.events if e["type"] == "house_rule_dropped"]
+    assert g.pending.player == 1 and [o.text for o in g.pending.options] == ["guess", "nah"]
+
+
 def test_a_where_that_tests_only_what_its_chooser_sees_is_kept(program):
     g = new_game(program)
     g.house(0, 'when turn_ends(p) { choose after(p) { ask q in others(after(p)), n in 1..5 '

@@ -9,6 +9,8 @@ from interpreter.program import Choice, number_choices
 from .. import ast, codegen
 from .expressions import hoist_lines
 from ..checker import elem_type
+from ..errors import RulesCheckError
+from .statements import Inlined, names_in
 from . import emitted
 from .emitted import INDENT, NOTHING, Py
 
@@ -196,18 +198,50 @@ class Decisions:
         fixed, each = [], []
         saved, self.hoist = self.hoist, None
         try:
+            # the zones and cards it reads, directly, through a card-valued name (`last.colour`, `kept(next)`) or
+            # in a function's body (`define holds(p) = any(... for c in hand(p))`): looked at where they lie
             for x in self.card_sources(o.where, inner, frozenset(own)):
-                if self.type_of(x) != "zone" or self.sighted_zone(x, chooser, scope):
+                node, kind = (x.call, x.kind) if isinstance(x, Inlined) else (x, self.type_of(x))
+                if kind not in ("zone", "card", "list:card") or isinstance(x, ast.Name) and x.name in params or \
+                        (self.sighted_source(x.node, chooser, {}) if isinstance(x, Inlined) else
+                         self.sighted_source(x, chooser, scope)):
                     continue
-                free = {n.name for n in ast.walk(x) if isinstance(n, ast.Name)}
-                (each if free & set(params) else fixed).append(self.gen(x, inner).src)
+                self.never_seen(o, x, node, kind)
+                free = names_in(node) if not isinstance(x, Inlined) or x.args else set()
+                src, to = self.source_src(x, inner), each if free & set(params) else fixed
+                if src not in to:
+                    to.append(src)
+            # the values it reads that a rule worked out from hidden cards (`let n = count(... hand(next) ...)`)
+            marks = list(dict.fromkeys(self.name_marks(o.where, inner, frozenset(params))))
         finally:
             self.hoist = saved
-        if not tests and not fixed and not each:
+        if not tests and not fixed and not each and not marks:
             return None
         return (tests, self.lam("st, env", "(" + "".join(f + ", " for f in fixed) + ")") if fixed else None,
                 self.lam("st, env", "(" + "".join(f + ", " for f in each) + ")") if each else None,
-                (o.where.loc, self.texts.get(o.where.loc.file)))
+                (o.where.loc, self.texts.get(o.where.loc.file)),
+                self.lam("st, env", "(" + "".join(f + ", " for f in marks) + ")") if marks else None)
+
+    def never_seen(self, o, x, node, kind) -> None:
+        """A `where` that reads a zone nobody sees (`zone stock hidden`), named in it or in a function it calls, is
+        refused when the game is checked, at that name (or call): no chooser may see what it tests."""
+        z = x.node if isinstance(x, Inlined) else node
+        if isinstance(z, ast.Call) and z.name in ("top", "bottom", "nth") and z.name not in self.s.functions and z.args:
+            z, kind = z.args[0], self.type_of(z.args[0])  # a card of it (`top(stock)`)
+        if kind != "zone" or not isinstance(z, (ast.Name, ast.Call)) or z.name not in self.s.zones or \
+                self.s.zones[z.name].visibility in ("public", "private"):
+            return
+        raise RulesCheckError(f"option `{o.verb}`: its `where` reads {z.name}, a zone nobody sees, so the moves offered "
+                              f"would tell its chooser of its cards; a `where` may test only what its chooser sees",
+                              node.loc)
+
+    def sighted_source(self, x, chooser, scope) -> bool:
+        """Whether a card source of a `where` lies where its chooser sees it: a zone it sees (`sighted_zone`), or
+        the top, bottom or nth card of one (`top(discard)`)."""
+        if self.type_of(x) == "zone":
+            return self.sighted_zone(x, chooser, scope)
+        return isinstance(x, ast.Call) and x.name in ("top", "bottom", "nth") and x.name not in self.s.functions \
+            and bool(x.args) and self.sighted_zone(x.args[0], chooser, scope)
 
     def sighted_zone(self, d, chooser, scope) -> bool:
         """Whether a collection is a zone whose face-up cards the chooser sees: a public one, or its own."""
@@ -282,7 +316,8 @@ class Decisions:
         for spec, o in zip(specs, stmt.options):
             if spec.peeks is not None:
                 line = f"ops.check_wheres(st, player, ({self.const(spec, 'SPEC')},), env)"
-                peek += [self.mark(o.where.loc), *([line] if ops.peeks_always((spec,)) else ["if st.facedown:", INDENT + line])]
+                guard = "st.facedown" + (" or '$seen' in st.vars or '$seen' in env" if ops.peeks_marks((spec,)) else "")
+                peek += [self.mark(o.where.loc), *([line] if ops.peeks_always((spec,)) else [f"if {guard}:", INDENT + line])]
         if peek:
             peek.append(self.mark(stmt.loc))
         return [f"player = {who}", *peek, "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,

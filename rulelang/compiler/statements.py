@@ -10,7 +10,7 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import check_written_rule, elem_type, rule_scope, var_type
+from ..checker import check_written_rule, elem_type, params_scope, rule_scope, var_type
 from .blocks import Code
 from .emitted import INDENT, Py
 
@@ -18,6 +18,24 @@ _NO_KEY = object()
 # Statements that are instructions of their own: they ask someone, start other code or change the rules.
 _STOPS = (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt, ast.CallStmt, ast.FireStmt, ast.WinStmt, ast.AddStmt, ast.OutStmt,
           ast.LoseStmt)
+
+
+@attrs.frozen
+class Inlined:
+    """A card source found in a function's body (`Statements.card_sources`): its source with the call's arguments
+    written in, its type, the call it was found through (whose place and names stand for it), and its expression in
+    the body, and whether it reads the call's arguments."""
+
+    py: Py
+    kind: str
+    call: ast.Call
+    node: object
+    args: bool  # whether it reads the call's arguments (`hand(p)` of `define holds(p)`), or not (a variable)
+
+
+def names_in(e) -> set:
+    """The names an expression reads."""
+    return {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
 
 
 def _stops(st) -> bool:
@@ -179,7 +197,7 @@ class Statements:
             return [], [f"if '$seen' in st.vars: ops.derive(st, st.vars, {key}, {value}, ())"] if store != "env" else []
         before = [f"_d = ({''.join(m + ', ' for m in marks)})"] if marks else []
         also = ("_d + " if marks else "") + "(" + "".join(t + ", " for t in taints) + ")"
-        return before, [f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.gen(x, scope).src + ', ' for x in sources)}), "
+        return before, [f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                         f"{also})"]
 
     def name_marks(self, e, scope, bound=frozenset()) -> list[str]:
@@ -197,6 +215,10 @@ class Statements:
             return self.name_marks(e.iterable, scope, bound) + [
                 x for c in ast.children(e) if c is not e.iterable for x in self.name_marks(c, scope, inner)]
         out = [x for c in ast.children(e) for x in self.name_marks(c, scope, bound)]
+        if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
+                len(self.inlining) < 16:  # the variables a function's body reads (its arguments' marks are above)
+            with self.into(e, scope, bound) as (f, _):
+                out += self.name_marks(f.body, params_scope(f.params), frozenset(f.params))
         if isinstance(e, ast.Call) and e.name in self.s.vars and len(e.args) == 1:
             if {n.name for n in ast.walk(e.args[0]) if isinstance(n, ast.Name)} & bound:
                 out.append(f"ops.seen_all(st.vars, {e.name!r}, st.pvars[{e.name!r}])")
@@ -221,7 +243,7 @@ class Statements:
         if not sources and not marks:
             return [], [], None
         w = f"env['$w{next(self.fresh)}']"
-        before = [f"{w} = ops.seers(st, ({''.join(self.gen(x, scope).src + ', ' for x in sources)}), "
+        before = [f"{w} = ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                   f"({''.join(m + ', ' for m in marks)}))"]
         after = []
         for name in names:
@@ -248,9 +270,14 @@ class Statements:
 
     def card_sources(self, e, scope, bound=frozenset()) -> list:
         """The parts of an expression whose cards its value is worked out from: each card, list of cards or zone
-        it reads (not one whose cards it only counts: `size(z)`), outermost, with no name a comprehension binds."""
+        it reads (not one whose cards it only counts: `size(z)`), outermost, with no name a comprehension binds.
+        A function's (`define`'s) are followed into its body, as an `Inlined` each (its parameters given the call's
+        arguments): `define reds(p) = count(c for c in hand(p) if ...)` read as `reds(next)` reads `hand(next)`."""
         if isinstance(e, ast.Literal):
             return []
+        if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
+                len(self.inlining) < 16:
+            return [x for a in e.args for x in self.card_sources(a, scope, bound)] + self.inlined_sources(e, scope, bound)
         counted = e.args[0] if isinstance(e, ast.Call) and e.name == "size" and len(e.args) == 1 else \
             e.expr if isinstance(e, ast.Aggregate) and e.fn == "count" else None
         if counted is not None and self.s.types.get(id(counted)) == "zone":  # how many cards a zone holds: public
@@ -264,6 +291,42 @@ class Statements:
         if not free & bound and self.s.types.get(id(e)) in ("card", "list:card", "zone"):
             return [e]
         return [x for c in ast.children(e) for x in self.card_sources(c, scope, bound)]
+
+    @contextlib.contextmanager
+    def into(self, e, scope, bound):
+        """A function's body read for a call of it (`card_sources`, `name_marks`), its parameters given the call's
+        arguments as `expressions.inline` gives them: yields the function and the parameters given a name a
+        comprehension binds (`any(holds(p) for p in players)`), which are not followed."""
+        f = self.s.functions[e.name]
+        subst, held = {}, set()
+        for p, a in zip(f.params, e.args):
+            if names_in(a) & bound:
+                held.add(p)
+                continue
+            py = self.gen(a, scope)
+            subst[p] = py if py.simple or py.atom else Py(f"({py.src})", py.varies, simple=True, atom=True)
+        saved, self.subst = self.subst, subst
+        self.inlining.append(f.name)
+        try:
+            yield f, frozenset(held)
+        finally:
+            self.inlining.pop()
+            self.subst = saved
+
+    def inlined_sources(self, e, scope, bound) -> list:
+        """The card sources of a function's body (`card_sources`), for a call of it: each written with the call's
+        arguments in place of the parameters (an `Inlined`).  What reads a parameter given a name a comprehension
+        binds is left out, as it is outside a function."""
+        with self.into(e, scope, bound) as (f, held):
+            inner, given = params_scope(f.params), set(f.params) - held
+            return [attrs.evolve(x, call=e, args=x.args and bool(names_in(x.call) & given)) if isinstance(x, Inlined)
+                    else Inlined(self.gen(x, inner), self.type_of(x), e, x, bool(names_in(x) & given))
+                    for x in self.card_sources(f.body, inner, held)
+                    if not (isinstance(x, ast.Name) and x.name in f.params)]  # an argument: the call's own, above
+
+    def source_src(self, x, scope) -> str:
+        """A card source's Python source (`card_sources`' parts: an expression, or one found in a function)."""
+        return x.py.src if isinstance(x, Inlined) else self.gen(x, scope).src
 
     def native_IfStmt(self, st, scope):
         with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then]) as (before, after):
