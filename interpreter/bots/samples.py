@@ -98,6 +98,8 @@ def facts(program) -> Facts:
 
 # ------------------------------------------------------------------ samples of what the seat cannot see
 
+TRIES = 8  # deals tried for one that fits a claim (`determinize`'s `able`)
+
 
 def fork(st: m.State) -> m.State:
     """A copy of a state for playing on, sharing nothing that a move changes (not even a frame's lists)."""
@@ -120,7 +122,8 @@ def fork(st: m.State) -> m.State:
     return clone
 
 
-def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known: dict | None = None) -> m.State:
+def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known: dict | None = None,
+                able: tuple | None = None) -> m.State:
     """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
     cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
     really are: the hidden cards are gathered in a fixed order before they are shuffled.
@@ -155,15 +158,26 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
                 held_by.extend([owner] * len(z))
     if not hidden:
         return clone
-    deal = sorted(hidden)
-    rng.shuffle(deal)
-    if known:
-        _keep_known(deal, held_by, known)
     claim = st.claim
-    if truthful and claim is not None and claim["player"] != seat and claim["cards"]:
-        f = facts(st.program)
-        if rng.random() < f.truth_share(claim, truthful):
-            _make_true(deal, hidden, claim, f, rng)
+    live = truthful and claim is not None and claim["player"] != seat and claim["cards"]
+    f = facts(st.program) if live else None
+    if live and claim["kind"] == "card":
+        able = None  # a claim naming one card: believed in the shares `truthful` gives (a bluffer names the commonest)
+    for _ in range(TRIES if live and able is not None else 1):
+        deal = sorted(hidden)
+        rng.shuffle(deal)
+        if known:
+            _keep_known(deal, held_by, known)
+        # A claimer names what they hold: a deal in which their cards could not make the claim true is kept only
+        # in 1 / `able[2]` of the tries (the claim is that much likelier from a hand that could).
+        if not live or able is None or _could(deal, hidden, held_by, claim, f) or rng.random() * able[2] < 1:
+            break
+    if live:
+        if able is None:
+            if rng.random() < f.truth_share(claim, truthful):
+                _make_true(deal, hidden, claim, f, rng)
+        else:
+            _believe(deal, hidden, held_by, claim, f, rng, able[0], able[1])
     swap = dict(zip(hidden, deal))  # the card really there -> the card the sample puts there
     for (z, i), c in zip(places, deal):
         z[i] = c
@@ -194,6 +208,42 @@ def _keep_known(deal: list, held_by: list, known: dict) -> None:
             continue
         deal[j], deal[k] = deal[k], deal[j]
         at[deal[j]], at[deal[k]] = j, k
+
+
+def _believe(deal: list, hidden: list, held_by: list, claim: dict, f: Facts, rng: random.Random, able: float,
+             unable: float) -> None:
+    """Make the claim true or leave it as dealt, as a player who mostly tells the truth when they can: when the
+    claimer's hidden cards and the claimed ones (as the sample deals them) hold enough cards the claim names, it is
+    made true from the claimer's own cards in `able` of the samples; when they do not, it is made true from
+    elsewhere in `unable` of them (the sample's guess at the claimer's hand may be what is wrong)."""
+    wrong, own = _short(deal, hidden, held_by, claim, f)
+    if wrong is None:
+        return
+    if len(own) >= len(wrong):
+        if rng.random() < able:
+            for i, j in zip(wrong, rng.sample(own, len(wrong))):
+                deal[i], deal[j] = deal[j], deal[i]
+    elif rng.random() < unable:
+        _make_true(deal, hidden, claim, f, rng)
+
+
+def _short(deal: list, hidden: list, held_by: list, claim: dict, f: Facts) -> tuple:
+    """The places of the claimed cards the deal makes wrong, and those of the claimer's hidden cards that fit the
+    claim; (None, None) when no claimed card is hidden."""
+    slot = {c: i for i, c in enumerate(hidden)}
+    says, kind, player = claim["says"], claim["kind"], claim["player"]
+    claimed = [slot[c] for c in claim["cards"] if c in slot]
+    if not claimed:
+        return None, None
+    wrong = [i for i in claimed if not f.fits(deal[i], says, kind)]
+    own = [j for j, p in enumerate(held_by) if p == player and f.fits(deal[j], says, kind)]
+    return wrong, own
+
+
+def _could(deal: list, hidden: list, held_by: list, claim: dict, f: Facts) -> bool:
+    """Could the claimer's cards, as the deal has them, make the claim true?"""
+    wrong, own = _short(deal, hidden, held_by, claim, f)
+    return wrong is None or len(own) >= len(wrong)
 
 
 def _make_true(deal: list, hidden: list, claim: dict, f: Facts, rng: random.Random) -> None:

@@ -23,6 +23,11 @@ from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and b
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
 DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
 MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
+# A claim of several cards is made true in 90% of the samples where the claimer's cards could make it true, in 20% of
+# the others, and a deal where they could not is kept in one try of 8 (a claimer names what they hold).  Over the live
+# claims a greedy seat doubted or believed in 20 four-player games of a claim game, the samples' share of true
+# claims had a Brier score of 0.180 against what the claims were (believing 90% of claims: 0.243).
+ABLE = (0.9, 0.2, 8)
 
 
 def _rounds(k: int) -> int:
@@ -44,10 +49,11 @@ def _t_bar(z: float, compared: int, n: int) -> float:
 
 
 def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS,
-            deadline: float | None = None) -> tuple[float | None, int]:
+            deadline: float | None = None, cap: int | None = None) -> tuple[float | None, int]:
     """Play a sampled game on with the policy until its hand ends, `turns` turns are over or `limit` decisions
     are made; the result for `seat` (1 for a win, a shared win shares; a playout stopped early is judged by the
-    cards held) and the number of decisions made.  Past `deadline` (a perf_counter time) it gives up: None."""
+    cards held) and the number of decisions made.  Past `deadline` (a perf_counter time), or needing more than
+    `cap` decisions (what is left of a budget), it gives up: None."""
     start_hand = st.hand_no
     last_turn = st.turns + turns
     n = 0
@@ -55,6 +61,8 @@ def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: i
         if st.over or st.hand_no != start_hand or st.pending is None or st.turns >= last_turn:
             break
         if deadline is not None and not n & 7 and time.perf_counter() > deadline:
+            return None, n
+        if cap is not None and n >= cap:
             return None, n
         d = st.pending
         move = policy.move(st)
@@ -93,7 +101,8 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, budget: int | None = None, depth: int | None = None, think: float | None = None,
                  playouts: str = "greedy",
-                 truthful: tuple = (0.25, 0.9), doubt: float = 0.05, max_moves: int = 16, z: float = 1.0,
+                 truthful: tuple = (0.25, 0.9), able: tuple | None = ABLE, doubt: float = 0.05, max_moves: int = 16,
+                 z: float = 1.0,
                  reveal_margin: float = 0.05):
         self.seed = seed
         self.rng = random.Random(seed)
@@ -103,6 +112,7 @@ class SearchBot:
         self.policy = POLICIES[playouts]  # how the samples are played on
         self.depth = DEPTH if depth is None else depth  # in turns
         self.truthful = truthful
+        self.able = able  # how a claim of several cards is believed in the samples (`determinize`)
         self.doubt = doubt
         self.max_moves = max_moves
         self.z = z  # how clearly a move must beat the greedy one (in standard errors of the difference)
@@ -181,8 +191,8 @@ class SearchBot:
         deadline = self.deadline
         began = time.perf_counter()
         seed = self.rng.getrandbits(64)
-        first = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known)
-        value, n = self._try(first, seat, moves[0], seed, deadline)
+        first = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, self.able)
+        value, n = self._try(first, seat, moves[0], seed, deadline, self.budget - 1)
         spent = n + 1
         if value is None:
             self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": []}
@@ -202,6 +212,7 @@ class SearchBot:
         samples = 0
         slowest = cost  # the longest a sample has taken: none is begun that would not end in time
         pending = (first, seed)  # the first sample, its greedy playout made: the others are tried on it too
+        played = [spent, 1]  # decisions the playouts made (each move included), and how many playouts
         for r in range(rounds):
             share = (self.budget - spent) // (rounds - r)
             ends = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / (rounds - r)
@@ -211,22 +222,29 @@ class SearchBot:
                 began = time.perf_counter()
                 if ends is not None and (began >= ends or began + slowest > deadline):
                     break  # the next sample would not finish in time
+                if samples >= 2 and used + (len(others) if pending else len(alive)) * played[0] / played[1] > share:
+                    break  # the next sample would likely take the round past its share of the budget
                 if pending is not None:
                     (base, seed), pending = pending, None
                     todo = others
                     done = [(0, values[0].pop())]
                 else:
                     seed = self.rng.getrandbits(64)
-                    base = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known)
+                    base = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known,
+                                       self.able)
                     todo, done = alive, []
                 for i in todo:
-                    value, n = self._try(base, seat, moves[i], seed, deadline)
+                    if spent + used >= self.budget:
+                        break  # no decision left for the move: the sample is dropped
+                    value, n = self._try(base, seat, moves[i], seed, deadline, self.budget - spent - used - 1)
                     used += n + 1
-                    if value is None:  # out of time: this sample is dropped for every move
+                    played[0] += n + 1
+                    played[1] += 1
+                    if value is None:  # out of time or budget: this sample is dropped for every move
                         break
                     done.append((i, value))
                 if len(done) < len(alive):
-                    deadline = ends = time.perf_counter()  # no time for more: the rounds end here
+                    deadline = ends = time.perf_counter()  # no time or budget for more: the rounds end here
                     break
                 samples += 1
                 for i, value in done:
@@ -255,8 +273,8 @@ class SearchBot:
                      "means": [round(x, 3) if x is not None else None for x in means]}
         return choice
 
-    def _try(self, base: m.State, seat: int, move: m.Move, seed: int, deadline: float | None = None
-             ) -> tuple[float | None, int]:
+    def _try(self, base: m.State, seat: int, move: m.Move, seed: int, deadline: float | None = None,
+             cap: int | None = None) -> tuple[float | None, int]:
         sample = fork(base)
         sample.rng = random.Random(seed ^ 0x5EED)  # the same future for every move tried on this sample
         policy = self.policy(sample.program, random.Random(seed), self.doubt)
@@ -265,4 +283,4 @@ class SearchBot:
             m.apply(sample, seat, move, checked=False)
         except Exception:
             return -1.0, 1
-        return playout(sample, seat, policy, self.depth, deadline=deadline)
+        return playout(sample, seat, policy, self.depth, deadline=deadline, cap=cap)
