@@ -11,7 +11,7 @@ from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_h
                    identity_keys, own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
 from .memory import Claims, Whereabouts
 from .policy import Policy
-from .samples import determinize, facts, fork, settle
+from .samples import determinize, facts, fork, gather, settle
 
 
 LOOPS_AFTER = 60  # turns: where it stood is remembered from then on (a short game cannot have gone round in circles)
@@ -193,8 +193,9 @@ class GreedyBot:
         st = game.state if hasattr(game, "state") else game
         moves = [quiet, min(challenges, key=lambda o: o.option)]
         results: list[list] = [[] for _ in moves]
+        hidden = gather(st, seat)  # the same cards are hidden in every sample
         for _ in range(self.samples):
-            base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
+            base = determinize(st, seat, random.Random(self.rng.getrandbits(64)), gathered=hidden)
             last = len(moves) - 1
             for i, mv in enumerate(moves):  # the last move is made on the sample itself: no copy is left to make
                 results[i].append(settle(fork(base) if i < last else base, seat, mv))
@@ -225,8 +226,9 @@ class GreedyBot:
         alive = list(range(len(group)))
         sets = None
         mates = set(m.team(st, seat)) - {seat}
+        hidden = gather(st, seat)
         for _ in range(NUMBER_SAMPLES):
-            base = determinize(st, seat, random.Random(self.rng.getrandbits(64)))
+            base = determinize(st, seat, random.Random(self.rng.getrandbits(64)), gathered=hidden)
             first = fork(base)
             try:
                 m.apply(first, seat, group[0], checked=False)

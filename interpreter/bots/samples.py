@@ -122,8 +122,33 @@ def fork(st: m.State) -> m.State:
     return clone
 
 
+def gather(st: m.State, seat: int) -> tuple:
+    """What `seat` cannot see, gathered once for any number of samples of the same state (`determinize`'s
+    `gathered`): the hidden cards' places zone by zone ((zone, owner, their indices or None for the whole zone)),
+    the cards in that order, whose zone each is in, and the cards sorted (the deal before it is shuffled)."""
+    places, hidden, held_by = [], [], []
+    down = st.facedown
+    for zi, spec in enumerate(st.program.zones):  # as `visible` says of each card, the zone's rule looked at once
+        for owner in (range(st.n) if spec.per_player else (None,)):
+            z = st.zone(zi, owner)
+            if not z:
+                continue
+            shows = zone_shows(spec.visibility, owner, seat)
+            if down and not down.keys().isdisjoint(z):
+                at = [i for i, c in enumerate(z) if not (seat in down[c] if c in down else shows)]
+                if at:
+                    places.append((zi, owner, at))
+                    hidden.extend([z[i] for i in at])
+                    held_by.extend([owner] * len(at))
+            elif not shows:
+                places.append((zi, owner, None))
+                hidden.extend(z)
+                held_by.extend([owner] * len(z))
+    return places, hidden, held_by, sorted(hidden)
+
+
 def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known: dict | None = None,
-                able: tuple | None = None) -> m.State:
+                able: tuple | None = None, gathered: tuple | None = None) -> m.State:
     """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
     cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
     really are: the hidden cards are gathered in a fixed order before they are shuffled.
@@ -137,25 +162,7 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     card is dealt into that player's hidden cards."""
     clone = fork(st)
     clone.rng = random.Random(rng.getrandbits(64))  # the real future of shuffles is hidden too
-    places, hidden, held_by = [], [], []  # each hidden card's place, the card, whose zone it is in
-    down = st.facedown
-    for zi, spec in enumerate(st.program.zones):  # as `visible` says of each card, the zone's rule looked at once
-        owners = range(st.n) if spec.per_player else (None,)
-        for owner in owners:
-            z = clone.zone(zi, owner)
-            if not z:
-                continue
-            shows = zone_shows(spec.visibility, owner, seat)
-            if down and not down.keys().isdisjoint(z):
-                for i, c in enumerate(z):
-                    if not (seat in down[c] if c in down else shows):
-                        places.append((z, i))
-                        hidden.append(c)
-                        held_by.append(owner)
-            elif not shows:
-                places.extend((z, i) for i in range(len(z)))
-                hidden.extend(z)
-                held_by.extend([owner] * len(z))
+    places, hidden, held_by, ordered = gathered or gather(st, seat)
     if not hidden:
         return clone
     claim = st.claim
@@ -164,7 +171,7 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     if live and claim["kind"] == "card":
         able = None  # a claim naming one card: believed in the shares `truthful` gives (a bluffer names the commonest)
     for _ in range(TRIES if live and able is not None else 1):
-        deal = sorted(hidden)
+        deal = ordered[:]
         rng.shuffle(deal)
         if known:
             _keep_known(deal, held_by, known)
@@ -179,8 +186,16 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
         else:
             _believe(deal, hidden, held_by, claim, f, rng, able[0], able[1])
     swap = dict(zip(hidden, deal))  # the card really there -> the card the sample puts there
-    for (z, i), c in zip(places, deal):
-        z[i] = c
+    pos, zones = 0, clone.zones
+    for zi, owner, at in places:
+        z = zones[zi] if owner is None else zones[zi][owner]
+        if at is None:  # the whole zone
+            z[:] = deal[pos:pos + len(z)]
+            pos += len(z)
+        else:
+            for i in at:
+                z[i] = deal[pos]
+                pos += 1
     clone.facedown = {swap.get(c, c): k for c, k in clone.facedown.items()}
     names = st.program.card_locals
     for fr in clone.stack:
