@@ -93,3 +93,68 @@ def test_a_value_set_where_a_test_counted_cards_only_is_told(program):
     g.house(0, 'when turn_begins(p) { let n = 0  if size(hand(next)) == 2 { set n = 1 }  say "{next} has two: {n}" }')
     g.apply(0, "play B4")
     assert says(g, 0)[2] == says(g, 1)[2] == says(g, None)[2] == "Ann has two: 1"
+
+
+THROUGH = ROOT / "tests" / "rules" / "derived_through.rules"
+
+
+@pytest.fixture(scope="module")
+def through():
+    return rulelang.load(THROUGH)
+
+
+def _bobs_turn(program, rule):
+    """Bob's turn begins with the rule typed by Ann in force: Ann holds B2 R4, Bob B3 B1 R3."""
+    g = Game(program, ["Ann", "Bob"], seed=1, stack=STACK)
+    g.house(0, f"when turn_begins(p) {{ {rule} }}")
+    g.apply(0, "play B4")
+    return g
+
+
+@pytest.mark.parametrize("rule,flag", [
+    ('if any(c.number == 2 for c in hand(next)) { raise_flag() }  say "{next} flag {flag}"', 1),
+    ('if any(c.number == 1 for c in hand(next)) { raise_flag() }  say "{next} flag {flag}"', 0)],
+    ids=["set-by-a-procedure", "left-by-a-procedure"])
+def test_a_variable_a_procedure_sets_in_a_branch_that_read_hidden_cards_is_hidden(through, rule, flag):
+    """`raise_flag()` run where the test read Ann's hand: whether `flag` is 1 (or still 0) tells what she holds."""
+    g = _bobs_turn(through, rule)
+    assert says(g, 0)[2] == f"Ann flag {flag}"
+    assert says(g, 1)[2] == says(g, None)[2] == "Ann flag (hidden)"
+    assert g.view(0)["vars"]["flag"] == flag and g.view(1)["vars"]["flag"] is None and g.view(None)["vars"]["flag"] is None
+
+
+def test_a_procedure_run_in_such_a_branch_is_masked_before_it_returns(through):
+    """`note_flag()` asks Bob before it returns: its prompt and Bob's view hide the flag it set."""
+    g = _bobs_turn(through, "if any(c.number == 2 for c in hand(next)) { note_flag() }")
+    assert g.pending.player == 1 and g.pending.prompt == "flag is (hidden)" and g.view(1)["vars"]["flag"] is None
+    assert g.view(0)["vars"]["flag"] == 1
+    told = _bobs_turn(through, "if size(hand(next)) == 2 { note_flag() }")  # counted only: public
+    assert told.pending.prompt == "flag is 1" and told.view(1)["vars"]["flag"] == 1
+
+
+def test_a_value_a_function_works_out_from_a_zone_it_names_itself_is_hidden(through):
+    """`reds_of(next)` reads `hand(next)` inside the function: the call names no zone."""
+    g = _bobs_turn(through, 'let n = reds_of(next)  say "{next} reds {n}"')
+    assert says(g, 0)[2] == "Ann reds 1" and says(g, 1)[2] == says(g, None)[2] == "Ann reds (hidden)"
+
+
+@pytest.mark.parametrize("rule,ann,hidden", [
+    ("if any(c.number == 2 for c in hand(next)) { set mark(current) = 1 }", [0, 1], [0, None]),
+    ("if any(c.number == 1 for c in hand(next)) { set mark(current) = 1 }", [0, 0], [0, None]),
+    ("if any(c.number == 2 for c in hand(next)) { mark_it(current) }", [0, 1], [None, None]),
+    ("if any(c.number == 1 for c in hand(next)) { mark_it(current) }", [0, 0], [None, None]),
+    ("if size(hand(next)) == 2 { mark_it(current) }", [0, 1], [0, 1])],
+    ids=["set", "left", "set-by-a-procedure", "left-by-a-procedure", "counted-only"])
+def test_a_players_variable_set_or_left_in_such_a_branch_is_hidden(through, rule, ann, hidden):
+    """`mark(current)` (Bob's) set, or left at 0, where the test read Ann's hand: None to Bob and the table.  Set in
+    a procedure (`mark_it(p)`), the index is the procedure's: every player's value is hidden."""
+    g = _bobs_turn(through, rule)
+    assert g.view(0)["player_vars"]["mark"] == ann
+    assert g.view(1)["player_vars"]["mark"] == g.view(None)["player_vars"]["mark"] == hidden
+
+
+def test_a_branch_that_tells_the_table_it_was_taken_hides_nothing_it_sets(through):
+    """`lay(c)` moves a card to the pile (everyone sees it): whether the test held is told by the move itself, as a
+    `say` in the branch would tell it, so the value it sets from the card laid, now face up, is everyone's."""
+    g = _bobs_turn(through, "for c in hand(next) { if c.number == 2 { lay(c) } }")
+    assert g.view(1)["vars"]["flag"] == g.view(None)["vars"]["flag"] == 2

@@ -37,6 +37,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.cards: tuple = ()
         self.zone_index = {name: i for i, name in enumerate(self.s.zones)}
         self.subst: dict = {}  # names bound to Python source (a Py): inlined parameters, comprehension items, option arguments
+        self.framed = False  # compiling a procedure, which may run with its caller's taint (`Statements.proc`)
         self.taints: list = []  # the `if`s and `while`s around the statement compiled whose test read cards: who saw them
         self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
         self.card_names = None
@@ -68,7 +69,8 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         for i, (name, d) in enumerate(s.zones.items()):
             zones.append(ZoneSpec(name, i, d.per_player, d.visibility,
                                   self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep))
-        procs = {name: self.proc(name, d.params, d.body, params_scope(d.params)) for name, d in s.procedures.items()}
+        procs = {name: self.proc(name, d.params, d.body, params_scope(d.params), framed=True)
+                 for name, d in s.procedures.items()}
         rules: dict = {}
         for r in s.rules:
             rule = self.rule(r)

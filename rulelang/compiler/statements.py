@@ -55,16 +55,20 @@ def _nesting(st) -> int:
 class Statements:
     """The compiler's part for procedures, rules and their statements."""
 
-    def proc(self, name, params, body, scope) -> Proc:
+    def proc(self, name, params, body, scope, framed=False) -> Proc:
+        """A body's code.  `framed`: a procedure's, which a call in a branch whose test read hidden cards runs with
+        who saw them (`env['$t']`, `compile_CallStmt`)."""
         code = Code(self, name)
         outer, self.card_names = getattr(self, "card_names", None), {p for p, t in scope.items() if t in ("card", "list:card")}
         saved_hoist, self.hoist = self.hoist, None
+        saved_framed, self.framed = self.framed, framed
         try:
             self.block(body, dict(scope), code)
             self.card_locals[name] = frozenset(self.card_names)
         finally:
             self.card_names = outer
             self.hoist = saved_hoist
+            self.framed = saved_framed
         return Proc(name, tuple(params), code.done())
 
     def holds_card(self, name, t):
@@ -191,11 +195,18 @@ class Statements:
         sources = [] if held else self.card_sources(e, scope)
         marks = [] if held else self.name_marks(e, scope)
         # A player given in a branch is told as it is: who acts next shows it to the table anyway.
-        taints = [] if held or self.type_of(e) == "player" else self.taints
+        plain = held or self.type_of(e) == "player"
+        taints = [] if plain else self.taints
         if not sources and not marks and not taints:
-            # a variable set from no hidden card is shown again (a name of the frame: the next `let`)
-            return [], [f"if '$seen' in st.vars: ops.derive(st, st.vars, {key}, {value}, ())"] if store != "env" else []
+            # a variable set from no hidden card is shown again (a name of the frame: the next `let`), unless the
+            # procedure runs in a branch whose test read hidden cards (`env['$t']`, given by the call)
+            again = [f"if '$seen' in st.vars: ops.derive(st, st.vars, {key}, {value}, ())"] if store != "env" else []
+            if not self.framed or plain:
+                return [], again
+            framed = f"if '$t' in env: ops.derive(st, {store}, {key}, {value}, (), (env['$t'],))"
+            return [], [framed, *(["else:", INDENT + again[0]] if again else [])]
         before = [f"_d = ({''.join(m + ', ' for m in marks)})"] if marks else []
+        taints = self.taint_srcs() if taints or self.framed and not plain else []
         also = ("_d + " if marks else "") + "(" + "".join(t + ", " for t in taints) + ")"
         return before, [f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                         f"{also})"]
@@ -227,17 +238,39 @@ class Statements:
                 out.append(f"ops.seen_of(st.vars, ({e.name!r}, {who}), st.pvars[{e.name!r}][{who}])")
         return out
 
+    def taint_srcs(self) -> list[str]:
+        """Who saw the tests of the `if`s and `while`s around the statement compiled (`self.taints`), and in a
+        procedure, of those around its call (`env.get('$t')`, None when there were none)."""
+        return [*self.taints, "env.get('$t')"] if self.framed else self.taints
+
+    def set_in(self, blocks) -> tuple[list, list, bool]:
+        """The names statements set, directly or in a procedure they run (at any depth): the table's variables
+        and the frame's names, each player's variables with the index they are set at (None: any player's, as a
+        procedure sets it), and whether they run a procedure at all."""
+        names, per, calls, seen = [], [], False, set()
+        todo = [(b, True) for b in blocks]
+        while todo:
+            b, own = todo.pop(0)
+            for n in ast.walk(b):
+                if isinstance(n, ast.SetStmt) and n.index is None and n.name not in names and (own or n.name in self.s.vars):
+                    names.append(n.name)
+                elif isinstance(n, ast.SetStmt) and n.index is not None and n.name != "score":
+                    per.append((n.name, n.index if own else None))
+                elif isinstance(n, ast.CallStmt) and n.name in self.s.procedures:
+                    calls = True
+                    if n.name not in seen:
+                        seen.add(n.name)
+                        todo.append((self.s.procedures[n.name].body, False))
+        return names, per, calls
+
     def tainted(self, cond, scope, blocks) -> tuple[list[str], list[str], str | None]:
         """An `if` or `while` whose test reads cards some seat may not see (or a value worked out from them), around
-        statements that set a name: who saw them, worked out before (lines, and its source, pushed on
-        `self.taints` for the statements inside), and the lines after that note the names it may have set (or
-        left as they were) as known to those seats alone.  ([], [], None) for any other."""
-        names = []
-        for b in blocks:
-            for n in ast.walk(b):
-                if isinstance(n, ast.SetStmt) and n.index is None and n.name not in names:
-                    names.append(n.name)
-        if not names:
+        statements that set a name (or run a procedure, `compile_CallStmt`): who saw them, worked out before (lines,
+        and its source, pushed on `self.taints` for the statements inside), and the lines after that note the names
+        it may have set (or left as they were), directly or in a procedure, as known to those seats alone: a
+        player's variable at the index it is set at when that is the same after the branch, else every player's."""
+        names, per, calls = self.set_in(blocks)
+        if not names and not per and not calls or any(self.always_shows(b, set()) for b in blocks):
             return [], [], None
         sources, marks = self.card_sources(cond, scope), self.name_marks(cond, scope)
         if not sources and not marks:
@@ -252,8 +285,56 @@ class Statements:
             if kind in ("card", "list:card", "player"):  # where it lies says who sees it; who acts shows the player
                 continue
             after.append(f"ops.derive(st, {store}, {name!r}, {key}, (), ({w}, ops.seen_of({store}, {name!r}, {key}), "
-                         f"{''.join(t + ', ' for t in self.taints)}))")
+                         f"{''.join(t + ', ' for t in self.taint_srcs())}))")
+        done = set()
+        for name, index in per:
+            if var_type(self.s, name) in ("card", "list:card", "player"):
+                continue
+            who = self.gen(index, scope).src if index is not None and self.stays(index, scope, blocks) else None
+            if (name, who) in done or (name, None) in done:
+                continue
+            done.add((name, who))
+            i = who or f"_i{next(self.fresh)}"
+            key, value = f"({name!r}, {i})", f"st.pvars[{name!r}][{i}]"
+            line = (f"ops.derive(st, st.vars, {key}, {value}, (), ({w}, ops.seen_of(st.vars, {key}, {value}), "
+                    f"{''.join(t + ', ' for t in self.taint_srcs())}))")
+            after += [line] if who is not None else [f"for {i} in range(st.n):", INDENT + line]
         return before, after, w
+
+    def always_shows(self, block, seen) -> bool:
+        """Whether a branch always does what the table sees (a decision with an option always offered, a `say`, a
+        move, a skip, a win...; in a procedure it runs, or in both branches of an `if`), so that whether it was
+        taken is told anyway (`if playable(drawn) { play(drawn) }`): then what it sets is not hidden for its test
+        (`tainted`).  A branch that tells its test's result so is the rule's own doing, as a `say` in it is."""
+        for st in block.stmts:
+            if isinstance(st, (ast.SayStmt, ast.MoveStmt, ast.MoveTopStmt, ast.SkipStmt, ast.ReverseStmt, ast.AgainStmt,
+                               ast.WinStmt, ast.OutStmt, ast.LoseStmt, ast.TurnToStmt)):
+                return True
+            if isinstance(st, ast.ChooseStmt) and any(o.param is None and not o.params and o.where is None and
+                                                      o.takes is None for o in st.options):
+                return True
+            if isinstance(st, ast.CallStmt) and st.name in self.s.procedures and st.name not in seen:
+                seen.add(st.name)
+                if self.always_shows(self.s.procedures[st.name].body, seen):
+                    return True
+            if isinstance(st, ast.IfStmt) and st.otherwise is not None and \
+                    self.always_shows(st.then, seen) and self.always_shows(st.otherwise, seen):
+                return True
+        return False
+
+    def stays(self, index, scope, blocks) -> bool:
+        """Whether a player's index (`set n(p) = ...` in a branch) is the same after the branch: it reads only
+        names of the frame the branch does not set, and `current` when the branch neither turns to a player
+        `now`, runs a procedure nor fires an event."""
+        read = names_in(index)
+        if not read <= set(scope) | {"current"}:
+            return False
+        inner = [n for b in blocks for n in ast.walk(b)]
+        if any(isinstance(n, (ast.SetStmt, ast.LetStmt)) and n.name in read or
+               isinstance(n, ast.ForStmt) and n.var in read for n in inner):
+            return False
+        return "current" not in read or not any(isinstance(n, (ast.CallStmt, ast.FireStmt)) or
+                                                isinstance(n, ast.TurnToStmt) and n.now for n in inner)
 
     @contextlib.contextmanager
     def tainting(self, cond, scope, blocks):
@@ -460,4 +541,10 @@ class Statements:
     def compile_CallStmt(self, st, scope, code):
         params = self.s.procedures[st.name].params
         env = ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
-        code.append([f"_p = st.program.procs[{st.name!r}]", f"st.stack.append(m.Frame(_p.code, {{{env}}}, _p.name))"])
+        if not self.taints and not self.framed:
+            code.append([f"_p = st.program.procs[{st.name!r}]", f"st.stack.append(m.Frame(_p.code, {{{env}}}, _p.name))"])
+            return
+        # run in a branch whose test read hidden cards: what it sets is known only to those who saw them (`derived`)
+        code.append([f"_p = st.program.procs[{st.name!r}]", f"_e = {{{env}}}",
+                     f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
+                     "if _t is not None:", INDENT + "_e['$t'] = _t", "st.stack.append(m.Frame(_p.code, _e, _p.name))"])
