@@ -16,7 +16,7 @@ from statistics import NormalDist
 
 from .. import machine as m
 from .greedy import GreedyBot
-from .odds import table_move
+from .odds import own_cards, table_move
 from .policy import POLICIES, Policy, RandomPolicy, with_due  # noqa: F401 - tests take Policy from here
 from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize from here
 
@@ -28,6 +28,7 @@ MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
 # claims a greedy seat doubted or believed in 20 four-player games of a claim game, the samples' share of true
 # claims had a Brier score of 0.180 against what the claims were (believing 90% of claims: 0.243).
 ABLE = (0.9, 0.2, 8)
+WEIGHT = 4  # and a claimer's claims its doubts showed true or false move those shares as much as 4 claims would
 
 
 def _rounds(k: int) -> int:
@@ -120,6 +121,7 @@ class SearchBot:
         self.fallback = GreedyBot(seed)
         self.deadline = None
         self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
+        self.held = (None, set())  # the turn of its last decision and the cards it held then (`mend`)
 
     def move(self, game, seat: int, decision) -> m.Move:
         return self.choose(game.program, game.view(seat), decision, game)
@@ -128,7 +130,20 @@ class SearchBot:
         """Replaying: searching again would take a fifth of a second a move, so only its greedy helper's memory is
         brought along (its own randomness comes from where the game is)."""
         if not (decision.race or any(o.kind == "rule" for o in decision.options)):
-            self.fallback.choose(game.program, game.view(seat), decision, game)  # as `choose` asks it
+            view = game.view(seat)
+            self.mend(view)
+            self.fallback.choose(game.program, view, decision, game)  # as `choose` asks it
+
+    def mend(self, view: dict) -> None:
+        """The greedy helper remembers the cards it chose to lay this turn (what its claim should name); where the
+        search laid another, that memory is mended from the view: a card still held was not laid, one that left
+        the hand since the seat's last decision this turn was."""
+        mine, turn = own_cards(view), view.get("turn")
+        fb = self.fallback
+        if turn == self.held[0] == fb.turn and fb.laid:
+            gone = [c for c in sorted(self.held[1]) if c not in mine and c not in fb.laid]
+            fb.laid = [c for c in fb.laid if c not in mine] + gone
+        self.held = (turn, mine)
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
         start = time.perf_counter()
@@ -143,6 +158,7 @@ class SearchBot:
             return table_move(self.rng, program, decision)
         # The greedy helper sees the game as a greedy bot does (its memory of where cards went, of claims shown
         # true or false, its numbers weighed to the end of the hand), and keeps its memory of the turn.
+        self.mend(view)
         greedy = self.fallback.choose(program, view, decision, game)
         if game is None or len(decision.options) == 1:
             return greedy
@@ -178,6 +194,19 @@ class SearchBot:
             k -= 1
         return k if playouts >= 4 else 1
 
+    def believed(self, st: m.State, seat: int) -> tuple | None:
+        """How the live claim is believed in the samples: `able`, its shares moved towards what this seat's doubts
+        showed of the claimer's claims (true or false, its greedy helper's memory), each doubt counting as one
+        of `WEIGHT` samples' worth of the prior."""
+        claim, able = st.claim, self.able
+        if able is None or claim is None or claim["player"] == seat:
+            return able
+        true, false = self.fallback.claims.shown.get(claim["player"], (0, 0))
+        if not true + false:
+            return able
+        share = (able[0] * WEIGHT + true) / (WEIGHT + true + false)
+        return share, able[1] * share / able[0], able[2]
+
     def search(self, st: m.State, seat: int, moves: list) -> int:
         """Try the moves on the same samples; after each round keep the better half (and the greedy move, the
         first).  The best of the last round is taken only when it beats the greedy move clearly on the samples
@@ -191,7 +220,8 @@ class SearchBot:
         deadline = self.deadline
         began = time.perf_counter()
         seed = self.rng.getrandbits(64)
-        first = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, self.able)
+        able = self.believed(st, seat)
+        first = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, able)
         value, n = self._try(first, seat, moves[0], seed, deadline, self.budget - 1)
         spent = n + 1
         if value is None:
@@ -230,8 +260,7 @@ class SearchBot:
                     done = [(0, values[0].pop())]
                 else:
                     seed = self.rng.getrandbits(64)
-                    base = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known,
-                                       self.able)
+                    base = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, able)
                     todo, done = alive, []
                 for i in todo:
                     if spent + used >= self.budget:
