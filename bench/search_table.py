@@ -11,6 +11,8 @@ written after every batch (markdown and json), so a run stopped early leaves wha
 
     nice -n 19 .venv/bin/python bench/search_table.py --games 400 --budget 400 --workers 2
     .venv/bin/python bench/search_table.py --table      # only write the markdown again from the json
+    # chosen rows, each to its end before the next, into their own files:
+    nice -n 19 .venv/bin/python bench/search_table.py --rows whos_lying:4,uno.rules:4 --out bench/search_table_400
 """
 from __future__ import annotations
 
@@ -136,7 +138,8 @@ def main(argv=None) -> int:
     rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path and (not args.players or n == args.players)}
     if args.rows:
         wanted = [w.rsplit(":", 1) for w in args.rows.split(",")]
-        rows = {key: [] for part, n in wanted for key in rows if part in key.rsplit(":", 1)[0] and key.endswith(":" + n)}
+        rows = {key: [] for part, n in wanted for key in rows
+                if part in key.rsplit(":", 1)[0] and key.endswith(":" + n)}
     data = {"budget": args.budget, "from": args.start, "commit": commit, "rows": rows}
     batches = [list(range(args.start + b, args.start + min(b + args.batch, args.games)))
                for b in range(0, args.games, args.batch)]
