@@ -11,6 +11,8 @@ written after every batch (markdown and json), so a run stopped early leaves wha
 
     nice -n 19 .venv/bin/python bench/search_table.py --games 400 --budget 400 --workers 2
     .venv/bin/python bench/search_table.py --table      # only write the markdown again from the json
+    # chosen rows, each to its end before the next, into their own files:
+    nice -n 19 .venv/bin/python bench/search_table.py --rows whos_lying:4,uno.rules:4 --out bench/search_table_400
 """
 from __future__ import annotations
 
@@ -118,6 +120,9 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", default="", help="files whose path contains this")
     ap.add_argument("--players", type=int, default=0, help="only the rows of this many players")
+    ap.add_argument("--rows", default="", help="only these rows, one after the other (each played to its end before "
+                    "the next begins, so a run stopped early leaves whole rows), as FILE:PLAYERS, comma-separated, "
+                    "FILE a part of the path (whos_lying:4,uno.rules:4)")
     ap.add_argument("--commit", default="", help="the code's commit, for the table (default: git's HEAD here)")
     ap.add_argument("--table", action="store_true", help="only write the markdown again from the json")
     ap.add_argument("--out", default=None, help="where the .json and .md go, less the suffix (default "
@@ -131,10 +136,16 @@ def main(argv=None) -> int:
     commit = args.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
     rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path and (not args.players or n == args.players)}
+    if args.rows:
+        wanted = [w.rsplit(":", 1) for w in args.rows.split(",")]
+        rows = {key: [] for part, n in wanted for key in rows
+                if part in key.rsplit(":", 1)[0] and key.endswith(":" + n)}
     data = {"budget": args.budget, "from": args.start, "commit": commit, "rows": rows}
-    tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]),
-              list(range(args.start + b, args.start + min(b + args.batch, args.games))), args.budget)
-             for b in range(0, args.games, args.batch) for key in rows]
+    batches = [list(range(args.start + b, args.start + min(b + args.batch, args.games)))
+               for b in range(0, args.games, args.batch)]
+    order = [(key, seeds) for key in rows for seeds in batches] if args.rows else \
+        [(key, seeds) for seeds in batches for key in rows]
+    tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]), seeds, args.budget) for key, seeds in order]
     with ProcessPoolExecutor(args.workers) as pool:  # written as each batch ends: a slow file holds up no other
         futures = {pool.submit(play, task): task for task in tasks}
         for future in as_completed(futures):

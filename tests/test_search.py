@@ -209,6 +209,77 @@ def test_samples_believe_a_claim_as_often_as_told():
     assert checked >= 3
 
 
+def _doubt_decision(program, seed):
+    """A four-player game of greedy bots at a decision where a claim of several cards by another player stands."""
+    g = Game(program, 4, seed=seed, record=False)
+    bots = [GreedyBot(seed + i) for i in range(4)]
+    for _ in range(400):
+        if g.over:
+            return None
+        d = g.pending
+        c = g.state.claim
+        if c is not None and c["player"] != d.player and c["kind"] != "card" and len(c["cards"]) > 1 \
+                and any(o.reveals for o in d.options) and all(x in g.state.facedown for x in c["cards"]):
+            return g
+        g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d))
+    return None
+
+
+def test_samples_believe_a_claim_of_several_cards_as_one_who_names_what_they_hold():
+    """With `able` = (1, 0, 1) a claim of several cards is true in a sample exactly when the claimer's cards, as the
+    sample deals them, could make it true: made true from the claimer's own hand (whose size stays), never from
+    elsewhere."""
+    program = _load("whos_lying")
+    f = facts(program)
+    hand = next(z.index for z in program.zones if z.name == "hand")
+    checked = set()
+    for seed in range(12):
+        g = _doubt_decision(program, seed)
+        if g is None:
+            continue
+        st, seat = g.state, g.pending.player
+        claim = st.claim
+        says, kind, player = claim["says"], claim["kind"], claim["player"]
+        for k in range(8):
+            sample = determinize(st, seat, random.Random(k), (1.0, 1.0), able=(1.0, 0.0, 1))
+            true = all(f.fits(c, says, kind) for c in sample.claim["cards"])
+            theirs = sample.zones[hand][player]
+            could = sum(f.fits(c, says, kind) for c in theirs + sample.claim["cards"]) >= len(claim["cards"])
+            assert true == could
+            assert len(theirs) == len(st.zones[hand][player])
+            checked.add(true)
+    assert checked == {True, False}
+
+
+def test_the_budget_of_engine_decisions_is_never_exceeded():
+    program = _load("whos_lying")
+    g = Game(program, 4, seed=5, record=False)
+    bot = SearchBot(5, budget=120)
+    bots = [bot] + [GreedyBot(i) for i in range(1, 4)]
+    searched = 0
+    while not g.over and searched < 12:
+        d = g.pending
+        bot.last = {}
+        move = ask_bot(bots[d.player], g, d.player, d)
+        if d.player == 0 and bot.last:
+            assert bot.last["decisions"] <= 120
+            searched += 1
+        g.apply(d.player, move)
+    assert searched
+
+
+def test_the_greedy_helper_remembers_the_card_the_search_laid():
+    """The search laid card 3 where its greedy helper would have laid 2: at its next decision of the turn the
+    helper's memory of the cards laid (what its claim names) holds 3."""
+    bot = SearchBot(1)
+    bot.fallback.turn, bot.fallback.laid = 5, []
+    view = {"seat": 0, "turn": 5, "zones": {"hand": [{"cards": [1, 2, 3], "size": 3}, {"cards": [None], "size": 1}]}}
+    bot.mend(view)
+    bot.fallback.laid = [2]  # its greedy helper's choice, then the search's move lays 3
+    bot.mend(dict(view, zones={"hand": [{"cards": [1, 2], "size": 2}, {"cards": [None], "size": 1}]}))
+    assert bot.fallback.laid == [3]
+
+
 def test_a_playout_ends_and_judges_between_zero_and_one():
     for name in ("express", "liars", "whos_lying"):
         program = _load(name)

@@ -158,6 +158,11 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     player mostly says what they laid; a bluffer names a card that many could hold, so a claim of one of the
     commonest cards is believed less.
 
+    With `able` too (three numbers: a, u, r), a live claim of several cards (not one named card) is believed as a
+    player who names what they hold: a deal in which the claimer's hidden cards and the claimed ones could not make
+    it true is dealt again (up to TRIES deals) but for one try in r; then the claim is made true from the claimer's
+    own cards in a share a of the samples where they could, and from elsewhere in a share u of the others.
+
     `known` (card -> player) is what the seat remembers of where hidden cards are (`memory.Whereabouts`): each such
     card is dealt into that player's hidden cards."""
     clone = fork(st)
