@@ -518,7 +518,10 @@ def op_main(st, fr) -> bool:
         phase = 3
     if phase == 3:
         m.advance(st)
-        m.step(st, fr)  # a turn that asks no one still counts against the move's bound
+        if st.steps < st.limit:  # a turn that asks no one still counts against the move's bound (`m.step`)
+            st.steps += 1
+        else:
+            m.step(st, fr)
         phase = 0
     if phase == 0:
         for said in st.called:  # a call counts for the turn it is made in, whoever made it
