@@ -12,11 +12,14 @@ def offer(st, player: int, out: list, specs, env: dict) -> list:
     seeded generator, so that a place tells nothing of its card.  `env["$blind"]` keeps where each such card lies,
     (option, k) -> (zone, owner, index), for the move to find it (a search bot's sample finds its own card there)."""
     deck = st.program.deck_size
+    down = st.facedown
     hidden = set()
     looked: dict = {}  # card -> hidden from the player (the cards of sets and of several arguments, looked at once)
     for mv in out:
         if mv.kind == "card":
-            if mv.arg < deck and _hidden(st, mv.arg, player, specs[mv.option]):
+            c = mv.arg
+            if c < deck and mv.option not in hidden and (  # `_hidden`, its face-down test written out (most moves)
+                    player not in down[c] if c in down else specs[mv.option].blind and _hidden(st, c, player, specs[mv.option])):
                 hidden.add(mv.option)
         elif mv.kind in ("cards", "several") and mv.option not in hidden:
             spec = specs[mv.option]

@@ -327,6 +327,17 @@ def _zone_seers(st, zi: int, owner):
     return None if vis == "public" else frozenset((owner,)) if vis == "private" and owner is not None else frozenset()
 
 
+def _card_seers(st, c: int):
+    """Who sees a card of the deck that lies face up: the piles' tops are looked at first (a card a rule reads has
+    mostly just been played onto one), then every zone."""
+    zones = st.zones
+    for zi, seers_ in st.program.pile_seers:
+        z = zones[zi]
+        if z and z[-1] == c:
+            return seers_
+    return _zone_seers(st, *m.find_card(st, c))
+
+
 def _fewer(who, seers):
     """Those of `who` among `seers` (None: everyone, for either)."""
     return who if seers is None else seers if who is None else who & seers
@@ -358,13 +369,20 @@ def seers(st, sources, marks=()):
     `marks` (`seen_of`'s): None for everyone."""
     who = None
     for seats in marks:
-        who = _fewer(who, seats)
+        if seats is not None:
+            who = seats if who is None else who & seats
     down = st.facedown
     size = st.program.deck_size
     for v in sources:
-        if v.__class__ is int:  # one card (the common case, `card`'s values): no list made
-            cards = (v,)
-        elif isinstance(v, ZoneRef):  # a zone's rule looked at once, then its face-down cards
+        if v.__class__ is int:  # one card (the common case, `card`'s values): looked at here, no list made
+            if v < size:
+                seats = down[v] if v in down else _card_seers(st, v)
+                if seats is not None:
+                    who = seats if who is None else who & seats
+                    if not who:
+                        break
+            continue
+        if isinstance(v, ZoneRef):  # a zone's rule looked at once, then its face-down cards
             cards = [c for c in st.zone(*v) if c in down] if down else []
             if st.zone(*v):
                 who = _fewer(who, _zone_seers(st, *v))
@@ -514,7 +532,10 @@ def op_main(st, fr) -> bool:
         phase = 3
     if phase == 3:
         m.advance(st)
-        m.step(st, fr)  # a turn that asks no one still counts against the move's bound
+        if st.steps < st.limit:  # a turn that asks no one still counts against the move's bound (`m.step`)
+            st.steps += 1
+        else:
+            m.step(st, fr)
         phase = 0
     if phase == 0:
         for said in st.called:  # a call counts for the turn it is made in, whoever made it

@@ -217,6 +217,8 @@ class Program:
     card_stats: tuple = attrs.field(default=None, eq=False, repr=False)  # card id -> its counter in a simulation's report
     search_order: tuple = attrs.field(default=None, eq=False, repr=False)  # (zone index, per player): where cards are looked for
     per_player: tuple = attrs.field(default=None, eq=False, repr=False)  # zone index -> one per player
+    # (zone index, who sees its face-up cards: None for everyone) of each zone that is not one per player
+    pile_seers: tuple = attrs.field(default=None, eq=False, repr=False)
     # The number of real cards; ids from here on are claim cards, which name a card and lie nowhere.
     deck_size: int = attrs.field(default=None, eq=False, repr=False)
 
@@ -228,6 +230,8 @@ class Program:
             # hands first: cards moved by name are mostly chosen from one
             "search_order": tuple(sorted(((z.index, z.per_player) for z in self.zones), key=lambda z: not z[1])),
             "per_player": tuple(z.per_player for z in self.zones),
+            "pile_seers": tuple((z.index, None if z.visibility == "public" else frozenset())
+                                for z in self.zones if not z.per_player),
         }
         if self.canon is None:  # else the compiler worked them out (deck_tables), for its generated code
             tables.update(deck_tables(self.cards, self.claims))

@@ -99,8 +99,9 @@ class Seat:
         and changes nothing.  `undoable=False` is for a bot's move taken from `options()` in a simulation: made
         without a snapshot to fall back to (a rule failing in it is not taken back, and the move is not checked
         against the options again), which is most of a simulated move's cost."""
-        self._deciding()
-        self.game.apply(self.index, move, checked=undoable)
+        if self.index is None:
+            raise MoveError("a spectator cannot make moves")
+        self.game.apply(self.index, move, checked=undoable)  # refused, as `_deciding` would, when not this seat's
 
     def propose(self, text: str) -> None:
         """Put a rule written in play in force for the table (the `house` command, once the table agreed)."""

@@ -74,21 +74,39 @@ class Code:
 
     def done(self) -> tuple:
         self.close()
-        return tuple(self.block_fn(i, b, self.blocks) for i, b in enumerate(self.blocks))
+        blocks = self.blocks
+        # Each block's name in the namespace, known before any is made: a block goes straight on into the next one
+        # it runs (`_goes_on`).  A block that is one instruction and nothing else is that instruction itself.
+        self.names = [self.c.const(b.op, "OP") if _bare(b) else f"B{next(self.c.fresh)}" for b in blocks]
+        return tuple(self.block_fn(i, b, blocks) for i, b in enumerate(blocks))
+
+    def goes_on(self, i: int, target: int, blocks: list, jumps: bool = True) -> list:
+        """The lines that end block `i` and go on at block `target`: by calling it at once, as the machine's loop
+        would (its frame still on top: nothing started other code), when the target lies further on, so that a
+        run of blocks costs one turn of the loop (`machine.run`); else by the frame's pc, for the loop.
+        `jumps=False`: the pc is already the target's (the block falls through)."""
+        at = [f"fr.pc = {target}"] if jumps else []
+        if not i < target < len(blocks) or len(blocks) > CHAIN_LIMIT:
+            return at
+        return ["if st.stack[-1] is fr:", f"    fr.pc = {target + 1}", f"    return {self.names[target]}(st, fr)", *at]
 
     def block_fn(self, i: int, b: Block, blocks: list):
-        if callable(b.op) and not b.lines and b.jump is None:
+        if _bare(b):
             return b.op
         lines = [*b.lines]
         if b.branch is not None:
             cond, label, at = b.branch
-            lines += [*([at] if at else []), f"if not {cond}:", f"    fr.pc = {_target(label.pos, blocks)}"]
+            lines += [*([at] if at else []), f"if not {cond}:",
+                      *("    " + line for line in self.goes_on(i, _target(label.pos, blocks), blocks)), "    return"]
         if isinstance(b.op, list):  # generated lines that start other code
             lines += b.op
         elif b.op is not None:
             op = self.c.const(b.op, "OP")
             lines.append(f"return {op}(st, fr)" if b.sets_pc else f"if {op}(st, fr):\n        return True")
-        if b.jump is not None:
+        if b.jump is None:
+            if not isinstance(b.op, list) and not b.sets_pc:  # it falls through to the next block
+                lines += self.goes_on(i, i + 1, blocks, jumps=False)
+        else:
             target = _target(b.jump.pos, blocks)
             if target <= i:  # a loop going back: one step of the move's bound
                 lines += ["st.steps += 1", "if st.steps > st.limit:", "    step(st, fr)"]
@@ -98,10 +116,20 @@ class Code:
                 cond, label, at = t.branch
                 lines += [*([at] if at else []), f"if {cond}:", f"    fr.pc = {target + 1}", "else:", f"    fr.pc = {_target(label.pos, blocks)}"]
             else:
-                lines.append(f"fr.pc = {target}")
-        name = f"B{next(self.c.fresh)}"
-        return self.c.define(name, [f"def {name}(st, fr):", f"    # block {i} of `{self.name}`", "    env = fr.env",
-                                    *("    " + line for line in lines)])
+                lines += self.goes_on(i, target, blocks)
+        name = self.names[i]
+        fn = self.c.define(name, [f"def {name}(st, fr):", f"    # block {i} of `{self.name}`", "    env = fr.env",
+                                  *("    " + line for line in lines)])
+        self.c.ns.setdefault(name, fn)  # (the same statements made before under another name: this name is it too)
+        return fn
+
+
+CHAIN_LIMIT = 120  # a procedure of more blocks than this goes through the machine's loop (Python's calls nest)
+
+
+def _bare(b: Block) -> bool:
+    """A block that is one instruction (a closure) and nothing else: the instruction is the block."""
+    return callable(b.op) and not b.lines and b.jump is None
 
 
 def _target(pos: int, blocks: list) -> int:

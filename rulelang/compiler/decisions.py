@@ -323,7 +323,7 @@ class Decisions:
         return [f"player = {who}", *peek, "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,
                 "if out:",
                 *(INDENT + line for line in [*blind, *now, f"env['$options'] = {self.const(specs, 'SPECS')}",
-                                              f"st.pending = m.Decision(player, ops.told(st, {prompt}, env, player), "
+                                              f"st.pending = m.Decision(player, ops.told(st, {prompt}, env, player) if st.record else '', "
                                               f"tuple(out), False, {calls!r}, {'now' if due else '()'})",
                                               "return True"])]
 
