@@ -52,15 +52,37 @@ class GreedyBot:
         self.quiet_numbers: dict = {}  # (deck, option) -> does choosing a number of it move no card (seen once)
 
     def move(self, game, seat: int, decision) -> Move:
+        opts = decision.options
+        if len(opts) == 1 and opts[0].kind in ("", "value", "number") and not opts[0].reveals and not decision.race \
+                and not self.tracking and game.state.claim is None:
+            return self.forced(game.turns, opts[0])
         return self.choose(game.program, game.view(seat), decision, game)
+
+    def forced(self, turn: int, move: Move) -> Move:
+        """The one move a decision offers, when it plays no card, aims at no player and turns nothing up, in a game
+        with no claim made yet: `choose` would make it and remember it so without reading the view, so none is
+        built."""
+        self.new_turn(turn)
+        self.note(move)
+        return move
+
+    def new_turn(self, turn) -> None:
+        if turn != self.turn:
+            self.turn, self.laid, self.earlier = turn, [], []
+
+    def note(self, move: Move) -> None:
+        """Remember a move it made this turn (where it stands; what followed an aim)."""
+        if self.memory:
+            self.earlier.append(move.text)
+            if self.aimed is not None and self.aimed[0] == self.turn:
+                self.aimed[3].append(move.text)
 
     follow = move  # replaying: its memory comes along
 
     def choose(self, program, view: dict, decision, game=None) -> Move:
         if decision.race or any(o.kind == "rule" for o in decision.options):
             return table_move(self.rng, program, decision)
-        if view.get("turn") != self.turn:
-            self.turn, self.laid, self.earlier = view.get("turn"), [], []
+        self.new_turn(view.get("turn"))
         opts = decision.options
         key = None
         if self.memory and not self.tracking and view.get("claim") is not None:
@@ -87,13 +109,13 @@ class GreedyBot:
                     self.tried.clear()
                 counts = self.tried.setdefault(key, {})
                 counts[move.text] = counts.get(move.text, 0) + 1
-            self.earlier.append(move.text)
             if move.kind == "player" and not decision.window:
+                self.earlier.append(move.text)
                 if not self.held:
                     self.held = [hidden_held(view, p) for p in range(len(view["names"]))]
                 self.aimed = (self.turn, move.arg, hidden_held(view, move.arg), [])
-            elif self.aimed is not None and self.aimed[0] == self.turn:
-                self.aimed[3].append(move.text)
+            else:
+                self.note(move)
         if move.kind == "card" and move.arg < program.deck_size:
             self.laid.append(move.arg)
             move = with_calls(move, frozenset(decision.due))
@@ -233,14 +255,10 @@ class GreedyBot:
             try:
                 m.apply(first, seat, group[0], checked=False)
                 if sets is None:  # what each number sets, beside what the first sets (the same in every sample)
-                    after = [first] + [fork(base) for _ in group[1:]]
-                    for copy, mv in zip(after[1:], group[1:]):
-                        m.apply(copy, seat, mv, checked=False)
-                    if any(a.zones != base.zones or a.facedown != base.facedown for a in after):
-                        self.quiet_numbers[known] = False
+                    sets = _number_sets(base, seat, group, first)
+                    self.quiet_numbers[known] = bool(sets)
+                    if not sets:
                         return None
-                    self.quiet_numbers[known] = True
-                    sets = [(_changed(first, a), _changed(a, first)) for a in after]
             except Exception:  # noqa: BLE001 - a rule that fails in a sample: the number cannot be weighed
                 return None
             end = _play_hand(first, Policy(first.program, random.Random(self.rng.getrandbits(64))), mates, group[0].option)
@@ -250,7 +268,7 @@ class GreedyBot:
             for i in alive:
                 # A teammate who chooses such a number later in the hand is taken to choose as this seat does
                 # (the policy's guess at it, any number, would make the seat bid for the team).
-                changes = [sets[i]] + [by_arg[group[i].arg] for by_arg in later if group[i].arg in by_arg]
+                changes = [sets[group[i].arg]] + [by_arg[group[i].arg] for by_arg in later if group[i].arg in by_arg]
                 if i == 0 and not later:
                     done = first
                 else:
@@ -400,7 +418,9 @@ def _play_hand(st, policy, mates=frozenset(), option=None):
         before, last = fork(st), (d.player, move)
         try:
             if d.player in mates and move.option == option and move.kind == "number":
-                later.append(_number_sets(st, d, move))
+                mine = fork(st)
+                m.apply(mine, d.player, move, checked=False)
+                later.append(_number_sets(st, d.player, [move] + [o for o in d.options if o.option == option], mine))
             m.apply(st, d.player, move, checked=False)
         except Exception:  # noqa: BLE001 - a rule that fails in a sample
             return None
@@ -409,20 +429,17 @@ def _play_hand(st, policy, mates=frozenset(), option=None):
     return before, last, [x for x in later if x]
 
 
-def _number_sets(st, d, chosen) -> dict:
-    """For a decision among numbers: number -> (what it sets, what `chosen` sets there), when none moves a card."""
-    mine = fork(st)
-    m.apply(mine, d.player, chosen, checked=False)
-    out = {}
-    for o in d.options:
-        if o.option != chosen.option:
-            continue
+def _number_sets(st, player: int, numbers: list, made) -> dict:
+    """For a decision among numbers (of one option): number -> (what it sets, what the first of `numbers` sets
+    there), each made on a copy of `st` (`made`: the first made already); empty when one moves a card."""
+    out = {numbers[0].arg: ({}, {})}
+    for o in numbers[1:]:
         copy = fork(st)
-        m.apply(copy, d.player, o, checked=False)
+        m.apply(copy, player, o, checked=False)
         if copy.zones != st.zones or copy.facedown != st.facedown:
             return {}
-        out[o.arg] = (_changed(mine, copy), _changed(copy, mine))
-    return out
+        out[o.arg] = (_changed(made, copy), _changed(copy, made))
+    return out if made.zones == st.zones and made.facedown == st.facedown else {}
 
 
 def _hand_result(st, seat: int) -> float:

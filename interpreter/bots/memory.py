@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 
 from .. import machine as m
-from ..view import project_event, zone_shows
-from ..view import view as view_of
+from ..view import glance, project_event, zone_shows
 from .samples import fork
 
 
@@ -63,7 +62,7 @@ class Whereabouts:
         if copy is None:
             return
         before, hidden_before, _ = _sight(view)
-        seen, hidden, own = _sight(view_of(copy, seat))
+        seen, hidden, own = _glanced(copy, seat)
         if move.kind == "card":
             if move.arg in seen:
                 self.stays[move.verb] = self.stays.get(move.verb, 0) + 1
@@ -113,6 +112,22 @@ def _sight(view: dict) -> tuple:
             shown = {c for c in cards if c is not None}
             seen |= shown
             hidden[(name, owner)] = part["size"] - len(shown)
+            if owner == seat:
+                own |= shown
+    return seen, hidden, own
+
+
+def _glanced(st, seat: int) -> tuple:
+    """`_sight` of the seat's view of a state, read by `glance` (the view's masking, no view built)."""
+    seen, hidden, own = set(), {}, set()
+    for spec, z in zip(st.program.zones, glance(st, seat)[4]):
+        for owner, part in (enumerate(z) if spec.per_player else ((None, z),)):
+            if part.__class__ is int:  # it sees none of them
+                hidden[(spec.name, owner)] = part
+                continue
+            shown = {c for c in part if c is not None}
+            seen |= shown
+            hidden[(spec.name, owner)] = len(part) - len(shown)
             if owner == seat:
                 own |= shown
     return seen, hidden, own
