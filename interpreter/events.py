@@ -1,141 +1,286 @@
-"""The events a game records: one declaration per kind, with its fields and what each field names.
+"""The events a game records: one record class per kind, declared once, with its fields and what each field names.
 
-An event is a plain dict, `{"type": KIND, FIELD: value, ...}`: it is pickled into the journal, written to a --log
-file, sent over the network and kept in saves' replays, and the machine marks a choice public in place once its
-card lands face up, so events stay dicts rather than frozen objects.  What they may hold is declared here, once:
-the machine emits only these kinds and fields (`State.emit` checks each against `KINDS` under
-RULELANG_CHECK_EVENTS=1, which the tests set), and the readers (`in_words`, the narrator, a network client) turn
-seats, zones and cards into names by the roles declared here instead of lists of keys of their own.
+The machine emits records (`st.emit(MoveEvent(...))`); the journal pickles them, the view projects them for a seat
+(`view.project_event`: a record of the same class, cards it may not see None, zones by name), `named` puts seats,
+zones and cards by name (the narrator's form), and `as_dict`/`from_dict` turn one into the plain form of a --log
+line and a network message, `{"type": KIND, FIELD: value, ...}`, and back.  Readers take fields by name
+(`ev.player`), and `type(ev)`/`ev.type` says the kind: no module keeps lists of keys of its own.
+
+A field in `OPTIONAL` may be None where the event has nothing to say (a `say` about nobody; a field the projection
+drops for a seat: `was_down`, `masked`, `public`; a field added as a seat is told it: `text`): the dict form leaves
+it out then, as the dicts of a --log file written before these records did.
 """
 from __future__ import annotations
+
+from typing import Any, ClassVar
 
 import attrs
 
 
-@attrs.frozen
-class Kind:
-    """One kind of event: its fields, and which of them hold a seat, a list of seats, a zone or cards."""
+class Event:
+    """What every kind shares: its name (`type`), its doc, and which of its fields hold a seat, a list of seats,
+    one value per seat, a zone or cards (`named` reads these), and which may be None (`OPTIONAL`): upper case, as a kind's own fields are lower case."""
 
+    __slots__ = ()
+    type: ClassVar[str]
+    DOC: ClassVar[str]
+    FIELDS: ClassVar[tuple[str, ...]]
+    # Which fields hold what (upper case: a kind's own fields are lower case, `cards` among them):
+    SEATS: ClassVar[tuple[str, ...]] = ()  # a seat index, or None for no seat (a shared pile's owner)
+    SEAT_LISTS: ClassVar[tuple[str, ...]] = ()  # a list of seat indices
+    PER_SEAT: ClassVar[tuple[str, ...]] = ()  # a list with one value per seat, in seat order (scores)
+    ZONES: ClassVar[tuple[str, ...]] = ()  # a zone index (some kinds name their zone already: `refill`, `shuffle`)
+    CARDS: ClassVar[tuple[str, ...]] = ()  # a list of card ids (None where the seat told may not see one)
+    OPTIONAL: ClassVar[tuple[str, ...]] = ()  # may be None, and are then left out of the dict form
+
+
+KINDS: dict[str, type[Event]] = {}
+
+
+def kind(name: str, doc: str, **roles):
+    """Declare a kind: the class (its fields as attrs fields, frozen and slotted) under `name`, with its roles."""
+    def declare(cls):
+        cls = attrs.frozen(cls)
+        cls.type, cls.DOC = name, doc
+        cls.FIELDS = tuple(a.name for a in attrs.fields(cls))
+        for role, names in roles.items():
+            assert role.upper() in Event.__annotations__ and set(names) <= set(cls.FIELDS), (name, role, names)
+            setattr(cls, role.upper(), tuple(names))
+        KINDS[name] = cls
+        return cls
+    return declare
+
+
+# Field annotations give the form the machine emits; a projection or `named` replaces seat, zone and card numbers
+# by names.
+@kind("move", "cards moved from one zone to another (or turned over where they lie)",
+      seats=("src_owner", "dst_owner"), zones=("src", "dst"), cards=("cards",), optional=("was_down",))
+class MoveEvent(Event):
+    cards: list  # card ids
+    src: Any  # zone index
+    src_owner: Any  # seat, or None for a shared pile
+    dst: Any
+    dst_owner: Any
+    face: str | None  # "up", "down" or None (as the zone lays it)
+    was_down: dict | None = None  # card -> the seats who knew it as it lay face down (dropped as a seat is told)
+
+
+@kind("deal", "cards dealt to every player from a pile: `cards` maps each seat to its cards", zones=("zone", "src"))
+class DealEvent(Event):
+    zone: Any
+    src: Any
+    cards: dict  # seat -> card ids
+
+
+@kind("refill", "a pile shuffled into an emptied one")
+class RefillEvent(Event):
+    zone: str
+    source: str
+    count: int
+
+
+@kind("shuffle", "a pile shuffled")
+class ShuffleEvent(Event):
+    zone: str
+
+
+@kind("reveal", "cards shown to some seats", seats=("owner",), seat_lists=("to",), cards=("cards",))
+class RevealEvent(Event):
+    cards: list
+    to: list
+    owner: Any
+
+
+@kind("choice", "a decision made: the move as typed, its verb and kind; a card chosen out of others' sight is "
+      "public once it lands face up", seats=("player",), optional=("public",))
+class ChoiceEvent(Event):
+    player: Any
+    move: str | None
+    verb: str | None
+    kind: str
+    pass_: bool
+    card: Any
+    public: bool | None  # None once told to a seat that may know it
+    race: bool
+
+
+@kind("call", "a call made with a move (`uno`); `text` is its words, added as a seat is told it",
+      seats=("player",), optional=("text",))
+class CallEvent(Event):
+    player: Any
+    call: str
+    text: str | None = None
+
+
+@kind("claim", "what a player says of the cards they laid face down; `text` is what they said in words, added as "
+      "a seat is told it", seats=("player",), optional=("text",))
+class ClaimEvent(Event):
+    player: Any
+    count: int
+    says: Any
+    kind: str
+    text: str | None = None
+
+
+@kind("say", "a text of the rules; `you` is its form told to the player it is about, `masked` the forms for "
+      "seats that may not see a card it names", seats=("player",), optional=("player", "you", "masked"))
+class SayEvent(Event):
+    text: str
+    player: Any = None
+    you: str | None = None
+    masked: dict | None = None
+
+
+@kind("skip", "a player loses their turn", seats=("player",))
+class SkipEvent(Event):
+    player: Any
+
+
+@kind("reverse", "the direction of play reverses")
+class ReverseEvent(Event):
+    direction: int
+
+
+@kind("turn_to", "a player plays next, out of order", seats=("player",))
+class TurnToEvent(Event):
+    player: Any
+
+
+@kind("turn_now", "a player who acted out of turn becomes the current player, play going on from them",
+      seats=("player",))
+class TurnNowEvent(Event):
+    player: Any
+
+
+@kind("again", "a player takes another turn", seats=("player",))
+class AgainEvent(Event):
+    player: Any
+
+
+@kind("turn", "a turn begins", seats=("player",))
+class TurnEvent(Event):
+    player: Any
+
+
+@kind("rule", "rules fired by an event")
+class RuleEvent(Event):
+    names: list
+    event: str
+
+
+@kind("out", "a player is out of play, finished in `place`", seats=("player",))
+class OutEvent(Event):
+    player: Any
+    place: int | None
+
+
+@kind("lose", "a player is knocked out", seats=("player",))
+class LoseEvent(Event):
+    player: Any
+    place: int | None
+
+
+@kind("win", "players win the hand", seat_lists=("players",))
+class WinEvent(Event):
+    players: list
+
+
+@kind("hand", "a hand begins", seats=("first",))
+class HandEvent(Event):
+    hand: int
+    first: Any
+
+
+@kind("hand_over", "a hand is over: its winners and every seat's score", seat_lists=("winners",),
+      per_seat=("scores",))
+class HandOverEvent(Event):
+    hand: int
+    winners: list
+    scores: Any  # one a seat; by name once named
+
+
+@kind("game_over", "the game is over", seat_lists=("winners",), per_seat=("scores",))
+class GameOverEvent(Event):
+    winners: list
+    scores: Any
+    hands: int
+
+
+@kind("house_rule", "a rule written in play is in force", seats=("player",))
+class HouseRuleEvent(Event):
+    player: Any
+    key: Any
     name: str
-    doc: str
-    fields: tuple[str, ...]
-    seats: tuple[str, ...] = ()  # a seat index, or None for no seat (a shared pile's owner)
-    seat_lists: tuple[str, ...] = ()  # a list of seat indices
-    per_seat: tuple[str, ...] = ()  # a list with one value per seat, in seat order (scores)
-    zones: tuple[str, ...] = ()  # a zone index (some kinds name their zone already: `refill`, `shuffle`)
-    cards: tuple[str, ...] = ()  # a list of card ids (None where the seat told may not see one)
-    optional: tuple[str, ...] = ()  # fields an event of this kind may be emitted without
-    told: tuple[str, ...] = ()  # fields added as a seat is told it (`view.project_event`), never emitted
+    text: str
+    replaced: str | None
 
 
-KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("move", "cards moved from one zone to another (or turned over where they lie)",
-         ("cards", "src", "src_owner", "dst", "dst_owner", "face", "was_down"),
-         seats=("src_owner", "dst_owner"), zones=("src", "dst"), cards=("cards",)),
-    Kind("deal", "cards dealt to every player from a pile: `cards` maps each seat to its cards",
-         ("zone", "src", "cards"), zones=("zone", "src")),
-    Kind("refill", "a pile shuffled into an emptied one", ("zone", "source", "count")),
-    Kind("shuffle", "a pile shuffled", ("zone",)),
-    Kind("reveal", "cards shown to some seats", ("cards", "to", "owner"),
-         seats=("owner",), seat_lists=("to",), cards=("cards",)),
-    Kind("choice", "a decision made: the move as typed, its verb and kind; a card chosen out of others' sight is "
-         "public once it lands face up", ("player", "move", "verb", "kind", "pass_", "card", "public", "race"),
-         seats=("player",)),
-    Kind("call", "a call made with a move (`uno`); `text` is its words, added as a seat is told it",
-         ("player", "call", "text"), seats=("player",), told=("text",)),
-    Kind("claim", "what a player says of the cards they laid face down; `text` is what they said in words, added as "
-         "a seat is told it", ("player", "count", "says", "kind", "text"), seats=("player",), told=("text",)),
-    Kind("say", "a text of the rules; `you` is its form told to the player it is about, `masked` the forms for "
-         "seats that may not see a card it names", ("text", "player", "you", "masked"), seats=("player",),
-         optional=("player", "you", "masked")),
-    Kind("skip", "a player loses their turn", ("player",), seats=("player",)),
-    Kind("reverse", "the direction of play reverses", ("direction",)),
-    Kind("turn_to", "a player plays next, out of order", ("player",), seats=("player",)),
-    Kind("turn_now", "a player who acted out of turn becomes the current player, play going on from them",
-         ("player",), seats=("player",)),
-    Kind("again", "a player takes another turn", ("player",), seats=("player",)),
-    Kind("turn", "a turn begins", ("player",), seats=("player",)),
-    Kind("rule", "rules fired by an event", ("names", "event")),
-    Kind("out", "a player is out of play, finished in `place`", ("player", "place"), seats=("player",)),
-    Kind("lose", "a player is knocked out", ("player", "place"), seats=("player",)),
-    Kind("win", "players win the hand", ("players",), seat_lists=("players",)),
-    Kind("hand", "a hand begins", ("hand", "first"), seats=("first",)),
-    Kind("hand_over", "a hand is over: its winners and every seat's score", ("hand", "winners", "scores"),
-         seat_lists=("winners",), per_seat=("scores",)),
-    Kind("game_over", "the game is over", ("winners", "scores", "hands"), seat_lists=("winners",),
-         per_seat=("scores",)),
-    Kind("house_rule", "a rule written in play is in force", ("player", "key", "name", "text", "replaced"),
-         seats=("player",)),
-    Kind("house_rule_dropped", "a rule written in play failed and is dropped", ("key", "name", "text", "reason",
-                                                                                "at")),
-    Kind("undo", "moves taken back (written by the terminal host into a --log file)", ("player", "moves"),
-         seats=("player",)),
-)}
+@kind("house_rule_dropped", "a rule written in play failed and is dropped")
+class HouseRuleDroppedEvent(Event):
+    key: Any
+    name: str
+    text: str
+    reason: str
+    at: str | None
 
 
-# For each kind, the fields an emitted event may hold, and those it must (`type` among both).
-EMITTED = {k.name: frozenset(k.fields).difference(k.told).union(("type",)) for k in KINDS.values()}
-REQUIRED = {k.name: frozenset(k.fields).difference(k.told, k.optional).union(("type",)) for k in KINDS.values()}
+@kind("undo", "moves taken back (written by the terminal host into a --log file): `events` is how many of the "
+      "events logged before it they undo", seats=("player",), optional=("events",))
+class UndoEvent(Event):
+    player: Any
+    moves: int
+    events: int | None = None
 
 
-class EventError(AssertionError):
-    """The machine emitted an event its declaration in `KINDS` does not allow: a fault of the runtime, never of a
-    game's rules (so no rule's failure, which a game survives, is made of it)."""
+def as_dict(ev: Event) -> dict:
+    """The plain form of an event: `{"type": KIND, FIELD: value, ...}`, an optional field left out when None (a
+    --log line, a network message: what a file or a wire holds)."""
+    out = {"type": ev.type}
+    optional = ev.OPTIONAL
+    for f in ev.FIELDS:
+        v = getattr(ev, f)
+        if v is not None or f not in optional:
+            out[f] = v
+    return out
 
 
-def problem(ev) -> str | None:
-    """What is wrong with `ev` as an emitted event (an unknown kind, a field its kind does not declare, one it
-    declares missing), or None."""
-    if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-        return "not an event (no `type`)"
-    name = ev["type"]
-    if name not in KINDS:
-        return f"no event kind `{name}` is declared in interpreter/events.py (KINDS)"
-    keys = ev.keys()
-    if keys <= EMITTED[name] and REQUIRED[name] <= keys:
+def from_dict(d: dict) -> Event | None:
+    """The record a plain event stands for (a --log line read back, a network message), or None for one of no
+    declared kind (a log's `start` line).  Fields of no declaration are let go; a missing one reads None."""
+    cls = KINDS.get(d.get("type")) if isinstance(d, dict) else None
+    if cls is None:
         return None
-    extra = sorted(keys - EMITTED[name])
-    missing = sorted(REQUIRED[name] - keys)
-    return (f"a `{name}` event " + "; ".join(
-        ([f"has no field {', '.join(f'`{f}`' for f in extra)}"] if extra else [])
-        + ([f"lacks its field {', '.join(f'`{f}`' for f in missing)}"] if missing else []))
-        + f" (declared: {', '.join(KINDS[name].fields)})")
+    return cls(**{f: d.get(f) for f in cls.FIELDS})
 
 
-def check(ev: dict) -> None:
-    """Refuse an event `KINDS` does not allow, saying what is wrong (`State.emit` calls it when events are checked)."""
-    why = problem(ev)
-    if why is not None:
-        raise EventError(f"the machine emitted {ev!r}: {why}")
-
-
-def named(ev: dict, names, zone=None, card=None) -> dict:
+def named(ev: Event, names, zone=None, card=None) -> Event:
     """`ev` with its seats by name (`names[seat]`), and, given `zone` and `card` (index -> name), its zones and
     cards by name too: the form of a --log line, which the narrator tells.  Fields its kind does not say hold a
     seat, a zone or cards are left as they are."""
-    kind = KINDS.get(ev.get("type"))
-    if kind is None:
-        return dict(ev)
-    e = dict(ev)
-    for f in kind.seats:
-        v = e.get(f)
+    cls = type(ev)
+    changes = {}
+    for f in cls.SEATS:
+        v = getattr(ev, f)
         if isinstance(v, int) and not isinstance(v, bool):
-            e[f] = names[v]
-    for f in kind.seat_lists:
-        if f in e:
-            e[f] = [names[p] for p in e[f]]
-    for f in kind.per_seat:
-        if isinstance(e.get(f), list):
-            e[f] = dict(zip(names, e[f]))
-    if kind.name == "deal":
-        e["cards"] = {names[int(p)]: cs for p, cs in e["cards"].items()}
+            changes[f] = names[v]
+    for f in cls.SEAT_LISTS:
+        v = getattr(ev, f)
+        if v is not None:
+            changes[f] = [names[p] for p in v]
+    for f in cls.PER_SEAT:
+        v = getattr(ev, f)
+        if isinstance(v, list):
+            changes[f] = dict(zip(names, v))
+    if cls is DealEvent:
+        changes["cards"] = {names[int(p)]: cs for p, cs in ev.cards.items()}
     if zone is not None:
-        for f in kind.zones:
-            if isinstance(e.get(f), int):
-                e[f] = zone(e[f])
+        for f in cls.ZONES:
+            v = getattr(ev, f)
+            if isinstance(v, int):
+                changes[f] = zone(v)
     if card is not None:
-        for f in kind.cards:
-            e[f] = [card(c) for c in e[f]]
-        if kind.name == "deal":
-            e["cards"] = {p: [card(c) for c in cs] for p, cs in e["cards"].items()}
-    return e
+        for f in cls.CARDS:
+            changes[f] = [card(c) for c in getattr(ev, f)]
+        if cls is DealEvent:
+            changes["cards"] = {p: [card(c) for c in cs] for p, cs in changes["cards"].items()}
+    return attrs.evolve(ev, **changes) if changes else ev

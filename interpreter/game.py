@@ -5,6 +5,7 @@ from .errors import MoveError, RulesError, did_you_mean
 
 from . import machine as m
 from .seat import Seat
+from .events import Event
 from .narrator import narrate, tell_events
 from .view import project_event, view as seat_view
 
@@ -36,7 +37,7 @@ class Game:
         m.run(st)
         return st
 
-    def _replayed_events(self, upto: int) -> list[dict]:
+    def _replayed_events(self, upto: int) -> list[Event]:
         """The first `upto` events of this game (or more), by playing its record again in a game of the same
         setup.  Only the moves needed are played: the last one may be a move being taken back."""
         again = Game.__new__(Game)
@@ -74,7 +75,7 @@ class Game:
         return self.st.over
 
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[Event]:
         return self.st.events
 
     @property
@@ -174,10 +175,10 @@ class Game:
         st = self.st
         return {spec.name: [h[:] for h in z] if spec.per_player else z[:] for spec, z in zip(st.program.zones, st.zones)}
 
-    def event_for(self, event: dict, seat: int | None) -> dict:
+    def event_for(self, event: Event, seat: int | None) -> Event:
         return project_event(self.st, event, seat)
 
-    def narrate(self, event: dict, seat: int | None) -> str | None:
+    def narrate(self, event: Event, seat: int | None) -> str | None:
         """One event told to `seat` in plain words (None: nothing to tell it)."""
         return narrate(self.st, event, seat)
 

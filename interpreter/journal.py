@@ -1,5 +1,5 @@
 """A list that packs its older items, and may let the oldest go: the game's record (events and moves) would grow
-by about a kilobyte a move as dicts.
+by about a kilobyte a move as it is.
 
 The latest items stay as they are: the host narrates them, a claim is found among them, a choice is marked
 when its card moves.  Older ones are pickled and compressed in blocks (about 10 bytes an event, 6-9 a move),
@@ -131,6 +131,8 @@ class Journal:
             items[index - lo] = item
             self.shelves[s] = _pack(items, shelf=True)
         self._cache, self._full = {}, None  # (one let go: the rebuilt copy read before would be stale)
+
+    __setitem__ = put
 
     def pop(self):
         item = self[-1]

@@ -16,21 +16,21 @@ from __future__ import annotations
 
 import re
 
-from .events import named
+from .events import ChoiceEvent, Event, named
 from .program import sort_key
 from .view import project_event
 
 ASIDES = ("refill",)  # told as they happen, without cutting a move's line in two
 
 
-def in_words(st, ev: dict, seat) -> dict:
+def in_words(st, ev: Event, seat) -> Event:
     """An event as `seat` may know it (`project_event`), with players named: the form of a --log line."""
     return named(project_event(st, ev, seat), st.names)
 
 
-def narrate(st, ev: dict, seat) -> str | None:
+def narrate(st, ev: Event, seat) -> str | None:
     """One line of plain text telling `seat` what happened, or None for bookkeeping it need not see."""
-    if ev["type"] == "choice":
+    if type(ev) is ChoiceEvent:
         i = _index(st.events, ev)
         if i is not None and claim_of(st.events, i) is not None:
             return None  # the claim it makes tells it
@@ -56,17 +56,17 @@ def hand_zone(program) -> str | None:
 def claim_of(events: list, i: int) -> int | None:
     """The index of the claim the choice `events[i]` made (the same player's, before anyone chooses
     again), or None: such a choice is told by its claim, not twice."""
-    who = events[i].get("player")
+    who = events[i].player
     for j in range(i + 1, len(events)):
-        kind = events[j]["type"]
+        kind = events[j].type
         if kind == "choice":
             return None
-        if kind == "claim" and events[j].get("player") == who:
+        if kind == "claim" and events[j].player == who:
             return j
     return None
 
 
-def _index(events, ev: dict) -> int | None:
+def _index(events, ev: Event) -> int | None:
     if hasattr(events, "index_of"):  # a Journal: this very event is among those not packed, or read since
         return events.index_of(ev)
     for i in range(len(events) - 1, -1, -1):
@@ -102,12 +102,12 @@ def _cards(cards, role: str = "card", sep: str = ", ") -> list:
     return [("", count_text(len(cards or [])))]
 
 
-def claim_said(e: dict) -> str:
+def claim_said(e) -> str:
     """What a claim says, after `says`: `it is Red 2`, `they are 3 × Orange`."""
-    n = e.get("count")
-    says = e.get("says")
-    what = e.get("text") or (says if isinstance(says, str) else "a card")
-    many = "" if n == 1 and e.get("kind") == "card" else f"{n} × "
+    n = e.count
+    says = e.says
+    what = e.text or (says if isinstance(says, str) else "a card")
+    many = "" if n == 1 and e.kind == "card" else f"{n} × "
     return f"{'it is' if n == 1 else 'they are'} {many}{what}"
 
 
@@ -137,7 +137,7 @@ def capital(parts: list) -> list:
     return parts
 
 
-def tell(e: dict, you: str | None = None, hand: str | None = None) -> str | None:
+def tell(e: Event, you: str | None = None, hand: str | None = None) -> str | None:
     """One line for an event in words (`in_words`, or a line of a --log file), or None for bookkeeping.
 
     `you` is the name of the seat told (`you take ...`), None for the table; `hand` is the players' own
@@ -188,57 +188,57 @@ class Narrator:
     # -- one event
     def move_clause(self, e):
         """A move of cards taken or put by a player, as (actor, verb, rest) so a choice can lead into it."""
-        so, do = e.get("src_owner"), e.get("dst_owner")
-        down = [("", " face down")] if e.get("face") == "down" else []
-        what = _cards(e.get("cards"))
+        so, do = e.src_owner, e.dst_owner
+        down = [("", " face down")] if e.face == "down" else []
+        what = _cards(e.cards)
         if so is None and do is not None:
-            dst = e.get("dst")
+            dst = e.dst
             into = [("", f" into {'your' if self.is_you(do) else 'their'} {dst}")] \
                 if self.hand is not None and dst != self.hand else []
-            return do, "take", what + [("", f" from the {pile(e.get('src'))}")] + into + down
+            return do, "take", what + [("", f" from the {pile(e.src)}")] + into + down
         if so is not None and do is None:
-            return so, "put", what + [("", f" on the {pile(e.get('dst'))}")] + down
+            return so, "put", what + [("", f" on the {pile(e.dst)}")] + down
         return None, None, None
 
-    def line(self, e: dict) -> list | None:
+    def line(self, e: Event) -> list | None:
         """One event told as parts (not capitalised), or None for bookkeeping."""
-        kind = e.get("type")
-        p = e.get("player")
+        kind = e.type
+        p = getattr(e, "player", None)
         if kind == "move":
             actor, verb, rest = self.move_clause(e)
             if actor is not None:
                 return [("", f"{self.acts(actor, verb)} ")] + rest
-            so, do = e.get("src_owner"), e.get("dst_owner")
-            src, dst = e.get("src"), e.get("dst")
-            n = len(e.get("cards") or [])
+            so, do = e.src_owner, e.dst_owner
+            src, dst = e.src, e.dst
+            n = len(e.cards or [])
             where = f"the {pile(dst)}" if do is None else f"{self.whose(do)} {dst}"
-            if (src, so) == (dst, do) and e.get("face") in ("up", "down"):  # turned over where it lies
-                return _cards(e.get("cards")) + [("", f" {'is' if n == 1 else 'are'} turned face {e['face']} on {where}")]
+            if (src, so) == (dst, do) and e.face in ("up", "down"):  # turned over where it lies
+                return _cards(e.cards) + [("", f" {'is' if n == 1 else 'are'} turned face {e.face} on {where}")]
             src = f"the {pile(src)}" if so is None else f"{self.whose(so)} {src}"
-            down = " face down" if e.get("face") == "down" else ""
-            return _cards(e.get("cards")) + [("", f" {'goes' if n == 1 else 'go'} from {src} to {where}{down}")]
+            down = " face down" if e.face == "down" else ""
+            return _cards(e.cards) + [("", f" {'goes' if n == 1 else 'go'} from {src} to {where}{down}")]
         if kind == "deal":
-            cards = e.get("cards") or {}
+            cards = e.cards or {}
             n = max((len(c) for c in cards.values()), default=0)
-            parts = [("", f"{count_text(n)} dealt to each player from the {pile(e.get('src'))}")]
+            parts = [("", f"{count_text(n)} dealt to each player from the {pile(e.src)}")]
             mine = cards.get(self.you) if self.you is not None else None
             if mine and all(mine):
                 parts += [("", "; you get ")] + _cards(self.in_order(mine), "short")
             return parts
         if kind == "choice":
-            if e.get("move") is None or e.get("pass_") or e.get("kind") == "card":
+            if e.move is None or e.pass_ or e.kind == "card":
                 return None  # a card played is told by its move of cards (laid out of sight: only that)
-            if e.get("verb") == "pass":
+            if e.verb == "pass":
                 return [("", f"{self.acts(p, 'let')} it pass")]
-            if e.get("kind") == "blind":  # a card it may not see, by its place: `Bo takes #2`
-                return [("", f"{self.acts(p, e['verb'])} {e['move'].split(None, 1)[-1]}")]
-            return [("", f"{self.who(p)}: {e['move']}")]
+            if e.kind == "blind":  # a card it may not see, by its place: `Bo takes #2`
+                return [("", f"{self.acts(p, e.verb)} {e.move.split(None, 1)[-1]}")]
+            return [("", f"{self.who(p)}: {e.move}")]
         if kind == "claim":
             return [("", f"{self.acts(p, 'say')} {claim_said(e)}")]
         if kind == "say":
-            return [("", str(e["you"] if e.get("you") and self.is_you(p) else e.get("text")))]
+            return [("", str(e.you if e.you and self.is_you(p) else e.text))]
         if kind == "call":
-            return [("", f"{self.acts(p, 'call')} "), ("bold", str(e.get("text") or e.get("call")))]
+            return [("", f"{self.acts(p, 'call')} "), ("bold", str(e.text or e.call))]
         if kind == "skip":
             return [("", f"{self.acts(p, 'lose')} {'your' if self.is_you(p) else 'their'} turn")]
         if kind == "reverse":
@@ -250,48 +250,48 @@ class Narrator:
         if kind == "turn_now":
             return [("", f"play goes on from {self.who(p)}")] if p is not None else None
         if kind == "reveal":
-            cards = e.get("cards") or []
-            owner = e.get("owner")
+            cards = e.cards or []
+            owner = e.owner
             shows = f"{self.who(owner)} show" if self.is_you(owner) else f"{owner} shows"
             if any(cards):
                 return [("", f"{shows}: ")] + _cards([c for c in cards if c])
-            to = [self.who(t) for t in e.get("to") or []]
+            to = [self.who(t) for t in e.to or []]
             return [("", f"{shows} {count_text(len(cards))} to {' and '.join(to)}")]
         if kind == "refill":
-            return [("", f"the {pile(e.get('source'))} is shuffled into the {pile(e.get('zone'))} "
-                         f"({count_text(e.get('count') or 0)})")]
+            return [("", f"the {pile(e.source)} is shuffled into the {pile(e.zone)} "
+                         f"({count_text(e.count or 0)})")]
         if kind == "hand":
-            first = self.who(e.get("first"))
-            return [("", f"hand {e.get('hand')}: {first} go{'' if first == 'you' else 'es'} first")]
+            first = self.who(e.first)
+            return [("", f"hand {e.hand}: {first} go{'' if first == 'you' else 'es'} first")]
         if kind == "out":
-            place = e.get("place")
+            place = e.place
             nth = {1: "first", 2: "second", 3: "third"}.get(place, f"number {place}")
             return [("", f"{self.who(p)} {'are' if self.is_you(p) else 'is'} out, {nth} to finish")]
         if kind == "lose":
             return [("", f"{self.who(p)} {'are' if self.is_you(p) else 'is'} knocked out")]
         if kind == "win":
-            ps = e.get("players") or []
+            ps = e.players or []
             many = len(ps) > 1 or (len(ps) == 1 and self.is_you(ps[0]))
             return [("bold", f"{english_list(self.who(w) for w in ps)} {'win' if many else 'wins'} the hand")]
         if kind == "hand_over":
-            scores = e.get("scores")
+            scores = e.scores
             return [("", "scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()))] \
                 if isinstance(scores, dict) else None
         if kind == "game_over":
-            ws = e.get("winners") or []
+            ws = e.winners or []
             return [("", f"game over: {' and '.join(map(str, ws))} win{'s' if len(ws) == 1 else ''}")]
         if kind == "house_rule":
             author = self.acts(p, "make") if p is not None else "the table makes"
-            key = e.get("key")
+            key = e.key
             what = f" for {key}" if key is not None and not isinstance(key, str) else ""
-            return [("", f"{author} a house rule{what}: {e.get('text')}"
-                         + (" (it replaces the one before)" if e.get("replaced") else ""))]
+            return [("", f"{author} a house rule{what}: {e.text}"
+                         + (" (it replaces the one before)" if e.replaced else ""))]
         if kind == "house_rule_dropped":
-            at = f" at {e['at']} of its text" if e.get("at") else ""
-            told = [("", f"the house rule `{e.get('name')}` failed{at} ({e.get('reason')}) and is dropped")]
-            return told + _caret(e.get("text"), e.get("at"))
+            at = f" at {e.at} of its text" if e.at else ""
+            told = [("", f"the house rule `{e.name}` failed{at} ({e.reason}) and is dropped")]
+            return told + _caret(e.text, e.at)
         if kind == "undo":  # written by the host into a --log file
-            n = e.get("moves")
+            n = e.moves
             return [("", f"{p} takes back {n} move{'s' if n != 1 else ''}; the events above since then did not happen")]
         return None
 
@@ -316,9 +316,9 @@ class Narrator:
             nonlocal act
             if act is not None and not act["told"]:
                 e = act["e"]
-                p = e["player"]
-                if e.get("kind") == "card":
-                    body = [("", f"{self.does(p, e['verb'])} {e['move'].split(None, 1)[-1]}")]
+                p = e.player
+                if e.kind == "card":
+                    body = [("", f"{self.does(p, e.verb)} {e.move.split(None, 1)[-1]}")]
                 else:
                     body = self.choice_clause(e)
                 out.append(self.sentence(p, [body] + self.call_clauses(p, act["calls"])))
@@ -329,52 +329,52 @@ class Narrator:
         for i, e in enumerate(events):
             if i <= told_to:
                 continue
-            kind = e["type"]
-            if kind == "choice" and e.get("race"):
+            kind = e.type
+            if kind == "choice" and e.race:
                 continue  # who was last is told by what the race makes them do
             if kind == "choice":
                 finish()
-                j = claim_of(events, i) if e.get("verb") is not None else None
+                j = claim_of(events, i) if e.verb is not None else None
                 if j is not None:  # a choice that makes a claim is told once, by the claim
                     line = self.claim_line(events, i, j)
                     if line is not None:
                         out.append(line)
                         told_to = j
                     continue
-                if not e.get("pass_") and e.get("verb") is not None:  # a hidden choice is told by its move
+                if not e.pass_ and e.verb is not None:  # a hidden choice is told by its move
                     act = {"e": e, "calls": [], "told": False}
                 continue
             if kind == "call":
-                text = e.get("text") or e["call"]
-                if act is not None and not act["told"] and act["e"]["player"] == e["player"]:
+                text = e.text or e.call
+                if act is not None and not act["told"] and act["e"].player == e.player:
                     act["calls"].append(text)
                 else:
-                    out.append(self.sentence(e["player"], self.call_clauses(e["player"], [text])))
+                    out.append(self.sentence(e.player, self.call_clauses(e.player, [text])))
                 continue
             if kind == "move" and act is not None and not act["told"]:
                 choice = act["e"]
-                p = choice["player"]
+                p = choice.player
                 actor, verb, rest = self.move_clause(e)
                 clauses = None
-                chose_a_card = choice.get("card") is None or deck is None or choice["card"] < deck  # not a claim
-                if choice.get("kind") == "card" and e["src_owner"] == p and chose_a_card:
-                    body = [("", f"{self.does(p, choice['verb'])} ")] + _cards(e.get("cards"))
-                    clauses = [body + ([("", " face down")] if e.get("face") == "down" else [])]
-                elif choice.get("kind") == "card" and actor == p and chose_a_card:  # a card chosen from a shared pile
-                    clauses = [[("", f"{self.does(p, choice['verb'])} ")] + rest]
-                elif choice.get("kind") == "blind" and e.get("dst_owner") == p:  # a card taken by its place
-                    so = e.get("src_owner")
-                    src = f"the {pile(e.get('src'))}" if so is None else f"{self.whose(so)} {e.get('src')}"
-                    clauses = [self.choice_clause(choice) + [("", ": ")] + _cards(e.get("cards"))
+                chose_a_card = choice.card is None or deck is None or choice.card < deck  # not a claim
+                if choice.kind == "card" and e.src_owner == p and chose_a_card:
+                    body = [("", f"{self.does(p, choice.verb)} ")] + _cards(e.cards)
+                    clauses = [body + ([("", " face down")] if e.face == "down" else [])]
+                elif choice.kind == "card" and actor == p and chose_a_card:  # a card chosen from a shared pile
+                    clauses = [[("", f"{self.does(p, choice.verb)} ")] + rest]
+                elif choice.kind == "blind" and e.dst_owner == p:  # a card taken by its place
+                    so = e.src_owner
+                    src = f"the {pile(e.src)}" if so is None else f"{self.whose(so)} {e.src}"
+                    clauses = [self.choice_clause(choice) + [("", ": ")] + _cards(e.cards)
                                + [("", f" from {src}")]]
-                elif not choice.get("kind") and actor == p:
+                elif not choice.kind and actor == p:
                     clauses = [self.choice_clause(choice), [("", self.does(p, verb) + " ")] + rest]
                 if clauses is not None:
                     out.append(self.sentence(p, clauses + self.call_clauses(p, act["calls"])))
                     act["told"] = True
                     continue
             if (kind == "house_rule" and act is not None and not act["told"] and not act["calls"]
-                    and act["e"].get("kind") == "rule" and act["e"]["player"] == e.get("player")):
+                    and act["e"].kind == "rule" and act["e"].player == e.player):
                 act["told"] = True  # the rule written is told once, by the house rule it makes
             if kind == "game_over":
                 continue
@@ -388,8 +388,8 @@ class Narrator:
 
     def choice_clause(self, e):
         """What a player chose, as words: `VERBs` alone, `chooses VERB VALUE`, `VERBs PLAYER`."""
-        p, verb, kind = e["player"], e["verb"], e.get("kind") or ""
-        words = e["move"].split(None, 1)
+        p, verb, kind = e.player, e.verb, e.kind or ""
+        words = e.move.split(None, 1)
         arg = words[1] if len(words) > 1 else ""
         if kind == "":
             return [("", self.does(p, verb))]
@@ -402,14 +402,14 @@ class Narrator:
     def claim_line(self, events, i, j):
         """The choice `events[i]`, the cards it laid and the claim `events[j]` as one sentence: `Bo puts 1 card on
         the discard pile face down and says it is Blue 9`; None when something else happened in between."""
-        p = events[i]["player"]
+        p = events[i].player
         clauses, calls = [], []
         for e in events[i + 1:j]:
-            if e["type"] == "call" and e["player"] == p:
-                calls.append(e.get("text") or e["call"])
+            if e.type == "call" and e.player == p:
+                calls.append(e.text or e.call)
                 continue
-            actor, verb, rest = self.move_clause(e) if e["type"] == "move" else (None, None, None)
-            if actor != p or e["src_owner"] != p:
+            actor, verb, rest = self.move_clause(e) if e.type == "move" else (None, None, None)
+            if actor != p or e.src_owner != p:
                 return None
             clauses.append([("", self.does(p, verb) + " ")] + rest)
         clauses.append([("", f"{self.does(p, 'say')} {claim_said(events[j])}")])

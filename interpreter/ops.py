@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from .errors import RuntimeRulesError
+from .events import (AgainEvent, ClaimEvent, RevealEvent, ReverseEvent, SayEvent, SkipEvent, TurnEvent, TurnNowEvent,
+                     TurnToEvent)
 
 from . import machine as m
 from .blind import offer
@@ -179,7 +181,7 @@ def op_claim(cards_f, says_f, kind):
         who = st.pending_author if st.pending_author is not None else st.current  # the player who just chose
         st.claim = {"player": who, "cards": cards, "says": says, "kind": kind, "turn": st.turns}
         if st.record:
-            st.emit("claim", player=who, count=len(cards), says=says, kind=kind)
+            st.emit(ClaimEvent(player=who, count=len(cards), says=says, kind=kind))
     return op
 
 
@@ -208,12 +210,14 @@ def op_race(word, specs):
 
 def op_skip(st, fr):
     st.skips += 1
-    st.emit("skip", player=(st.current + st.direction * st.skips) % st.n)
+    if st.record:
+        st.emit(SkipEvent(player=(st.current + st.direction * st.skips) % st.n))
 
 
 def op_reverse(st, fr):
     st.direction = -st.direction
-    st.emit("reverse", direction=st.direction)
+    if st.record:
+        st.emit(ReverseEvent(direction=st.direction))
 
 
 def op_turn_to(who_f, now: bool = False):
@@ -227,16 +231,19 @@ def op_turn_to(who_f, now: bool = False):
             if who in st.gone:
                 raise RuntimeRulesError(f"`turn to {st.names[who]} now`: {st.names[who]} is out of play (in `{fr.name}`)")
             st.current, st.turn_to, st.skips, st.again = who, None, 0, False
-            st.emit("turn_now", player=who)
+            if st.record:
+                st.emit(TurnNowEvent(player=who))
             return
         st.turn_to = who
-        st.emit("turn_to", player=st.turn_to)
+        if st.record:
+            st.emit(TurnToEvent(player=st.turn_to))
     return op
 
 
 def op_again(st, fr):
     st.again = True
-    st.emit("again", player=st.current)
+    if st.record:
+        st.emit(AgainEvent(player=st.current))
 
 
 def op_leave(who_f, lost: bool):
@@ -273,7 +280,7 @@ def op_reveal(cards_f, to_f):
                 else:
                     st.facedown[c] = st.facedown[c] | frozenset(seats)
         if st.record:
-            st.emit("reveal", cards=cards, to=seats, owner=owner)
+            st.emit(RevealEvent(cards=cards, to=seats, owner=owner))
             known = frozenset([*seats, None] if everyone else seats)  # shown to all: the table knows it too
             for c in cards:  # until the next decision, a text may name them to those they were shown to
                 st.shown[c] = st.shown.get(c, frozenset()) | known
@@ -516,7 +523,7 @@ def op_say(text_f):
                         masked[seat] = _said(st, text_f(st, env, about if seat == about else None, hide))
                 if masked:
                     data["masked"] = masked
-            st.emit("say", **data)
+            st.emit(SayEvent(**data))
     return op
 
 
@@ -542,7 +549,7 @@ def op_main(st, fr) -> bool:
             if said:
                 said.clear()
         if st.record:
-            st.emit("turn", player=st.current)
+            st.emit(TurnEvent(player=st.current))
         fr.pc = 1
         if rules.get("turn_begins") and m.fire(st, "turn_begins", (st.current,)):
             return False

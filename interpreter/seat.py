@@ -11,6 +11,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from .errors import MoveError
+from .events import Event
 from .machine import Decision, Move, parse_move, race_move, racers
 from .narrator import in_words
 from .view import glance
@@ -67,19 +68,19 @@ class Seat:
         the same masking, nothing copied or put in words (`interpreter.view.glance` says what it holds)."""
         return glance(self.game.state, self.index)
 
-    def events(self, since: int = 0) -> tuple[list[dict], int]:
+    def events(self, since: int = 0) -> tuple[list[Event], int]:
         """The events from position `since`, each as this seat may know it, and the position to ask from next."""
         game = self.game
         events = game.events
         end = len(events)
         return [game.event_for(ev, self.index) for ev in events[since:end]], end
 
-    def words(self, event: dict) -> dict:
+    def words(self, event: Event) -> Event:
         """One event (as the game recorded it) as this seat may know it, with seats, zones and cards by name: the
         form of a --log line, which the narrator tells."""
         return in_words(self.game.state, event, self.index)
 
-    def narrate(self, event: dict) -> str | None:
+    def narrate(self, event: Event) -> str | None:
         """One event (as the game recorded it) told in words for this seat, or None for one it is not told."""
         return self.game.narrate(event, self.index)
 

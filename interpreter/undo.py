@@ -27,7 +27,7 @@ def undo_refusal(now, before, people: list[int]) -> str | None:
     if st.rng.getstate() != before.state.rng.getstate():
         return "a shuffle happened since"
     for ev in now.events[len(before.events):]:
-        kind = ev["type"]
+        kind = ev.type
         if kind in ("refill", "shuffle"):
             return "a pile was shuffled since"
         if kind == "reveal":
@@ -36,28 +36,28 @@ def undo_refusal(now, before, people: list[int]) -> str | None:
             return "cards were dealt since"
         if kind != "move":
             continue
-        src = program.zones[ev["src"]]
-        dst = program.zones[ev["dst"]]
+        src = program.zones[ev.src]
+        dst = program.zones[ev.dst]
         if src.visibility == "hidden":
-            n = len(ev["cards"])
+            n = len(ev.cards)
             return f"{'a card was' if n == 1 else f'{n} cards were'} taken from the {pile(src.name)} since"
-        was_down = ev.get("was_down") or {}
-        if any(c in was_down for c in ev["cards"]) and ev.get("face") != "down" and dst.visibility != "hidden":
+        was_down = ev.was_down or {}
+        if any(c in was_down for c in ev.cards) and ev.face != "down" and dst.visibility != "hidden":
             return "a face-down card was turned up since"
-        if dst.visibility == "private" and ev["dst_owner"] in people and ev.get("face") != "down":
-            h = ev["dst_owner"]
-            for c in ev["cards"]:
-                knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev["src"], ev["src_owner"], h, False)
+        if dst.visibility == "private" and ev.dst_owner in people and ev.face != "down":
+            h = ev.dst_owner
+            for c in ev.cards:
+                knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev.src, ev.src_owner, h, False)
                 if not knew:
-                    whose = f"{now.names[ev['src_owner']]}'s" if ev["src_owner"] is not None else "the"
+                    whose = f"{now.names[ev.src_owner]}'s" if ev.src_owner is not None else "the"
                     return f"{now.names[h]} got cards from {whose} {pile(src.name)} they could not see before"
-        if ev.get("face") == "down" or ev["src_owner"] in people:
+        if ev.face == "down" or ev.src_owner in people:
             continue
-        for c in ev["cards"]:
+        for c in ev.cards:
             for h in people:
-                knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev["src"], ev["src_owner"], h, False)
-                if not knew and visible_at(st, c, ev["dst"], ev["dst_owner"], h, False):
-                    whose = f"{now.names[ev['src_owner']]}'s" if ev["src_owner"] is not None else "the"
+                knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev.src, ev.src_owner, h, False)
+                if not knew and visible_at(st, c, ev.dst, ev.dst_owner, h, False):
+                    whose = f"{now.names[ev.src_owner]}'s" if ev.src_owner is not None else "the"
                     return (f"{program.cards[c].name} came out of {whose} {src.name} since, and a card hidden from "
                             f"{'you' if len(people) == 1 else now.names[h]} cannot be unseen")
     return None

@@ -1,6 +1,10 @@
 """The one projection of a game onto a seat: views, events and narration (`narrator`) all go through `visible`."""
 from __future__ import annotations
 
+import attrs
+
+from .events import CallEvent, ChoiceEvent, ClaimEvent, DealEvent, Event, MoveEvent, RevealEvent, SayEvent
+
 
 def visible(st, cid: int, zi: int, owner, seat) -> bool:
     """May `seat` see card `cid` lying in zone `zi` (of `owner`)?  A face-down card only its layer knows."""
@@ -198,57 +202,52 @@ def show(st, v, kind) -> str:
     return str(v)
 
 
-def project_event(st, ev: dict, seat) -> dict:
-    """An event as `seat` may know it: cards it could not see become None."""
-    kind = ev["type"]
-    if kind == "move":
-        down = ev.get("face") == "down"
-        was_down = ev.get("was_down", {})
+def project_event(st, ev: Event, seat) -> Event:
+    """An event as `seat` may know it: cards it could not see become None, zones are named, and what only the
+    machine keeps (`was_down`, `public`, `masked`) is let go; a record of the same kind."""
+    cls = type(ev)
+    if cls is MoveEvent:
+        down = ev.face == "down"
+        was_down = ev.was_down or {}
         src_vis = [(seat in was_down[c]) if c in was_down
-                   else visible_at(st, c, ev["src"], ev["src_owner"], seat, False) for c in ev["cards"]]
+                   else visible_at(st, c, ev.src, ev.src_owner, seat, False) for c in ev.cards]
         # A card laid face down stays known to whoever knew it: the player it came from.
-        up = ev.get("face") == "up"
+        up = ev.face == "up"
         # A face-down card stays face down unless moved `face up`: known at its new place to whoever knew it.
         dst_vis = [(seat in was_down[c]) if c in was_down and not up
-                   else (seat is not None and ev["src_owner"] == seat) if down
-                   else visible_at(st, c, ev["dst"], ev["dst_owner"], seat, False) for c in ev["cards"]]
-        cards = [st.program.cards[c].name if a or b else None for c, a, b in zip(ev["cards"], src_vis, dst_vis)]
-        out = dict(ev, cards=cards)
-        out.pop("was_down", None)
-        out["src"] = st.program.zones[ev["src"]].name
-        out["dst"] = st.program.zones[ev["dst"]].name
-        return out
-    if kind == "deal":
+                   else (seat is not None and ev.src_owner == seat) if down
+                   else visible_at(st, c, ev.dst, ev.dst_owner, seat, False) for c in ev.cards]
+        cards = [st.program.cards[c].name if a or b else None for c, a, b in zip(ev.cards, src_vis, dst_vis)]
+        zones = st.program.zones
+        return MoveEvent(cards, zones[ev.src].name, ev.src_owner, zones[ev.dst].name, ev.dst_owner, ev.face)
+    if cls is DealEvent:
         names = st.program.cards
-        zi = ev["zone"]
-        return dict(ev, zone=st.program.zones[zi].name, src=st.program.zones[ev["src"]].name,
-                    cards={p: [names[c].name if visible_at(st, c, zi, p, seat, False) else None for c in cs]
-                           for p, cs in ev["cards"].items()})
-    if kind == "reveal":
+        zi = ev.zone
+        return DealEvent(st.program.zones[zi].name, st.program.zones[ev.src].name,
+                         {p: [names[c].name if visible_at(st, c, zi, p, seat, False) else None for c in cs]
+                          for p, cs in ev.cards.items()})
+    if cls is RevealEvent:
         # Shown to every player is shown to the table, spectators included.
-        shown = (seat is not None and (seat in ev["to"] or seat == ev["owner"])) or len(set(ev["to"])) == st.n
-        return dict(ev, cards=[st.program.cards[c].name if shown else None for c in ev["cards"]])
-    if kind == "choice" and seat != ev["player"] and not ev.get("public", True):
+        shown = (seat is not None and (seat in ev.to or seat == ev.owner)) or len(set(ev.to)) == st.n
+        return attrs.evolve(ev, cards=[st.program.cards[c].name if shown else None for c in ev.cards])
+    if cls is ChoiceEvent and seat != ev.player and ev.public is False:
         # A card chosen out of this seat's sight (laid face down, kept in a hand) is told only by the move that
         # hides it: not even the verb, which could say "cheat".  The engine marks a choice public once its card
         # lands face up where everyone sees it.
-        return dict(ev, move=None, verb=None, card=None)
-    if kind == "choice":
-        return {k: v for k, v in ev.items() if k != "public"}
-    if kind == "claim":
+        return attrs.evolve(ev, move=None, verb=None, card=None)
+    if cls is ChoiceEvent:
+        return attrs.evolve(ev, public=None) if ev.public is not None else ev
+    if cls is ClaimEvent:
         # What was said is public (never the cards), in words, so that a log read back can tell it.
-        return dict(ev, text=show(st, ev["says"], ev["kind"]))
-    if kind == "call":
-        return dict(ev, text=st.program.calls.get(ev["call"], ev["call"]))
-    if kind == "say" and "masked" in ev:
-        out = {k: v for k, v in ev.items() if k != "masked"}
-        if seat in ev["masked"]:  # a card it names is out of this seat's sight: its own text, "you" included
-            out["text"] = ev["masked"][seat]
-            out.pop("you", None)
-            if seat is not None and seat == ev.get("player"):
-                out["you"] = ev["masked"][seat]
-        return out
-    return dict(ev)
+        return attrs.evolve(ev, text=show(st, ev.says, ev.kind))
+    if cls is CallEvent:
+        return attrs.evolve(ev, text=st.program.calls.get(ev.call, ev.call))
+    if cls is SayEvent and ev.masked is not None:
+        if seat in ev.masked:  # a card it names is out of this seat's sight: its own text, "you" included
+            mine = ev.masked[seat]
+            return SayEvent(mine, ev.player, mine if seat is not None and seat == ev.player else None)
+        return SayEvent(ev.text, ev.player, ev.you)
+    return ev
 
 
 def visible_at(st, cid, zi, owner, seat, face_down) -> bool:

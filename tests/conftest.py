@@ -6,11 +6,6 @@ import tempfile
 
 import pytest
 
-# Every event the machine emits is checked against its declaration (interpreter/events.py), in this process and in the
-# commands the tests start: set before the runtime is imported, as it reads it once.
-os.environ["RULELANG_CHECK_EVENTS"] = "1"
-
-
 @pytest.fixture(autouse=True, scope="session")
 def _saves_in_a_temporary_folder():
     """`rulelang run` with a person saves each game under $XDG_DATA_HOME/rulelang/saves, and every load keeps its

@@ -132,7 +132,7 @@ def play(g: Game, seat: int, *moves: str) -> None:
 
 
 def events_of(g: Game, kind: str) -> list[dict]:
-    return [e for e in g.events if e["type"] == kind]
+    return [e for e in g.events if e.type == kind]
 
 
 # ------------------------------------------------------------------ bluffing games (Liar's UNO, Who's lying?)

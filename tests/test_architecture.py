@@ -110,8 +110,8 @@ def test_the_seat_api_drives_a_whole_game_and_hands_each_seat_only_its_own():
         for s in game.seats:
             events, positions[s.index] = s.events(positions[s.index])
             for ev in events:  # each seat's events name only cards it may know: what `event_for` projects
-                if ev["type"] == "deal":
-                    for owner, cards in ev["cards"].items():
+                if ev.type == "deal":
+                    for owner, cards in ev.cards.items():
                         assert all(c is None for c in cards) or owner == s.index
     assert game.over
     spectator = game.seat(None)

@@ -203,7 +203,7 @@ def test_sets_and_several_arguments_take_hidden_cards_by_place(program):
     ann = list(g.state.zones[1][0])
     g.apply(1, "grab #3 #1")
     assert len(g.state.zones[1][0]) == 2 and set(ann) - set(g.state.zones[1][0]) <= set(g.state.zones[1][1])
-    line = [g.narrate(e, 2) for e in g.events if e["type"] == "choice"][-1]
+    line = [g.narrate(e, 2) for e in g.events if e.type == "choice"][-1]
     assert line == "Bob: grab #1 #3"
 
 
@@ -235,8 +235,8 @@ def test_a_where_that_tests_cards_its_chooser_may_not_see_is_refused(program, op
     g = new_game(program)
     g.house(0, f"when turn_ends(p) {{ choose after(p) {{ {option} }} }}")
     g.apply(0, "take #1")
-    dropped = [e for e in g.events if e["type"] == "house_rule_dropped"]
-    assert len(dropped) == 1 and dropped[0]["reason"].startswith(told), dropped
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert len(dropped) == 1 and dropped[0].reason.startswith(told), dropped
     assert g.pending.player == 1 and [o.text for o in g.pending.options] == ["take #1", "take #2"]
 
 

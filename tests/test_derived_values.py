@@ -24,7 +24,7 @@ def program():
 
 
 def says(g, seat):
-    return [g.narrate(e, seat) for e in g.events if e["type"] == "say"]
+    return [g.narrate(e, seat) for e in g.events if e.type == "say"]
 
 
 def test_a_value_worked_out_from_hidden_cards_is_hidden_from_those_who_cannot_see_them(program):

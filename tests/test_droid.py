@@ -71,15 +71,15 @@ def test_droid_round_with_two_players():
     assert deciding(g) == 0
     assert g.pending.prompt == "choose the colour that continues play"
     assert options(g) == COLOURS
-    assert events_of(g, "say")[-1]["text"] == "Bo cannot add a part and draws 3"
+    assert events_of(g, "say")[-1].text == "Bo cannot add a part and draws 3"
     assert all_parts(g) == [[], []]
     assert hand(g, 0) == sorted(["R1", "G2", "Y3", "W", "W4", "Y4"])
     assert hand(g, 1) == sorted(BO2 + DRAW2[:3])
-    laid = [e["move"] for e in events_of(g, "choice") if e["verb"] == "lay"]
+    laid = [e.move for e in events_of(g, "choice") if e.verb == "lay"]
     assert laid == ["lay R1", "lay B5", "lay G2", "lay R6", "lay Y3", "lay B3", "lay Y4"]
     back = events_of(g, "move")[-2:]  # the parts returned, each to its owner's hand
     names = lambda ids: [g.program.cards[c].short for c in ids]
-    assert [(e["src_owner"], e["dst_owner"], names(e["cards"])) for e in back] == [
+    assert [(e.src_owner, e.dst_owner, names(e.cards)) for e in back] == [
         (0, 0, ["R1", "G2", "Y3", "Y4"]), (1, 1, ["B5", "R6", "B3"])]
     play(g, 0, "colour green")
     assert colour(g) == "green" and top(g) == "WD"
@@ -106,7 +106,7 @@ def test_droid_round_with_three_players():
     lay(g, 1, "Y2", ["R3", "R7", "R8", "Y2"])
     # Cy: Y1 Y3 Y4 Y6 Y7 and a Wild -- no part of another colour than yellow.
     assert (deciding(g), options(g)) == (0, COLOURS)
-    assert events_of(g, "say")[-1]["text"] == "Cy cannot add a part and draws 3"
+    assert events_of(g, "say")[-1].text == "Cy cannot add a part and draws 3"
     assert all_parts(g) == [[], [], []]
     assert hand(g, 0) == sorted(ann[1:])
     assert hand(g, 1) == sorted(bo)
@@ -139,7 +139,7 @@ def test_droid_round_with_five_players_follows_the_current_order_after_a_reverse
     assert all_parts(g) == [["B6"], ["Y4"], ["G3"], ["B2"], ["R1"]]
     lay(g, 4, "G9", ["R8", "R9", "G9"])  # round the table to Eve again
     assert (deciding(g), options(g)) == (4, COLOURS)
-    assert events_of(g, "say")[-1]["text"] == "Dee cannot add a part and draws 3"
+    assert events_of(g, "say")[-1].text == "Dee cannot add a part and draws 3"
     assert all_parts(g) == [[], [], [], [], []]
     assert [hand(g, s) for s in range(5)] == [sorted(ann[1:]), sorted(bo), sorted(cy),
                                               sorted(dee + ["Y5", "B5", "G0"]), sorted(eve[1:])]
@@ -161,7 +161,7 @@ def test_the_second_player_holds_only_the_first_parts_colour():
     play(g, 0, "play WD")
     lay(g, 0, "R1", ["R1", "G2", "Y3", "Y4"])
     assert (deciding(g), options(g)) == (0, COLOURS)
-    assert events_of(g, "say")[-1]["text"] == "Bo cannot add a part and draws 3"
+    assert events_of(g, "say")[-1].text == "Bo cannot add a part and draws 3"
     assert all_parts(g) == [[], []]
     assert hand(g, 0) == sorted(ANN2[1:])
     assert hand(g, 1) == sorted(bo + DRAW2[:3])
@@ -176,8 +176,8 @@ def test_the_droid_player_holds_no_coloured_card():
     g = droid_game([ann, BO2], draw=DRAW2, names=["Ann", "Bo"])
     play(g, 0, "play WD")
     assert (deciding(g), options(g)) == (0, COLOURS)
-    assert events_of(g, "say")[-1]["text"] == "Ann cannot add a part and draws 3"
-    assert not [e for e in events_of(g, "choice") if e["verb"] == "lay"]
+    assert events_of(g, "say")[-1].text == "Ann cannot add a part and draws 3"
+    assert not [e for e in events_of(g, "choice") if e.verb == "lay"]
     assert hand(g, 0) == sorted(ann[1:] + DRAW2[:3])
     assert hand(g, 1) == sorted(BO2)
     play(g, 0, "colour blue")
@@ -212,7 +212,7 @@ def test_the_droid_card_as_the_last_card_wins_without_a_round():
     play(g, 0, "play B7 uno")
     play(g, 1, "play B1")
     play(g, 0, "play WD")
-    assert not [e for e in events_of(g, "choice") if e["verb"] == "lay"]
+    assert not [e for e in events_of(g, "choice") if e.verb == "lay"]
     assert all_parts(g) == [[], []]
     # A Wild played last still names a colour (as uno.rules does for any Wild); then the hand ends.
     assert (deciding(g), options(g)) == (0, COLOURS)
@@ -221,7 +221,7 @@ def test_the_droid_card_as_the_last_card_wins_without_a_round():
     assert hand(g, 0) == []
     assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2"])
     assert g.scores == [82, 0]
-    assert not any("cannot add a part" in e["text"] for e in events_of(g, "say"))
+    assert not any("cannot add a part" in e.text for e in events_of(g, "say"))
 
 
 def test_the_droid_cards_are_worth_fifty_points():

@@ -18,6 +18,7 @@ from helpers import (ROOT, colour, deal_stack, deciding, discard, draw_pile, dra
 from helpers import rulelang_command
 from interpreter import Game
 from interpreter.bots import make_bot
+from interpreter.events import as_dict
 
 EXPRESS = "express"
 DECK = 56
@@ -64,7 +65,7 @@ def test_setup_deals_five_cards_each_and_flips_the_top_card():
     assert draw_size(g) == DECK - 4 * 5 - 1
     assert draw_pile(g)[:2] == ["B7", "G9"]
     assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
-    assert [len(cards) for cards in events_of(g, "deal")[0]["cards"].values()] == [5, 5, 5, 5]
+    assert [len(cards) for cards in events_of(g, "deal")[0].cards.values()] == [5, 5, 5, 5]
 
 
 def test_setup_ignores_a_flipped_action_card_and_flips_the_next():
@@ -134,7 +135,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_keeping_its_top_ca
         assert hand(g, seat) == sorted(hands[seat] + [dull[seat - 1]])
     assert (draw_size(g), discard(g), events_of(g, "refill")) == (0, ["R5", "R7"], [])
     play(g, 6, "draw")
-    assert [(e["zone"], e["source"], e["count"]) for e in events_of(g, "refill")] == [("draw", "discard", 1)]
+    assert [(e.zone, e.source, e.count) for e in events_of(g, "refill")] == [("draw", "discard", 1)]
     assert discard(g) == ["R7"]
     assert draw_size(g) == 0
     assert hand(g, 6) == sorted(hands[6] + ["R5"])
@@ -161,7 +162,7 @@ def test_the_draw_pile_running_out_in_the_middle_of_a_penalty_is_refilled_for_th
     play(g, 5, "play W2", "colour green")
     six = hand(g, 6)
     play(g, 6, "accept")
-    assert [(e["source"], e["count"]) for e in events_of(g, "refill")] == [("discard", 2)]
+    assert [(e.source, e.count) for e in events_of(g, "refill")] == [("discard", 2)]
     assert discard(g) == ["W2"]
     gained = list(hand(g, 6))
     for c in six + ["B1"]:
@@ -233,7 +234,7 @@ def test_wild_draw_two_challenge_fails_challenger_draws_four_and_loses_their_tur
     of 2 and loses their turn." """
     g = wd2_game()
     play(g, 1, "challenge")
-    assert [(e["owner"], e["to"], len(e["cards"])) for e in events_of(g, "reveal")] == [(0, [1], 4)]
+    assert [(e.owner, e.to, len(e.cards)) for e in events_of(g, "reveal")] == [(0, [1], 4)]
     assert hand(g, 1) == sorted(B + PENALTY)
     assert hand(g, 0) == sorted(WD2_HAND[1:])
     assert colour(g) == "green"
@@ -306,7 +307,7 @@ def test_uno_called_with_the_play_cannot_be_caught():
     other players you are about to win." -- said with the move, nothing is left to catch."""
     g = two_left()
     play(g, 0, "play R4 UNO")
-    assert [(e["player"], e["call"]) for e in events_of(g, "call")] == [(0, "uno")]
+    assert [(e.player, e.call) for e in events_of(g, "call")] == [(0, "uno")]
     assert hand(g, 0) == ["R6"]
     assert (turn(g), deciding(g), g.pending.window) == (1, 1, False)
     assert "catch" not in options(g)
@@ -323,7 +324,7 @@ def test_uno_missed_the_next_player_passes_and_a_later_one_catches_it():
     assert (deciding(g), g.pending.window, options(g)) == (2, True, ["catch", "pass"])
     play(g, 2, "catch")
     assert hand(g, 0) == sorted(["R6", "G8", "Y5"])
-    assert [e["text"] for e in events_of(g, "say")][-1] == "P1 is caught without calling UNO and draws 2"
+    assert [e.text for e in events_of(g, "say")][-1] == "P1 is caught without calling UNO and draws 2"
     assert (turn(g), deciding(g), g.pending.window) == (1, 1, False)
     # Told to the player caught, the rule's text says "you" and agrees (`{is|are}`, `{draws|draw}`).
     said = events_of(g, "say")[-1]
@@ -377,7 +378,7 @@ def test_playing_the_last_card_wins_and_scores_the_other_hands():
     assert hand(g, 1) == sorted(S1 + ["Y7", "B7", "G5", "G8"])   # 76 + 27
     assert hand(g, 2) == sorted(S2 + ["G9", "Y8", "B9", "Y5"])   # 93 + 31
     assert g.scores == [103 + 124, 0, 0]
-    assert [e["type"] for e in g.events[-3:]] == ["win", "hand_over", "game_over"]
+    assert [e.type for e in g.events[-3:]] == ["win", "hand_over", "game_over"]
 
 
 def test_a_last_card_draw_one_still_makes_the_next_player_draw_and_that_card_scores():
@@ -407,7 +408,7 @@ def test_match_goes_on_to_a_second_hand_with_a_fresh_deal_and_the_next_player_fi
     play(g, 0, "play R6")
     assert not g.over
     assert g.scores == [227, 0, 0]
-    assert [(e["hand"], e["first"]) for e in events_of(g, "hand")] == [(1, 0), (2, 1)]
+    assert [(e.hand, e.first) for e in events_of(g, "hand")] == [(1, 0), (2, 1)]
     assert (g.state.hand_no, turn(g), deciding(g), g.state.direction) == (2, 1, 1, 1)
     assert [len(hand(g, s)) for s in range(3)] == [5, 5, 5]
     g.check_cards()
@@ -435,12 +436,12 @@ def test_match_ends_when_a_score_reaches_250():
         moves += 1
         assert moves < 20_000
     ends = events_of(g, "hand_over")
-    assert len(ends) >= 2 and ends[0]["scores"] == [227, 0, 0]
-    assert all(max(e["scores"]) < 250 for e in ends[:-1])
-    assert max(ends[-1]["scores"]) >= 250
+    assert len(ends) >= 2 and ends[0].scores == [227, 0, 0]
+    assert all(max(e.scores) < 250 for e in ends[:-1])
+    assert max(ends[-1].scores) >= 250
     best = max(g.scores)
     assert g.winners == [s for s, v in enumerate(g.scores) if v == best]
-    assert g.events[-1] == {"type": "game_over", "winners": g.winners, "scores": g.scores, "hands": len(ends)}
+    assert as_dict(g.events[-1]) == {"type": "game_over", "winners": g.winners, "scores": g.scores, "hands": len(ends)}
 
 
 # ====================================================================== the command line

@@ -79,8 +79,8 @@ def test_a_procedure_failing_at_run_time_is_shown_at_its_line():
 def test_a_rule_typed_in_play_that_fails_is_dropped_with_its_place_in_its_text():
     text = f'extends "{UNO}"\nvar z = 0\n'
     game = _play_until_failure(text, house="when played(card) if card.kind == skip { set z = 5 / (z - z) }")
-    dropped = [e for e in game.events if e["type"] == "house_rule_dropped"]
-    assert dropped and dropped[0]["at"] == "line 1, column 42"
+    dropped = [e for e in game.events if e.type == "house_rule_dropped"]
+    assert dropped and dropped[0].at == "line 1, column 42"
     assert game.narrate(dropped[0], None) == ("the house rule `table_rule_1` failed at line 1, column 42 of its text "
                                              "(a rule failed in `table_rule_1`: division by zero) and is dropped\n"
                                              "    when played(card) if card.kind == skip { set z = 5 / (z - z) }\n"

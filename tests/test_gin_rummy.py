@@ -30,7 +30,7 @@ def both_pass(g) -> None:
 
 
 def said(g) -> list[str]:
-    return [ev["text"] for ev in g.events if ev["type"] == "say"]
+    return [ev.text for ev in g.events if ev.type == "say"]
 
 
 def shorts(g, zone, owner=None) -> list[str]:

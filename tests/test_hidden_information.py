@@ -73,24 +73,24 @@ def positions(g) -> dict:
 def move_known(prog, ev, cid, seat) -> bool:
     """May `seat` be told which card `cid` is in this raw move event?  If it knew it where it was, or
     sees it where it goes."""
-    was_down = ev.get("was_down") or {}
+    was_down = ev.was_down or {}
     if cid in was_down:
         before = seat is not None and seat in was_down[cid]
     else:
-        before = zone_shows(prog, ev["src"], ev["src_owner"], seat)
-    face = ev.get("face")
+        before = zone_shows(prog, ev.src, ev.src_owner, seat)
+    face = ev.face
     if face == "down":
         after = False
     elif cid in was_down and face != "up":
         after = seat is not None and seat in was_down[cid]  # still face down where it goes
     else:
-        after = zone_shows(prog, ev["dst"], ev["dst_owner"], seat)
+        after = zone_shows(prog, ev.dst, ev.dst_owner, seat)
     return before or after
 
 
 def reveal_shows(g, ev, seat) -> bool:
-    to = set(ev["to"])
-    return len(to) == g.state.n or (seat is not None and (seat in to or seat == ev["owner"]))
+    to = set(ev.to)
+    return len(to) == g.state.n or (seat is not None and (seat in to or seat == ev.owner))
 
 
 def choice_known(g, index, seat) -> bool:
@@ -100,23 +100,23 @@ def choice_known(g, index, seat) -> bool:
     A card that merely turns up again after being shuffled away does not tell whose choice it was."""
     prog = g.program
     ev = g.events[index]
-    cid = ev["card"]
+    cid = ev.card
     first = True
     for later in g.events[index + 1:]:
-        kind = later["type"]
-        if kind == "move" and cid in later["cards"]:
-            was_down = later.get("was_down") or {}
-            face = later.get("face")
+        kind = later.type
+        if kind == "move" and cid in later.cards:
+            was_down = later.was_down or {}
+            face = later.face
             face_up = face == "up" or (face is None and cid not in was_down)
             if first:
-                if face_up and zone_shows(prog, later["dst"], later["dst_owner"], seat):
+                if face_up and zone_shows(prog, later.dst, later.dst_owner, seat):
                     return True
-                if cid not in was_down and face_up and zone_shows(prog, later["src"], later["src_owner"], seat):
+                if cid not in was_down and face_up and zone_shows(prog, later.src, later.src_owner, seat):
                     return True  # chosen from where everyone saw it
                 first = False
-            elif cid in was_down and face == "up" and prog.zones[later["dst"]].visibility == "public":
+            elif cid in was_down and face == "up" and prog.zones[later.dst].visibility == "public":
                 return True
-        elif kind == "reveal" and cid in later["cards"] and reveal_shows(g, later, seat):
+        elif kind == "reveal" and cid in later.cards and reveal_shows(g, later, seat):
             return True
     return False
 
@@ -224,18 +224,18 @@ class Watcher:
         """What the raw event shows this seat, by the zones' visibility and who laid or was shown what."""
         g, prog = self.g, self.prog
         ev = g.events[index]
-        kind = ev["type"]
+        kind = ev.type
         if kind == "move":
-            for cid in ev["cards"]:
+            for cid in ev.cards:
                 if move_known(prog, ev, cid, seat):
                     self.learn(seat, cid)
         elif kind == "deal":
-            for p, cids in ev["cards"].items():
-                if zone_shows(prog, ev["zone"], p, seat):
+            for p, cids in ev.cards.items():
+                if zone_shows(prog, ev.zone, p, seat):
                     for cid in cids:
                         self.learn(seat, cid)
         elif kind == "reveal" and reveal_shows(g, ev, seat):
-            for cid in ev["cards"]:
+            for cid in ev.cards:
                 self.learn(seat, cid)
 
     # (a) events and narration
@@ -243,23 +243,23 @@ class Watcher:
         g, prog = self.g, self.prog
         ev = g.events[index]
         e = g.event_for(ev, seat)
-        kind = ev["type"]
+        kind = ev.type
         if kind == "move":
-            for cid, name in zip(ev["cards"], e["cards"]):
+            for cid, name in zip(ev.cards, e.cards):
                 if name is not None and (name != prog.cards[cid].name or not move_known(prog, ev, cid, seat)):
-                    self.fail(seat, f"is told {name} moved ({e['src']} -> {e['dst']})")
+                    self.fail(seat, f"is told {name} moved ({e.src} -> {e.dst})")
         elif kind == "deal":
-            for p, cids in ev["cards"].items():
-                for cid, name in zip(cids, e["cards"][p]):
-                    if name is not None and not zone_shows(prog, ev["zone"], p, seat):
+            for p, cids in ev.cards.items():
+                for cid, name in zip(cids, e.cards[p]):
+                    if name is not None and not zone_shows(prog, ev.zone, p, seat):
                         self.fail(seat, f"is told {name} was dealt to seat {p}")
         elif kind == "reveal":
-            if any(n is not None for n in e["cards"]) and not reveal_shows(g, ev, seat):
-                self.fail(seat, f"sees cards shown to {ev['to']}")
+            if any(n is not None for n in e.cards) and not reveal_shows(g, ev, seat):
+                self.fail(seat, f"sees cards shown to {ev.to}")
         elif kind == "choice":
             self.check_choice(index, seat, e)
         elif kind == "claim":
-            if "cards" in e and e["cards"]:
+            if getattr(e, "cards", None):
                 self.fail(seat, "a claim event lists the claimed cards")
         line = g.narrate(ev, seat)
         bad = names_in(prog, line) - self.known_names[seat]
@@ -269,13 +269,13 @@ class Watcher:
     def check_choice(self, index, seat, e=None):
         g, prog = self.g, self.prog
         ev = g.events[index]
-        if ev.get("kind") != "card" or ev.get("card") is None or ev["card"] >= prog.deck_size:
+        if ev.kind != "card" or ev.card is None or ev.card >= prog.deck_size:
             return
-        if seat is not None and seat == ev["player"]:
+        if seat is not None and seat == ev.player:
             return
         e = e if e is not None else g.event_for(ev, seat)
-        if any(e.get(k) is not None for k in ("card", "move", "verb")) and not choice_known(g, index, seat):
-            self.fail(seat, f"is told {g.names[ev['player']]}'s choice `{ev['move']}` (event {index})")
+        if any(getattr(e, k) is not None for k in ("card", "move", "verb")) and not choice_known(g, index, seat):
+            self.fail(seat, f"is told {g.names[ev.player]}'s choice `{ev.move}` (event {index})")
 
     def learn_new_events(self):
         for index in range(self.learned_events, len(self.g.events)):
@@ -286,7 +286,7 @@ class Watcher:
     def check_new_events(self):
         events = self.g.events
         for index in range(self.checked_events, len(events)):
-            if events[index]["type"] in TELLING:
+            if events[index].type in TELLING:
                 for seat in self.seats:
                     self.check_event(index, seat)
         count = len(events) - self.checked_events
@@ -296,7 +296,7 @@ class Watcher:
     def recheck_choices(self):
         """A choice hidden when made must stay hidden as its card travels: project every one again."""
         for index, ev in enumerate(self.g.events):
-            if ev["type"] == "choice" and ev.get("kind") == "card":
+            if ev.type == "choice" and ev.kind == "card":
                 for seat in self.seats:
                     self.check_choice(index, seat)
 
@@ -456,7 +456,7 @@ def test_every_text_a_rule_makes_is_masked_for_each_seat():
     g = Game(load(PEEK), ["Ann", "Bob"], seed=1)
     red_3 = g.state.zones[g.program.zone_index["hand"]][1][-1]
     assert g.program.cards[red_3].name == "Red 3"
-    said = [ev for ev in g.events if ev["type"] == "say"]
+    said = [ev for ev in g.events if ev.type == "say"]
     assert [g.narrate(ev, 0) for ev in said] == [HIDDEN_SAY]
     assert [g.narrate(ev, None) for ev in said] == [HIDDEN_SAY]  # the table: a --log, a spectator
     assert [g.narrate(ev, 1) for ev in said] == ["Bob holds Red 3, a Red card of 3"]  # his own card

@@ -20,6 +20,7 @@ from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile
 from helpers import rulelang_command
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
+from interpreter.events import as_dict
 
 HOUSE = "house"
 NAMES = ["Ann", "Bo", "Cy"]
@@ -49,7 +50,7 @@ def state_of(g) -> tuple:
 
 
 def rules_fired(g, since=0) -> list:
-    return [n for e in events_of(g, "rule")[since:] for n in e["names"]]
+    return [n for e in events_of(g, "rule")[since:] for n in e.names]
 
 
 # ====================================================================== House Rules: a rule made up in play
@@ -79,11 +80,11 @@ def test_a_rule_written_for_an_icon_card_acts_on_the_next_card_of_that_number_no
     another colour, without the icon) does."""
     g = ann_wrote()
     assert g.house_rules == {3: {"name": "house_3", "text": MOO, "author": 0}}
-    assert events_of(g, "house_rule") == [{"type": "house_rule", "player": 0, "key": 3, "name": "house_3",
-                                           "text": MOO, "replaced": None}]
+    assert [as_dict(e) for e in events_of(g, "house_rule")] == [{"type": "house_rule", "player": 0, "key": 3,
+                                                                 "name": "house_3", "text": MOO, "replaced": None}]
     # The Red 3 +Rule itself: no race, only the icon acted; Bo's turn as usual.
     assert rules_fired(g) == ["add_a_rule"]
-    assert not any(e["race"] for e in events_of(g, "choice"))
+    assert not any(e.race for e in events_of(g, "choice"))
     assert g.pending.race == ""
     assert (turn(g), deciding(g)) == (1, 1)
     assert options(g) == ["play G3", "draw"]
@@ -106,7 +107,7 @@ def test_a_rule_written_for_an_icon_card_acts_on_the_next_card_of_that_number_no
     assert draw_pile(g)[:3] == ["G9", "G2", "R8"]
     assert (turn(g), deciding(g)) == (2, 2)
     assert options(g) == ["play G6", "play G7", "play G8", "draw"]
-    assert events_of(g, "say")[-1]["text"] == "Cy was the last to do it and draws 1"
+    assert events_of(g, "say")[-1].text == "Cy was the last to do it and draws 1"
     assert g.record() == [(0, "play R3+"), (0, "write " + MOO), (1, "play G3"), (1, "last Cy")]
     g.check_cards()
 
@@ -198,7 +199,7 @@ def test_five_rules_in_play_a_sixth_icon_card_is_ignored():
     assert g.pending.prompt != "make up a rule for every 9 played from now on"
     assert "write RULE" not in options(g)
     assert g.house_rules == before
-    assert [e["text"] for e in events_of(g, "say")[says:]] == ["rule 9"]
+    assert [e.text for e in events_of(g, "say")[says:]] == ["rule 9"]
     assert options(g) == ["draw"]  # Ann: G2 G4 G6 G8 on a yellow 9
     assert hand(g, 1) == ["B2", "B4", "B6", "B8"]
 
@@ -307,14 +308,14 @@ def test_the_game_changer_replaces_a_rule_the_old_one_stops_the_new_one_acts():
     play(g, 0, "colour green")
     assert g.house_rules == {3: {"name": "house_3", "text": CRAZY, "author": 0},
                              5: {"name": "house_5", "text": say_rule("five"), "author": 1}}
-    assert events_of(g, "house_rule")[-1] == {"type": "house_rule", "player": 0, "key": 3, "name": "house_3",
-                                              "text": CRAZY, "replaced": MOO}
+    assert as_dict(events_of(g, "house_rule")[-1]) == {"type": "house_rule", "player": 0, "key": 3, "name": "house_3",
+                                                       "text": CRAZY, "replaced": MOO}
     assert colour(g) == "green"
     assert discard(g) == ["R2", "R3+", "R5+", "WG"]
     assert (turn(g), deciding(g)) == (1, 1)
     assert options(g) == ["play G5", "play G4", "draw"]
     play(g, 1, "play G5")  # the rule for 5 is untouched
-    assert events_of(g, "say")[-1]["text"] == "five 5"
+    assert events_of(g, "say")[-1].text == "five 5"
     # Ann's Green 3: no race any more; the new rule makes Bo draw 2.
     play(g, 0, "play G3")
     assert g.pending.race == ""
@@ -322,7 +323,7 @@ def test_the_game_changer_replaces_a_rule_the_old_one_stops_the_new_one_acts():
     assert hand(g, 0) == sorted(["Y6", "Y7", "Y8", "B2"])
     assert draw_pile(g)[:2] == ["G2", "R8"]
     assert (turn(g), deciding(g)) == (1, 1)
-    assert not any(e["race"] for e in events_of(g, "choice"))
+    assert not any(e.race for e in events_of(g, "choice"))
     g.check_cards()
 
 
@@ -339,7 +340,7 @@ def test_the_game_changer_without_rules_is_a_plain_wild():
     assert colour(g) == "blue" and top(g) == "WG"
     assert (turn(g), deciding(g)) == (1, 1)
     assert options(g) == ["play B4", "play B8", "draw"]
-    assert [e["move"] for e in events_of(g, "choice")] == ["play WG", "colour blue"]
+    assert [e.move for e in events_of(g, "choice")] == ["play WG", "colour blue"]
 
 
 def test_the_game_changer_is_worth_fifty_points():
@@ -380,7 +381,7 @@ def test_wild_draw_four_challenge_fails_in_house_rules():
     their turn." """
     g = wd4()
     play(g, 1, "challenge")
-    assert [(e["owner"], e["to"]) for e in events_of(g, "reveal")] == [(0, [1])]
+    assert [(e.owner, e.to) for e in events_of(g, "reveal")] == [(0, [1])]
     assert hand(g, 1) == sorted(WD4_BO + PENALTY)
     assert hand(g, 0) == sorted(WD4_ANN[1:])
     assert (turn(g), deciding(g)) == (2, 2)
@@ -429,7 +430,7 @@ def test_a_bot_decides_a_race_and_the_loser_draws_one(bot_class):
     g.apply(1, move)
     assert [len(hand(g, s)) - sizes[s] for s in range(3)] == [1 if s == loser else 0 for s in range(3)]
     assert "Y5" in hand(g, loser)
-    assert events_of(g, "say")[-1]["text"] == f"{NAMES[loser]} was the last to do it and draws 1"
+    assert events_of(g, "say")[-1].text == f"{NAMES[loser]} was the last to do it and draws 1"
     assert (turn(g), deciding(g)) == (2, 2)
     g.check_cards()
 
@@ -494,7 +495,7 @@ def test_seeded_bot_games_write_rules_from_the_bank_and_end(seed):
     assert len(g.winners) == 1
     written = events_of(g, "house_rule")
     assert written, "no bot made up a rule"
-    assert all(e["text"] in prog.examples for e in written)
+    assert all(e.text in prog.examples for e in written)
     assert all(r["text"] in prog.examples for r in g.house_rules.values())
 
 
@@ -567,7 +568,7 @@ def test_scoring_counts_the_game_changer_fifty_and_the_match_goes_to_500():
     play(g, 0, "play B8")
     assert not g.over
     assert g.scores == [82, 0]
-    assert [(e["hand"], e["winners"], e["scores"]) for e in events_of(g, "hand_over")] == [(1, [0], [82, 0])]
+    assert [(e.hand, e.winners, e.scores) for e in events_of(g, "hand_over")] == [(1, [0], [82, 0])]
     assert g.state.hand_no == 2
     bots = [GreedyBot(3), RandomBot(4)]
     moves = 0
@@ -578,8 +579,8 @@ def test_scoring_counts_the_game_changer_fifty_and_the_match_goes_to_500():
         assert moves < 20_000
     ends = events_of(g, "hand_over")
     assert len(ends) >= 2
-    assert all(max(e["scores"]) < 500 for e in ends[:-1])
-    assert max(ends[-1]["scores"]) >= 500
+    assert all(max(e.scores) < 500 for e in ends[:-1])
+    assert max(ends[-1].scores) >= 500
     assert g.winners == [max(range(2), key=lambda s: g.scores[s])]
     g.check_cards()
 
@@ -639,9 +640,9 @@ def test_a_rule_written_in_play_that_fails_is_dropped_and_the_move_made_without_
         return g
 
     g, reference = play(checked), play(True)
-    dropped = [e for e in g.events if e["type"] == "house_rule_dropped"]
-    assert [e["name"] for e in dropped] == ["broken"]
-    assert dropped[0]["reason"] == "a rule failed in `broken`: division by zero"
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [e.name for e in dropped] == ["broken"]
+    assert dropped[0].reason == "a rule failed in `broken`: division by zero"
     assert "broken" not in g.house_rules
     assert g.record() == reference.record() and g.events == reference.events
 

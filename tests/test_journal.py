@@ -161,7 +161,7 @@ def test_a_rule_written_in_play_that_fails_after_many_events_is_taken_back_with_
     g.apply(d.player, bots[d.player].choose(g.program, None, d))  # the rule loops, is dropped, the move is made
     after = list(g.events)
     assert after[: len(before)] == before
-    assert [e["type"] for e in after[len(before):]].count("house_rule_dropped") == 1
+    assert [e.type for e in after[len(before):]].count("house_rule_dropped") == 1
     assert len(after) - len(before) < 50  # the looping rule's events went with it
 
 

@@ -86,7 +86,7 @@ def test_setup_deals_seven_each_and_flips_the_top_card():
     assert draw_size(g) == DECK - 21 - 1
     assert draw_pile(g)[:len(DRAWS)] == DRAWS
     assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
-    assert [len(c) for c in events_of(g, "deal")[0]["cards"].values()] == [7, 7, 7]
+    assert [len(c) for c in events_of(g, "deal")[0].cards.values()] == [7, 7, 7]
     assert options(g) == ["play R1", "truth LR2", "bluff LB3", "bluff LY7", "draw",
                           "cheat R1", "cheat B4", "cheat Y6", "cheat G8"]
     # The deck the book's README reads out of "112 Cards".
@@ -214,7 +214,7 @@ def test_the_others_cannot_tell_a_truth_from_a_bluff():
         start = len(g.events)
         play(g, 0, move, "claim R2")
         told[move] = [narration(g, s, start) for s in (1, 2, None)]
-        assert [g.event_for(e, 1)["move"] for e in events_of(g, "choice")] == [None, "claim R2"]
+        assert [g.event_for(e, 1).move for e in events_of(g, "choice")] == [None, "claim R2"]
     assert told["truth LR2"] == told["bluff LB3"]
 
 
@@ -298,7 +298,7 @@ def test_the_first_player_to_challenge_is_the_one():
     assert not g.pending.window and (turn(g), deciding(g)) == (1, 1)
     assert hand(g, 1) == sorted(B3 + DRAWS[:1])  # P2 challenged a truth and draws
     assert hand(g, 2) == sorted(C3)
-    assert [e["player"] for e in events_of(g, "choice") if e.get("verb") == "challenge"] == [1]
+    assert [e.player for e in events_of(g, "choice") if e.verb == "challenge"] == [1]
 
 
 def test_challenged_and_truthful_the_challenger_draws_one():
@@ -345,7 +345,7 @@ def test_an_unchallenged_skip_takes_effect_whether_true_or_not(verb_card, claim)
     card was an Action Card, the action takes effect whether you were lying or not." -- a Skip."""
     g = game3(a=with_card(A3, "LRS", 0))
     lay(g, 0, verb_card, claim, "pass", "pass")
-    assert [e["player"] for e in events_of(g, "skip")] == [1]
+    assert [e.player for e in events_of(g, "skip")] == [1]
     assert (turn(g), deciding(g)) == (2, 2)
     assert hand(g, 1) == sorted(B3)
     assert colour(g) == "red" and shown(g) == "RS"
@@ -389,7 +389,7 @@ def test_a_claimed_action_challenged_and_true_happens_and_the_challenger_draws_o
     g = game3(a=a)
     lay(g, 0, "truth LRD2", "RD2", "challenge")
     assert hand(g, 1) == sorted(B3 + DRAWS[:3])
-    assert [e["player"] for e in events_of(g, "skip")] == [1]
+    assert [e.player for e in events_of(g, "skip")] == [1]
     assert (turn(g), deciding(g)) == (2, 2)
     assert discard(g) == ["R5", "LRD2"] and g.state.facedown == {}
 
@@ -533,7 +533,7 @@ def test_wild_draw_four_next_player_draws_four_loses_their_turn_and_the_colour_i
     assert options(g) == ["colour red", "colour yellow", "colour green", "colour blue"]
     play(g, 0, "colour green")
     assert hand(g, 1) == sorted(B3 + DRAWS[:4])
-    assert [e["player"] for e in events_of(g, "skip")] == [1]
+    assert [e.player for e in events_of(g, "skip")] == [1]
     assert colour(g) == "green" and shown(g) == "W4"
     assert (turn(g), deciding(g)) == (2, 2)
     assert options(g)[:3] == ["play G6", "play G7", "truth LG8"]
@@ -688,7 +688,7 @@ def test_wild_liars_challenge_last_cards_laid_under_it_win_together():
     assert g.over
     assert g.winners == [1, 2]
     assert hand(g, 1) == [] and hand(g, 2) == []
-    assert events_of(g, "win")[-1]["players"] == [1, 2]
+    assert events_of(g, "win")[-1].players == [1, 2]
     assert g.scores == [0, 48, 48]
 
 
@@ -812,7 +812,7 @@ def test_uno_called_with_the_lay_cannot_be_caught():
     """Calling "UNO!": "The moment you only have 1 card in your hand, you must yell "UNO"" -- said with
     the card laid face down (`truth LGS uno`), there is nothing to catch."""
     g = down_to("G8")
-    assert [(e["player"], e["call"]) for e in events_of(g, "call")] == [(0, "uno")]
+    assert [(e.player, e.call) for e in events_of(g, "call")] == [(0, "uno")]
     assert not any(o == "catch" for o in options(g))
     assert hand(g, 1) == sorted(OPP)
 
@@ -842,7 +842,7 @@ def test_scoring_counts_the_cards_left_in_the_other_hands():
     play(g, 0, "play G9")
     assert g.over and g.winners == [0]
     assert g.scores == [137, 0]
-    assert events_of(g, "hand_over")[-1]["scores"] == [137, 0]
+    assert events_of(g, "hand_over")[-1].scores == [137, 0]
 
 
 def test_a_match_is_played_to_500():
@@ -862,9 +862,9 @@ def test_a_match_is_played_to_500():
         assert moves < 50_000
     ends = events_of(g, "hand_over")
     assert len(ends) >= 2
-    assert all(max(e["scores"]) < 500 for e in ends[:-1]) and max(ends[-1]["scores"]) >= 500
+    assert all(max(e.scores) < 500 for e in ends[:-1]) and max(ends[-1].scores) >= 500
     for before, after in zip(ends, ends[1:]):
-        gained = [b - a for a, b in zip(before["scores"], after["scores"])]
+        gained = [b - a for a, b in zip(before.scores, after.scores)]
         assert all(x >= 0 for x in gained)
     assert g.winners == [s for s, v in enumerate(g.scores) if v == max(g.scores)]
 

@@ -34,7 +34,7 @@ def test_a_house_rule_nested_a_hundred_deep_runs(kind):
     g.house(1, nested(kind, 99))
     before = len(g.events)
     play(g, 0, "play R3")
-    assert [e.get("text") for e in g.events[before:] if e["type"] == "say"] == ["deep"]
+    assert [e.text for e in g.events[before:] if e.type == "say"] == ["deep"]
 
 
 def test_a_rule_nested_past_the_limit_is_refused_where_it_goes_too_deep():

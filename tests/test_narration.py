@@ -9,6 +9,7 @@ import pytest
 from helpers import new_game, play, program
 from interpreter import Game
 from interpreter.bots import ask_bot, make_bot
+from interpreter.events import from_dict
 from rulelang.terminal.host import public_event, tell_lines
 from rulelang.terminal.replay import tell_public
 
@@ -38,10 +39,10 @@ def test_a_log_read_back_is_told_as_the_table_is_told_live(name):
     log keeps and the table is not told."""
     for seed in (1, 2):
         g = bots_game(name, seed)
-        logged = [json.loads(json.dumps(public_event(g, ev), ensure_ascii=False)) for ev in g.events]
+        logged = [from_dict(json.loads(json.dumps(public_event(g, ev), ensure_ascii=False))) for ev in g.events]
         hand = next((z.name for z in g.program.zones if z.per_player), None)
         for i, ev in enumerate(g.events):
-            if ev["type"] == "choice" and ev.get("pass_"):
+            if ev.type == "choice" and ev.pass_:
                 continue
             assert tell_public(logged, i, hand) == g.narrate(ev, None), (i, ev)
 
@@ -85,7 +86,7 @@ def test_a_card_turned_over_where_it_lies_is_told_so():
 
     ev = {"type": "move", "cards": ["Liar's Yellow 3"], "src": "discard", "src_owner": None, "dst": "discard",
           "dst_owner": None, "face": "up"}
-    assert tell(ev, None, None) == "Liar's Yellow 3 is turned face up on the discard pile"
+    assert tell(from_dict(ev), None, None) == "Liar's Yellow 3 is turned face up on the discard pile"
 
 
 
@@ -127,7 +128,7 @@ def test_a_rule_text_says_you_to_the_player_it_is_about_and_agrees_with_it():
     import rulelang
 
     g = Game(rulelang.load_text(AGREEING), ["Ann", "Bo"], seed=1)
-    said = [e for e in g.events if e["type"] == "say"]
+    said = [e for e in g.events if e.type == "say"]
     table = [g.narrate(e, None) for e in said]
     # Ann's card, in her hand, is out of the table's sight: the table (and Bo) is told "a card" (#15).
     assert table[0] == "the a card is a card: Ann holds it, and Bo waits"
@@ -145,13 +146,13 @@ def test_a_rule_text_says_you_to_the_player_it_is_about_and_agrees_with_it():
 
 @pytest.mark.parametrize("name", GAMES + ["uno"])
 def test_every_event_a_game_records_is_of_a_declared_kind(name):
-    """The machine emits only the kinds `interpreter.events.KINDS` declares, with only their fields, so what
-    reads events by kind and field (the narrator, a log, a network client) reads what is there."""
-    from interpreter.events import problem
+    """The machine emits only the records `interpreter.events.KINDS` declares, so what reads events by kind and
+    field (the narrator, a log, a network client) reads what is there."""
+    from interpreter.events import KINDS
 
     g = bots_game(name, 3, moves=150)
     kinds = set()
     for ev in g.events:
-        assert problem(ev) is None, (problem(ev), ev)
-        kinds.add(ev["type"])
+        assert KINDS[ev.type] is type(ev), ev
+        kinds.add(ev.type)
     assert {"deal", "move", "choice", "turn"} <= kinds

@@ -51,7 +51,7 @@ def test_players_finish_in_order_and_the_first_out_is_president():
     bots = [GreedyBot(i) for i in range(4)]
     while not g.over:
         g.apply(*bot_move(g, bots))
-    outs = [ev["player"] for ev in g.events if ev["type"] == "out"]
+    outs = [ev.player for ev in g.events if ev.type == "out"]
     assert len(outs) == 3  # the last one left is not told out: the hand ends
     assert g.state.finished[:3] == outs and sorted(g.state.finished) == [0, 1, 2, 3]
     assert g.winners == [outs[0]]

@@ -93,10 +93,10 @@ def test_match_plays_several_hands_to_the_target(program):
     while not g.over:
         d = g.pending
         g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d), checked=False)
-    hands = [e for e in g.events if e["type"] == "hand_over"]
+    hands = [e for e in g.events if e.type == "hand_over"]
     assert len(hands) == g.state.hand_no
     if program.match_target:
         assert max(g.scores) >= program.match_target
-        assert all(max(e["scores"]) < program.match_target for e in hands[:-1])
-    assert g.events[-1]["type"] == "game_over"
-    assert g.events[-1]["winners"] == [max(range(3), key=lambda p: g.scores[p])]
+        assert all(max(e.scores) < program.match_target for e in hands[:-1])
+    assert g.events[-1].type == "game_over"
+    assert g.events[-1].winners == [max(range(3), key=lambda p: g.scores[p])]

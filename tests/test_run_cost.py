@@ -36,8 +36,8 @@ def test_a_rule_that_costs_too_much_is_dropped_and_the_move_is_made(body, reason
     g = express()
     g.house(1, f"rule greedy: when played(card) {{ {body} }}")
     play(g, 0, "play R3")
-    dropped = [e for e in g.events if e["type"] == "house_rule_dropped"]
-    assert [(e["name"], e["reason"]) for e in dropped] == [("greedy", reason)]
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [(e.name, e.reason) for e in dropped] == [("greedy", reason)]
     assert g.house_rules == {}
     assert hand(g, 0) == sorted(set(ANN) - {"R3"})  # the move was made without the rule
     assert len(str(g.events)) < 200_000
@@ -76,9 +76,9 @@ def test_a_house_rule_that_names_hidden_cards_tells_each_seat_only_what_it_may_s
     g.house(1, 'when turn_begins(p) { for c in hand(next) { say "{next} holds {c}" } }')
     before = len(g.events)
     play(g, 0, "play R3")
-    said = [e for e in g.events[before:] if e["type"] == "say"]
+    said = [e for e in g.events[before:] if e.type == "say"]
     assert [g.narrate(e, 0) for e in said] == ["Ann holds Blue 4", "Ann holds Yellow 6", "Ann holds Yellow 7",
                                                "Ann holds Green 1"]
     assert [g.narrate(e, 1) for e in said] == ["Ann holds a card"] * 4
-    assert [g.event_for(e, None)["text"] for e in said] == ["Ann holds a card"] * 4
-    assert all("masked" not in g.event_for(e, s) for e in said for s in (0, 1, None))
+    assert [g.event_for(e, None).text for e in said] == ["Ann holds a card"] * 4
+    assert all(g.event_for(e, s).masked is None for e in said for s in (0, 1, None))

@@ -18,6 +18,7 @@ import yaml
 
 import rulelang
 from interpreter.bots import RandomBot, ask_bot, search
+from interpreter.events import MoveEvent, RevealEvent, ShuffleEvent
 from interpreter.undo import undo_refusal
 from rulelang import cli
 from rulelang.save import Saver, checksum, document, dump, load_document, read_save, rebuild, setup_from_program
@@ -442,17 +443,17 @@ def test_undo_is_refused_after_a_reveal_or_a_shuffle():
     assert undo_refusal(now, before, [0]) == "Red 8 came out of Ada's hand since, and a card hidden from you cannot be unseen"
     assert undo_refusal(now, before, [0, 1]) is None  # Ada a person: hers to forgive (she is asked to agree)
     now.events.pop()  # ... the events up to your Red 3 on the table: nothing hidden from you was shown
-    while now.events[-1]["type"] != "move" or now.events[-1]["src_owner"] != 0:
+    while now.events[-1].type != "move" or now.events[-1].src_owner != 0:
         now.events.pop()
     assert undo_refusal(now, before, [0]) is None
     hand_zone, discard_zone = program.zone_index["hand"], program.zone_index["discard"]
     extra = [
-        ({"type": "shuffle", "zone": "draw"}, "shuffled"),
-        ({"type": "reveal", "cards": [0], "to": [0], "owner": 1}, "shown"),
-        ({"type": "move", "cards": [5], "src": discard_zone, "src_owner": None, "dst": discard_zone,
-          "dst_owner": None, "face": None, "was_down": {5: frozenset()}}, "turned up"),
-        ({"type": "move", "cards": [now.state.zone(hand_zone, 1)[0]], "src": hand_zone, "src_owner": 1,
-          "dst": hand_zone, "dst_owner": 0, "face": None, "was_down": {}}, "could not see"),
+        (ShuffleEvent(zone="draw"), "shuffled"),
+        (RevealEvent(cards=[0], to=[0], owner=1), "shown"),
+        (MoveEvent(cards=[5], src=discard_zone, src_owner=None, dst=discard_zone, dst_owner=None, face=None,
+                   was_down={5: frozenset()}), "turned up"),
+        (MoveEvent(cards=[now.state.zone(hand_zone, 1)[0]], src=hand_zone, src_owner=1, dst=hand_zone, dst_owner=0,
+                   face=None, was_down={}), "could not see"),
     ]
     for ev, why in extra:
         now.events.append(ev)

@@ -21,7 +21,7 @@ def test_partners_sit_apart_bid_and_score_together_by_contract_and_bags():
     while g.state.hand_no == 1:
         d = g.pending
         g.apply(d.player, bots[d.player].choose(g.program, g.view(d.player), d))
-    said = [ev["text"] for ev in g.events if ev["type"] == "say"]
+    said = [ev.text for ev in g.events if ev.type == "say"]
     names = g.names
     bids = {p: int(next(t for t in said if t.startswith(f"{names[p]} bids")).split()[-1]) for p in range(4)}
     tricks = {p: sum(1 for t in said if t.startswith(f"{names[p]} takes the trick")) for p in range(4)}
@@ -34,8 +34,8 @@ def test_partners_sit_apart_bid_and_score_together_by_contract_and_bags():
         if took > bid and took - bid >= 10:
             points -= 100
         assert scores[team[0]] == scores[team[1]] == points
-    hand_over = next(ev for ev in g.events if ev["type"] == "win")
-    assert sorted(hand_over["players"]) in ([0, 2], [1, 3])
+    hand_over = next(ev for ev in g.events if ev.type == "win")
+    assert sorted(hand_over.players) in ([0, 2], [1, 3])
 
 
 def test_spades_cannot_be_led_before_they_are_broken_and_a_partnership_wins():
@@ -62,6 +62,6 @@ def test_a_spade_takes_a_trick_led_in_another_suit_over_its_ace():
         g.apply(p, "bid 3")
     for p, card in ((0, "2C"), (1, "2S"), (2, "AH"), (3, "AD")):
         g.apply(p, f"play {card}")
-    said = [ev["text"] for ev in g.events if ev["type"] == "say"]
+    said = [ev.text for ev in g.events if ev.type == "say"]
     assert said[-1] == f"{g.names[1]} takes the trick with 2 ♠"
     assert g.pending.player == 1 and [m.text for m in g.legal()][:2] == ["play 3S", "play 4S"]  # spades are broken

@@ -20,6 +20,7 @@ from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile
                      hand_names, new_game, options, play, program, rest_of_deck, run_cli, top, turn)
 from interpreter import Game
 from interpreter.bots import make_bot
+from interpreter.events import as_dict
 
 UNO, EXPRESS = "uno", "express"
 
@@ -62,7 +63,7 @@ def test_setup_deals_seven_cards_each_and_flips_the_top_card():
     assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
     assert g.scores == [0, 0, 0, 0]
     deal = events_of(g, "deal")
-    assert [len(cards) for cards in deal[0]["cards"].values()] == [7, 7, 7, 7]
+    assert [len(cards) for cards in deal[0].cards.values()] == [7, 7, 7, 7]
 
 
 def test_setup_ignores_a_flipped_action_or_wild_card_and_flips_the_next():
@@ -256,7 +257,7 @@ def test_the_card_you_draw_is_seen_by_you_alone():
         assert "Red 8" not in json.dumps(g.view(seat)), f"seat {seat} sees the drawn card"
     play(g, 0, "keep")
     for seat in (1, 2, None):
-        seen = [g.event_for(e, seat) for e in g.events]
+        seen = [as_dict(g.event_for(e, seat)) for e in g.events]
         assert "Red 8" not in json.dumps(seen) + json.dumps(g.view(seat))
 
 
@@ -281,7 +282,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_keeping_its_top_ca
     drawer = 38 % 10
     before = hand(g, drawer)
     play(g, drawer, "draw")  # the draw pile is empty: the Red 5 under the top is shuffled into it and drawn
-    assert [(e["zone"], e["source"], e["count"]) for e in events_of(g, "refill")] == [("draw", "discard", 1)]
+    assert [(e.zone, e.source, e.count) for e in events_of(g, "refill")] == [("draw", "discard", 1)]
     assert discard(g) == ["R7"]
     assert draw_size(g) == 0
     assert hand(g, drawer) == sorted(before + ["R5"])
@@ -298,7 +299,7 @@ def test_skip_the_next_player_loses_their_turn(name):
     g = new_game(name, [with_card(A3, "RS"), B3, C3], "R5")
     play(g, 0, "play RS")
     assert discard(g) == ["R5", "RS"]
-    assert [e["player"] for e in events_of(g, "skip")] == [1]
+    assert [e.player for e in events_of(g, "skip")] == [1]
     assert hand(g, 1) == sorted(B3)
     assert (turn(g), deciding(g), g.state.direction) == (2, 2, 1)
 
@@ -379,10 +380,10 @@ def test_wild_draw_four_challenge_fails_challenger_draws_six_and_loses_their_tur
     g = wd4_game()
     play(g, 1, "challenge")
     reveal = events_of(g, "reveal")
-    assert [(e["owner"], e["to"], len(e["cards"])) for e in reveal] == [(0, [1], 6)]
+    assert [(e.owner, e.to, len(e.cards)) for e in reveal] == [(0, [1], 6)]
     # "you must show THEM your entire hand": the challenger sees it, the third player does not
-    assert sorted(g.event_for(reveal[0], 1)["cards"]) == sorted(hand_names_of(WD4_HAND[1:]))
-    assert g.event_for(reveal[0], 2)["cards"] == [None] * 6
+    assert sorted(g.event_for(reveal[0], 1).cards) == sorted(hand_names_of(WD4_HAND[1:]))
+    assert g.event_for(reveal[0], 2).cards == [None] * 6
     assert hand(g, 1) == sorted(B3 + PENALTY)
     assert hand(g, 0) == sorted(WD4_HAND[1:])
     assert colour(g) == "green"
@@ -468,7 +469,7 @@ def test_uno_called_with_the_play_cannot_be_caught():
     other players" -- said with the move (`play B7 uno`), it leaves nothing to catch."""
     g = two_left()
     play(g, 0, "play B7 uno")
-    assert [(e["player"], e["call"]) for e in events_of(g, "call")] == [(0, "uno")]
+    assert [(e.player, e.call) for e in events_of(g, "call")] == [(0, "uno")]
     assert hand(g, 0) == ["B8"]
     assert (turn(g), deciding(g)) == (1, 1)
     assert not g.pending.window
@@ -520,7 +521,7 @@ def test_playing_the_last_card_wins_and_scores_the_other_hands():
     assert hand(g, 0) == []
     assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2"])
     assert g.scores == [1 + 2 + 9 + 0 + 50 + 20, 0]
-    assert [e["type"] for e in g.events[-3:]] == ["win", "hand_over", "game_over"]
+    assert [e.type for e in g.events[-3:]] == ["win", "hand_over", "game_over"]
     assert g.pending is None
 
 
@@ -555,7 +556,7 @@ def test_scoring_counts_every_other_hand():
     assert hand(g, 1) == sorted(b + ["Y8", "B8", "G9", "Y0", "YS", "BS"])  # 123 + 65
     assert hand(g, 2) == sorted(c + ["G8", "Y9", "B9", "G0", "GS", "YD2"])  # 86 + 66
     assert g.scores == [123 + 65 + 86 + 66, 0, 0]
-    assert events_of(g, "hand_over")[-1]["scores"] == [340, 0, 0]
+    assert events_of(g, "hand_over")[-1].scores == [340, 0, 0]
 
 
 # ====================================================================== a match to 500
@@ -572,8 +573,8 @@ def test_match_goes_on_to_a_second_hand_with_a_fresh_deal_and_the_next_player_fi
     play(g, 0, "play B8")
     assert not g.over
     assert g.scores == [82, 0]
-    assert [(e["hand"], e["winners"], e["scores"]) for e in events_of(g, "hand_over")] == [(1, [0], [82, 0])]
-    assert [(e["hand"], e["first"]) for e in events_of(g, "hand")] == [(1, 0), (2, 1)]
+    assert [(e.hand, e.winners, e.scores) for e in events_of(g, "hand_over")] == [(1, [0], [82, 0])]
+    assert [(e.hand, e.first) for e in events_of(g, "hand")] == [(1, 0), (2, 1)]
     st = g.state
     assert st.hand_no == 2
     assert (turn(g), deciding(g), st.direction) == (1, 1, 1)
@@ -610,17 +611,17 @@ def test_match_ends_when_a_score_reaches_500():
         assert moves < 20_000
     ends = events_of(g, "hand_over")
     assert len(ends) >= 2
-    assert all(max(e["scores"]) < 500 for e in ends[:-1])
-    assert max(ends[-1]["scores"]) >= 500
+    assert all(max(e.scores) < 500 for e in ends[:-1])
+    assert max(ends[-1].scores) >= 500
     for before, after in zip(ends, ends[1:]):  # a running tally: only the hand's winner gains
-        gained = [b - a for a, b in zip(before["scores"], after["scores"])]
+        gained = [b - a for a, b in zip(before.scores, after.scores)]
         assert all(x >= 0 for x in gained) and sum(1 for x in gained if x) <= 1
     best = max(g.scores)
     assert g.winners == [s for s, v in enumerate(g.scores) if v == best]
-    assert [e["type"] for e in g.events].count("game_over") == 1
-    assert g.events[-1] == {"type": "game_over", "winners": g.winners, "scores": g.scores, "hands": len(ends)}
+    assert [e.type for e in g.events].count("game_over") == 1
+    assert as_dict(g.events[-1]) == {"type": "game_over", "winners": g.winners, "scores": g.scores, "hands": len(ends)}
     assert g.state.hand_no == len(ends)
-    assert [e["first"] for e in events_of(g, "hand")] == [(h - 1) % 2 for h in range(1, len(ends) + 1)]
+    assert [e.first for e in events_of(g, "hand")] == [(h - 1) % 2 for h in range(1, len(ends) + 1)]
 
 
 # ====================================================================== the official alternate scoring (issue 14)

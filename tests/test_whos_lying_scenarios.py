@@ -206,7 +206,7 @@ def test_doubting_a_false_announcement_the_liar_takes_back_their_cards_and_the_t
     start = len(g.events)
     play(g, 2, "doubt")
     reveal = events_of(g, "reveal")[-1]
-    assert reveal["to"] == [0, 1, 2] and len(reveal["cards"]) == 3
+    assert reveal.to == [0, 1, 2] and len(reveal.cards) == 3
     assert "P2 shows: Yellow 1, Yellow 2, Green 1" in narration(g, 0, start)
     assert "P2 lied: they take their cards back, and the table" in narration(g, 0, start)
     assert hand(g, 1) == sorted(B)
@@ -350,7 +350,7 @@ def test_the_books_extended_scoring_example():
     assert len(penalty(g, 1)) == 18 and "W" not in penalty(g, 1) and len(hand(g, 1)) == 3
     assert "W" in penalty(g, 2) and len(penalty(g, 2)) == 17 and len(hand(g, 2)) == 11
     assert g.scores == [10, -21, -(11 + 16 + 10)]
-    assert events_of(g, "hand_over")[-1]["scores"] == [10, -21, -37]
+    assert events_of(g, "hand_over")[-1].scores == [10, -21, -37]
 
 
 def test_three_hands_make_a_match_and_the_best_total_wins():
@@ -372,12 +372,12 @@ def test_three_hands_make_a_match_and_the_best_total_wins():
         moves += 1
         assert moves < 20_000
     ends = events_of(g, "hand_over")
-    assert [e["hand"] for e in ends] == [1, 2, 3]
-    assert [e["first"] for e in events_of(g, "hand")] == [0, 1, 2]
+    assert [e.hand for e in ends] == [1, 2, 3]
+    assert [e.first for e in events_of(g, "hand")] == [0, 1, 2]
     for before, after in zip(ends, ends[1:]):  # each hand: +10 for its winners, minus points for the others
-        gained = [b - a for a, b in zip(before["scores"], after["scores"])]
-        assert sorted(p for p, x in enumerate(gained) if x == 10) == after["winners"]
-        assert all(x <= 0 for p, x in enumerate(gained) if p not in after["winners"])
+        gained = [b - a for a, b in zip(before.scores, after.scores)]
+        assert sorted(p for p, x in enumerate(gained) if x == 10) == after.winners
+        assert all(x <= 0 for p, x in enumerate(gained) if p not in after.winners)
     assert g.winners == [p for p, s in enumerate(g.scores) if s == max(g.scores)]
 
 

@@ -157,19 +157,19 @@ class Claims:
             return
         shown: list = []  # the cards turned up that this seat was shown (as it is told: the raw event's ids where
         for ev in copy.events:  # its projection names the card)
-            kind = ev["type"]
+            kind = ev.type
             if kind not in ("reveal", "move"):
                 continue
-            told = project_event(copy, ev, seat)["cards"]
+            told = project_event(copy, ev, seat).cards
             if kind == "reveal":
                 if not shown:
-                    shown = [c for c, t in zip(ev["cards"], told) if t is not None]
+                    shown = [c for c, t in zip(ev.cards, told) if t is not None]
                 continue
-            owner = ev["dst_owner"]
+            owner = ev.dst_owner
             hidden = owner is not None and owner != seat and not zone_shows(
-                copy.program.zones[ev["dst"]].visibility, owner, seat)
-            for c, t in zip(ev["cards"], told):
-                if t is not None and c in shown and hidden and ev.get("face") != "up":
+                copy.program.zones[ev.dst].visibility, owner, seat)
+            for c, t in zip(ev.cards, told):
+                if t is not None and c in shown and hidden and ev.face != "up":
                     where.known[c] = owner  # shown to it, then taken into a hand it cannot see
         if len(shown) == claim["count"]:
             tally = self.shown.setdefault(claim["player"], [0, 0])

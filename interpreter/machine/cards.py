@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from array import array
 
+import attrs
+
 from ..errors import RuntimeRulesError
+from ..events import DealEvent, MoveEvent, RefillEvent, SayEvent, ShuffleEvent
 from .state import State
 
 
@@ -59,7 +62,7 @@ def refill(st: State, zi: int, owner) -> None:
     shuffle_list(st, moving)
     st.zones[zi][:0] = moving
     if st.record:
-        st.emit("refill", zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving))
+        st.emit(RefillEvent(zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving)))
 
 
 def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
@@ -84,8 +87,8 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
         _mark_chosen(st, cards, zi, face)
     if record:
         for (szi, sowner), ids in by_zone.items():
-            st.emit("move", cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
-                    was_down={c: k for c, k in was_down.items() if c in ids})
+            st.emit(MoveEvent(cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
+                              was_down={c: k for c, k in was_down.items() if c in ids}))
 
 
 def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
@@ -128,7 +131,8 @@ def move_zone(st: State, src: tuple, dest: tuple, face: str | None) -> None:
     if st.chosen is not None:
         _mark_chosen(st, cards, zi, face)
     if st.record:
-        st.emit("move", cards=cards, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face, was_down=was_down)
+        st.emit(MoveEvent(cards=cards, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
+                           was_down=was_down))
 
 
 def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
@@ -165,19 +169,19 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     if st.chosen is not None and moved:
         _mark_chosen(st, moved, zi, face)
     if st.record and moved:
-        st.emit("move", cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face, was_down=was_down)
+        st.emit(MoveEvent(cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
+                           was_down=was_down))
     if len(moved) < count and st.record:
-        st.emit("say", text=f"the {st.program.zones[szi].name} pile is empty: {len(moved)} of {count} cards moved")
+        st.emit(SayEvent(f"the {st.program.zones[szi].name} pile is empty: {len(moved)} of {count} cards moved"))
     return moved[-1] if moved else None
 
 
 def _mark_chosen(st: State, cards, zi: int, face) -> None:
     """The card a player chose has moved: the table may learn the choice if the card now lies face up in public."""
     ev = st.chosen
-    if ev["card"] in cards:
-        ev["public"] = st.program.zones[zi].visibility == "public" and face != "down" and ev["card"] not in st.facedown
-        if st.events[st.chosen_at] is not ev:  # the journal has packed it since: put the change there too
-            st.events.put(st.chosen_at, ev)
+    if ev.card in cards:
+        public = st.program.zones[zi].visibility == "public" and face != "down" and ev.card not in st.facedown
+        st.events[st.chosen_at] = attrs.evolve(ev, public=public)  # the record in its place, packed or not
         st.chosen = None
 
 
@@ -224,7 +228,8 @@ def shuffle(st: State, ref: tuple) -> None:
     z = st.zone(*ref)
     st.steps += len(z)
     shuffle_list(st, z)
-    st.emit("shuffle", zone=st.program.zones[ref[0]].name)
+    if st.record:
+        st.emit(ShuffleEvent(zone=st.program.zones[ref[0]].name))
     if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:
         _stack_deck(st, z)
 
@@ -292,4 +297,5 @@ def _dealt(st: State, dealt: dict, moved: int, src: tuple, zi: int) -> None:
     st.steps += moved
     if st.chosen is not None and moved:
         _mark_chosen(st, [c for cs in dealt.values() for c in cs], zi, None)
-    st.emit("deal", zone=zi, src=src[0], cards=dealt)
+    if st.record:
+        st.emit(DealEvent(zone=zi, src=src[0], cards=dealt))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import MoveError, RulesError
+from ..events import HouseRuleEvent
 from .state import State
 
 
@@ -24,7 +25,7 @@ def add_house_rule(st: State, text: str, key, author) -> None:
         rule = attrs.evolve(rule, name=f"{rule.name}_{n}")
     st.program = program.with_rule(rule)
     st.house[key if key is not None else rule.name] = {"name": rule.name, "text": text, "author": author}
-    st.emit("house_rule", player=author, key=key, name=rule.name, text=text, replaced=old["text"] if old else None)
+    st.emit(HouseRuleEvent(player=author, key=key, name=rule.name, text=text, replaced=old["text"] if old else None))
 
 
 def house(st: State, seat: int, text: str) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..errors import MoveError, RuntimeRulesError
+from ..events import CallEvent, ChoiceEvent, HouseRuleDroppedEvent
 from .running import run
 from .state import CHECKPOINT_EVERY, Decision, Move, State
 from .typed import parse_move
@@ -59,7 +60,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.program = st.program.without_rule(rule["name"])
         st.stack[:] = [f for f in st.stack if f.name != rule["name"]]  # its runs already waiting go too
         at = f"line {e.loc.line}, column {e.loc.column}" if e.loc is not None and e.loc.file == "<rule>" else None
-        st.emit("house_rule_dropped", key=key, name=rule["name"], text=rule["text"], reason=e.message, at=at)
+        st.emit(HouseRuleDroppedEvent(key=key, name=rule["name"], text=rule["text"], reason=e.message, at=at))
         apply(st, seat, move, checked)
         return
     if checked:
@@ -145,10 +146,11 @@ def _resume(st: State, d: Decision, move: Move) -> None:
         st.shown = {}
     text = move.text + "".join(f" {c}" for c in sorted(move.calls))
     st.moves.append((d.player, text))
-    st.emit("choice", player=d.player, move=move.text, verb=spec.verb, kind=move.kind, pass_=move.verb == "pass" and d.window,
-            card=move.arg if move.kind == "card" else None, public=_public(st, spec, move),
-            race=bool(d.race))
+    st.emit(ChoiceEvent(player=d.player, move=move.text, verb=spec.verb, kind=move.kind,
+                        pass_=move.verb == "pass" and d.window, card=move.arg if move.kind == "card" else None,
+                        public=_public(st, spec, move),
+                        race=bool(d.race)))
     if move.kind == "card" and move.arg < st.program.deck_size:
         st.chosen, st.chosen_at = st.events[-1], len(st.events) - 1
     for c in sorted(move.calls):
-        st.emit("call", player=d.player, call=c)
+        st.emit(CallEvent(player=d.player, call=c))

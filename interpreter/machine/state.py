@@ -2,14 +2,13 @@
 the State, with its snapshots; and the bounds every run keeps."""
 from __future__ import annotations
 
-import os
 import random
 from array import array
 from typing import Any
 
 import attrs
 
-from ..events import check as check_event
+from ..events import ChoiceEvent, Event
 from ..journal import Journal
 from ..program import Program
 
@@ -110,7 +109,7 @@ class State:
         self.moves = Journal()  # (seat, move text): the game record
         self.house: dict = {}  # rules written in play: key -> {"name", "text", "author"}
         self.pending_author = None
-        self.chosen: dict | None = None  # the last choice event that named a card, until that card moves
+        self.chosen: ChoiceEvent | None = None  # the last choice event that named a card, until that card moves
         self.chosen_at = 0  # its index in the events
         self.claim: dict | None = None  # the last claim made: who, which face-down cards, what they said
         self.shown: dict = {}  # card -> seats a `reveal` showed it to since the last decision (for texts naming it)
@@ -125,16 +124,11 @@ class State:
         z = self.zones[zi]
         return z[owner] if owner is not None else z
 
-    # Each event emitted checked against its declaration (`events.KINDS`): under RULELANG_CHECK_EVENTS=1, which the
-    # tests set; a game played or simulated does not pay for it.
-    check_events = os.environ.get("RULELANG_CHECK_EVENTS", "") not in ("", "0")
-
-    def emit(self, type_: str, **data) -> None:
+    def emit(self, ev: Event) -> None:
+        """Record an event (one of `interpreter.events`' records, whose class declares its fields), if this game
+        keeps its record."""
         if self.record:
-            data["type"] = type_
-            if self.check_events:
-                check_event(data)
-            self.events.append(data)
+            self.events.append(ev)
 
     def snapshot(self) -> dict:
         """Everything that changes, copied: for undo, for a refused move, for a search bot's playouts."""

@@ -3,6 +3,7 @@ next one started."""
 from __future__ import annotations
 
 from ..errors import RuntimeRulesError
+from ..events import GameOverEvent, HandEvent, HandOverEvent, LoseEvent, OutEvent, RuleEvent, WinEvent
 from .running import plain_words, push, step
 from .state import RULE_FAILURES, Frame, State
 
@@ -58,7 +59,7 @@ def leave(st: State, p, lost: bool) -> None:
     (st.lost if lost else st.finished).append(p)
     st.gone = st.gone | {p}
     if st.record:
-        st.emit("lose" if lost else "out", player=p, place=None if lost else len(st.finished))
+        st.emit((LoseEvent if lost else OutEvent)(player=p, place=None if lost else len(st.finished)))
     if st.n - len(st.gone) < 2:
         rest = playing(st)
         win(st, [st.finished[0]] if st.finished else rest)
@@ -102,7 +103,7 @@ def fire(st: State, event: str, args: tuple) -> bool:
         stack.append(Frame(rule.proc.code, dict(zip(rule.params, args)), rule.name))
         stats[rule.stat] = stats.get(rule.stat, 0) + 1
     if st.record:
-        st.emit("rule", names=[r.name for r in ready], event=event)
+        st.emit(RuleEvent(names=[r.name for r in ready], event=event))
     return True
 
 
@@ -133,7 +134,8 @@ def win(st: State, who) -> None:
         st.hands_won[w] += 1
     st.stack.clear()
     st.pending = None
-    st.emit("win", players=winners)
+    if st.record:
+        st.emit(WinEvent(players=winners))
     st.stack.append(Frame((_end_hand,), {}, "end of hand"))
     if st.program.score is not None:
         push(st, st.program.score, {})
@@ -142,7 +144,8 @@ def win(st: State, who) -> None:
 def _end_hand(st: State, fr) -> bool:
     step(st, fr)
     scores = st.pvars["score"]
-    st.emit("hand_over", hand=st.hand_no, winners=list(st.winners), scores=list(scores))
+    if st.record:
+        st.emit(HandOverEvent(hand=st.hand_no, winners=list(st.winners), scores=list(scores)))
     p = st.program
     done = True
     if st.match:
@@ -152,7 +155,8 @@ def _end_hand(st: State, fr) -> bool:
             done = st.hand_no >= p.match_hands
     if done:
         st.over = True
-        st.emit("game_over", winners=match_winners(st), scores=list(scores), hands=st.hand_no)
+        if st.record:
+            st.emit(GameOverEvent(winners=match_winners(st), scores=list(scores), hands=st.hand_no))
         return True
     start_hand(st)
     return False
@@ -195,6 +199,7 @@ def start_hand(st: State) -> None:
     st.finished, st.lost, st.gone = [], [], frozenset()
     st.called = [set() for _ in range(st.n)]
     st.current = (st.hand_no - 1) % st.n
-    st.emit("hand", hand=st.hand_no, first=st.current)
+    if st.record:
+        st.emit(HandEvent(hand=st.hand_no, first=st.current))
     st.stack[:] = [Frame(p.main.code, {}, "game")]
     push(st, p.setup, {})

@@ -61,7 +61,7 @@ class RemoteGame:
 
     def take(self, msg: dict) -> list:
         """An update from the server; the events it adds."""
-        events = [event_from_wire(e) for e in msg.get("events") or []]
+        events = [e for e in map(event_from_wire, msg.get("events") or []) if e is not None]
         if msg.get("redraw"):
             self.events = []
         self.events.extend(events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from interpreter.events import Event, as_dict, from_dict
 from interpreter.seat import Decision, Move
 
 VERSION = 1
@@ -99,25 +100,24 @@ def wire_view(canon: Canon, view: dict) -> dict:
     return out
 
 
-def wire_event(canon: Canon, raw: dict, seen: dict, text: str | None) -> dict:
-    """An event as sent to a seat: its projection (`seen`), with zones and cards as numbers, and the
-    narrator's line for that seat."""
-    kind = raw["type"]
+def wire_event(canon: Canon, raw: Event, seen: Event, text: str | None) -> dict:
+    """An event as sent to a seat: its projection (`seen`) in its plain form, with zones and cards as numbers, and
+    the narrator's line for that seat."""
+    out = as_dict(seen)
+    kind = raw.type
     if kind == "move":
-        out = dict(seen, src=raw["src"], dst=raw["dst"], cards=canon.cards(raw["cards"], seen["cards"]))
+        out.update(src=raw.src, dst=raw.dst, cards=canon.cards(raw.cards, seen.cards))
     elif kind == "deal":
-        out = dict(seen, zone=raw["zone"], src=raw["src"],
-                   cards={str(p): canon.cards(cs, seen["cards"][p]) for p, cs in raw["cards"].items()})
+        out.update(zone=raw.zone, src=raw.src,
+                   cards={str(p): canon.cards(cs, seen.cards[p]) for p, cs in raw.cards.items()})
     elif kind == "reveal":
-        out = dict(seen, cards=canon.cards(raw["cards"], seen["cards"]))
+        out.update(cards=canon.cards(raw.cards, seen.cards))
     elif kind == "choice":
-        out = dict(seen, card=canon(seen.get("card")))
+        out["card"] = canon(seen.card)
         out.pop("pass_", None)
-        out["pass"] = bool(raw.get("pass_"))
+        out["pass"] = bool(raw.pass_)
     elif kind == "claim":
-        out = dict(seen, says=canon(seen["says"]) if seen.get("kind") == "card" else seen.get("says"))
-    else:
-        out = dict(seen)
+        out["says"] = canon(seen.says) if seen.kind == "card" else seen.says
     if text:
         out["said"] = text
     return out
@@ -133,13 +133,14 @@ def wire_decision(canon: Canon, d) -> dict:
 # ---------------------------------------------------------------- the client's side: back into the host's forms
 
 
-def event_from_wire(ev: dict) -> dict:
+def event_from_wire(ev: dict) -> Event | None:
+    """The record an event sent by the server stands for (None: a kind this client does not know)."""
     e = dict(ev)
     if e.get("type") == "deal":
         e["cards"] = {int(p): cs for p, cs in e["cards"].items()}
     elif e.get("type") == "choice":
         e["pass_"] = bool(e.pop("pass", False))
-    return e
+    return from_dict(e)
 
 
 def decision_from_wire(d: dict):

@@ -8,6 +8,8 @@ is sent: a card goes out only where the projection shows it.
 """
 from __future__ import annotations
 
+from interpreter.events import Event
+
 
 class SeatPort:
     """What one seat may do and see of a game: its decision, its view, the events as it may know them."""
@@ -32,10 +34,10 @@ class SeatPort:
         """Make a move (typed text or a Move); a refused move raises MoveError and changes nothing."""
         self.api.act(move)
 
-    def events(self, since: int) -> tuple[list[tuple[dict, dict]], int]:
+    def events(self, since: int) -> tuple[list[tuple[Event, Event]], int]:
         """(recorded event, event as this seat may know it) for the events from `since`, and the new position."""
         seen, end = self.api.events(since)
         return list(zip(self.game.events[since:end], seen)), end
 
-    def narrate(self, event: dict) -> str | None:
+    def narrate(self, event: Event) -> str | None:
         return self.api.narrate(event)

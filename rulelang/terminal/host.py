@@ -13,6 +13,7 @@ import attrs
 
 from interpreter import Game
 from interpreter.bots import ask_bot
+from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
 from interpreter.narrator import capital, english_list
 from interpreter.program import sort_key
@@ -819,8 +820,8 @@ class Host:
         self.cursor = {h: min(c, n) for h, c in self.cursor.items()}
         self.public_cursor = min(self.public_cursor, n)
         if self.log_file is not None:
-            self.log_file.write(json.dumps({"type": "undo", "player": g.names[seat], "moves": len(moves) - i,
-                                            "events": self.logged - min(self.logged, n)}) + "\n")
+            undo = UndoEvent(player=g.names[seat], moves=len(moves) - i, events=self.logged - min(self.logged, n))
+            self.log_file.write(json.dumps(as_dict(undo)) + "\n")
             self.logged = min(self.logged, n)
         self.table_shown = None
         since = f" and the {later} move{'s' if later != 1 else ''} after it" if later else ""
@@ -1202,10 +1203,10 @@ class Host:
             self.log_file = None
 
 
-def public_event(g: Game, ev: dict) -> dict:
-    """An event as the table sees it, with players named: what goes in a --log file (the narrator's own form,
-    `Seat.words`, so that `rulelang replay` tells it in the words of the game)."""
-    e = g.seat(None).words(ev)
+def public_event(g: Game, ev: Event) -> dict:
+    """An event as the table sees it, with players named, in its plain form: what goes in a --log file (the
+    narrator's own form, `Seat.words`, so that `rulelang replay` tells it in the words of the game)."""
+    e = as_dict(g.seat(None).words(ev))
     e.pop("pass_", None)
     return e
 

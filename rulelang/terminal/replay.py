@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from interpreter.events import Event, from_dict
 from interpreter.narrator import claim_of, english_list, tell
 from interpreter.program import sort_key
 
@@ -160,11 +161,11 @@ def replay_save(path: Path, setup, moves, args) -> int:
             silently_to(target - 1)
             show(target - 1)
         elif what == "find":
-            kinds = {ev["type"] for ev in game.events}
+            kinds = {ev.type for ev in game.events}
             start = len(game.events)
             for i in range(at, len(moves)):
                 make(i)
-                if any(ev["type"].startswith(arg) for ev in game.events[start:]):
+                if any(ev.type.startswith(arg) for ev in game.events[start:]):
                     silently_to(i)
                     show(i)
                     break
@@ -213,14 +214,15 @@ def replay_log(path: Path, args) -> int:
             if not isinstance(ev, dict) or "type" not in ev:
                 raise RulesError(f"{path}:{n}: not an event (no `type`)")
             events.append(ev)
-    start, events = events[0], events[1:]
+    start = events[0]
+    events = [e for e in map(from_dict, events[1:]) if e is not None]  # the records they stand for
     if args.seat and args.seat.lower() != "all":
         print(f"rulelang: {path} is a --log file: it holds what the table saw, so that is shown (not one seat's "
               "hand)", file=sys.stderr)
     screen = Screen(sys.stdin.isatty() and sys.stdout.isatty())
     stepper = Stepper(screen)
     players = start.get("players") or []
-    moves = sum(1 for e in events if e.get("type") == "choice")
+    moves = sum(1 for e in events if e.type == "choice")
     screen.line([("bold", str(start.get("game", "?"))),
                  ("", f" — {len(players)} players: {', '.join(map(str, players))} · seed {start.get('seed')} · "
                       f"{count(moves, 'move')} · what the table saw")])
@@ -228,25 +230,25 @@ def replay_log(path: Path, args) -> int:
     k = 0
     hand = None  # the players' own zone, where cards taken need not say where they go: the first one dealt to
     for i, ev in enumerate(events):
-        if ev["type"] == "choice":
+        if ev.type == "choice":
             if not stepper.more():
                 return 0
             k += 1
-            screen.line([("bold", f"Move {k}/{moves} — {ev.get('player')}")])
-        if ev["type"] == "deal" and hand is None:
-            hand = ev.get("zone")
+            screen.line([("bold", f"Move {k}/{moves} — {ev.player}")])
+        if ev.type == "deal" and hand is None:
+            hand = ev.zone
         text = tell_public(events, i, hand)
         if text:
             screen.line("  " + text[0].upper() + text[1:])
-    if not any(e.get("type") == "game_over" for e in events):
+    if not any(e.type == "game_over" for e in events):
         screen.line("(The log ends here: the game was left unfinished.)")
     return 0
 
 
-def tell_public(events: list, i: int, hand=None) -> str | None:
+def tell_public(events: list[Event], i: int, hand=None) -> str | None:
     """One line for the event `events[i]` of a --log file (players and cards by name), or None: the game's
     own narrator tells it, in the words a seat is told live; a choice that made a claim is told by the claim."""
     ev = events[i]
-    if ev.get("type") == "choice" and claim_of(events, i) is not None:
+    if ev.type == "choice" and claim_of(events, i) is not None:
         return None
     return tell(ev, None, hand)
