@@ -88,7 +88,7 @@ class GreedyBot:
         if self.memory and not self.tracking and view.get("claim") is not None:
             self.tracking = True  # a game of claims, where what others hold is doubted: remember where cards went
         if self.tracking:
-            self.where.look(view, None if game is None else game.state if hasattr(game, "state") else game)
+            self.where.look(view)
         if self.memory and len(opts) > 1:
             self.judge_aim(view)
             opts = self.not_missed(view, opts)
@@ -120,7 +120,7 @@ class GreedyBot:
             self.laid.append(move.arg)
             move = with_calls(move, frozenset(decision.due))
             if self.tracking and game is not None:
-                self.where.after(game, view["seat"], move)  # where its card went, while it can still see
+                self.where.after(game, view["seat"], move, view)  # where its card went, while it can still see
         elif move.reveals and self.tracking and game is not None:
             claim = view.get("claim")
             if claim is not None and claim["stands"] and claim["player"] != view["seat"]:

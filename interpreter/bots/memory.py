@@ -28,13 +28,12 @@ class Whereabouts:
         self.stays: dict = {}  # verb -> how many times a card it moved so stayed in its sight
         self.idle: dict = {}  # verb -> how many times a card it moved so went out of sight but into no one hand
 
-    def look(self, view: dict, st=None) -> None:
-        """At a decision: forget what its view now contradicts (`st`, when given, is the state `view` shows: it is
-        glanced at instead of reading the view)."""
+    def look(self, view: dict) -> None:
+        """At a decision: forget what its view now contradicts."""
         known = self.known
         if not known:
             return
-        seen, hidden, own = _sight(view) if st is None else _glanced(st, view["seat"])
+        seen, hidden, own = _sight(view)
         if not own >= self.own - self.moved:
             known.clear()  # cards left its hand by others' doing (hands swapped, passed on, taken): all may have moved
         for c in seen.intersection(known):
@@ -52,9 +51,9 @@ class Whereabouts:
                     del known[c]
         self.own, self.moved = own, set()
 
-    def after(self, game, seat: int, move: m.Move) -> None:
-        """Look at what the seat sees right after its own move (made on a copy with the game's random state, so
-        what it will see; the real game is not touched) beside what it sees in the game, where it decided."""
+    def after(self, game, seat: int, move: m.Move, view: dict) -> None:
+        """Look at the seat's view right after its own move (made on a copy with the game's random state, so the
+        view it will have; the real game is not touched) beside `view`, the one it decided from."""
         if move.kind == "card":
             self.moved.add(move.arg)
         if self.stays.get(move.verb, 0) >= STAYS or self.idle.get(move.verb, 0) >= IDLE:
@@ -62,7 +61,7 @@ class Whereabouts:
         copy = made_on_copy(game, seat, move)
         if copy is None:
             return
-        before, hidden_before, _ = _glanced(game.state if hasattr(game, "state") else game, seat)
+        before, hidden_before, _ = _sight(view)
         seen, hidden, own = _glanced(copy, seat)
         if move.kind == "card":
             if move.arg in seen:
