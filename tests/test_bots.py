@@ -287,3 +287,23 @@ def test_greedy_bids_what_it_can_make_when_the_worth_of_a_number_shows_only_at_s
             g.apply(d.player, move, checked=False)
     assert len(bids) == 12 and all(bid == reds for bid, reds in bids)
     assert {reds for _, reds in bids} != {0}
+
+
+def test_a_forced_move_is_made_and_remembered_as_choose_would_without_building_a_view(monkeypatch):
+    """A decision of one option that plays no card (Express's draw when nothing can be played): the greedy bot makes
+    it without the seat's view, and its memory of the turn is what choosing from the view leaves."""
+    program = rulelang.load(RULES.parent.parent / "games" / "express.rules")
+    g = Game(program, 4, seed=3, record=False)
+    quick, slow = [GreedyBot(i) for i in range(4)], [GreedyBot(i) for i in range(4)]
+    real, views, forced = g.view, [], 0
+    monkeypatch.setattr(g, "view", lambda seat: views.append(seat) or real(seat))
+    while not g.over:
+        d = g.pending
+        views.clear()
+        move = quick[d.player].move(g, d.player, d)
+        forced += not views
+        assert move == slow[d.player].choose(program, real(d.player), d, g)
+        a, b = quick[d.player], slow[d.player]
+        assert (a.turn, a.earlier, a.laid, a.rng.getstate()) == (b.turn, b.earlier, b.laid, b.rng.getstate())
+        g.apply(d.player, move, checked=False)
+    assert forced >= 3
