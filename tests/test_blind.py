@@ -269,8 +269,8 @@ def test_a_where_that_reads_hidden_cards_through_a_name_or_a_function_is_refused
     g = new_game(peek_through)
     g.house(0, f"when turn_ends(p) {{ {before}  choose after(p) {{ {option} }} }}")
     g.apply(0, "take #1")
-    dropped = [e for e in g.events if e["type"] == "house_rule_dropped"]
-    assert len(dropped) == 1 and dropped[0]["reason"].startswith(told), dropped
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert len(dropped) == 1 and dropped[0].reason.startswith(told), dropped
     assert g.pending.player == 1 and [o.text for o in g.pending.options] == ["take #1", "take #2"]
 
 
@@ -280,7 +280,7 @@ def test_a_where_that_reads_through_names_only_what_its_chooser_sees_is_kept(pee
     g.house(0, "when turn_ends(p) { keep(after(p))  let n = count(c for c in hand(after(p)) if c.number == 1)  "
                f"choose after(p) {{ guess where holds_one(after(p)) and n == 1 and noted(after(p)) != none {_OR_NOT} }} }}")
     g.apply(0, "take #1")
-    assert not [e for e in g.events if e["type"] == "house_rule_dropped"]
+    assert not [e for e in g.events if e.type == "house_rule_dropped"]
     assert g.pending.player == 1 and [o.text for o in g.pending.options] == ["guess", "nah"]
 
 
