@@ -17,10 +17,12 @@ def offer(st, player: int, out: list, specs, env: dict) -> list:
     looked: dict = {}  # card -> hidden from the player (the cards of sets and of several arguments, looked at once)
     for mv in out:
         if mv.kind == "card":
-            c = mv.arg
-            if c < deck and mv.option not in hidden and (  # `_hidden`, its face-down test written out (most moves)
-                    player not in down[c] if c in down else specs[mv.option].blind and _hidden(st, c, player, specs[mv.option])):
-                hidden.add(mv.option)
+            # `_hidden` written in (it is asked of every card move while any card lies face down): an option
+            # found hidden is not looked at again
+            c, i = mv.arg, mv.option
+            if c < deck and i not in hidden and (player not in down[c] if c in down else
+                                                 specs[i].blind and _unseen(st, c, player)):
+                hidden.add(i)
         elif mv.kind in ("cards", "several") and mv.option not in hidden:
             spec = specs[mv.option]
             for c in _cards_of(spec, mv.arg, deck):
@@ -54,6 +56,11 @@ def _hidden(st, cid: int, player: int, spec) -> bool:
         return player not in down[cid]
     if not spec.blind:  # the compiler knows its cards lie where the chooser sees them (its own hand, a public pile)
         return False
+    return _unseen(st, cid, player)
+
+
+def _unseen(st, cid: int, player: int) -> bool:
+    """Whether a card not face down lies where `player` may not see it."""
     zi, owner = m.find_card(st, cid)
     return not visible(st, cid, zi, owner, player)
 

@@ -433,7 +433,7 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
         if peeks is None:
             continue
         tests, fixed, each, _, marks = peeks
-        if marks is not None:
+        if marks is not None and ("$seen" in st.vars or "$seen" in env):  # where `derive` keeps its marks
             who = seers(st, (), marks(st, env))
             if who is not None and player not in who:
                 raise _peeking(st, spec, player, "reads a value worked out from cards that")
