@@ -107,8 +107,8 @@ def glance(st, seat) -> tuple:
 def _glimpse(z: list, sees: bool, down: dict, seat):
     """One zone for `glance` with face-down cards in it: a tuple with None for the cards `seat` may not see, or its
     size when it sees none of them."""
-    cards = tuple(c if (seat in down[c] if c in down else sees) else None for c in z)
-    return cards if cards.count(None) != len(cards) else len(z)
+    cards = [c if (seat in down[c] if c in down else sees) else None for c in z]  # (a list made in one frame)
+    return tuple(cards) if cards.count(None) != len(cards) else len(z)
 
 
 _SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards)

@@ -23,7 +23,7 @@ from pettingzoo.test import api_test  # noqa: E402
 import rulelang  # noqa: E402
 from helpers import GAMES, ROOT, deal_stack, program  # noqa: E402
 from interpreter.bots.odds import with_calls  # noqa: E402
-from rulelang.env import make_env, make_gym_env  # noqa: E402
+from rulelang.env import Encoding, make_env, make_gym_env  # noqa: E402
 
 GAME_FILES = sorted(GAMES.glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
 IDS = [p.stem for p in GAME_FILES]
@@ -92,6 +92,34 @@ def test_random_masked_play_only_makes_legal_moves(path):
             check_observation(env, obs["observation"], env.moves)
             env.step(masked_random(rng, obs["action_mask"]))
         env.table.game.check_cards()
+
+
+@pytest.mark.parametrize("name", ["express", "whos_lying", "hearts", "president"])
+def test_the_kept_observations_and_masks_are_those_worked_out_afresh(name):
+    """The fast path (each seat's observation kept and written again only where its glance changed; a decision's
+    moves looked up by the moves asked before, masks kept by their actions) gives, for every seat at every step,
+    the vector its view gives counted afresh, and the mask and verbs an Encoding with nothing kept works out."""
+    path = next(p for p in GAME_FILES if p.stem == name)
+    env = make_env(path, seed=3, max_moves=120)
+    fresh = Encoding(env.program, env.n)
+    rng = random.Random(3)
+    for seed in (3, 4):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            for kept in (fresh._quick, fresh._masks, fresh._of_move):
+                kept.clear()
+            legal, mask, verbs = fresh.decide(env.table.decision(env._seat), env._seat)
+            assert np.array_equal(obs["action_mask"], mask) and env._verbs(env._seat) == verbs
+            assert legal == env._now_for(env._seat)[0]
+            for seat in range(env.n):
+                mine = env._verbs(seat)
+                got = obs["observation"] if seat == env._seat else env.observe(env.possible_agents[seat])["observation"]
+                assert np.array_equal(got, env.encoding.observe(env.table.view(seat), mine)), (seat, env.moves)
+            env.step(masked_random(rng, obs["action_mask"]))
 
 
 def episode(env, seed: int) -> str:

@@ -104,6 +104,7 @@ class RulesEnv(AECEnv):
         self.game_seed = game_seed
         self._table_rng = random.Random(game_seed * 7919 + 1)  # settles races: the same game, the same way
         self.table = Table(self.program, self.n, game_seed, self.game_options, self.match, self.stack)
+        self.encoding.forget()  # each seat's last observation was of the game before
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from itertools import combinations, count
+from itertools import chain, combinations, count
 from math import comb, prod
 
 import attrs
@@ -291,8 +291,8 @@ class Encoding:
         self.size = len(self.actions)
         self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
         self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
-        self._decided: dict = {}  # (seat, calls, ids of the moves) -> what `decide` gave for them
-        self._masks: dict = {}  # the actions legal at a decision, in order -> their mask (read-only)
+        self._quick: dict = {}  # (seat, calls offered) -> {id of a move: its (action, (move, calls, text)) pairs}
+        self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
         self._ident_np = np.array(self.ident_of, dtype=np.intp)
 
     def _blocks(self, choices: list, at: int) -> list:
@@ -342,22 +342,66 @@ class Encoding:
         the mask of those actions; the verb groups it offers, for the observation).  A move's actions are worked
         out once and kept by the move (the engine makes each move once and offers it again and again; a set of
         cards is worked out each time); a move outside the action space (one only a rule written in play could
-        offer) has no action and is left out."""
-        options = decision.options
-        key = None
-        if len(options) <= 32:  # the same moves asked again (of the same seat, with the same calls): as before
-            key = (seat, decision.calls, *map(id, options))
-            got = self._decided.get(key)
-            if got is not None:
-                return got
+        offer) has no action and is left out.
+
+        Every move asked before (of this seat, with these calls) is looked up in one pass of C (`_quick`: its
+        (action, (move, calls, rule text)) pairs, which hold the move, so no other move takes its id); the mask
+        and verb groups are kept by the actions they come from.  Otherwise `_decide` works the moves out."""
+        asked = (seat, decision.calls)
+        quick = self._quick.get(asked)
+        if quick is None:
+            quick = self._quick[asked] = {}
+        try:
+            out = dict(chain.from_iterable(map(quick.__getitem__, map(id, decision.options))))
+        except KeyError:
+            return self._decide(decision.options, asked, quick)
+        got = self._masks.get(tuple(out))
+        if got is None:
+            got = self._mask(tuple(out))
+        return out, got[0], got[1]
+
+    def _mask(self, acts: tuple) -> tuple:
+        """The mask of the actions `acts` (read-only: shared by infos and observations) and their verb groups,
+        kept by the actions."""
+        if self.size <= 4096:
+            made = bytearray(self.size)
+            for i in acts:
+                made[i] = 1
+            mask = np.frombuffer(bytes(made), dtype=I8)
+        else:
+            mask = np.zeros(self.size, dtype=I8)
+            mask[list(acts)] = 1
+            mask.flags.writeable = False
+        listed = self._group_of
+        n = len(listed)
+        groups = {listed[i] if i < n else self._group(i) for i in acts}
+        groups.discard(None)
+        groups = sorted(groups)
+        if len(self._masks) > 4096:
+            self._masks.clear()
+        got = self._masks[acts] = (mask, groups)
+        return got
+
+    def _group(self, i: int):
+        """The verb group of an action (the kind of move it is), or None."""
+        a = self.actions.listed[i] if i < len(self.actions.listed) else None
+        if a is not None:
+            return self.verb_group.get((a.verb, a.kind))
+        b = self.actions.blocks[bisect_right(self.actions.starts, i) - 1]
+        return self.verb_group.get((b.verb, b.kind))
+
+    def _decide(self, options, asked: tuple, quick: dict) -> tuple:
+        """`decide` for moves not asked before: each move's actions worked out (`_move_actions`, `_asked_actions`)
+        and noted in `quick`; sets of cards ranked together."""
         out: dict = {}
         groups = set()
         kept = self._of_move
-        asked = (seat, decision.calls)
         sets = None
         if options and options[-1].kind == "cards":  # sets of cards (and maybe a pass first): ranked at once below
             sets = [mv for mv in options if mv.kind == "cards"]
             options = [mv for mv in options if mv.kind != "cards"]
+        if len(quick) > 20_000:
+            quick.clear()
         for mv in options:
             e = kept.get(id(mv))
             if e is None or e[0] is not mv:
@@ -370,27 +414,18 @@ class Encoding:
             pairs = e[4].get(asked)
             if pairs is None:
                 pairs = self._asked_actions(e, asked)
+            if pairs:  # (a move without actions is not noted: nothing would hold it)
+                quick[id(mv)] = pairs
             out.update(pairs)
             groups.add(e[3])
         if sets is not None:
             self._set_actions(sets, out, groups)
         acts = tuple(out)
-        mask = self._masks.get(acts)  # the same actions legal again (in another order of moves, or with others')
-        if mask is None:
-            made = bytearray(self.size)
-            for i in acts:
-                made[i] = 1
-            mask = np.frombuffer(bytes(made), dtype=I8)  # read-only: shared by infos and observations
-            if len(self._masks) > 4096:
-                self._masks.clear()
-            self._masks[acts] = mask
+        got = self._masks.get(acts)  # the same actions legal again (in another order of moves, or with others')
+        if got is None:
+            got = self._mask(acts)
         groups.discard(None)
-        got = out, mask, sorted(groups)
-        if key is not None:  # (its moves are kept alive by `out`, so no other move takes their ids)
-            if len(self._decided) > 20_000:
-                self._decided.clear()
-            self._decided[key] = got
-        return got
+        return out, got[0], sorted(groups)
 
     def action_of(self, move, seat: int) -> int | None:
         """The action of one of the seat's moves (a Move of its decision, with the calls said with it, as a bot
@@ -517,6 +552,7 @@ class Encoding:
         self.at_pending = add("pending.player", n, "one-hot: whose decision is pending", offsets)
         self.at_window = add("pending.window", 1, "1 when the pending decision is a window (`ask`: act or pass)")
         self.verb_group = {g: i for i, g in enumerate(self.groups)}
+        self._group_of = [self.verb_group.get((a.verb, a.kind)) for a in self.actions.listed]  # of each action listed
         self.at_verbs = add("pending.verbs", len(self.groups), "1 for each kind of move your pending decision offers",
                             [f"{v} {k or '-'}".strip() for v, k in self.groups])
         self.zone_slots = []  # (zone name, per player, start of sizes, start of counts, start of top)
@@ -531,6 +567,7 @@ class Encoding:
                 counts = add(f"zone.{z.name}.cards", self.real, "count of each card identity you can see there", real)
                 top = add(f"zone.{z.name}.top", self.real, "one-hot: its top card, if you can see it", real)
                 self.zone_slots.append((z.name, False, size_at, counts, top))
+        self.var_start = at  # the variables, the players' variables and the claim from here
         self.var_slots = []
         for v in p.vars:
             if v.name == "score" or v.per_player:
@@ -558,6 +595,7 @@ class Encoding:
         self._tallies: dict = {}  # a zone (of an owner; and a seat, seen in part) -> (its cards, their tally)
         keys = count()  # each zone's (each owner's) key in `_tallies`
         self._keys = [[next(keys) for _ in range(n)] if per else next(keys) for _, per, *_ in self.zone_slots]
+        self._memo: list = []  # each seat's [last observation, its glance's zones, a claim written]
         self.observe_seen = self._observer()
 
     def _var_segment(self, add, name: str, kind: str) -> tuple:
@@ -616,14 +654,24 @@ class Encoding:
 
         A Python function written for this game and number of players (as the compiler writes a game's code):
         each zone, owner and variable has its place in the vector as a constant, so a step runs no loop over the
-        layout.  A zone's count of each card identity is kept from the last time it was counted (`_tally`:
-        shared by the seats that see the zone whole; a zone seen in part, per seat) and counted again only when
-        its cards changed.  The vector is a Python float array, filled by slices and a few single writes, handed
-        to numpy without a copy."""
+        layout.  Each seat's last observation is kept (`_memo`) with what its glance showed of each zone (of each
+        owner) then: a step writes a zone again only when that differs (one C comparison), so a zone no card came
+        to or left since the seat last looked costs nothing more; whose turn it is, the verbs, the variables and
+        the claim are written each time (most steps change one of them).  A zone's count of each card identity
+        is kept from the last time it was counted (`_tally`: shared by the seats that see the zone whole; a zone
+        seen in part, per seat) and counted again only when its cards changed.  The vector is a Python float
+        array, written by slices and a few single writes; the seat gets a copy, as numpy (the next step writes
+        the kept one)."""
         n, real = self.n, self.real
+        head = self.at_verbs + len(self.groups)  # whose turn, the direction, whose decision, the verbs: each time
+        zone_end = self.var_start
+        claim_at = self.at_claim if self.claims else self.obs_size
         lines = ["def observe_seen(seen, seat, mine):",
                  "    current, direction, pend, window, zones, values, pvalues, claim = seen",
-                 "    out = ZEROS[:]",
+                 "    memo = MEMO[seat]",
+                 "    out = memo[0]",
+                 "    was = memo[1]",
+                 f"    out[0:{head}] = HEAD",
                  "    r = ROT[seat]",
                  f"    out[{self.at_current} + r[current]] = 1.0",
                  f"    out[{self.at_direction}] = direction",
@@ -637,38 +685,56 @@ class Encoding:
                  "    get = TALLIES.get"]
 
         def counted(z: str, key, at: str) -> list:  # the counts of a zone seen (whole, or in part)
-            return [f"        if {z}.__class__ is list:",
-                    f"            m = get({key})",
-                    f"            out[{at}:{at} + {real}] = m[1] if m is not None and m[0] == {z} else TALLY({key}, {z})",
-                    "        else:",
-                    f"            out[{at}:{at} + {real}] = TALLY(({key}, seat), {z})"]
+            return [f"            if {z}.__class__ is list:",
+                    f"                m = get({key})",
+                    f"                out[{at}:{at} + {real}] = m[1] if m is not None and m[0] == {z} else TALLY({key}, {z})",
+                    "            else:",
+                    f"                out[{at}:{at} + {real}] = TALLY(({key}, seat), {z})"]
 
+        part = count()
         for i, ((name, per, size_at, counts, top), key) in enumerate(zip(self.zone_slots, self._keys)):
             if per:
                 lines.append(f"    zz = zones[{i}]  # {name}, one per player")
                 for o in range(n):
+                    k = next(part)
                     lines += [f"    z = zz[{o}]",
-                              "    if z.__class__ is int:",
-                              "        if z:",
-                              f"            out[{size_at} + r[{o}]] = z",
-                              "    elif z:",
-                              f"        out[{size_at} + r[{o}]] = len(z)",
+                              f"    if z != was[{k}]:",
+                              f"        was[{k}] = z[:] if z.__class__ is list else z",
                               f"        at = {counts[0]} + r[{o}] * {real}",
-                              *counted("z", key[o], "at")]
+                              "        if z.__class__ is int:",
+                              f"            out[{size_at} + r[{o}]] = z",
+                              f"            out[at:at + {real}] = NONE",
+                              "        elif z:",
+                              f"            out[{size_at} + r[{o}]] = len(z)",
+                              *counted("z", key[o], "at"),
+                              "        else:",
+                              f"            out[{size_at} + r[{o}]] = 0.0",
+                              f"            out[at:at + {real}] = NONE"]
             else:
+                k = next(part)
                 lines += [f"    z = zones[{i}]  # {name}",
-                          "    if z.__class__ is int:",
-                          "        if z:",
+                          f"    if z != was[{k}]:",
+                          f"        was[{k}] = z[:] if z.__class__ is list else z",
+                          f"        out[{top}:{top + real}] = NONE",
+                          "        if z.__class__ is int:",
                           f"            out[{size_at}] = z",
-                          "    elif z:",
-                          f"        out[{size_at}] = len(z)",
+                          f"            out[{counts}:{counts + real}] = NONE",
+                          "        elif z:",
+                          f"            out[{size_at}] = len(z)",
                           *counted("z", key, str(counts)),
-                          "        c = z[-1]",
-                          "        if c is not None:",
-                          f"            out[{top} + IDENT[c]] = 1.0"]
-        consts = {"ZEROS": self._zeros, "ROT": [[(c - s) % n for c in range(n)] for s in range(n)],
+                          "            c = z[-1]",
+                          "            if c is not None:",
+                          f"                out[{top} + IDENT[c]] = 1.0",
+                          "        else:",
+                          f"            out[{size_at}] = 0.0",
+                          f"            out[{counts}:{counts + real}] = NONE"]
+        self._parts = next(part)
+        consts = {"HEAD": self._zeros[:head], "NONE": self._no_cards, "VARS": self._zeros[zone_end:claim_at],
+                  "CLAIMS": self._zeros[claim_at:], "ROT": [[(c - s) % n for c in range(n)] for s in range(n)],
                   "TALLIES": self._tallies, "TALLY": self._tally, "IDENT": self.ident_of, "PUT": self._put,
-                  "BOUND": BOUND, "array": array, "frombuffer": np.frombuffer, "F32": F32, "CLAIM": self._claim}
+                  "BOUND": BOUND, "array": array, "frombuffer": np.frombuffer, "F32": F32, "CLAIM": self._claim,
+                  "MEMO": self._memo}
+        lines += [f"    out[{zone_end}:{claim_at}] = VARS  # the variables: written each time (most steps change one)"]
         for j, (name, slot) in enumerate(self.var_slots):
             consts[f"SLOT{j}"] = slot
             lines.append(f"    v = values.get({name!r})")
@@ -710,14 +776,22 @@ class Encoding:
                           "            if v is not None and v is not False:",
                           f"                PUT(out, STARTS{j}[r[o]], v, seat)"]
         if self.claims:
-            lines += ["    if claim is not None:",
-                      "        CLAIM(out, seat, claim)"]
-        lines.append("    return frombuffer(out, dtype=F32)")
+            lines += ["    if claim is not None or memo[2]:",
+                      f"        out[{claim_at}:] = CLAIMS",
+                      "        memo[2] = claim is not None",
+                      "        if claim is not None:",
+                      "            CLAIM(out, seat, claim)"]
+        lines.append("    return frombuffer(out[:], dtype=F32)")
         source = "\n".join(lines) + "\n"
         code = compile(source, f"<observation of {self.program.name} for {n}>", "exec")
         exec(code, consts)
         self.observer_source = source
+        self.forget()
         return consts["observe_seen"]
+
+    def forget(self) -> None:
+        """Let go of each seat's last observation (a new game): the next is written whole."""
+        self._memo[:] = [[self._zeros[:], [None] * self._parts, False] for _ in range(self.n)]
 
     def _tally(self, key, cards) -> array:
         """The count of each card identity among `cards` (a zone's list, or a tuple with None for cards not seen),
