@@ -12,13 +12,23 @@ from types import SimpleNamespace
 
 from .errors import MoveError
 from .events import Event
-from .machine import Decision, Move, parse_move, race_move, racers
+from .machine import Decision, Move, State, apply, match_winners, parse_move, race_move, racers, team
 from .narrator import in_words
 from .view import glance
 
 # What a host needs beside a Seat: the decision and move records it is handed, the seats in a race and the move that
 # settles one from each seat's time (`racers`, `race_move`), and a typed line read against the rules alone.
-__all__ = ["Seat", "Decision", "Move", "racers", "race_move", "read_move"]
+# What a bot's look-ahead needs (interpreter/bots: search, samples, greedy): a copy of the game's state that no seat
+# sees and nothing records, to play forward on (`fork`, a `State`), moves made on it (`apply`), and who won it
+# (`match_winners`, `team`).  The bots import nothing else of the machine (tests/test_architecture.py).
+__all__ = ["Seat", "Decision", "Move", "racers", "race_move", "read_move", "State", "fork", "apply", "match_winners",
+           "team"]
+
+
+def fork(game) -> State:
+    """A copy of a game's state (given the Game, or a State) for a bot to play forward on: no record, and nothing a
+    move changes shared with the game (`State.fork`)."""
+    return getattr(game, "state", game).fork()
 
 
 def read_move(program, decision: Decision, text: str) -> Move:

@@ -206,20 +206,24 @@ class Checker:
             self.error("a game needs a `turn { ... }`: what a player does on their turn", whole)
         if s.setup is None:
             self.error("a game needs a `setup { ... }`", whole, hint="for instance `setup { shuffle draw  deal 7 from draw to hand }`")
-        read = self.check_decls(decls)
+        # A variable's type is the one every `set` of it gives, so it is known only once every declaration has been
+        # checked: one that read a variable before then is typed again with every variable's type as found.  Those
+        # types are the ones the compiler reads (Symbols.types), and those errors the ones reported: the earlier
+        # typing's are dropped (a variable read as `any` before its `set` hid a wrong use of it).  A variable set
+        # from another (`set a = b`, `let t = b  set a = t`) gets its type as that one's becomes known: typed
+        # again, its `set` gives it, and what reads it is typed again in turn, a link of the chain a round.
+        latest = {id(d): (d, reads, found) for d, reads, found in self.check_decls(decls)}
         final = {n: var_type(s, n) for n in s.vars}
-        stale = [(d, found) for d, reads, found in read if any(final[n] != t for n, t in reads)]
-        if stale:
-            # A variable's type is the one every `set` of it gives, so it is known only once every declaration has
-            # been checked: one that read a variable before then is typed again with every variable's final type.
-            # Those types are the ones the compiler reads (Symbols.types), and those errors the ones reported:
-            # the first typing's are dropped (a variable read as `any` before its `set` hid a wrong use of it).
-            kept = {n: set(ts) for n, ts in s.var_types.items()}
+        for _ in range(len(s.vars) + 1):
+            stale = [(d, found) for d, reads, found in latest.values() if any(final[n] != t for n, t in reads)]
+            if not stale:
+                break
             again = Checker(s, final)
-            again.check_decls([d for d, _ in stale])
-            s.var_types = kept
+            for d, reads, found in again.check_decls([d for d, _ in stale]):
+                latest[id(d)] = (d, reads, found)
             dropped = {id(e) for _, found in stale for e in found}
             self.errors = [e for e in self.errors if id(e) not in dropped] + again.errors
+            final = {n: var_type(s, n) for n in s.vars}
         for rule in s.rules:
             if rule.event in s.events and rule.event not in s.fired:
                 self.error(f"rule `{rule.name}` never fires: nothing does `fire {rule.event}(...)`", part(rule.loc, "event"),

@@ -201,6 +201,20 @@ def test_the_hosts_import_nothing_of_the_machine(module):
     assert bad == []
 
 
+@pytest.mark.parametrize("module", sorted(str(p.relative_to(ROOT)) for p in (ROOT / "interpreter" / "bots").glob("*.py")))
+def test_the_bots_reach_the_machine_only_through_the_seat_api(module):
+    """A bot's look-ahead plays on a copy of the game's state, taken and played through `interpreter.seat` (`fork`,
+    `apply`, `match_winners`, `team`, `State`): the bots import nothing of `interpreter.machine` themselves."""
+    tree = _tree(ROOT / module)
+    bad = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and (
+        (n.module or "").partition(".")[0] == ("machine" if n.level else "interpreter.machine")  # ..machine(.x)
+        or (n.module or "").startswith("interpreter.machine")
+        or n.module in (None, "interpreter") and any(a.name == "machine" for a in n.names))]  # from .. import machine
+    bad += [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Import) and
+            any(a.name.startswith("interpreter.machine") for a in n.names)]
+    assert bad == []
+
+
 def test_no_private_name_is_imported_from_another_module():
     """A name with a leading underscore is its module's own: what another module needs is made public."""
     bad = []

@@ -5,7 +5,7 @@ seat may see) and `follow(game, seat, decision)` (a recorded move is about to be
 along without the work of choosing, as a resumed save does)."""
 from __future__ import annotations
 
-from ..machine import Move
+from ..seat import Move
 from .greedy import GreedyBot
 from .odds import table_move
 from .random_bot import RandomBot

@@ -5,8 +5,8 @@ import math
 import random
 from collections import Counter
 
-from .. import machine as m
-from ..machine import Move
+from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
+from ..seat import Move
 from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_held, hyper_at_least, hyper_none,
                    identity_keys, own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
 from .memory import Claims, Whereabouts

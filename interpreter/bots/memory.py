@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .. import machine as m
+from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..view import glance, project_event, zone_shows
 from .samples import fork
 

@@ -9,7 +9,7 @@ from itertools import chain
 
 import attrs
 
-from ..machine import Move
+from ..seat import Move
 
 
 def table_move(rng, program, decision) -> Move:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import random
 
-from .. import machine as m
+from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from .odds import hyper_at_least, hyper_none, table_move
 from .samples import facts
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from ..machine import Move
+from ..seat import Move
 from .odds import table_move, with_calls
 
 

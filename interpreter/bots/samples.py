@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 import random
 
-from .. import machine as m
+from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
+from ..seat import fork
 from ..view import zone_shows
 
 # ------------------------------------------------------------------ what the program says, worked out once
@@ -99,27 +100,6 @@ def facts(program) -> Facts:
 # ------------------------------------------------------------------ samples of what the seat cannot see
 
 TRIES = 8  # deals tried for one that fits a claim (`determinize`'s `able`)
-
-
-def fork(st: m.State) -> m.State:
-    """A copy of a state for playing on, sharing nothing that a move changes (not even a frame's lists)."""
-    clone = m.State.__new__(m.State)
-    clone.__dict__.update(st.__dict__)
-    clone.record = False
-    clone.events = []
-    clone.moves = []
-    clone.stats = {}
-    clone.chosen = None
-    snap = st.snapshot()
-    st.forget(snap)  # the copy is never restored: the game need not keep its random state for it
-    clone.restore_from(snap)
-    clone.rng_guards = []
-    for fr in clone.stack:
-        env = fr.env
-        for k, v in env.items():
-            if isinstance(v, (list, set, dict)):
-                env[k] = v.copy()
-    return clone
 
 
 def gather(st: m.State, seat: int) -> tuple:

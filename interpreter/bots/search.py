@@ -14,7 +14,7 @@ import time
 import zlib
 from statistics import NormalDist
 
-from .. import machine as m
+from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from .greedy import GreedyBot
 from .odds import own_cards, table_move
 from .policy import POLICIES, Policy, RandomPolicy, with_due  # noqa: F401 - tests take Policy from here

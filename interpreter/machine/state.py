@@ -130,6 +130,27 @@ class State:
         if self.record:
             self.events.append(ev)
 
+    def fork(self) -> "State":
+        """A copy to play forward on (a bot's look-ahead): no record, and nothing a move changes shared, not even a
+        frame's lists; the random generator is this one until the copy is given its own."""
+        clone = State.__new__(State)
+        clone.__dict__.update(self.__dict__)
+        clone.record = False
+        clone.events = []
+        clone.moves = []
+        clone.stats = {}
+        clone.chosen = None
+        snap = self.snapshot()
+        self.forget(snap)  # the copy is never restored: the game need not keep its random state for it
+        clone.restore_from(snap)
+        clone.rng_guards = []
+        for fr in clone.stack:
+            env = fr.env
+            for k, v in env.items():
+                if isinstance(v, (list, set, dict)):
+                    env[k] = v.copy()
+        return clone
+
     def snapshot(self) -> dict:
         """Everything that changes, copied: for undo, for a refused move, for a search bot's playouts."""
         snap = {
