@@ -176,6 +176,7 @@ class Checker:
         self.errors: list[RulesCheckError] = []
         self.final = final  # variable -> its type, when every `set` of it has been seen (else worked out as read)
         self.var_reads: set = set()  # (variable, the type it had when read): was it its final type?
+        self.function_types: dict = {}  # function -> the type it gives (`function_type`)
         # A rule written in play: the game's variables keep the types its file gives them (the code made for the
         # file reads them so), and the rule may not set one to another type (`check_written_rule`).
         self.written = written
@@ -419,6 +420,17 @@ class Checker:
 
     def check_FunctionDecl(self, d):
         self.expr(d.body, params_scope(d.params))
+
+    def function_type(self, f) -> str:
+        """What a `define` gives: its body's type, with its parameters typed by their names (`any` for one that
+        calls itself, while it is typed).  Its own errors are told where it is declared (`check_FunctionDecl`)."""
+        types = self.function_types
+        if f.name not in types:
+            types[f.name] = "any"
+            start = len(self.errors)
+            types[f.name] = self.expr(f.body, params_scope(f.params))
+            del self.errors[start:]
+        return types[f.name]
 
     def check_ProcedureDecl(self, d):
         self.block(d.body, params_scope(d.params))
@@ -985,7 +997,7 @@ class Checker:
             self.arity(e, len(f.params), f.params)
             for a in e.args:
                 self.expr(a, scope)
-            return "any"
+            return self.function_type(f)
         if n in s.procedures:
             self.error(f"`{n}` is a procedure (a `{{...}}` definition) and gives no value", e.loc)
             return "any"
