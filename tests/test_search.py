@@ -13,7 +13,7 @@ from interpreter import Game
 from interpreter.bots import search
 from interpreter.bots import GreedyBot, ask_bot, make_bot
 from interpreter.view import view as view_of
-from interpreter.bots.search import Policy, SearchBot, determinize, facts, fork, playout
+from interpreter.bots.search import Policy, SearchBot, determinize, facts, playout
 from rulelang.simulate.one import play_one
 from rulelang.simulate.run import simulate
 

@@ -17,8 +17,8 @@ from statistics import NormalDist
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from .greedy import GreedyBot
 from .odds import own_cards, table_move
-from .policy import POLICIES, Policy, RandomPolicy, with_due  # noqa: F401 - tests take Policy from here
-from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize from here
+from .policy import POLICIES, Policy, with_due  # noqa: F401 - tests take Policy from here
+from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize and facts from here
 
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
 DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
