@@ -104,7 +104,8 @@ class ChoiceEvent(Event):
     race: bool
 
 
-@kind("call", "a call made with a move (a word the rules declare, added to the move); `text` is its words, added as a seat is told it",
+@kind("call", "a call made with a move (a word the rules declare, added to the move); `text` is its words, added as "
+      "a seat is told it",
       seats=("player",), optional=("text",))
 class CallEvent(Event):
     player: Any
