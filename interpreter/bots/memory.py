@@ -104,32 +104,29 @@ def made_on_copy(game, seat: int, move: m.Move, record: bool = False):
 
 def _sight(view: dict) -> tuple:
     """The cards a view shows, how many it hides in each place ((zone name, owner) -> count), the seat's own."""
-    seen, hidden, own = set(), {}, set()
-    seat = view["seat"]
-    for name, z in view["zones"].items():
-        for owner, part in (enumerate(z) if isinstance(z, list) else ((None, z),)):
-            cards = part["cards"]
-            shown = {c for c in cards if c is not None}
-            seen |= shown
-            hidden[(name, owner)] = part["size"] - len(shown)
-            if owner == seat:
-                own |= shown
-    return seen, hidden, own
+    return _seen_in(view["seat"], (((name, owner), part["cards"], part["size"])
+                                   for name, z in view["zones"].items()
+                                   for owner, part in (enumerate(z) if isinstance(z, list) else ((None, z),))))
 
 
 def _glanced(st, seat: int) -> tuple:
-    """`_sight` of the seat's view of a state, read by `glance` (the view's masking, no view built)."""
+    """`_sight` of the seat's view of a state, read by `glance` (the view's masking, no view built): a place it
+    sees none of is the number of its cards."""
+    return _seen_in(seat, (((spec.name, owner), () if part.__class__ is int else part,
+                            part if part.__class__ is int else len(part))
+                           for spec, z in zip(st.program.zones, glance(st, seat)[4])
+                           for owner, part in (enumerate(z) if spec.per_player else ((None, z),))))
+
+
+def _seen_in(seat, places) -> tuple:
+    """`_sight` from each place's ((zone name, owner), its cards with None for each hidden one, its size)."""
     seen, hidden, own = set(), {}, set()
-    for spec, z in zip(st.program.zones, glance(st, seat)[4]):
-        for owner, part in (enumerate(z) if spec.per_player else ((None, z),)):
-            if part.__class__ is int:  # it sees none of them
-                hidden[(spec.name, owner)] = part
-                continue
-            shown = {c for c in part if c is not None}
-            seen |= shown
-            hidden[(spec.name, owner)] = len(part) - len(shown)
-            if owner == seat:
-                own |= shown
+    for key, cards, size in places:
+        shown = {c for c in cards if c is not None}
+        seen |= shown
+        hidden[key] = size - len(shown)
+        if key[1] == seat:
+            own |= shown
     return seen, hidden, own
 
 

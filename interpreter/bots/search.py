@@ -229,31 +229,30 @@ class SearchBot:
         seed = self.rng.getrandbits(64)
         able = self.believed(st, seat)
         first = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, able)
+
+        def first_playout(spent: int, began: float) -> tuple:
+            """The greedy move's playout on the first sample (of `self.turns` turns): its value, the decisions spent
+            with it, how many playouts of its cost the budget and the time leave, and what it cost in seconds since
+            `began`."""
+            value, n = self._try(first, seat, moves[0], seed, deadline, self.budget - spent - 1)
+            spent += n + 1
+            cost = time.perf_counter() - began
+            playouts = (self.budget - spent) / (n + 1) + 1
+            if deadline is not None:
+                playouts = min(playouts, (deadline - time.perf_counter()) / max(cost, 1e-6) + 1)
+            return value, spent, playouts, cost
+
         self.turns = self.depth
-        value, n = self._try(first, seat, moves[0], seed, deadline, self.budget - 1)
-        spent = n + 1
-        if value is None:
-            self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": []}
-            return 0
-        cost = time.perf_counter() - began
-        playouts = (self.budget - spent) / spent + 1
-        if deadline is not None:
-            playouts = min(playouts, (deadline - time.perf_counter()) / max(cost, 1e-6) + 1)
-        if playouts < PLAYOUTS and self.depth > st.n:
+        value, spent, playouts, cost = first_playout(0, began)
+        if value is not None and playouts < PLAYOUTS and self.depth > st.n:
             # Too few playouts for the budget: shorter ones (no fewer turns than a round), the first made again.
             turns = max(st.n, int(self.depth * playouts / PLAYOUTS))
             if turns < self.depth:
                 self.turns = turns
-                began = time.perf_counter()
-                value, n = self._try(first, seat, moves[0], seed, deadline, self.budget - spent - 1)
-                spent += n + 1
-                if value is None:
-                    self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": []}
-                    return 0
-                cost = time.perf_counter() - began
-                playouts = (self.budget - spent) / (n + 1) + 1
-                if deadline is not None:
-                    playouts = min(playouts, (deadline - time.perf_counter()) / max(cost, 1e-6) + 1)
+                value, spent, playouts, cost = first_playout(spent, time.perf_counter())
+        if value is None:
+            self.last = {"moves": [str(mv) for mv in moves], "samples": 0, "decisions": spent, "means": []}
+            return 0
         values[0].append(value)
         k = self.affordable(k, playouts)
         if k == 1:
