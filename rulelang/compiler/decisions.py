@@ -226,8 +226,9 @@ class Decisions:
         """A `where` that reads a zone nobody sees (`zone stock hidden`), named in it or in a function it calls, is
         refused when the game is checked, at that name (or call): no chooser may see what it tests."""
         z = x.node if isinstance(x, Inlined) else node
-        if isinstance(z, ast.Call) and z.name in ("top", "bottom", "nth") and z.name not in self.s.functions and z.args:
-            z, kind = z.args[0], self.type_of(z.args[0])  # a card of it (`top(stock)`)
+        zone = self.card_of_zone(z)
+        if zone is not None:  # a card of it (`top(stock)`)
+            z, kind = zone, self.type_of(zone)
         if kind != "zone" or not isinstance(z, (ast.Name, ast.Call)) or z.name not in self.s.zones or \
                 self.s.zones[z.name].visibility in ("public", "private"):
             return
@@ -240,8 +241,14 @@ class Decisions:
         the top, bottom or nth card of one (`top(discard)`)."""
         if self.type_of(x) == "zone":
             return self.sighted_zone(x, chooser, scope)
-        return isinstance(x, ast.Call) and x.name in ("top", "bottom", "nth") and x.name not in self.s.functions \
-            and bool(x.args) and self.sighted_zone(x.args[0], chooser, scope)
+        zone = self.card_of_zone(x)
+        return zone is not None and self.sighted_zone(zone, chooser, scope)
+
+    def card_of_zone(self, x):
+        """The zone of `top(Z)`, `bottom(Z)` or `nth(Z, ...)` (the built-ins, not a function of that name); else None."""
+        if isinstance(x, ast.Call) and x.name in ("top", "bottom", "nth") and x.name not in self.s.functions and x.args:
+            return x.args[0]
+        return None
 
     def sighted_zone(self, d, chooser, scope) -> bool:
         """Whether a collection is a zone whose face-up cards the chooser sees: a public one, or its own."""
