@@ -355,14 +355,15 @@ class Encoding:
             out = dict(chain.from_iterable(map(quick.__getitem__, map(id, decision.options))))
         except KeyError:
             return self._decide(decision.options, asked, quick)
-        got = self._masks.get(tuple(out))
-        if got is None:
-            got = self._mask(tuple(out))
+        got = self._mask(tuple(out))
         return out, got[0], got[1]
 
     def _mask(self, acts: tuple) -> tuple:
         """The mask of the actions `acts` (read-only: shared by infos and observations) and their verb groups,
-        kept by the actions."""
+        kept by the actions (the same actions legal again, in another order of moves or with others', find them)."""
+        got = self._masks.get(acts)
+        if got is not None:
+            return got
         if self.size <= 4096:
             made = bytearray(self.size)
             for i in acts:
@@ -421,9 +422,7 @@ class Encoding:
         if sets is not None:
             self._set_actions(sets, out, groups)
         acts = tuple(out)
-        got = self._masks.get(acts)  # the same actions legal again (in another order of moves, or with others')
-        if got is None:
-            got = self._mask(acts)
+        got = self._mask(acts)
         groups.discard(None)
         return out, got[0], sorted(groups)
 
