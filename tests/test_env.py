@@ -71,6 +71,17 @@ def check_observation(env, obs, step: int) -> None:
         assert np.array_equal(got, enc.observe(env.table.view(seat), mine)), f"seat {seat} at step {step}"
 
 
+def acting(env):
+    """An episode's turns as PettingZoo plays them, those of agents still playing: each one's observation and info
+    (an agent whose game ended is stepped with None, as the API asks)."""
+    for _agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        yield obs, info
+
+
 @pytest.mark.parametrize("path", GAME_FILES, ids=IDS)
 def test_random_masked_play_only_makes_legal_moves(path):
     """Masks always match the legal moves (bench/env_bench.py --episodes 1000 plays a thousand games of each),
@@ -82,11 +93,7 @@ def test_random_masked_play_only_makes_legal_moves(path):
         env = make_env(game, players=players, seed=seed, max_moves=800)  # a long game is cut off (truncated)
         rng = random.Random(seed)
         env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, reward, term, trunc, info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
+        for obs, info in acting(env):
             check_mask(env)
             assert np.array_equal(obs["action_mask"], info["action_mask"])
             check_observation(env, obs["observation"], env.moves)
@@ -105,11 +112,7 @@ def test_the_kept_observations_and_masks_are_those_worked_out_afresh(name):
     rng = random.Random(3)
     for seed in (3, 4):
         env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, reward, term, trunc, info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
+        for obs, info in acting(env):
             for kept in (fresh._quick, fresh._masks, fresh._of_move):
                 kept.clear()
             legal, mask, verbs = fresh.decide(env.table.decision(env._seat), env._seat)
