@@ -214,6 +214,20 @@ def test_the_moves_line_shows_what_the_game_accepts(tmp_path, terminals):
     assert t.faults() == []
 
 
+def test_the_moves_line_shows_sets_of_cards_as_they_are_typed_and_the_first_few_only():
+    """Hearts' pass of three cards of thirteen: each set by its cards' short names (not card numbers), 12 of the
+    286 sets, then how many there are."""
+    import subprocess
+
+    proc = subprocess.run(rulelang_command() + ["run", "examples/hearts.rules", "--delay", "0", "--seed", "1",
+                                                "--bots", "random"],
+                          cwd=ROOT, input="quit\n", capture_output=True, text=True, timeout=60, env={**os.environ, "NO_COLOR": "1"})
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("Moves: "))
+    sets = line.removeprefix("Moves: pass ").split(" / ")
+    assert len(sets) == 13 and sets[-1] == "… (286 in all)", line
+    assert all(len(s.split()) == 3 and all(len(c) == 2 for c in s.split()) for s in sets[:-1]), line
+
+
 # UNO Express: You hold R3 R5 B7 G2 and a Wild on a Red 1.
 WILD_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "W", "B8", "R1", "G9", "Y2"]
 

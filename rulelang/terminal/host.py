@@ -67,6 +67,7 @@ KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier li
         "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT = "quit"
+SHOWN_SETS = 12  # moves of several arguments (or a set of cards) the Moves line lists for one verb: `pass` of 3 of 13 has 286
 TOOLBAR_ROWS, MENU_ROWS = 1, 3  # at most three rows of a 24-row screen kept below the prompt (MENU_ROWS counts the prompt line)
 AGAIN = object()  # read() gave no line, or a line was told or refused: ask for the same decision again
 DONE, MOVE = "done", "move"  # what a line typed comes to (Host.take_line)
@@ -1148,7 +1149,12 @@ class Host:
                 parts.append(("", " RULE"))
             for j, o in enumerate(args):
                 parts.append(("", " " if j == 0 else " / "))
-                if o.kind == "player":  # as it is typed: by name
+                if isinstance(o.arg, tuple):  # several arguments or a set of cards: as typed, the first few only
+                    if j == SHOWN_SETS:
+                        parts.append(("", f"… ({len(args)} in all)"))
+                        break
+                    parts.append(("", o.text[len(verb) + 1:]))
+                elif o.kind == "player":  # as it is typed: by name
                     parts.append(("", self.game.names[o.arg]))
                 elif o.kind == "blind":  # a card it may not see, by its place
                     parts.append(("", f"#{o.arg}"))
