@@ -1063,6 +1063,13 @@ class Host:
             else:
                 shown = value_parts(p, value)
             facts.append((1, [("", f"{label}: ")] + shown))
+        for name, values in v.get("player_vars", {}).items():  # one declared `show`: each player's known value
+            if name in declared and any(x is not None for x in values):
+                fact = [("", f"{declared[name] or name.replace('_', ' ')}: ")]
+                for i, (n, x) in enumerate((n, x) for n, x in zip(v["names"], values) if x is not None):
+                    fact += [("", ", ")] * bool(i) + [("", f"{n} ")] + (
+                        card_parts(p, x) if p.var_kinds.get(name) == "card" else value_parts(p, x))
+                facts.append((1, fact))
         claim = v.get("claim")
         if claim is not None and claim["stands"]:  # a claim settled (its cards turned up) is no longer news
             many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""
