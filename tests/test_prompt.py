@@ -214,15 +214,16 @@ def test_the_moves_line_shows_what_the_game_accepts(tmp_path, terminals):
     assert t.faults() == []
 
 
-def test_the_moves_line_shows_sets_of_cards_as_they_are_typed_and_the_first_few_only():
+def test_the_moves_line_shows_sets_of_cards_as_they_are_typed_and_the_first_few_only(capsys):
     """Hearts' pass of three cards of thirteen: each set by its cards' short names (not card numbers), 12 of the
     286 sets, then how many there are."""
-    import subprocess
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
 
-    proc = subprocess.run(rulelang_command() + ["run", "examples/hearts.rules", "--delay", "0", "--seed", "1",
-                                                "--bots", "random"],
-                          cwd=ROOT, input="quit\n", capture_output=True, text=True, timeout=60, env={**os.environ, "NO_COLOR": "1"})
-    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("Moves: "))
+    g = Game(load(ROOT / "examples" / "hearts.rules"), 4, seed=1)
+    Host(g, humans=[0, 1, 2, 3], bots={}, screen=Screen(tty=False), delay=0).show_moves(g.pending)
+    line = capsys.readouterr().out.splitlines()[-1]
     sets = line.removeprefix("Moves: pass ").split(" / ")
     assert len(sets) == 13 and sets[-1] == "… (286 in all)", line
     assert all(len(s.split()) == 3 and all(len(c) == 2 for c in s.split()) for s in sets[:-1]), line
