@@ -167,6 +167,8 @@ def test_the_verdict_on_seat_fairness_names_the_interval():
         "no clear first-player advantage: seat 1 wins 25.0% [17.5–34.3%]")
     assert verdict([25, 25, 25, 25], 100, 4, ["search", "greedy"] * 2).endswith("so this compares the bots too")
     assert verdict([10, 45, 45], 100, 3, ["greedy"] * 3).startswith("a first-player disadvantage")
+    # 40 of 100 games nobody won (stopped at the limit, or ended without a winner): an even share is 20%, not 33%
+    assert "of 100 games against an even 20.0% (+0.0 points" in verdict([20, 20, 20], 100, 3, ["greedy"] * 3)
 
 
 def test_simulate_takes_a_bot_for_each_seat():
