@@ -252,7 +252,10 @@ class Narrator:
         if kind == "reveal":
             cards = e.cards or []
             owner = e.owner
-            shows = f"{self.who(owner)} show" if self.is_you(owner) else f"{owner} shows"
+            if owner is None:  # cards of the table nobody knew (a face-down card dealt from a pile)
+                shows = "turned up" if any(cards) else "shown"
+            else:
+                shows = f"{self.who(owner)} show" if self.is_you(owner) else f"{owner} shows"
             if any(cards):
                 return [("", f"{shows}: ")] + _cards([c for c in cards if c])
             to = [self.who(t) for t in e.to or []]

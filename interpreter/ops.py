@@ -271,7 +271,7 @@ def op_reveal(cards_f, to_f):
             owners = [m.find_card(st, c)[1] for c in cards]
             owner = next((o for o in owners if o is not None), None)
             if owner is None:
-                owner = next(iter(sorted(st.facedown.get(cards[0], ()))), st.current) if cards else st.current
+                owner = next(iter(sorted(st.facedown.get(cards[0], ()))), None) if cards else st.current
         everyone = len(set(seats)) == st.n
         for c in cards:
             if c in st.facedown:

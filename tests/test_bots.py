@@ -34,10 +34,10 @@ def test_bots_are_found_by_name():
         bot_names("greedy,clever")
 
 
-def _asks(seed, memory=True, limit=3000):
-    """A greedy game of the ask-for-a-rank file; every ask as (turn, asker, asked, rank, took, the asked one's
-    cards after it, the ranks the asker held)."""
-    program = _load("ask_for_rank")
+def _asks(seed, memory=True, limit=3000, name="ask_for_rank"):
+    """A greedy game of the ask-for-a-rank file (or `name`, which asks for both in one move); every ask as (turn,
+    asker, asked, rank, took, the asked one's cards after it, the ranks the asker held)."""
+    program = _load(name)
     g = Game(program, 3, seed=seed, record=False)
     bots = [GreedyBot(seed * 10 + i, memory=memory) for i in range(3)]
     asks, target = [], None
@@ -46,24 +46,29 @@ def _asks(seed, memory=True, limit=3000):
         move = bots[d.player].move(g, d.player, d)
         if move.verb == "ask_player":
             target = move.arg
+        elif move.verb == "ask":  # `ask P2 3`: the player and the rank in one move
+            target = move.arg[0]
         st = g.state
         hands = st.zones[program.zone_index["hand"]]
         held = len(hands[target]) if target is not None else 0
         ranks = {program.cards[c].attrs["rank"] for c in hands[d.player]}
         g.apply(d.player, move, checked=True)
-        if move.verb == "rank":
+        if move.verb in ("rank", "ask"):
+            rank = move.arg if move.verb == "rank" else move.arg[1]
             after = sorted(g.state.zones[program.zone_index["hand"]][target])
-            asks.append((st.turns, d.player, target, move.arg, len(after) < held, after, ranks))
+            asks.append((st.turns, d.player, target, rank, len(after) < held, after, ranks))
     return g, asks
 
 
-def test_greedy_bots_do_not_ask_for_what_they_were_refused():
+@pytest.mark.parametrize("name", ["ask_for_rank", "ask_in_one_move"])
+def test_greedy_bots_do_not_ask_for_what_they_were_refused(name):
     """Told "no", a greedy bot seldom asks that player for that rank again while the player holds the very same
     cards: only when it has been refused everything it could ask for since the player last got a card that it
-    saw (it sees hands grow only at its own decisions).  Every game ends."""
+    saw (it sees hands grow only at its own decisions).  Every game ends.  The same when the player and the rank
+    are asked for in one move (`ask P2 3`)."""
     repeats = total = 0
     for seed in range(12):
-        g, asks = _asks(seed)
+        g, asks = _asks(seed, name=name)
         assert g.over, f"seed {seed}: no end"
         refused = {}
         for turn, asker, asked, rank, took, held, ranks in asks:
@@ -162,6 +167,8 @@ def test_the_verdict_on_seat_fairness_names_the_interval():
         "no clear first-player advantage: seat 1 wins 25.0% [17.5–34.3%]")
     assert verdict([25, 25, 25, 25], 100, 4, ["search", "greedy"] * 2).endswith("so this compares the bots too")
     assert verdict([10, 45, 45], 100, 3, ["greedy"] * 3).startswith("a first-player disadvantage")
+    # 40 of 100 games nobody won (stopped at the limit, or ended without a winner): an even share is 20%, not 33%
+    assert "of 100 games against an even 20.0% (+0.0 points" in verdict([20, 20, 20], 100, 3, ["greedy"] * 3)
 
 
 def test_simulate_takes_a_bot_for_each_seat():
@@ -310,3 +317,11 @@ def test_a_forced_move_is_made_and_remembered_as_choose_would_without_building_a
         assert (a.turn, a.earlier, a.laid, a.rng.getstate()) == (b.turn, b.earlier, b.laid, b.rng.getstate())
         g.apply(d.player, move, checked=False)
     assert forced >= 3
+
+
+def test_a_greedy_bot_asking_a_player_and_a_rank_in_one_move_asks_any_player_not_the_first_listed():
+    """`ask p in others(current), r in ...`: among equally good moves one at random, so the player after the
+    asker (the first `others` lists) is asked about half the time at three players, not every time."""
+    asks = [a for seed in range(4) for a in _asks(seed, name="ask_in_one_move")[1]]
+    after = sum(asked == (asker + 1) % 3 for _, asker, asked, *_ in asks)
+    assert len(asks) > 60 and 0.3 < after / len(asks) < 0.7, (after, len(asks))

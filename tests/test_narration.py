@@ -90,6 +90,42 @@ def test_a_card_turned_over_where_it_lies_is_told_so():
 
 
 
+HOLE_CARD = """
+game "Hole card"
+players 2..2 default 2
+attribute number 1..9
+name cards by number
+deck stock {
+  for n in 1..9 {
+    card {number: n}
+  }
+}
+zone stock hidden
+zone house public
+setup {
+  move 1 from stock to house face down
+}
+turn {
+  choose current {
+    look "turn the house's card up" {
+      reveal house to players
+      win current
+    }
+  }
+}
+"""
+
+
+def test_a_card_of_the_table_that_nobody_knew_is_turned_up_not_shown_by_the_current_player():
+    """A card dealt face down from a pile to the table is nobody's: revealed, it is "turned up", not "Ann shows"."""
+    import rulelang
+
+    g = Game(rulelang.load_text(HOLE_CARD), ["Ann", "Bo"], seed=1)
+    g.apply(0, "look")
+    card = g.card(g.state.zones[1][-1]).name
+    reveal = next(e for e in g.events if e.type == "reveal")
+    assert [g.narrate(reveal, seat) for seat in (None, 0, 1)] == [f"turned up: {card}"] * 3
+
 AGREEING = """
 game "Agree"
 players 2..2 default 2

@@ -214,6 +214,21 @@ def test_the_moves_line_shows_what_the_game_accepts(tmp_path, terminals):
     assert t.faults() == []
 
 
+def test_the_moves_line_shows_sets_of_cards_as_they_are_typed_and_the_first_few_only(capsys):
+    """Hearts' pass of three cards of thirteen: each set by its cards' short names (not card numbers), 12 of the
+    286 sets, then how many there are."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load(ROOT / "examples" / "hearts.rules"), 4, seed=1)
+    Host(g, humans=[0, 1, 2, 3], bots={}, screen=Screen(tty=False), delay=0).show_moves(g.pending)
+    line = capsys.readouterr().out.splitlines()[-1]
+    sets = line.removeprefix("Moves: pass ").split(" / ")
+    assert len(sets) == 13 and sets[-1] == "… (286 in all)", line
+    assert all(len(s.split()) == 3 and all(len(c) == 2 for c in s.split()) for s in sets[:-1]), line
+
+
 # UNO Express: You hold R3 R5 B7 G2 and a Wild on a Red 1.
 WILD_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "W", "B8", "R1", "G9", "Y2"]
 
@@ -390,6 +405,51 @@ def test_the_status_shows_only_the_variables_a_file_declares_shown(tmp_path):
         assert internal not in out
     assert "current colour: " in table("games/express.rules")
 
+
+BIDS = """
+game "Bids"
+players 3..3
+attribute number 1..9
+name cards by number
+deck stock {
+  for n in 1..9 {
+    card {number: n}
+  }
+}
+zone stock hidden
+zone hand private per player
+var bid per player = none show "bid"
+var secret per player = 0
+setup {
+  deal 3 from stock to hand
+}
+turn {
+  choose current {
+    bid n in 0..3 "say how many" {
+      set bid(current) = n
+    }
+  }
+}
+"""
+
+
+def test_the_status_shows_a_players_variable_declared_shown_for_each_player_that_has_a_value():
+    """`var bid per player = none show "bid"`: the table line says every bid made so far, by name; a player's
+    variable not declared `show` is not shown."""
+    import rulelang
+    from interpreter import Game
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(rulelang.load_text(BIDS), ["Ann", "Bo", "Cy"], seed=1)
+    host = Host(g, humans=[0, 1, 2], bots={}, screen=Screen(tty=False), delay=0)
+
+    def status():
+        return " · ".join("".join(t for _, t in fact) for fact in host.table_facts(0))
+
+    assert "bid:" not in status()  # nobody has bid yet
+    g.apply(0, "bid 2")
+    g.apply(1, "bid 0")
+    assert "bid: Ann 2, Bo 0 · " in status() and "secret" not in status()
 
 # ---------------------------------------------------------------- 5. hidden information
 

@@ -109,11 +109,15 @@ class GreedyBot:
                     self.tried.clear()
                 counts = self.tried.setdefault(key, {})
                 counts[move.text] = counts.get(move.text, 0) + 1
-            if move.kind == "player" and not decision.window:
+            aim = aimed_at(view, move) if not decision.window else None
+            if (move.kind == "player" or aim is not None) and not decision.window:
                 self.earlier.append(move.text)
                 if not self.held:
                     self.held = [hidden_held(view, p) for p in range(len(view["names"]))]
-                self.aimed = (self.turn, move.arg, hidden_held(view, move.arg), [])
+                if aim is None:
+                    self.aimed = (self.turn, move.arg, hidden_held(view, move.arg), [])
+                else:  # `ask Ada nine`: the player and what is asked of them in one move
+                    self.aimed = (self.turn, aim, hidden_held(view, aim), [move.text])
             else:
                 self.note(move)
         if move.kind == "card" and move.arg < program.deck_size:
@@ -156,10 +160,14 @@ class GreedyBot:
     def not_missed(self, view, opts) -> tuple:
         """The options, less a move that took nothing from the player it is aimed at, when that player has got no
         card since (if every option is such a move, all of them)."""
-        if not self.missed or self.aimed is None or self.aimed[0] != self.turn:
+        if not self.missed:
             return opts
-        player = self.aimed[1]
-        keep = [o for o in opts if self.missed.get((player, o.text), -1) != self.gained[player]]
+        aimed = self.aimed[1] if self.aimed is not None and self.aimed[0] == self.turn else None
+
+        def missed(o) -> bool:
+            player = aimed_at(view, o) if o.kind == "several" else aimed
+            return player is not None and self.missed.get((player, o.text), -1) == self.gained[player]
+        keep = [o for o in opts if not missed(o)]
         return tuple(keep) if keep else opts
 
     def _choose(self, program, view, decision, opts, game=None) -> Move:
@@ -207,6 +215,9 @@ class GreedyBot:
         if group[0].kind == "player":
             sizes = hand_sizes(view)
             return best(self.rng, group, lambda o: -sizes.get(o.arg, 0))
+        if group[0].kind == "several":  # `ask Ada nine`: the value it holds most of, to anyone
+            counts = value_counts(program, mine)
+            return best(self.rng, group, lambda o: sum(counts.get(v, 0) for v in o.arg if isinstance(v, str)))
         return group[0]
 
     def weigh(self, game, seat: int, quiet: Move, challenges: list) -> Move:
@@ -371,6 +382,15 @@ class GreedyBot:
             known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
             p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
         return p_true, False
+
+
+def aimed_at(view: dict, move: Move):
+    """The other player a move of several arguments names (`ask Ada nine`), or None."""
+    if move.kind != "several":
+        return None
+    words = f" {move.text} "
+    return next((p for p, name in enumerate(view["names"])
+                 if p != view["seat"] and p in move.arg and f" {name} " in words), None)
 
 
 def _changed(a, b) -> dict:

@@ -92,6 +92,9 @@ class Policy:
             return max(group, key=lambda o: counts.get(o.arg, 0) + rng.random() * 0.5)
         if kind == "player":
             return min(group, key=lambda o: self._held(st, o.arg) + rng.random() * 0.5)
+        if kind == "several":  # `ask Ada nine`: the value it holds most of, to anyone (as the greedy bot)
+            counts = self._hand_values(st, d.player)
+            return max(group, key=lambda o: sum(counts.get(v, 0) for v in o.arg if isinstance(v, str)) + rng.random() * 0.5)
         return group[0]
 
     def _fit(self, st, seat):

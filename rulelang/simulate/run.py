@@ -120,7 +120,7 @@ def verdict(wins: list, n: int, players: int, bots: list) -> str:
     """One line on seat fairness: seat 1's share of wins against an even share, with its 95% interval."""
     if not n:
         return "no games"
-    even = 1 / players
+    even = even_share(wins, n, players)
     lo, hi = wilson(wins[0], n)
     rate = wins[0] / n
     if lo > even:
@@ -134,6 +134,13 @@ def verdict(wins: list, n: int, players: int, bots: list) -> str:
     if len(set(bots)) > 1:
         line += "; the seats play different bots, so this compares the bots too"
     return line
+
+
+def even_share(wins: list, n: int, players: int) -> float:
+    """A seat's even share of wins: of the games someone won (a game stopped at the limit, or one the rules end
+    with no winner, is nobody's), one seat's part."""
+    won = sum(wins) / n if n else 0
+    return (won if won > 1e-9 else 1) / players
 
 
 def _nth(lengths: list, i: int) -> int:
@@ -165,8 +172,9 @@ def render(rep: dict) -> str:
     labels = [f"seat {i + 1} ({bot}):" for i, bot in enumerate(rep["bots"])]
     for label, w, r, ci in zip(labels, rep["wins"], rep["win_rate"], rep["win_ci95"]):
         out.append(f"  {label:<{max(map(len, labels))}} {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
-    fair = 100 / rep["players"]
-    out.append(f"  (an even share is {fair:.1f}%)")
+    fair = 100 * even_share(rep["wins"], rep["games"], rep["players"])
+    nobody = round(rep["games"] - sum(rep["wins"]))  # a won game's shares add up to one
+    out.append(f"  (an even share is {fair:.1f}%" + (f": {nobody} games had no winner)" if nobody else ")"))
     out.append(f"Seat fairness: {rep['verdict']}")
     if "teams" in rep:
         out += ["", "Wins by team (95% CI):"]

@@ -67,6 +67,7 @@ KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier li
         "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT = "quit"
+SHOWN_SETS = 12  # moves of several arguments (or a set of cards) the Moves line lists for one verb: `pass` of 3 of 13 has 286
 TOOLBAR_ROWS, MENU_ROWS = 1, 3  # at most three rows of a 24-row screen kept below the prompt (MENU_ROWS counts the prompt line)
 AGAIN = object()  # read() gave no line, or a line was told or refused: ask for the same decision again
 DONE, MOVE = "done", "move"  # what a line typed comes to (Host.take_line)
@@ -1062,6 +1063,13 @@ class Host:
             else:
                 shown = value_parts(p, value)
             facts.append((1, [("", f"{label}: ")] + shown))
+        for name, values in v.get("player_vars", {}).items():  # one declared `show`: each player's known value
+            if name in declared and any(x is not None for x in values):
+                fact = [("", f"{declared[name] or name.replace('_', ' ')}: ")]
+                for i, (n, x) in enumerate((n, x) for n, x in zip(v["names"], values) if x is not None):
+                    fact += [("", ", ")] * bool(i) + [("", f"{n} ")] + (
+                        card_parts(p, x) if p.var_kinds.get(name) == "card" else value_parts(p, x))
+                facts.append((1, fact))
         claim = v.get("claim")
         if claim is not None and claim["stands"]:  # a claim settled (its cards turned up) is no longer news
             many = f"{claim['count']} × " if claim["count"] > 1 or claim["kind"] != "card" else ""
@@ -1148,7 +1156,12 @@ class Host:
                 parts.append(("", " RULE"))
             for j, o in enumerate(args):
                 parts.append(("", " " if j == 0 else " / "))
-                if o.kind == "player":  # as it is typed: by name
+                if isinstance(o.arg, tuple):  # several arguments or a set of cards: as typed, the first few only
+                    if j == SHOWN_SETS:
+                        parts.append(("", f"… ({len(args)} in all)"))
+                        break
+                    parts.append(("", o.text[len(verb) + 1:]))
+                elif o.kind == "player":  # as it is typed: by name
                     parts.append(("", self.game.names[o.arg]))
                 elif o.kind == "blind":  # a card it may not see, by its place
                     parts.append(("", f"#{o.arg}"))
