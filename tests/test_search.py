@@ -12,6 +12,7 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import search
 from interpreter.bots import GreedyBot, ask_bot, make_bot
+from interpreter.seat import standing
 from interpreter.view import view as view_of
 from interpreter.bots.search import Policy, SearchBot, determinize, facts, playout
 from rulelang.simulate.one import play_one
@@ -325,3 +326,21 @@ def test_the_search_bot_decides_from_its_view_alone(name):
                     return
             g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d, g))
     pytest.fail(f"only {checked} decisions checked")
+
+
+# The score block gives each player the cards left in hand, and the lowest total wins.
+FEWEST = TRAP.replace('players 2..2', 'players 3..3').replace(
+    "deal 2 from draw to hand", "move 1 from draw to hand(first(players))  move 2 from draw to hand(after(first(players)))"
+) + """
+score { for p in players { set score(p) = score(p) + size(hand(p)) } }
+match to 100 lowest wins
+"""
+
+
+def test_a_playout_cut_short_is_judged_by_the_rules_ranking():
+    program = rulelang.load_text(FEWEST)
+    g = Game(program, 3, seed=1, record=False)
+    assert [len(h) for h in g.state.zone(program.zone_index["hand"])] == [1, 2, 0]
+    assert standing(g.state) == [-1.0, -2.0, -0.0]  # turned round: the lowest score wins
+    shares = [search.judge(g.state, p, facts(program), g.state.hand_no) for p in range(3)]
+    assert shares[2] > shares[0] > shares[1] and abs(sum(shares) - 1) < 1e-9

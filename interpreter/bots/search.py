@@ -34,6 +34,9 @@ PLAYOUTS = 16
 # claims a greedy seat doubted or believed in 20 four-player games of a claim game, the samples' share of true
 # claims had a Brier score of 0.180 against what the claims were (believing 90% of claims: 0.243).
 ABLE = (0.9, 0.2, 8)
+# A playout stopped early gives each player a share of the win growing by e^0.6 with each point of the rules' ranking
+# (or each card fewer held).
+SHARPNESS = 0.6
 WEIGHT = 4  # and a claimer's claims its doubts showed true or false move those shares as much as 4 claims would
 
 
@@ -58,9 +61,8 @@ def _t_bar(z: float, compared: int, n: int) -> float:
 def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS,
             deadline: float | None = None, cap: int | None = None) -> tuple[float | None, int]:
     """Play a sampled game on with the policy until its hand ends, `turns` turns are over or `limit` decisions
-    are made; the result for `seat` (1 for a win, a shared win shares; a playout stopped early is judged by the
-    cards held) and the number of decisions made.  Past `deadline` (a perf_counter time), or needing more than
-    `cap` decisions (what is left of a budget), it gives up: None."""
+    are made; the result for `seat` (`judge`) and the number of decisions made.  Past `deadline` (a perf_counter
+    time), or needing more than `cap` decisions (what is left of a budget), it gives up: None."""
     start_hand = st.hand_no
     last_turn = st.turns + turns
     n = 0
@@ -83,13 +85,21 @@ def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: i
 
 
 def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
+    """The result of a playout for `seat`: 1 for a win, a shared win shares; a playout stopped early, a chance of
+    winning from the game's own ranking of the players were the hand to end now (`standing`: its score block, the
+    lowest first where the lowest wins), or where the rules rank nobody apart, from the cards each holds (fewer is
+    better)."""
     if st.winners or st.hand_no != start_hand or st.over:
         winners = st.winners if st.winners else m.match_winners(st) if st.over else []
         if winners:
             return 1.0 / len(winners) if seat in winners else 0.0
-    # Stopped early: a chance of winning from the cards each player holds (fewer is better).
-    sizes = [sum(len(st.zones[zi][p]) for zi in f.hands) for p in range(st.n)]
-    weights = [math.exp(-0.6 * s) for s in sizes]
+    gains = m.standing(st)
+    if gains is not None and max(gains) > min(gains):
+        top = max(gains)
+        weights = [math.exp(SHARPNESS * (g - top)) for g in gains]
+    else:
+        sizes = [sum(len(st.zones[zi][p]) for zi in f.hands) for p in range(st.n)]
+        weights = [math.exp(-SHARPNESS * s) for s in sizes]
     return weights[seat] / sum(weights)
 
 
