@@ -119,6 +119,8 @@ def main(argv=None) -> int:
     ap.add_argument("--batch", type=int, default=25, help="seeds a task")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", default="", help="files whose path contains this")
+    ap.add_argument("--skip", default="", help="leave out the files whose path contains one of these (comma-separated): "
+                    "a slow file run on its own")
     ap.add_argument("--players", type=int, default=0, help="only the rows of this many players")
     ap.add_argument("--rows", default="", help="only these rows, one after the other (each played to its end before "
                     "the next begins, so a run stopped early leaves whole rows), as FILE:PLAYERS, comma-separated, "
@@ -135,7 +137,9 @@ def main(argv=None) -> int:
         return 0
     commit = args.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
-    rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path and (not args.players or n == args.players)}
+    skip = [part for part in args.skip.split(",") if part]
+    rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path and (not args.players or n == args.players)
+            and not any(part in path for part in skip)}
     if args.rows:
         wanted = [w.rsplit(":", 1) for w in args.rows.split(",")]
         rows = {key: [] for part, n in wanted for key in rows
