@@ -344,3 +344,15 @@ def test_a_playout_cut_short_is_judged_by_the_rules_ranking():
     assert standing(g.state) == [-1.0, -2.0, -0.0]  # turned round: the lowest score wins
     shares = [search.judge(g.state, p, facts(program), g.state.hand_no) for p in range(3)]
     assert shares[2] > shares[0] > shares[1] and abs(sum(shares) - 1) < 1e-9
+
+
+def test_a_bid_is_the_number_the_greedy_helper_weighed_on_hands_played_to_their_end():
+    # Cut short, a playout would judge a bid by the score as if the hand ended there (a contract not yet made
+    # failed), so lower bids would look better: the search keeps the greedy helper's bid and searches nothing.
+    program = rulelang.load(ROOT / "examples" / "spades.rules")
+    g = Game(program, 4, seed=2, record=False)
+    d = g.pending
+    assert {o.kind for o in d.options} == {"number"}
+    bot = SearchBot(seed=1, budget=300)
+    assert bot.move(g, d.player, d).text == GreedyBot(1).choose(program, g.view(d.player), d, g).text
+    assert bot.last == {}

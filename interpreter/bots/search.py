@@ -177,13 +177,22 @@ class SearchBot:
         # true or false, its numbers weighed to the end of the hand), and keeps its memory of the turn.
         self.mend(view)
         greedy = self.fallback.choose(program, view, decision, game)
-        if game is None or len(decision.options) == 1:
+        if game is None or len(decision.options) == 1 or self.weighed(program, decision):
             return greedy
         st = game.state if hasattr(game, "state") else game
         moves = self.candidates(decision, greedy)
         if len(moves) == 1:
             return moves[0]
         return moves[self.search(st, decision.player, moves)]
+
+    def weighed(self, program, decision) -> bool:
+        """Is this a choice of a number that moves no card (a bid), which the greedy helper weighed on hands played
+        to their end?  Such a number shows its worth only when the hand is scored; a playout cut short judges it by
+        the score as if the hand ended there, where a contract not yet made counts as failed, so lower bids would
+        look better: the greedy helper's number is kept."""
+        first = decision.options[0]
+        return first.kind == "number" and all(o.option == first.option for o in decision.options) and \
+            self.fallback.quiet_numbers.get((id(program.cards), first.option)) is True
 
     def candidates(self, decision, greedy: m.Move) -> list:
         """The distinct moves worth a search, the greedy one first, then the first move of each other kind of move
