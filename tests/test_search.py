@@ -90,7 +90,7 @@ def test_searching_leaves_the_real_game_as_it_was(name):
     generator of the real game changes, at a turn or in a window."""
     program = _load(name)
     windows = turns = 0
-    for seed in range(4):
+    for seed in range(2):
         g = Game(program, 4, seed=seed, record=False)
         bots = [GreedyBot(i) for i in range(4)]
         bot = SearchBot(seed, budget=100)
@@ -105,7 +105,7 @@ def test_searching_leaves_the_real_game_as_it_was(name):
                 windows += d.window
                 turns += not d.window
             g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d))
-    assert turns and (windows or name == "express")
+    assert turns >= 10 and (windows or name == "express")
 
 
 def test_the_same_seed_gives_the_same_moves():
