@@ -148,6 +148,7 @@ def main(argv=None) -> int:
         wanted = [w.rsplit(":", 1) for w in args.rows.split(",")]
         rows = {key: [] for part, n in wanted for key in rows
                 if part in key.rsplit(":", 1)[0] and key.endswith(":" + n)}
+    chosen = list(rows)
     done: dict = {}
     if args.resume and OUT.with_suffix(".json").exists():
         old = json.loads(OUT.with_suffix(".json").read_text())
@@ -155,12 +156,14 @@ def main(argv=None) -> int:
             for key in rows:
                 rows[key] = old["rows"].get(key, [])
                 done[key] = {r["seed"] for r in rows[key]}
+            for key, kept in old["rows"].items():  # the rows not chosen this time stay as they were
+                rows.setdefault(key, kept)
             commit = old["commit"] if old["commit"] == commit else f"{old['commit']}, {commit}"
     data = {"budget": args.budget, "from": args.start, "commit": commit, "rows": rows}
     batches = [list(range(args.start + b, args.start + min(b + args.batch, args.games)))
                for b in range(0, args.games, args.batch)]
-    order = [(key, seeds) for key in rows for seeds in batches] if args.rows and not args.alike else \
-        [(key, seeds) for seeds in batches for key in rows]
+    order = [(key, seeds) for key in chosen for seeds in batches] if args.rows and not args.alike else \
+        [(key, seeds) for seeds in batches for key in chosen]
     order = [(key, [s for s in seeds if s not in done.get(key, ())]) for key, seeds in order]
     order = [(key, seeds) for key, seeds in order if seeds]
     tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]), seeds, args.budget) for key, seeds in order]
