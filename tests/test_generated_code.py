@@ -74,6 +74,10 @@ def test_a_procedure_failing_at_run_time_is_shown_at_its_line():
         _play_until_failure(text)
     assert str(e.value.loc) == "boom.rules:6:3"
     assert e.value.render().splitlines()[1:] == ["      set z = 1 + none", "      ^~~~~~~~~~~~~~~~"]
+    # `play`, `boom` and `explode` cannot suspend here (a skip was played): they ran as plain Python calls, with no
+    # frame on the machine's stack, and are named all the same, innermost last
+    assert e.value.message == "a rule failed in `explode`: a value is `none` where a number or card is needed"
+    assert e.value.frames == ["game", "turn", "play", "boom", "explode"]
 
 
 def test_a_rule_typed_in_play_that_fails_is_dropped_with_its_place_in_its_text():

@@ -98,6 +98,18 @@ def fire(st: State, event: str, args: tuple) -> bool:
     if not ready:
         return False
     stats = st.stats
+    if program.fixed:
+        for rule in ready:
+            if rule.plain is None:
+                break
+        else:  # none of them can suspend: they run now, as calls (`fire_now`)
+            for rule in reversed(ready):
+                stats[rule.stat] = stats.get(rule.stat, 0) + 1
+            if st.record:
+                st.emit(RuleEvent(names=[r.name for r in ready], event=event))
+            for rule in ready:
+                rule.plain(st, dict(zip(rule.params, args)))
+            return False
     stack = st.stack
     for rule in reversed(ready):
         stack.append(Frame(rule.proc.code, dict(zip(rule.params, args)), rule.name))
@@ -105,6 +117,42 @@ def fire(st: State, event: str, args: tuple) -> bool:
     if st.record:
         st.emit(RuleEvent(names=[r.name for r in ready], event=event))
     return True
+
+
+def fire_then(st: State, event: str, args: tuple, code: tuple, pc: int, env: dict, name: str) -> bool:
+    """`fire` in a procedure run as a plain call that may suspend there (the compiler's `semi_plain`): if a rule that
+    will run can suspend, the procedure's frame is put on the stack first, at `pc` of its frame code with its locals
+    `env`, to go on after the rules, and True says the call must end; else they have run (`fire`)."""
+    stack = st.stack
+    depth = len(stack)
+    if not fire(st, event, args):
+        return False
+    fr = Frame(code, env, name)
+    fr.pc = pc
+    stack.insert(depth, fr)
+    return True
+
+
+def fire_now(st: State, event: str, args: tuple) -> None:
+    """`fire` where none of the event's rules can leave a decision pending (the compiler's `Statements.suspends`),
+    in a game whose rules are the file's (`Program.fixed`): the rules that react run now, each a plain Python call
+    (`Rule.plain`), in file order, their conditions all tested first, as `fire` would run their frames."""
+    program = st.program
+    dispatch = program.dispatch.get(event, _UNSEEN)
+    if dispatch is _UNSEEN:
+        dispatch = program.dispatcher(event)
+    if dispatch is None:
+        return
+    ready = dispatch(st, *args)
+    if not ready:
+        return
+    stats = st.stats
+    for rule in reversed(ready):
+        stats[rule.stat] = stats.get(rule.stat, 0) + 1
+    if st.record:
+        st.emit(RuleEvent(names=[r.name for r in ready], event=event))
+    for rule in ready:
+        rule.plain(st, dict(zip(rule.params, args)))
 
 
 def team(st: State, p) -> list:

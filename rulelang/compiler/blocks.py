@@ -98,8 +98,10 @@ class Code:
             cond, label, at = b.branch
             lines += [*([at] if at else []), f"if not {cond}:",
                       *("    " + line for line in self.goes_on(i, _target(label.pos, blocks), blocks)), "    return"]
-        if isinstance(b.op, list):  # generated lines that start other code
+        if isinstance(b.op, list):  # generated lines that start other code (or, as a plain call, run it: `goes_on`)
             lines += b.op
+            if b.jump is None:
+                lines += self.goes_on(i, i + 1, blocks, jumps=False)
         elif b.op is not None:
             op = self.c.const(b.op, "OP")
             lines.append(f"return {op}(st, fr)" if b.sets_pc else f"if {op}(st, fr):\n        return True")
