@@ -529,7 +529,8 @@ def op_say(text_f):
 
 def op_main(st, fr) -> bool:
     """The turns of a hand: begin a turn (its rules), run `turn`, end it (its rules), pass to the next player.
-    One instruction at four places of `MAIN_CODE` (where it goes on from); it always ends by starting code."""
+    One instruction at four places of `MAIN_CODE` (where it goes on from); it always ends by starting code: the turn's
+    frame, whose first block it runs itself (True if that leaves a decision pending)."""
     phase = fr.pc - 1
     rules = st.program.rules
     if phase == 2:
@@ -555,8 +556,14 @@ def op_main(st, fr) -> bool:
             return False
     fr.pc = 2
     proc = st.program.turn
-    st.stack.append(m.Frame(proc.code, {}, proc.name))
-    return False
+    code = proc.code
+    turn = m.Frame(code, {}, proc.name)
+    st.stack.append(turn)
+    if not code:
+        return False
+    # the turn's first block at once, as the machine's loop would run it next (one turn of the loop fewer a turn)
+    turn.pc = 1
+    return code[0](st, turn)
 
 
 MAIN_CODE = (op_main,) * 4

@@ -86,6 +86,8 @@ class Code:
         run of blocks costs one turn of the loop (`machine.run`); else by the frame's pc, for the loop.
         `jumps=False`: the pc is already the target's (the block falls through)."""
         at = [f"fr.pc = {target}"] if jumps else []
+        if target == len(blocks) > i:  # the procedure's end: its frame goes, as the machine's loop would take it off
+            return [*at, "if st.stack[-1] is fr:", "    st.stack.pop()"]
         if not i < target < len(blocks) or len(blocks) > CHAIN_LIMIT:
             return at
         return ["if st.stack[-1] is fr:", f"    fr.pc = {target + 1}", f"    return {self.names[target]}(st, fr)", *at]
