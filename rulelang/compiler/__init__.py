@@ -62,6 +62,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.suspending: dict = {}  # ("proc" | "event", name) -> whether it can suspend (`Statements.suspends`)
         self.plain_names: dict = {}  # procedure -> the name of its plain function in the generated code
         self.plain_mode: bool | str = False  # compiling a plain function (the procedure's name if it may suspend)
+        self.rule_names: dict = {}  # id of a rule of the file -> its name in the generated code (`file_rule`)
         self.fire_pcs: dict = {}  # id of a `fire` statement -> where its procedure's frame code goes on after it
 
     # ------------------------------------------------------------ the program

@@ -104,8 +104,11 @@ class Statements:
             plain = None
             if key is _NO_KEY and not self.body_suspends(r.body):
                 plain = self.plain(f"R{next(self.fresh)}", r.name, r.body, scope, framed=False)
-            return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text,
+            rule = Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text,
                         cond_src=cond_src, cond_at=r.cond.loc if r.cond is not None else None, plain=plain)
+            if key is _NO_KEY:  # a rule of the file: the `fire`s that wrote its condition in name it (`inline_fire`)
+                self.ns[self.file_rule(r)] = rule
+            return rule
         finally:
             self.subst = saved
 
@@ -591,19 +594,53 @@ class Statements:
             code.append([f"m.fire(st, {st.event!r}, ({args}))"])
             return
         # none of the file's rules for it can suspend: they run now as calls while the rules are the file's
-        code.append(["if st.program.fixed:", f"    m.fire_now(st, {st.event!r}, ({args}))", "else:",
+        lines, ready, names = self.inline_fire(st, scope)
+        code.append(["if st.program.fixed:", *(INDENT + line for line in lines), f"    if {ready}:",
+                     f"        m.fire_now(st, {st.event!r}, {ready}, {names})", "else:",
                      f"    m.fire(st, {st.event!r}, ({args}))"])
 
     def native_FireStmt(self, st, scope):
-        """`fire` in a plain function (`plain`): its rules cannot suspend, and the game's rules are the file's."""
-        args = "".join(self.gen(a, scope).src + ", " for a in st.args)
+        """`fire` in a plain function (`plain`), the game's rules the file's: the conditions of the event's rules
+        written in (`inline_fire`), then the rules that hold run now (none can suspend), or, in a procedure that
+        may suspend there (`semi_plain`), run now or its frame is made to go on where its frame code goes on after
+        the `fire` (`machine.fire_then`), and the call ends."""
+        lines, ready, args = self.inline_fire(st, scope)
         if not self.suspends("event", st.event):
-            return [f"m.fire_now(st, {st.event!r}, ({args}))"]
-        # a `fire` of a procedure run as a call that may suspend (`semi_plain`): if a rule that will run can, its frame
-        # is made here to go on where its frame code goes on after the `fire`, and the call ends
+            return [*lines, f"if {ready}:", f"    m.fire_now(st, {st.event!r}, {ready}, {args})"]
         name = self.plain_mode
-        return [f"if m.fire_then(st, {st.event!r}, ({args}), st.program.procs[{name!r}].code, {self.fire_pcs[id(st)]}, "
-                f"env, {name!r}):", INDENT + "return"]
+        return [*lines, f"if {ready} and m.fire_then(st, {st.event!r}, {ready}, {args}, st.program.procs[{name!r}].code, "
+                f"{self.fire_pcs[id(st)]}, env, {name!r}):", INDENT + "return"]
+
+    def inline_fire(self, st, scope) -> tuple[list[str], str, str]:
+        """A `fire`'s arguments and the conditions of the file's rules for its event, in file order, as lines that
+        leave the rules that hold in a list (as the event's dispatcher would, `Program.dispatcher`); with the list's
+        and the arguments' names.  Each condition follows its `.rules` mark, so that a failure in it is shown there."""
+        n = next(self.fresh)
+        args = [f"_a{n}_{i}" for i in range(len(st.args))]
+        lines = [f"{a} = {self.gen(e, scope).src}" for a, e in zip(args, st.args)]
+        ready = f"_ready{n}"
+        lines.append(f"{ready} = []")
+        for r in self.s.rules:
+            if r.event != st.event:
+                continue
+            rule = self.file_rule(r)
+            if r.cond is None:
+                lines.append(f"{ready}.append({rule})")
+                continue
+            saved, self.subst = self.subst, {**self.subst, **{p: Py(a, simple=True, atom=True) for p, a in zip(r.params, args)}}
+            try:
+                cond = self.gen(r.cond, rule_scope(r)).src
+            finally:
+                self.subst = saved
+            lines += [self.mark(r.cond.loc), f"if {cond}:", f"    {ready}.append({rule})"]
+        return lines, ready, f"({''.join(a + ', ' for a in args)})"
+
+    def file_rule(self, r) -> str:
+        """The name in the generated code of a rule of the file, given its compiled `Rule` once made (`rule`)."""
+        name = self.rule_names.get(id(r))
+        if name is None:
+            name = self.rule_names[id(r)] = f"RULE{next(self.fresh)}"
+        return name
 
     def compile_SkipStmt(self, st, scope, code):
         code.append(ops.op_skip)
