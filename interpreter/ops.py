@@ -532,11 +532,16 @@ def op_main(st, fr) -> bool:
     One instruction at four places of `MAIN_CODE` (where it goes on from); it always ends by starting code: the turn's
     frame, whose first block it runs itself (True if that leaves a decision pending)."""
     phase = fr.pc - 1
-    rules = st.program.rules
+    program = st.program
+    rules = program.rules
     if phase == 2:
         fr.pc = 3
-        if rules.get("turn_ends") and m.fire(st, "turn_ends", (st.current,)):
-            return False
+        if rules.get("turn_ends"):  # (`m.fire`, its dispatcher asked here: no call when no rule will run)
+            dispatch = program.dispatch
+            ends = dispatch["turn_ends"] if "turn_ends" in dispatch else program.dispatcher("turn_ends")
+            ready = ends(st, st.current)
+            if ready and m.fire_ready(st, "turn_ends", ready, (st.current,)):
+                return False
         phase = 3
     if phase == 3:
         m.advance(st)
@@ -555,7 +560,7 @@ def op_main(st, fr) -> bool:
         if rules.get("turn_begins") and m.fire(st, "turn_begins", (st.current,)):
             return False
     fr.pc = 2
-    proc = st.program.turn
+    proc = program.turn
     code = proc.code
     turn = m.Frame(code, {}, proc.name)
     st.stack.append(turn)
