@@ -589,15 +589,16 @@ class Statements:
 
     def compile_FireStmt(self, st, scope, code):
         args = "".join(self.gen(a, scope).src + ", " for a in st.args)
-        self.fire_pcs[id(st)] = len(code.blocks) + 1  # where its frame goes on after it (`native_FireStmt`)
         if self.suspends("event", st.event):
             code.append([f"m.fire(st, {st.event!r}, ({args}))"])
-            return
-        # none of the file's rules for it can suspend: they run now as calls while the rules are the file's
-        lines, ready, names = self.inline_fire(st, scope)
-        code.append(["if st.program.fixed:", *(INDENT + line for line in lines), f"    if {ready}:",
-                     f"        m.fire_now(st, {st.event!r}, {ready}, {names})", "else:",
-                     f"    m.fire(st, {st.event!r}, ({args}))"])
+        else:  # none of the file's rules for it can suspend: they run now as calls while the rules are the file's
+            lines, ready, names = self.inline_fire(st, scope)
+            code.append(["if st.program.fixed:", *(INDENT + line for line in lines), f"    if {ready}:",
+                         f"        m.fire_now(st, {st.event!r}, {ready}, {names})", "else:",
+                         f"    m.fire(st, {st.event!r}, ({args}))"])
+        # where its frame goes on after it (`native_FireStmt`): the next block (the one made now is not closed, and a
+        # `fire` of a procedure's own body is followed by no jump in it)
+        self.fire_pcs[id(st)] = len(code.blocks) + 1
 
     def native_FireStmt(self, st, scope):
         """`fire` in a plain function (`plain`), the game's rules the file's: the conditions of the event's rules
