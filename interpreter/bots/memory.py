@@ -92,7 +92,9 @@ def made_on_copy(game, seat: int, move: m.Move, record: bool = False):
     fails (nothing is learnt from it)."""
     st = game.state if hasattr(game, "state") else game
     copy = fork(st)
-    copy.rng = random.Random()
+    # A generator given the game's state: made without seeding (Random() seeds itself from the OS, twice the cost of
+    # the copy), since setstate sets all of it.
+    copy.rng = random.Random.__new__(random.Random)
     copy.rng.setstate(st.rng.getstate())
     if record:
         copy.record = True
