@@ -80,6 +80,17 @@ def test_a_procedure_failing_at_run_time_is_shown_at_its_line():
     assert e.value.frames == ["game", "turn", "play", "boom", "explode"]
 
 
+def test_a_failure_in_the_first_block_of_the_turn_names_the_turn():
+    """`op_main` runs the first block of the turn it starts itself: a failure there is the turn's, not `game`'s."""
+    text = ('game "T"\nplayers 2..2\nattribute number 1..3\ndeck stock { for n in 1..3 { card {number: n} } }\n'
+            'zone stock hidden\nvar z = 0\nsetup { shuffle stock }\n'
+            'turn {\n  set z = 5 / (z - z)\n  choose current "go" { a "a" { } }\n}\n')
+    with pytest.raises(RuntimeRulesError) as e:
+        Game(rulelang.load_text(text, "boom.rules"), players=2, seed=1)
+    assert e.value.render().splitlines()[0] == "boom.rules:9:3: a rule failed in `turn`: division by zero"
+    assert e.value.frames == ["game", "turn"]
+
+
 def test_a_rule_typed_in_play_that_fails_is_dropped_with_its_place_in_its_text():
     text = f'extends "{UNO}"\nvar z = 0\n'
     game = _play_until_failure(text, house="when played(card) if card.kind == skip { set z = 5 / (z - z) }")

@@ -38,7 +38,8 @@ def run(st: State) -> None:
     except RULE_FAILURES as e:
         # A rule did something impossible (arithmetic on `none`, a division by zero): say where, keep the game.
         inner = _unwound(e)
-        name = inner[-1] if inner else fr.name if fr is not None else None
+        top = stack[-1] if stack else fr  # (not `fr`: `op_main` runs the first block of the turn it puts on top)
+        name = inner[-1] if inner else top.name if top is not None else None
         where = f" in `{name}`" if name is not None else ""
         err = RuntimeRulesError(f"a rule failed{where}: {plain_words(e)}")
         err.frames = [f.name for f in stack] + inner
