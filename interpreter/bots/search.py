@@ -38,8 +38,8 @@ ABLE = (0.9, 0.2, 8)
 # (or each card fewer held).
 SHARPNESS = 0.6
 # A move beats the greedy one only by more than this share of a win: where every sample ranks the seat the same (far
-# behind on a score, say), the shares differ by rounding alone, with no spread to raise the bar (Spades: a card played
-# over the greedy one on means of 0.5 against 0.5).
+# behind on a score, say), the shares differ by rounding alone, with no spread to raise the bar (a trick game of bids:
+# a card played over the greedy one on means of 0.5 against 0.5).
 LEAST_GAIN = 1e-3
 WEIGHT = 4  # and a claimer's claims its doubts showed true or false move those shares as much as 4 claims would
 
