@@ -165,13 +165,14 @@ class Statements:
         self.suspending[key] = found
         return found
 
-    def body_suspends(self, body) -> bool:
+    def body_suspends(self, body, fires=frozenset()) -> bool:
+        """Whether a body can suspend (`suspends`), not counting the `fire` statements whose ids are in `fires`."""
         if any(_nesting(st) > NATIVE_DEPTH for st in body.stmts):
             return True
         for n in ast.walk(body):
             if isinstance(n, _SUSPENDS) or \
                     isinstance(n, ast.CallStmt) and (n.name not in self.s.procedures or self.suspends("proc", n.name)) or \
-                    isinstance(n, ast.FireStmt) and self.suspends("event", n.event):
+                    isinstance(n, ast.FireStmt) and id(n) not in fires and self.suspends("event", n.event):
                 return True
         return False
 
@@ -184,11 +185,7 @@ class Statements:
         if key not in self.suspending:
             body = self.s.procedures[name].body
             top = {id(st) for st in body.stmts if isinstance(st, ast.FireStmt)}
-            self.suspending[key] = self.suspends("proc", name) and not any(_nesting(st) > NATIVE_DEPTH for st in body.stmts) \
-                and not any(isinstance(n, _SUSPENDS) or
-                            isinstance(n, ast.CallStmt) and (n.name not in self.s.procedures or self.suspends("proc", n.name)) or
-                            isinstance(n, ast.FireStmt) and id(n) not in top and self.suspends("event", n.event)
-                            for n in ast.walk(body))
+            self.suspending[key] = self.suspends("proc", name) and not self.body_suspends(body, top)
         return self.suspending[key]
 
     def called(self, name: str) -> bool:
