@@ -34,7 +34,7 @@ class Whereabouts:
         known = self.known
         if not known:
             return
-        seen, hidden, own = _sight(sight)
+        seen, hidden, own = sight.seen(), sight.hidden(), sight.own()
         if not own >= self.own - self.moved:
             known.clear()  # cards left its hand by others' doing (hands swapped, passed on, taken): all may have moved
         for c in seen.intersection(known):
@@ -62,8 +62,9 @@ class Whereabouts:
         copy = made_on_copy(game, seat, move)
         if copy is None:
             return
-        before, hidden_before, _ = _sight(sight)
-        seen, hidden, own = _sight(Sight.of_game(copy, seat))
+        before, hidden_before = sight.seen(), sight.hidden()
+        now = Sight.of_game(copy, seat)
+        seen, hidden, own = now.seen(), now.hidden(), now.own()
         if move.kind == "card":
             if move.arg in seen:
                 self.stays[move.verb] = self.stays.get(move.verb, 0) + 1
@@ -103,19 +104,6 @@ def made_on_copy(game, seat: int, move: m.Move, record: bool = False):
     except Exception:  # noqa: BLE001 - the move is refused or fails
         return None
     return copy
-
-
-def _sight(sight: Sight) -> tuple:
-    """The cards a seat sees, how many it does not see in each place ((zone name, owner) -> count), its own."""
-    seen, hidden, own = set(), {}, set()
-    seat = sight.seat
-    for key, cards, size in sight.places():
-        shown = {c for c in cards if c is not None}
-        seen |= shown
-        hidden[key] = size - len(shown)
-        if key[1] == seat:
-            own |= shown
-    return seen, hidden, own
 
 
 class Claims:

@@ -115,11 +115,13 @@ class Sight:
             self._seen = seen
         return self._seen
 
-    def places(self):
-        """Each place as ((zone name, owner or None), its cards (None for one not seen), its size)."""
+    def hidden(self) -> dict:
+        """(zone name, owner or None) -> how many cards there the seat does not see."""
+        out = {}
         for name, per, z in self.zones:
             for owner, part in (enumerate(z) if per else ((None, z),)):
-                yield (name, owner), (() if part.__class__ is int else part), (part if part.__class__ is int else len(part))
+                out[(name, owner)] = part if part.__class__ is int else part.count(None)
+        return out
 
     def tops(self):
         """The top card of each zone that is not per player, where the seat sees it."""
