@@ -119,10 +119,16 @@ def main(argv=None) -> int:
     ap.add_argument("--batch", type=int, default=25, help="seeds a task")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", default="", help="files whose path contains this")
+    ap.add_argument("--skip", default="", help="leave out the files whose path contains one of these (comma-separated): "
+                    "a slow file run on its own")
     ap.add_argument("--players", type=int, default=0, help="only the rows of this many players")
     ap.add_argument("--rows", default="", help="only these rows, one after the other (each played to its end before "
                     "the next begins, so a run stopped early leaves whole rows), as FILE:PLAYERS, comma-separated, "
                     "FILE a part of the path (whos_lying:4,uno.rules:4)")
+    ap.add_argument("--alike", action="store_true", help="with --rows, grow the rows alike, batch by batch (as without "
+                    "--rows), not one after the other")
+    ap.add_argument("--resume", action="store_true", help="keep the seeds the json at --out already holds (same budget "
+                    "and first seed) and play only the others")
     ap.add_argument("--commit", default="", help="the code's commit, for the table (default: git's HEAD here)")
     ap.add_argument("--table", action="store_true", help="only write the markdown again from the json")
     ap.add_argument("--out", default=None, help="where the .json and .md go, less the suffix (default "
@@ -135,16 +141,31 @@ def main(argv=None) -> int:
         return 0
     commit = args.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
-    rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path and (not args.players or n == args.players)}
+    skip = [part for part in args.skip.split(",") if part]
+    rows = {f"{path}:{n}": [] for path, n in configs() if args.only in path and (not args.players or n == args.players)
+            and not any(part in path for part in skip)}
     if args.rows:
         wanted = [w.rsplit(":", 1) for w in args.rows.split(",")]
         rows = {key: [] for part, n in wanted for key in rows
                 if part in key.rsplit(":", 1)[0] and key.endswith(":" + n)}
+    chosen = list(rows)
+    done: dict = {}
+    if args.resume and OUT.with_suffix(".json").exists():
+        old = json.loads(OUT.with_suffix(".json").read_text())
+        if (old["budget"], old["from"]) == (args.budget, args.start):
+            for key in rows:
+                rows[key] = old["rows"].get(key, [])
+                done[key] = {r["seed"] for r in rows[key]}
+            for key, kept in old["rows"].items():  # the rows not chosen this time stay as they were
+                rows.setdefault(key, kept)
+            commit = old["commit"] if old["commit"] == commit else f"{old['commit']}, {commit}"
     data = {"budget": args.budget, "from": args.start, "commit": commit, "rows": rows}
     batches = [list(range(args.start + b, args.start + min(b + args.batch, args.games)))
                for b in range(0, args.games, args.batch)]
-    order = [(key, seeds) for key in rows for seeds in batches] if args.rows else \
-        [(key, seeds) for seeds in batches for key in rows]
+    order = [(key, seeds) for key in chosen for seeds in batches] if args.rows and not args.alike else \
+        [(key, seeds) for seeds in batches for key in chosen]
+    order = [(key, [s for s in seeds if s not in done.get(key, ())]) for key, seeds in order]
+    order = [(key, seeds) for key, seeds in order if seeds]
     tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]), seeds, args.budget) for key, seeds in order]
     with ProcessPoolExecutor(args.workers) as pool:  # written as each batch ends: a slow file holds up no other
         futures = {pool.submit(play, task): task for task in tasks}

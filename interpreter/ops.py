@@ -529,13 +529,19 @@ def op_say(text_f):
 
 def op_main(st, fr) -> bool:
     """The turns of a hand: begin a turn (its rules), run `turn`, end it (its rules), pass to the next player.
-    One instruction at four places of `MAIN_CODE` (where it goes on from); it always ends by starting code."""
+    One instruction at four places of `MAIN_CODE` (where it goes on from); it always ends by starting code: the turn's
+    frame, whose first block it runs itself (True if that leaves a decision pending)."""
     phase = fr.pc - 1
-    rules = st.program.rules
+    program = st.program
+    rules = program.rules
     if phase == 2:
         fr.pc = 3
-        if rules.get("turn_ends") and m.fire(st, "turn_ends", (st.current,)):
-            return False
+        if rules.get("turn_ends"):  # (`m.fire`, its dispatcher asked here: no call when no rule will run)
+            dispatch = program.dispatch
+            ends = dispatch["turn_ends"] if "turn_ends" in dispatch else program.dispatcher("turn_ends")
+            ready = ends(st, st.current)
+            if ready and m.fire_ready(st, "turn_ends", ready, (st.current,)):
+                return False
         phase = 3
     if phase == 3:
         m.advance(st)
@@ -554,9 +560,15 @@ def op_main(st, fr) -> bool:
         if rules.get("turn_begins") and m.fire(st, "turn_begins", (st.current,)):
             return False
     fr.pc = 2
-    proc = st.program.turn
-    st.stack.append(m.Frame(proc.code, {}, proc.name))
-    return False
+    proc = program.turn
+    code = proc.code
+    turn = m.Frame(code, {}, proc.name)
+    st.stack.append(turn)
+    if not code:
+        return False
+    # the turn's first block at once, as the machine's loop would run it next (one turn of the loop fewer a turn)
+    turn.pc = 1
+    return code[0](st, turn)
 
 
 MAIN_CODE = (op_main,) * 4

@@ -83,6 +83,9 @@ class Rule:
     proc: Proc
     author: str | None = None
     text: str | None = None
+    # `plain(state, env)`: the rule's body as one Python function, when nothing in it (or in what it calls or fires)
+    # can leave a decision pending; `machine.fire_now` runs it, in a program whose rules are the file's.
+    plain: Callable | None = attrs.field(default=None, eq=False)
     cond_src: str | None = attrs.field(default=None, eq=False)  # `cond` as Python source, over `_r0`, `_r1`...
     cond_at: Any = attrs.field(default=None, eq=False)  # the condition's .rules place (a Loc): a failure is shown there
     stat: str = attrs.field(init=False, eq=False)  # its counter in a simulation's report
@@ -209,6 +212,9 @@ class Program:
     files: dict = attrs.field(factory=dict)
     summary: Any = None
     namespace: dict = attrs.field(factory=dict, eq=False, repr=False)  # the globals of the generated code
+    # The rules are the file's, as compiled (no rule written in play added or dropped): only then does generated code
+    # run a procedure or an event's rules that cannot leave a decision pending as plain Python calls (`Rule.plain`).
+    fixed: bool = attrs.field(default=False, eq=False, repr=False)
     dispatch: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)  # event -> its dispatcher (made when first fired)
     # Tables of the cards and zones, worked out once (a program with a rule more keeps them):
     canon: tuple = attrs.field(default=None, eq=False, repr=False)  # card id -> the first card of the same short name
@@ -284,13 +290,14 @@ class Program:
         return [c.id for c in self.cards[: self.deck_size] if _norm(c.short) == key or _norm(c.name) == key]
 
     def without_rule(self, name: str) -> "Program":
-        return attrs.evolve(self, rules={ev: tuple(r for r in rs if r.name != name) for ev, rs in self.rules.items()})
+        return attrs.evolve(self, rules={ev: tuple(r for r in rs if r.name != name) for ev, rs in self.rules.items()},
+                            fixed=False)
 
     def with_rule(self, rule: Rule) -> "Program":
         """A copy of this program with one rule added, or replacing the rule of the same name."""
         rules = {ev: tuple(r for r in rs if r.name != rule.name) for ev, rs in self.rules.items()}
         rules[rule.event] = rules.get(rule.event, ()) + (rule,)
-        return attrs.evolve(self, rules=rules)
+        return attrs.evolve(self, rules=rules, fixed=False)
 
 
 def _norm(text: str) -> str:

@@ -12,7 +12,9 @@ from types import SimpleNamespace
 
 from .errors import MoveError
 from .events import Event
-from .machine import Decision, Move, State, apply, match_winners, parse_move, race_move, racers, team
+from .machine import (RULE_FAILURES, Decision, Move, State, apply, match_winners, parse_move, push, race_move, racers,
+                      run, team)
+from .errors import RulesError
 from .narrator import in_words
 from .view import glance
 
@@ -20,9 +22,10 @@ from .view import glance
 # settles one from each seat's time (`racers`, `race_move`), and a typed line read against the rules alone.
 # What a bot's look-ahead needs (interpreter/bots: search, samples, greedy): a copy of the game's state that no seat
 # sees and nothing records, to play forward on (`fork`, a `State`), moves made on it (`apply`), and who won it
-# (`match_winners`, `team`).  The bots import nothing else of the machine (tests/test_architecture.py).
+# (`match_winners`, `team`), and how the rules would rank the players were the hand to end now (`standing`).  The bots
+# import nothing else of the machine (tests/test_architecture.py).
 __all__ = ["Seat", "Decision", "Move", "racers", "race_move", "read_move", "State", "fork", "apply", "match_winners",
-           "team"]
+           "team", "standing"]
 
 
 def fork(game) -> State:
@@ -35,6 +38,34 @@ def read_move(program, decision: Decision, text: str) -> Move:
     """A line typed for `decision`, read against the rules alone, with no game at hand (a client across the network
     checks a line before it sends it): one of the decision's moves, or MoveError with the reason."""
     return parse_move(SimpleNamespace(program=program), decision, text)
+
+
+def standing(st: State) -> list | None:
+    """How the rules would rank the players were the hand to end now, with no winner: what the game's `score` block
+    adds to each seat's score, signed so that more is better (turned round where the lowest score wins, `match to N
+    lowest wins`).  None when the rules give no such ranking: no score block, or one that fails or asks something
+    mid-hand.  The score block runs on a copy; the state is left as it was."""
+    proc = st.program.score
+    if proc is None:
+        return None
+    copy = st.fork()
+    copy.stack, copy.pending = [], None
+    push(copy, proc, {})
+    try:
+        run(copy)
+    except (RulesError, *RULE_FAILURES):
+        return None
+    if copy.pending is not None or copy.stack:
+        return None
+    before, after = st.pvars["score"], copy.pvars["score"]
+    try:
+        gains = [float(a - b) for a, b in zip(after, before)]
+    except TypeError:
+        return None
+    lowest = st.program.match_lowest
+    if lowest is not None and lowest(st, {}):
+        gains = [-g for g in gains]
+    return gains
 
 
 class Seat:

@@ -180,9 +180,15 @@ def public_claim(st, text: bool = True) -> dict | None:
     if c is None:
         return None
     cards = c["cards"]
-    stands = bool(cards) and all(cid in st.facedown for cid in cards) and any(
-        len(z) >= len(cards) and set(z[-len(cards):]) == set(cards)
-        for z, per in zip(st.zones, st.program.per_player) if not per)
+    stands = False
+    if cards:  # (loops, not generators: the RL environment asks at every step)
+        laid = set(cards)
+        if laid <= st.facedown.keys():
+            k = len(cards)
+            for z, per in zip(st.zones, st.program.per_player):
+                if not per and len(z) >= k and set(z[-k:]) == laid:
+                    stands = True
+                    break
     return {"player": c["player"], "count": len(cards), "says": c["says"], "kind": c["kind"],
             "text": show(st, c["says"], c["kind"]) if text else None, "turn": c["turn"], "stands": stands}
 

@@ -716,7 +716,7 @@ def test_the_fuzzers_bases_are_sound():
 
 
 @pytest.mark.slow
-@FUZZ
+@settings(FUZZ, max_examples=LONG_RUN or 20)
 @given(game_text())
 def test_generated_files_load_or_raise_located_errors(text):
     with setting_aside_known_crashes():
@@ -840,7 +840,7 @@ def test_impossible_rules_at_run_time_are_runtime_rules_errors(rule):
     """Division by zero, arithmetic on `none`, endless loops and recursion inside rules are RulesErrors."""
     program = load_or_rules_error('extends "uno.rules"\n' + rule)
     assert program is not None, "the checker lets these through: the machine must catch them"
-    for seed in range(3):
+    for seed in range(2):
         play_a_little(program, seed)
 
 

@@ -74,6 +74,10 @@ def test_a_procedure_failing_at_run_time_is_shown_at_its_line():
         _play_until_failure(text)
     assert str(e.value.loc) == "boom.rules:6:3"
     assert e.value.render().splitlines()[1:] == ["      set z = 1 + none", "      ^~~~~~~~~~~~~~~~"]
+    # `play`, `boom` and `explode` cannot suspend here (a skip was played): they ran as plain Python calls, with no
+    # frame on the machine's stack, and are named all the same, innermost last
+    assert e.value.message == "a rule failed in `explode`: a value is `none` where a number or card is needed"
+    assert e.value.frames == ["game", "turn", "play", "boom", "explode"]
 
 
 def test_a_rule_typed_in_play_that_fails_is_dropped_with_its_place_in_its_text():
@@ -115,3 +119,23 @@ def test_a_rules_condition_or_instruction_failing_at_run_time_is_shown_at_its_pl
     with pytest.raises(RuntimeRulesError) as e:
         _play_until_failure(f'extends "{UNO}"\nvar z = 0\n\n' + rule)
     assert e.value.render().splitlines() == line
+
+
+def test_a_procedure_run_as_a_call_makes_its_frame_at_a_fire_whose_rule_asks_and_goes_on_after_it_once():
+    """`poke` runs as a plain call from `poke_it`'s frame (it may suspend only at its own `fire`): the rule `poked`
+    fires asks a colour, so its frame is made there, and what follows the `fire` runs once, after the answer."""
+    text = (f'extends "{UNO}"\nvar pre = 0\nvar fired = 0\nvar post = 0\nevent poked(card)\n'
+            'define count_pre() {\n  set pre = pre + 1\n}\n'
+            'define poke(card) {\n  count_pre()\n  fire poked(card)\n  set post = post + 1\n}\n'
+            'rule ask_colour: when poked(card) {\n  set fired = fired + 1\n  choose_colour()\n}\n'
+            'rule poke_it: when played(card) if card.kind == skip {\n  poke(card)\n}\n')
+    program = rulelang.load_text(text, "poke.rules")
+    game = Game(program, players=3, seed=2, record=False)
+    bot, asked = RandomBot(1), 0
+    while game.pending is not None and game.state.turns < 400 and game.state.vars["post"] < 2:
+        v = game.state.vars
+        asked += v["fired"] > v["post"]
+        assert v["post"] <= v["fired"] == v["pre"] <= v["post"] + 1
+        d = game.pending
+        game.apply(d.player, bot.choose(program, None, d), checked=False)
+    assert asked and game.state.vars["post"] == game.state.vars["pre"] == 2

@@ -133,3 +133,16 @@ def test_at_the_terminal_those_who_slapped_type_it_again_timed_and_the_fastest_t
     g = played.game
     assert pile(g) == [] and len(stack(g, 0)) == 26 and len(stack(g, 1)) == 26
     assert g.record()[-1] == (0, "first Ann") and g.pending.player == 1
+
+
+def test_the_search_bot_slaps_a_jack_since_more_cards_rank_it_higher():
+    # The score block ranks the players by the cards in their stacks, more first: the search judges a playout cut
+    # short by it (not by the cards held, fewer first, which would make giving the pile away look good).
+    g = stacked(["5C"], ["JC"])
+    play(g, "flip", "pass", "pass", "flip")  # P2 turns up the Jack of clubs; P2 is asked first
+    d = g.pending
+    assert d.player == 1 and [o.text for o in d.options] == ["slap", "pass"]
+    bot = SearchBot(seed=0, budget=200)
+    assert bot.move(g, 1, d).text == "slap"
+    slap, passed = bot.last["means"]
+    assert slap > passed

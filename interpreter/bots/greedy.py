@@ -7,8 +7,8 @@ from collections import Counter
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import Move
-from .odds import (best, card_numbers, card_values, copies, hand_sizes, hidden_held, hyper_at_least, hyper_none,
-                   identity_keys, own_cards, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
+from .odds import (Sight, best, card_numbers, card_values, copies, hyper_at_least, hyper_none, identity_keys,
+                   shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
 from .memory import Claims, Whereabouts
 from .policy import Policy
 from .samples import determinize, facts, fork, gather, settle
@@ -56,7 +56,7 @@ class GreedyBot:
         if len(opts) == 1 and opts[0].kind in ("", "value", "number") and not opts[0].reveals and not decision.race \
                 and not self.tracking and game.state.claim is None:
             return self.forced(game.turns, opts[0])
-        return self.choose(game.program, game.view(seat), decision, game)
+        return self.decide(game.program, Sight.of_game(game, seat, decision), decision, game)
 
     def forced(self, turn: int, move: Move) -> Move:
         """The one move a decision offers, when it plays no card, aims at no player and turns nothing up, in a game
@@ -80,19 +80,23 @@ class GreedyBot:
     follow = move  # replaying: its memory comes along
 
     def choose(self, program, view: dict, decision, game=None) -> Move:
+        """Its move from the seat's view (`Seat.view`); `move` reads the same from the seat's glance instead."""
+        return self.decide(program, Sight.of_view(view) if view is not None else None, decision, game)
+
+    def decide(self, program, view: Sight, decision, game=None) -> Move:
         if decision.race or any(o.kind == "rule" for o in decision.options):
             return table_move(self.rng, program, decision)
-        self.new_turn(view.get("turn"))
+        self.new_turn(view.turn)
         opts = decision.options
         key = None
-        if self.memory and not self.tracking and view.get("claim") is not None:
+        if self.memory and not self.tracking and view.claim is not None:
             self.tracking = True  # a game of claims, where what others hold is doubted: remember where cards went
         if self.tracking:
             self.where.look(view)
         if self.memory and len(opts) > 1:
             self.judge_aim(view)
             opts = self.not_missed(view, opts)
-            if (view.get("turn") or 0) >= LOOPS_AFTER:
+            if (view.turn or 0) >= LOOPS_AFTER:
                 key = situation(view, self.earlier)
             tried = self.tried.get(key) if key is not None else None
             if tried and self.sure_lie(program, view, opts):
@@ -113,23 +117,23 @@ class GreedyBot:
             if (move.kind == "player" or aim is not None) and not decision.window:
                 self.earlier.append(move.text)
                 if not self.held:
-                    self.held = [hidden_held(view, p) for p in range(len(view["names"]))]
+                    self.held = [view.hidden_held(p) for p in range(view.n)]
                 if aim is None:
-                    self.aimed = (self.turn, move.arg, hidden_held(view, move.arg), [])
+                    self.aimed = (self.turn, move.arg, view.hidden_held(move.arg), [])
                 else:  # `ask Ada nine`: the player and what is asked of them in one move
-                    self.aimed = (self.turn, aim, hidden_held(view, aim), [move.text])
+                    self.aimed = (self.turn, aim, view.hidden_held(aim), [move.text])
             else:
                 self.note(move)
         if move.kind == "card" and move.arg < program.deck_size:
             self.laid.append(move.arg)
             move = with_calls(move, frozenset(decision.due))
             if self.tracking and game is not None:
-                self.where.after(game, view["seat"], move, view)  # where its card went, while it can still see
+                self.where.after(game, view.seat, move, view)  # where its card went, while it can still see
         elif move.reveals and self.tracking and game is not None:
-            claim = view.get("claim")
-            if claim is not None and claim["stands"] and claim["player"] != view["seat"]:
+            claim = view.claim
+            if claim is not None and claim["stands"] and claim["player"] != view.seat:
                 f, says, kind = facts(program), claim["says"], claim["kind"]
-                self.claims.after(game, view["seat"], move, claim, lambda c: f.fits(c, says, kind), self.where)
+                self.claims.after(game, view.seat, move, claim, lambda c: f.fits(c, says, kind), self.where)
         return move
 
     # -- memory of the public record
@@ -140,7 +144,7 @@ class GreedyBot:
         if self.aimed is None and not self.missed:
             return
         for p, h in enumerate(self.held):  # who has got cards since its last decision
-            now = hidden_held(view, p)
+            now = view.hidden_held(p)
             if now > h:
                 self.gained[p] += 1
             self.held[p] = now
@@ -171,8 +175,8 @@ class GreedyBot:
         return tuple(keep) if keep else opts
 
     def _choose(self, program, view, decision, opts, game=None) -> Move:
-        claim = view.get("claim")
-        live = claim is not None and claim["stands"] and claim["player"] != view["seat"]  # not a settled one
+        claim = view.claim
+        live = claim is not None and claim["stands"] and claim["player"] != view.seat  # not a settled one
         revealing = [o for o in opts if o.reveals]
         if revealing and live:
             if self.unlikely(program, view, claim):
@@ -183,11 +187,11 @@ class GreedyBot:
             # of the hidden cards against the move it would make otherwise.
             rest = tuple(o for o in opts if not o.reveals)
             quiet = self._choose(program, view, decision, rest, game)
-            return self.weigh(game, view["seat"], quiet, revealing)
+            return self.weigh(game, view.seat, quiet, revealing)
         elif decision.window:
             acts = [o for o in opts if o.verb != "pass"]
             return acts[0] if acts else opts[0]
-        mine = own_cards(view)
+        mine = view.own()
         if any(o.kind == "card" and o.arg >= program.deck_size for o in opts):
             return self.claim(program, view, [o for o in opts if o.kind == "card"])
         plain = [o for o in opts if o.kind == ""]
@@ -209,11 +213,11 @@ class GreedyBot:
             counts = value_counts(program, self.laid or mine)
             return best(self.rng, group, lambda o: counts.get(o.arg, 0))
         if group[0].kind == "number" and len(group) > 1 and game is not None and self.samples:
-            weighed = self.weigh_numbers(game, view["seat"], group)
+            weighed = self.weigh_numbers(game, view.seat, group)
             if weighed is not None:
                 return weighed
         if group[0].kind == "player":
-            sizes = hand_sizes(view)
+            sizes = view.sizes()
             return best(self.rng, group, lambda o: -sizes.get(o.arg, 0))
         if group[0].kind == "several":  # `ask Ada nine`: the value it holds most of, to anyone
             counts = value_counts(program, mine)
@@ -344,8 +348,8 @@ class GreedyBot:
 
     def sure_lie(self, program, view, opts) -> bool:
         """A move among `opts` doubts another player's live claim that cannot be true."""
-        claim = view.get("claim")
-        if claim is None or not claim["stands"] or claim["player"] == view["seat"] or not any(o.reveals for o in opts):
+        claim = view.claim
+        if claim is None or not claim["stands"] or claim["player"] == view.seat or not any(o.reveals for o in opts):
             return False
         return self.p_true(program, view, claim)[0] == 0
 
@@ -353,7 +357,7 @@ class GreedyBot:
         """How likely the live claim is true, from what this seat has seen, and whether it names one card."""
         unseen = unseen_cards(program, view)
         player = claim["player"]
-        hand = hand_sizes(view).get(player, 0) + claim["count"]
+        hand = view.sizes().get(player, 0) + claim["count"]
         mine = theirs = ()
         if self.where.known:
             keys = identity_keys(program)
@@ -387,13 +391,13 @@ class GreedyBot:
         return p_true, False
 
 
-def aimed_at(view: dict, move: Move):
+def aimed_at(view: Sight, move: Move):
     """The other player a move of several arguments names (`ask Ada nine`), or None."""
     if move.kind != "several":
         return None
     words = f" {move.text} "
-    return next((p for p, name in enumerate(view["names"])
-                 if p != view["seat"] and p in move.arg and f" {name} " in words), None)
+    return next((p for p, name in enumerate(view.names)
+                 if p != view.seat and p in move.arg and f" {name} " in words), None)
 
 
 def _changed(a, b) -> dict:

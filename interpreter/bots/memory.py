@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
-from ..view import glance, project_event, zone_shows
+from ..view import project_event, zone_shows
+from .odds import Sight
 from .samples import fork
 
 
@@ -28,12 +29,12 @@ class Whereabouts:
         self.stays: dict = {}  # verb -> how many times a card it moved so stayed in its sight
         self.idle: dict = {}  # verb -> how many times a card it moved so went out of sight but into no one hand
 
-    def look(self, view: dict) -> None:
-        """At a decision: forget what its view now contradicts."""
+    def look(self, sight: Sight) -> None:
+        """At a decision: forget what its sight now contradicts."""
         known = self.known
         if not known:
             return
-        seen, hidden, own = _sight(view)
+        seen, hidden, own = _sight(sight)
         if not own >= self.own - self.moved:
             known.clear()  # cards left its hand by others' doing (hands swapped, passed on, taken): all may have moved
         for c in seen.intersection(known):
@@ -51,9 +52,9 @@ class Whereabouts:
                     del known[c]
         self.own, self.moved = own, set()
 
-    def after(self, game, seat: int, move: m.Move, view: dict) -> None:
-        """Look at the seat's view right after its own move (made on a copy with the game's random state, so the
-        view it will have; the real game is not touched) beside `view`, the one it decided from."""
+    def after(self, game, seat: int, move: m.Move, sight: Sight) -> None:
+        """Look at the seat's sight right after its own move (made on a copy with the game's random state, so the
+        sight it will have; the real game is not touched) beside `sight`, the one it decided from."""
         if move.kind == "card":
             self.moved.add(move.arg)
         if self.stays.get(move.verb, 0) >= STAYS or self.idle.get(move.verb, 0) >= IDLE:
@@ -61,8 +62,8 @@ class Whereabouts:
         copy = made_on_copy(game, seat, move)
         if copy is None:
             return
-        before, hidden_before, _ = _sight(view)
-        seen, hidden, own = _glanced(copy, seat)
+        before, hidden_before, _ = _sight(sight)
+        seen, hidden, own = _sight(Sight.of_game(copy, seat))
         if move.kind == "card":
             if move.arg in seen:
                 self.stays[move.verb] = self.stays.get(move.verb, 0) + 1
@@ -91,7 +92,9 @@ def made_on_copy(game, seat: int, move: m.Move, record: bool = False):
     fails (nothing is learnt from it)."""
     st = game.state if hasattr(game, "state") else game
     copy = fork(st)
-    copy.rng = random.Random()
+    # A generator given the game's state: made without seeding (Random() seeds itself from the OS, twice the cost of
+    # the copy), since setstate sets all of it.
+    copy.rng = random.Random.__new__(random.Random)
     copy.rng.setstate(st.rng.getstate())
     if record:
         copy.record = True
@@ -102,26 +105,11 @@ def made_on_copy(game, seat: int, move: m.Move, record: bool = False):
     return copy
 
 
-def _sight(view: dict) -> tuple:
-    """The cards a view shows, how many it hides in each place ((zone name, owner) -> count), the seat's own."""
-    return _seen_in(view["seat"], (((name, owner), part["cards"], part["size"])
-                                   for name, z in view["zones"].items()
-                                   for owner, part in (enumerate(z) if isinstance(z, list) else ((None, z),))))
-
-
-def _glanced(st, seat: int) -> tuple:
-    """`_sight` of the seat's view of a state, read by `glance` (the view's masking, no view built): a place it
-    sees none of is the number of its cards."""
-    return _seen_in(seat, (((spec.name, owner), () if part.__class__ is int else part,
-                            part if part.__class__ is int else len(part))
-                           for spec, z in zip(st.program.zones, glance(st, seat)[4])
-                           for owner, part in (enumerate(z) if spec.per_player else ((None, z),))))
-
-
-def _seen_in(seat, places) -> tuple:
-    """`_sight` from each place's ((zone name, owner), its cards with None for each hidden one, its size)."""
+def _sight(sight: Sight) -> tuple:
+    """The cards a seat sees, how many it does not see in each place ((zone name, owner) -> count), its own."""
     seen, hidden, own = set(), {}, set()
-    for key, cards, size in places:
+    seat = sight.seat
+    for key, cards, size in sight.places():
         shown = {c for c in cards if c is not None}
         seen |= shown
         hidden[key] = size - len(shown)

@@ -10,6 +10,7 @@ from itertools import chain
 import attrs
 
 from ..seat import Move
+from ..view import glance
 
 
 def table_move(rng, program, decision) -> Move:
@@ -32,13 +33,103 @@ def with_calls(move: Move, calls: frozenset) -> Move:
     return attrs.evolve(move, calls=calls)
 
 
+class Sight:
+    """What one seat sees at a decision, as the greedy bot reads it: read from the seat's `glance` (the view's
+    masking, nothing copied, no view built) or from a view already built, the same either way.  Each place
+    (a zone, or one owner's part of a zone per player) is its cards in order with None for each the seat may not
+    see, or the number of its cards when it sees none.  Read during the decision only: a place may be the game's
+    own list.  What a helper works out from it is kept for the rest of the decision."""
+
+    __slots__ = ("seat", "n", "names", "turn", "hand", "direction", "zones", "vars", "pvars", "claim", "prompt", "options",
+                 "_own", "_sizes", "_held", "_seen")
+
+    def __init__(self, seat, names, turn, hand, direction, zones, values, pvalues, claim, prompt=None, options=()):
+        self.seat, self.names, self.n, self.turn, self.hand, self.direction = seat, names, len(names), turn, hand, direction
+        self.zones = zones  # [(zone name, per player, its place or a list of each owner's)]
+        self.vars, self.pvars, self.claim = values, pvalues, claim
+        self.prompt, self.options = prompt, options  # the pending decision's, if it is the seat's
+        self._own = self._sizes = self._held = self._seen = None
+
+    @classmethod
+    def of_game(cls, game, seat: int, decision=None) -> "Sight":
+        """The seat's sight of a running game (a Game or a State), from `view.glance`."""
+        st = getattr(game, "state", game)
+        _, _, _, _, zones, values, pvalues, claim = glance(st, seat)
+        places = [(spec.name, spec.per_player, z) for spec, z in zip(st.program.zones, zones)]
+        d = decision if decision is not None and decision.player == seat else None
+        return cls(seat, st.names, st.turns, st.hand_no, st.direction, places, values, pvalues, claim,
+                   d.prompt if d is not None else None, tuple(o.text for o in d.options) if d is not None else ())
+
+    @classmethod
+    def of_view(cls, view: dict) -> "Sight":
+        """The same, from a view (`Seat.view`) already built (of which `own` reads only the seat and the zones)."""
+        places = [(name, True, [h["cards"] for h in z]) if isinstance(z, list) else (name, False, z["cards"])
+                  for name, z in view["zones"].items()]
+        pending = view.get("pending") or {}
+        return cls(view["seat"], view.get("names", ()), view.get("turn"), view.get("hand"), view.get("direction"),
+                   places, view.get("vars", {}), view.get("player_vars", {}), view.get("claim"), pending.get("prompt"),
+                   tuple(pending.get("options") or ()))
+
+    def own(self) -> set:
+        """The cards of the seat's own that it sees (in every zone per player)."""
+        if self._own is None:
+            seat, out = self.seat, set()
+            if seat is not None:
+                for _, per, z in self.zones:
+                    if per and seat < len(z) and z[seat].__class__ is not int:
+                        out.update(c for c in z[seat] if c is not None)
+            self._own = out
+        return self._own
+
+    def sizes(self) -> Counter:
+        """player -> how many cards they hold in all zones per player."""
+        if self._sizes is None:
+            sizes: Counter = Counter()
+            for _, per, z in self.zones:
+                if per:
+                    for p, h in enumerate(z):
+                        sizes[p] += h if h.__class__ is int else len(h)
+            self._sizes = sizes
+        return self._sizes
+
+    def hidden_held(self, player: int) -> int:
+        """How many cards `player` holds that this seat cannot see."""
+        if self._held is None:
+            held = [0] * self.n
+            for _, per, z in self.zones:
+                if per:
+                    for p, h in enumerate(z[:self.n]):
+                        held[p] += h if h.__class__ is int else h.count(None)
+            self._held = held
+        return self._held[player] if player < len(self._held) else 0
+
+    def seen(self) -> set:
+        """Every card the seat sees, wherever it lies."""
+        if self._seen is None:
+            seen = set()
+            for _, per, z in self.zones:
+                for part in (z if per else (z,)):
+                    if part.__class__ is not int:
+                        seen.update(part)
+            seen.discard(None)
+            self._seen = seen
+        return self._seen
+
+    def places(self):
+        """Each place as ((zone name, owner or None), its cards (None for one not seen), its size)."""
+        for name, per, z in self.zones:
+            for owner, part in (enumerate(z) if per else ((None, z),)):
+                yield (name, owner), (() if part.__class__ is int else part), (part if part.__class__ is int else len(part))
+
+    def tops(self):
+        """The top card of each zone that is not per player, where the seat sees it."""
+        for _, per, z in self.zones:
+            if not per and z.__class__ is not int and z and z[-1] is not None:
+                yield z[-1]
+
+
 def own_cards(view: dict) -> set:
-    seat = view["seat"]
-    out = set()
-    for z in view["zones"].values():
-        if isinstance(z, list) and seat is not None and seat < len(z):
-            out.update(c for c in z[seat]["cards"] if c is not None)
-    return out
+    return Sight.of_view(view).own()
 
 
 def best(rng, options: list, key):
@@ -48,15 +139,6 @@ def best(rng, options: list, key):
     top = max(keys)
     ties = [o for o, k in zip(options, keys) if k == top]
     return ties[0] if len(ties) == 1 else rng.choice(ties)
-
-
-def hand_sizes(view: dict) -> dict:
-    sizes: Counter = Counter()
-    for z in view["zones"].values():
-        if isinstance(z, list):
-            for p, h in enumerate(z):
-                sizes[p] += h["size"]
-    return sizes
 
 
 def per_deck(cache: dict, program, make):
@@ -94,31 +176,26 @@ def value_counts(program, cards) -> Counter:
     return Counter(chain.from_iterable([values_of[c][0] for c in cards]))
 
 
-def shown_values(program, view) -> set:
+def shown_values(program, sight: Sight) -> set:
     """Values the table shows: public variables holding values or cards, and the top card of each public pile."""
     out = set()
     cards = []
-    for name, v in view["vars"].items():
+    for name, v in sight.vars.items():
         kind = program.var_kinds.get(name, "any")
         if isinstance(v, str) and kind.startswith("value:"):
             out.add(v)
         elif kind == "card" and v is not None:
             cards.append(v)
-    for z in view["zones"].values():
-        if isinstance(z, dict) and z["cards"] and z["cards"][-1] is not None:
-            cards.append(z["cards"][-1])
+    cards.extend(sight.tops())
     for c in cards:
         for a, v in program.cards[c].attrs.items():
             out.add(v if not program.attributes[a].numeric else ("#" + a, v))
     return out
 
 
-def unseen_cards(program, view) -> Counter:
+def unseen_cards(program, sight: Sight) -> Counter:
     """Cards this seat has not seen, counted by identity (a tuple of attribute values)."""
-    seen = set()
-    for z in view["zones"].values():
-        for part in (z if isinstance(z, list) else [z]):
-            seen.update(part["cards"])
+    seen = sight.seen()
     keys = identity_keys(program)
     return Counter([keys[cid] for cid in range(program.deck_size) if cid not in seen])
 
@@ -165,12 +242,9 @@ def hyper_at_least(pool: int, good: int, draws: int, k: int) -> float:
     return p / total if total else 0.0
 
 
-def unseen_ids(program, view) -> list:
-    """The ids of the real cards this seat has not seen."""
-    seen = set()
-    for z in view["zones"].values():
-        for part in (z if isinstance(z, list) else [z]):
-            seen.update(part["cards"])
+def unseen_ids(program, sight) -> list:
+    """The ids of the real cards this seat has not seen (from its Sight, or a view)."""
+    seen = (sight if isinstance(sight, Sight) else Sight.of_view(sight)).seen()
     return [cid for cid in range(program.deck_size) if cid not in seen]
 
 
@@ -183,31 +257,23 @@ def card_numbers(program) -> list:
                                                   for c in p.cards])
 
 
-def hidden_held(view: dict, player: int) -> int:
-    """How many cards `player` holds that this seat cannot see."""
-    n = 0
-    for z in view["zones"].values():
-        if isinstance(z, list) and player < len(z):
-            n += sum(1 for c in z[player]["cards"] if c is None)
-    return n
-
-
-def situation(view: dict, earlier: list) -> tuple:
-    """Where a seat stands, as a key: everything its view shows but the turn's number, and the moves it made
-    this turn so far.  The same key twice means nothing it can see has changed in between."""
-    seat = view["seat"]
+def situation(sight: Sight, earlier: list) -> tuple:
+    """Where a seat stands, as a key: everything it sees but the turn's number, and the moves it made this turn so
+    far.  The same key twice means nothing it can see has changed in between."""
+    seat = sight.seat
     zones = []
-    for z in view["zones"].values():  # sizes, the cards this seat holds and each pile's top: cheap, and enough
-        if isinstance(z, list):
-            zones.append(tuple(tuple(h["cards"]) if p == seat else h["size"] for p, h in enumerate(z)))
+    for _, per, z in sight.zones:  # sizes, the cards this seat holds and each pile's top: cheap, and enough
+        if per:
+            zones.append(tuple((((None,) * h if h.__class__ is int else tuple(h)) if p == seat
+                                else h if h.__class__ is int else len(h)) for p, h in enumerate(z)))
+        elif z.__class__ is int:
+            zones.append((z, None))
         else:
-            cards = z["cards"]
-            zones.append((z["size"], cards[-1] if cards else None))
-    claim = view.get("claim")
-    pending = view.get("pending") or {}
-    return (tuple(zones), _frozen(view["vars"]), _frozen(view["player_vars"]), view["direction"], view["hand"],
-            tuple(sorted((k, v) for k, v in claim.items() if k != "turn")) if claim else None,
-            pending.get("prompt"), tuple(pending.get("options") or ()), tuple(earlier))
+            zones.append((len(z), z[-1] if z else None))
+    claim = sight.claim
+    return (tuple(zones), _frozen(sight.vars), _frozen(sight.pvars), sight.direction, sight.hand,
+            tuple(sorted((k, v) for k, v in claim.items() if k not in ("turn", "text"))) if claim else None,
+            sight.prompt, sight.options, tuple(earlier))
 
 
 def _frozen(d: dict) -> tuple:

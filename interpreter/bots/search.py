@@ -34,6 +34,13 @@ PLAYOUTS = 16
 # claims a greedy seat doubted or believed in 20 four-player games of a claim game, the samples' share of true
 # claims had a Brier score of 0.180 against what the claims were (believing 90% of claims: 0.243).
 ABLE = (0.9, 0.2, 8)
+# A playout stopped early gives each player a share of the win growing by e^0.6 with each point of the rules' ranking
+# (or each card fewer held).
+SHARPNESS = 0.6
+# A move beats the greedy one only by more than this share of a win: where every sample ranks the seat the same (far
+# behind on a score, say), the shares differ by rounding alone, with no spread to raise the bar (Spades: a card played
+# over the greedy one on means of 0.5 against 0.5).
+LEAST_GAIN = 1e-3
 WEIGHT = 4  # and a claimer's claims its doubts showed true or false move those shares as much as 4 claims would
 
 
@@ -58,9 +65,8 @@ def _t_bar(z: float, compared: int, n: int) -> float:
 def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS,
             deadline: float | None = None, cap: int | None = None) -> tuple[float | None, int]:
     """Play a sampled game on with the policy until its hand ends, `turns` turns are over or `limit` decisions
-    are made; the result for `seat` (1 for a win, a shared win shares; a playout stopped early is judged by the
-    cards held) and the number of decisions made.  Past `deadline` (a perf_counter time), or needing more than
-    `cap` decisions (what is left of a budget), it gives up: None."""
+    are made; the result for `seat` (`judge`) and the number of decisions made.  Past `deadline` (a perf_counter
+    time), or needing more than `cap` decisions (what is left of a budget), it gives up: None."""
     start_hand = st.hand_no
     last_turn = st.turns + turns
     n = 0
@@ -83,13 +89,21 @@ def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: i
 
 
 def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
+    """The result of a playout for `seat`: 1 for a win, a shared win shares; a playout stopped early, a chance of
+    winning from the game's own ranking of the players were the hand to end now (`standing`: its score block, the
+    lowest first where the lowest wins), or where the rules rank nobody apart, from the cards each holds (fewer is
+    better)."""
     if st.winners or st.hand_no != start_hand or st.over:
         winners = st.winners if st.winners else m.match_winners(st) if st.over else []
         if winners:
             return 1.0 / len(winners) if seat in winners else 0.0
-    # Stopped early: a chance of winning from the cards each player holds (fewer is better).
-    sizes = [sum(len(st.zones[zi][p]) for zi in f.hands) for p in range(st.n)]
-    weights = [math.exp(-0.6 * s) for s in sizes]
+    gains = m.standing(st)
+    if gains is not None and max(gains) > min(gains):
+        top = max(gains)
+        weights = [math.exp(SHARPNESS * (g - top)) for g in gains]
+    else:
+        sizes = [sum(len(st.zones[zi][p]) for zi in f.hands) for p in range(st.n)]
+        weights = [math.exp(-SHARPNESS * s) for s in sizes]
     return weights[seat] / sum(weights)
 
 
@@ -167,13 +181,22 @@ class SearchBot:
         # true or false, its numbers weighed to the end of the hand), and keeps its memory of the turn.
         self.mend(view)
         greedy = self.fallback.choose(program, view, decision, game)
-        if game is None or len(decision.options) == 1:
+        if game is None or len(decision.options) == 1 or self.weighed(program, decision):
             return greedy
         st = game.state if hasattr(game, "state") else game
         moves = self.candidates(decision, greedy)
         if len(moves) == 1:
             return moves[0]
         return moves[self.search(st, decision.player, moves)]
+
+    def weighed(self, program, decision) -> bool:
+        """Is this a choice of a number that moves no card (a bid), which the greedy helper weighed on hands played
+        to their end?  Such a number shows its worth only when the hand is scored; a playout cut short judges it by
+        the score as if the hand ended there, where a contract not yet made counts as failed, so lower bids would
+        look better: the greedy helper's number is kept."""
+        first = decision.options[0]
+        return first.kind == "number" and all(o.option == first.option for o in decision.options) and \
+            self.fallback.quiet_numbers.get((id(program.cards), first.option)) is True
 
     def candidates(self, decision, greedy: m.Move) -> list:
         """The distinct moves worth a search, the greedy one first, then the first move of each other kind of move
@@ -319,7 +342,7 @@ class SearchBot:
         sd = math.sqrt(max(0.0, sum((d - gain) ** 2 for d in diffs) / max(1, n - 1)))
         bar = _t_bar(self.z, k - 1, n)
         need = bar * sd / math.sqrt(n) + (self.reveal_margin if moves[best].reveals else 0.0)
-        choice = best if gain > need else 0
+        choice = best if gain > max(need, LEAST_GAIN) else 0
         self.last = {"moves": [str(mv) for mv in moves], "samples": samples, "decisions": spent, "tried": k,
                      "means": [round(x, 3) if x is not None else None for x in means]}
         return choice

@@ -13,10 +13,10 @@ caller uses.  One module per topic; every name callers and generated code use (`
 from __future__ import annotations
 
 from .state import CHECKPOINT_EVERY, MAX_DEPTH, MAX_STEPS_PER_MOVE, RULE_FAILURES, Decision, Frame, Move, State
-from .running import plain_words, push, run, step
+from .running import plain_words, push, run, step, unwound
 from .cards import (card_name, deal, find_card, move_card, move_cards, move_top, move_zone, refill, shuffle,
                     shuffle_list)
-from .turns import (OTHERS_LIMIT, advance, fire, leave, match_winners, others, partner, place, playing, seat_after,
+from .turns import (OTHERS_LIMIT, advance, fire, fire_now, fire_ready, fire_then, leave, match_winners, others, partner, place, playing, seat_after,
                     start_hand, team, win)
 from .house_rules import add_house_rule, house
 from .options import add_options, arg_text, card_moves, options_for
@@ -25,10 +25,10 @@ from .moves import apply, race_move, racers
 
 __all__ = [
     "CHECKPOINT_EVERY", "MAX_DEPTH", "MAX_STEPS_PER_MOVE", "RULE_FAILURES", "Decision", "Frame", "Move", "State",
-    "plain_words", "push", "run", "step",
+    "plain_words", "push", "run", "step", "unwound",
     "card_name", "deal", "find_card", "move_card", "move_cards", "move_top", "move_zone", "refill", "shuffle",
     "shuffle_list",
-    "OTHERS_LIMIT", "advance", "fire", "leave", "match_winners", "others", "partner", "place", "playing", "seat_after",
+    "OTHERS_LIMIT", "advance", "fire", "fire_now", "fire_ready", "fire_then", "leave", "match_winners", "others", "partner", "place", "playing", "seat_after",
     "start_hand", "team", "win",
     "add_house_rule", "house",
     "add_options", "arg_text", "card_moves", "options_for",

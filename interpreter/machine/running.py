@@ -32,16 +32,35 @@ def run(st: State) -> None:
                         raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
                     break
     except RuntimeRulesError as e:
-        e.frames = [f.name for f in stack]
+        e.frames = [f.name for f in stack] + _unwound(e)
         places.locate(e, e.__traceback__)
         raise
     except RULE_FAILURES as e:
         # A rule did something impossible (arithmetic on `none`, a division by zero): say where, keep the game.
-        where = f" in `{fr.name}`" if fr is not None else ""
+        inner = _unwound(e)
+        name = inner[-1] if inner else fr.name if fr is not None else None
+        where = f" in `{name}`" if name is not None else ""
         err = RuntimeRulesError(f"a rule failed{where}: {plain_words(e)}")
-        err.frames = [f.name for f in stack]
+        err.frames = [f.name for f in stack] + inner
         places.locate(err, e.__traceback__)
         raise err from None
+
+
+def unwound(e: BaseException, name: str) -> None:
+    """A failure leaving a procedure or rule run as a plain Python call (no frame of its own on the stack): its
+    name is noted on the exception, innermost first, for the frames the error names (`run`)."""
+    try:
+        e.plain_frames.append(name)
+    except AttributeError:
+        try:
+            e.plain_frames = [name]
+        except AttributeError:  # (an exception that takes no attribute: the frames on the stack alone are named)
+            pass
+
+
+def _unwound(e: BaseException) -> list:
+    """The names `unwound` noted, outermost first (as the stack's frames)."""
+    return getattr(e, "plain_frames", [])[::-1]
 
 
 def step(st: State, fr) -> None:

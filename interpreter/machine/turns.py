@@ -87,7 +87,8 @@ _UNSEEN = object()
 
 
 def fire(st: State, event: str, args: tuple) -> bool:
-    """Run the rules that react to an event, in file order; conditions are tested now.  True if any will run."""
+    """Run the rules that react to an event, in file order; conditions are tested now.  True if any will run later:
+    their frames are on the stack (none if none can suspend, in a game whose rules are the file's: they have run)."""
     program = st.program
     dispatch = program.dispatch.get(event, _UNSEEN)
     if dispatch is _UNSEEN:
@@ -97,13 +98,53 @@ def fire(st: State, event: str, args: tuple) -> bool:
     ready = dispatch(st, *args)
     if not ready:
         return False
+    return fire_ready(st, event, ready, args)
+
+
+def fire_ready(st: State, event: str, ready: list, args: tuple) -> bool:
+    """`fire` once the rules that will run are known (`ready`, not empty: the event's dispatcher, or the conditions
+    written in at the `fire` by the compiler, `Statements.inline_fire`)."""
     stats = st.stats
+    if st.program.fixed:
+        for rule in ready:
+            if rule.plain is None:
+                break
+        else:  # none of them can suspend: they run now, as calls (`fire_now`)
+            fire_now(st, event, ready, args)
+            return False
     stack = st.stack
     for rule in reversed(ready):
         stack.append(Frame(rule.proc.code, dict(zip(rule.params, args)), rule.name))
         stats[rule.stat] = stats.get(rule.stat, 0) + 1
     if st.record:
         st.emit(RuleEvent(names=[r.name for r in ready], event=event))
+    return True
+
+
+def fire_now(st: State, event: str, ready: list, args: tuple) -> None:
+    """The rules `ready` for an event, none of which can leave a decision pending (the compiler's
+    `Statements.suspends`), in a game whose rules are the file's (`Program.fixed`): each runs now as a plain Python
+    call (`Rule.plain`), in file order, their conditions all tested before, as `fire` would run their frames."""
+    stats = st.stats
+    for rule in reversed(ready):
+        stats[rule.stat] = stats.get(rule.stat, 0) + 1
+    if st.record:
+        st.emit(RuleEvent(names=[r.name for r in ready], event=event))
+    for rule in ready:
+        rule.plain(st, dict(zip(rule.params, args)))
+
+
+def fire_then(st: State, event: str, ready: list, args: tuple, code: tuple, pc: int, env: dict, name: str) -> bool:
+    """`fire_ready` in a procedure run as a plain call that may suspend there (the compiler's `semi_plain`): if a
+    rule that will run can suspend, the procedure's frame is put on the stack first, at `pc` of its frame code with
+    its locals `env`, to go on after the rules, and True says the call must end; else they have run."""
+    stack = st.stack
+    depth = len(stack)
+    if not fire_ready(st, event, ready, args):
+        return False
+    fr = Frame(code, env, name)
+    fr.pc = pc
+    stack.insert(depth, fr)
     return True
 
 

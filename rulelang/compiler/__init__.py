@@ -59,6 +59,11 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         # Whether seats can leave play (`out`, `lose`): only then do `next`, `after`... look for seats out of play.
         # Rules written in play later do not change it: the code already made stays right.
         self.leaving = symbols.leaving
+        self.suspending: dict = {}  # ("proc" | "event", name) -> whether it can suspend (`Statements.suspends`)
+        self.plain_names: dict = {}  # procedure -> the name of its plain function in the generated code
+        self.plain_mode: bool | str = False  # compiling a plain function (the procedure's name if it may suspend)
+        self.rule_names: dict = {}  # id of a rule of the file -> its name in the generated code (`file_rule`)
+        self.fire_pcs: dict = {}  # id of a `fire` statement -> where its procedure's frame code goes on after it
 
     # ------------------------------------------------------------ the program
 
@@ -71,6 +76,10 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
                                   self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep))
         procs = {name: self.proc(name, d.params, d.body, params_scope(d.params), framed=True)
                  for name, d in s.procedures.items()}
+        for name, d in s.procedures.items():
+            if self.called(name):
+                self.plain(self.plain_name(name), name, d.body, params_scope(d.params), framed=True,
+                           semi=self.suspends("proc", name))
         rules: dict = {}
         for r in s.rules:
             rule = self.rule(r)
@@ -118,6 +127,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
             namespace=self.ns,
+            fixed=True,
         )
 
     def type_of(self, e) -> str:

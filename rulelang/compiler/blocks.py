@@ -86,6 +86,8 @@ class Code:
         run of blocks costs one turn of the loop (`machine.run`); else by the frame's pc, for the loop.
         `jumps=False`: the pc is already the target's (the block falls through)."""
         at = [f"fr.pc = {target}"] if jumps else []
+        if target == len(blocks) > i:  # the procedure's end: its frame goes, as the machine's loop would take it off
+            return [*at, "if st.stack[-1] is fr:", "    st.stack.pop()"]
         if not i < target < len(blocks) or len(blocks) > CHAIN_LIMIT:
             return at
         return ["if st.stack[-1] is fr:", f"    fr.pc = {target + 1}", f"    return {self.names[target]}(st, fr)", *at]
@@ -98,8 +100,10 @@ class Code:
             cond, label, at = b.branch
             lines += [*([at] if at else []), f"if not {cond}:",
                       *("    " + line for line in self.goes_on(i, _target(label.pos, blocks), blocks)), "    return"]
-        if isinstance(b.op, list):  # generated lines that start other code
+        if isinstance(b.op, list):  # generated lines that start other code (or, as a plain call, run it: `goes_on`)
             lines += b.op
+            if b.jump is None:
+                lines += self.goes_on(i, i + 1, blocks, jumps=False)
         elif b.op is not None:
             op = self.c.const(b.op, "OP")
             lines.append(f"return {op}(st, fr)" if b.sets_pc else f"if {op}(st, fr):\n        return True")

@@ -3,6 +3,7 @@ runs straight through; `compile_X`: an instruction of its own), and rules writte
 from __future__ import annotations
 
 import contextlib
+import re
 
 import attrs
 
@@ -31,6 +32,15 @@ class Inlined:
     call: ast.Call
     node: object
     args: bool  # whether it reads the call's arguments (`hand(p)` of `define holds(p)`), or not (a variable)
+
+
+# Statements that may leave a decision pending or change what runs next (the stack, the rules in force): a body that
+# holds one, or calls or fires code that does, runs on the machine's frames; any other runs as a plain Python call.
+_SUSPENDS = (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt, ast.AddStmt, ast.WinStmt, ast.OutStmt, ast.LoseStmt)
+
+
+# Instructions that read nothing of their frame: a plain function gives them none (`Statements.native`).
+_NO_FRAME = (ops.op_skip, ops.op_reverse, ops.op_again)
 
 
 def names_in(e) -> set:
@@ -91,8 +101,14 @@ class Statements:
                     cond = self.lam(", ".join(["st", *params]), cond_src, r.cond.loc)
                 finally:
                     self.subst = outer
-            return Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text,
-                        cond_src=cond_src, cond_at=r.cond.loc if r.cond is not None else None)
+            plain = None
+            if key is _NO_KEY and not self.body_suspends(r.body):
+                plain = self.plain(f"R{next(self.fresh)}", r.name, r.body, scope, framed=False)
+            rule = Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text,
+                        cond_src=cond_src, cond_at=r.cond.loc if r.cond is not None else None, plain=plain)
+            if key is _NO_KEY:  # a rule of the file: the `fire`s that wrote its condition in name it (`inline_fire`)
+                self.ns[self.file_rule(r)] = rule
+            return rule
         finally:
             self.subst = saved
 
@@ -132,9 +148,85 @@ class Statements:
     # `win`) or changes the rules (`add`) is an instruction of its own, run by the machine.  Every run of other
     # statements between them, loops and `if`s included, becomes one generated Python function.
 
+    def suspends(self, kind: str, name: str) -> bool:
+        """Whether a procedure (`kind` "proc") or an event's rules (`kind` "event", the file's) can leave a decision
+        pending or change what runs next: a `choose`, `ask`, race, `add`, `win`, `out` or `lose` in its body, or in a
+        procedure it calls or a rule of an event it fires, at any depth; or blocks nested too deep for one function
+        (`NATIVE_DEPTH`); or a call back into itself (whose depth the machine's frames bound).  One that cannot is
+        compiled once more as one Python function (`plain`), which a game whose rules are the file's runs as a call."""
+        key = (kind, name)
+        known = self.suspending.get(key, False)
+        if known is not False or key in self.suspending:
+            return known is not False  # (None: being looked at, a call back into itself)
+        self.suspending[key] = None
+        s = self.s
+        bodies = [s.procedures[name].body] if kind == "proc" else [r.body for r in s.rules if r.event == name]
+        found = any(self.body_suspends(b) for b in bodies)
+        self.suspending[key] = found
+        return found
+
+    def body_suspends(self, body) -> bool:
+        if any(_nesting(st) > NATIVE_DEPTH for st in body.stmts):
+            return True
+        for n in ast.walk(body):
+            if isinstance(n, _SUSPENDS) or \
+                    isinstance(n, ast.CallStmt) and (n.name not in self.s.procedures or self.suspends("proc", n.name)) or \
+                    isinstance(n, ast.FireStmt) and self.suspends("event", n.event):
+                return True
+        return False
+
+    def semi_plain(self, name: str) -> bool:
+        """Whether a procedure that can suspend (`suspends`) does so only by an event's rules, fired by a statement of
+        its own body (not inside an `if` or a loop), with nothing else in it that can: it too runs as a call from a
+        frame (`plain`), and at such a `fire`, if a rule that will run can suspend, it puts its own frame on the stack
+        there to go on after them (`machine.fire_then`).  A plain function calls none: they start from frames alone."""
+        key = ("semi", name)
+        if key not in self.suspending:
+            body = self.s.procedures[name].body
+            top = {id(st) for st in body.stmts if isinstance(st, ast.FireStmt)}
+            self.suspending[key] = self.suspends("proc", name) and not any(_nesting(st) > NATIVE_DEPTH for st in body.stmts) \
+                and not any(isinstance(n, _SUSPENDS) or
+                            isinstance(n, ast.CallStmt) and (n.name not in self.s.procedures or self.suspends("proc", n.name)) or
+                            isinstance(n, ast.FireStmt) and id(n) not in top and self.suspends("event", n.event)
+                            for n in ast.walk(body))
+        return self.suspending[key]
+
+    def called(self, name: str) -> bool:
+        """Whether a call from a frame runs the procedure as a call of its plain function (while the rules are the
+        file's): it cannot suspend, or only at its own `fire`s (`semi_plain`)."""
+        return name in self.s.procedures and (not self.suspends("proc", name) or self.semi_plain(name))
+
+    def plain_name(self, name: str) -> str:
+        """The name in the generated code of a procedure's plain function (`plain`), made before the function."""
+        fn = self.plain_names.get(name)
+        if fn is None:
+            fn = self.plain_names[name] = f"P{next(self.fresh)}"
+        return fn
+
+    def plain(self, fname: str, name: str, body, scope, framed: bool, semi: bool = False):
+        """A body that cannot suspend (`suspends`) as one Python function `fname(st, env)`: every statement written
+        in (calls and `fire` too: `native_CallStmt`, `native_FireStmt`).  A failure in it notes its name on the way
+        out (`machine.unwound`), for the error's frames: it has no frame on the machine's stack."""
+        outer, self.card_names = self.card_names, {p for p, t in scope.items() if t in ("card", "list:card")}
+        saved = self.hoist, self.framed, self.plain_mode
+        self.hoist, self.framed, self.plain_mode = None, framed, name if semi else True
+        try:
+            lines = self.native_block(body, dict(scope))
+        finally:
+            self.card_names = outer
+            self.hoist, self.framed, self.plain_mode = saved
+        head = [f"def {fname}(st, env):", f"    # `{name}` as a plain call: " +
+                ("it may suspend only at its own `fire`s" if semi else "nothing in it can leave a decision pending")]
+        if any(re.search(r"\bfr\b", line) for line in lines):  # (an instruction that names where it failed)
+            head.append(f"    fr = m.Frame(None, env, {name!r})")
+        fn = self.define(fname, [*head, "    try:", *(INDENT + line for line in lines), "    except Exception as e:",
+                                 f"        m.unwound(e, {name!r})", "        raise"])
+        self.ns.setdefault(fname, fn)
+        return fn
+
     def block(self, b, scope, code):
         for st in b.stmts:
-            if _stops(st) or _nesting(st) > NATIVE_DEPTH:
+            if _stops(st) and not self.plain_mode or _nesting(st) > NATIVE_DEPTH:
                 code.at = self.mark(st.loc) if st.loc is not None else None
                 getattr(self, "compile_" + type(st).__name__)(st, scope, code)
             else:
@@ -148,7 +240,7 @@ class Statements:
         else:
             ops_: list = []
             getattr(self, "compile_" + type(st).__name__)(st, scope, ops_)
-            lines = [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+            lines = [f"{self.const(op, 'OP')}(st, {'None' if self.plain_mode and op in _NO_FRAME else 'fr'})" for op in ops_]
         return [self.mark(st.loc), *lines] if st.loc is not None else lines
 
     def mark(self, loc) -> str:
@@ -497,7 +589,59 @@ class Statements:
 
     def compile_FireStmt(self, st, scope, code):
         args = "".join(self.gen(a, scope).src + ", " for a in st.args)
-        code.append([f"m.fire(st, {st.event!r}, ({args}))"])
+        if self.suspends("event", st.event):
+            code.append([f"m.fire(st, {st.event!r}, ({args}))"])
+        else:  # none of the file's rules for it can suspend: they run now as calls while the rules are the file's
+            lines, ready, names = self.inline_fire(st, scope)
+            code.append(["if st.program.fixed:", *(INDENT + line for line in lines), f"    if {ready}:",
+                         f"        m.fire_now(st, {st.event!r}, {ready}, {names})", "else:",
+                         f"    m.fire(st, {st.event!r}, ({args}))"])
+        # where its frame goes on after it (`native_FireStmt`): the next block (the one made now is not closed, and a
+        # `fire` of a procedure's own body is followed by no jump in it)
+        self.fire_pcs[id(st)] = len(code.blocks) + 1
+
+    def native_FireStmt(self, st, scope):
+        """`fire` in a plain function (`plain`), the game's rules the file's: the conditions of the event's rules
+        written in (`inline_fire`), then the rules that hold run now (none can suspend), or, in a procedure that
+        may suspend there (`semi_plain`), run now or its frame is made to go on where its frame code goes on after
+        the `fire` (`machine.fire_then`), and the call ends."""
+        lines, ready, args = self.inline_fire(st, scope)
+        if not self.suspends("event", st.event):
+            return [*lines, f"if {ready}:", f"    m.fire_now(st, {st.event!r}, {ready}, {args})"]
+        name = self.plain_mode
+        return [*lines, f"if {ready} and m.fire_then(st, {st.event!r}, {ready}, {args}, st.program.procs[{name!r}].code, "
+                f"{self.fire_pcs[id(st)]}, env, {name!r}):", INDENT + "return"]
+
+    def inline_fire(self, st, scope) -> tuple[list[str], str, str]:
+        """A `fire`'s arguments and the conditions of the file's rules for its event, in file order, as lines that
+        leave the rules that hold in a list (as the event's dispatcher would, `Program.dispatcher`); with the list's
+        and the arguments' names.  Each condition follows its `.rules` mark, so that a failure in it is shown there."""
+        n = next(self.fresh)
+        args = [f"_a{n}_{i}" for i in range(len(st.args))]
+        lines = [f"{a} = {self.gen(e, scope).src}" for a, e in zip(args, st.args)]
+        ready = f"_ready{n}"
+        lines.append(f"{ready} = []")
+        for r in self.s.rules:
+            if r.event != st.event:
+                continue
+            rule = self.file_rule(r)
+            if r.cond is None:
+                lines.append(f"{ready}.append({rule})")
+                continue
+            saved, self.subst = self.subst, {**self.subst, **{p: Py(a, simple=True, atom=True) for p, a in zip(r.params, args)}}
+            try:
+                cond = self.gen(r.cond, rule_scope(r)).src
+            finally:
+                self.subst = saved
+            lines += [self.mark(r.cond.loc), f"if {cond}:", f"    {ready}.append({rule})"]
+        return lines, ready, f"({''.join(a + ', ' for a in args)})"
+
+    def file_rule(self, r) -> str:
+        """The name in the generated code of a rule of the file, given its compiled `Rule` once made (`rule`)."""
+        name = self.rule_names.get(id(r))
+        if name is None:
+            name = self.rule_names[id(r)] = f"RULE{next(self.fresh)}"
+        return name
 
     def compile_SkipStmt(self, st, scope, code):
         code.append(ops.op_skip)
@@ -541,10 +685,33 @@ class Statements:
     def compile_CallStmt(self, st, scope, code):
         params = self.s.procedures[st.name].params
         env = ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
-        if not self.taints and not self.framed:
-            code.append([f"_p = st.program.procs[{st.name!r}]", f"st.stack.append(m.Frame(_p.code, {{{env}}}, _p.name))"])
+        push = "st.stack.append(m.Frame(_p.code, {}, _p.name))"
+        if self.called(st.name):  # while the rules are the file's, a plain call (`plain`)
+            fn = self.plain_name(st.name)
+            if not self.taints and not self.framed:
+                code.append(["if st.program.fixed:", f"    {fn}(st, {{{env}}})", "else:",
+                             f"    _p = st.program.procs[{st.name!r}]", "    " + push.format(f"{{{env}}}")])
+                return
+            code.append([*self.taint_env(env), "if st.program.fixed:", f"    {fn}(st, _e)", "else:",
+                         f"    _p = st.program.procs[{st.name!r}]", "    " + push.format("_e")])
             return
-        # run in a branch whose test read hidden cards: what it sets is known only to those who saw them (`derived`)
-        code.append([f"_p = st.program.procs[{st.name!r}]", f"_e = {{{env}}}",
-                     f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
-                     "if _t is not None:", INDENT + "_e['$t'] = _t", "st.stack.append(m.Frame(_p.code, _e, _p.name))"])
+        if not self.taints and not self.framed:
+            code.append([f"_p = st.program.procs[{st.name!r}]", push.format(f"{{{env}}}")])
+            return
+        code.append([f"_p = st.program.procs[{st.name!r}]", *self.taint_env(env), push.format("_e")])
+
+    def taint_env(self, env: str) -> list[str]:
+        """A call's locals `_e`, for a call in a branch whose test read hidden cards: what it sets is known only to
+        those who saw them (`derived`)."""
+        return [f"_e = {{{env}}}", f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
+                "if _t is not None:", INDENT + "_e['$t'] = _t"]
+
+    def native_CallStmt(self, st, scope):
+        """A call in a plain function (`plain`): the procedure cannot suspend, and runs as a call of its own plain
+        function."""
+        params = self.s.procedures[st.name].params
+        env = ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
+        fn = self.plain_name(st.name)
+        if not self.taints and not self.framed:
+            return [f"{fn}(st, {{{env}}})"]
+        return [*self.taint_env(env), f"{fn}(st, _e)"]

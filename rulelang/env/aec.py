@@ -137,15 +137,14 @@ class RulesEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat_of[agent]
-        legal = self._now_for(seat)[0]
+        # An agent not done is the seat to act (`_after_move`): its moves are `_now`'s.
         try:
-            chosen = legal[int(action)]
+            move, calls, text = self._now[0][int(action)]
         except (KeyError, TypeError, ValueError):
             raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
-                             f"legal: {sorted(legal)[:20]}") from None
+                             f"legal: {sorted(self._now[0])[:20]}") from None
         self._cumulative_rewards[agent] = 0.0
-        self._move_on(seat, self._move(chosen))
+        self._move_on(self._seat, move if text is None and not calls else self._move(move, calls, text))
         if self.render_mode == "human":
             print(self.render())
 
@@ -159,9 +158,11 @@ class RulesEnv(AECEnv):
         if self._paid:
             self._clear_rewards()
             self._paid = False
-        self.table.act(seat, move)
+        table = self.table
+        table.act(seat, move)
         self.moves += 1
-        self._after_move(self._settle())
+        d = table.pending
+        self._after_move(d if d is None or not d.race else self._settle())
         if self._paid:
             self._accumulate_rewards()
 
@@ -256,8 +257,8 @@ class RulesEnv(AECEnv):
         """The kinds of move (verb groups) the seat's pending decision offers (None unless it is the seat to act)."""
         return self._now[2] if seat == self._seat and self._now is not None else None
 
-    def _move(self, chosen):
-        move, calls, text = chosen
+    def _move(self, move, calls, text):
+        """The move of an action: the decision's own, or the one with the calls said with it or the rule text."""
         if text is not None:  # a rule to write: one of the game's example rules
             return attrs.evolve(move, arg=text, text=f"{move.verb} {text}")
         if not calls:

@@ -594,7 +594,7 @@ class Encoding:
         self._tallies: dict = {}  # a zone (of an owner; and a seat, seen in part) -> (its cards, their tally)
         keys = count()  # each zone's (each owner's) key in `_tallies`
         self._keys = [[next(keys) for _ in range(n)] if per else next(keys) for _, per, *_ in self.zone_slots]
-        self._memo: list = []  # each seat's [last observation, its glance's zones, a claim written]
+        self._memo: list = []  # each seat's [last observation, its glance's zones, a claim written, numpy's view of it]
         self.observe_seen = self._observer()
 
     def _var_segment(self, add, name: str, kind: str) -> tuple:
@@ -656,11 +656,13 @@ class Encoding:
         layout.  Each seat's last observation is kept (`_memo`) with what its glance showed of each zone (of each
         owner) then: a step writes a zone again only when that differs (one C comparison), so a zone no card came
         to or left since the seat last looked costs nothing more; whose turn it is, the verbs, the variables and
-        the claim are written each time (most steps change one of them).  A zone's count of each card identity
-        is kept from the last time it was counted (`_tally`: shared by the seats that see the zone whole; a zone
-        seen in part, per seat) and counted again only when its cards changed.  The vector is a Python float
-        array, written by slices and a few single writes; the seat gets a copy, as numpy (the next step writes
-        the kept one)."""
+        the claim are written each time (most steps change one of them).  A zone the seat saw no card of, and
+        still sees none of, has only its size written.  A zone seen whole of fewer than LONG_RUN cards (a hand)
+        is counted in place; a longer one's count of each card identity is kept from the last time it was
+        counted (`_tally`: shared by the seats that see the zone whole; a zone seen in part, per seat) and
+        counted again only when its cards changed.  The vector is a Python float
+        array, written by slices and a few single writes (always of the same length: numpy's view of it, kept beside
+        it, holds its buffer); the seat gets a copy of that view (the next step writes the kept one)."""
         n, real = self.n, self.real
         head = self.at_verbs + len(self.groups)  # whose turn, the direction, whose decision, the verbs: each time
         zone_end = self.var_start
@@ -685,11 +687,17 @@ class Encoding:
 
         def counted(z: str, key, at: str) -> list:  # the counts of a zone seen (whole, or in part)
             return [f"            if {z}.__class__ is list:",
-                    f"                m = get({key})",
-                    f"                out[{at}:{at} + {real}] = m[1] if m is not None and m[0] == {z} else TALLY({key}, {z})",
+                    f"                if len({z}) < {LONG_RUN}:  # a few cards: counted here",
+                    f"                    out[{at}:{at} + {real}] = NONE",
+                    f"                    for c in {z}:",
+                    f"                        out[{at} + IDENT[c]] += 1.0",
+                    "                else:",
+                    f"                    m = get({key})",
+                    f"                    out[{at}:{at} + {real}] = m[1] if m is not None and m[0] == {z} else TALLY({key}, {z})",
                     "            else:",
                     f"                out[{at}:{at} + {real}] = TALLY(({key}, seat), {z})"]
 
+        # A zone the seat saw none of (a number) last time has its counts (and top) at zero already.
         part = count()
         for i, ((name, per, size_at, counts, top), key) in enumerate(zip(self.zone_slots, self._keys)):
             if per:
@@ -697,12 +705,14 @@ class Encoding:
                 for o in range(n):
                     k = next(part)
                     lines += [f"    z = zz[{o}]",
-                              f"    if z != was[{k}]:",
+                              f"    w = was[{k}]",
+                              "    if z != w:",
                               f"        was[{k}] = z[:] if z.__class__ is list else z",
                               f"        at = {counts[0]} + r[{o}] * {real}",
                               "        if z.__class__ is int:",
                               f"            out[{size_at} + r[{o}]] = z",
-                              f"            out[at:at + {real}] = NONE",
+                              "            if w.__class__ is not int:",
+                              f"                out[at:at + {real}] = NONE",
                               "        elif z:",
                               f"            out[{size_at} + r[{o}]] = len(z)",
                               *counted("z", key[o], "at"),
@@ -712,21 +722,25 @@ class Encoding:
             else:
                 k = next(part)
                 lines += [f"    z = zones[{i}]  # {name}",
-                          f"    if z != was[{k}]:",
+                          f"    w = was[{k}]",
+                          "    if z != w:",
                           f"        was[{k}] = z[:] if z.__class__ is list else z",
-                          f"        out[{top}:{top + real}] = NONE",
                           "        if z.__class__ is int:",
                           f"            out[{size_at}] = z",
-                          f"            out[{counts}:{counts + real}] = NONE",
+                          "            if w.__class__ is not int:",
+                          f"                out[{counts}:{counts + real}] = NONE",
+                          f"                out[{top}:{top + real}] = NONE",
                           "        elif z:",
                           f"            out[{size_at}] = len(z)",
+                          f"            out[{top}:{top + real}] = NONE",
                           *counted("z", key, str(counts)),
                           "            c = z[-1]",
                           "            if c is not None:",
                           f"                out[{top} + IDENT[c]] = 1.0",
                           "        else:",
                           f"            out[{size_at}] = 0.0",
-                          f"            out[{counts}:{counts + real}] = NONE"]
+                          f"            out[{counts}:{counts + real}] = NONE",
+                          f"            out[{top}:{top + real}] = NONE"]
         self._parts = next(part)
         consts = {"HEAD": self._zeros[:head], "NONE": self._no_cards, "VARS": self._zeros[zone_end:claim_at],
                   "CLAIMS": self._zeros[claim_at:], "ROT": [[(c - s) % n for c in range(n)] for s in range(n)],
@@ -780,7 +794,7 @@ class Encoding:
                       "        memo[2] = claim is not None",
                       "        if claim is not None:",
                       "            CLAIM(out, seat, claim)"]
-        lines.append("    return frombuffer(out[:], dtype=F32)")
+        lines.append("    return memo[3].copy()")
         source = "\n".join(lines) + "\n"
         code = compile(source, f"<observation of {self.program.name} for {n}>", "exec")
         exec(code, consts)
@@ -790,7 +804,8 @@ class Encoding:
 
     def forget(self) -> None:
         """Let go of each seat's last observation (a new game): the next is written whole."""
-        self._memo[:] = [[self._zeros[:], [None] * self._parts, False] for _ in range(self.n)]
+        self._memo[:] = [[out, [None] * self._parts, False, np.frombuffer(out, dtype=F32)]
+                         for out in (self._zeros[:] for _ in range(self.n))]
 
     def _tally(self, key, cards) -> array:
         """The count of each card identity among `cards` (a zone's list, or a tuple with None for cards not seen),
