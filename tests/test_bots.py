@@ -325,3 +325,21 @@ def test_a_greedy_bot_asking_a_player_and_a_rank_in_one_move_asks_any_player_not
     asks = [a for seed in range(4) for a in _asks(seed, name="ask_in_one_move")[1]]
     after = sum(asked == (asker + 1) % 3 for _, asker, asked, *_ in asks)
     assert len(asks) > 60 and 0.3 < after / len(asks) < 0.7, (after, len(asks))
+
+
+def test_greedy_bots_laying_several_cards_keep_to_the_rank_the_table_says_is_due():
+    """Laying cards one by one to be claimed as the rank due (a variable the table shows), a greedy bot lays after
+    the first only cards of that rank, not any card sharing a suit with it: so its claims are true when it can
+    make them so, it is not caught every turn taking the same cards back, and every game ends."""
+    program = _load("lay_the_rank_due")
+    for seed in (1, 2):  # 155 and 202 turns (seeds 0-5 end in 155 to 1,037)
+        g = Game(program, 3, seed=seed, record=False)
+        bots = [GreedyBot(seed * 10 + i) for i in range(3)]
+        while not g.over and g.state.turns < 2000:
+            d = g.pending
+            move = bots[d.player].move(g, d.player, d)
+            laid = [program.cards[c].attrs["rank"] for c in bots[d.player].laid]
+            if move.verb == "lay" and len(laid) > 1 and laid[0] == g.state.vars["due"]:
+                assert laid[-1] == laid[0], (seed, laid)
+            g.apply(d.player, move)
+        assert g.over, f"seed {seed}: no end"

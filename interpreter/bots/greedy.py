@@ -197,7 +197,7 @@ class GreedyBot:
         plain = [o for o in opts if o.kind == ""]
         if self.laid and plain and any(o.kind == "card" for o in opts):
             # Laying several cards: go on while they match the first ones, then stop.
-            matches = self.matches_laid(program)
+            matches = self.matches_laid(program, view)
             more = [o for o in opts if o.kind == "card" and o.arg in mine and matches(o.arg)]
             if more:
                 fit = self.fit(program, view, mine)
@@ -318,11 +318,14 @@ class GreedyBot:
             return table * 100 + others + sum(v for a, v in numbers) / 100
         return fit
 
-    def matches_laid(self, program):
-        """card id -> does the card share a value (not a number) with a card laid this turn."""
-        laid_values = set(value_counts(program, self.laid))
+    def matches_laid(self, program, view):
+        """card id -> does the card share a value (not a number) with a card laid this turn; when every card laid
+        shares the value of a variable the table shows (the rank due: what the claim will name), that value."""
         values_of = card_values(program)
-        return lambda cid: any(v in laid_values for v in values_of[cid][0])
+        common = set(values_of[self.laid[0]][0]).intersection(*(values_of[c][0] for c in self.laid[1:]))
+        said = {v for v in view["vars"].values() if isinstance(v, str)}
+        want = (common & said) or set(value_counts(program, self.laid))
+        return lambda cid: any(v in want for v in values_of[cid][0])
 
     def claim(self, program, view, opts) -> Move:
         """Name the card it laid when the rules allow; else the claim most cards it has not seen could make true."""
