@@ -37,10 +37,6 @@ ABLE = (0.9, 0.2, 8)
 # A playout stopped early gives each player a share of the win growing by e^0.6 with each point of the rules' ranking
 # (or each card fewer held).
 SHARPNESS = 0.6
-# A move beats the greedy one only by more than this share of a win: where every sample ranks the seat the same (far
-# behind on a score, say), the shares differ by rounding alone, with no spread to raise the bar (a trick game of bids:
-# a card played over the greedy one on means of 0.5 against 0.5).
-LEAST_GAIN = 1e-3
 WEIGHT = 4  # and a claimer's claims its doubts showed true or false move those shares as much as 4 claims would
 
 
@@ -342,7 +338,7 @@ class SearchBot:
         sd = math.sqrt(max(0.0, sum((d - gain) ** 2 for d in diffs) / max(1, n - 1)))
         bar = _t_bar(self.z, k - 1, n)
         need = bar * sd / math.sqrt(n) + (self.reveal_margin if moves[best].reveals else 0.0)
-        choice = best if gain > max(need, LEAST_GAIN) else 0
+        choice = best if gain > need else 0
         self.last = {"moves": [str(mv) for mv in moves], "samples": samples, "decisions": spent, "tried": k,
                      "means": [round(x, 3) if x is not None else None for x in means]}
         return choice
