@@ -323,7 +323,7 @@ class GreedyBot:
         shares the value of a variable the table shows (the rank due: what the claim will name), that value."""
         values_of = card_values(program)
         common = set(values_of[self.laid[0]][0]).intersection(*(values_of[c][0] for c in self.laid[1:]))
-        said = {v for v in view["vars"].values() if isinstance(v, str)}
+        said = {v for v in view.vars.values() if isinstance(v, str)}
         want = (common & said) or set(value_counts(program, self.laid))
         return lambda cid: any(v in want for v in values_of[cid][0])
 
