@@ -318,12 +318,12 @@ class GreedyBot:
             return table * 100 + others + sum(v for a, v in numbers) / 100
         return fit
 
-    def matches_laid(self, program, view):
+    def matches_laid(self, program, sight):
         """card id -> does the card share a value (not a number) with a card laid this turn; when every card laid
         shares the value of a variable the table shows (the rank due: what the claim will name), that value."""
         values_of = card_values(program)
         common = set(values_of[self.laid[0]][0]).intersection(*(values_of[c][0] for c in self.laid[1:]))
-        said = {v for v in view.vars.values() if isinstance(v, str)}
+        said = {v for v in sight.vars.values() if isinstance(v, str)}
         want = (common & said) or set(value_counts(program, self.laid))
         return lambda cid: any(v in want for v in values_of[cid][0])
 
