@@ -65,7 +65,8 @@ def op_for_next(key, var, end):
         if not items:
             fr.pc = end.pos
         else:
-            fr.env[var] = items.pop(0)
+            # a new list, not this one shortened: a snapshot's copy of the frame shares its lists (`Frame.copy`)
+            fr.env[var], fr.env[key] = items[0], items[1:]
     return op
 
 
@@ -81,7 +82,7 @@ def op_ask_keep(key, option, names, again):
     """A race: keep what the player just asked chose (the option and its arguments), and ask the next."""
     def op(st, fr):
         env = fr.env
-        env[key + "!"].append((st.pending_author, option, tuple(env.get(n) for n in names)))
+        env[key + "!"] = [*env[key + "!"], (st.pending_author, option, tuple(env.get(n) for n in names))]  # (a new list)
         for n in names:
             env.pop(n, None)
         fr.pc = again.pos
@@ -142,7 +143,8 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
         env = fr.env
         waiting = env[key]
         while waiting:
-            player = waiting.pop(0)
+            player, waiting = waiting[0], waiting[1:]  # (a new list: a snapshot's frame shares the old one)
+            env[key] = waiting
             if player in st.gone:  # out of play: passed over
                 continue
             if bind is not None:
