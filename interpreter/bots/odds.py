@@ -77,7 +77,8 @@ class Sight:
             if seat is not None:
                 for _, per, z in self.zones:
                     if per and seat < len(z) and z[seat].__class__ is not int:
-                        out.update(c for c in z[seat] if c is not None)
+                        out.update(z[seat])
+                out.discard(None)  # a card of its own it does not see (one laid face down by another)
             self._own = out
         return self._own
 
