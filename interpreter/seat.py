@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from .errors import MoveError
+from .errors import MoveError, RulesError
 from .events import Event
 from .machine import (RULE_FAILURES, Decision, Move, State, apply, match_winners, parse_move, push, race_move, racers,
                       run, team)
-from .errors import RulesError
 from .narrator import in_words
 from .view import glance
 
