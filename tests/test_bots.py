@@ -202,8 +202,10 @@ def test_the_search_bot_keeps_to_its_time_a_move(playouts):
         g.apply(d.player, move, checked=True)
     assert times and searched
     # The bot stops itself at its time; what a loaded machine adds (another process holding the core) is not its
-    # own doing, so the bound is loose for one move and tight for the mean.
-    assert max(times) <= think + 0.25, max(times)
+    # own doing, so the bound is loose for one move and tight for the mean; a move is judged by its clock time or,
+    # where that is longer (another process held the core: 0.53 s against a 0.05 s think was seen with the other
+    # test worker busy), by its own CPU time.
+    assert max(map(min, times, cpu)) <= think + 0.25, (times, cpu)
     # The mean: on a quiet machine the clock's; on a loaded one (the clock runs while the core is held by others)
     # the bot's own CPU time, which is all it can answer for.
     assert min(sum(times), sum(cpu)) / len(times) <= think + 0.01, (times, cpu)
