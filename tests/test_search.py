@@ -270,15 +270,31 @@ def test_the_budget_of_engine_decisions_is_never_exceeded():
 
 
 def test_the_greedy_helper_remembers_the_card_the_search_laid():
-    """The search laid card 3 where its greedy helper would have laid 2: at its next decision of the turn the
-    helper's memory of the cards laid (what its claim names) holds 3."""
+    """The search laid card 3 where its greedy helper would have laid 2 (or drawn): the helper's memory of the cards
+    laid this turn (what its claim names) holds 3."""
+    from interpreter.seat import Move
+    program = _load("liars")
     bot = SearchBot(1)
-    bot.fallback.turn, bot.fallback.laid = 5, []
-    view = {"seat": 0, "turn": 5, "zones": {"hand": [{"cards": [1, 2, 3], "size": 3}, {"cards": [None], "size": 1}]}}
-    bot.mend(view)
-    bot.fallback.laid = [2]  # its greedy helper's choice, then the search's move lays 3
-    bot.mend(dict(view, zones={"hand": [{"cards": [1, 2], "size": 2}, {"cards": [None], "size": 1}]}))
+    bot.fallback.laid = [7, 2]  # 7 laid earlier this turn, 2 its greedy helper's choice now
+    bot.mend(program, Move("play", 2, kind="card"), Move("truth", 3, kind="card"))
+    assert bot.fallback.laid == [7, 3]
+    bot.fallback.laid = []
+    bot.mend(program, Move("draw"), Move("truth", 3, kind="card"))
     assert bot.fallback.laid == [3]
+
+
+def test_a_search_that_keeps_the_greedy_moves_plays_the_greedy_game():
+    """With no budget to search, the search bot makes its greedy helper's moves, and its helper remembers them as a
+    greedy bot does: the same game as a greedy bot in that seat.  In Liar's UNO the card laid face down is still in
+    the hand when the claim is asked; the helper's memory mended from the view dropped it, and the claim named
+    another card (a bluff the search never chose)."""
+    program = _load("liars")
+    search.BUDGET, budget = 1, search.BUDGET
+    try:
+        games = [play_one(program, 1003, 4, ["greedy", "greedy", "greedy", kind], {}) for kind in ("search", "greedy")]
+    finally:
+        search.BUDGET = budget
+    assert games[0]["turns"] == games[1]["turns"] and games[0]["winners"] == games[1]["winners"]
 
 
 def test_a_playout_ends_and_judges_between_zero_and_one():

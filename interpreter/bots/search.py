@@ -16,7 +16,7 @@ from statistics import NormalDist
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from .greedy import GreedyBot
-from .odds import own_cards, table_move
+from .odds import table_move
 from .policy import POLICIES, Policy, with_due  # noqa: F401 - tests take Policy from here
 from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize and facts from here
 
@@ -138,29 +138,30 @@ class SearchBot:
         self.fallback = GreedyBot(seed)
         self.deadline = None
         self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
-        self.held = (None, set())  # the turn of its last decision and the cards it held then (`mend`)
 
     def move(self, game, seat: int, decision) -> m.Move:
         return self.choose(game.program, game.view(seat), decision, game)
 
     def follow(self, game, seat: int, decision) -> None:
         """Replaying: searching again would take a fifth of a second a move, so only its greedy helper's memory is
-        brought along (its own randomness comes from where the game is)."""
+        brought along (its own randomness comes from where the game is).  It is not told the move replayed, so
+        where the search had laid another card than its helper, the helper's memory of the turn is not mended: a
+        game resumed in the middle of such a turn may claim otherwise than the live game would have."""
         if not (decision.race or any(o.kind == "rule" for o in decision.options)):
-            view = game.view(seat)
-            self.mend(view)
-            self.fallback.choose(game.program, view, decision, game)  # as `choose` asks it
+            self.fallback.choose(game.program, game.view(seat), decision, game)  # as `choose` asks it
 
-    def mend(self, view: dict) -> None:
+    def mend(self, program, greedy: m.Move, made: m.Move) -> None:
         """The greedy helper remembers the cards it chose to lay this turn (what its claim should name); where the
-        search laid another, that memory is mended from the view: a card still held was not laid, one that left
-        the hand since the seat's last decision this turn was."""
-        mine, turn = own_cards(view), view.get("turn")
-        fb = self.fallback
-        if turn == self.held[0] == fb.turn and fb.laid:
-            gone = [c for c in sorted(self.held[1]) if c not in mine and c not in fb.laid]
-            fb.laid = [c for c in fb.laid if c not in mine] + gone
-        self.held = (turn, mine)
+        search made another move than the helper's, that memory is mended: the helper's card (the last it noted)
+        was not laid, the search's was.  Not worked out from the view: a card laid by a block that asks more
+        (the claim) before it moves the card is still in the hand at those decisions, and one laid face down before
+        its owner is still among the seat's own cards, so a view's cards cannot tell what was laid (mended so, the
+        search's claims named another card than the one laid even where it made the helper's move)."""
+        laid = self.fallback.laid
+        if greedy.kind == "card" and laid and laid[-1] == greedy.arg:
+            laid.pop()
+        if made.kind == "card" and made.arg < program.deck_size:
+            laid.append(made.arg)
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
         start = time.perf_counter()
@@ -175,7 +176,6 @@ class SearchBot:
             return table_move(self.rng, program, decision)
         # The greedy helper sees the game as a greedy bot does (its memory of where cards went, of claims shown
         # true or false, its numbers weighed to the end of the hand), and keeps its memory of the turn.
-        self.mend(view)
         greedy = self.fallback.choose(program, view, decision, game)
         if game is None or len(decision.options) == 1 or self.weighed(program, decision):
             return greedy
@@ -183,7 +183,10 @@ class SearchBot:
         moves = self.candidates(decision, greedy)
         if len(moves) == 1:
             return moves[0]
-        return moves[self.search(st, decision.player, moves)]
+        i = self.search(st, decision.player, moves)
+        if i:
+            self.mend(program, greedy, moves[i])
+        return moves[i]
 
     def weighed(self, program, decision) -> bool:
         """Is this a choice of a number that moves no card (a bid), which the greedy helper weighed on hands played
