@@ -91,7 +91,7 @@ def test_no_module_imports_itself_through_others_as_it_loads():
 
 def test_the_seat_api_drives_a_whole_game_and_hands_each_seat_only_its_own():
     program = rulelang.load(ROOT / "games" / "liars.rules")
-    game = Game(program, players=3, seed=4)
+    game = Game(program, players=3, seed=19)  # random bots end this game in 3,785 moves (seed 4: 15,231)
     bots = [RandomBot(seed=s) for s in range(3)]
     positions = [0, 0, 0]
     moves = 0

@@ -105,7 +105,7 @@ def test_a_resumed_game_equals_the_uninterrupted_one(tmp_path, monkeypatch, name
     of the same moves: the same record, the same state, the same end, and both saves marked finished.  The
     bots after the resume play as they would have (a search bot's randomness comes from where the game is;
     its budget is made small here, the same in every process, so that the four games stay quick)."""
-    budget = 200 if kind == "search" else None
+    budget = 100 if kind == "search" else None
     if budget is not None:
         monkeypatch.setattr(search, "BUDGET", budget)
     program = rulelang.load(name)
