@@ -155,9 +155,8 @@ class Statements:
         (`NATIVE_DEPTH`); or a call back into itself (whose depth the machine's frames bound).  One that cannot is
         compiled once more as one Python function (`plain`), which a game whose rules are the file's runs as a call."""
         key = (kind, name)
-        known = self.suspending.get(key, False)
-        if known is not False or key in self.suspending:
-            return known is not False  # (None: being looked at, a call back into itself)
+        if key in self.suspending:
+            return self.suspending[key] is not False  # (None: being looked at, a call back into itself)
         self.suspending[key] = None
         s = self.s
         bodies = [s.procedures[name].body] if kind == "proc" else [r.body for r in s.rules if r.event == name]
@@ -680,35 +679,27 @@ class Statements:
         return [f"st.stats[{key!r}] = st.stats.get({key!r}, 0) + 1"]
 
     def compile_CallStmt(self, st, scope, code):
-        params = self.s.procedures[st.name].params
-        env = ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
-        push = "st.stack.append(m.Frame(_p.code, {}, _p.name))"
+        setup, env = self.call_env(st, scope)
+        push = f"st.stack.append(m.Frame(_p.code, {env}, _p.name))"
         if self.called(st.name):  # while the rules are the file's, a plain call (`plain`)
-            fn = self.plain_name(st.name)
-            if not self.taints and not self.framed:
-                code.append(["if st.program.fixed:", f"    {fn}(st, {{{env}}})", "else:",
-                             f"    _p = st.program.procs[{st.name!r}]", "    " + push.format(f"{{{env}}}")])
-                return
-            code.append([*self.taint_env(env), "if st.program.fixed:", f"    {fn}(st, _e)", "else:",
-                         f"    _p = st.program.procs[{st.name!r}]", "    " + push.format("_e")])
+            code.append([*setup, "if st.program.fixed:", f"    {self.plain_name(st.name)}(st, {env})", "else:",
+                         f"    _p = st.program.procs[{st.name!r}]", "    " + push])
             return
-        if not self.taints and not self.framed:
-            code.append([f"_p = st.program.procs[{st.name!r}]", push.format(f"{{{env}}}")])
-            return
-        code.append([f"_p = st.program.procs[{st.name!r}]", *self.taint_env(env), push.format("_e")])
+        code.append([f"_p = st.program.procs[{st.name!r}]", *setup, push])
 
-    def taint_env(self, env: str) -> list[str]:
-        """A call's locals `_e`, for a call in a branch whose test read hidden cards: what it sets is known only to
-        those who saw them (`derived`)."""
-        return [f"_e = {{{env}}}", f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
-                "if _t is not None:", INDENT + "_e['$t'] = _t"]
+    def call_env(self, st, scope) -> tuple[list[str], str]:
+        """A call's locals: the lines that make them (none but in a branch whose test read hidden cards) and the
+        expression that names them.  In such a branch they are `_e`, marked so that what the call sets is known only
+        to those who saw the cards (`derived`)."""
+        params = self.s.procedures[st.name].params
+        env = "{" + ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args)) + "}"
+        if not self.taints and not self.framed:
+            return [], env
+        return [f"_e = {env}", f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
+                "if _t is not None:", INDENT + "_e['$t'] = _t"], "_e"
 
     def native_CallStmt(self, st, scope):
         """A call in a plain function (`plain`): the procedure cannot suspend, and runs as a call of its own plain
         function."""
-        params = self.s.procedures[st.name].params
-        env = ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
-        fn = self.plain_name(st.name)
-        if not self.taints and not self.framed:
-            return [f"{fn}(st, {{{env}}})"]
-        return [*self.taint_env(env), f"{fn}(st, _e)"]
+        setup, env = self.call_env(st, scope)
+        return [*setup, f"{self.plain_name(st.name)}(st, {env})"]
