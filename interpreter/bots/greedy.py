@@ -8,7 +8,7 @@ from collections import Counter
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import Move
 from .odds import (Sight, best, card_numbers, card_values, copies, hyper_at_least, hyper_none, identity_keys,
-                   shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, with_calls)
+                   shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
 from .policy import Policy
 from .samples import determinize, facts, fork, gather, settle
@@ -221,7 +221,7 @@ class GreedyBot:
             return best(self.rng, group, lambda o: -sizes.get(o.arg, 0))
         if group[0].kind == "several":  # `ask Ada nine`: the value it holds most of, to anyone
             counts = value_counts(program, mine)
-            return best(self.rng, group, lambda o: sum(counts.get(v, 0) for v in o.arg if isinstance(v, str)))
+            return best(self.rng, group, lambda o: values_held(counts, o))
         return group[0]
 
     def weigh(self, game, seat: int, quiet: Move, challenges: list) -> Move:

@@ -131,10 +131,6 @@ class Sight:
                 yield z[-1]
 
 
-def own_cards(view: dict) -> set:
-    return Sight.of_view(view).own()
-
-
 def best(rng, options: list, key):
     """The option with the highest key; among several as high, one at random (the first listed would favour
     whatever the rules list first: Red, the next seat)."""
@@ -177,6 +173,12 @@ def value_counts(program, cards) -> Counter:
     """How many of the cards have each value that is not a number."""
     values_of = card_values(program)
     return Counter(chain.from_iterable([values_of[c][0] for c in cards]))
+
+
+def values_held(counts: Counter, move) -> int:
+    """How many cards of the values a move of several arguments names (`ask Ada nine`: nines) are in `counts` (a
+    hand's `value_counts`): a bot asks for what it holds most of."""
+    return sum(counts.get(v, 0) for v in move.arg if isinstance(v, str))
 
 
 def shown_values(program, sight: Sight) -> set:

@@ -6,7 +6,7 @@ import functools
 import random
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
-from .odds import hyper_at_least, hyper_none, table_move
+from .odds import hyper_at_least, hyper_none, table_move, values_held
 from .samples import facts
 
 # ------------------------------------------------------------------ the playout policy
@@ -94,7 +94,7 @@ class Policy:
             return min(group, key=lambda o: self._held(st, o.arg) + rng.random() * 0.5)
         if kind == "several":  # `ask Ada nine`: the value it holds most of, to anyone (as the greedy bot)
             counts = self._hand_values(st, d.player)
-            return max(group, key=lambda o: sum(counts.get(v, 0) for v in o.arg if isinstance(v, str)) + rng.random() * 0.5)
+            return max(group, key=lambda o: values_held(counts, o) + rng.random() * 0.5)
         return group[0]
 
     def _fit(self, st, seat):
