@@ -136,17 +136,17 @@ def test_the_sweep_prints_one_row_a_cell_with_the_figures_simulate_gives_for_it(
     from rulelang.cli import main
     from rulelang.simulate.sweep import sweep
 
-    grid = sweep(WHOS_LYING, 6, [2, 3], [("players2", ["false", "true"])], ["greedy"], seed=4)
+    grid = sweep(WHOS_LYING, 3, [2, 3], [("players2", ["false", "true"])], ["greedy"], seed=4)
     cells = [(r["players"], r["options"]["players2"]) for r in grid["cells"]]
     assert cells == [(2, "false"), (2, "true"), (3, "false"), (3, "true")]
     for r in grid["cells"]:
-        alone = simulate(WHOS_LYING, 6, r["players"], ["greedy"], seed=4, options=r["options"])
-        assert r["games"] == 6
+        alone = simulate(WHOS_LYING, 3, r["players"], ["greedy"], seed=4, options=r["options"])
+        assert r["games"] == 3
         assert r["seat1_win_rate"] == alone["win_rate"][0] and r["seat1_ci95"] == alone["win_ci95"][0]
         assert r["mean_turns"] == alone["turns"]["mean"] and r["stalemates"] == alone["stalemates"]["count"]
         assert r["seat1_advantage"] == round(alone["win_rate"][0] - 1 / r["players"], 4)
 
-    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "6",
+    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "3",
                  "--seed", "4"]) == 0
     table = capsys.readouterr().out.splitlines()
     rows = [line.split() for line in table if line[:8].strip().isdigit()]
@@ -156,17 +156,17 @@ def test_the_sweep_prints_one_row_a_cell_with_the_figures_simulate_gives_for_it(
         assert row[3] == f"{r['seat1_win_rate'] * 100:.1f}%" and row[-1] == str(r["stalemates"])
         assert row[-2] == f"{r['mean_turns']:.1f}"
 
-    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "6",
+    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--option", "players2=false,true", "--games", "3",
                  "--seed", "4", "--csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("players,players2,games,seat1_win_rate")
-    assert lines[1:] == [f"{r['players']},{r['options']['players2']},6,{r['seat1_win_rate']}," + ",".join(
+    assert lines[1:] == [f"{r['players']},{r['options']['players2']},3,{r['seat1_win_rate']}," + ",".join(
         map(str, r["seat1_ci95"])) + f",{r['even_share']},{r['seat1_advantage']},{r['mean_turns']},{r['stalemates']},0"
         for r in grid["cells"]]
 
     pytest.importorskip("matplotlib")
     png = tmp_path / "advantage.png"
-    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--games", "6", "--json", "--plot", str(png)]) == 0
+    assert main(["sweep", WHOS_LYING, "--players", "2..3", "--games", "3", "--json", "--plot", str(png)]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -174,8 +174,8 @@ def test_a_sweep_on_the_cluster_gives_the_cells_of_one_process(cluster):
     from rulelang.simulate.sweep import sweep
 
     grid = [("players2", ["false", "true"])]
-    here = sweep(WHOS_LYING, 10, [2, 3], grid, ["greedy", "random"], seed=1)
-    far = sweep(WHOS_LYING, 10, [2, 3], grid, ["greedy", "random"], seed=1, cluster=cluster.scheduler_address)
+    here = sweep(WHOS_LYING, 5, [2, 3], grid, ["greedy", "random"], seed=1)
+    far = sweep(WHOS_LYING, 5, [2, 3], grid, ["greedy", "random"], seed=1, cluster=cluster.scheduler_address)
     assert far["cells"] == here["cells"]
 
 

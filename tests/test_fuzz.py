@@ -814,7 +814,7 @@ def test_the_typed_generator_compiles_often_enough_to_test_the_machine():
     """The run test above is not empty: a good share of the generated UNO variants compile."""
     compiled = []
 
-    @settings(database=None, derandomize=True, max_examples=30, deadline=None)
+    @settings(database=None, derandomize=True, max_examples=15, deadline=None)
     @given(uno_variant())
     def count(text):
         with setting_aside_known_crashes():
