@@ -11,6 +11,7 @@ rulelang wrote (cut short, edited, foreign, tagged) is refused with a message, n
 """
 from __future__ import annotations
 
+import functools
 import glob
 import hashlib
 import json
@@ -195,19 +196,38 @@ def document(setup: Setup, moves, *, finished: bool = False, started: str | None
     return doc
 
 
-def dump(doc: dict) -> str:
+@functools.lru_cache(maxsize=1)
+def _yaml():
+    """YAML as the save writes it: rules texts as `|` blocks, where YAML allows it; short lists (a move) on one line."""
     import yaml
 
-    base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-    class Dumper(base):  # rules texts as `|` blocks, where YAML allows it; short lists (a move) on one line
+    class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
         pass
 
     def text(dumper, s):
         return dumper.represent_scalar("tag:yaml.org,2002:str", s, style="|" if "\n" in s else None)
 
     Dumper.add_representer(str, text)
-    return yaml.dump(doc, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=1000)
+    return lambda data: yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                                  width=1000)
+
+
+@functools.lru_cache(maxsize=4096)
+def _move_line(seat: int, text: str) -> str:
+    """One move as the moves list writes it: `- [0, play R3]`."""
+    return _yaml()([[seat, text]])
+
+
+def dump(doc: dict) -> str:
+    """The save file's text.  The moves (the last key, and nearly all of a long game's file) are written a line
+    each, each line made once: a game saved after every move costs a line a move, not the whole record again."""
+    moves = doc.get("moves")
+    if not moves or list(doc)[-1] != "moves":
+        return _yaml()(doc)
+    head = _yaml()({**doc, "moves": []})
+    if not head.endswith("\nmoves: []\n"):
+        return _yaml()(doc)
+    return head[:-len(" []\n")] + "\n" + "".join(_move_line(s, t) for s, t in moves)
 
 
 def write_atomically(path: Path, text: str, durable: bool = True) -> None:

@@ -382,7 +382,8 @@ def test_any_text_survives_the_round_trip(tmp_path):
                    "b.rules": "no newline at the end: {x: [1]}", "c.rules": "", "d.rules": "- a list?\n"}
     setup.main = "a.rules"
     moves = [(0, "play R3 uno"), (1, "house when played(card) if card.number == 7 { say \"7: {card}\" }"),
-             (0, "colour red"), (1, "yes")]
+             (0, "colour red"), (1, "yes"), (0, "no"), (1, "~"), (0, "- x"), (1, "&a *b"), (0, "a\tb"), (1, "x" * 1200),
+             (0, "yes")]  # a move's line is made once and used again (rulelang.save.dump)
     doc = document(setup, moves)
     path = tmp_path / "round.yaml"
     path.write_text(dump(doc), encoding="utf-8")
