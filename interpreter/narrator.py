@@ -80,9 +80,14 @@ def plain(parts) -> str:
     return "".join(t for _, t in parts)
 
 
+def words(name) -> str:
+    """A zone's name as words: `trump_card` → `trump card`."""
+    return str(name).replace("_", " ")
+
+
 def pile(name) -> str:
     """A zone named as a heap of cards: `the discard pile`, `the laid pile`."""
-    name = str(name)
+    name = words(name)
     return name if name.endswith("pile") else name + " pile"
 
 
@@ -165,7 +170,9 @@ class Narrator:
         return "you" if self.is_you(name) else str(name)
 
     def does(self, name, verb: str) -> str:
-        return verb if self.is_you(name) else third(verb)
+        """`play`/`plays`; a verb of several words agrees by its first: `pick_up` → `picks up`."""
+        first, *rest = verb.split("_")
+        return " ".join([first if self.is_you(name) else third(first), *rest])
 
     def acts(self, name, verb: str) -> str:
         """`you play`, `Bo plays`."""
@@ -193,7 +200,7 @@ class Narrator:
         what = _cards(e.cards)
         if so is None and do is not None:
             dst = e.dst
-            into = [("", f" into {'your' if self.is_you(do) else 'their'} {dst}")] \
+            into = [("", f" into {'your' if self.is_you(do) else 'their'} {words(dst)}")] \
                 if self.hand is not None and dst != self.hand else []
             return do, "take", what + [("", f" from the {pile(e.src)}")] + into + down
         if so is not None and do is None:
@@ -211,10 +218,10 @@ class Narrator:
             so, do = e.src_owner, e.dst_owner
             src, dst = e.src, e.dst
             n = len(e.cards or [])
-            where = f"the {pile(dst)}" if do is None else f"{self.whose(do)} {dst}"
+            where = f"the {pile(dst)}" if do is None else f"{self.whose(do)} {words(dst)}"
             if (src, so) == (dst, do) and e.face in ("up", "down"):  # turned over where it lies
                 return _cards(e.cards) + [("", f" {'is' if n == 1 else 'are'} turned face {e.face} on {where}")]
-            src = f"the {pile(src)}" if so is None else f"{self.whose(so)} {src}"
+            src = f"the {pile(src)}" if so is None else f"{self.whose(so)} {words(src)}"
             down = " face down" if e.face == "down" else ""
             return _cards(e.cards) + [("", f" {'goes' if n == 1 else 'go'} from {src} to {where}{down}")]
         if kind == "deal":
@@ -367,7 +374,7 @@ class Narrator:
                     clauses = [[("", f"{self.does(p, choice.verb)} ")] + rest]
                 elif choice.kind == "blind" and e.dst_owner == p:  # a card taken by its place
                     so = e.src_owner
-                    src = f"the {pile(e.src)}" if so is None else f"{self.whose(so)} {e.src}"
+                    src = f"the {pile(e.src)}" if so is None else f"{self.whose(so)} {words(e.src)}"
                     clauses = [self.choice_clause(choice) + [("", ": ")] + _cards(e.cards)
                                + [("", f" from {src}")]]
                 elif not choice.kind and actor == p:

@@ -215,16 +215,17 @@ def project_event(st, ev: Event, seat) -> Event:
     if cls is MoveEvent:
         down = ev.face == "down"
         was_down = ev.was_down or {}
+        zones = st.program.zones
         src_vis = [(seat in was_down[c]) if c in was_down
                    else visible_at(st, c, ev.src, ev.src_owner, seat, False) for c in ev.cards]
-        # A card laid face down stays known to whoever knew it: the player it came from.
+        # A card laid face down stays known to whoever knew it: the player it came from (if its zone showed it them).
         up = ev.face == "up"
         # A face-down card stays face down unless moved `face up`: known at its new place to whoever knew it.
         dst_vis = [(seat in was_down[c]) if c in was_down and not up
-                   else (seat is not None and ev.src_owner == seat) if down
+                   else (seat is not None and ev.src_owner == seat
+                         and zones[ev.src].visibility != "hidden") if down
                    else visible_at(st, c, ev.dst, ev.dst_owner, seat, False) for c in ev.cards]
         cards = [st.program.cards[c].name if a or b else None for c, a, b in zip(ev.cards, src_vis, dst_vis)]
-        zones = st.program.zones
         return MoveEvent(cards, zones[ev.src].name, ev.src_owner, zones[ev.dst].name, ev.dst_owner, ev.face)
     if cls is DealEvent:
         names = st.program.cards

@@ -1084,7 +1084,10 @@ class Checker:
             a = self.expr(e.left, scope)
             b = self.expr(e.right, scope, want=guide(a))
         if not compatible(a, b):
-            self.error(f"compares {an(a)} with {an(b)}: they can never be equal", e.loc, self.compare_hint(e, a, b))
+            said = f"compares {an(a)} with {an(b)}: they can never be equal" if e.op in ("==", "!=") else \
+                f"`{e.op}` compares {an(a)} with {an(b)}: it needs two values of one kind (numbers, or values of one " \
+                "ordered attribute)"
+            self.error(said, e.loc, self.compare_hint(e, a, b))
         elif e.op in ("<", ">", "<=", ">=") and not (compatible(a, "int") and compatible(b, "int")) \
                 and not (order_of(self.s, a) or order_of(self.s, b)):
             bad = a if not compatible(a, "int") else b
@@ -1139,6 +1142,8 @@ class Checker:
         for side, mine, other in ((e.left, a, b), (e.right, b, a)):
             if mine == "card" and other.startswith("value:"):
                 return f"compare an attribute of the card: `{show(side)}.{other[6:]}`"
+            if (mine == "zone" or mine.startswith("list:")) and other == "int":
+                return f"count its items: `size({show(side)})`"
         return None
 
     def type_In(self, e, scope):

@@ -135,6 +135,20 @@ score { for p in players { set score(p) = place(p) } }
     assert g.scores == [2, 3, 1]
 
 
+def test_a_seat_out_of_play_takes_no_turn_even_the_first_or_one_given_by_turn_to():
+    # A partner who sits the hand out (Euchre's going alone): the first player, out in `setup`, is passed over;
+    # `turn to` a seat out of play passes to the seat after it.
+    g = game("""
+setup { shuffle draw  lose first(players) }
+turn { choose current { go { if current == nth(players, 3) { turn to first(players) } } } }
+""", players=3)
+    assert g.pending.player == 1  # P1 is out: P2 plays first
+    play(g, "go")
+    assert g.pending.player == 2
+    play(g, "go")  # P3 gives the turn to P1, who is out: it passes to P2
+    assert g.pending.player == 1
+
+
 # ------------------------------------------------------------------ ordered attributes
 
 

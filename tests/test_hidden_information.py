@@ -483,3 +483,25 @@ def test_the_screen_the_log_and_the_replay_mask_what_a_rule_says(tmp_path, capsy
     assert cli.main(["replay", str(save)]) == 0  # as Ann saw it
     replayed = capsys.readouterr().out
     assert HIDDEN_SAY in replayed and "Bob holds Red 3" not in replayed
+
+
+def test_a_card_laid_face_down_from_a_stack_its_owner_cannot_see_stays_unknown_to_them():
+    """War's face-down cards of a battle come from a stack nobody looks at, its owner neither: laid face down,
+    and then put back under a stack, they are known to nobody (they used to be shown to the one who laid them)."""
+    prog = rulelang.load_text("""
+game "Stack"
+players 2..2
+attribute rank 1..8
+deck deck { for r in 1..8 { card {rank: r} } }
+zone deck hidden
+zone stack hidden per player
+zone laid public
+setup { deal all from deck to stack }
+turn { choose current { lay { move 2 from stack(current) to laid face down  move laid to stack(next) } } }
+""")
+    g = Game(prog, 2, seed=1)
+    g.apply(0, "lay")
+    for seat in (0, 1, None):
+        assert all(c is None for z in g.view(seat)["zones"]["stack"] for c in z["cards"])
+        moves = [g.event_for(ev, seat) for ev in g.events if ev.type == "move"]
+        assert moves and all(c is None for ev in moves for c in ev.cards), seat

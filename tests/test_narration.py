@@ -89,6 +89,17 @@ def test_a_card_turned_over_where_it_lies_is_told_so():
     assert tell(from_dict(ev), None, None) == "Liar's Yellow 3 is turned face up on the discard pile"
 
 
+def test_names_of_several_words_are_told_as_words():
+    """A verb `pick_up` is told "Bo picks up", "you pick up"; a zone `trump_card` "the trump card pile"."""
+    from interpreter.narrator import Narrator, tell
+
+    assert Narrator(None).acts("Bo", "pick_up") == "Bo picks up"
+    assert Narrator("Bo").acts("Bo", "pick_up") == "you pick up"
+    ev = {"type": "move", "cards": ["8 Spades"], "src": "talon", "src_owner": None, "dst": "trump_card",
+          "dst_owner": None, "face": None}
+    assert tell(from_dict(ev), None, None) == "8 Spades goes from the talon pile to the trump card pile"
+
+
 
 HOLE_CARD = """
 game "Hole card"

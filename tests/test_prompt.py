@@ -385,6 +385,12 @@ def test_rules_prints_no_empty_section():
             assert "A match is played to 100 points; the lowest score wins (`--match`)." in lines
         if game.name == "express.rules":
             assert "A match is played to 250 points; the lowest score wins if alternate_scoring (`--match`)." in lines
+    # an opening comment's list keeps an item a line; `} else if ... {` is shown at the depth of its `if`
+    lines = rules_summary(load(ROOT / "examples" / "more" / "euchre.rules")).splitlines()
+    assert "  - The player after the dealer bids first and leads the first trick." in lines
+    scoring = lines[lines.index("Scoring:") + 1:]
+    assert scoring[1:4] == ["    if p in team(maker)", "      set score(p) = score(p) + makers_points()",
+                            "    else if side_tricks(maker) < 3"]
 
 
 def test_the_status_shows_only_the_variables_a_file_declares_shown(tmp_path):

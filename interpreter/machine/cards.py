@@ -82,7 +82,7 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
         if record:
             by_zone.setdefault(loc, []).append(cid)
         if face is not None:
-            _set_face(st, cid, face, loc[1])
+            _set_face(st, cid, face, _knower(st, *loc))
     if st.chosen is not None:
         _mark_chosen(st, cards, zi, face)
     if record:
@@ -104,7 +104,7 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     _take(zones[szi] if sowner is None else zones[szi][sowner], cid)
     (zones[zi] if owner is None else zones[zi][owner]).append(cid)
     if face is not None:
-        _set_face(st, cid, face, sowner)
+        _set_face(st, cid, face, _knower(st, szi, sowner))
     st.steps += 1
 
 
@@ -126,8 +126,9 @@ def move_zone(st: State, src: tuple, dest: tuple, face: str | None) -> None:
         was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
     target += cards
     if face is not None:
+        knower = _knower(st, szi, sowner)
         for cid in cards:
-            _set_face(st, cid, face, sowner)
+            _set_face(st, cid, face, knower)
     if st.chosen is not None:
         _mark_chosen(st, cards, zi, face)
     if st.record:
@@ -165,7 +166,7 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
         target.append(cid)
         moved.append(cid)
         if face is not None:
-            _set_face(st, cid, face, sowner)
+            _set_face(st, cid, face, _knower(st, szi, sowner))
     if st.chosen is not None and moved:
         _mark_chosen(st, moved, zi, face)
     if st.record and moved:
@@ -186,6 +187,12 @@ def _mark_chosen(st: State, cards, zi: int, face) -> None:
 
 
 _KNOWS = tuple(frozenset((p,)) for p in range(16))  # who knows a card laid face down: the one who laid it
+
+
+def _knower(st: State, szi: int, sowner) -> int | None:
+    """Who knows a card laid face down from zone `szi` of `sowner`: that player, unless the zone hides its cards
+    from its owner too (a stack of `zone stack hidden per player`); a card from a table pile, nobody."""
+    return None if sowner is None or st.program.zones[szi].visibility == "hidden" else sowner
 
 
 def _set_face(st: State, cid: int, face: str | None, knower) -> None:

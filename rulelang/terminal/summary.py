@@ -216,9 +216,19 @@ def _opening_comment(text: str) -> list[str]:
 
 
 def _wrap_note(note: list[str], indent: str) -> list[str]:
-    """A comment's lines rejoined into a paragraph and wrapped to fit a terminal."""
-    text = " ".join(n for n in note if n)
-    return textwrap.wrap(text, 96 - len(indent), initial_indent=indent, subsequent_indent=indent) if text else []
+    """A comment's lines rejoined into paragraphs and wrapped to fit a terminal: a new paragraph after an empty
+    comment line, and at each `- ` item of a list (wrapped under its text)."""
+    paras: list = []
+    for n in note:
+        if not n or n.startswith("- ") or not paras or paras[-1] is None:
+            paras.append(n or None)
+        else:
+            paras[-1] += " " + n
+    out = []
+    for text in filter(None, paras):
+        more = "  " if text.startswith("- ") else ""
+        out += textwrap.wrap(text, 96 - len(indent), initial_indent=indent, subsequent_indent=indent + more)
+    return out
 
 
 def _body_lines(src, decl) -> list[str]:
@@ -233,8 +243,10 @@ def _body_lines(src, decl) -> list[str]:
         line = text[i].split("#", 1)[0].rstrip()
         if i > decl.loc.line - 1:
             s = line.strip()
-            if s and s != "}":
-                out.append("  " * max(depth - 1, 0) + s.rstrip("{").rstrip())
+            closing = len(s) - len(s.lstrip("}"))  # `} else {`: at the depth of its `if`
+            s = s.lstrip("}").strip()
+            if s:
+                out.append("  " * max(depth - closing - 1, 0) + s.rstrip("{").rstrip())
         depth += line.count("{") - line.count("}")
         if depth <= 0 and i > decl.loc.line - 1:
             break
