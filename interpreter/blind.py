@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import machine as m
-from .view import visible
+from .view import zone_shows
 
 
 def offer(st, player: int, out: list, specs, env: dict) -> list:
@@ -13,6 +13,7 @@ def offer(st, player: int, out: list, specs, env: dict) -> list:
     (option, k) -> (zone, owner, index), for the move to find it (a search bot's sample finds its own card there)."""
     deck = st.program.deck_size
     down = st.facedown
+    where = Places(st)
     hidden = set()
     looked: dict = {}  # card -> hidden from the player (the cards of sets and of several arguments, looked at once)
     for mv in out:
@@ -21,13 +22,13 @@ def offer(st, player: int, out: list, specs, env: dict) -> list:
             # found hidden is not looked at again
             c, i = mv.arg, mv.option
             if c < deck and i not in hidden and (player not in down[c] if c in down else
-                                                 specs[i].blind and _unseen(st, c, player)):
+                                                 specs[i].blind and _unseen(st, c, player, where)):
                 hidden.add(i)
         elif mv.kind in ("cards", "several") and mv.option not in hidden:
             spec = specs[mv.option]
             for c in _cards_of(spec, mv.arg, deck):
                 if c not in looked:
-                    looked[c] = _hidden(st, c, player, spec)
+                    looked[c] = _hidden(st, c, player, spec, where)
                 if looked[c]:
                     hidden.add(mv.option)
                     break
@@ -44,28 +45,48 @@ def offer(st, player: int, out: list, specs, env: dict) -> list:
         elif i not in done:
             done.add(i)
             spec = specs[i]
-            result += _by_place(st, player, spec, env, places) if spec.bind is None else \
-                _items_by_place(st, player, spec, env, places)
+            result += _by_place(st, player, spec, env, places, where) if spec.bind is None else \
+                _items_by_place(st, player, spec, env, places, where)
     env["$blind"] = places
     return result
 
 
-def _hidden(st, cid: int, player: int, spec) -> bool:
+class Places:
+    """Where cards lie, (zone, owner, index), for one decision's offer: a card asked for is looked for once
+    (`find_card`), and the place it lies in is mapped whole, so its other cards (an option's cards mostly lie
+    together: a hand) are read from the map; before, `find_card` and `list.index` went over the zones for each."""
+
+    __slots__ = ("st", "at")
+
+    def __init__(self, st):
+        self.st = st
+        self.at: dict = {}
+
+    def __call__(self, cid: int) -> tuple:
+        where = self.at.get(cid)
+        if where is None:
+            zi, owner = m.find_card(self.st, cid)
+            self.at.update({c: (zi, owner, ix) for ix, c in enumerate(self.st.zone(zi, owner))})
+            where = self.at[cid]
+        return where
+
+
+def _hidden(st, cid: int, player: int, spec, where: Places) -> bool:
     down = st.facedown
     if cid in down:
         return player not in down[cid]
     if not spec.blind:  # the compiler knows its cards lie where the chooser sees them (its own hand, a public pile)
         return False
-    return _unseen(st, cid, player)
+    return _unseen(st, cid, player, where)
 
 
-def _unseen(st, cid: int, player: int) -> bool:
+def _unseen(st, cid: int, player: int, where: Places) -> bool:
     """Whether a card not face down lies where `player` may not see it."""
-    zi, owner = m.find_card(st, cid)
-    return not visible(st, cid, zi, owner, player)
+    zi, owner, _ = where(cid)
+    return not zone_shows(st.program.zones[zi].visibility, owner, player)
 
 
-def _by_place(st, player: int, spec, env: dict, places: dict) -> list:
+def _by_place(st, player: int, spec, env: dict, places: dict, where: Places) -> list:
     """The moves of one option with hidden cards: the cards it sees by name (one move a name), the others by place."""
     deck = st.program.deck_size
     canon = st.program.canon
@@ -75,15 +96,20 @@ def _by_place(st, player: int, spec, env: dict, places: dict) -> list:
     for c in spec.legal(st, env):
         if c is None:
             continue
-        if c >= deck or not _hidden(st, c, player, spec):
+        if c >= deck or not _hidden(st, c, player, spec, where):
             if canon[c] not in seen:
                 seen.add(canon[c])
                 named.append(moves[c])
             continue
-        zi, owner = m.find_card(st, c)
-        zones.setdefault((zi, owner), []).append(st.zone(zi, owner).index(c))
+        zi, owner, ix = where(c)
+        zones.setdefault((zi, owner), []).append(ix)
+    kept = spec.moves  # a card option's moves are its card_moves: `moves` keeps its moves by place
     for k in range(1, len(_number(st, spec, zones, places)) + 1):
-        named.append(m.Move(spec.verb, k, f"{spec.verb} #{k}", spec.index, spec.doc, kind="blind", reveals=spec.reveals))
+        move = kept.get(("#", k))
+        if move is None:
+            move = kept[("#", k)] = m.Move(spec.verb, k, f"{spec.verb} #{k}", spec.index, spec.doc, kind="blind",
+                                           reveals=spec.reveals)
+        named.append(move)
     return named
 
 
@@ -109,7 +135,7 @@ def _cards_of(spec, item: tuple, deck: int) -> list:
             and v.__class__ is int and v < deck]
 
 
-def _items_by_place(st, player: int, spec, env: dict, places: dict) -> list:
+def _items_by_place(st, player: int, spec, env: dict, places: dict, where: Places) -> list:
     """The moves of an option of sets of cards or of several arguments with hidden cards: each hidden card in them
     by its place (`pass #1 #3`, `ask Ann #2`), numbered as `_by_place` numbers them; the item a move carries holds
     its places as texts (`"#2"`), for the move to find the cards lying there."""
@@ -117,17 +143,16 @@ def _items_by_place(st, player: int, spec, env: dict, places: dict) -> list:
     if spec.kind == "cards":  # hidden twins are sets apart, as cards that differ would be
         hidden: dict = {}
         items = list(spec.legal(st, env, lambda c: hidden[c] if c in hidden else
-                                hidden.setdefault(c, c < deck and _hidden(st, c, player, spec))))
+                                hidden.setdefault(c, c < deck and _hidden(st, c, player, spec, where))))
     else:
         items = list(spec.legal(st, env))
     zones: dict = {}
     seen_at: dict = {}  # hidden card -> its (zone, owner, index)
     for item in items:
         for c in _cards_of(spec, item, deck):
-            if c not in seen_at and _hidden(st, c, player, spec):
-                zi, owner = m.find_card(st, c)
-                seen_at[c] = (zi, owner, st.zone(zi, owner).index(c))
-                zones.setdefault((zi, owner), []).append(seen_at[c][2])
+            if c not in seen_at and _hidden(st, c, player, spec, where):
+                seen_at[c] = zi, owner, ix = where(c)
+                zones.setdefault((zi, owner), []).append(ix)
     for at in zones.values():
         at.sort()  # the zone's order, then shuffled: the same places whatever order the items came in
     place_of = {where: f"#{k}" for where, k in _number(st, spec, zones, places).items()}

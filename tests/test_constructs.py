@@ -264,6 +264,17 @@ def test_an_option_of_two_arguments_is_typed_on_one_line_and_enumerated():
     assert sorted(g.program.cards[c].short for c in g.state.zone(g.program.zone_index["hand"], 0)) == ["B3", "R2", "R3"]
 
 
+def test_the_moves_of_two_arguments_kept_for_one_game_name_its_own_players():
+    # an option's moves of several arguments are kept per item (for a search's playouts), for the names they read
+    program = rulelang.load_text(BASE + FISH)
+    stack = ["R2", "B2", "B3", "R3", "BA", "RA"]
+    first = Game(program, ["Ann", "Bob", "Cy"], seed=1, stack=stack)
+    other = Game(program, ["Di", "Ed", "Flo"], seed=1, stack=stack)
+    assert [m.text for m in first.legal()][:2] == ["ask Bob two", "ask Bob three"]
+    assert [m.text for m in other.legal()][:2] == ["ask Ed two", "ask Ed three"]
+    assert [m.text for m in first.legal()][:2] == ["ask Bob two", "ask Bob three"]
+
+
 def test_a_move_of_two_arguments_not_allowed_is_refused():
     g = game(FISH, players=3, stack=["R2", "B2", "B3", "R3", "BA", "RA"])
     with pytest.raises(Exception) as e:

@@ -343,7 +343,8 @@ class SearchBot:
         need = bar * sd / math.sqrt(n) + (self.reveal_margin if moves[best].reveals else 0.0)
         choice = best if gain > need else 0
         self.last = {"moves": [str(mv) for mv in moves], "samples": samples, "decisions": spent, "tried": k,
-                     "means": [round(x, 3) if x is not None else None for x in means]}
+                     "means": [round(x, 3) if x is not None else None for x in means], "best": best,
+                     "gain": gain, "need": need, "pairs": n}
         return choice
 
     def _try(self, base: m.State, seat: int, move: m.Move, seed: int, deadline: float | None = None,

@@ -51,10 +51,20 @@ def _add_options(st: State, spec, env: dict, out: list, seen: set, legal) -> Non
         out += [moves[c] for c in legal if not twin[c] or (k := canon[c] + group) not in seen and not seen.add(k)]
         return
     if spec.bind is not None:  # several arguments, or a set of cards: each item a tuple, its move made here
+        # and kept for the game's names and cards its text reads (a search's playouts ask the same items again)
         parts = spec.parts
+        kept, names, cards = spec.moves, st.names, st.program.cards
+        if len(kept) >= 4096:
+            kept.clear()
         for item in legal:
+            had = kept.get(item)
+            if had is not None and had[0] is names and had[1] is cards:
+                out.append(had[2])
+                continue
             text = " ".join([spec.verb, *(arg_text(st, v, parts[i] if i < len(parts) else "card") for i, v in enumerate(item))])
-            out.append(Move(spec.verb, item, text, spec.index, spec.doc, kind=kind, reveals=spec.reveals))
+            move = Move(spec.verb, item, text, spec.index, spec.doc, kind=kind, reveals=spec.reveals)
+            kept[item] = (names, cards, move)
+            out.append(move)
         return
     if spec.legal is None:
         if kind == "rule":
