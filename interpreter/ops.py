@@ -373,6 +373,24 @@ def seen_all(store: dict, name: str, values: list):
     return who
 
 
+def card_seers(st, c):
+    """`seers(st, (c,))` for one card value (a card of the deck, a claim's card, or none): who could see it where it
+    lies, None for everyone."""
+    if c.__class__ is not int:
+        return seers(st, (c,))
+    if c >= st.program.deck_size:
+        return None
+    down = st.facedown
+    if c in down:
+        return down[c]
+    zones = st.zones
+    for zi, seats in st.program.pile_seers:  # (`_card_seers` written in)
+        z = zones[zi]
+        if z and z[-1] == c:
+            return seats
+    return _zone_seers(st, *m.find_card(st, c))
+
+
 def seers(st, sources, marks=()):
     """Who could see every card of `sources` (cards, lists of cards, zones) where they lie, and may know each of
     `marks` (`seen_of`'s): None for everyone."""
@@ -381,11 +399,21 @@ def seers(st, sources, marks=()):
         if seats is not None:
             who = seats if who is None else who & seats
     down = st.facedown
-    size = st.program.deck_size
+    program = st.program
+    size = program.deck_size
     for v in sources:
         if v.__class__ is int:  # one card (the common case, `card`'s values): looked at here, no list made
             if v < size:
-                seats = down[v] if v in down else _card_seers(st, v)
+                if v in down:
+                    seats = down[v]
+                else:  # `_card_seers` written in: the piles' tops first (a card just played lies on one)
+                    zones = st.zones
+                    for zi, seats in program.pile_seers:
+                        z = zones[zi]
+                        if z and z[-1] == v:
+                            break
+                    else:
+                        seats = _zone_seers(st, *m.find_card(st, v))
                 if seats is not None:
                     who = seats if who is None else who & seats
                     if not who:
@@ -412,7 +440,13 @@ def derive(st, store: dict, key, value, sources, marks=()) -> None:
     and to the table, a text shows it as "(hidden)" and their view has None for it.  Kept as `store["$seen"][key] =
     (value, seats)` (a new dict each time: snapshots share the old), and holding while the value is unchanged.
     `marks`: who may know the values it was worked out from, or the tests of the `if`s it was given in."""
-    who = seers(st, sources, marks)
+    if sources:
+        who = seers(st, sources, marks)
+    else:  # (`seers` of the marks alone, written in)
+        who = None
+        for seats in marks:
+            if seats is not None:
+                who = seats if who is None else who & seats
     seen = store.get("$seen")
     if who is None:
         if seen and key in seen:

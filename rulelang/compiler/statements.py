@@ -295,9 +295,19 @@ class Statements:
             return [], [framed, *(["else:", INDENT + again[0]] if again else [])]
         before = [f"_d = ({''.join(m + ', ' for m in marks)})"] if marks else []
         taints = self.taint_srcs() if taints or self.framed and not plain else []
+        one = self.one_card(sources, scope)
+        if one is not None:  # one card: who sees it is one more mark (`seers` takes them all together)
+            sources, taints = [], [one, *taints]
         also = ("_d + " if marks else "") + "(" + "".join(t + ", " for t in taints) + ")"
         return before, [f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                         f"{also})"]
+
+    def one_card(self, sources, scope) -> str | None:
+        """For card sources (`card_sources`) that are one card, who could see it where it lies (`ops.card_seers`), as
+        source; else None."""
+        if len(sources) != 1 or (sources[0].kind if isinstance(sources[0], Inlined) else self.type_of(sources[0])) != "card":
+            return None
+        return f"ops.card_seers(st, {self.source_src(sources[0], scope)})"
 
     def name_marks(self, e, scope, bound=frozenset()) -> list[str]:
         """For each variable an expression reads (a name of the frame, a table's or a player's variable), who may
@@ -364,16 +374,24 @@ class Statements:
         if not sources and not marks:
             return [], [], None
         w = f"env['$w{next(self.fresh)}']"
-        before = [f"{w} = ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
-                  f"({''.join(m + ', ' for m in marks)}))"]
+        one = self.one_card(sources, scope)
+        if one is not None and not marks:
+            before = [f"{w} = {one}"]
+        else:
+            before = [f"{w} = ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
+                      f"({''.join(m + ', ' for m in marks)}))"]
         after = []
+        # Each name it may have set is noted below as known to those who saw the test (with those who could know it
+        # before): nothing to note when everyone saw the test (and the tests around it) and no value is marked at all.
+        unmarked = "".join(f"{t} is None and " for t in [w, *self.taint_srcs()])
         for name in names:
             store, key = ("env", f"env[{name!r}]") if name in scope else ("st.vars", f"st.vars[{name!r}]")
             kind = scope[name] if name in scope else var_type(self.s, name) if name in self.s.vars else "card"
             if kind in ("card", "list:card", "player"):  # where it lies says who sees it; who acts shows the player
                 continue
-            after.append(f"ops.derive(st, {store}, {name!r}, {key}, (), ({w}, ops.seen_of({store}, {name!r}, {key}), "
-                         f"{''.join(t + ', ' for t in self.taint_srcs())}))")
+            after += [f"if not ({unmarked}'$seen' not in {store}):",
+                      f"    ops.derive(st, {store}, {name!r}, {key}, (), ({w}, ops.seen_of({store}, {name!r}, {key}), "
+                      f"{''.join(t + ', ' for t in self.taint_srcs())}))"]
         done = set()
         for name, index in per:
             if var_type(self.s, name) in ("card", "list:card", "player"):
@@ -386,7 +404,8 @@ class Statements:
             key, value = f"({name!r}, {i})", f"st.pvars[{name!r}][{i}]"
             line = (f"ops.derive(st, st.vars, {key}, {value}, (), ({w}, ops.seen_of(st.vars, {key}, {value}), "
                     f"{''.join(t + ', ' for t in self.taint_srcs())}))")
-            after += [line] if who is not None else [f"for {i} in range(st.n):", INDENT + line]
+            lines = [line] if who is not None else [f"for {i} in range(st.n):", INDENT + line]
+            after += [f"if not ({unmarked}'$seen' not in st.vars):", *(INDENT + x for x in lines)]
         return before, after, w
 
     def always_shows(self, block, seen) -> bool:
