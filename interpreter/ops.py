@@ -468,11 +468,12 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
         peeks = spec.peeks
         if peeks is None:
             continue
-        tests, fixed, each, _, marks = peeks
+        tests, fixed, each, _, marks, names = peeks
         if marks is not None and ("$seen" in st.vars or "$seen" in env):  # where `derive` keeps its marks
-            who = seers(st, (), marks(st, env))
-            if who is not None and player not in who:
-                raise _peeking(st, spec, player, "reads a value worked out from cards that")
+            for (name, place), who in zip(names, marks(st, env)):
+                if who is not None and player not in who:  # named at its place in the `where` (or the function)
+                    raise _peeking(st, spec, player, f"reads `{name}`, a value worked out from cards that", place,
+                                   "could not see when it was set")
         if fixed is not None:
             _check_zones(st, player, spec, fixed(st, env))
         if not (tests and (spec.blind or st.facedown)) and each is None:
@@ -529,10 +530,10 @@ def _check_zones(st, player: int, spec, zones) -> None:
                                              f"{'' if owner is None else f'({st.names[owner]})'}, cards that")
 
 
-def _peeking(st, spec, player: int, what: str) -> RuntimeRulesError:
+def _peeking(st, spec, player: int, what: str, place=None, sees="may not see") -> RuntimeRulesError:
     who = st.names[player]
-    loc, source = spec.peeks[3]
-    return RuntimeRulesError(f"option `{spec.verb}`: its `where` {what} {who} may not see, so the moves offered would "
+    loc, source = place or spec.peeks[3]
+    return RuntimeRulesError(f"option `{spec.verb}`: its `where` {what} {who} {sees}, so the moves offered would "
                              f"tell {who} of them; a `where` may test only what its chooser sees", loc, source=source)
 
 

@@ -55,6 +55,7 @@ class Symbols:
         self.names = None
         self.claims = None
         self.var_types: dict = {}  # variable -> the types of the values `set` gives it
+        self.var_inits: dict = {}  # variable -> the attribute values its declaration starts it at (`value:rank`)
         self.classes: dict = {}
         self.deck = None
         self.zones: dict = {}
@@ -408,7 +409,9 @@ class Checker:
             self.error(f"a `private` zone is seen by its owner: `{d.name}` needs `per player`", d.loc)
 
     def check_VarDecl(self, d):
-        self.expr(d.init, {"player": "player"} if d.per_player else {})
+        t = self.expr(d.init, {"player": "player"} if d.per_player else {})
+        if t.startswith("value:"):  # `var due = ace`, then `set due = next(due)`: what reads it is the attribute's
+            self.s.var_inits[d.name] = t
 
     def check_CallDecl(self, d):
         if d.when is not None:
@@ -1367,6 +1370,8 @@ def rule_scope(d, written: bool = False) -> dict:
 def var_type(s, name) -> str:
     """A variable's type: the one type every `set` of it gives, else any."""
     types = s.var_types.get(name, set()) - {"none", "any"}
+    if not types and name in s.var_inits:  # set only from itself or from `any` (`set due = next(due)`)
+        return s.var_inits[name]
     return types.pop() if len(types) == 1 else "any"
 
 

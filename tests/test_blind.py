@@ -260,7 +260,7 @@ def peek_through():
     ("", 'ask q in others(after(p)) where holds_one(q) "one who holds a 1" { say "{q}" }',
      "option `ask`: its `where` reads hand(Ann), cards that Bob may not see"),
     ("let n = count(c for c in hand(p) if c.number == 1)", f"guess where n > 0 {_OR_NOT}",
-     "option `guess`: its `where` reads a value worked out from cards that Bob may not see")],
+     "option `guess`: its `where` reads `n`, a value worked out from cards that Bob could not see when it was set")],
     ids=["let-card", "var-card", "player-var-card", "player-name", "define", "define-of-argument", "derived-value"])
 def test_a_where_that_reads_hidden_cards_through_a_name_or_a_function_is_refused(peek_through, before, option, told):
     """tests/rules/peek_through.rules: a card held by a name (a `let`, a variable, a player's variable: `keep(p)` sets
@@ -308,3 +308,19 @@ def test_a_game_whose_where_tests_hidden_cards_is_refused_at_the_where(tmp_path,
         g.apply(0, g.pending.options[0].text)
     assert str(e.value).startswith(f"{path}:{at}: {told}"), str(e.value)
     assert "^" in str(e.value)  # the line, with a caret under the `where`
+
+
+def test_a_where_reading_a_variable_set_from_a_hidden_card_names_it(tmp_path):
+    """A variable set from a card before the card is laid face up (`set last = c.number` then `move c to pile`) was
+    worked out from a card only Ann saw then: Bob's `where` reading it is refused naming `last`, at its place."""
+    path = tmp_path / "last.rules"
+    text = BLIND.read_text(encoding="utf-8").replace("var turns_played = 0", "var turns_played = 0\nvar last = 0")
+    path.write_text(text.replace('where c.number == 4 "lay a 4 on the pile" {', 'where c.number != last "lay a card" {'
+                                 '\n      set last = c.number', 1), encoding="utf-8")
+    from interpreter.errors import RuntimeRulesError
+    g = new_game(rulelang.load(path))
+    with pytest.raises(RuntimeRulesError) as e:
+        g.apply(0, "lay R1")
+    assert str(e.value).startswith(f"{path}:46:46: option `lay`: its `where` reads `last`, a value worked out from "
+                                   "cards that Bob could not see when it was set"), str(e.value)
+    assert str(e.value).endswith("lay c in hand(current) where c.number != last \"lay a card\" {\n" + " " * 49 + "^~~~")

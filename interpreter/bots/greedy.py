@@ -10,13 +10,15 @@ from ..seat import Move
 from .odds import (Sight, best, card_numbers, card_values, copies, hyper_at_least, hyper_none, identity_keys,
                    shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
-from .policy import Policy
+from .policy import Policy, RandomPolicy
 from .samples import determinize, facts, fork, gather, settle
 
 
 LOOPS_AFTER = 60  # turns: where it stood is remembered from then on (a short game cannot have gone round in circles)
 NUMBER_SAMPLES = 3  # samples a number is weighed on (each a hand played out: the dearest thing greedy does)
 HAND_DECISIONS = 2_000  # a number is weighed on playouts of the hand that end within this many decisions
+PLAIN_SAMPLES = 24  # samples a choice among plain moves (`hit` or `stand`) is weighed on
+PLAIN_DECISIONS = 300  # ... each a hand played out that ends within this many decisions
 
 
 class GreedyBot:
@@ -49,7 +51,11 @@ class GreedyBot:
         self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once a claim is made)
         self.claims = Claims()  # claims its doubts showed true or false, by player
         self.tracking = False
+        # In a game of claims: does a player name the value of what they laid (True: it chose a value after laying
+        # cards), or is it the table's (False: a turn of laying went by without)?  None until it has laid cards.
+        self.names_laid = None
         self.quiet_numbers: dict = {}  # (deck, option) -> does choosing a number of it move no card (seen once)
+        self.long_plain: set = set()  # (deck, moves) of a plain choice whose hand did not end soon in a sample
 
     def move(self, game, seat: int, decision) -> Move:
         opts = decision.options
@@ -68,6 +74,8 @@ class GreedyBot:
 
     def new_turn(self, turn) -> None:
         if turn != self.turn:
+            if self.laid and self.names_laid is None and self.tracking:
+                self.names_laid = False  # a turn of claims in which it laid cards and named no value
             self.turn, self.laid, self.earlier = turn, [], []
 
     def note(self, move: Move) -> None:
@@ -198,11 +206,15 @@ class GreedyBot:
         if self.laid and plain and any(o.kind == "card" for o in opts):
             # Laying several cards: go on while they match the first ones, then stop.
             matches = self.matches_laid(program, view)
-            more = [o for o in opts if o.kind == "card" and o.arg in mine and matches(o.arg)]
+            more = [o for o in opts if o.kind == "card" and o.arg in mine and matches(o.arg)] if matches else ()
             if more:
                 fit = self.fit(program, view, mine)
                 return max(more, key=lambda o: fit(o.arg))
             return min(plain, key=lambda o: o.option)
+        if game is not None and self.samples and not live and _plain(decision, opts):
+            weighed = self.weigh_plain(game, view.seat, opts)
+            if weighed is not None:
+                return weighed
         first = min(o.option for o in opts)
         group = [o for o in opts if o.option == first]
         if group[0].kind == "card":
@@ -210,6 +222,8 @@ class GreedyBot:
             fit = self.fit(program, view, mine)
             return max(cards, key=lambda o: fit(o.arg))
         if group[0].kind == "value":
+            if self.laid:
+                self.names_laid = True
             counts = value_counts(program, self.laid or mine)
             return best(self.rng, group, lambda o: counts.get(o.arg, 0))
         if group[0].kind == "number" and len(group) > 1 and game is not None and self.samples:
@@ -236,15 +250,37 @@ class GreedyBot:
             last = len(moves) - 1
             for i, mv in enumerate(moves):  # the last move is made on the sample itself: no copy is left to make
                 results[i].append(settle(fork(base) if i < last else base, seat, mv))
-        n = self.samples
-        best_i, best_gain = 0, 0.0
-        for i in range(1, len(moves)):
-            diffs = [a - b for a, b in zip(results[i], results[0])]
-            gain = sum(diffs) / n
-            sd = math.sqrt(max(0.0, sum(d * d for d in diffs) / n - gain * gain))
-            if gain > max(best_gain, sd / math.sqrt(n)):
-                best_i, best_gain = i, gain
-        return moves[best_i]
+        return moves[_beats_first(results)]
+
+    def weigh_plain(self, game, seat: int, opts) -> Move | None:
+        """A choice among plain moves (no card, value, number or player to pick, none turning cards up: `hit` or
+        `stand`) is a risk when what follows depends on cards it has not seen: the first listed would be taken
+        whatever they are (`hit` on 20).  Each move is weighed on samples of the hidden cards (dealt from this
+        seat's view), the hand played out by the playout policy but for choices among plain moves, made at random
+        (neither always the first nor always the last), and judged as the game is (by the scores
+        in a match, else by who wins).  Another move is taken only when it beats the first listed by more than
+        two standard errors.  None when the hand does not end within PLAIN_DECISIONS decisions in a sample (then remembered for
+        this decision's moves, and not tried again)."""
+        st = game.state if hasattr(game, "state") else game
+        known = (id(st.program.cards), tuple(o.text for o in opts))
+        if known in self.long_plain:
+            return None
+        moves = sorted(opts, key=lambda o: o.option)
+        results: list[list] = [[] for _ in moves]
+        hidden = gather(st, seat)
+        for _ in range(PLAIN_SAMPLES):
+            base = determinize(st, seat, random.Random(self.rng.getrandbits(64)), gathered=hidden)
+            seed = self.rng.getrandbits(64)  # the same playout luck for every move: only the move differs
+            for i, mv in enumerate(moves):
+                copy = fork(base) if i < len(moves) - 1 else base
+                result = _play_plain(copy, seat, mv, random.Random(seed))
+                if result is None:
+                    if len(self.long_plain) > 1_000:
+                        self.long_plain.clear()
+                    self.long_plain.add(known)
+                    return None
+                results[i].append(result)
+        return moves[_beats_first(results, errors=2)]
 
     def weigh_numbers(self, game, seat: int, group: list) -> Move | None:
         """A number that moves no card when it is chosen (a bid, a bet) shows what it was worth only when the hand
@@ -320,10 +356,15 @@ class GreedyBot:
 
     def matches_laid(self, program, sight):
         """card id -> does the card share a value (not a number) with a card laid this turn; when every card laid
-        shares the value of a variable the table shows (the rank due: what the claim will name), that value."""
+        shares the value of a variable the table shows (the rank due: what the claim will name), that value.  None
+        (lay no more) when the cards laid share no such value, in a game where a player does not name what they
+        laid (`names_laid`): the claim of them would be a lie, and a lie of one card is the least likely to be
+        caught and the cheapest when it is."""
         values_of = card_values(program)
         common = set(values_of[self.laid[0]][0]).intersection(*(values_of[c][0] for c in self.laid[1:]))
         said = {v for v in sight.vars.values() if isinstance(v, str)}
+        if self.names_laid is False and said and not common & said:
+            return None
         want = (common & said) or set(value_counts(program, self.laid))
         return lambda cid: any(v in want for v in values_of[cid][0])
 
@@ -398,6 +439,62 @@ def aimed_at(view: Sight, move: Move):
     words = f" {move.text} "
     return next((p for p, name in enumerate(view.names)
                  if p != view.seat and p in move.arg and f" {name} " in words), None)
+
+
+def _beats_first(results: list, errors: float = 1) -> int:
+    """Of moves weighed on the same samples (`results[i]`: move i's result on each), the one whose mean gain over the
+    first is the highest and more than `errors` standard errors of it; else the first (0)."""
+    n = len(results[0])
+    best_i, best_gain = 0, 0.0
+    for i in range(1, len(results)):
+        diffs = [a - b for a, b in zip(results[i], results[0])]
+        gain = sum(diffs) / n
+        sd = math.sqrt(max(0.0, sum(d * d for d in diffs) / n - gain * gain))
+        if gain > max(best_gain, errors * sd / math.sqrt(n)):
+            best_i, best_gain = i, gain
+    return best_i
+
+
+class _PlainAtRandom:
+    """The playout policy, but choices among plain moves made at random (`weigh_plain`: the policy would take the
+    first listed, whatever the cards: `hit` on 20)."""
+
+    def __init__(self, st, rng: random.Random):
+        self.policy, self.random = Policy(st.program, rng), RandomPolicy(st.program, rng)
+
+    def move(self, st) -> Move:
+        d = st.pending
+        return (self.random if _plain(d, d.options) else self.policy).move(st)
+
+    def note(self, st, seat: int, move: Move) -> None:
+        self.policy.note(st, seat, move)
+
+
+def _plain(decision, opts) -> bool:
+    """A choice among plain moves: two or more, none with a card, value, number or player to pick, none turning cards
+    up, outside a window."""
+    return not decision.window and len(opts) > 1 and all(o.kind == "" and not o.reveals for o in opts)
+
+
+def _play_plain(st, seat: int, move: Move, rng: random.Random) -> float | None:
+    """`move` made for `seat` on a sample and the hand played out (`weigh_plain`): what the hand is worth to the seat,
+    or None when it does not end within PLAIN_DECISIONS decisions or a rule fails in the sample."""
+    policy = _PlainAtRandom(st, rng)
+    hand = st.hand_no
+    try:
+        m.apply(st, seat, move, checked=False)
+        for _ in range(PLAIN_DECISIONS):
+            if st.over or st.hand_no != hand or st.winners:
+                return _hand_result(st, seat)
+            d = st.pending
+            if d is None:
+                return None
+            mv = policy.move(st)
+            policy.note(st, d.player, mv)
+            m.apply(st, d.player, mv, checked=False)
+    except Exception:  # noqa: BLE001 - a rule that fails in a sample
+        return None
+    return _hand_result(st, seat) if st.over or st.hand_no != hand or st.winners else None
 
 
 def _changed(a, b) -> dict:

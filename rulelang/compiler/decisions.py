@@ -212,7 +212,10 @@ class Decisions:
                 if src not in to:
                     to.append(src)
             # the values it reads that a rule worked out from hidden cards (`let n = count(... hand(next) ...)`)
-            marks = list(dict.fromkeys(self.name_marks(o.where, inner, frozenset(params))))
+            named: dict = {}  # each mark's source -> the first node reading its variable (a refusal names it)
+            for src, node in self.named_marks(o.where, inner, frozenset(params)):
+                named.setdefault(src, node)
+            marks = list(named)
         finally:
             self.hoist = saved
         if not tests and not fixed and not each and not marks:
@@ -220,7 +223,8 @@ class Decisions:
         return (tests, self.lam("st, env", "(" + "".join(f + ", " for f in fixed) + ")") if fixed else None,
                 self.lam("st, env", "(" + "".join(f + ", " for f in each) + ")") if each else None,
                 (o.where.loc, self.texts.get(o.where.loc.file)),
-                self.lam("st, env", "(" + "".join(f + ", " for f in marks) + ")") if marks else None)
+                self.lam("st, env", "(" + "".join(f + ", " for f in marks) + ")") if marks else None,
+                tuple((named[f].name, (named[f].loc, self.texts.get(named[f].loc.file))) for f in marks))
 
     def never_seen(self, o, x, node, kind) -> None:
         """A `where` that reads a zone nobody sees (`zone stock hidden`), named in it or in a function it calls, is

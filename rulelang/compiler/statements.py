@@ -313,27 +313,32 @@ class Statements:
         """For each variable an expression reads (a name of the frame, a table's or a player's variable), who may
         know its value if a rule worked it out from cards some could not see (`ops.seen_of`), as source.  A
         player's variable read for a name a comprehension binds (`played(p) for p in players`) is every player's."""
+        return [src for src, _ in self.named_marks(e, scope, bound)]
+
+    def named_marks(self, e, scope, bound=frozenset()) -> list[tuple]:
+        """`name_marks`, each with the node that reads the variable (a refusal names it, at its place)."""
         if isinstance(e, ast.Name):
             if e.name in bound:
                 return []
             if e.name in scope:
-                return [] if scope[e.name] in ("card", "list:card") else [f"ops.seen_of(env, {e.name!r}, env.get({e.name!r}))"]
-            return [f"ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r}))"] if e.name in self.s.vars else []
+                return [] if scope[e.name] in ("card", "list:card") else \
+                    [(f"ops.seen_of(env, {e.name!r}, env.get({e.name!r}))", e)]
+            return [(f"ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r}))", e)] if e.name in self.s.vars else []
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
-            return self.name_marks(e.iterable, scope, bound) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.name_marks(c, scope, inner)]
-        out = [x for c in ast.children(e) for x in self.name_marks(c, scope, bound)]
+            return self.named_marks(e.iterable, scope, bound) + [
+                x for c in ast.children(e) if c is not e.iterable for x in self.named_marks(c, scope, inner)]
+        out = [x for c in ast.children(e) for x in self.named_marks(c, scope, bound)]
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:  # the variables a function's body reads (its arguments' marks are above)
             with self.into(e, scope, bound) as (f, _):
-                out += self.name_marks(f.body, params_scope(f.params), frozenset(f.params))
+                out += self.named_marks(f.body, params_scope(f.params), frozenset(f.params))
         if isinstance(e, ast.Call) and e.name in self.s.vars and len(e.args) == 1:
             if {n.name for n in ast.walk(e.args[0]) if isinstance(n, ast.Name)} & bound:
-                out.append(f"ops.seen_all(st.vars, {e.name!r}, st.pvars[{e.name!r}])")
+                out.append((f"ops.seen_all(st.vars, {e.name!r}, st.pvars[{e.name!r}])", e))
             else:
                 who = self.gen(e.args[0], scope).src
-                out.append(f"ops.seen_of(st.vars, ({e.name!r}, {who}), st.pvars[{e.name!r}][{who}])")
+                out.append((f"ops.seen_of(st.vars, ({e.name!r}, {who}), st.pvars[{e.name!r}][{who}])", e))
         return out
 
     def taint_srcs(self) -> list[str]:
