@@ -209,6 +209,7 @@ def test_the_moves_line_shows_what_the_game_accepts(tmp_path, terminals):
     t.expect("You>")
     t.line("Bo")  # as shown, without the verb: the only move that names Bo
     t.expect("You choose Bo to swap")
+    t.expect("You>")  # keys typed while the bots play are kept for the prompt, not sent (test_typeahead)
     t.line("quit")
     assert t.exit_status() == 0
     assert t.faults() == []
@@ -246,6 +247,7 @@ def test_one_tab_inserts_the_one_candidate_and_verbless_forms_complete(tmp_path,
     t.type("bl" + TAB + ENTER)  # the colour, without its verb
     t.expect("You> Blue")
     t.expect("You choose colour ♦Blue")
+    t.expect("You>")
     t.line("quit")
     assert t.exit_status() == 0
     assert t.faults() == []

@@ -7,7 +7,6 @@ import os
 import random
 import shutil
 import sys
-import time
 
 import attrs
 
@@ -25,6 +24,7 @@ from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_s
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
+from .typeahead import TypeAhead
 
 
 
@@ -464,9 +464,14 @@ class Host:
         # Symbols that are not letters or digits may be typed with a card (as the hand shows it) and are dropped.
         self.symbols = {ch for a in self.program.attributes.values() for v in a.values for ch in v.symbol
                         if not ch.isalnum() and not ch.isspace()}
+        self.keys = TypeAhead(_stdin_fd() if screen.tty else None)  # the keyboard while the bots' moves are told
 
     # ---------------------------------------------------------- the loop
     def play(self) -> int:
+        with self.keys:  # the terminal's modes as they were, at the end
+            return self.play_on()
+
+    def play_on(self) -> int:
         self.flush_log()
         turn, in_turn, recent = -1, 0, []  # bots only: a turn going round in a circle is stopped (simulate's bound)
         try:
@@ -488,6 +493,11 @@ class Host:
                     continue
                 if d.player in self.bots:
                     self.bot_move(d)
+                    if self.keys.leave and self.leave_asked():  # Ctrl-D while the bots played
+                        status = self.quit(self.active if self.active is not None else self.humans[0])
+                        self.flush_log()
+                        self.checkpoint()
+                        return status
                     continue
                 status = self.human_move(d)
                 if status is not None:
@@ -516,13 +526,23 @@ class Host:
     def bot_move(self, d: Decision) -> None:
         g = self.game
         self.checkpoint()  # a person's move is on disk before a bot thinks (a no-op when nothing new was played)
-        move = ask_bot(self.bots[d.player], g, d.player, d)
-        g.seat(d.player).act(move)
-        self.flush_log()
-        self.checkpoint(durable=False)
-        told = self.show_events(self.active)
-        if told and self.delay:
-            time.sleep(self.delay)
+        with self.keys.watching() as keys:  # what the person types meanwhile is kept for their prompt, not echoed
+            move = ask_bot(self.bots[d.player], g, d.player, d)
+            g.seat(d.player).act(move)
+            self.flush_log()
+            self.checkpoint(durable=False)
+            told = self.show_events(self.active)
+            keys.poll(self.delay if told else 0.0)
+            if keys.hurry and not keys.told_hurry:
+                keys.told_hurry = True
+                self.screen.line([("ansibrightblack", "  (Ctrl-C: the moves go on without a pause; "
+                                                      "Ctrl-D leaves the game)")])
+
+    def leave_asked(self) -> bool:
+        """Ctrl-D was typed while no prompt showed: asked at once whether to leave (what was typed after it
+        answers; what was typed before it is kept for the person's prompt, if they stay)."""
+        self.keys.leave = False
+        return self.confirm_leave()
 
     def human_move(self, d: Decision):
         g = self.game
@@ -747,6 +767,9 @@ class Host:
         """With several people at one keyboard: hide the last hand before the next person looks."""
         name = self.game.names[seat]
         if len(self.humans) > 1:
+            self.keys.drop()  # nothing typed ahead goes to the next person
+            if self.keys.leave and self.leave_asked():
+                return QUIT
             if self.screen.tty:
                 self.screen.clear()
                 self.screen.line([("bold", f"Pass the keyboard to {name}.")])
@@ -993,10 +1016,17 @@ class Host:
                 return ""
             print(line.rstrip("\n"), flush=True)
             return line
+        ahead, entered = self.keys.take()
+        if self.keys.leave:  # Ctrl-D typed while the bots played, just before this prompt
+            if self.leave_asked():
+                return QUIT
+        if ahead and entered:
+            self.screen.line([("ansibrightblack", "(typed while the others played; not sent: Enter sends it)")])
         completer_cls, validator_cls, lexer_cls = prompt_helpers()
         try:
             line = self.session(seat).prompt(
                 f"{name}> ",
+                default=ahead,
                 completer=completer_cls(self, seat, d, window),
                 complete_while_typing=True,
                 validator=validator_cls(self, d, window),
@@ -1222,6 +1252,13 @@ def public_event(g: Game, ev: Event) -> dict:
     e = as_dict(g.seat(None).words(ev))
     e.pop("pass_", None)
     return e
+
+
+def _stdin_fd() -> int | None:
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # a stdin replaced by an object with no file behind it
+        return None
 
 
 def read_stack(path: str) -> list[str]:
