@@ -48,3 +48,28 @@ def test_keys_typed_while_the_bots_play_wait_in_the_line_and_ctrl_d_asks_at_once
     t.expect("You leave the game; it is left unfinished.")
     assert t.exit_status() == 0
     assert "Traceback" not in t.raw and "Interrupted" not in t.raw
+
+
+# You hold one yellow card, the Yellow 8, on a Yellow 1: `y` alone would name it.
+ONE_YELLOW = ["Y8", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "R9", "B8", "Y1", "G9", "Y2"]
+
+
+def test_a_reply_where_no_question_is_asked_is_no_move_and_a_card_not_named_is_written_out(capsys):
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import AGAIN, MOVE, Host, Screen
+
+    g = Game(load("games/express.rules"), ["You", "Ada"], seed=7, stack=ONE_YELLOW)
+    host, d = Host(g, humans=[0], bots={}, screen=Screen(tty=False), delay=0), g.pending
+    assert host.unasked("y", d) == ("no question is asked now, so `y` is not taken for a move (as a move it would "
+                                    "be `play Y8`: type that to make it); `help` lists the moves")
+    assert host.unasked("q", d) == "`q` is not taken for a move; `quit` leaves the game"
+    assert host.take_line(0, d, "Y") is AGAIN  # in a pipe too: told, not played
+    assert "✗ no question is asked now, so `Y` is not taken" in capsys.readouterr().out
+    assert host.take_line(0, d, "y8") == (MOVE, "y8")
+    # A card move typed without naming the card is written out for an Enter more; named, it is taken as typed.
+    assert host.spelled_out("8", d) == ("play Y8", "Yellow 8")
+    assert host.spelled_out("play", d) == ("play Y8", "Yellow 8")
+    assert host.spelled_out("yellow uno", d) == ("play Y8 uno", "Yellow 8")
+    assert [host.spelled_out(t, d) for t in ("play Y8", "★y8", "Yellow 8", "play yellow 8 uno", "draw", "help")] \
+        == [None] * 6

@@ -66,6 +66,7 @@ def command_docs() -> dict:
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
+ANSWERS = YES + NO + ("q",)  # a reply to a question, never a move by abbreviation where no question is asked
 QUIT = "quit"
 SHOWN_SETS = 12  # moves of several arguments (or a set of cards) the Moves line lists for one verb: `pass` of 3 of 13 has 286
 TOOLBAR_ROWS, MENU_ROWS = 1, 3  # at most three rows of a 24-row screen kept below the prompt (MENU_ROWS counts the prompt line)
@@ -295,8 +296,15 @@ def prompt_helpers():
         def validate(self, document: Document) -> None:
             try:
                 reason = self.host.refusal(document.text, self.d, self.window)
+                full = None if reason or self.window else self.host.spelled_out(document.text, self.d)
             except Exception as e:  # noqa: BLE001 - whatever fails on typed text is told, never a traceback
-                reason = f"that could not be read: {e}"
+                reason, full = f"that could not be read: {e}", None
+            if full:  # a card move typed without naming its card: shown in full, and the next Enter makes it
+                line, card = full
+                error = ValidationError(message=f"`{document.text.strip()}` is `{line}` ({card}): Enter makes "
+                                                f"this move", cursor_position=len(line))
+                error.spelled = line
+                raise error
             if reason:
                 message, at = reason if isinstance(reason, tuple) else (reason, len(document.text))
                 error = ValidationError(message=message, cursor_position=at)
@@ -363,10 +371,18 @@ def prompt_keys():
 
     kb = one_tab_inserts()
 
+    def enter(buf) -> None:
+        buf.validate_and_handle()
+        error = buf.validation_error if buf.validation_state == ValidationState.INVALID else None
+        if getattr(error, "spelled", None):  # the move written out in full in the line, its message kept (the
+            buf.text = error.spelled           # state left unknown: the next Enter checks the line anew)
+            buf.cursor_position = len(buf.text)
+            buf.validation_error = error
+
     @kb.add("enter", filter=~has_selection)
     def _(event):
         buf = event.current_buffer
-        buf.validate_and_handle()
+        enter(buf)
         if buf.validation_state == ValidationState.INVALID and getattr(buf.validation_error, "select_line", False):
             buf.cursor_position = 0
             buf.start_selection()
@@ -375,7 +391,7 @@ def prompt_keys():
     @kb.add("enter", filter=has_selection)
     def _(event):
         event.current_buffer.exit_selection()
-        event.current_buffer.validate_and_handle()
+        enter(event.current_buffer)
 
     @kb.add(Keys.Any, filter=has_selection)
     def _(event):
@@ -589,6 +605,11 @@ class Host:
                 text = self.acts(d)[0].text
         if not text:
             return AGAIN
+        if not d.window and text.lower() in ANSWERS:
+            why = self.unasked(text, d)
+            if why:
+                self.screen.line([("ansired", f"✗ {why}")])
+                return AGAIN
         words = text.split()
         word = words[0].lower()
         cmd = command_named(word)
@@ -929,6 +950,10 @@ class Host:
         low = text.lower()
         if window and (low in YES + NO):
             return None
+        if not window and low in ANSWERS:
+            why = self.unasked(text, d)
+            if why:
+                return why
         rule_at = self.rule_start(text, d)
         if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
             problem = check_rule(self.game, text[rule_at:], d.player)
@@ -949,6 +974,47 @@ class Host:
         except MoveError as e:
             return e.message
         return None
+
+    def unasked(self, text: str, d: Decision) -> str | None:
+        """Why a reply (`y`, `n`, `q`) typed where no question is asked is not taken as a move, or None when the
+        game names a move so (a value called `yes`): an answer to a question gone by, or a stray key, must not
+        play the one card of a colour whose name starts with it."""
+        low = text.lower()
+        if any(form.lower() == low for *_, forms in self.candidates(d, False) for form, _ in forms):
+            return None
+        try:
+            move = self.game.parse(text)
+        except MoveError:
+            move = None
+        would = f" (as a move it would be `{move.text}`: type that to make it)" if move is not None else ""
+        if low == "q":
+            return f"`q` is not taken for a move{would}; `quit` leaves the game"
+        return f"no question is asked now, so `{text}` is not taken for a move{would}; `help` lists the moves"
+
+    def spelled_out(self, text: str, d: Decision):
+        """(the move in full, its card's name) when `text` makes a card move without naming the card (`7`, `red`,
+        `play 7`, or the verb alone for its one card), else None: at a terminal such a line is written out in full
+        before it is taken, so that nobody plays a card they did not name."""
+        text = self.clean(text).strip()
+        words = text.split()
+        if not words or " as " in f" {text} " or command_named(words[0]) is not None \
+                or words[0].lower() in self.rule_verbs(d):
+            return None
+        try:
+            move = self.game.parse(text)
+        except MoveError:
+            return None
+        if move.kind != "card" or not isinstance(move.arg, int):
+            return None
+        calls, said = [], {c.lower() for c in d.calls}
+        while len(words) > 1 and words[-1].lower() in said:
+            calls.insert(0, words.pop())
+        if words[0].lower() == move.verb.lower():
+            words = words[1:]
+        card = self.program.cards[move.arg]
+        if "".join(words).lower() in (card.short.lower(), "".join(card.name.lower().split())):
+            return None
+        return " ".join([move.text] + calls), card.name
 
     def candidates(self, d: Decision, window: bool):
         """(text, display, meta, forms) for each move and command: `forms` are the ways of typing it that are

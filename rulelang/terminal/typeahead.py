@@ -8,11 +8,6 @@ import select
 import signal
 import time
 
-try:
-    import termios
-except ImportError:  # no POSIX terminal (Windows): keys typed ahead go to the next prompt as they are
-    termios = None
-
 CTRL_C, CTRL_D, CTRL_U, ESC = 0x03, 0x04, 0x15, 0x1B
 ENTERS, ERASES = (0x0A, 0x0D), (0x08, 0x7F)
 STUCK = 3.0  # seconds a Ctrl-C may wait unseen before a second one stops the program (a computation that never ends)
@@ -29,7 +24,8 @@ class TypeAhead:
     gone unseen for STUCK seconds raises KeyboardInterrupt.  Not at a terminal, it does nothing but wait."""
 
     def __init__(self, fd: int | None):
-        self.fd = fd if fd is not None and termios is not None and os.isatty(fd) else None
+        self.fd = fd if fd is not None and os.isatty(fd) else None
+        self.termios = None  # the module, at a POSIX terminal
         self.saved = None  # the terminal's modes before the game, put back at its end
         self.text = ""
         self.entered = False  # an Enter was typed ahead (and not taken)
@@ -42,18 +38,25 @@ class TypeAhead:
 
     # ---------------------------------------------------------- the terminal's modes
     def __enter__(self):
-        if self.fd is not None:
-            try:
-                self.saved = termios.tcgetattr(self.fd)
-            except termios.error:
-                self.fd = None
+        if self.fd is None:
+            return self
+        try:
+            import termios
+        except ImportError:  # no POSIX terminal (Windows): keys typed ahead go to the next prompt as they are
+            self.fd = None
+            return self
+        try:
+            self.saved = termios.tcgetattr(self.fd)
+            self.termios = termios
+        except termios.error:
+            self.fd = None
         return self
 
     def __exit__(self, *exc) -> None:
         if self.saved is not None:
             try:
-                termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
-            except termios.error:
+                self.termios.tcsetattr(self.fd, self.termios.TCSANOW, self.saved)
+            except self.termios.error:
                 pass
 
     def quiet(self) -> None:
@@ -61,13 +64,14 @@ class TypeAhead:
         shell after Ctrl-Z, may have put other modes in place)."""
         if self.saved is None:
             return
-        mode = termios.tcgetattr(self.fd)
-        mode[3] = (mode[3] & ~(termios.ECHO | termios.ICANON | termios.IEXTEN)) | termios.ISIG | termios.NOFLSH
-        mode[6] = list(mode[6])
-        mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
+        termios = self.termios
         try:
+            mode = termios.tcgetattr(self.fd)
+            mode[3] = (mode[3] & ~(termios.ECHO | termios.ICANON | termios.IEXTEN)) | termios.ISIG | termios.NOFLSH
+            mode[6] = list(mode[6])
+            mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
             termios.tcsetattr(self.fd, termios.TCSANOW, mode)
-        except termios.error:
+        except termios.error:  # the terminal went away
             pass
 
     def watching(self):
