@@ -126,7 +126,7 @@ def test_the_seat_api_drives_a_whole_game_and_hands_each_seat_only_its_own():
 # prompt's libraries load only at a terminal).  None may dodge an import cycle: a new one fails here, and the way
 # out is to fix the layering, or to add it below with its reason.
 OPTIONAL = {"websockets", "dask", "matplotlib", "pettingzoo", "gymnasium", "numpy"}
-LAZY_LIBRARIES = {"prompt_toolkit", "pygments", "yaml", "fcntl", "socket"}  # at a terminal, or when a file is read
+LAZY_LIBRARIES = {"prompt_toolkit", "pygments", "yaml", "fcntl", "socket", "termios"}  # at a terminal, or when a file is read
 LAZY = {  # module -> the project modules it loads late
     # `import rulelang` (a host, a save read) loads no language; the parser (Lark) only on a compiled-program
     # cache miss, so a load from the cache imports no Lark.

@@ -138,9 +138,11 @@ def test_a_paste_longer_than_a_line_is_refused_as_it_arrives_at_a_terminal(tmp_p
         term.expect("A line may have at most 4000 characters; a paste of 20000 characters is not put in.")
         term.line("")  # the line typed before the paste is whole: it is played
         term.expect("You play ♥Red 3")
+        term.expect("You>")
         term.type("\x1b[200~draw\x1b[201~")  # a paste that fits goes in as typed
         term.line("")
         term.expect("You draw")
+        term.expect("You>")
         term.line("quit")
         assert term.exit_status() == 0
         assert "Traceback" not in term.raw and "x" * 100 not in term.raw

@@ -183,7 +183,9 @@ def test_a_refused_move_says_why_and_the_next_keys_replace_it(tmp_path, terminal
     # The refused line is selected: what is typed next replaces it (else this would read `play b7red`).
     t.refused("red", "`red` could be Red 3 or Red 5: say which")
     t.refused("x9", "no move or card is called `x9`; your hand: R3 R5 B7 G2 Y9")
-    t.line("3")  # one card of the hand is a 3, and it may be played: that is the move
+    # One card of the hand is a 3, and it may be played: the line is written out in full, the next Enter plays it.
+    t.refused("3", "`3` is `play R3` (Red 3): Enter makes this move")
+    t.line("")
     t.expect("You play ♥Red 3")
     t.expect("Ada plays")
     t.expect("You>")
@@ -209,6 +211,7 @@ def test_the_moves_line_shows_what_the_game_accepts(tmp_path, terminals):
     t.expect("You>")
     t.line("Bo")  # as shown, without the verb: the only move that names Bo
     t.expect("You choose Bo to swap")
+    t.expect("You>")  # keys typed while the bots play are kept for the prompt, not sent (test_typeahead)
     t.line("quit")
     assert t.exit_status() == 0
     assert t.faults() == []
@@ -246,6 +249,7 @@ def test_one_tab_inserts_the_one_candidate_and_verbless_forms_complete(tmp_path,
     t.type("bl" + TAB + ENTER)  # the colour, without its verb
     t.expect("You> Blue")
     t.expect("You choose colour ♦Blue")
+    t.expect("You>")
     t.line("quit")
     assert t.exit_status() == 0
     assert t.faults() == []

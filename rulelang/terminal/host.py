@@ -7,7 +7,6 @@ import os
 import random
 import shutil
 import sys
-import time
 
 import attrs
 
@@ -25,6 +24,7 @@ from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_s
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
 from .summary import help_text, rules_summary
+from .typeahead import TypeAhead
 
 
 
@@ -66,6 +66,7 @@ def command_docs() -> dict:
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves.")
 YES, NO = ("y", "yes"), ("n", "no")
+ANSWERS = YES + NO + ("q",)  # a reply to a question, never a move by abbreviation where no question is asked
 QUIT = "quit"
 SHOWN_SETS = 12  # moves of several arguments (or a set of cards) the Moves line lists for one verb: `pass` of 3 of 13 has 286
 TOOLBAR_ROWS, MENU_ROWS = 1, 3  # at most three rows of a 24-row screen kept below the prompt (MENU_ROWS counts the prompt line)
@@ -295,8 +296,15 @@ def prompt_helpers():
         def validate(self, document: Document) -> None:
             try:
                 reason = self.host.refusal(document.text, self.d, self.window)
+                full = None if reason or self.window else self.host.spelled_out(document.text, self.d)
             except Exception as e:  # noqa: BLE001 - whatever fails on typed text is told, never a traceback
-                reason = f"that could not be read: {e}"
+                reason, full = f"that could not be read: {e}", None
+            if full:  # a card move typed without naming its card: shown in full, and the next Enter makes it
+                line, card = full
+                error = ValidationError(message=f"`{document.text.strip()}` is `{line}` ({card}): Enter makes "
+                                                f"this move", cursor_position=len(line))
+                error.spelled = line
+                raise error
             if reason:
                 message, at = reason if isinstance(reason, tuple) else (reason, len(document.text))
                 error = ValidationError(message=message, cursor_position=at)
@@ -363,10 +371,18 @@ def prompt_keys():
 
     kb = one_tab_inserts()
 
+    def enter(buf) -> None:
+        buf.validate_and_handle()
+        error = buf.validation_error if buf.validation_state == ValidationState.INVALID else None
+        if getattr(error, "spelled", None):  # the move written out in full in the line, its message kept (the
+            buf.text = error.spelled           # state left unknown: the next Enter checks the line anew)
+            buf.cursor_position = len(buf.text)
+            buf.validation_error = error
+
     @kb.add("enter", filter=~has_selection)
     def _(event):
         buf = event.current_buffer
-        buf.validate_and_handle()
+        enter(buf)
         if buf.validation_state == ValidationState.INVALID and getattr(buf.validation_error, "select_line", False):
             buf.cursor_position = 0
             buf.start_selection()
@@ -375,7 +391,7 @@ def prompt_keys():
     @kb.add("enter", filter=has_selection)
     def _(event):
         event.current_buffer.exit_selection()
-        event.current_buffer.validate_and_handle()
+        enter(event.current_buffer)
 
     @kb.add(Keys.Any, filter=has_selection)
     def _(event):
@@ -464,9 +480,14 @@ class Host:
         # Symbols that are not letters or digits may be typed with a card (as the hand shows it) and are dropped.
         self.symbols = {ch for a in self.program.attributes.values() for v in a.values for ch in v.symbol
                         if not ch.isalnum() and not ch.isspace()}
+        self.keys = TypeAhead(_stdin_fd() if screen.tty else None)  # the keyboard while the bots' moves are told
 
     # ---------------------------------------------------------- the loop
     def play(self) -> int:
+        with self.keys:  # the terminal's modes as they were, at the end
+            return self.play_on()
+
+    def play_on(self) -> int:
         self.flush_log()
         turn, in_turn, recent = -1, 0, []  # bots only: a turn going round in a circle is stopped (simulate's bound)
         try:
@@ -488,6 +509,11 @@ class Host:
                     continue
                 if d.player in self.bots:
                     self.bot_move(d)
+                    if self.keys.leave and self.leave_asked():  # Ctrl-D while the bots played
+                        status = self.quit(self.active if self.active is not None else self.humans[0])
+                        self.flush_log()
+                        self.checkpoint()
+                        return status
                     continue
                 status = self.human_move(d)
                 if status is not None:
@@ -516,13 +542,23 @@ class Host:
     def bot_move(self, d: Decision) -> None:
         g = self.game
         self.checkpoint()  # a person's move is on disk before a bot thinks (a no-op when nothing new was played)
-        move = ask_bot(self.bots[d.player], g, d.player, d)
-        g.seat(d.player).act(move)
-        self.flush_log()
-        self.checkpoint(durable=False)
-        told = self.show_events(self.active)
-        if told and self.delay:
-            time.sleep(self.delay)
+        with self.keys.watching() as keys:  # what the person types meanwhile is kept for their prompt, not echoed
+            move = ask_bot(self.bots[d.player], g, d.player, d)
+            g.seat(d.player).act(move)
+            self.flush_log()
+            self.checkpoint(durable=False)
+            told = self.show_events(self.active)
+            keys.poll(self.delay if told else 0.0)
+            if keys.hurry and not keys.told_hurry:
+                keys.told_hurry = True
+                self.screen.line([("ansibrightblack", "  (Ctrl-C: the moves go on without a pause; "
+                                                      "Ctrl-D leaves the game)")])
+
+    def leave_asked(self) -> bool:
+        """Ctrl-D was typed while no prompt showed: asked at once whether to leave (what was typed after it
+        answers; what was typed before it is kept for the person's prompt, if they stay)."""
+        self.keys.leave = False
+        return self.confirm_leave()
 
     def human_move(self, d: Decision):
         g = self.game
@@ -569,6 +605,11 @@ class Host:
                 text = self.acts(d)[0].text
         if not text:
             return AGAIN
+        if not d.window and text.lower() in ANSWERS:
+            why = self.unasked(text, d)
+            if why:
+                self.screen.line([("ansired", f"✗ {why}")])
+                return AGAIN
         words = text.split()
         word = words[0].lower()
         cmd = command_named(word)
@@ -747,6 +788,9 @@ class Host:
         """With several people at one keyboard: hide the last hand before the next person looks."""
         name = self.game.names[seat]
         if len(self.humans) > 1:
+            self.keys.drop()  # nothing typed ahead goes to the next person
+            if self.keys.leave and self.leave_asked():
+                return QUIT
             if self.screen.tty:
                 self.screen.clear()
                 self.screen.line([("bold", f"Pass the keyboard to {name}.")])
@@ -906,6 +950,10 @@ class Host:
         low = text.lower()
         if window and (low in YES + NO):
             return None
+        if not window and low in ANSWERS:
+            why = self.unasked(text, d)
+            if why:
+                return why
         rule_at = self.rule_start(text, d)
         if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
             problem = check_rule(self.game, text[rule_at:], d.player)
@@ -926,6 +974,47 @@ class Host:
         except MoveError as e:
             return e.message
         return None
+
+    def unasked(self, text: str, d: Decision) -> str | None:
+        """Why a reply (`y`, `n`, `q`) typed where no question is asked is not taken as a move, or None when the
+        game names a move so (a value called `yes`): an answer to a question gone by, or a stray key, must not
+        play the one card of a colour whose name starts with it."""
+        low = text.lower()
+        if any(form.lower() == low for *_, forms in self.candidates(d, False) for form, _ in forms):
+            return None
+        try:
+            move = self.game.parse(text)
+        except MoveError:
+            move = None
+        would = f" (as a move it would be `{move.text}`: type that to make it)" if move is not None else ""
+        if low == "q":
+            return f"`q` is not taken for a move{would}; `quit` leaves the game"
+        return f"no question is asked now, so `{text}` is not taken for a move{would}; `help` lists the moves"
+
+    def spelled_out(self, text: str, d: Decision):
+        """(the move in full, its card's name) when `text` makes a card move without naming the card (`7`, `red`,
+        `play 7`, or the verb alone for its one card), else None: at a terminal such a line is written out in full
+        before it is taken, so that nobody plays a card they did not name."""
+        text = self.clean(text).strip()
+        words = text.split()
+        if not words or " as " in f" {text} " or command_named(words[0]) is not None \
+                or words[0].lower() in self.rule_verbs(d):
+            return None
+        try:
+            move = self.game.parse(text)
+        except MoveError:
+            return None
+        if move.kind != "card" or not isinstance(move.arg, int):
+            return None
+        calls, said = [], {c.lower() for c in d.calls}
+        while len(words) > 1 and words[-1].lower() in said:
+            calls.insert(0, words.pop())
+        if words[0].lower() == move.verb.lower():
+            words = words[1:]
+        card = self.program.cards[move.arg]
+        if "".join(words).lower() in (card.short.lower(), "".join(card.name.lower().split())):
+            return None
+        return " ".join([move.text] + calls), card.name
 
     def candidates(self, d: Decision, window: bool):
         """(text, display, meta, forms) for each move and command: `forms` are the ways of typing it that are
@@ -993,10 +1082,17 @@ class Host:
                 return ""
             print(line.rstrip("\n"), flush=True)
             return line
+        ahead, entered = self.keys.take()
+        if self.keys.leave:  # Ctrl-D typed while the bots played, just before this prompt
+            if self.leave_asked():
+                return QUIT
+        if ahead and entered:
+            self.screen.line([("ansibrightblack", "(typed while the others played; not sent: Enter sends it)")])
         completer_cls, validator_cls, lexer_cls = prompt_helpers()
         try:
             line = self.session(seat).prompt(
                 f"{name}> ",
+                default=ahead,
                 completer=completer_cls(self, seat, d, window),
                 complete_while_typing=True,
                 validator=validator_cls(self, d, window),
@@ -1222,6 +1318,13 @@ def public_event(g: Game, ev: Event) -> dict:
     e = as_dict(g.seat(None).words(ev))
     e.pop("pass_", None)
     return e
+
+
+def _stdin_fd() -> int | None:
+    try:
+        return sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # a stdin replaced by an object with no file behind it
+        return None
 
 
 def read_stack(path: str) -> list[str]:

@@ -1,0 +1,75 @@
+"""Keys typed while the bots' moves are told (a pause after each): never echoed among them, never sent as a move
+the person has not seen; Ctrl-D asks at once whether to leave, and the key after it answers; Ctrl-C hurries the
+bots, and never ends the game.  A pause of 30 s that only these keys cut short: the keys land in it, surely."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pexpect")
+
+from helpers import PtyTerminal  # noqa: E402
+from test_terminal import STACK, write_stack  # noqa: E402
+
+CTRL_C, CTRL_D, ENTER = "\x03", "\x04", "\r"
+
+
+@pytest.fixture
+def slow_bots(tmp_path):
+    t = PtyTerminal(["run", "games/express.rules", "--delay", "30", "--players", "2", "--seed", "7", "--bots", "greedy",
+                     "--stack", str(write_stack(tmp_path, STACK)), "--save", str(tmp_path / "g.yaml")])
+    t.child.delaybeforesend = None
+    yield t
+    t.close()
+
+
+def test_keys_typed_while_the_bots_play_wait_in_the_line_and_ctrl_d_asks_at_once(slow_bots):
+    t = slow_bots
+    t.expect("You>")
+    t.line("play R3")
+    t.expect("Ada plays ♥Red 8")  # and the pause after it begins
+    t.type("he" + ENTER + CTRL_D)  # typed ahead, Enter too; then Ctrl-D: asked now, not at the prompt
+    t.expect("Leave the game? [y/N]")
+    t.line("n")
+    t.expect("(typed while the others played; not sent: Enter sends it)")
+    t.expect("You> he")  # in the line, not sent, not echoed before
+    t.line("lp")
+    t.expect("Moves now:")  # `help`
+    t.expect("You>")
+    t.line("play R5")
+    t.expect("Ada draws")
+    t.type(CTRL_C)  # no pause until the prompt, and the game goes on
+    t.expect("(Ctrl-C: the moves go on without a pause; Ctrl-D leaves the game)")
+    t.expect("Moves: draw")
+    t.expect("You>")
+    t.line("draw")
+    t.expect("Ada ")
+    t.type(CTRL_D + "y" + ENTER)  # the lead's keys: the `y` answers the question, it is no move
+    t.expect("Leave the game? [y/N]")
+    t.expect("You leave the game; it is left unfinished.")
+    assert t.exit_status() == 0
+    assert "Traceback" not in t.raw and "Interrupted" not in t.raw
+
+
+# You hold one yellow card, the Yellow 8, on a Yellow 1: `y` alone would name it.
+ONE_YELLOW = ["Y8", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "R9", "B8", "Y1", "G9", "Y2"]
+
+
+def test_a_reply_where_no_question_is_asked_is_no_move_and_a_card_not_named_is_written_out(capsys):
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import AGAIN, MOVE, Host, Screen
+
+    g = Game(load("games/express.rules"), ["You", "Ada"], seed=7, stack=ONE_YELLOW)
+    host, d = Host(g, humans=[0], bots={}, screen=Screen(tty=False), delay=0), g.pending
+    assert host.unasked("y", d) == ("no question is asked now, so `y` is not taken for a move (as a move it would "
+                                    "be `play Y8`: type that to make it); `help` lists the moves")
+    assert host.unasked("q", d) == "`q` is not taken for a move; `quit` leaves the game"
+    assert host.take_line(0, d, "Y") is AGAIN  # in a pipe too: told, not played
+    assert "✗ no question is asked now, so `Y` is not taken" in capsys.readouterr().out
+    assert host.take_line(0, d, "y8") == (MOVE, "y8")
+    # A card move typed without naming the card is written out for an Enter more; named, it is taken as typed.
+    assert host.spelled_out("8", d) == ("play Y8", "Yellow 8")
+    assert host.spelled_out("play", d) == ("play Y8", "Yellow 8")
+    assert host.spelled_out("yellow uno", d) == ("play Y8 uno", "Yellow 8")
+    assert [host.spelled_out(t, d) for t in ("play Y8", "★y8", "Yellow 8", "play yellow 8 uno", "draw", "help")] \
+        == [None] * 6
