@@ -1,5 +1,5 @@
 """Properties over many seeded bot games of every game file: cards conserved, games end, same seed same game, views hide.
-RULELANG_GAMES=N plays N games a file in the conservation test (60 by default; 1000 for a longer run)."""
+RULELANG_GAMES=N plays N games a file in the conservation test (40 by default; 1000 for a longer run)."""
 from __future__ import annotations
 
 import os
@@ -12,7 +12,7 @@ from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 
 GAMES = sorted(str(p) for p in (Path(__file__).resolve().parent.parent / "games").glob("*.rules"))
-GAMES_PER_FILE = int(os.environ.get("RULELANG_GAMES", "60"))
+GAMES_PER_FILE = int(os.environ.get("RULELANG_GAMES", "40"))
 MAX_MOVES = 20_000
 
 
