@@ -163,6 +163,21 @@ def test_greedy_memory_ends_a_game_of_waiting(monkeypatch):
         assert out["stalled"] is None and out["turns"] < 70, out
 
 
+def test_a_greedy_defender_beats_again_rather_than_pick_up():
+    """In another's turn, the option without a card is no "stop laying": having beaten one card, the greedy
+    defender beats the next one it can beat (it used to pick up: Durak at 3 players then stalled)."""
+    program = _load("beat_again")
+    g = Game(program, 2, seed=1, stack=["1H", "3S", "1S", "4H"])  # the attacker holds 1H 1S, the defender 3S 4H
+    bots = [GreedyBot(0), GreedyBot(1)]
+    made = []
+    while not g.over:
+        d = g.pending
+        move = bots[d.player].choose(program, g.view(d.player), d, g)
+        made.append(move.text)
+        g.apply(d.player, move)
+    assert [m.split()[0] for m in made] == ["attack", "beat", "attack", "beat"], made
+
+
 def test_the_verdict_on_seat_fairness_names_the_interval():
     assert verdict([300, 100, 100, 100], 600, 4, ["greedy"] * 4) == (
         "a first-player advantage: seat 1 wins 50.0% [46.0–54.0%] of 600 games against an even 25.0% "

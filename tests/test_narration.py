@@ -98,6 +98,23 @@ def test_names_of_several_words_are_told_as_words():
     ev = {"type": "move", "cards": ["8 Spades"], "src": "talon", "src_owner": None, "dst": "trump_card",
           "dst_owner": None, "face": None}
     assert tell(from_dict(ev), None, None) == "8 Spades goes from the talon pile to the trump card pile"
+    # a player's own pile run out is theirs by name, "your" to them
+    from rulelang import load_text
+
+    g = Game(load_text("""game "Empty"
+players 2..2
+attribute value 1..4
+deck stock { for n in 1..4 { card {value: n} } }
+zone stock hidden
+zone own_pile hidden per player
+zone hand private per player
+setup { deal 1 from stock to own_pile }
+turn { choose current { draw { move 2 from own_pile(current) to hand(current) } } }
+"""), ["Ann", "Bo"], seed=1)
+    g.apply(0, "draw")
+    said = [e for e in g.events if e.type == "say"][-1]
+    assert [g.narrate(said, s) for s in (0, 1)] == ["your own pile is empty: 1 of 2 cards moved",
+                                                     "Ann's own pile is empty: 1 of 2 cards moved"]
 
 
 

@@ -203,8 +203,10 @@ class GreedyBot:
         if any(o.kind == "card" and o.arg >= program.deck_size for o in opts):
             return self.claim(program, view, [o for o in opts if o.kind == "card"])
         plain = [o for o in opts if o.kind == ""]
-        if self.laid and plain and any(o.kind == "card" for o in opts):
-            # Laying several cards: go on while they match the first ones, then stop.
+        if self.laid and plain and any(o.kind == "card" for o in opts) \
+                and (game is None or getattr(game, "state", game).current == view.seat):
+            # Laying several cards in its own turn: go on while they match the first ones, then stop.  (In another's
+            # turn the option without a card is no "stop": a defender who beat a card and must beat the next.)
             matches = self.matches_laid(program, view)
             more = [o for o in opts if o.kind == "card" and o.arg in mine and matches(o.arg)] if matches else ()
             if more:

@@ -173,7 +173,11 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
         st.emit(MoveEvent(cards=moved, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
                            was_down=was_down))
     if len(moved) < count and st.record:
-        st.emit(SayEvent(f"the {st.program.zones[szi].name} pile is empty: {len(moved)} of {count} cards moved"))
+        name, said = st.program.zones[szi].name.replace("_", " "), f"is empty: {len(moved)} of {count} cards moved"
+        if sowner is None:
+            st.emit(SayEvent(f"the {name} pile {said}"))
+        else:  # a player's own pile: theirs by name, "your" to them
+            st.emit(SayEvent(f"{st.names[sowner]}'s {name} {said}", sowner, f"your {name} {said}"))
     return moved[-1] if moved else None
 
 
