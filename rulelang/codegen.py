@@ -277,7 +277,6 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: t
     `reads`: the attributes a `where` reads the set's cards by, when it reads them only so (the compiler's
     `set_reads`): it is asked once for the sets whose cards give the same values in order (the rest is looking
     its answer up), so such an option may look at MAX_SETS_READ sets (a hand of 40 for `lay 1..4`)."""
-    from itertools import combinations
     from math import comb
 
     def cards_of(st, env) -> list:
@@ -293,23 +292,13 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: t
         canon = st.program.canon
         if apart is not None:  # a hidden card reads as itself: -1 - c, never a card's number
             canon = {c: -1 - c if apart(c) else canon[c] for c in cards}
-        twins = len({canon[c] for c in cards}) < len(cards)  # else every set reads differently: none is skipped
         env = dict(env)
         out: list = []
-        seen: set = set()
-        for k in range(max(low, 0), min(high, len(cards)) + 1):
-            for chosen in combinations(cards, k):
-                if twins:
-                    key = tuple(sorted(canon[c] for c in chosen))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                env[name] = list(chosen)
-                st.steps += 1
-                if where is None or not test or where(st, env):
-                    out.append(chosen)
-            if st.steps > st.limit:
-                work(st, 0)
+        for chosen in _sets(st, cards, canon, low, high):
+            env[name] = list(chosen)
+            st.steps += 1
+            if where is None or not test or where(st, env):
+                out.append(chosen)
         return out
     legal.sizes = (low, high)  # how many cards a set may hold (the RL environment sizes its action space by it)
     legal.cards = cards_of  # the cards its sets are taken from (`ops.check_wheres`: is one hidden from the chooser)
@@ -320,34 +309,40 @@ def _sets_read_alike(st, env, name: str, cards: list, where, low: int, high: int
     """`card_sets`' legal sets when its `where` reads the cards by `reads` only: asked once for each sequence of
     their values, each answer counted as one step of the move's work (the sets are bounded by MAX_SETS_READ, and
     one answer may still take no more than the move's work)."""
-    from itertools import combinations
     program = st.program
-    canon = program.canon
     keys = {c: tuple(program.cards[c].attrs.get(a) for a in reads) for c in cards}
-    twins = len({canon[c] for c in cards}) < len(cards)
     env = dict(env)
     out: list = []
     answers: dict = {}
+    for chosen in _sets(st, cards, program.canon, low, high):
+        key = tuple([keys[c] for c in chosen])
+        ok = answers.get(key)
+        if ok is None:  # each answer bounded by the move's work as it is asked, and counted as one step
+            env[name] = list(chosen)
+            before = st.steps
+            ok = answers[key] = bool(where(st, env))
+            st.steps = before + 1
+        if ok:
+            out.append(chosen)
+    return out
+
+
+def _sets(st, cards: list, canon, low: int, high: int):
+    """Every set of `low`..`high` of the cards, in the zone's order, the smaller first, one for sets whose cards
+    read the same (`canon`); the move's work looked at after each size."""
+    from itertools import combinations
+    twins = len({canon[c] for c in cards}) < len(cards)  # else every set reads differently: none is skipped
     seen: set = set()
     for k in range(max(low, 0), min(high, len(cards)) + 1):
         for chosen in combinations(cards, k):
             if twins:
-                same = tuple(sorted(canon[c] for c in chosen))
-                if same in seen:
+                key = tuple(sorted(canon[c] for c in chosen))
+                if key in seen:
                     continue
-                seen.add(same)
-            key = tuple([keys[c] for c in chosen])
-            ok = answers.get(key)
-            if ok is None:  # each answer bounded by the move's work as it is asked, and counted as one step
-                env[name] = list(chosen)
-                before = st.steps
-                ok = answers[key] = bool(where(st, env))
-                st.steps = before + 1
-            if ok:
-                out.append(chosen)
+                seen.add(key)
+            yield chosen
         if st.steps > st.limit:
             work(st, 0)
-    return out
 
 
 def binder(names):
