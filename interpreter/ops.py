@@ -494,6 +494,12 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
                 continue
             items, bind = [(c,) for c in cards], (lambda e, item: e.__setitem__(spec.param, item[0]))
             tests = False
+        elif spec.kind == "cards" and each is None:  # a set's cards: some set holds each card, when any set is made
+            low = max(spec.legal.sizes[0], 1)
+            cards = spec.legal.cards(st, env)
+            if tests and len(cards) >= low and any(c.__class__ is int and c < deck and unseen(c) for c in cards):
+                raise _peeking(st, spec, player, "tests cards that")
+            continue
         else:
             items, bind = spec.legal(st, env, test=False), spec.bind
         e = dict(env)

@@ -230,6 +230,8 @@ def sort_values(place: dict, xs) -> list:
 
 
 MAX_ITEMS = 20_000  # the most items an option of several arguments or of a set of cards may look at for one decision
+# ... of a set of cards whose `where` reads them only by their attributes (asked once for sets that read alike)
+MAX_SETS_READ = 400_000
 
 
 def _too_many(verb: str, what: str) -> RuntimeRulesError:
@@ -266,42 +268,81 @@ def several_items(verb: str, names: tuple, domains: tuple, where):
     return legal
 
 
-def card_sets(verb: str, name: str, domain, where, low: int, high: int):
+def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: tuple | None = None):
     """`legal(st, env)` of an option taking `low`..`high` cards from a zone or list: every set of that many of its
     cards (one set for sets whose cards read the same) that its `where` allows, the cards of each in the zone's
     order, the smaller sets first (`test=False`: every set, the `where` not asked).  `legal(st, env, apart)`: the
     cards `apart` says are hidden from the chooser count as read apart from their twins (offered by place, two
-    hidden twins give as many sets as two cards that differ: the number of sets offered tells nothing of them)."""
-    from itertools import combinations
+    hidden twins give as many sets as two cards that differ: the number of sets offered tells nothing of them).
+    `reads`: the attributes a `where` reads the set's cards by, when it reads them only so (the compiler's
+    `set_reads`): it is asked once for the sets whose cards give the same values in order (the rest is looking
+    its answer up), so such an option may look at MAX_SETS_READ sets (a hand of 40 for `lay 1..4`)."""
     from math import comb
 
+    def cards_of(st, env) -> list:
+        return [c for c in counted(st, items(st, domain(st, env))) if c is not None]
+
     def legal(st, env, apart=None, test=True):
-        cards = [c for c in counted(st, items(st, domain(st, env))) if c is not None]
-        if sum(comb(len(cards), k) for k in range(low, high + 1)) > MAX_ITEMS:
+        cards = cards_of(st, env)
+        alike = reads is not None and test and apart is None
+        if sum(comb(len(cards), k) for k in range(low, high + 1)) > (MAX_SETS_READ if alike else MAX_ITEMS):
             raise _too_many(verb, f"sets of {low}..{high} of {len(cards)} cards")
+        if alike:
+            return _sets_read_alike(st, env, name, cards, where, low, high, reads)
         canon = st.program.canon
         if apart is not None:  # a hidden card reads as itself: -1 - c, never a card's number
             canon = {c: -1 - c if apart(c) else canon[c] for c in cards}
-        twins = len({canon[c] for c in cards}) < len(cards)  # else every set reads differently: none is skipped
         env = dict(env)
         out: list = []
-        seen: set = set()
-        for k in range(max(low, 0), min(high, len(cards)) + 1):
-            for chosen in combinations(cards, k):
-                if twins:
-                    key = tuple(sorted(canon[c] for c in chosen))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                env[name] = list(chosen)
-                st.steps += 1
-                if where is None or not test or where(st, env):
-                    out.append(chosen)
-            if st.steps > st.limit:
-                work(st, 0)
+        for chosen in _sets(st, cards, canon, low, high):
+            env[name] = list(chosen)
+            st.steps += 1
+            if where is None or not test or where(st, env):
+                out.append(chosen)
         return out
     legal.sizes = (low, high)  # how many cards a set may hold (the RL environment sizes its action space by it)
+    legal.cards = cards_of  # the cards its sets are taken from (`ops.check_wheres`: is one hidden from the chooser)
     return legal
+
+
+def _sets_read_alike(st, env, name: str, cards: list, where, low: int, high: int, reads: tuple) -> list:
+    """`card_sets`' legal sets when its `where` reads the cards by `reads` only: asked once for each sequence of
+    their values, each answer counted as one step of the move's work (the sets are bounded by MAX_SETS_READ, and
+    one answer may still take no more than the move's work)."""
+    program = st.program
+    keys = {c: tuple(program.cards[c].attrs.get(a) for a in reads) for c in cards}
+    env = dict(env)
+    out: list = []
+    answers: dict = {}
+    for chosen in _sets(st, cards, program.canon, low, high):
+        key = tuple([keys[c] for c in chosen])
+        ok = answers.get(key)
+        if ok is None:  # each answer bounded by the move's work as it is asked, and counted as one step
+            env[name] = list(chosen)
+            before = st.steps
+            ok = answers[key] = bool(where(st, env))
+            st.steps = before + 1
+        if ok:
+            out.append(chosen)
+    return out
+
+
+def _sets(st, cards: list, canon, low: int, high: int):
+    """Every set of `low`..`high` of the cards, in the zone's order, the smaller first, one for sets whose cards
+    read the same (`canon`); the move's work looked at after each size."""
+    from itertools import combinations
+    twins = len({canon[c] for c in cards}) < len(cards)  # else every set reads differently: none is skipped
+    seen: set = set()
+    for k in range(max(low, 0), min(high, len(cards)) + 1):
+        for chosen in combinations(cards, k):
+            if twins:
+                key = tuple(sorted(canon[c] for c in chosen))
+                if key in seen:
+                    continue
+                seen.add(key)
+            yield chosen
+        if st.steps > st.limit:
+            work(st, 0)
 
 
 def binder(names):

@@ -6,6 +6,7 @@ import pytest
 import rulelang
 from interpreter import Game
 from rulelang.errors import RulesError
+from tests.helpers import ROOT
 
 # A small deck shared by the games below: four ranks in two colours, two of each card.
 BASE = """
@@ -488,3 +489,27 @@ turn { choose current { go { set score(current) = if higher(ace, two) and not hi
 """)
     play(g, "go")
     assert g.scores[0] == 1
+
+
+def test_a_set_of_cards_from_a_large_hand_is_asked_once_for_each_sequence_of_the_values_its_where_reads(tmp_path):
+    """tests/rules/lay_sets.rules: 1..4 of 30 cards are 31,930 sets, more than an option may look at (20,000), but
+    its `where` reads the cards by rank only: every set of one rank is offered (as many as the ranks held give), a
+    set typed in any order is made; a `where` reading the cards themselves is still refused at that many."""
+    from math import comb
+    path = ROOT / "tests" / "rules" / "lay_sets.rules"
+    program = rulelang.load(path)
+    g = Game(program, 2, seed=1, record=False)
+    hand = g.state.zones[program.zone_index["hand"]][0]
+    ranks: dict = {}
+    for c in hand:
+        ranks.setdefault(program.cards[c].attrs["rank"], []).append(c)
+    assert len(hand) == 30
+    assert len(g.pending.options) == sum(comb(len(cs), k) for cs in ranks.values() for k in range(1, 5))
+    pair = next(cs for cs in ranks.values() if len(cs) >= 2)[:2]
+    g.apply(0, "lay " + " ".join(program.cards[c].short for c in reversed(pair)))
+    assert g.state.zones[program.zone_index["pile"]] == pair
+    other = tmp_path / "lay_sets.rules"  # `c` itself read (a list of the set's cards): not by its values alone
+    other.write_text(path.read_text(encoding="utf-8").replace(
+        "where all(c.rank == first(cs).rank for c in cs)", "where size([c for c in cs if c.rank == first(cs).rank]) == size(cs)"))
+    with pytest.raises(RulesError, match=r"option `lay` would look at more than 20000 sets of 1\.\.4 of 30 cards"):
+        Game(rulelang.load(other), 2, seed=1, record=False)

@@ -41,6 +41,7 @@ class GreedyBot:
         self.samples = samples  # samples of the hidden cards a challenge outside a claim is weighed on
         self.turn = None
         self.laid: list[int] = []  # cards this bot chose from its hand this turn (what a claim should describe)
+        self.blind_laid = 0  # ... and how many it chose by their place, unseen
         self.memory = memory
         self.earlier: list[str] = []  # the moves it made this turn so far (part of where it stands)
         self.tried: dict = {}  # where it stood (its view) -> {move text: times it chose it there}
@@ -76,7 +77,7 @@ class GreedyBot:
         if turn != self.turn:
             if self.laid and self.names_laid is None and self.tracking:
                 self.names_laid = False  # a turn of claims in which it laid cards and named no value
-            self.turn, self.laid, self.earlier = turn, [], []
+            self.turn, self.laid, self.earlier, self.blind_laid = turn, [], [], 0
 
     def note(self, move: Move) -> None:
         """Remember a move it made this turn (where it stands; what followed an aim)."""
@@ -132,6 +133,8 @@ class GreedyBot:
                     self.aimed = (self.turn, aim, view.hidden_held(aim), [move.text])
             else:
                 self.note(move)
+        if move.kind == "blind":
+            self.blind_laid += 1  # a card of its own it may not see (taken back face down), by its place
         if move.kind == "card" and move.arg < program.deck_size:
             self.laid.append(move.arg)
             move = with_calls(move, frozenset(decision.due))
@@ -203,6 +206,8 @@ class GreedyBot:
         if any(o.kind == "card" and o.arg >= program.deck_size for o in opts):
             return self.claim(program, view, [o for o in opts if o.kind == "card"])
         plain = [o for o in opts if o.kind == ""]
+        if self.blind_laid and self.names_laid is False and plain and any(o.kind in ("card", "blind") for o in opts):
+            return min(plain, key=lambda o: o.option)  # it laid a card it could not see: not known to be the value due
         if self.laid and plain and any(o.kind == "card" for o in opts) \
                 and (game is None or getattr(game, "state", game).current == view.seat):
             # Laying several cards in its own turn: go on while they match the first ones, then stop.  (In another's
@@ -220,7 +225,7 @@ class GreedyBot:
         first = min(o.option for o in opts)
         group = [o for o in opts if o.option == first]
         if group[0].kind == "card":
-            cards = [o for o in group if o.arg in mine] or group
+            cards = [o for o in group if o.kind == "card" and o.arg in mine] or group
             fit = self.fit(program, view, mine)
             return max(cards, key=lambda o: fit(o.arg))
         if group[0].kind == "value":

@@ -85,13 +85,46 @@ class Decisions:
                 where = self.expr(o.where, inner) if o.where is not None else None
             finally:
                 self.subst = saved
-            legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size)
+            legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size, reads=self.set_reads(o.where, o.param))
             bind = codegen.binder(o.param)
             parts = ()
             kind = "cards"
         spec = Choice(o.verb, None, None, legal, None, o.doc or "", label, kind, self.reveals(o.body, set()))
         spec.bind, spec.parts = bind, tuple(parts)
         return spec
+
+    def set_reads(self, where, name: str) -> tuple | None:
+        """The attributes through which a set option's `where` reads its cards, when it reads them only so (`c.rank`
+        for `c in cs`, `first(cs).rank`, `size(cs)`): then two sets whose cards give the same attributes in the
+        same order pass it alike, and it is asked once for them (codegen.card_sets).  None when it reads them any
+        other way (a card itself, a class, a function of them) or has no `where`."""
+        if where is None:
+            return None
+        s, seen = self.s, set()
+
+        def the_set(e) -> bool:
+            return isinstance(e, ast.Name) and e.name == name
+
+        def one_card(e, cards) -> bool:
+            return isinstance(e, ast.Name) and e.name in cards or \
+                isinstance(e, ast.Aggregate) and e.fn in ("first", "last") and the_set(e.expr)
+
+        def ok(e, cards: frozenset) -> bool:
+            if isinstance(e, ast.Attr) and one_card(e.expr, cards):
+                seen.add(e.name)
+                return e.name in s.attributes
+            if isinstance(e, ast.Name):
+                return e.name != name and e.name not in cards
+            if isinstance(e, ast.Call) and e.name == "size" and "size" not in s.functions and len(e.args) == 1 and \
+                    the_set(e.args[0]) or isinstance(e, ast.Aggregate) and e.fn == "count" and the_set(e.expr):
+                return True  # how many cards: the same for sets of as many
+            if isinstance(e, (ast.Comprehension, ast.Splits)):
+                if e.var == name or e.var in cards:
+                    return False
+                if the_set(e.iterable):
+                    return all(ok(c, cards | {e.var}) for c in ast.children(e) if c is not e.iterable)
+            return all(ok(c, cards) for c in ast.children(e))
+        return tuple(sorted(seen)) if ok(where, frozenset()) else None
 
     def legal(self, o, inner, coll: Py, of_zone: bool):
         """One function giving the items of an option's domain that its `where` allows.  The parts of the
