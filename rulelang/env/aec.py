@@ -61,6 +61,9 @@ class RulesEnv(AECEnv):
         self.metadata = dict(self.metadata, name=f"rulelang_{slug}_v0")
         Table(self.program, n, 0, self.game_options, match, self.stack)  # refuses a bad player count, option, stack now
         self.encoding = enc = Encoding(self.program, n)
+        self._decide = enc.decide
+        self._action_of = enc.action_of
+        self._observe = enc.observe_seen
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
@@ -103,7 +106,10 @@ class RulesEnv(AECEnv):
             self._seeds = random.Random(seed)
         self.game_seed = game_seed
         self._table_rng = random.Random(game_seed * 7919 + 1)  # settles races: the same game, the same way
-        self.table = Table(self.program, self.n, game_seed, self.game_options, self.match, self.stack)
+        self.table = table = Table(self.program, self.n, game_seed, self.game_options, self.match, self.stack)
+        self._game = table.game  # its `pending`, read after each move
+        self._act = table.act
+        self._glances = [seat.glance for seat in table.seats]  # each seat's look at what it may see
         self.encoding.forget()  # each seat's last observation was of the game before
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -123,9 +129,15 @@ class RulesEnv(AECEnv):
         all zero for an agent that is not to act)."""
         seat = self._seat_of[agent]
         if seat != self._seat:
-            return {"observation": self.table.observe(seat, self.encoding, None), "action_mask": self._no_actions}
+            return {"observation": self._observe(self._glances[seat](), seat, None), "action_mask": self._no_actions}
         now = self._now
-        return {"observation": self.table.observe(seat, self.encoding, now[2]), "action_mask": now[1]}
+        return {"observation": self._observe(self._glances[seat](), seat, now[2]), "action_mask": now[1]}
+
+    def last(self, observe: bool = True):
+        """The acting agent's (observation, cumulative reward, terminated, truncated, info), as `AECEnv.last`."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def action_mask(self, agent=None) -> np.ndarray:
         """The legal actions of an agent now (all zero for one that is not to act), read-only."""
@@ -158,10 +170,9 @@ class RulesEnv(AECEnv):
         if self._paid:
             self._clear_rewards()
             self._paid = False
-        table = self.table
-        table.act(seat, move)
+        self._act(seat, move)
         self.moves += 1
-        d = table.pending
+        d = self._game.pending
         self._after_move(d if d is None or not d.race else self._settle())
         if self._paid:
             self._accumulate_rewards()
@@ -196,9 +207,6 @@ class RulesEnv(AECEnv):
     def _after_move(self, d) -> None:
         """After a move: rewards, the end of the game or the cut-off, else the next agent and its actions (`d`: the
         decision pending)."""
-        table = self.table
-        self._now = None
-        self._seat = None
         if self.reward_kind == "score":
             standing = self._score_standing()
             if standing != self._standing:
@@ -207,6 +215,8 @@ class RulesEnv(AECEnv):
                 self._paid = True
             self._standing = standing
         if d is None:  # the game is over
+            self._now = self._seat = None
+            table = self.table
             if self.reward_kind == "win":
                 won = set(table.winners)
                 if won and len(won) < self.n:
@@ -218,15 +228,16 @@ class RulesEnv(AECEnv):
                 self.infos[a] = {"winners": list(table.winners), "scores": list(table.scores), "moves": self.moves}
             return
         if self.moves >= self.max_moves:
+            self._now = self._seat = None
             self.truncations = {a: True for a in self.agents}
             for a in self.agents:
-                self.infos[a] = {"winners": [], "scores": list(table.scores), "moves": self.moves}
+                self.infos[a] = {"winners": [], "scores": list(self.table.scores), "moves": self.moves}
             return
         seat = d.player
         before = self.agent_selection
         self.agent_selection = agent = self.possible_agents[seat]
         self._seat = seat
-        self._now = now = self.encoding.decide(d, seat)
+        self._now = now = self._decide(d, seat)
         if not now[0]:
             raise RuntimeError(f"{self.program.name}: {agent}'s moves "
                                f"({', '.join(m.text for m in d.options[:6])}) are outside the action space "
@@ -280,7 +291,8 @@ class RulesEnv(AECEnv):
     def action_of(self, move) -> int | None:
         """The action of a rulelang Move of the agent to act (one of its decision's options, with the calls said
         with it: a bot's move), so that a bot's play can be stepped or learnt from; None if it has none."""
-        return self.encoding.action_of(move, self._seat_of[self.agent_selection])
+        seat = self._seat  # the seat to act while the game goes on
+        return self._action_of(move, seat if seat is not None else self._seat_of[self.agent_selection])
 
     def action_label(self, action: int) -> str:
         """What an action means: `play R7`, `play R7 uno`, `challenge +1`."""

@@ -355,7 +355,10 @@ class Encoding:
             out = dict(chain.from_iterable(map(quick.__getitem__, map(id, decision.options))))
         except KeyError:
             return self._decide(decision.options, asked, quick)
-        got = self._mask(tuple(out))
+        acts = tuple(out)
+        got = self._masks.get(acts)
+        if got is None:
+            got = self._mask(acts)
         return out, got[0], got[1]
 
     def _mask(self, acts: tuple) -> tuple:
@@ -368,7 +371,7 @@ class Encoding:
             made = bytearray(self.size)
             for i in acts:
                 made[i] = 1
-            mask = np.frombuffer(bytes(made), dtype=I8)
+            mask = np.frombuffer(bytes(made), I8)  # (dtype by position: a keyword costs more)
         else:
             mask = np.zeros(self.size, dtype=I8)
             mask[list(acts)] = 1
