@@ -236,8 +236,9 @@ class Program:
             # hands first: cards moved by name are mostly chosen from one
             "search_order": tuple(sorted(((z.index, z.per_player) for z in self.zones), key=lambda z: not z[1])),
             "per_player": tuple(z.per_player for z in self.zones),
-            "pile_seers": tuple((z.index, None if z.visibility == "public" else frozenset())
-                                for z in self.zones if not z.per_player),
+            # the public piles first: a card a rule reads has mostly just been played onto one (`ops.card_seers`)
+            "pile_seers": tuple(sorted(((z.index, None if z.visibility == "public" else frozenset())
+                                        for z in self.zones if not z.per_player), key=lambda z: z[1] is not None)),
         }
         if self.canon is None:  # else the compiler worked them out (deck_tables), for its generated code
             tables.update(deck_tables(self.cards, self.claims))

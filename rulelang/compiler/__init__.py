@@ -90,6 +90,9 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         opts = {name: OptionSpec(name, self.literal(d.value), d.doc or "") for name, d in s.options.items()}
         match = s.match
         players = s.players
+        setup = self.proc("setup", (), s.setup.body, {})
+        turn = self.proc("turn", (), s.turn.body, {})
+        score = self.proc("score", (), s.score.body, {}) if s.score else None
         return Program(
             name=s.game.name,
             min_players=players.low,
@@ -106,10 +109,10 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             call_due={name: self.due(d.when) for name, d in s.calls.items() if d.when is not None},
             events={name: tuple(p) for name, p in s.events.items()},
             rules=rules,
-            setup=self.proc("setup", (), s.setup.body, {}),
-            turn=self.proc("turn", (), s.turn.body, {}),
-            score=self.proc("score", (), s.score.body, {}) if s.score else None,
-            main=Proc("game", (), ops.MAIN_CODE),
+            setup=setup,
+            turn=turn,
+            score=score,
+            main=Proc("game", (), self.main_code(turn)),
             match_target=match.target if isinstance(match, ast.MatchTo) else None,
             match_hands=match.hands if isinstance(match, ast.MatchHands) else None,
             match_lowest=self.expr(match.lowest, {}) if isinstance(match, ast.MatchTo) and match.lowest else None,

@@ -639,10 +639,16 @@ class Statements:
         n = next(self.fresh)
         args = [f"_a{n}_{i}" for i in range(len(st.args))]
         lines = [f"{a} = {self.gen(e, scope).src}" for a, e in zip(args, st.args)]
+        more, ready = self.rule_tests(st.event, args, n)
+        return [*lines, *more], ready, f"({''.join(a + ', ' for a in args)})"
+
+    def rule_tests(self, event: str, args: list[str], n: int) -> tuple[list[str], str]:
+        """The conditions of the file's rules for an event, its arguments named `args`, as lines that leave the rules
+        that hold in a list (`inline_fire`, `main_code`); with the list's name."""
         ready = f"_ready{n}"
-        lines.append(f"{ready} = []")
+        lines = [f"{ready} = []"]
         for r in self.s.rules:
-            if r.event != st.event:
+            if r.event != event:
                 continue
             rule = self.file_rule(r)
             if r.cond is None:
@@ -654,7 +660,44 @@ class Statements:
             finally:
                 self.subst = saved
             lines += [self.mark(r.cond.loc), f"if {cond}:", f"    {ready}.append({rule})"]
-        return lines, ready, f"({''.join(a + ', ' for a in args)})"
+        return lines, ready
+
+    def main_code(self, turn: Proc) -> tuple:
+        """The turns of a hand (the game's frame, four places where it goes on from) as one generated function for
+        this file: `ops.op_main` with the conditions of its `turn_ends` and `turn_begins` rules written in, and what
+        the file has none of left out; a game with a rule written in play runs `op_main` itself."""
+        name = f"MAIN{next(self.fresh)}"
+        events = {r.event for r in self.s.rules}
+        lines = [f"def {name}(st, fr):", "    # the turns of a hand, for this file's rules (`ops.op_main`)",
+                 "    if not st.program.fixed:", f"        return {self.const(ops.op_main, 'OP')}(st, fr)",
+                 "    phase = fr.pc - 1", "    if phase == 2:  # the turn's code has ended"]
+        if "turn_ends" in events:
+            n = next(self.fresh)
+            tests, ready = self.rule_tests("turn_ends", [f"_a{n}_0"], n)
+            lines += ["        fr.pc = 3", f"        _a{n}_0 = st.current", *("        " + x for x in tests),
+                      f"        if {ready} and m.fire_ready(st, 'turn_ends', {ready}, (_a{n}_0, )):", "            return False"]
+        lines += ["        phase = 3", "    if phase == 3:  # the next player's turn (`machine.advance`, its commonest case written in)",
+                  "        if st.turn_to is None and not st.again and not st.gone:",
+                  "            st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
+                  "            st.skips = 0", "            st.turns += 1", "        else:", "            m.advance(st)",
+                  "        if st.steps < st.limit:", "            st.steps += 1", "        else:", "            step(st, fr)",
+                  "        phase = 0", "    if phase == 0:"]
+        if self.s.calls:
+            lines += ["        for said in st.called:", "            if said:", "                said.clear()"]
+        lines += ["        if st.record:", f"            st.emit({self.const(ops.TurnEvent, 'EV')}(player=st.current))"]
+        if "turn_begins" in events:
+            n = next(self.fresh)
+            tests, ready = self.rule_tests("turn_begins", [f"_a{n}_0"], n)
+            lines += ["        fr.pc = 1", f"        _a{n}_0 = st.current", *("        " + x for x in tests),
+                      f"        if {ready} and m.fire_ready(st, 'turn_begins', {ready}, (_a{n}_0, )):", "            return False"]
+        code = turn.code
+        lines += ["    fr.pc = 2", f"    turn = m.Frame({self.const(code, 'CODE')}, {{}}, {turn.name!r})", "    st.stack.append(turn)"]
+        if code:  # the turn's first block at once, as the machine's loop would run it next
+            lines += ["    turn.pc = 1", f"    return {self.const(code[0], 'OP')}(st, turn)"]
+        else:
+            lines.append("    return False")
+        fn = self.define(name, lines)
+        return (fn,) * 4
 
     def file_rule(self, r) -> str:
         """The name in the generated code of a rule of the file, given its compiled `Rule` once made (`rule`)."""
