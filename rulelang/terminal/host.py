@@ -399,6 +399,12 @@ def prompt_keys():
         buf.cut_selection()
         buf.insert_text(event.data)
 
+    # Ctrl-C clears a refused line as any other: at once.  (Emacs mode has `Ctrl-C >` for a selection, so a Ctrl-C
+    # there waited for a second key and then took it: the first key typed after it was lost.)
+    @kb.add("c-c", filter=has_selection, eager=True)
+    def _(event):
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
     @kb.add("backspace", filter=has_selection)
     @kb.add("delete", filter=has_selection)
     def _(event):
@@ -492,6 +498,7 @@ class Host:
         turn, in_turn, recent = -1, 0, []  # bots only: a turn going round in a circle is stopped (simulate's bound)
         try:
             while not self.game.over:  # `undo` may put a rebuilt game in its place
+                self.keys.settle()  # between prompts: no echo, and a Ctrl-C hurries the bots, never ends the game
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
@@ -755,7 +762,7 @@ class Host:
         from prompt_toolkit import prompt as pt_prompt
 
         try:
-            return pt_prompt(prompt)
+            return pt_prompt(prompt, handle_sigint=False)
         except (EOFError, KeyboardInterrupt):
             return None
 
@@ -799,7 +806,7 @@ class Host:
                     try:
                         from prompt_toolkit import prompt
 
-                        prompt("")
+                        prompt("", handle_sigint=False)
                         break
                     except KeyboardInterrupt:
                         continue
@@ -898,7 +905,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            return prompt(question).strip().lower() in YES
+            return prompt(question, handle_sigint=False).strip().lower() in YES
         except (EOFError, KeyboardInterrupt):
             return False
 
@@ -1101,6 +1108,7 @@ class Host:
                 bottom_toolbar=lambda: self.toolbar(seat),
                 key_bindings=prompt_keys(),
                 reserve_space_for_menu=MENU_ROWS,
+                handle_sigint=False,  # TypeAhead's handler stays: a Ctrl-C as a prompt opens is no traceback
             )
         except KeyboardInterrupt:
             return AGAIN
@@ -1119,7 +1127,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            answer = prompt("Leave the game? [y/N] ")
+            answer = prompt("Leave the game? [y/N] ", handle_sigint=False)
         except EOFError:
             return True
         except KeyboardInterrupt:
