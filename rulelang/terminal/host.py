@@ -7,6 +7,7 @@ import os
 import random
 import shutil
 import sys
+import unicodedata
 
 import attrs
 
@@ -301,8 +302,9 @@ def prompt_helpers():
                 reason, full = f"that could not be read: {e}", None
             if full:  # a card move typed without naming its card: shown in full, and the next Enter makes it
                 line, card = full
-                error = ValidationError(message=f"`{document.text.strip()}` is `{line}` ({card}): Enter makes "
-                                                f"this move", cursor_position=len(line))
+                typed = self.host.clean(document.text).strip()
+                error = ValidationError(message=f"`{typed}` is `{line}` ({card}): Enter makes this move",
+                                        cursor_position=len(line))
                 error.spelled = line
                 raise error
             if reason:
@@ -927,8 +929,11 @@ class Host:
 
     # ---------------------------------------------------------- input
     def clean(self, text: str) -> str:
-        """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name."""
-        return "".join(ch for ch in text if ch not in self.symbols) if self.symbols else text
+        """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name,
+        and without control characters (Ctrl-V puts any in a line: an escape sequence told back in a refusal would
+        be the terminal's to obey), bar the line breaks and tabs a rule may hold."""
+        return "".join(ch for ch in text if ch not in self.symbols
+                       and (ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf")))
 
     def rule_verbs(self, d: Decision) -> set:
         return {o.verb for o in d.options if o.kind == "rule"}
@@ -970,6 +975,8 @@ class Host:
             lines = text[rule_at:].splitlines() or [""]
             at = rule_at + sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
             return f"{line}:{col}: {msg}", max(0, min(at, len(text)))
+        if "\n" in text:  # a paste of several lines (a rule may have several: it is read above)
+            return f"one move a line: this holds {text.count(chr(10)) + 1} lines; type or paste them one by one"
         if low.split()[0] in self.rule_verbs(d):
             return None  # the verb alone: Enter opens the rule editor
         if command_named(low.split()[0]) is not None:
