@@ -117,7 +117,7 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
         return line.strip() if line is not None else None
     session, kwargs = rule_session(game, seat)
     try:
-        return session.prompt(prompt, **kwargs).strip()
+        return session.prompt(prompt, handle_sigint=False, **kwargs).strip()  # the host's Ctrl-C handler stays
     except (EOFError, KeyboardInterrupt):
         return None
 

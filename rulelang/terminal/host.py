@@ -7,6 +7,7 @@ import os
 import random
 import shutil
 import sys
+import unicodedata
 
 import attrs
 
@@ -301,8 +302,9 @@ def prompt_helpers():
                 reason, full = f"that could not be read: {e}", None
             if full:  # a card move typed without naming its card: shown in full, and the next Enter makes it
                 line, card = full
-                error = ValidationError(message=f"`{document.text.strip()}` is `{line}` ({card}): Enter makes "
-                                                f"this move", cursor_position=len(line))
+                typed = self.host.clean(document.text).strip()
+                error = ValidationError(message=f"`{typed}` is `{line}` ({card}): Enter makes this move",
+                                        cursor_position=len(line))
                 error.spelled = line
                 raise error
             if reason:
@@ -399,6 +401,12 @@ def prompt_keys():
         buf.cut_selection()
         buf.insert_text(event.data)
 
+    # Ctrl-C clears a refused line as any other: at once.  (Emacs mode has `Ctrl-C >` for a selection, so a Ctrl-C
+    # there waited for a second key and then took it: the first key typed after it was lost.)
+    @kb.add("c-c", filter=has_selection, eager=True)
+    def _(event):
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
     @kb.add("backspace", filter=has_selection)
     @kb.add("delete", filter=has_selection)
     def _(event):
@@ -492,6 +500,7 @@ class Host:
         turn, in_turn, recent = -1, 0, []  # bots only: a turn going round in a circle is stopped (simulate's bound)
         try:
             while not self.game.over:  # `undo` may put a rebuilt game in its place
+                self.keys.settle()  # between prompts: no echo, and a Ctrl-C hurries the bots, never ends the game
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
@@ -755,7 +764,7 @@ class Host:
         from prompt_toolkit import prompt as pt_prompt
 
         try:
-            return pt_prompt(prompt)
+            return pt_prompt(prompt, handle_sigint=False)
         except (EOFError, KeyboardInterrupt):
             return None
 
@@ -799,7 +808,7 @@ class Host:
                     try:
                         from prompt_toolkit import prompt
 
-                        prompt("")
+                        prompt("", handle_sigint=False)
                         break
                     except KeyboardInterrupt:
                         continue
@@ -898,7 +907,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            return prompt(question).strip().lower() in YES
+            return prompt(question, handle_sigint=False).strip().lower() in YES
         except (EOFError, KeyboardInterrupt):
             return False
 
@@ -920,8 +929,11 @@ class Host:
 
     # ---------------------------------------------------------- input
     def clean(self, text: str) -> str:
-        """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name."""
-        return "".join(ch for ch in text if ch not in self.symbols) if self.symbols else text
+        """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name,
+        and without control characters (Ctrl-V puts any in a line: an escape sequence told back in a refusal would
+        be the terminal's to obey), bar the line breaks and tabs a rule may hold."""
+        return "".join(ch for ch in text if ch not in self.symbols
+                       and (ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf")))
 
     def rule_verbs(self, d: Decision) -> set:
         return {o.verb for o in d.options if o.kind == "rule"}
@@ -963,6 +975,8 @@ class Host:
             lines = text[rule_at:].splitlines() or [""]
             at = rule_at + sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
             return f"{line}:{col}: {msg}", max(0, min(at, len(text)))
+        if "\n" in text:  # a paste of several lines (a rule may have several: it is read above)
+            return f"one move a line: this holds {text.count(chr(10)) + 1} lines; type or paste them one by one"
         if low.split()[0] in self.rule_verbs(d):
             return None  # the verb alone: Enter opens the rule editor
         if command_named(low.split()[0]) is not None:
@@ -1101,6 +1115,7 @@ class Host:
                 bottom_toolbar=lambda: self.toolbar(seat),
                 key_bindings=prompt_keys(),
                 reserve_space_for_menu=MENU_ROWS,
+                handle_sigint=False,  # TypeAhead's handler stays: a Ctrl-C as a prompt opens is no traceback
             )
         except KeyboardInterrupt:
             return AGAIN
@@ -1119,7 +1134,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            answer = prompt("Leave the game? [y/N] ")
+            answer = prompt("Leave the game? [y/N] ", handle_sigint=False)
         except EOFError:
             return True
         except KeyboardInterrupt:

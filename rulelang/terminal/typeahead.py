@@ -14,19 +14,22 @@ STUCK = 3.0  # seconds a Ctrl-C may wait unseen before a second one stops the pr
 
 
 class TypeAhead:
-    """The keyboard between prompts, at a terminal.  While `watching()` (a bot thinks, a move is told, the pause
-    after it) the terminal neither echoes nor collects lines: every key is read here, one byte at a time, so that
-    what follows a Ctrl-D stays unread for the question it asks.  Letters typed go into `text`, which the next
-    prompt shows in its line (an Enter typed ahead is not taken: the person sees the table before the move is
-    sent); Ctrl-U and Backspace edit it; an escape sequence (an arrow, a function key) is dropped; Ctrl-C clears it
-    and hurries the bots' moves (no more pauses until the person's prompt); Ctrl-D sets `leave`.  Ctrl-C stays a
-    signal (ISIG), so that a computation that never ends can still be stopped: a second Ctrl-C once the first has
-    gone unseen for STUCK seconds raises KeyboardInterrupt.  Not at a terminal, it does nothing but wait."""
+    """The keyboard between prompts, at a terminal, for a whole game (`with`): the terminal neither echoes keys
+    nor collects lines, Ctrl-\\ kills nothing, and Ctrl-C never ends the game (`settle`, at every decision).
+    While `watching()` (a bot thinks, its move is told, the pause after it) every key is read here, one byte at
+    a time, so that what follows a Ctrl-D stays unread for the question it asks.  Letters typed go into `text`,
+    which the next prompt shows in its line (an Enter typed ahead is not taken: the person sees the table before
+    the move is sent); Ctrl-U and Backspace edit it; an escape sequence (an arrow, a function key) is dropped;
+    Ctrl-C clears it and hurries the bots' moves (no more pauses until the person's prompt); Ctrl-D sets
+    `leave`.  Ctrl-C stays a signal (ISIG), so that a computation that never ends can still be stopped: a second
+    Ctrl-C once the first has gone unseen for STUCK seconds raises KeyboardInterrupt.  Not at a terminal, it
+    does nothing but wait."""
 
     def __init__(self, fd: int | None):
         self.fd = fd if fd is not None and os.isatty(fd) else None
         self.termios = None  # the module, at a POSIX terminal
         self.saved = None  # the terminal's modes before the game, put back at its end
+        self.handler = None  # the SIGINT handler before the game, put back at its end
         self.text = ""
         self.entered = False  # an Enter was typed ahead (and not taken)
         self.leave = False  # Ctrl-D was typed: the host asks whether to leave
@@ -50,6 +53,9 @@ class TypeAhead:
             self.termios = termios
         except termios.error:
             self.fd = None
+            return self
+        self.handler = signal.getsignal(signal.SIGINT)
+        self.settle()
         return self
 
     def __exit__(self, *exc) -> None:
@@ -58,10 +64,15 @@ class TypeAhead:
                 self.termios.tcsetattr(self.fd, self.termios.TCSANOW, self.saved)
             except self.termios.error:
                 pass
+            try:
+                signal.signal(signal.SIGINT, self.handler if self.handler is not None else signal.default_int_handler)
+            except ValueError:  # not the main thread
+                pass
 
-    def quiet(self) -> None:
-        """No echo, no line editing by the terminal, a Ctrl-C still a signal (set anew each time: a prompt, or a
-        shell after Ctrl-Z, may have put other modes in place)."""
+    def settle(self) -> None:
+        """No echo, no line editing by the terminal, Ctrl-\\ no signal, Ctrl-C a signal caught here: set anew at
+        every decision, since a prompt puts its own SIGINT handler back to Python's, and a shell after Ctrl-Z may
+        put other modes in place."""
         if self.saved is None:
             return
         termios = self.termios
@@ -70,12 +81,18 @@ class TypeAhead:
             mode[3] = (mode[3] & ~(termios.ECHO | termios.ICANON | termios.IEXTEN)) | termios.ISIG | termios.NOFLSH
             mode[6] = list(mode[6])
             mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
-            termios.tcsetattr(self.fd, termios.TCSANOW, mode)
-        except termios.error:  # the terminal went away
+            mode[6][termios.VQUIT] = bytes([_vdisable(self.fd)])
+            if mode != termios.tcgetattr(self.fd):
+                termios.tcsetattr(self.fd, termios.TCSANOW, mode)
+        except (termios.error, OSError, ValueError):  # the terminal went away
+            pass
+        try:
+            signal.signal(signal.SIGINT, self._sigint)
+        except ValueError:  # not the main thread: Python's own KeyboardInterrupt
             pass
 
     def watching(self):
-        """A context for the bots' moves: keys read, Ctrl-C caught."""
+        """A context for the bots' moves: keys read as they come."""
         return _Watching(self)
 
     def _sigint(self, signum, frame) -> None:
@@ -175,18 +192,23 @@ class TypeAhead:
         self.take()
 
 
+def _vdisable(fd: int) -> int:
+    """The character that turns a terminal's special key off (0 on Linux)."""
+    try:
+        v = os.fpathconf(fd, "PC_VDISABLE")
+    except (OSError, ValueError):
+        return 0
+    return v if 0 <= v < 256 else 0
+
+
 class _Watching:
     def __init__(self, keys: TypeAhead):
-        self.keys, self.before = keys, None
+        self.keys = keys
 
     def __enter__(self):
-        keys = self.keys
-        keys.watched = True
-        if keys.saved is not None:
-            keys.quiet()
-            self.before = signal.signal(signal.SIGINT, keys._sigint)
-        return keys
+        self.keys.watched = True
+        self.keys.settle()
+        return self.keys
 
     def __exit__(self, *exc) -> None:
-        if self.before is not None:
-            signal.signal(signal.SIGINT, self.before)
+        pass
