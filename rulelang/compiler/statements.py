@@ -681,7 +681,9 @@ class Statements:
                   "            st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
                   "            st.skips = 0", "            st.turns += 1", "        else:", "            m.advance(st)",
                   "        if st.steps < st.limit:", "            st.steps += 1", "        else:", "            step(st, fr)",
-                  "        phase = 0", "    if phase == 0:"]
+                  "        phase = 0", "    if phase == 0:",
+                  "        if st.gone and st.current in st.gone:  # out of play in `setup`, or given the turn by `turn to`",
+                  "            st.current = m.seat_after(st, st.current, st.direction)"]
         if self.s.calls:
             lines += ["        for said in st.called:", "            if said:", "                said.clear()"]
         lines += ["        if st.record:", f"            st.emit({self.const(ops.TurnEvent, 'EV')}(player=st.current))"]
