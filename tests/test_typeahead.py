@@ -25,9 +25,9 @@ def slow_bots(tmp_path):
 def test_keys_typed_while_the_bots_play_wait_in_the_line_and_ctrl_d_asks_at_once(slow_bots):
     t = slow_bots
     t.expect("You>")
-    t.line("play R3")
+    t.type("play R3" + ENTER + "he")  # typed with the Enter (the prompt reads it too), and then as the bot plays
     t.expect("Ada plays ♥Red 8")  # and the pause after it begins
-    t.type("he" + ENTER + CTRL_D)  # typed ahead, Enter too; then Ctrl-D: asked now, not at the prompt
+    t.type(ENTER + CTRL_D)  # an Enter typed ahead; then Ctrl-D: asked now, not at the prompt
     t.expect("Leave the game? [y/N]")
     t.line("n")
     t.expect("(typed while the others played; not sent: Enter sends it)")

@@ -552,6 +552,8 @@ class Host:
         g = self.game
         self.checkpoint()  # a person's move is on disk before a bot thinks (a no-op when nothing new was played)
         with self.keys.watching() as keys:  # what the person types meanwhile is kept for their prompt, not echoed
+            if self.sessions and keys.fd is not None:  # and what they typed with their Enter
+                keys.absorb(next(iter(self.sessions.values())).input)
             move = ask_bot(self.bots[d.player], g, d.player, d)
             g.seat(d.player).act(move)
             self.flush_log()
