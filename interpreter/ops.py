@@ -572,8 +572,9 @@ def op_say(text_f):
 
 def op_main(st, fr) -> bool:
     """The turns of a hand: begin a turn (its rules), run `turn`, end it (its rules), pass to the next player.
-    One instruction at four places of `MAIN_CODE` (where it goes on from); it always ends by starting code: the turn's
-    frame, whose first block it runs itself (True if that leaves a decision pending)."""
+    One instruction at four places of the game's frame (where it goes on from), which `Statements.main_code` generates
+    for each file and which runs this in a game with a rule written in play; it always ends by starting code: the
+    turn's frame, whose first block it runs itself (True if that leaves a decision pending)."""
     phase = fr.pc - 1
     program = st.program
     rules = program.rules
@@ -614,6 +615,3 @@ def op_main(st, fr) -> bool:
     # the turn's first block at once, as the machine's loop would run it next (one turn of the loop fewer a turn)
     turn.pc = 1
     return code[0](st, turn)
-
-
-MAIN_CODE = (op_main,) * 4
