@@ -25,8 +25,9 @@ class TypeAhead:
     Ctrl-C once the first has gone unseen for STUCK seconds raises KeyboardInterrupt.  Not at a terminal, it
     does nothing but wait."""
 
-    def __init__(self, fd: int | None):
+    def __init__(self, fd: int | None, longest: int):
         self.fd = fd if fd is not None and os.isatty(fd) else None
+        self.longest = longest  # the most characters kept (no more than a line may hold: host.MAX_LINE)
         self.termios = None  # the module, at a POSIX terminal
         self.saved = None  # the terminal's modes before the game, put back at its end
         self.handler = None  # the SIGINT handler before the game, put back at its end
@@ -157,8 +158,8 @@ class TypeAhead:
             ch = self.decoder.decode(bytes([b]))
             if ch.isprintable():
                 self.text += ch
-            if len(self.text) > 4000:  # no more than a line may hold (host.MAX_LINE)
-                self.text = self.text[:4000]
+            if len(self.text) > self.longest:
+                self.text = self.text[:self.longest]
 
     def skip_sequence(self) -> None:
         """An escape sequence after ESC (`ESC [ 1 ; 5 A`, `ESC O P`): read and dropped, as far as it has come."""
