@@ -89,13 +89,13 @@ def test_ctrl_z_while_the_bots_play_gives_the_shell_its_terminal_back():
 
     if shutil.which("dash") is None:
         pytest.skip("no dash: a shell that leaves the terminal's modes as it finds them")
-    script = ("import time; from rulelang.terminal.typeahead import TypeAhead\n"
+    script = (f"import sys; sys.path.insert(0, '{ROOT / 'rulelang' / 'terminal'}'); from typeahead import TypeAhead\n"
               "with TypeAhead(0, 100) as k, k.watching(): print('on' + 'ly', 'now', flush=True); k.poll(30)\n")
     sh = pexpect.spawn("dash", ["-i"], cwd=str(ROOT), env={"PS1": "$ ", "PATH": "/usr/bin:/bin"}, encoding="utf-8",
                        timeout=10)
     try:
         sh.expect_exact("$ ")
-        sh.sendline(f"{sys.executable} -c \"{script}\"")
+        sh.sendline(f"{sys.executable} -I -S -c \"{script}\"")  # the module alone: no package to import
         sh.expect_exact("only now")
         assert not sh.getecho()  # the game's modes
         sh.sendcontrol("z")
