@@ -81,7 +81,7 @@ def plain(parts) -> str:
 
 
 def words(name) -> str:
-    """A zone's name as words: `trump_card` → `trump card`."""
+    """A zone's name as words: `face_up` → `face up`."""
     return str(name).replace("_", " ")
 
 

@@ -336,17 +336,6 @@ def _zone_seers(st, zi: int, owner):
     return None if vis == "public" else frozenset((owner,)) if vis == "private" and owner is not None else frozenset()
 
 
-def _card_seers(st, c: int):
-    """Who sees a card of the deck that lies face up: the piles' tops are looked at first (a card a rule reads has
-    mostly just been played onto one), then every zone."""
-    zones = st.zones
-    for zi, seers_ in st.program.pile_seers:
-        z = zones[zi]
-        if z and z[-1] == c:
-            return seers_
-    return _zone_seers(st, *m.find_card(st, c))
-
-
 def _fewer(who, seers):
     """Those of `who` among `seers` (None: everyone, for either)."""
     return who if seers is None else seers if who is None else who & seers
@@ -375,7 +364,8 @@ def seen_all(store: dict, name: str, values: list):
 
 def card_seers(st, c):
     """`seers(st, (c,))` for one card value (a card of the deck, a claim's card, or none): who could see it where it
-    lies, None for everyone."""
+    lies, None for everyone: a card face up is looked for on the piles' tops first (a card a rule reads has mostly
+    just been played onto one), then in every zone."""
     if c.__class__ is not int:
         return seers(st, (c,))
     if c >= st.program.deck_size:
@@ -384,7 +374,7 @@ def card_seers(st, c):
     if c in down:
         return down[c]
     zones = st.zones
-    for zi, seats in st.program.pile_seers:  # (`_card_seers` written in)
+    for zi, seats in st.program.pile_seers:
         z = zones[zi]
         if z and z[-1] == c:
             return seats
@@ -406,7 +396,7 @@ def seers(st, sources, marks=()):
             if v < size:
                 if v in down:
                     seats = down[v]
-                else:  # `_card_seers` written in: the piles' tops first (a card just played lies on one)
+                else:  # `card_seers` written in: the piles' tops first (a card just played lies on one)
                     zones = st.zones
                     for zi, seats in program.pile_seers:
                         z = zones[zi]
@@ -572,8 +562,9 @@ def op_say(text_f):
 
 def op_main(st, fr) -> bool:
     """The turns of a hand: begin a turn (its rules), run `turn`, end it (its rules), pass to the next player.
-    One instruction at four places of `MAIN_CODE` (where it goes on from); it always ends by starting code: the turn's
-    frame, whose first block it runs itself (True if that leaves a decision pending)."""
+    One instruction at four places of the game's frame (where it goes on from), which `Statements.main_code` generates
+    for each file and which runs this in a game with a rule written in play; it always ends by starting code: the
+    turn's frame, whose first block it runs itself (True if that leaves a decision pending)."""
     phase = fr.pc - 1
     program = st.program
     rules = program.rules
@@ -614,6 +605,3 @@ def op_main(st, fr) -> bool:
     # the turn's first block at once, as the machine's loop would run it next (one turn of the loop fewer a turn)
     turn.pc = 1
     return code[0](st, turn)
-
-
-MAIN_CODE = (op_main,) * 4

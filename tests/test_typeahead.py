@@ -3,6 +3,8 @@ the person has not seen; Ctrl-D asks at once whether to leave, and the key after
 bots, and never ends the game.  A pause of 30 s that only these keys cut short: the keys land in it, surely."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 pytest.importorskip("pexpect")
@@ -76,3 +78,40 @@ def test_a_reply_where_no_question_is_asked_is_no_move_and_a_card_not_named_is_w
     assert host.spelled_out("yellow uno", d) == ("play Y8 uno", "Yellow 8")
     assert [host.spelled_out(t, d) for t in ("play Y8", "★y8", "Yellow 8", "play yellow 8 uno", "draw", "help")] \
         == [None] * 6
+
+
+def test_ctrl_z_while_the_bots_play_gives_the_shell_its_terminal_back():
+    """Stopped (Ctrl-Z) while the keys are watched, the terminal is the shell's again: echoed (a shell that does not
+    set its own modes, `sh`, was left typing blind); `fg` puts the game's modes back."""
+    import shutil
+    import sys
+
+    import pexpect
+
+    from helpers import ROOT
+
+    if shutil.which("dash") is None:
+        pytest.skip("no dash: a shell that leaves the terminal's modes as it finds them")
+    script = (f"import sys; sys.path.insert(0, '{ROOT / 'rulelang' / 'terminal'}'); from typeahead import TypeAhead\n"
+              "with TypeAhead(0, 100) as k, k.watching(): print('on' + 'ly', 'now', flush=True); k.poll(30)\n")
+    sh = pexpect.spawn("dash", ["-i"], cwd=str(ROOT), env={"PS1": "$ ", "PATH": "/usr/bin:/bin"}, encoding="utf-8",
+                       timeout=10)
+    try:
+        sh.expect_exact("$ ")
+        sh.sendline(f"{sys.executable} -I -S -c \"{script}\"")  # the module alone: no package to import
+        sh.expect_exact("only now")
+        assert not sh.getecho()  # the game's modes
+        sh.sendcontrol("z")
+        sh.expect_exact("$ ")
+        assert sh.getecho()  # the shell's
+        sh.sendline("fg")
+        sh.expect_exact(f"{sys.executable}")
+        deadline = time.monotonic() + 5
+        while sh.getecho() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not sh.getecho()
+        sh.sendcontrol("d")  # leave: the poll ends
+        sh.expect_exact("$ ")
+        assert sh.getecho()
+    finally:
+        sh.close(force=True)

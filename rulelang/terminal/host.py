@@ -488,7 +488,7 @@ class Host:
         # Symbols that are not letters or digits may be typed with a card (as the hand shows it) and are dropped.
         self.symbols = {ch for a in self.program.attributes.values() for v in a.values for ch in v.symbol
                         if not ch.isalnum() and not ch.isspace()}
-        self.keys = TypeAhead(_stdin_fd() if screen.tty else None)  # the keyboard while the bots' moves are told
+        self.keys = TypeAhead(_stdin_fd() if screen.tty else None, MAX_LINE)  # the keys typed while bots play
 
     # ---------------------------------------------------------- the loop
     def play(self) -> int:

@@ -22,14 +22,17 @@ class TypeAhead:
     the move is sent); Ctrl-U and Backspace edit it; an escape sequence (an arrow, a function key) is dropped;
     Ctrl-C clears it and hurries the bots' moves (no more pauses until the person's prompt); Ctrl-D sets
     `leave`.  Ctrl-C stays a signal (ISIG), so that a computation that never ends can still be stopped: a second
-    Ctrl-C once the first has gone unseen for STUCK seconds raises KeyboardInterrupt.  Not at a terminal, it
+    Ctrl-C once the first has gone unseen for STUCK seconds raises KeyboardInterrupt.  Ctrl-Z stops the game with
+    the terminal as it was before it (the shell's), and `fg` puts the game's modes back.  Not at a terminal, it
     does nothing but wait."""
 
-    def __init__(self, fd: int | None):
+    def __init__(self, fd: int | None, longest: int):
         self.fd = fd if fd is not None and os.isatty(fd) else None
+        self.longest = longest  # the most characters kept (no more than a line may hold: host.MAX_LINE)
         self.termios = None  # the module, at a POSIX terminal
         self.saved = None  # the terminal's modes before the game, put back at its end
         self.handler = None  # the SIGINT handler before the game, put back at its end
+        self.stop_handler = None  # ... and the SIGTSTP one (Ctrl-Z)
         self.text = ""
         self.entered = False  # an Enter was typed ahead (and not taken)
         self.leave = False  # Ctrl-D was typed: the host asks whether to leave
@@ -55,6 +58,7 @@ class TypeAhead:
             self.fd = None
             return self
         self.handler = signal.getsignal(signal.SIGINT)
+        self.stop_handler = signal.getsignal(signal.SIGTSTP)
         self.settle()
         return self
 
@@ -66,6 +70,7 @@ class TypeAhead:
                 pass
             try:
                 signal.signal(signal.SIGINT, self.handler if self.handler is not None else signal.default_int_handler)
+                signal.signal(signal.SIGTSTP, self.stop_handler if self.stop_handler is not None else signal.SIG_DFL)
             except ValueError:  # not the main thread
                 pass
 
@@ -88,6 +93,7 @@ class TypeAhead:
             pass
         try:
             signal.signal(signal.SIGINT, self._sigint)
+            signal.signal(signal.SIGTSTP, self._sigtstp)
         except ValueError:  # not the main thread: Python's own KeyboardInterrupt
             pass
 
@@ -102,6 +108,26 @@ class TypeAhead:
         if self.unseen is None:
             self.unseen = now
         self.hurry, self.text = True, ""
+
+    def _sigtstp(self, signum, frame) -> None:
+        """Ctrl-Z: stopped with the terminal's modes as they were before the game (a shell that sets none of its own,
+        `sh`, is not left typing blind), and the modes of the moment put back when continued (`fg`)."""
+        termios = self.termios
+        mode = None
+        if self.fd is not None:
+            try:
+                mode = termios.tcgetattr(self.fd)
+                termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
+            except (termios.error, OSError, ValueError):  # the terminal went away
+                mode = None
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)  # stopped here, until continued
+        signal.signal(signal.SIGTSTP, self._sigtstp)
+        if mode is not None:
+            try:
+                termios.tcsetattr(self.fd, termios.TCSANOW, mode)
+            except (termios.error, OSError, ValueError):
+                pass
 
     # ---------------------------------------------------------- reading
     def poll(self, wait: float = 0.0) -> None:
@@ -174,8 +200,8 @@ class TypeAhead:
             ch = self.decoder.decode(bytes([b]))
             if ch.isprintable():
                 self.text += ch
-            if len(self.text) > 4000:  # no more than a line may hold (host.MAX_LINE)
-                self.text = self.text[:4000]
+            if len(self.text) > self.longest:
+                self.text = self.text[:self.longest]
 
     def skip_sequence(self) -> None:
         """An escape sequence after ESC (`ESC [ 1 ; 5 A`, `ESC O P`): read and dropped, as far as it has come."""
