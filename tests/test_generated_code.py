@@ -132,6 +132,20 @@ def test_a_rules_condition_or_instruction_failing_at_run_time_is_shown_at_its_pl
     assert e.value.render().splitlines() == line
 
 
+def test_a_function_failing_inside_an_options_where_is_shown_at_the_where_not_at_its_choose():
+    """A `define` is inlined into the `where` that calls it: a failure in it is the `where`'s, its place the call."""
+    text = ('game "T"\nplayers 2..2\nattribute number 1..3\ndeck stock { for n in 1..3 { card {number: n} } }\n'
+            'zone stock hidden\nzone table public\ndefine odd(c) = 1 / (c.number - c.number) == 1\n'
+            'setup { move 2 from stock to table }\n'
+            'turn {\n  choose current {\n    take 1..2 cs from table where all(odd(x) for x in cs) { }\n  }\n}\n')
+    with pytest.raises(RuntimeRulesError) as e:
+        Game(rulelang.load_text(text, "boom.rules"), players=2, seed=1)
+    assert e.value.render().splitlines() == [
+        "boom.rules:11:35: a rule failed in `turn`: division by zero",
+        "        take 1..2 cs from table where all(odd(x) for x in cs) { }",
+        "                                      ^~~~~~~~~~~~~~~~~~~~~~~"]
+
+
 def test_a_procedure_run_as_a_call_makes_its_frame_at_a_fire_whose_rule_asks_and_goes_on_after_it_once():
     """`poke` runs as a plain call from `poke_it`'s frame (it may suspend only at its own `fire`): the rule `poked`
     fires asks a colour, so its frame is made there, and what follows the `fire` runs once, after the answer."""

@@ -192,13 +192,14 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.codes[key] = code
         return code
 
-    def define(self, name: str, lines: list[str]):
+    def define(self, name: str, lines: list[str], at=None):
         """Compile generated statements into a function of the namespace and return it (the one already made,
-        for the same statements: rules written in play often repeat one another)."""
+        for the same statements: rules written in play often repeat one another); `at`, the `.rules` place of
+        its lines before any marker comment (an option's `where`), for a failure in them to be reported there."""
         key = "\n".join([lines[0].replace(name, "_"), *lines[1:]])
         fn = self.defined.get(key)
         if fn is None:
-            filename = places.register(name, lines, self.marks, self.texts)
+            filename = places.register(name, lines, self.marks, self.texts, at)
             exec(self.code("\n".join(lines), filename, "exec"), self.ns)
             fn = self.defined[key] = self.ns[name]
             self.sources.append("\n".join(lines))

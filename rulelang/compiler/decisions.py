@@ -52,7 +52,7 @@ class Decisions:
                 if o.where is not None:
                     legal = self.legal(o, inner, coll, of_zone)
             elif o.where is not None:
-                where = self.expr(o.where, inner)
+                where = self.expr(o.where, inner, o.where.loc)
             specs.append(Choice(o.verb, o.param, domain, legal, where, o.doc or "", label, kind, self.reveals(o.body, set())))
             bodies.append((label, o.body, inner))
         return specs, bodies
@@ -70,7 +70,7 @@ class Decisions:
                 self.holds_card(name, el)
                 names.append(name)
                 parts.append("card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value")
-            where = self.expr(o.where, inner) if o.where is not None else None
+            where = self.expr(o.where, inner, o.where.loc) if o.where is not None else None
             legal = codegen.several_items(o.verb, tuple(names), tuple(domains), where)
             bind = codegen.binder(tuple(names))
             kind = "several"
@@ -82,7 +82,7 @@ class Decisions:
             self.subst = {**saved, o.param: Py(f"env[{o.param!r}]", free=frozenset({("env", o.param)}), simple=True,
                                                listed=True)}
             try:
-                where = self.expr(o.where, inner) if o.where is not None else None
+                where = self.expr(o.where, inner, o.where.loc) if o.where is not None else None
             finally:
                 self.subst = saved
             legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size, reads=self.set_reads(o.where, o.param))
@@ -147,7 +147,7 @@ class Decisions:
             return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted + lines),
                                       f"{INDENT}if {table} is not None:",
                                       f"{INDENT}    return [{item} for {item} in {coll} if {table}[{item}]]",
-                                      f"{INDENT}return {found}"])
+                                      f"{INDENT}return {found}"], o.where.loc)
         if constant and free is not None:
             # A fixed list (the claim cards, an attribute's values) filtered by what the state shows: the same
             # values give the same items, so they are kept by the values worked out first.
@@ -163,8 +163,9 @@ class Decisions:
                                       f"{INDENT}    if len({memo}) >= MEMO_LIMIT:",
                                       f"{INDENT}        {memo}.clear()",
                                       f"{INDENT}    kept = {memo}[key] = tuple({found})",
-                                      f"{INDENT}return kept"])
-        return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted), f"{INDENT}return {found}"])
+                                      f"{INDENT}return kept"], o.where.loc)
+        return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted), f"{INDENT}return {found}"],
+                           o.where.loc)
 
     def reveals(self, node, seen: set) -> bool:
         """Whether running this (a block, a statement) can `reveal` cards: how a bot tells a challenge from a pass."""
