@@ -306,12 +306,16 @@ class Decisions:
         body: list = []
         tabled: dict = {}  # a zone -> the card options over it tested by tables, each waiting for its lines
         seen = False  # whether an option's moves are kept out of `seen` (its cards' names, or moves several options make)
+        marked = False  # whether the lines since the choose's own mark are marked as an option's `where`
         try:
             for spec, o in zip(specs, stmt.options):
                 name = self.const(spec, "SPEC")
                 if spec.kind == "card" and o.domain is not None:
                     coll, of_zone = self.collection(o.domain, scope)
                     if of_zone and not coll.constant:
+                        if o.where is not None:  # a failure in the where written in is the where's
+                            body.append(self.mark(o.where.loc))
+                            marked = True
                         lines = self.card_option(spec, name, o, scope, coll.src)
                         if callable(lines):
                             tabled.setdefault(coll.src, []).append(len(body))
@@ -324,8 +328,12 @@ class Decisions:
                     if o.where is None:
                         body.append(f"out.append({move})")
                     else:
-                        body += [f"if {self.gen(o.where, scope).src}:", f"{INDENT}out.append({move})"]
+                        body += [self.mark(o.where.loc), f"if {self.gen(o.where, scope).src}:", f"{INDENT}out.append({move})"]
+                        marked = True
                     continue
+                if marked:
+                    body.append(self.mark(stmt.loc))
+                    marked = False
                 body.append(f"m.add_options(st, {name}, env, out, seen)")
                 seen = True
             hoisted = hoist_lines(self.hoist)
@@ -341,6 +349,8 @@ class Decisions:
             if kinds is not None:
                 body[places[0]] = [f"{kinds} = None", *body[places[0]]]
         body = [line for part in body for line in ([part] if isinstance(part, str) else part)]
+        if marked:
+            body.append(self.mark(stmt.loc))
         calls = tuple(self.s.calls)
         due = []
         for c in calls:
