@@ -328,7 +328,8 @@ class Decisions:
                     if o.where is None:
                         body.append(f"out.append({move})")
                     else:
-                        body += [self.mark(o.where.loc), f"if {self.gen(o.where, scope).src}:", f"{INDENT}out.append({move})"]
+                        body += [self.mark(o.where.loc), f"if {self.gen(o.where, scope).src}:",
+                                 f"{INDENT}out.append({move})"]
                         marked = True
                     continue
                 if marked:

@@ -1159,7 +1159,8 @@ class Host:
                 spec = p.zones[p.zone_index[name]]
                 if spec.whole and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
                     shown = z["cards"][-WHOLE_MOST:]  # every card matters (docs/language.md, "Zones"), the last few
-                    fact = [("", f"{label}: ")] + [("", f"… {z['size'] - len(shown)} more, ")] * (z["size"] > len(shown))
+                    more = z["size"] - len(shown)
+                    fact = [("", f"{label}: ")] + [("", f"… {more} more, ")] * bool(more)
                     facts.append((2, fact + [part for i, c in enumerate(shown)
                                              for part in [("", " ")] * bool(i) + card_parts(p, c)]))
                 elif top is not None:
@@ -1253,7 +1254,7 @@ class Host:
                     continue  # an empty pile in front of you (parts, a penalty pile) says nothing
                 first = False
                 mine = sorted((c for c in z[seat]["cards"] if c is not None), key=lambda c: sort_key(p, c))
-                parts = [("bold", f"Your {name} ({len(z[seat]['cards'])}):")]
+                parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):")]
                 for c in mine:
                     parts += [("", " ")] + card_parts(p, c)
                 self.screen.line(parts)
