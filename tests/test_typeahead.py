@@ -25,9 +25,9 @@ def slow_bots(tmp_path):
 def test_keys_typed_while_the_bots_play_wait_in_the_line_and_ctrl_d_asks_at_once(slow_bots):
     t = slow_bots
     t.expect("You>")
-    t.line("play R3")
+    t.type("play R3" + ENTER + "he")  # typed with the Enter (the prompt reads it too), and then as the bot plays
     t.expect("Ada plays ♥Red 8")  # and the pause after it begins
-    t.type("he" + ENTER + CTRL_D)  # typed ahead, Enter too; then Ctrl-D: asked now, not at the prompt
+    t.type(ENTER + CTRL_D)  # an Enter typed ahead; then Ctrl-D: asked now, not at the prompt
     t.expect("Leave the game? [y/N]")
     t.line("n")
     t.expect("(typed while the others played; not sent: Enter sends it)")
@@ -67,6 +67,9 @@ def test_a_reply_where_no_question_is_asked_is_no_move_and_a_card_not_named_is_w
     assert host.take_line(0, d, "Y") is AGAIN  # in a pipe too: told, not played
     assert "✗ no question is asked now, so `Y` is not taken" in capsys.readouterr().out
     assert host.take_line(0, d, "y8") == (MOVE, "y8")
+    wild = Game(load("games/express.rules"), ["You", "Ada"], seed=7, stack=["W"] + ONE_YELLOW[1:])
+    wild.seat(0).act("play W")  # the game's own question, the colour: `y` answers it (yellow)
+    assert Host(wild, [0], {}, Screen(tty=False), 0).take_line(0, wild.pending, "y") == (MOVE, "y")
     # A card move typed without naming the card is written out for an Enter more; named, it is taken as typed.
     assert host.spelled_out("8", d) == ("play Y8", "Yellow 8")
     assert host.spelled_out("play", d) == ("play Y8", "Yellow 8")

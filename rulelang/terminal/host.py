@@ -555,6 +555,8 @@ class Host:
         g = self.game
         self.checkpoint()  # a person's move is on disk before a bot thinks (a no-op when nothing new was played)
         with self.keys.watching() as keys:  # what the person types meanwhile is kept for their prompt, not echoed
+            if self.sessions and keys.fd is not None:  # and what they typed with their Enter
+                keys.absorb(next(iter(self.sessions.values())).input)
             move = ask_bot(self.bots[d.player], g, d.player, d)
             g.seat(d.player).act(move)
             self.flush_log()
@@ -994,8 +996,8 @@ class Host:
 
     def unasked(self, text: str, d: Decision) -> str | None:
         """Why a reply (`y`, `n`, `q`) typed where no question is asked is not taken as a move, or None when the
-        game names a move so (a value called `yes`): an answer to a question gone by, or a stray key, must not
-        play the one card of a colour whose name starts with it."""
+        game names a move so, or asks a question of its own (a value `yes`, typed `y`): an answer to a question
+        gone by, or a stray key, must not play the one card of a colour whose name starts with it."""
         low = text.lower()
         if any(form.lower() == low for *_, forms in self.candidates(d, False) for form, _ in forms):
             return None
@@ -1003,6 +1005,8 @@ class Host:
             move = self.game.parse(text)
         except MoveError:
             move = None
+        if move is not None and move.kind != "card":  # the game's own question (a value, a player): `y` answers it
+            return None
         would = f" (as a move it would be `{move.text}`: type that to make it)" if move is not None else ""
         if low == "q":
             return f"`q` is not taken for a move{would}; `quit` leaves the game"

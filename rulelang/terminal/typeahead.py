@@ -126,6 +126,23 @@ class TypeAhead:
             elif left <= 0:
                 return
 
+    def absorb(self, input_obj) -> None:
+        """Take in the keys a prompt read past its Enter (prompt_toolkit keeps them for the next prompt, which
+        would send a line typed with it unseen): as typed here; from a Ctrl-D on, they are left to the question."""
+        from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
+
+        presses = get_typeahead(input_obj)
+        for i, press in enumerate(presses):
+            data = press.data
+            if data == "\x04":
+                self.leave = True
+                store_typeahead(input_obj, presses[i + 1:])
+                return
+            if press.key != "<bracketed-paste>" and data.startswith("\x1b"):  # an arrow, a function key
+                continue
+            for b in data.encode("utf-8", "replace"):
+                self.key(b)
+
     def read_byte(self) -> int | None:
         if self.fd is None:
             return None
