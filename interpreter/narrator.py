@@ -327,8 +327,10 @@ class Narrator:
             if act is not None and not act["told"]:
                 e = act["e"]
                 p = e.player
-                if e.kind == "card":
-                    body = [("", f"{self.does(p, e.verb)} {e.move.split(None, 1)[-1]}")]
+                if e.kind == "card":  # a card chosen that no move told (it waits on a choice after): by its name
+                    named = self.program is not None and e.card is not None and e.card < deck
+                    body = [("", f"{self.does(p, e.verb)} ")] + (
+                        _cards([self.program.cards[e.card].name]) if named else [("", e.move.split(None, 1)[-1])])
                 else:
                     body = self.choice_clause(e)
                 out.append(self.sentence(p, [body] + self.call_clauses(p, act["calls"])))
@@ -370,7 +372,7 @@ class Narrator:
                 if choice.kind == "card" and e.src_owner == p and chose_a_card:
                     body = [("", f"{self.does(p, choice.verb)} ")] + _cards(e.cards)
                     clauses = [body + ([("", " face down")] if e.face == "down" else [])]
-                elif choice.kind == "card" and actor == p and chose_a_card:  # a card chosen from a shared pile
+                elif choice.kind in ("card", "cards") and actor == p and chose_a_card:  # cards from a shared pile
                     clauses = [[("", f"{self.does(p, choice.verb)} ")] + rest]
                 elif choice.kind == "blind" and e.dst_owner == p:  # a card taken by its place
                     so = e.src_owner

@@ -14,11 +14,12 @@ _serial = itertools.count(1)
 _places: dict[str, tuple] = {}  # generated file name -> (each line's Loc or None, the .rules texts by file name)
 
 
-def register(name: str, lines: list[str], marks: dict, texts: dict) -> str:
+def register(name: str, lines: list[str], marks: dict, texts: dict, at: Loc | None = None) -> str:
     """Register generated `lines` (marker comments `# FILE:LINE:COL` name the statement the lines after them
-    came from; `marks` maps each marker to its Loc) and return the file name to compile them under."""
+    came from; `marks` maps each marker to its Loc; `at`, the place of the lines before any marker) and return
+    the file name to compile them under."""
     filename = f"<rules {name} #{next(_serial)}>"
-    at, where = None, []
+    where = []
     for line in lines:
         mark = marks.get(line.strip())
         if mark is not None:

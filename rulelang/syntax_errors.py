@@ -216,7 +216,8 @@ class _Diagnosis:
         return self.loc_at(len(stripped))
 
     def error(self) -> RulesSyntaxError:
-        for look in (self.braces, self.aggregate, self.glued, self.if_value, self.index, self.players_range, self.statement_name, self.at_end, self.word, self.character, self.token_error):
+        for look in (self.braces, self.aggregate, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
+                     self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
                 message, loc, hint = found
@@ -303,6 +304,22 @@ class _Diagnosis:
         n = self.tokens[-1]
         return ("`players` takes a range of player counts, not one number", self.token_loc(n),
                 f"for exactly {n} players write `players {n}..{n}`; the form is {_FORMS['players']}")
+
+    def place_in_zone(self):
+        """`move c to bottom of pile`: a place in a zone as English says it; `of` is then read as a statement."""
+        if not self.tokens or str(self.tokens[-1]) != "of":
+            return None
+        m = re.search(r"\bto\s+([A-Za-z_]\w*)\s+$", self.text[: self.tokens[-1].start_pos])
+        if m is None:
+            return None
+        where = m.group(1)
+        if where == "bottom":
+            hint = ("no statement puts cards at the bottom of a zone: to slip them under a pile, move the pile to a "
+                    "spare zone, move the cards, and move the pile back (`move ZONE to ZONE` keeps the cards' order)")
+        else:
+            hint = "`move CARDS to ZONE` puts the cards on the top of the zone"
+        return (f"`move ... to` takes a zone: `{where} of ...` is not a place there", self.loc_at(m.start(1), len(where)),
+                hint)
 
     def statement_name(self):
         """A statement that begins with a name not followed by `(`: a misspelt keyword, or `x = 1`."""

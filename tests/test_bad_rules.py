@@ -91,6 +91,19 @@ def test_a_rule_typed_at_the_prompt_gets_the_same_messages():
         "    hint: did you mean `shuffle`?")
 
 
+
+def test_a_place_in_a_zone_after_move_to_is_explained_there_not_as_a_statement_of():
+    """`move c to bottom of pile` reads `move c to bottom`, then a statement `of`: the error says what `to` takes."""
+    with pytest.raises(RulesSyntaxError) as caught:
+        parse_rule("rule under: when played(card) { move card to bottom of pile }")
+    assert caught.value.render() == (
+        "<prompt>:1:46: `move ... to` takes a zone: `bottom of ...` is not a place there\n"
+        "    rule under: when played(card) { move card to bottom of pile }\n"
+        "                                                 ^~~~~~\n"
+        "    hint: no statement puts cards at the bottom of a zone: to slip them under a pile, move the pile to a "
+        "spare zone, move the cards, and move the pile back (`move ZONE to ZONE` keeps the cards' order)")
+
+
 _TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|[A-Za-z_][A-Za-z0-9_]*|\d+|\.\.|==|!=|<=|>=|\S')
 _JUNK = ["move", "to", "from", "{", "}", "(", ")", "=", "==", "if", "in", "rule", ":", ",", "..", "@", "!", "'",
          ";", "set", "x", "7", '"s"', "and", "not", "[", "]", "all", "maxi", "zones", "is", "as", "face"]

@@ -132,6 +132,21 @@ def test_a_rules_condition_or_instruction_failing_at_run_time_is_shown_at_its_pl
     assert e.value.render().splitlines() == line
 
 
+@pytest.mark.parametrize("option,col", [("take 1..2 cs from stock where all(odd(x) for x in cs) { }", 35),
+                                        ("play c in stock where odd(c) { }", 27)], ids=["set", "card"])
+def test_a_function_failing_inside_an_options_where_is_shown_at_the_where_not_at_its_choose(option, col):
+    """A `define` is inlined into the `where` that calls it: a failure in it is the `where`'s, its place the call
+    (a set of cards tested in a function of its own; a card tested in the choose's own lines)."""
+    text = ('game "T"\nplayers 2..2\nattribute number 1..3\ndeck stock { for n in 1..3 { card {number: n} } }\n'
+            'zone stock public\ndefine odd(c) = 1 / (c.number - c.number) == 1\nsetup { shuffle stock }\n'
+            f'turn {{\n  choose current {{\n    {option}\n  }}\n}}\n')
+    with pytest.raises(RuntimeRulesError) as e:
+        Game(rulelang.load_text(text, "boom.rules"), players=2, seed=1)
+    where = option[option.index("where") + 6:option.index(" {")]
+    assert e.value.render().splitlines() == [f"boom.rules:10:{col}: a rule failed in `turn`: division by zero",
+                                             f"        {option}", " " * (col + 3) + "^" + "~" * (len(where) - 1)]
+
+
 def test_a_procedure_run_as_a_call_makes_its_frame_at_a_fire_whose_rule_asks_and_goes_on_after_it_once():
     """`poke` runs as a plain call from `poke_it`'s frame (it may suspend only at its own `fire`): the rule `poked`
     fires asks a colour, so its frame is made there, and what follows the `fire` runs once, after the answer."""

@@ -220,3 +220,22 @@ def test_every_event_a_game_records_is_of_a_declared_kind(name):
         assert KINDS[ev.type] is type(ev), ev
         kinds.add(ev.type)
     assert {"deal", "move", "choice", "turn"} <= kinds
+
+
+def test_a_card_played_that_waits_on_a_second_choice_is_told_by_name_and_cards_taken_by_the_choice():
+    """Scopa's play is two choices (`play c`, then `take cs from table` before `c` moves): the play is told with
+    the card's name, not its short name from the move's text, and the take as the cards it took."""
+    import rulelang
+    from interpreter.narrator import plain, tell_events
+
+    g = Game(rulelang.load("examples/more/scopa.rules"), ["Ann", "Bo"], seed=3)
+    start = len(g.events)
+    g.apply(0, g.seat(0).options()[0])
+    card = g.program.cards[g.events[-1].card]
+    takes = g.seat(0).options()
+    assert [o.verb for o in takes] == ["take"]  # seed 3: the card played takes from the table
+    g.apply(0, takes[0])
+    taken = [g.program.cards[c].name for c in g.events[start + 2].cards]
+    lines = [plain(line) for line in tell_events(g.state, g.events[start:], 0)]
+    assert lines[:2] == [f"You play {card.name}", f"You take {', '.join(taken)} from the table pile into your taken"]
+    assert card.name != card.short

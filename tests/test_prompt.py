@@ -297,7 +297,7 @@ def test_at_80x24_the_status_is_said_once_in_the_toolbar_and_the_call_hint_only_
     assert re.search(r"── You ─+\nYour hand \(5\)", before), before
     assert "Moves: play ♥R3 / ♥R5 · draw\n" in before  # five cards: no call is due, no hint about calls
     t.line("hand")  # asked for, the whole table is printed
-    assert "hands: You 5, Ada 5" in t.expect("Your hand (5)")
+    assert "hand: You 5, Ada 5" in t.expect("Your hand (5)")
     t.line("quit")
     assert t.exit_status() == 0
     # The rows kept below the prompt: one for the toolbar, two for the menu (prompt_toolkit's default is 8; its
@@ -316,7 +316,7 @@ def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, ter
                    "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], rows=24, cols=80, emulate=True)
     # At 80 columns not all of the table fits: what a player needs most, the others' hand sizes before the direction
     # and the draw pile's size.
-    toolbar = " to play: you │ current colour: ♥Red │ discard: ♥Red 1 │ hands: You 5, Ada 5"
+    toolbar = " to play: you │ current colour: ♥Red │ discard: ♥Red 1 │ hand: You 5, Ada 5"
     rows = t.wait_for_screen(lambda rows: rows[-1] == toolbar)
     prompt = max(i for i, row in enumerate(rows) if row.startswith("You>"))
     assert rows[prompt - 1] == "Moves: play ♥R3 / ♥R5 · draw"
@@ -333,7 +333,7 @@ def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, ter
 
     t.type("play r3" + ENTER)  # typed over the refused line, which is selected
     rows = t.wait_for_screen(lambda rows: "♥Red 8" in rows[-1])  # the toolbar is drawn with the next prompt
-    assert rows[-1] == " to play: you │ current colour: ♥Red │ discard: ♥Red 8 │ hands: You 4, Ada 4"
+    assert rows[-1] == " to play: you │ current colour: ♥Red │ discard: ♥Red 8 │ hand: You 4, Ada 4"
     prompt = max(i for i, row in enumerate(rows) if row.startswith("You>"))
     assert rows[prompt - 1] == "Moves: play ♥R5 · draw"
     assert "You> play r3" in rows and "  Ada plays ♥Red 8" in rows
@@ -542,7 +542,7 @@ def test_the_toolbar_row_leaves_out_a_fact_that_does_not_fit_and_keeps_a_shorter
     from rulelang.terminal.host import wrap
 
     facts = [[("", "to play: you")], [("", "current colour: ♣Green")], [("", "discard: Wild Draw Four")],
-             [("", "hands: You 6, Ada 6, Bo 6, Cy 13")], [("", "direction: →")], [("", "draw: 71 cards")]]
+             [("", "hand: You 6, Ada 6, Bo 6, Cy 13")], [("", "direction: →")], [("", "draw: 71 cards")]]
     rows = wrap(facts, 78, " │ ", 1)
     assert ["".join(t for _, t in row) for row in rows] == \
         ["to play: you │ current colour: ♣Green │ discard: Wild Draw Four │ direction: →"]

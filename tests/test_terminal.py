@@ -85,7 +85,7 @@ def test_a_game_at_the_terminal(tmp_path, terminals):
     t.type("\x15")  # Ctrl-U clears the line
     t.line("hand")
     table = t.expect(HAND)
-    assert "discard: ♥Red 1" in table and "hands: You 5, Ada 5" in table  # the state is untouched
+    assert "discard: ♥Red 1" in table and "hand: You 5, Ada 5" in table  # the state is untouched
 
     # A legal move, and the bot's answer narrated.
     t.expect("You>")

@@ -22,6 +22,29 @@ from .statements import Statements
 from .texts import Texts
 
 
+def read_whole(s: Symbols) -> set:
+    """The shared zones the rules read past their top card: any use of the zone's name but as a pile (its `top`,
+    `bottom` or `size`, a `move` to or from it, a `shuffle` or a `deal` from it), such as `for t in table` or
+    `take cs from table`, says that every card of it matters; the prompt shows such a zone whole."""
+    roots = [*s.functions.values(), *s.procedures.values(), *s.rules, s.setup, s.turn, s.score]
+    piles: set = set()  # ids of the names read as a pile
+    whole: set = set()
+    for node in (n for root in roots if root is not None for n in ast.walk(root)):  # a node before those inside it
+        if isinstance(node, ast.Call) and node.name in ("top", "bottom", "size") and node.name not in s.functions:
+            piles.update(map(id, node.args))
+        elif isinstance(node, ast.MoveStmt):
+            piles.update((id(node.cards), id(node.to)))
+        elif isinstance(node, ast.MoveTopStmt):
+            piles.update((id(node.source), id(node.to)))
+        elif isinstance(node, ast.ShuffleStmt):
+            piles.add(id(node.zone))
+        elif isinstance(node, ast.DealStmt):
+            piles.add(id(node.source))
+        elif isinstance(node, ast.Name) and node.name in s.zones and id(node) not in piles:
+            whole.add(node.name)
+    return whole
+
+
 class Compiler(Expressions, Statements, Decisions, Deck, Texts):
     """One `compile_<Node>` method per construct; the checker has already vouched for every name."""
 
@@ -71,9 +94,11 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         s = self.s
         attributes, name_attrs, claim_attrs = self.deck()
         zones = []
+        whole = read_whole(s)
         for i, (name, d) in enumerate(s.zones.items()):
             zones.append(ZoneSpec(name, i, d.per_player, d.visibility,
-                                  self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep))
+                                  self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep,
+                                  name in whole))
         procs = {name: self.proc(name, d.params, d.body, params_scope(d.params), framed=True)
                  for name, d in s.procedures.items()}
         for name, d in s.procedures.items():
@@ -167,13 +192,14 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.codes[key] = code
         return code
 
-    def define(self, name: str, lines: list[str]):
+    def define(self, name: str, lines: list[str], at=None):
         """Compile generated statements into a function of the namespace and return it (the one already made,
-        for the same statements: rules written in play often repeat one another)."""
+        for the same statements: rules written in play often repeat one another); `at`, the `.rules` place of
+        its lines before any marker comment (an option's `where`), for a failure in them to be reported there."""
         key = "\n".join([lines[0].replace(name, "_"), *lines[1:]])
         fn = self.defined.get(key)
         if fn is None:
-            filename = places.register(name, lines, self.marks, self.texts)
+            filename = places.register(name, lines, self.marks, self.texts, at)
             exec(self.code("\n".join(lines), filename, "exec"), self.ns)
             fn = self.defined[key] = self.ns[name]
             self.sources.append("\n".join(lines))

@@ -52,7 +52,7 @@ class Decisions:
                 if o.where is not None:
                     legal = self.legal(o, inner, coll, of_zone)
             elif o.where is not None:
-                where = self.expr(o.where, inner)
+                where = self.expr(o.where, inner, o.where.loc)
             specs.append(Choice(o.verb, o.param, domain, legal, where, o.doc or "", label, kind, self.reveals(o.body, set())))
             bodies.append((label, o.body, inner))
         return specs, bodies
@@ -70,7 +70,7 @@ class Decisions:
                 self.holds_card(name, el)
                 names.append(name)
                 parts.append("card" if el == "card" else "player" if el == "player" else "number" if el == "int" else "value")
-            where = self.expr(o.where, inner) if o.where is not None else None
+            where = self.expr(o.where, inner, o.where.loc) if o.where is not None else None
             legal = codegen.several_items(o.verb, tuple(names), tuple(domains), where)
             bind = codegen.binder(tuple(names))
             kind = "several"
@@ -82,7 +82,7 @@ class Decisions:
             self.subst = {**saved, o.param: Py(f"env[{o.param!r}]", free=frozenset({("env", o.param)}), simple=True,
                                                listed=True)}
             try:
-                where = self.expr(o.where, inner) if o.where is not None else None
+                where = self.expr(o.where, inner, o.where.loc) if o.where is not None else None
             finally:
                 self.subst = saved
             legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size, reads=self.set_reads(o.where, o.param))
@@ -147,7 +147,7 @@ class Decisions:
             return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted + lines),
                                       f"{INDENT}if {table} is not None:",
                                       f"{INDENT}    return [{item} for {item} in {coll} if {table}[{item}]]",
-                                      f"{INDENT}return {found}"])
+                                      f"{INDENT}return {found}"], o.where.loc)
         if constant and free is not None:
             # A fixed list (the claim cards, an attribute's values) filtered by what the state shows: the same
             # values give the same items, so they are kept by the values worked out first.
@@ -163,8 +163,9 @@ class Decisions:
                                       f"{INDENT}    if len({memo}) >= MEMO_LIMIT:",
                                       f"{INDENT}        {memo}.clear()",
                                       f"{INDENT}    kept = {memo}[key] = tuple({found})",
-                                      f"{INDENT}return kept"])
-        return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted), f"{INDENT}return {found}"])
+                                      f"{INDENT}return kept"], o.where.loc)
+        return self.define(name, [f"def {name}(st, env):", *(INDENT + h for h in hoisted), f"{INDENT}return {found}"],
+                           o.where.loc)
 
     def reveals(self, node, seen: set) -> bool:
         """Whether running this (a block, a statement) can `reveal` cards: how a bot tells a challenge from a pass."""
@@ -305,12 +306,16 @@ class Decisions:
         body: list = []
         tabled: dict = {}  # a zone -> the card options over it tested by tables, each waiting for its lines
         seen = False  # whether an option's moves are kept out of `seen` (its cards' names, or moves several options make)
+        marked = False  # whether the lines since the choose's own mark are marked as an option's `where`
         try:
             for spec, o in zip(specs, stmt.options):
                 name = self.const(spec, "SPEC")
                 if spec.kind == "card" and o.domain is not None:
                     coll, of_zone = self.collection(o.domain, scope)
                     if of_zone and not coll.constant:
+                        if o.where is not None:  # a failure in the where written in is the where's
+                            body.append(self.mark(o.where.loc))
+                            marked = True
                         lines = self.card_option(spec, name, o, scope, coll.src)
                         if callable(lines):
                             tabled.setdefault(coll.src, []).append(len(body))
@@ -323,8 +328,13 @@ class Decisions:
                     if o.where is None:
                         body.append(f"out.append({move})")
                     else:
-                        body += [f"if {self.gen(o.where, scope).src}:", f"{INDENT}out.append({move})"]
+                        body += [self.mark(o.where.loc), f"if {self.gen(o.where, scope).src}:",
+                                 f"{INDENT}out.append({move})"]
+                        marked = True
                     continue
+                if marked:
+                    body.append(self.mark(stmt.loc))
+                    marked = False
                 body.append(f"m.add_options(st, {name}, env, out, seen)")
                 seen = True
             hoisted = hoist_lines(self.hoist)
@@ -340,6 +350,8 @@ class Decisions:
             if kinds is not None:
                 body[places[0]] = [f"{kinds} = None", *body[places[0]]]
         body = [line for part in body for line in ([part] if isinstance(part, str) else part)]
+        if marked:
+            body.append(self.mark(stmt.loc))
         calls = tuple(self.s.calls)
         due = []
         for c in calls:

@@ -26,9 +26,10 @@ class Expressions:
     # no work worth repeating, so it may be worked out early.  Inside an option's `where`, safe parts that do
     # not vary are worked out once per decision, not once per card (`self.hoist`).
 
-    def expr(self, e, scope):
-        """A closure `f(state, env)` giving the value of an expression."""
-        return self.lam("st, env", self.gen(e, scope).src)
+    def expr(self, e, scope, at=None):
+        """A closure `f(state, env)` giving the value of an expression; `at`, its place, for a failure in it to be
+        reported there rather than at the statement that runs it (an option's `where`, a function inlined in it)."""
+        return self.lam("st, env", self.gen(e, scope).src, at)
 
     def gen(self, e, scope) -> Py:
         return getattr(self, "gen_" + type(e).__name__)(e, scope)

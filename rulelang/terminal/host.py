@@ -15,7 +15,7 @@ from interpreter import Game
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
-from interpreter.narrator import capital, english_list
+from interpreter.narrator import capital, english_list, words
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -128,6 +128,9 @@ class Screen:
             out = get_app_session().output
             out.write_raw("\x1b[H\x1b[2J\x1b[3J")
             out.flush()
+
+
+WHOLE_MOST = 12  # the most cards of a zone shown whole in the status: the last laid
 
 
 def card_parts(program, cid, long: bool = False):
@@ -1155,13 +1158,21 @@ class Host:
         facts: list = []
         for name, z in v["zones"].items():
             if isinstance(z, dict):
+                label = words(name)  # the status names a zone as the narrator does: `trump card`, not `trump_card`
                 top = z["cards"][-1] if z["cards"] else None
-                if top is not None:
-                    facts.append((2, [("", f"{name}: ")] + card_parts(p, top, long=True)))
-                elif z["size"] and p.zones[p.zone_index[name]].visibility == "public":
-                    facts.append((2, [("", f"{name}: "), ("reverse", "▒▒"), ("", f" face down ({z['size']})")]))
+                spec = p.zones[p.zone_index[name]]
+                if spec.whole and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
+                    shown = z["cards"][-WHOLE_MOST:]  # every card matters (docs/language.md, "Zones"), the last few
+                    more = z["size"] - len(shown)
+                    fact = [("", f"{label}: ")] + [("", f"… {more} more, ")] * bool(more)
+                    facts.append((2, fact + [part for i, c in enumerate(shown)
+                                             for part in [("", " ")] * bool(i) + card_parts(p, c)]))
+                elif top is not None:
+                    facts.append((2, [("", f"{label}: ")] + card_parts(p, top, long=True)))
+                elif z["size"] and spec.visibility == "public":
+                    facts.append((2, [("", f"{label}: "), ("reverse", "▒▒"), ("", f" face down ({z['size']})")]))
                 else:
-                    facts.append((5, [("", f"{name}: {z['size']} card{'s' if z['size'] != 1 else ''}")]))
+                    facts.append((5, [("", f"{label}: {z['size']} card{'s' if z['size'] != 1 else ''}")]))
         declared = p.shown_vars  # a file that declares which variables to show: those only, under their labels
         for name, value in v["vars"].items():
             if value is None or (declared and name not in declared):
@@ -1201,7 +1212,7 @@ class Host:
                 if facts_seen_hand and not any(h["size"] for h in z):
                     continue  # every pile of this kind is empty
                 facts_seen_hand = True
-                fact = [("", f"{name}s: ")]
+                fact = [("", f"{words(name)}: ")]  # the file's own word: no guessed plural (`takens`)
                 for i, (n, h) in enumerate(zip(v["names"], z)):
                     if i:
                         fact.append(("", ", "))
@@ -1247,7 +1258,7 @@ class Host:
                     continue  # an empty pile in front of you (parts, a penalty pile) says nothing
                 first = False
                 mine = sorted((c for c in z[seat]["cards"] if c is not None), key=lambda c: sort_key(p, c))
-                parts = [("bold", f"Your {name} ({len(z[seat]['cards'])}):")]
+                parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):")]
                 for c in mine:
                     parts += [("", " ")] + card_parts(p, c)
                 self.screen.line(parts)
