@@ -377,7 +377,8 @@ def test_render_shows_the_acting_seats_view():
     text = env.render()
     assert "discard: Red 5" in text
     assert "Your hand (5): R3 G5 B1 B2 W" in text
-    assert "Moves: play R3 · play G5 · play W · draw" in text or "Moves:" in text
+    assert "Moves: play R3 · play G5 · play W · draw" in text
+    assert "hand: P1 5, P2 5" in text  # a zone named as the terminal's status names it
     assert "B3" not in text and "Y1" not in text  # the other hand
 
 

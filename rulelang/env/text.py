@@ -2,6 +2,8 @@
 order the terminal shows them (without colour, and without the prompt's machinery)."""
 from __future__ import annotations
 
+from interpreter.narrator import words
+
 
 def text_view(table, seat: int) -> str:
     p = table.program
@@ -31,9 +33,9 @@ def text_view(table, seat: int) -> str:
         if isinstance(z, dict):
             top = z["cards"][-1] if z["cards"] else None
             if top is not None:
-                facts.append(f"{name}: {card(top)} ({z['size']})")
+                facts.append(f"{words(name)}: {card(top)} ({z['size']})")
             else:
-                facts.append(f"{name}: {z['size']} card{'s' if z['size'] != 1 else ''}")
+                facts.append(f"{words(name)}: {z['size']} card{'s' if z['size'] != 1 else ''}")
     for name, x in v["vars"].items():
         if x is not None:
             facts.append(f"{name.replace('_', ' ')}: {value(p.var_kinds.get(name, 'any'), x)}")
@@ -49,14 +51,14 @@ def text_view(table, seat: int) -> str:
         facts.append(("to answer: " if pend["window"] else "to play: ") + who)
     for name, z in v["zones"].items():
         if isinstance(z, list):
-            facts.append(f"{name}s: " + ", ".join(f"{n} {h['size']}" for n, h in zip(names, z)))
+            facts.append(f"{words(name)}: " + ", ".join(f"{n} {h['size']}" for n, h in zip(names, z)))
     lines = [f"── {names[seat]} " + "─" * max(0, 60 - len(names[seat])), " · ".join(facts)]
     first = True
     for name, z in v["zones"].items():
         if isinstance(z, list) and (first or z[seat]["size"]):  # a hand always; an empty pile in front, never
             first = False
             mine = z[seat]["cards"]
-            lines.append(f"Your {name} ({len(mine)}): " + " ".join(cards[c].short if c is not None else "▒▒"
+            lines.append(f"Your {words(name)} ({len(mine)}): " + " ".join(cards[c].short if c is not None else "▒▒"
                                                                    for c in mine))
     if v["over"]:
         won = v["winners"]
