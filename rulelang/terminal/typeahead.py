@@ -2,14 +2,11 @@
 narration, never taken as a line the person has not seen; Ctrl-C hurries the bots, Ctrl-D asks to leave at once."""
 from __future__ import annotations
 
-import codecs
 import os
 import select
 import signal
 import time
 
-CTRL_C, CTRL_D, CTRL_U, ESC = 0x03, 0x04, 0x15, 0x1B
-ENTERS, ERASES = (0x0A, 0x0D), (0x08, 0x7F)
 STUCK = 3.0  # seconds a Ctrl-C may wait unseen before a second one stops the program (a computation that never ends)
 
 
@@ -40,7 +37,10 @@ class TypeAhead:
         self.told_hurry = False
         self.watched = False  # keys were watched since the last prompt
         self.unseen = None  # when a Ctrl-C came that no poll has seen yet
-        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.reader = None  # prompt_toolkit's PosixStdinReader (bytes to text), read one byte at a time
+        self.parser = None  # prompt_toolkit's Vt100Parser (text to keys: ControlD, Up, ...), calling `press`
+        self.pending = False  # the parser holds a key's start (an ESC) that the next byte may end
+        self.escaped = False  # the parser gave a lone Escape: the rest of what it gives now is a sequence it knows not
 
     # ---------------------------------------------------------- the terminal's modes
     def __enter__(self):
@@ -57,6 +57,10 @@ class TypeAhead:
         except termios.error:
             self.fd = None
             return self
+        from prompt_toolkit.input.posix_utils import PosixStdinReader
+        from prompt_toolkit.input.vt100_parser import Vt100Parser
+
+        self.reader, self.parser = PosixStdinReader(self.fd, errors="replace"), Vt100Parser(self.press)
         self.handler = signal.getsignal(signal.SIGINT)
         self.stop_handler = signal.getsignal(signal.SIGTSTP)
         self.settle()
@@ -142,13 +146,17 @@ class TypeAhead:
                 self.unseen, end = None, 0.0
             left = end - time.monotonic()
             # In slices: a Ctrl-C (a signal) lands in the handler, and the wait must end soon after it.
+            # A key begun (ESC) waits 0.01 s for its end; then it is taken as it came (a lone Escape).
             try:
-                ready = select.select([self.fd], [], [], max(0.0, min(left, 0.05)))[0]
+                ready = select.select([self.fd], [], [], max(0.01 if self.pending else 0.0, min(left, 0.05)))[0]
             except (OSError, ValueError):  # the terminal went away
                 self.fd = None
                 return
             if ready:
-                self.key(self.read_byte())
+                self.read()
+            elif self.pending:
+                self.pending = False
+                self.parser.flush()
             elif left <= 0:
                 return
 
@@ -159,66 +167,47 @@ class TypeAhead:
 
         presses = get_typeahead(input_obj)
         for i, press in enumerate(presses):
-            data = press.data
-            if data == "\x04":
-                self.leave = True
+            self.escaped = False
+            self.press(press)
+            if self.leave:
                 store_typeahead(input_obj, presses[i + 1:])
                 return
-            if press.key != "<bracketed-paste>" and data.startswith("\x1b"):  # an arrow, a function key
-                continue
-            for b in data.encode("utf-8", "replace"):
-                self.key(b)
 
-    def read_byte(self) -> int | None:
-        if self.fd is None:
-            return None
-        try:
-            b = os.read(self.fd, 1)
-        except (InterruptedError, BlockingIOError):
-            return None
-        except OSError:  # the terminal went away
+    def read(self) -> None:
+        """One byte more (no more: what follows a Ctrl-D stays unread, for the question it asks), to the parser."""
+        text = self.reader.read(1)
+        if self.reader.closed:  # the terminal went away
             self.fd = None
-            return None
-        return b[0] if b else None
+        elif text:
+            self.pending, self.escaped = True, False  # pending until the parser calls `press`: a key is whole
+            self.parser.feed(text)
 
-    def key(self, b: int | None) -> None:
-        if b is None:
-            return
-        if b == CTRL_D:
+    def press(self, press) -> None:
+        """A key typed (a prompt_toolkit KeyPress): a letter goes into `text`; Enter, Backspace, Ctrl-U, Ctrl-C and
+        Ctrl-D as told in the class; an escape sequence (an arrow, a function key, one the parser does not know) and
+        other keys are dropped."""
+        from prompt_toolkit.keys import Keys
+
+        self.pending = False
+        key = press.key
+        if self.escaped or key == Keys.Escape:  # `ESC [ 9 9 Z`, `ESC x`: dropped whole, as far as it has come
+            self.escaped = True
+        elif key == Keys.ControlD:
             self.leave = True
-        elif b == CTRL_C:
+        elif key == Keys.ControlC:
             self.hurry, self.text = True, ""
-        elif b in ENTERS:
+        elif key in (Keys.ControlM, Keys.ControlJ):
             self.entered = True
-        elif b in ERASES:
+        elif key == Keys.ControlH:  # Backspace (DEL) too
             self.text = self.text[:-1]
-        elif b == CTRL_U:
+        elif key == Keys.ControlU:
             self.text = ""
-        elif b == ESC:
-            self.skip_sequence()
-        elif b >= 0x20:
-            ch = self.decoder.decode(bytes([b]))
-            if ch.isprintable():
-                self.text += ch
-            if len(self.text) > self.longest:
-                self.text = self.text[:self.longest]
+        elif key == Keys.BracketedPaste:  # as typed
+            from prompt_toolkit.input.vt100_parser import Vt100Parser
 
-    def skip_sequence(self) -> None:
-        """An escape sequence after ESC (`ESC [ 1 ; 5 A`, `ESC O P`): read and dropped, as far as it has come."""
-        def next_byte():
-            try:
-                return self.read_byte() if self.fd is not None and select.select([self.fd], [], [], 0.01)[0] else None
-            except (OSError, ValueError):
-                return None
-
-        b = next_byte()
-        if b == ord("O"):
-            next_byte()
-        elif b == ord("["):
-            for _ in range(32):
-                b = next_byte()
-                if b is None or 0x40 <= b <= 0x7E:
-                    break
+            Vt100Parser(self.press).feed_and_flush(press.data)
+        elif not isinstance(key, Keys) and key.isprintable():
+            self.text = (self.text + key)[:self.longest]
 
     # ---------------------------------------------------------- what the next prompt gets
     def take(self) -> tuple[str, bool]:
