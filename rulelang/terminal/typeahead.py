@@ -27,6 +27,7 @@ class TypeAhead:
         self.fd = fd if fd is not None and os.isatty(fd) else None
         self.longest = longest  # the most characters kept (no more than a line may hold: host.MAX_LINE)
         self.termios = None  # the module, at a POSIX terminal
+        self.modes = None  # prompt_toolkit's raw_mode, as the game keeps it (`settle`)
         self.saved = None  # the terminal's modes before the game, put back at its end
         self.handler = None  # the SIGINT handler before the game, put back at its end
         self.stop_handler = None  # ... and the SIGTSTP one (Ctrl-Z)
@@ -48,13 +49,26 @@ class TypeAhead:
             return self
         try:
             import termios
+
+            from prompt_toolkit.input.vt100 import raw_mode
         except ImportError:  # no POSIX terminal (Windows): keys typed ahead go to the next prompt as they are
             self.fd = None
             return self
-        try:
-            self.saved = termios.tcgetattr(self.fd)
-            self.termios = termios
-        except termios.error:
+
+        class Modes(raw_mode):  # prompt_toolkit's: saved when made, put back at `__exit__`
+            """Raw, but Ctrl-C stays a signal (ISIG) that flushes nothing typed (NOFLSH); Ctrl-S/Ctrl-Q and Enter's
+            CR -> NL as they were (no prompt is showing)."""
+            @classmethod
+            def _patch_lflag(cls, attrs: int) -> int:
+                return (attrs & ~(termios.ECHO | termios.ICANON | termios.IEXTEN)) | termios.ISIG | termios.NOFLSH
+
+            @classmethod
+            def _patch_iflag(cls, attrs: int) -> int:
+                return attrs
+
+        self.modes, self.termios = Modes(self.fd), termios
+        self.saved = self.modes.attrs_before
+        if self.saved is None:
             self.fd = None
             return self
         from prompt_toolkit.input.posix_utils import PosixStdinReader
@@ -68,10 +82,7 @@ class TypeAhead:
 
     def __exit__(self, *exc) -> None:
         if self.saved is not None:
-            try:
-                self.termios.tcsetattr(self.fd, self.termios.TCSANOW, self.saved)
-            except self.termios.error:
-                pass
+            self.modes.__exit__()
             try:
                 signal.signal(signal.SIGINT, self.handler if self.handler is not None else signal.default_int_handler)
                 signal.signal(signal.SIGTSTP, self.stop_handler if self.stop_handler is not None else signal.SIG_DFL)
@@ -86,12 +97,11 @@ class TypeAhead:
             return
         termios = self.termios
         try:
+            self.modes.__enter__()
             mode = termios.tcgetattr(self.fd)
-            mode[3] = (mode[3] & ~(termios.ECHO | termios.ICANON | termios.IEXTEN)) | termios.ISIG | termios.NOFLSH
-            mode[6] = list(mode[6])
-            mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
-            mode[6][termios.VQUIT] = bytes([_vdisable(self.fd)])
-            if mode != termios.tcgetattr(self.fd):
+            off = bytes([_vdisable(self.fd)])
+            if mode[6][termios.VQUIT] != off:  # a special character: no flag of prompt_toolkit's turns it off
+                mode[6][termios.VQUIT] = off
                 termios.tcsetattr(self.fd, termios.TCSANOW, mode)
         except (termios.error, OSError, ValueError):  # the terminal went away
             pass
