@@ -98,7 +98,7 @@ def test_ctrl_z_while_the_bots_play_gives_the_shell_its_terminal_back():
                        timeout=10)
     try:
         sh.expect_exact("$ ")
-        sh.sendline(f"{sys.executable} -I -S -c \"{script}\"")  # the module alone: no package to import
+        sh.sendline(f"{sys.executable} -I -c \"{script}\"")  # the module alone (and prompt_toolkit, its parser)
         sh.expect_exact("only now")
         assert not sh.getecho()  # the game's modes
         sh.sendcontrol("z")

@@ -2,14 +2,11 @@
 narration, never taken as a line the person has not seen; Ctrl-C hurries the bots, Ctrl-D asks to leave at once."""
 from __future__ import annotations
 
-import codecs
 import os
 import select
 import signal
 import time
 
-CTRL_C, CTRL_D, CTRL_U, ESC = 0x03, 0x04, 0x15, 0x1B
-ENTERS, ERASES = (0x0A, 0x0D), (0x08, 0x7F)
 STUCK = 3.0  # seconds a Ctrl-C may wait unseen before a second one stops the program (a computation that never ends)
 
 
@@ -30,6 +27,7 @@ class TypeAhead:
         self.fd = fd if fd is not None and os.isatty(fd) else None
         self.longest = longest  # the most characters kept (no more than a line may hold: host.MAX_LINE)
         self.termios = None  # the module, at a POSIX terminal
+        self.modes = None  # prompt_toolkit's raw_mode, as the game keeps it (`settle`)
         self.saved = None  # the terminal's modes before the game, put back at its end
         self.handler = None  # the SIGINT handler before the game, put back at its end
         self.stop_handler = None  # ... and the SIGTSTP one (Ctrl-Z)
@@ -40,7 +38,10 @@ class TypeAhead:
         self.told_hurry = False
         self.watched = False  # keys were watched since the last prompt
         self.unseen = None  # when a Ctrl-C came that no poll has seen yet
-        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.reader = None  # prompt_toolkit's PosixStdinReader (bytes to text), read one byte at a time
+        self.parser = None  # prompt_toolkit's Vt100Parser (text to keys: ControlD, Up, ...), calling `press`
+        self.pending = False  # the parser holds a key's start (an ESC) that the next byte may end
+        self.escaped = False  # the parser gave a lone Escape: the rest of what it gives now is a sequence it knows not
 
     # ---------------------------------------------------------- the terminal's modes
     def __enter__(self):
@@ -48,15 +49,32 @@ class TypeAhead:
             return self
         try:
             import termios
+
+            from prompt_toolkit.input.vt100 import raw_mode
         except ImportError:  # no POSIX terminal (Windows): keys typed ahead go to the next prompt as they are
             self.fd = None
             return self
-        try:
-            self.saved = termios.tcgetattr(self.fd)
-            self.termios = termios
-        except termios.error:
+
+        class Modes(raw_mode):  # prompt_toolkit's: saved when made, put back at `__exit__`
+            """Raw, but Ctrl-C stays a signal (ISIG) that flushes nothing typed (NOFLSH); Ctrl-S/Ctrl-Q and Enter's
+            CR -> NL as they were (no prompt is showing)."""
+            @classmethod
+            def _patch_lflag(cls, attrs: int) -> int:
+                return (attrs & ~(termios.ECHO | termios.ICANON | termios.IEXTEN)) | termios.ISIG | termios.NOFLSH
+
+            @classmethod
+            def _patch_iflag(cls, attrs: int) -> int:
+                return attrs
+
+        self.modes, self.termios = Modes(self.fd), termios
+        self.saved = self.modes.attrs_before
+        if self.saved is None:
             self.fd = None
             return self
+        from prompt_toolkit.input.posix_utils import PosixStdinReader
+        from prompt_toolkit.input.vt100_parser import Vt100Parser
+
+        self.reader, self.parser = PosixStdinReader(self.fd, errors="replace"), Vt100Parser(self.press)
         self.handler = signal.getsignal(signal.SIGINT)
         self.stop_handler = signal.getsignal(signal.SIGTSTP)
         self.settle()
@@ -64,10 +82,7 @@ class TypeAhead:
 
     def __exit__(self, *exc) -> None:
         if self.saved is not None:
-            try:
-                self.termios.tcsetattr(self.fd, self.termios.TCSANOW, self.saved)
-            except self.termios.error:
-                pass
+            self.modes.__exit__()
             try:
                 signal.signal(signal.SIGINT, self.handler if self.handler is not None else signal.default_int_handler)
                 signal.signal(signal.SIGTSTP, self.stop_handler if self.stop_handler is not None else signal.SIG_DFL)
@@ -82,12 +97,11 @@ class TypeAhead:
             return
         termios = self.termios
         try:
+            self.modes.__enter__()
             mode = termios.tcgetattr(self.fd)
-            mode[3] = (mode[3] & ~(termios.ECHO | termios.ICANON | termios.IEXTEN)) | termios.ISIG | termios.NOFLSH
-            mode[6] = list(mode[6])
-            mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
-            mode[6][termios.VQUIT] = bytes([_vdisable(self.fd)])
-            if mode != termios.tcgetattr(self.fd):
+            off = bytes([_vdisable(self.fd)])
+            if mode[6][termios.VQUIT] != off:  # a special character: no flag of prompt_toolkit's turns it off
+                mode[6][termios.VQUIT] = off
                 termios.tcsetattr(self.fd, termios.TCSANOW, mode)
         except (termios.error, OSError, ValueError):  # the terminal went away
             pass
@@ -142,13 +156,17 @@ class TypeAhead:
                 self.unseen, end = None, 0.0
             left = end - time.monotonic()
             # In slices: a Ctrl-C (a signal) lands in the handler, and the wait must end soon after it.
+            # A key begun (ESC) waits 0.01 s for its end; then it is taken as it came (a lone Escape).
             try:
-                ready = select.select([self.fd], [], [], max(0.0, min(left, 0.05)))[0]
+                ready = select.select([self.fd], [], [], max(0.01 if self.pending else 0.0, min(left, 0.05)))[0]
             except (OSError, ValueError):  # the terminal went away
                 self.fd = None
                 return
             if ready:
-                self.key(self.read_byte())
+                self.read()
+            elif self.pending:
+                self.pending = False
+                self.parser.flush()
             elif left <= 0:
                 return
 
@@ -159,66 +177,47 @@ class TypeAhead:
 
         presses = get_typeahead(input_obj)
         for i, press in enumerate(presses):
-            data = press.data
-            if data == "\x04":
-                self.leave = True
+            self.escaped = False
+            self.press(press)
+            if self.leave:
                 store_typeahead(input_obj, presses[i + 1:])
                 return
-            if press.key != "<bracketed-paste>" and data.startswith("\x1b"):  # an arrow, a function key
-                continue
-            for b in data.encode("utf-8", "replace"):
-                self.key(b)
 
-    def read_byte(self) -> int | None:
-        if self.fd is None:
-            return None
-        try:
-            b = os.read(self.fd, 1)
-        except (InterruptedError, BlockingIOError):
-            return None
-        except OSError:  # the terminal went away
+    def read(self) -> None:
+        """One byte more (no more: what follows a Ctrl-D stays unread, for the question it asks), to the parser."""
+        text = self.reader.read(1)
+        if self.reader.closed:  # the terminal went away
             self.fd = None
-            return None
-        return b[0] if b else None
+        elif text:
+            self.pending, self.escaped = True, False  # pending until the parser calls `press`: a key is whole
+            self.parser.feed(text)
 
-    def key(self, b: int | None) -> None:
-        if b is None:
-            return
-        if b == CTRL_D:
+    def press(self, press) -> None:
+        """A key typed (a prompt_toolkit KeyPress): a letter goes into `text`; Enter, Backspace, Ctrl-U, Ctrl-C and
+        Ctrl-D as told in the class; an escape sequence (an arrow, a function key, one the parser does not know) and
+        other keys are dropped."""
+        from prompt_toolkit.keys import Keys
+
+        self.pending = False
+        key = press.key
+        if self.escaped or key == Keys.Escape:  # `ESC [ 9 9 Z`, `ESC x`: dropped whole, as far as it has come
+            self.escaped = True
+        elif key == Keys.ControlD:
             self.leave = True
-        elif b == CTRL_C:
+        elif key == Keys.ControlC:
             self.hurry, self.text = True, ""
-        elif b in ENTERS:
+        elif key in (Keys.ControlM, Keys.ControlJ):
             self.entered = True
-        elif b in ERASES:
+        elif key == Keys.ControlH:  # Backspace (DEL) too
             self.text = self.text[:-1]
-        elif b == CTRL_U:
+        elif key == Keys.ControlU:
             self.text = ""
-        elif b == ESC:
-            self.skip_sequence()
-        elif b >= 0x20:
-            ch = self.decoder.decode(bytes([b]))
-            if ch.isprintable():
-                self.text += ch
-            if len(self.text) > self.longest:
-                self.text = self.text[:self.longest]
+        elif key == Keys.BracketedPaste:  # as typed
+            from prompt_toolkit.input.vt100_parser import Vt100Parser
 
-    def skip_sequence(self) -> None:
-        """An escape sequence after ESC (`ESC [ 1 ; 5 A`, `ESC O P`): read and dropped, as far as it has come."""
-        def next_byte():
-            try:
-                return self.read_byte() if self.fd is not None and select.select([self.fd], [], [], 0.01)[0] else None
-            except (OSError, ValueError):
-                return None
-
-        b = next_byte()
-        if b == ord("O"):
-            next_byte()
-        elif b == ord("["):
-            for _ in range(32):
-                b = next_byte()
-                if b is None or 0x40 <= b <= 0x7E:
-                    break
+            Vt100Parser(self.press).feed_and_flush(press.data)
+        elif not isinstance(key, Keys) and key.isprintable():
+            self.text = (self.text + key)[:self.longest]
 
     # ---------------------------------------------------------- what the next prompt gets
     def take(self) -> tuple[str, bool]:
