@@ -91,7 +91,6 @@ def test_a_rule_typed_at_the_prompt_gets_the_same_messages():
         "    hint: did you mean `shuffle`?")
 
 
-
 def test_a_place_in_a_zone_after_move_to_is_explained_there_not_as_a_statement_of():
     """`move c to bottom of pile` reads `move c to bottom`, then a statement `of`: the error says what `to` takes."""
     with pytest.raises(RulesSyntaxError) as caught:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 
-from interpreter import ops, places
+from interpreter import places
 from interpreter.program import OptionSpec, Proc, Program, VarSpec, ZoneSpec
 
 from .. import ast, cache, codegen
