@@ -33,9 +33,7 @@ class Table:
         return self.game.pending
 
     def decision(self, seat: int):
-        """The seat's pending decision, or None if the game waits for another seat (`Seat.pending`)."""
-        d = self.game.pending
-        return d if d is not None and d.player == seat else None
+        return self.seats[seat].pending
 
     def view(self, seat: int) -> dict:
         return self.seats[seat].view()
@@ -48,9 +46,8 @@ class Table:
     def act(self, seat: int, move) -> None:
         """Make one of the seat's own moves, through the seat API.  Moves come from `decision(seat).options` (the
         action mask is made from them), so they are made as a simulated bot's are (`Seat.act(move, undoable=False)`):
-        without a copy of the state to fall back to.  (What `Seat.act` does for a seat, called straight: a step
-        makes one.)"""
-        self.game.apply(seat, move, checked=False)
+        without a copy of the state to fall back to."""
+        self.seats[seat].act(move, undoable=False)
 
     def ask(self, bot, seat: int):
         """A rulelang bot's move for a seat, from that seat's view."""
