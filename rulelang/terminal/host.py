@@ -619,11 +619,10 @@ class Host:
                 text = self.acts(d)[0].text
         if not text:
             return AGAIN
-        if not d.window and text.lower() in ANSWERS:
-            why = self.unasked(text, d)
-            if why:
-                self.screen.line([("ansired", f"✗ {why}")])
-                return AGAIN
+        why = self.unasked(text, d, d.window)
+        if why:
+            self.screen.line([("ansired", f"✗ {why}")])
+            return AGAIN
         words = text.split()
         word = words[0].lower()
         cmd = command_named(word)
@@ -967,10 +966,9 @@ class Host:
         low = text.lower()
         if window and (low in YES + NO):
             return None
-        if not window and low in ANSWERS:
-            why = self.unasked(text, d)
-            if why:
-                return why
+        why = self.unasked(text, d, window)
+        if why:
+            return why
         rule_at = self.rule_start(text, d)
         if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
             problem = check_rule(self.game, text[rule_at:], d.player)
@@ -994,11 +992,14 @@ class Host:
             return e.message
         return None
 
-    def unasked(self, text: str, d: Decision) -> str | None:
-        """Why a reply (`y`, `n`, `q`) typed where no question is asked is not taken as a move, or None when the
-        game names a move so, or asks a question of its own (a value `yes`, typed `y`): an answer to a question
-        gone by, or a stray key, must not play the one card of a colour whose name starts with it."""
+    def unasked(self, text: str, d: Decision, window: bool = False) -> str | None:
+        """Why a reply (`y`, `n`, `q`) typed where no question is asked is not taken as a move, or None when it is no
+        such reply, or a window asks (its yes and no are answers), or the game names a move so, or asks a question
+        of its own (a value `yes`, typed `y`): an answer to a question gone by, or a stray key, must not play the
+        one card of a colour whose name starts with it."""
         low = text.lower()
+        if window or low not in ANSWERS:
+            return None
         if any(form.lower() == low for *_, forms in self.candidates(d, False) for form, _ in forms):
             return None
         try:
