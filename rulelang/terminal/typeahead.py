@@ -2,6 +2,7 @@
 narration, never taken as a line the person has not seen; Ctrl-C hurries the bots, Ctrl-D asks to leave at once."""
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -111,9 +112,12 @@ class TypeAhead:
         except ValueError:  # not the main thread: Python's own KeyboardInterrupt
             pass
 
+    @contextlib.contextmanager
     def watching(self):
         """A context for the bots' moves: keys read as they come."""
-        return _Watching(self)
+        self.watched = True
+        self.settle()
+        yield self
 
     def _sigint(self, signum, frame) -> None:
         now = time.monotonic()
@@ -242,15 +246,3 @@ def _vdisable(fd: int) -> int:
         return 0
     return v if 0 <= v < 256 else 0
 
-
-class _Watching:
-    def __init__(self, keys: TypeAhead):
-        self.keys = keys
-
-    def __enter__(self):
-        self.keys.watched = True
-        self.keys.settle()
-        return self.keys
-
-    def __exit__(self, *exc) -> None:
-        pass
