@@ -1,5 +1,6 @@
-"""Every game ends: for every file in games/ and examples/, at least 99% of bot games end before the turn limit,
-with greedy bots (20 seeds a file) and with a search bot in seat 1 thinking 0.003 s a move (2 seeds a file)."""
+"""Every game ends: for every file in games/, examples/ and examples/more/, at least 99% of bot games end before the
+turn limit, with greedy bots (20 seeds a file) and with a search bot in seat 1 thinking 0.003 s a move (2 seeds a file),
+at 4 players or as near as the game allows (War and Speed: 2)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +12,8 @@ from rulelang.simulate.one import play_one
 
 ROOT = Path(__file__).resolve().parent.parent
 # examples/house_rules/ holds rules to type in play, not games
-FILES = sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
+FILES = sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules")) \
+    + sorted((ROOT / "examples" / "more").glob("*.rules"))
 
 
 def _ended(path, seeds, bots, think=None):
