@@ -9,7 +9,7 @@ the turn limit is a loss and is counted as stalled.
 The work goes round the files in batches of `--batch` seeds, so that every row grows alike, and the table is
 written after every batch (markdown and json), so a run stopped early leaves what finished:
 
-    nice -n 19 .venv/bin/python bench/search_table.py --games 400 --budget 400 --workers 2
+    nice -n 19 .venv/bin/python bench/search_table.py --games 400 --budget 300 --workers 2
     .venv/bin/python bench/search_table.py --table      # only write the markdown again from the json
     # chosen rows, each to its end before the next, into their own files:
     nice -n 19 .venv/bin/python bench/search_table.py --rows whos_lying:4,uno.rules:4 --out bench/search_table_400
@@ -29,7 +29,10 @@ OUT = ROOT / "bench" / "search_table"
 
 
 def files() -> list[Path]:
-    return sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
+    """Every game of games/ and examples/, and of the folders of examples/ that hold whole games (examples/more/),
+    not the house rules (examples/house_rules/: rules typed into a game, not games)."""
+    return (sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
+            + sorted(p for p in (ROOT / "examples").glob("*/*.rules") if p.parent.name != "house_rules"))
 
 
 def configs() -> list[tuple[str, int]]:
@@ -89,7 +92,7 @@ def table(data: dict) -> str:
         if not n:
             continue
         title = rulelang.load(ROOT / path).name
-        where = " (examples/)" if path.startswith("examples") else ""
+        where = f" ({Path(path).parent}/)" if path.startswith("examples") else ""
         s = sum(r["search"]["win"] for r in rows)
         g = sum(r["greedy"]["win"] for r in rows)
         slo, shi = wilson(s, n)
@@ -114,7 +117,8 @@ def write(data: dict) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=400, help="seeds a row (default 400)")
-    ap.add_argument("--budget", type=int, default=400, help="engine decisions a search move may spend (default 400)")
+    ap.add_argument("--budget", type=int, default=300, help="engine decisions a search move may spend (default 300, "
+                    "the README table's)")
     ap.add_argument("--from", dest="start", type=int, default=1000, help="the first seed (default 1000)")
     ap.add_argument("--batch", type=int, default=25, help="seeds a task")
     ap.add_argument("--workers", type=int, default=2)
