@@ -1108,8 +1108,7 @@ class Host:
         if self.keys.leave:  # Ctrl-D typed while the bots played, just before this prompt
             if self.leave_asked():
                 return QUIT
-        if ahead and entered:
-            self.screen.line([("ansibrightblack", "(typed while the others played; not sent: Enter sends it)")])
+        self.note_ahead(ahead, entered)
         completer_cls, validator_cls, lexer_cls = prompt_helpers()
         try:
             line = self.session(seat).prompt(
@@ -1136,6 +1135,11 @@ class Host:
             self.screen.line(f"A line may have at most {MAX_LINE} characters; that one is not read.")
             return AGAIN
         return line
+
+    def note_ahead(self, ahead: str, entered: bool) -> None:
+        """Keys typed while no prompt showed go into the next prompt's line; an Enter typed with them is not taken."""
+        if ahead and entered:
+            self.screen.line([("ansibrightblack", "(typed while the others played; not sent: Enter sends it)")])
 
     def confirm_leave(self) -> bool:
         """Ctrl-D asks first: a game is not lost to a stray key."""
