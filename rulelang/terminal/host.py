@@ -1166,7 +1166,7 @@ class Host:
                 label = words(name)  # the status names a zone as the narrator does: `trump card`, not `trump_card`
                 top = z["cards"][-1] if z["cards"] else None
                 spec = p.zones[p.zone_index[name]]
-                if spec.whole and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
+                if spec.shown == "all" and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
                     shown = z["cards"][-WHOLE_MOST:]  # every card matters (docs/language.md, "Zones"), the last few
                     more = z["size"] - len(shown)
                     fact = [("", f"{label}: ")] + [("", f"… {more} more, ")] * bool(more)
