@@ -61,7 +61,7 @@ class ZoneSpec:
     visibility: str  # public | private | hidden
     refill_from: int | None = None
     refill_keep: int = 0
-    whole: bool = False  # a shared zone the rules read past its top card (`for c in table`): shown whole
+    shown: str = "top"  # how the status shows a zone of the table: its "top" card, or "all" its cards (the last few)
 
 
 @attrs.frozen

@@ -257,6 +257,7 @@ class ZoneDecl:
     visibility: str
     refill_from: str | None
     refill_keep: int
+    shown: str | None = None  # `show top` | `show all`: how the status shows it; None: as its rules read it
     loc: Loc = _loc()
 
 

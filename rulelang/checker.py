@@ -407,6 +407,14 @@ class Checker:
                 self.error("`refill` works between zones of the table, not per player", d.loc)
         if d.visibility == "private" and not d.per_player:
             self.error(f"a `private` zone is seen by its owner: `{d.name}` needs `per player`", d.loc)
+        if d.shown is not None:  # how the status at the prompt shows a zone of the table: `show top`, `show all`
+            where = part(d.loc, "shown")
+            if d.per_player:
+                self.error(f"`show` is for a zone of the table: `{d.name}` is one per player, shown as each "
+                           "player's count of cards", where)
+            elif d.visibility == "hidden":
+                self.error(f"`{d.name}` is `hidden`: nobody sees its cards, so it is shown by its count; "
+                           "`show` is for a zone its players see", where)
 
     def check_VarDecl(self, d):
         t = self.expr(d.init, {"player": "player"} if d.per_player else {})

@@ -237,16 +237,19 @@ class _ToAst(Transformer):
         return ast.Field(name=str(c[0]), expr=c[1], loc=self._loc(meta, name=c[0]))
 
     def zone_decl(self, meta, c):
-        per_player, visibility, refill = False, "public", (None, 0, None)
+        per_player, visibility, refill, shown = False, "public", (None, 0, None), None
         for p in c[1:]:
             if p == "per_player":
                 per_player = True
+            elif isinstance(p, Token):
+                shown = p
             elif isinstance(p, tuple):
                 refill = p
             else:
                 visibility = p
         return ast.ZoneDecl(name=str(c[0]), per_player=per_player, visibility=visibility,
-                            refill_from=refill[0], refill_keep=refill[1], loc=self._loc(meta, name=c[0], refill=refill[2]))
+                            refill_from=refill[0], refill_keep=refill[1], shown=str(shown) if shown else None,
+                            loc=self._loc(meta, name=c[0], refill=refill[2], shown=shown))
 
     def per_player(self, meta, c):
         return "per_player"
@@ -262,6 +265,9 @@ class _ToAst(Transformer):
 
     def refill(self, meta, c):
         return (str(c[0]), int(c[1]), c[0])
+
+    def shown(self, meta, c):
+        return c[0]  # the word after `show`, a token (the checker reads it, at its place)
 
     def var_decl(self, meta, c):
         shown = _s(c[3]) if len(c) > 3 and c[3] is not None else None

@@ -13,6 +13,7 @@ from .errors import Loc, RulesSyntaxError, closest, source_lines
 # How a message names the terminals that are patterns, not fixed words.
 _PATTERN_WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "COMPARE": "a comparison such as `==`",
+    "SHOWN": "`top` or `all`",
     "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "AGGREGATE": "an aggregate such as `count(...)`",
     "_SPLITS": "`splits(...)`",
     "$END": "the end of the text",
@@ -29,7 +30,8 @@ _FORMS = {
     "name": "`name cards by ATTRIBUTE ATTRIBUTE ...`",
     "class": "`class NAME = CONDITION` (about `card`)",
     "deck": "`deck ZONE { N cards {ATTRIBUTE: VALUE, ...} ... }`",
-    "zone": "`zone NAME`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`",
+    "zone": "`zone NAME`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`, "
+            "`show top` or `show all`",
     "var": "`var NAME = VALUE`, or `var NAME per player = VALUE`",
     "call": '`call NAME "Text" when CONDITION`',
     "event": "`event NAME(PARAMETERS)`",

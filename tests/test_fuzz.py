@@ -445,7 +445,8 @@ def decl(draw, extends: bool = True) -> str:
         items = draw(st.lists(card_item(), max_size=3))
         return f"deck {draw(zone_name)} {{\n  " + "\n  ".join(items) + "\n}"
     if form == 10:
-        props = draw(st.lists(st.one_of(st.sampled_from(["per player", "public", "private", "hidden"]),
+        props = draw(st.lists(st.one_of(st.sampled_from(["per player", "public", "private", "hidden", "show top",
+                                                         "show all"]),
                                         st.tuples(zone_name, INTS).map(lambda t: f"refill from {t[0]} keep {t[1]}")),
                               max_size=3))
         return f"zone {draw(zone_name)} " + " ".join(props)

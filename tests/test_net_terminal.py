@@ -137,6 +137,8 @@ def test_three_people_play_liars_uno_to_the_end_over_the_network():
                     t.read_more(0.05)
                 time.sleep(0.2)
                 t.child.sendcontrol("d")
+                t.expect("Leave the table? [y/N]")  # asked first, as at a local game
+                t.line("y")
                 t.expect("your seat is kept")
                 assert t.exit_status() == 0
                 assert served.call(lambda: table.seats[1].state()) == "gone"
@@ -343,7 +345,7 @@ def test_a_window_at_a_joined_terminal_shows_its_countdown_and_passes_when_time_
 def test_while_others_play_a_joined_terminal_takes_commands_and_ctrl_d_leaves_keeping_the_seat():
     """A joined terminal waiting (the lobby; another's move) has a prompt for the commands answered there: `help`
     and the like at once, anything else told it is not their move yet; Ctrl-C clears the line, as at the move
-    prompt; Ctrl-D leaves as `quit` does, saying that the seat is kept."""
+    prompt; Ctrl-D asks, as at a local game, and `y` leaves as `quit` does, saying that the seat is kept."""
     table, served = _house_table()
     t = None
     try:
@@ -359,6 +361,8 @@ def test_while_others_play_a_joined_terminal_takes_commands_and_ctrl_d_leaves_ke
         t.type("\x03")
         t.expect("waiting>")
         t.type("\x04")
+        t.expect("Leave the table? [y/N]")
+        t.line("y")
         t.expect("your seat is kept: the same `rulelang join` takes it again")
         assert t.exit_status() == 0
         deadline = time.monotonic() + 10
@@ -404,6 +408,8 @@ def test_the_host_plays_a_seat_at_the_serving_terminal(tmp_path):
         host.line("bot 2")
         bob.expect("The host has handed your seat to a bot.")
         host.expect("Bob's seat is played by a bot from now on")
+        host.expect("Moves: ")  # the bots play round to her (a line typed as her prompt opens would wait in it)
+        host.expect("Ann>")
         host.line("quit")
         host.expect("You stop the table: `rulelang serve --resume")
         assert host.exit_status() == 0
@@ -411,3 +417,79 @@ def test_the_host_plays_a_seat_at_the_serving_terminal(tmp_path):
         host.close()
         if bob is not None:
             bob.close()
+
+
+def test_keys_typed_while_others_play_at_a_joined_terminal_wait_for_the_prompt_as_at_a_local_one():
+    """As at `rulelang run` (test_typeahead.py): what Ann types while Bob plays waits in her next prompt's line (the
+    `waiting>` prompt's line too, when her decision closes it), an Enter typed ahead is not sent, a Ctrl-C between
+    prompts (the server slow to answer) ends nothing, and a Ctrl-D typed ahead asks at once.  Bob is a person
+    whose moves the test makes at the table, so that every key lands where it is meant to."""
+    import termios
+
+    from test_terminal import STACK
+
+    table = Table(rulelang.load(ROOT / "games" / "express.rules"), 2, seed=7, out=lambda line: None, stack=STACK)
+    served = Served(table)
+    t = None
+
+    def bob(move):
+        assert served.call(lambda: table.act(table.seats[1], move)) is None
+
+    def moves():
+        return [text for _, text in served.call(table.game.record)]
+
+    try:
+        def bob_sits():
+            table.seats[1].kind, table.seats[1].name = "person", "Bob"
+        served.call(bob_sits)
+        t = Joined(served.address, table.seats[0].code, "Ann")
+        t.child.delaybeforesend = None
+        t.expect("Ann>")  # every seat taken: the game starts
+        t.type("play R3\rhe")  # the prompt reads `he` past the Enter: it goes to the next prompt's line
+        t.expect("You play ♥Red 3")
+        t.expect("waiting> he")
+        t.type("l")
+        bob("play R8")  # Ann's decision closes the `waiting>` prompt under her fingers: `hel` is kept
+        t.expect("Bob plays ♥Red 8")
+        t.expect("Ann> hel")
+        t.line("p")
+        t.expect("Moves now:")
+        # The server holds Ann's move a while: no prompt shows, and the terminal is the game's (ISIG: Ctrl-C is a
+        # signal to the client) until her move comes back.
+        held, release = threading.Event(), threading.Event()
+
+        async def hold():
+            held.set()
+            release.wait(10)
+        asyncio.run_coroutine_threadsafe(hold(), served.loop)
+        assert held.wait(10)
+        t.line("play R5")
+        t.expect("Ann> play R5")
+        deadline = time.monotonic() + 10
+        while not termios.tcgetattr(t.child.child_fd)[3] & termios.ISIG:  # the prompt has closed
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        t.type("\x03" + "draw\r")  # Ctrl-C between prompts; then a move with its Enter, typed ahead
+        release.set()
+        t.expect("You play ♥Red 5")
+        t.expect("(typed while the others played; not sent: Enter sends it)")
+        t.expect("waiting> draw")
+        bob("draw")
+        t.expect("Bob draws")
+        t.expect("Ann> draw")  # still not sent
+        assert moves() == ["play R3", "play R8", "play R5", "draw"]
+        t.type("\x15\x04")  # Ctrl-U, Ctrl-D: asked, as at a local game
+        t.expect("Leave the table? [y/N]")
+        t.line("n")
+        t.expect("Ann>")
+        t.type("draw\r\x04y\r")  # the `y` after the Ctrl-D answers the question; it is no move
+        t.expect("You draw")
+        t.expect("Leave the table? [y/N]")
+        t.expect("You leave the table; your seat is kept")
+        assert t.exit_status() == 0
+        assert moves() == ["play R3", "play R8", "play R5", "draw", "draw"]
+        assert "Traceback" not in t.raw and "^C" not in plain(t.raw)
+    finally:
+        if t is not None:
+            t.close()
+        served.stop()

@@ -55,3 +55,21 @@ def test_a_zone_the_rules_read_card_by_card_is_shown_whole_and_a_pile_by_its_top
     assert (f"discard pile: {g.program.cards[pile[-1]].name}" in shown) == bool(pile)  # its top only, by name
     assert (f"taken: Ann {taken[0]}, Bo {taken[1]}" in shown) == any(taken)
     assert not any("_" in s for s in shown)
+
+
+def test_a_zone_declared_show_top_or_show_all_is_shown_so_whatever_its_rules_read():
+    """`show top` overrides the guess of a table read card by card; `show all` shows every card of a pile the
+    rules only move to.  Speed's two piles, read through `middle(k)`, say `show top`."""
+    text = TABLE.replace("zone table public", "zone table public show top").replace(
+        "zone discard_pile public", "zone discard_pile show all public")  # the words in any order
+    g = Game(rulelang.load_text(text), ["Ann", "Bo"], seed=1)
+    cards = g.program.cards
+    table = g.state.zones[g.program.zone_index["table"]]
+    assert len(table) == 3 and f"table: {cards[table[-1]].name}" in status(g)
+    for seat in (0, 1):
+        g.apply(seat, g.seat(seat).options()[0])
+    pile = g.state.zones[g.program.zone_index["discard_pile"]]
+    assert len(pile) == 2 and f"discard pile: {' '.join(cards[c].short for c in pile)}" in status(g)
+    speed = rulelang.load("examples/more/speed.rules")
+    assert {z.name: z.shown for z in speed.zones}["left"] == "top"
+    assert {z.name: z.shown for z in rulelang.load_text(TABLE).zones}["table"] == "all"  # the guess, unsaid

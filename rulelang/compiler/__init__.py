@@ -25,7 +25,8 @@ from .texts import Texts
 def read_whole(s: Symbols) -> set:
     """The shared zones the rules read past their top card: any use of the zone's name but as a pile (its `top`,
     `bottom` or `size`, a `move` to or from it, a `shuffle` or a `deal` from it), such as `for t in table` or
-    `take cs from table`, says that every card of it matters; the prompt shows such a zone whole."""
+    `take cs from table`, says that every card of it matters; the prompt shows such a zone whole, unless its
+    declaration says how it is shown (`show top`, `show all`)."""
     roots = [*s.functions.values(), *s.procedures.values(), *s.rules, s.setup, s.turn, s.score]
     piles: set = set()  # ids of the names read as a pile
     whole: set = set()
@@ -98,7 +99,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         for i, (name, d) in enumerate(s.zones.items()):
             zones.append(ZoneSpec(name, i, d.per_player, d.visibility,
                                   self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep,
-                                  name in whole))
+                                  d.shown or ("all" if name in whole else "top")))
         procs = {name: self.proc(name, d.params, d.body, params_scope(d.params), framed=True)
                  for name, d in s.procedures.items()}
         for name, d in s.procedures.items():

@@ -250,12 +250,18 @@ class JoinHost(Host):
     def close_prompt(self) -> None:
         app = self.app
         if app is not None and app.is_running and not app.future.done():
+            self.keys.keep(app.current_buffer.text)  # what was being typed waits in the next prompt's line
             app.exit(result=STALE)
 
     # ---------------------------------------------------------- the seat's loop
     async def run(self) -> int:
+        with self.keys:  # the terminal's modes as they were, at the end
+            return await self.play_on()
+
+    async def play_on(self) -> int:
         g = self.game
         while True:
+            self.keys.watch()  # between prompts, as at a local game: keys kept for the next prompt, Ctrl-C no signal
             if self.lost:
                 self.screen.line([("ansired", f"✗ Lost the table: {self.lost}.")])
                 self.screen.line("`rulelang join` with the same code takes your seat again.")
@@ -391,17 +397,20 @@ class JoinHost(Host):
             self.changed.clear()  # piped lines are read only for the seat's decisions
             await self.changed.wait()
             return None
+        ahead = await self.typed_ahead() if self.screen.tty else ""
+        if ahead is None or ahead is STALE:
+            return self.leave() if ahead is None else None
         self.waiting = True
         try:
             line = await self.read_plain("host> " if host else "waiting> ", interrupted="",  # Ctrl-C clears the line
-                                         toolbar=(lambda: self.table.seat_line()) if host else None)
+                                         toolbar=(lambda: self.table.seat_line()) if host else None, default=ahead)
         finally:
             self.waiting = False
         if line is STALE:
             return None
         if line is None:
-            if self.screen.tty:
-                return self.leave()
+            if self.screen.tty:  # Ctrl-D asks first, as at a local game
+                return self.leave() if await self.asked_to_leave() else None
             self.changed.clear()  # no more input: the table waits for the others
             await self.changed.wait()
             return None
@@ -428,7 +437,7 @@ class JoinHost(Host):
             return line.strip() if isinstance(line, str) else None
         session, kwargs = rule_session(self.game, self.seat)
         try:
-            task = session.prompt_async(prompt, **kwargs)
+            task = session.prompt_async(prompt, handle_sigint=False, **kwargs)
             self.app = session.app
             line = await task
         except (EOFError, KeyboardInterrupt):
@@ -436,6 +445,31 @@ class JoinHost(Host):
         finally:
             self.app = None
         return line.strip() if isinstance(line, str) else None
+
+    async def typed_ahead(self):
+        """What was typed since the last prompt, for the line of the prompt about to open, as at a local game
+        (`Host.read`): the keys a prompt read past its Enter, those typed between prompts (`keys`), and what a
+        prompt closed under the person's fingers held (`close_prompt`); an Enter among them is not taken.  A Ctrl-D
+        among them asks at once whether to leave: None if yes, STALE if not (the decision may have gone meanwhile:
+        the loop looks again, the text kept)."""
+        keys = self.keys
+        if keys.fd is not None:
+            keys.absorb(self.session(self.seat).input)
+        ahead, entered = keys.take()
+        self.note_ahead(ahead, entered)
+        if keys.leave:
+            keys.leave = False
+            if await self.asked_to_leave():
+                return None
+            keys.keep(ahead)
+            return STALE
+        return ahead
+
+    async def asked_to_leave(self) -> bool:
+        """Ctrl-D asks first, as at a local game: a seat is not left (nor the table stopped) on a stray key."""
+        line = await self.read_plain("Stop the table? [y/N] " if self.table is not None else "Leave the table? [y/N] ",
+                                     closable=False, interrupted="")
+        return line is None or line.strip().lower() in YES
 
     async def send_move(self, text: str) -> None:
         self.changed.clear()
@@ -501,11 +535,15 @@ class JoinHost(Host):
         name = self.game.names[self.seat]
         if not self.screen.tty:
             return await self.read_plain(f"{name}> ")
+        ahead = await self.typed_ahead()
+        if ahead is None or ahead is STALE:
+            return QUIT if ahead is None else STALE
         completer_cls, validator_cls, lexer_cls = prompt_helpers()
         session = self.session(self.seat)
         try:
             task = session.prompt_async(
-                f"{name}> ", completer=completer_cls(self, self.seat, d, d.window), complete_while_typing=True,
+                f"{name}> ", default=ahead, handle_sigint=False,  # TypeAhead's SIGINT handler stays, between prompts
+                completer=completer_cls(self, self.seat, d, d.window), complete_while_typing=True,
                 validator=validator_cls(self, d, d.window), validate_while_typing=False,
                 lexer=lexer_cls(self, d) if self.screen.color else None,
                 bottom_toolbar=lambda: self.toolbar(self.seat),
@@ -515,19 +553,21 @@ class JoinHost(Host):
             return await task
         except KeyboardInterrupt:
             return ""
-        except EOFError:
-            return QUIT
+        except EOFError:  # Ctrl-D asks first, as at a local game
+            self.app = None
+            return QUIT if await self.asked_to_leave() else STALE
         finally:
             self.app = None
 
-    async def read_plain(self, prompt: str, closable: bool = True, toolbar=None, interrupted=None):
+    async def read_plain(self, prompt: str, closable: bool = True, toolbar=None, interrupted=None, default: str = ""):
         """A line typed at a plain prompt; None at the end of input (Ctrl-D), `interrupted` on Ctrl-C."""
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
             session = PromptSession()
             try:
-                task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0)
+                task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0,
+                                            default=default, handle_sigint=False)
                 self.app = session.app if closable else None
                 return await task
             except KeyboardInterrupt:

@@ -1108,8 +1108,7 @@ class Host:
         if self.keys.leave:  # Ctrl-D typed while the bots played, just before this prompt
             if self.leave_asked():
                 return QUIT
-        if ahead and entered:
-            self.screen.line([("ansibrightblack", "(typed while the others played; not sent: Enter sends it)")])
+        self.note_ahead(ahead, entered)
         completer_cls, validator_cls, lexer_cls = prompt_helpers()
         try:
             line = self.session(seat).prompt(
@@ -1137,6 +1136,11 @@ class Host:
             return AGAIN
         return line
 
+    def note_ahead(self, ahead: str, entered: bool) -> None:
+        """Keys typed while no prompt showed go into the next prompt's line; an Enter typed with them is not taken."""
+        if ahead and entered:
+            self.screen.line([("ansibrightblack", "(typed while the others played; not sent: Enter sends it)")])
+
     def confirm_leave(self) -> bool:
         """Ctrl-D asks first: a game is not lost to a stray key."""
         from prompt_toolkit import prompt
@@ -1162,7 +1166,7 @@ class Host:
                 label = words(name)  # the status names a zone as the narrator does: `trump card`, not `trump_card`
                 top = z["cards"][-1] if z["cards"] else None
                 spec = p.zones[p.zone_index[name]]
-                if spec.whole and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
+                if spec.shown == "all" and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
                     shown = z["cards"][-WHOLE_MOST:]  # every card matters (docs/language.md, "Zones"), the last few
                     more = z["size"] - len(shown)
                     fact = [("", f"{label}: ")] + [("", f"… {more} more, ")] * bool(more)

@@ -115,9 +115,13 @@ class TypeAhead:
     @contextlib.contextmanager
     def watching(self):
         """A context for the bots' moves: keys read as they come."""
+        self.watch()
+        yield self
+
+    def watch(self) -> None:
+        """From now until the next prompt, keys typed are this object's (`settle`), read by `poll` and `take`."""
         self.watched = True
         self.settle()
-        yield self
 
     def _sigint(self, signum, frame) -> None:
         now = time.monotonic()
@@ -231,6 +235,11 @@ class TypeAhead:
         text, entered = self.text, self.entered
         self.text, self.entered, self.hurry, self.told_hurry, self.watched, self.unseen = "", False, False, False, False, None
         return text, entered
+
+    def keep(self, text: str) -> None:
+        """Text a prompt held when it was closed under the person's fingers (its decision went, another came):
+        typed ahead, for the next prompt's line."""
+        self.text = (self.text + text)[:self.longest]
 
     def drop(self) -> None:
         """Forget what was typed ahead (the keyboard goes to another person: an Enter typed ahead must not pass
