@@ -178,6 +178,25 @@ def test_a_greedy_defender_beats_again_rather_than_pick_up():
     assert [m.split()[0] for m in made] == ["attack", "beat", "attack", "beat"], made
 
 
+def test_a_greedy_bot_keeps_its_trumps_when_any_card_may_go():
+    """A discard or a lead that offers every card of the hand matches nothing on the table: the greedy bot lets a
+    card go that is not of the suit a `show` variable names (trumps), where it used to take the trump for a card
+    matching the table."""
+    program = _load("keep_trumps")
+    g = Game(program, 2, seed=1, stack=["1H", "3H", "4H", "1S", "2S", "2H", "3S"])  # 3S turned up: spades trumps
+    bots = [GreedyBot(0), GreedyBot(1)]
+    made = []
+    while not g.over:
+        d = g.pending
+        move = bots[d.player].choose(program, g.view(d.player), d, g)
+        made.append((d.player, move.text))
+        g.apply(d.player, move)
+    # the dealer (seat 2) holds 3H 1S 2H 3S: it discards a heart; seat 1 holds 1H 4H 2S: it leads a heart
+    made = [(p, text) for p, text in made if text.split()[0] not in ("high", "low")]
+    assert [(p, text.split()[0]) for p, text in made] == [(1, "discard"), (0, "lead"), (1, "lead")], made
+    assert made[0][1].endswith("H") and made[1][1].endswith("H"), made
+
+
 def test_the_verdict_on_seat_fairness_names_the_interval():
     assert verdict([300, 100, 100, 100], 600, 4, ["greedy"] * 4) == (
         "a first-player advantage: seat 1 wins 50.0% [46.0–54.0%] of 600 games against an even 25.0% "

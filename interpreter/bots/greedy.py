@@ -57,6 +57,9 @@ class GreedyBot:
         self.names_laid = None
         self.quiet_numbers: dict = {}  # (deck, option) -> does choosing a number of it move no card (seen once)
         self.long_plain: set = set()  # (deck, moves) of a plain choice whose hand did not end soon in a sample
+        self.shown: dict = {}  # variable -> [hand, value, set from none, turns seen so, held another] (`watch`)
+        self.unset: dict = {}  # variable -> does its declaration leave it none (`var trumps = none`)
+        self.limited: set = set()  # (deck, option, verb) of a card option seen offering only some cards of a zone (`free`)
 
     def move(self, game, seat: int, decision) -> Move:
         opts = decision.options
@@ -96,6 +99,8 @@ class GreedyBot:
         if decision.race or any(o.kind == "rule" for o in decision.options):
             return table_move(self.rng, program, decision)
         self.new_turn(view.turn)
+        if program.shown_vars:
+            self.watch(program, view, game)
         opts = decision.options
         key = None
         if self.memory and not self.tracking and view.claim is not None:
@@ -226,7 +231,7 @@ class GreedyBot:
         group = [o for o in opts if o.option == first]
         if group[0].kind == "card":
             cards = [o for o in group if o.kind == "card" and o.arg in mine] or group
-            fit = self.fit(program, view, mine)
+            fit = self.fit(program, view, mine, free=self.free(program, view, cards))
             return max(cards, key=lambda o: fit(o.arg))
         if group[0].kind == "value":
             if self.laid:
@@ -344,19 +349,65 @@ class GreedyBot:
         return group[best(self.rng, alive, lambda i: totals[i])]
 
     # -- what fits, what is true
-    def fit(self, program, view, mine):
+    def watch(self, program, view, game=None) -> None:
+        """What the table's variables (`show`) held at this decision: for each, in this hand, the value it holds,
+        whether it was none before it, the turns it was seen with this value (two are enough), and whether it has
+        held another value (`standing`)."""
+        for name in program.shown_vars:
+            v, seen = view.vars.get(name), self.shown.get(name)
+            if seen is None or seen[0] != view.hand:
+                self.shown[name] = [view.hand, v, False, {view.turn}, False]
+                if game is not None and v is not None and name not in self.unset:
+                    self.unset[name] = declared_none(game, name)
+            elif v != seen[1]:
+                if seen[1] is None:
+                    seen[1], seen[2], seen[3] = v, True, {view.turn}  # set during the hand, from none
+                else:
+                    seen[1], seen[3], seen[4] = v, {view.turn}, True
+            elif len(seen[3]) < 2:
+                seen[3].add(view.turn)
+
+    def standing(self, name) -> bool:
+        """Has the variable stood still since it was set in this hand, as far as this bot has seen: set from none
+        (before its eyes, or declared so: `var trumps = none`), or seen in two turns, and never seen to hold another
+        value (trumps, not the rank due)?"""
+        seen = self.shown.get(name)
+        return seen is not None and seen[1] is not None and not seen[4] and \
+            (seen[2] or len(seen[3]) > 1 or self.unset.get(name, False))
+
+    def free(self, program, view, cards) -> bool:
+        """Is this choice of a card free: its option offers every card of the zone it takes them from (no `where`
+        that the table's cards decide: a lead, a discard), as far as this bot has seen it offered in this game, in
+        a game where no claim is made of the cards laid (a card matching the table makes a true claim)?"""
+        if program.claims or self.tracking or view.claim is not None:
+            return False
+        whole = whole_zone(view, cards)
+        key = (id(program.cards), cards[0].option, cards[0].verb)
+        if whole is False:
+            self.limited.add(key)  # the option has offered only some of a zone's cards: what is shown decides
+        return bool(whole) and key not in self.limited
+
+    def fit(self, program, view, mine, free: bool = False):
         """How well a card fits, card id -> score: higher for a card sharing values with what the table shows
-        and with many other cards of this hand (what the table shows and the hand's values counted once)."""
+        and with many other cards of this hand (what the table shows and the hand's values counted once).
+
+        `free`: every card of the zone it chooses from is offered (a lead, a discard: nothing on the table need be
+        matched), in a game where no claim is made of the cards laid (a card matching the table is a true claim).
+        Then a value that a variable the rules put before the players (`show`: the trump suit) holds marks the
+        cards worth keeping for when it matters, and a card sharing it fits least."""
         values_of = card_values(program)
         if self.laid:  # laying several: keep to the values already laid
             laid = value_counts(program, self.laid)
             return lambda cid: sum(laid[v] for v in values_of[cid][0])
         shown = shown_values(program, view)
         counts = value_counts(program, mine)
+        keep = kept_values(program, view, self.standing) if free else ()
 
         def fit(cid) -> float:
             values, numbers, own = values_of[cid]
             table = sum(1 for v in values if v in shown) + sum(0.5 for a, v in numbers if ("#" + a, v) in shown)
+            if keep:
+                table -= sum(2 for v in values if v in keep)
             others = sum(counts[v] - own[v] for v in values) if cid in mine else sum(counts[v] for v in values)
             return table * 100 + others + sum(v for a, v in numbers) / 100
         return fit
@@ -437,6 +488,46 @@ class GreedyBot:
             known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
             p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
         return p_true, False
+
+
+def declared_none(game, name: str) -> bool:
+    """Does the table's variable `name` start a hand as none (its declaration worked out on a copy of the state)?"""
+    st = fork(game)
+    spec = next((v for v in st.program.vars if v.name == name and not v.per_player), None)
+    try:
+        return spec is not None and spec.init(st, {}) is None
+    except Exception:  # noqa: BLE001 - a declaration that reads what a copy cannot give: not known to be none
+        return False
+
+
+def kept_values(program, view: Sight, standing) -> set:
+    """The values (not numbers) that variables declared `show` hold, a card's or a value, when `standing(name)` says
+    the variable has stood still since it was set (the trump suit; not the rank due, which moves on each turn)."""
+    out = set()
+    for name in program.shown_vars:
+        v = view.vars.get(name)
+        if v is None or not standing(name):
+            continue
+        kind = program.var_kinds.get(name, "any")
+        if isinstance(v, str) and (kind.startswith("value:") or kind == "any"):
+            out.add(v)  # (a variable set from several places may be typed `any`: its text is a value, if any)
+        elif kind == "card":
+            out.update(x for a, x in program.cards[v].attrs.items() if not program.attributes[a].numeric)
+    return out
+
+
+def whole_zone(view: Sight, cards: list) -> bool | None:
+    """Are the cards offered (two or more, each a move of a card) every card of one of the seat's own zones, which
+    it sees (True), or only some of them (False)?  None when they are not all of one such zone."""
+    offered = {o.arg for o in cards if o.kind == "card"}
+    if not offered or len(offered) < len(cards):
+        return None
+    for _, per, z in view.zones:
+        if per and view.seat is not None and view.seat < len(z) and z[view.seat].__class__ is not int:
+            own = z[view.seat]
+            if None not in own and offered.issubset(own):
+                return None if len(own) == 1 else len(own) == len(offered)
+    return None
 
 
 def aimed_at(view: Sight, move: Move):
