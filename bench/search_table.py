@@ -11,6 +11,8 @@ written after every batch (markdown and json), so a run stopped early leaves wha
 
     nice -n 19 .venv/bin/python bench/search_table.py --games 400 --budget 300 --workers 2
     .venv/bin/python bench/search_table.py --table      # only write the markdown again from the json
+    # does an older run's table still hold? its first 10 seeds a row played again at this code:
+    nice -n 19 .venv/bin/python bench/search_table.py --out bench/search_table_k17 --replay 10
     # chosen rows, each to its end before the next, into their own files:
     nice -n 19 .venv/bin/python bench/search_table.py --rows whos_lying:4,uno.rules:4 --out bench/search_table_400
 """
@@ -114,6 +116,21 @@ def write(data: dict) -> None:
     OUT.with_suffix(".md").write_text(table(data))
 
 
+def replay(data: dict, seeds: int, workers: int) -> None:
+    """Play the first seeds of each row of a table again at this code and say, row by row, how many games are the
+    same (the winner's share and the length, of the search game and of the greedy game): a row of an older run
+    stands for this code only where they all are."""
+    tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]), [r["seed"] for r in rows[:seeds]], data["budget"])
+             for key, rows in data["rows"].items() if rows]
+    with ProcessPoolExecutor(workers) as pool:
+        for task, new in zip(tasks, pool.map(play, tasks)):
+            old = data["rows"][f"{task[0]}:{task[1]}"]
+            same = {kind: sum((a[kind]["win"], a[kind]["turns"]) == (b[kind]["win"], b[kind]["turns"])
+                              for a, b in zip(old, new)) for kind in ("search", "greedy")}
+            print(f"{task[0]} {task[1]}p, {len(new)} seeds from {task[2][0]}: the same search games {same['search']}, "
+                  f"the same greedy games {same['greedy']}", flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=400, help="seeds a row (default 400)")
@@ -135,6 +152,8 @@ def main(argv=None) -> int:
                     "and first seed) and play only the others")
     ap.add_argument("--commit", default="", help="the code's commit, for the table (default: git's HEAD here)")
     ap.add_argument("--table", action="store_true", help="only write the markdown again from the json")
+    ap.add_argument("--replay", type=int, default=0, metavar="N", help="play the first N seeds of each row of the json "
+                    "at --out again (at its budget) and say how many games are the same at this code")
     ap.add_argument("--out", default=None, help="where the .json and .md go, less the suffix (default "
                     "bench/search_table): a run of a few rows need not replace the whole table")
     args = ap.parse_args(argv)
@@ -142,6 +161,9 @@ def main(argv=None) -> int:
     OUT = Path(args.out) if args.out else OUT
     if args.table:
         write(json.loads(OUT.with_suffix(".json").read_text()))
+        return 0
+    if args.replay:
+        replay(json.loads(OUT.with_suffix(".json").read_text()), args.replay, args.workers)
         return 0
     commit = args.commit or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
