@@ -7,7 +7,7 @@ from collections import Counter
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import Move
-from .odds import (Sight, best, card_numbers, card_values, copies, hyper_at_least, hyper_none, identity_keys,
+from .odds import (Sight, best, card_numbers, card_values, copies, hyper_at_least, hyper_none, identity_keys, per_deck,
                    shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
 from .policy import Policy, RandomPolicy
@@ -347,18 +347,19 @@ class GreedyBot:
     def fit(self, program, view, mine):
         """How well a card fits, card id -> score: higher for a card sharing values with what the table shows
         and with many other cards of this hand (what the table shows and the hand's values counted once)."""
-        values_of = card_values(program)
         if self.laid:  # laying several: keep to the values already laid
+            values_of = card_values(program)
             laid = value_counts(program, self.laid)
             return lambda cid: sum(laid[v] for v in values_of[cid][0])
         shown = shown_values(program, view)
         counts = value_counts(program, mine)
+        fits = per_deck(_FITS, program, _fit_parts)
 
         def fit(cid) -> float:
-            values, numbers, own = values_of[cid]
-            table = sum(1 for v in values if v in shown) + sum(0.5 for a, v in numbers if ("#" + a, v) in shown)
+            values, numbers, own, extra = fits[cid]
+            table = sum(1 for v in values if v in shown) + sum(0.5 for key in numbers if key in shown)
             others = sum(counts[v] - own[v] for v in values) if cid in mine else sum(counts[v] for v in values)
-            return table * 100 + others + sum(v for a, v in numbers) / 100
+            return table * 100 + others + extra
         return fit
 
     def matches_laid(self, program, sight):
@@ -437,6 +438,16 @@ class GreedyBot:
             known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
             p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
         return p_true, False
+
+
+_FITS: dict = {}
+
+
+def _fit_parts(program) -> list:
+    """For `fit`, per card: its values that are not numbers, its numbers as `shown_values` names them, how many
+    times each value comes in it, and its numbers' sum / 100 (a tie-break)."""
+    return [(values, tuple(("#" + a, v) for a, v in numbers), own, sum(v for a, v in numbers) / 100)
+            for values, numbers, own in card_values(program)]
 
 
 def aimed_at(view: Sight, move: Move):
