@@ -7,7 +7,7 @@ from collections import Counter
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import Move
-from .odds import (Sight, best, card_numbers, card_values, copies, hyper_at_least, hyper_none, identity_keys,
+from .odds import (Sight, best, card_numbers, card_values, copies, hyper_at_least, hyper_none, identity_keys, per_deck,
                    shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
 from .policy import Policy, RandomPolicy
@@ -395,21 +395,22 @@ class GreedyBot:
         matched), in a game where no claim is made of the cards laid (a card matching the table is a true claim).
         Then a value that a variable the rules put before the players (`show`: the trump suit) holds marks the
         cards worth keeping for when it matters, and a card sharing it fits least."""
-        values_of = card_values(program)
         if self.laid:  # laying several: keep to the values already laid
+            values_of = card_values(program)
             laid = value_counts(program, self.laid)
             return lambda cid: sum(laid[v] for v in values_of[cid][0])
         shown = shown_values(program, view)
         counts = value_counts(program, mine)
         keep = kept_values(program, view, self.standing) if free else ()
+        fits = per_deck(_FITS, program, _fit_parts)
 
         def fit(cid) -> float:
-            values, numbers, own = values_of[cid]
-            table = sum(1 for v in values if v in shown) + sum(0.5 for a, v in numbers if ("#" + a, v) in shown)
+            values, numbers, own, extra = fits[cid]
+            table = sum(1 for v in values if v in shown) + sum(0.5 for key in numbers if key in shown)
             if keep:
                 table -= sum(2 for v in values if v in keep)
             others = sum(counts[v] - own[v] for v in values) if cid in mine else sum(counts[v] for v in values)
-            return table * 100 + others + sum(v for a, v in numbers) / 100
+            return table * 100 + others + extra
         return fit
 
     def matches_laid(self, program, sight):
@@ -528,6 +529,16 @@ def whole_zone(view: Sight, cards: list) -> bool | None:
             if None not in own and offered.issubset(own):
                 return None if len(own) == 1 else len(own) == len(offered)
     return None
+
+
+_FITS: dict = {}
+
+
+def _fit_parts(program) -> list:
+    """For `fit`, per card: its values that are not numbers, its numbers as `shown_values` names them, how many
+    times each value comes in it, and its numbers' sum / 100 (a tie-break)."""
+    return [(values, tuple(("#" + a, v) for a, v in numbers), own, sum(v for a, v in numbers) / 100)
+            for values, numbers, own in card_values(program)]
 
 
 def aimed_at(view: Sight, move: Move):

@@ -7,12 +7,10 @@ decisions it only forgets a card it sees again, all it knows of a player holding
 and everything when cards left its own hand by others' doing."""
 from __future__ import annotations
 
-import random
-
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..view import project_event, zone_shows
 from .odds import Sight
-from .samples import fork
+from .samples import Later, fork
 
 
 STAYS = 3  # a kind of move (verb) that left the card in sight this many times is not looked after again
@@ -93,10 +91,7 @@ def made_on_copy(game, seat: int, move: m.Move, record: bool = False):
     fails (nothing is learnt from it)."""
     st = game.state if hasattr(game, "state") else game
     copy = fork(st)
-    # A generator given the game's state: made without seeding (Random() seeds itself from the OS, twice the cost of
-    # the copy), since setstate sets all of it.
-    copy.rng = random.Random.__new__(random.Random)
-    copy.rng.setstate(st.rng.getstate())
+    copy.rng = Later(st.rng)  # a generator given the game's state if the move uses it (most do not)
     if record:
         copy.record = True
     try:
@@ -131,18 +126,23 @@ class Claims:
         shown: list = []  # the cards turned up that this seat was shown (as it is told: the raw event's ids where
         for ev in copy.events:  # its projection names the card)
             kind = ev.type
-            if kind not in ("reveal", "move"):
-                continue
-            told = project_event(copy, ev, seat).cards
             if kind == "reveal":
                 if not shown:
+                    told = project_event(copy, ev, seat).cards
                     shown = [c for c, t in zip(ev.cards, told) if t is not None]
+                    shown_set = set(shown)
+                continue
+            if kind != "move" or not shown or ev.face == "up":
                 continue
             owner = ev.dst_owner
             hidden = owner is not None and owner != seat and not zone_shows(
                 copy.program.zones[ev.dst].visibility, owner, seat)
+            if not hidden or shown_set.isdisjoint(ev.cards):
+                continue  # a move that takes no card it was shown into a hand it cannot see: nothing to learn (the
+                # projection, the dearest part, is made only for a move that can teach it something)
+            told = project_event(copy, ev, seat).cards
             for c, t in zip(ev.cards, told):
-                if t is not None and c in shown and hidden and ev.face != "up":
+                if t is not None and c in shown_set:
                     where.known[c] = owner  # shown to it, then taken into a hand it cannot see
         if len(shown) == claim["count"]:
             tally = self.shown.setdefault(claim["player"], [0, 0])

@@ -30,7 +30,7 @@ def table_move(rng, program, decision) -> Move:
 def with_calls(move: Move, calls: frozenset) -> Move:
     if not calls:
         return move
-    return attrs.evolve(move, calls=calls)
+    return Move(move.verb, move.arg, move.text, move.option, move.doc, calls, move.kind, move.reveals)  # attrs.evolve
 
 
 class Sight:
@@ -40,15 +40,15 @@ class Sight:
     see, or the number of its cards when it sees none.  Read during the decision only: a place may be the game's
     own list.  What a helper works out from it is kept for the rest of the decision."""
 
-    __slots__ = ("seat", "n", "names", "turn", "hand", "direction", "zones", "vars", "pvars", "claim", "prompt", "options",
-                 "_own", "_sizes", "_held", "_seen")
+    __slots__ = ("seat", "n", "names", "turn", "hand", "direction", "zones", "vars", "pvars", "claim", "prompt",
+                 "_options", "_own", "_sizes", "_held", "_seen", "_unseen")
 
     def __init__(self, seat, names, turn, hand, direction, zones, values, pvalues, claim, prompt=None, options=()):
         self.seat, self.names, self.n, self.turn, self.hand, self.direction = seat, names, len(names), turn, hand, direction
         self.zones = zones  # [(zone name, per player, its place or a list of each owner's)]
         self.vars, self.pvars, self.claim = values, pvalues, claim
-        self.prompt, self.options = prompt, options  # the pending decision's, if it is the seat's
-        self._own = self._sizes = self._held = self._seen = None
+        self.prompt, self._options = prompt, options  # the pending decision's, if it is the seat's
+        self._own = self._sizes = self._held = self._seen = self._unseen = None
 
     @classmethod
     def of_game(cls, game, seat: int, decision=None) -> "Sight":
@@ -58,7 +58,7 @@ class Sight:
         places = [(spec.name, spec.per_player, z) for spec, z in zip(st.program.zones, zones)]
         d = decision if decision is not None and decision.player == seat else None
         return cls(seat, st.names, st.turns, st.hand_no, st.direction, places, values, pvalues, claim,
-                   d.prompt if d is not None else None, tuple(o.text for o in d.options) if d is not None else ())
+                   d.prompt if d is not None else None, d.options if d is not None else ())
 
     @classmethod
     def of_view(cls, view: dict) -> "Sight":
@@ -69,6 +69,14 @@ class Sight:
         return cls(view["seat"], view.get("names", ()), view.get("turn"), view.get("hand"), view.get("direction"),
                    places, view.get("vars", {}), view.get("player_vars", {}), view.get("claim"), pending.get("prompt"),
                    tuple(pending.get("options") or ()))
+
+    @property
+    def options(self) -> tuple:
+        """The texts of the pending decision's moves, if it is the seat's (made when first asked for)."""
+        options = self._options
+        if options and options[0].__class__ is not str:
+            options = self._options = tuple(o.text for o in options)
+        return options
 
     def own(self) -> set:
         """The cards of the seat's own that it sees (in every zone per player)."""
@@ -184,25 +192,56 @@ def values_held(counts: Counter, move) -> int:
 def shown_values(program, sight: Sight) -> set:
     """Values the table shows: public variables holding values or cards, and the top card of each public pile."""
     out = set()
-    cards = []
+    kinds, shows = _shows(program)
     for name, v in sight.vars.items():
-        kind = program.var_kinds.get(name, "any")
-        if isinstance(v, str) and kind.startswith("value:"):
+        kind = kinds.get(name)
+        if kind is None:
+            continue
+        if kind:  # a card
+            if v is not None:
+                out.update(shows[v])
+        elif isinstance(v, str):
             out.add(v)
-        elif kind == "card" and v is not None:
-            cards.append(v)
-    cards.extend(sight.tops())
-    for c in cards:
-        for a, v in program.cards[c].attrs.items():
-            out.add(v if not program.attributes[a].numeric else ("#" + a, v))
+    for c in sight.tops():
+        out.update(shows[c])
     return out
 
 
+_SHOWS: dict = {}
+
+
+def _shows(program) -> tuple:
+    """For `shown_values`, worked out once per program: variable name -> True for a card, False for a value (the
+    others show nothing); and what each card shows (its values, and ("#attribute", number) for its numbers)."""
+    got = _SHOWS.get(id(program))
+    if got is None or got[0] is not program:
+        if len(_SHOWS) >= 64:
+            _SHOWS.clear()
+        kinds = {name: kind == "card" for name, kind in program.var_kinds.items()
+                 if kind == "card" or kind.startswith("value:")}
+        shows = [tuple(v if not program.attributes[a].numeric else ("#" + a, v) for a, v in c.attrs.items())
+                 for c in program.cards]
+        got = _SHOWS[id(program)] = (program, (kinds, shows))
+    return got[1]
+
+
 def unseen_cards(program, sight: Sight) -> Counter:
-    """Cards this seat has not seen, counted by identity (a tuple of attribute values)."""
-    seen = sight.seen()
+    """Cards this seat has not seen, counted by identity (a frozenset of attribute values; one of which it has seen
+    every card counts 0).  Kept for the rest of the decision (read it, do not change it)."""
+    kept = sight._unseen
+    if kept is not None and kept[0] is program.cards:
+        return kept[1]
     keys = identity_keys(program)
-    return Counter([keys[cid] for cid in range(program.deck_size) if cid not in seen])
+    deck = program.deck_size
+    unseen = per_deck(_DECKS, program, lambda p: Counter(keys[:deck])).copy()  # the whole deck, less what it saw
+    for cid in sight.seen():
+        if cid.__class__ is int and 0 <= cid < deck:
+            unseen[keys[cid]] -= 1  # (an identity it has seen every card of stays, at 0)
+    sight._unseen = (program.cards, unseen)
+    return unseen
+
+
+_DECKS: dict = {}
 
 
 _KEYS: dict = {}

@@ -146,7 +146,7 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     `known` (card -> player) is what the seat remembers of where hidden cards are (`memory.Whereabouts`): each such
     card is dealt into that player's hidden cards."""
     clone = fork(st)
-    clone.rng = random.Random(rng.getrandbits(64))  # the real future of shuffles is hidden too
+    clone.rng = Later(rng.getrandbits(64))  # the real future of shuffles is hidden too
     places, hidden, held_by, ordered = gathered or gather(st, seat)
     if not hidden:
         return clone
@@ -157,7 +157,7 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
         able = None  # a claim naming one card: believed in the shares `truthful` gives (a bluffer names the commonest)
     for _ in range(TRIES if live and able is not None else 1):
         deal = ordered[:]
-        rng.shuffle(deal)
+        shuffle(rng, deal)
         if known:
             _keep_known(deal, held_by, known)
         # A claimer names what they hold: a deal in which their cards could not make the claim true is kept only
@@ -187,12 +187,76 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
         for key in names.get(fr.name, ()):
             if key in fr.env:
                 fr.env[key] = _swap(fr.env[key], swap)
-    for name, kind in st.program.var_kinds.items():
-        if kind == "card" and name in clone.vars:
+    for name in facts(st.program).card_vars:
+        if name in clone.vars:
             clone.vars[name] = _swap(clone.vars[name], swap)
     if clone.claim is not None:
         clone.claim = dict(clone.claim, cards=[swap.get(c, c) for c in clone.claim["cards"]])
     return clone
+
+
+class Later(random.Random):
+    """A generator seeded only when it is first used, then a plain `random.Random` with the same numbers as
+    `random.Random(seed)`: most samples are played out without a shuffle, and seeding costs more than the rest of
+    making a sample's generator.  Given a generator instead of a seed, it takes that one's state when first used
+    (a copy of a game's generator, for a move made on a copy: the game's is left alone until then)."""
+
+    __slots__ = ()  # the layout of random.Random, so that it can become one
+
+    def __new__(cls, seed):
+        self = random.Random.__new__(cls)
+        self.later = seed
+        return self
+
+    def __init__(self, seed):
+        pass
+
+    # A bound method taken before the generator woke (`random.Random._randbelow` keeps `getrandbits`) may be called
+    # after: each wakes it only if it still sleeps.
+    def getrandbits(self, k):
+        return random.Random.getrandbits(_wake(self), k)
+
+    def random(self):
+        return random.Random.random(_wake(self))
+
+    def getstate(self):
+        return random.Random.getstate(_wake(self))
+
+    def setstate(self, state):
+        _wake(self, False)
+        random.Random.setstate(self, state)
+
+    def seed(self, *args, **kwargs):
+        _wake(self, False)
+        random.Random.seed(self, *args, **kwargs)
+
+    def __reduce__(self):
+        return random.Random.__reduce__(_wake(self))
+
+
+def _wake(rng, seed: bool = True) -> random.Random:
+    """A `Later` made a plain generator, seeded as it was promised (unless it is about to be given a state)."""
+    later = rng.__dict__.pop("later", None)
+    if type(rng) is Later:
+        rng.__class__ = random.Random
+        if seed:
+            if isinstance(later, random.Random):
+                random.Random.setstate(rng, later.getstate())
+            else:
+                random.Random.seed(rng, later)
+    return rng
+
+
+def shuffle(rng: random.Random, xs: list) -> None:
+    """`rng.shuffle(xs)`: the same order from the same state, without a call per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(xs) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        xs[i], xs[j] = xs[j], xs[i]
 
 
 def _keep_known(deal: list, held_by: list, known: dict) -> None:
