@@ -63,7 +63,7 @@ class RulesEnv(AECEnv):
         self.encoding = enc = Encoding(self.program, n)
         self._decide = enc.decide
         self._action_of = enc.action_of
-        self._observe = enc.observe_seen
+        self._observers = enc.observers  # each seat's: its vector from its glance
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
@@ -129,9 +129,9 @@ class RulesEnv(AECEnv):
         all zero for an agent that is not to act)."""
         seat = self._seat_of[agent]
         if seat != self._seat:
-            return {"observation": self._observe(self._glances[seat](), seat, None), "action_mask": self._no_actions}
+            return {"observation": self._observers[seat](self._glances[seat](), None), "action_mask": self._no_actions}
         now = self._now
-        return {"observation": self._observe(self._glances[seat](), seat, now[2]), "action_mask": now[1]}
+        return {"observation": self._observers[seat](self._glances[seat](), now[2]), "action_mask": now[1]}
 
     def last(self, observe: bool = True):
         """The acting agent's (observation, cumulative reward, terminated, truncated, info), as `AECEnv.last`."""

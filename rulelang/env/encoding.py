@@ -195,6 +195,37 @@ def _walk(obj, found: dict, seen: set, depth: int) -> None:
                 pass
 
 
+def recount(kept: list, cards: list, ident: list, none: array) -> array:
+    """The count of each card identity in a zone seen whole (`cards`, its list), from `kept` = [the cards last
+    counted, their counts], changed in place to these cards' (`ident`: each card's identity; `none`: no counts).
+    Only the cards put on or taken off its top since are counted when the rest is as it was, else the cards that
+    came or went (told apart by sets: a card lies in one place, so a zone's cards are all different; checked)."""
+    before = kept[0]
+    if cards == before:
+        return kept[1]
+    j, k = len(before), len(cards)
+    counts = kept[1]
+    if k > j and cards[:j] == before:  # cards put on top
+        for c in cards[j:]:
+            counts[ident[c]] += 1.0
+    elif k < j and before[:k] == cards:  # cards taken off the top
+        for c in before[k:]:
+            counts[ident[c]] -= 1.0
+    else:  # cards taken from under others, or put among them: a card lies in one place, so the cards of each
+        now, then = set(cards), set(before)  # list are all different, and what changed is what one holds alone
+        if len(now) == k and len(then) == j:
+            for c in then.difference(now):
+                counts[ident[c]] -= 1.0
+            for c in now.difference(then):
+                counts[ident[c]] += 1.0
+        else:
+            counts[:] = none
+            for c in cards:
+                counts[ident[c]] += 1.0
+    kept[0] = cards[:]
+    return counts
+
+
 KIND_ORDER = {"": 0, "card": 1, "player": 2, "value": 3, "number": 4, "rule": 5, "several": 6, "cards": 7}
 
 
@@ -595,9 +626,6 @@ class Encoding:
         self._zeros = array("f", [0.0]) * at
         self._no_cards = array("f", [0.0]) * self.real
         self._tallies: dict = {}  # a zone (of an owner; and a seat, seen in part) -> (its cards, their tally)
-        keys = count()  # each zone's (each owner's) key in `_tallies`
-        self._keys = [[next(keys) for _ in range(n)] if per else next(keys) for _, per, *_ in self.zone_slots]
-        self._memo: list = []  # each seat's [last observation, its glance's zones, a claim written, numpy's view of it]
         self.observe_seen = self._observer()
 
     def _var_segment(self, add, name: str, kind: str) -> tuple:
@@ -652,190 +680,184 @@ class Encoding:
 
     def _observer(self):
         """`observe_seen(seen, seat, mine)`: the observation of one seat from its glance (`Seat.glance()`: what its
-        view holds, with the view's masking, nothing copied) and the verb groups of its pending decision (`mine`).
+        view holds, with the view's masking, nothing copied) and the verb groups of its pending decision (`mine`);
+        `observers[seat](seen, mine)` is the same for one seat, without the dispatch.
 
-        A Python function written for this game and number of players (as the compiler writes a game's code):
-        each zone, owner and variable has its place in the vector as a constant, so a step runs no loop over the
-        layout.  Each seat's last observation is kept (`_memo`) with what its glance showed of each zone (of each
-        owner) then: a step writes a zone again only when that differs (one C comparison), so a zone no card came
-        to or left since the seat last looked costs nothing more; whose turn it is, the verbs, the variables and
-        the claim are written each time (most steps change one of them).  A zone the seat saw no card of, and
-        still sees none of, has only its size written.  A zone seen whole of fewer than LONG_RUN cards (a hand)
-        is counted in place; a longer one's count of each card identity is kept from the last time it was
-        counted (`_tally`: shared by the seats that see the zone whole; a zone seen in part, per seat) and
-        counted again only when its cards changed.  The vector is a Python float
-        array, written by slices and a few single writes (always of the same length: numpy's view of it, kept beside
-        it, holds its buffer); the seat gets a copy of that view (the next step writes the kept one)."""
+        Python functions written for this game and number of players, one for each seat (as the compiler writes a
+        game's code): each zone, owner and variable has its place in that seat's vector as a constant (seats
+        counted from it), so a look runs no loop over the layout.  Each seat's last vector is kept with what its
+        glance showed of each zone (of each owner) then, and only what changed is written:
+
+        - a zone the seat sees none of (the glance gives its size) has its size written, and nothing else unless
+          it showed cards last time (their counts and top are cleared then);
+        - a zone it sees cards of is written again only when they differ from last time (one C comparison): its
+          size, top and counts; a zone seen whole of fewer than LONG_RUN cards (a hand) is counted in place, each
+          card's entry looked up in a table of the part's own (`POS`); a longer one's counts are kept by the zone
+          (shared by every seat that sees it whole) and moved on by the cards put on or taken off its top since
+          they were last worked out (`recount`); a zone seen in part is counted by `_tally`, per seat;
+        - whose turn it is, the verbs, the variables and the claim are written each time (most looks change one).
+
+        The vector is a Python float array, written by slices and single writes; the seat gets a copy of numpy's
+        view of it (the next look writes the kept one)."""
         n, real = self.n, self.real
         head = self.at_verbs + len(self.groups)  # whose turn, the direction, whose decision, the verbs: each time
         zone_end = self.var_start
         claim_at = self.at_claim if self.claims else self.obs_size
-        lines = ["def observe_seen(seen, seat, mine):",
-                 "    current, direction, pend, window, zones, values, pvalues, claim = seen",
-                 "    memo = MEMO[seat]",
-                 "    out = memo[0]",
-                 "    was = memo[1]",
-                 f"    out[0:{head}] = HEAD",
-                 "    r = ROT[seat]",
-                 f"    out[{self.at_current} + r[current]] = 1.0",
-                 f"    out[{self.at_direction}] = direction",
-                 "    if pend is not None:",
-                 f"        out[{self.at_pending} + r[pend]] = 1.0",
-                 "        if window:",
-                 f"            out[{self.at_window}] = 1.0",
-                 "    if mine:",
-                 "        for g in mine:",
-                 f"            out[{self.at_verbs} + g] = 1.0",
-                 "    get = TALLIES.get"]
+        ident = self.ident_of
+        pos: dict = {}  # where a part's counts start -> each card's entry there
 
-        def counted(z: str, key, at: str) -> list:  # the counts of a zone seen (whole, or in part)
-            return [f"            if {z}.__class__ is list:",
-                    f"                if len({z}) < {LONG_RUN}:  # a few cards: counted here",
-                    f"                    out[{at}:{at} + {real}] = NONE",
-                    f"                    for c in {z}:",
-                    f"                        out[{at} + IDENT[c]] += 1.0",
-                    "                else:",
-                    f"                    m = get({key})",
-                    f"                    out[{at}:{at} + {real}] = m[1] if m is not None and m[0] == {z} else TALLY({key}, {z})",
-                    "            else:",
-                    f"                out[{at}:{at} + {real}] = TALLY(({key}, seat), {z})"]
+        def table(at: int) -> str:
+            if at not in pos:
+                pos[at] = len(pos)
+                consts[f"POS{pos[at]}"] = [at + ident[c] for c in range(len(ident))]
+            return f"POS{pos[at]}"
 
-        # A zone the seat saw none of (a number) last time has its counts (and top) at zero already.
-        part = count()
-        for i, ((name, per, size_at, counts, top), key) in enumerate(zip(self.zone_slots, self._keys)):
-            if per:
-                lines.append(f"    zz = zones[{i}]  # {name}, one per player")
-                for o in range(n):
-                    k = next(part)
-                    lines += [f"    z = zz[{o}]",
-                              f"    w = was[{k}]",
-                              "    if z != w:",
-                              f"        was[{k}] = z[:] if z.__class__ is list else z",
-                              f"        at = {counts[0]} + r[{o}] * {real}",
-                              "        if z.__class__ is int:",
-                              f"            out[{size_at} + r[{o}]] = z",
-                              "            if w.__class__ is not int:",
-                              f"                out[at:at + {real}] = NONE",
-                              "        elif z:",
-                              f"            out[{size_at} + r[{o}]] = len(z)",
-                              *counted("z", key[o], "at"),
-                              "        else:",
-                              f"            out[{size_at} + r[{o}]] = 0.0",
-                              f"            out[at:at + {real}] = NONE"]
-            else:
-                k = next(part)
-                lines += [f"    z = zones[{i}]  # {name}",
-                          f"    w = was[{k}]",
-                          "    if z != w:",
-                          f"        was[{k}] = z[:] if z.__class__ is list else z",
-                          "        if z.__class__ is int:",
-                          f"            out[{size_at}] = z",
-                          "            if w.__class__ is not int:",
-                          f"                out[{counts}:{counts + real}] = NONE",
-                          f"                out[{top}:{top + real}] = NONE",
-                          "        elif z:",
-                          f"            out[{size_at}] = len(z)",
-                          f"            out[{top}:{top + real}] = NONE",
-                          *counted("z", key, str(counts)),
-                          "            c = z[-1]",
-                          "            if c is not None:",
-                          f"                out[{top} + IDENT[c]] = 1.0",
-                          "        else:",
-                          f"            out[{size_at}] = 0.0",
-                          f"            out[{counts}:{counts + real}] = NONE",
-                          f"            out[{top}:{top + real}] = NONE"]
-        self._parts = next(part)
         consts = {"HEAD": self._zeros[:head], "NONE": self._no_cards, "VARS": self._zeros[zone_end:claim_at],
                   "CLAIMS": self._zeros[claim_at:], "ROT": [[(c - s) % n for c in range(n)] for s in range(n)],
-                  "TALLIES": self._tallies, "TALLY": self._tally, "IDENT": self.ident_of, "PUT": self._put,
-                  "BOUND": BOUND, "array": array, "frombuffer": np.frombuffer, "F32": F32, "CLAIM": self._claim,
-                  "MEMO": self._memo}
-        lines += [f"    out[{zone_end}:{claim_at}] = VARS  # the variables: written each time (most steps change one)"]
-        for j, (name, slot) in enumerate(self.var_slots):
-            consts[f"SLOT{j}"] = slot
-            lines.append(f"    v = values.get({name!r})")
-            if slot[0] == "number":
-                lines += ["    if v.__class__ is int and -BOUND <= v <= BOUND:",
-                          "        if v:",
-                          f"            out[{slot[1]}] = v",
-                          "    elif v is not None:",
-                          f"        PUT(out, SLOT{j}, v, seat)"]
-            elif slot[0] == "value":
-                consts[f"VALUES{j}"] = slot[3]
-                lines += ["    if v.__class__ is str:",
-                          f"        at = VALUES{j}.get(v)",
-                          "        if at is not None:",
-                          f"            out[{slot[1]} + at] = 1.0",
-                          "    elif v is not None:",
-                          f"        PUT(out, SLOT{j}, v, seat)"]
-            else:
-                lines += ["    if v is not None:",
-                          f"        PUT(out, SLOT{j}, v, seat)"]
-        for j, (name, number, starts) in enumerate(self.pvar_slots):
-            consts[f"STARTS{j}"] = starts
-            lines += [f"    vals = pvalues.get({name!r})",
-                      "    if vals is not None and any(vals):" if number is not None else "    if vals is not None:"]
-            if number is not None:  # numbers, one a seat: written at once if all are
-                lines += ["        try:",
-                          "            a = array('f', vals[seat:] + vals[:seat])",
-                          "            whole = -BOUND <= min(a) and max(a) <= BOUND",
-                          "        except (TypeError, OverflowError):  # a player's number not set, or not a number",
-                          "            whole = False",
-                          "        if whole:",
-                          f"            out[{number}:{number + n}] = a",
-                          "        else:",
-                          "            for o, v in enumerate(vals):",
-                          "                if v is not None and v is not False:",
-                          f"                    PUT(out, STARTS{j}[r[o]], v, seat)"]
-            else:
-                lines += ["        for o, v in enumerate(vals):",
-                          "            if v is not None and v is not False:",
-                          f"                PUT(out, STARTS{j}[r[o]], v, seat)"]
-        if self.claims:
-            lines += ["    if claim is not None or memo[2]:",
-                      f"        out[{claim_at}:] = CLAIMS",
-                      "        memo[2] = claim is not None",
-                      "        if claim is not None:",
-                      "            CLAIM(out, seat, claim)"]
-        lines.append("    return memo[3].copy()")
-        source = "\n".join(lines) + "\n"
+                  "TALLY": self._tally, "RECOUNT": recount, "IDENT": ident, "PUT": self._put, "BOUND": BOUND,
+                  "array": array, "CLAIM": self._claim}
+        self._outs = [self._zeros[:] for _ in range(n)]
+        self._nps = [np.frombuffer(out, dtype=F32) for out in self._outs]
+        parts = sum(n if per else 1 for _, per, *_ in self.zone_slots)
+        self._was = [[None] * (parts + 1) for _ in range(n)]  # each part's last glance, then whether a claim was written
+        self._counts = [[[], self._no_cards[:]] for _ in range(parts)]  # a long zone's cards last counted, their counts
+        sources = []
+        for seat in range(n):
+            consts[f"OUT{seat}"], consts[f"NP{seat}"], consts[f"WAS{seat}"] = (self._outs[seat], self._nps[seat],
+                                                                             self._was[seat])
+            consts[f"AT_CURRENT{seat}"] = [self.at_current + (c - seat) % n for c in range(n)]
+            consts[f"AT_PENDING{seat}"] = [self.at_pending + (c - seat) % n for c in range(n)]
+            lines = [f"def observe_{seat}(seen, mine):",
+                     "    current, direction, pend, window, zones, values, pvalues, claim = seen",
+                     f"    out = OUT{seat}",
+                     f"    was = WAS{seat}",
+                     f"    out[0:{head}] = HEAD",
+                     f"    out[AT_CURRENT{seat}[current]] = 1.0",
+                     f"    out[{self.at_direction}] = direction",
+                     "    if pend is not None:",
+                     f"        out[AT_PENDING{seat}[pend]] = 1.0",
+                     "        if window:",
+                     f"            out[{self.at_window}] = 1.0",
+                     "    if mine:",
+                     "        for g in mine:",
+                     f"            out[{self.at_verbs} + g] = 1.0"]
+            k = 0
+            for i, (name, per, size_at, counts, top) in enumerate(self.zone_slots):
+                if per:
+                    lines.append(f"    zz = zones[{i}]  # {name}, one per player")
+                    spots = [(f"zz[{o}]", size_at + (o - seat) % n, counts[(o - seat) % n], None) for o in range(n)]
+                else:
+                    spots = [(f"zones[{i}]  # {name}", size_at, counts, top)]
+                for got, size, at, top_at in spots:
+                    clear = [f"            out[{at}:{at + real}] = NONE"]
+                    if top_at is not None:
+                        clear.append(f"            out[{top_at}:{top_at + real}] = NONE")
+                    lines += [f"    z = {got}",
+                              "    if z.__class__ is int:",
+                              f"        out[{size}] = z",
+                              f"        if was[{k}] is not None:",
+                              f"            was[{k}] = None",
+                              *clear,
+                              f"    elif z != was[{k}]:",
+                              f"        was[{k}] = z[:] if z.__class__ is list else z",
+                              f"        out[{size}] = len(z)"]
+                    if top_at is not None:
+                        lines.append(f"        out[{top_at}:{top_at + real}] = NONE")
+                    lines += ["        if z.__class__ is list:",
+                              f"            if len(z) < {LONG_RUN}:  # a few cards: counted here",
+                              f"                out[{at}:{at + real}] = NONE",
+                              f"                for c in z:",
+                              f"                    out[{table(at)}[c]] += 1.0",
+                              "            else:",
+                              f"                out[{at}:{at + real}] = RECOUNT(COUNTS{k}, z, IDENT, NONE)",
+                              "        elif z:",
+                              f"            out[{at}:{at + real}] = TALLY(({k}, {seat}), z)",
+                              "        else:",
+                              f"            out[{at}:{at + real}] = NONE"]
+                    if top_at is not None:
+                        lines += ["        if z:",
+                                  "            c = z[-1]",
+                                  "            if c is not None:",
+                                  f"                out[{top_at} + IDENT[c]] = 1.0"]
+                    consts[f"COUNTS{k}"] = self._counts[k]
+                    k += 1
+            lines.append(f"    out[{zone_end}:{claim_at}] = VARS  # the variables: written each time (most looks change one)")
+            for j, (name, slot) in enumerate(self.var_slots):
+                consts[f"SLOT{j}"] = slot
+                lines.append(f"    v = values.get({name!r})")
+                if slot[0] == "number":
+                    lines += ["    if v.__class__ is int and -BOUND <= v <= BOUND:",
+                              "        if v:",
+                              f"            out[{slot[1]}] = v",
+                              "    elif v is not None:",
+                              f"        PUT(out, SLOT{j}, v, {seat})"]
+                elif slot[0] == "value":
+                    consts[f"VALUES{j}"] = slot[3]
+                    lines += ["    if v.__class__ is str:",
+                              f"        at = VALUES{j}.get(v)",
+                              "        if at is not None:",
+                              f"            out[{slot[1]} + at] = 1.0",
+                              "    elif v is not None:",
+                              f"        PUT(out, SLOT{j}, v, {seat})"]
+                else:
+                    lines += ["    if v is not None:",
+                              f"        PUT(out, SLOT{j}, v, {seat})"]
+            for j, (name, number, starts) in enumerate(self.pvar_slots):
+                consts[f"STARTS{j}"] = starts
+                lines += [f"    vals = pvalues.get({name!r})",
+                          "    if vals is not None and any(vals):" if number is not None else "    if vals is not None:"]
+                puts = ["            for o, v in enumerate(vals):",
+                        "                if v is not None and v is not False:",
+                        f"                    PUT(out, STARTS{j}[ROT[{seat}][o]], v, {seat})"]
+                if number is not None:  # numbers, one a seat: written at once if all are
+                    lines += ["        try:",
+                              f"            a = array('f', vals[{seat}:] + vals[:{seat}])" if seat else
+                              "            a = array('f', vals)",
+                              "            whole = -BOUND <= min(a) and max(a) <= BOUND",
+                              "        except (TypeError, OverflowError):  # a player's number not set, or not a number",
+                              "            whole = False",
+                              "        if whole:",
+                              f"            out[{number}:{number + n}] = a",
+                              "        else:",
+                              *puts]
+                else:
+                    lines += [p[4:] for p in puts]
+            if self.claims:
+                lines += [f"    if claim is not None or was[{k}]:",
+                          f"        out[{claim_at}:] = CLAIMS",
+                          f"        was[{k}] = claim is not None",
+                          "        if claim is not None:",
+                          f"            CLAIM(out, {seat}, claim)"]
+            lines.append(f"    return NP{seat}.copy()")
+            sources.append("\n".join(lines) + "\n")
+        sources.append(f"OBSERVERS = [{', '.join(f'observe_{s}' for s in range(n))}]\n\n"
+                       "def observe_seen(seen, seat, mine):\n"
+                       "    return OBSERVERS[seat](seen, mine)\n")
+        source = "\n".join(sources)
         code = compile(source, f"<observation of {self.program.name} for {n}>", "exec")
         exec(code, consts)
         self.observer_source = source
-        self.forget()
+        self.observers = consts["OBSERVERS"]
         return consts["observe_seen"]
 
     def forget(self) -> None:
         """Let go of each seat's last observation (a new game): the next is written whole."""
-        self._memo[:] = [[out, [None] * self._parts, False, np.frombuffer(out, dtype=F32)]
-                         for out in (self._zeros[:] for _ in range(self.n))]
+        for out, was in zip(self._outs, self._was):
+            out[:] = self._zeros
+            was[:] = [None] * len(was)
 
-    def _tally(self, key, cards) -> array:
-        """The count of each card identity among `cards` (a zone's list, or a tuple with None for cards not seen),
-        kept under `key` and worked out again only from what changed since it was last asked."""
+    def _tally(self, key, cards: tuple) -> array:
+        """The count of each card identity among `cards` (a zone seen in part: a tuple with None for the cards not
+        seen), kept under `key` and worked out again only when they changed."""
         memo = self._tallies.get(key)
+        if memo is not None and memo[0] == cards:
+            return memo[1]
         ident = self.ident_of
-        if memo is not None:
-            prev, t = memo
-            if prev == cards:
-                return t
-            j, k = len(prev), len(cards)
-            if k >= LONG_RUN and k > j and cards[:j] == prev:  # cards put on top
-                for c in cards[j:]:
-                    if c is not None:
-                        t[ident[c]] += 1.0
-            elif j >= LONG_RUN and k < j and prev[:k] == cards:  # cards taken off the top
-                for c in prev[k:]:
-                    if c is not None:
-                        t[ident[c]] -= 1.0
-            else:
-                memo = None
-        if memo is None:
-            t = self._no_cards[:]
-            for c in cards:
-                if c is not None:
-                    t[ident[c]] += 1.0
-        self._tallies[key] = (cards[:] if cards.__class__ is list else cards, t)
+        t = self._no_cards[:]
+        for c in cards:
+            if c is not None:
+                t[ident[c]] += 1.0
+        self._tallies[key] = (cards, t)
         return t
 
     def _start(self, seat: int, current: int, direction: int, pending, window, mine) -> array:
