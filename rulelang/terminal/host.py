@@ -266,6 +266,8 @@ def prompt_helpers():
                 for text, start, meta in rule_completions(host.game, document.text_before_cursor[rule_at:]):
                     yield Completion(text, start_position=start, display_meta=meta)
                 return
+            if len(document.text_before_cursor) > COMPLETED_MOST:  # no move is that long: nothing read, every key
+                return                                             # of a long paste costs the same
             text = host.clean(document.text_before_cursor)
             words = text.split()
             ends_in_space = text.endswith(" ")
@@ -321,14 +323,22 @@ def prompt_helpers():
 
         def __init__(self, host: "Host", d: Decision):
             self.host, self.d = host, d
+            self.styles = {}  # (word, first) -> its style: a line is drawn again at every key, its words known
 
         def lex_document(self, document: Document):
             host, d = self.host, self.d
             verbs = {o.verb for o in d.options}
             calls = {c.lower() for c in d.calls}
             line = document.lines[0] if document.lines else ""
+            styles = self.styles
 
             def style(word: str, first: bool) -> str:
+                found = styles.get((word, first))
+                if found is None:
+                    found = styles[(word, first)] = word_style(word, first)
+                return found
+
+            def word_style(word: str, first: bool) -> str:
                 w = word.lower()
                 if first and command_named(w) is not None:
                     return "ansicyan"
@@ -491,6 +501,7 @@ class Host:
         # Symbols that are not letters or digits may be typed with a card (as the hand shows it) and are dropped.
         self.symbols = {ch for a in self.program.attributes.values() for v in a.values for ch in v.symbol
                         if not ch.isalnum() and not ch.isspace()}
+        self.unsymbol = dict.fromkeys(map(ord, self.symbols))  # str.translate's table: the symbols dropped
         self.keys = TypeAhead(_stdin_fd() if screen.tty else None, MAX_LINE)  # the keys typed while bots play
 
     # ---------------------------------------------------------- the loop
@@ -936,6 +947,8 @@ class Host:
         """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name,
         and without control characters (Ctrl-V puts any in a line: an escape sequence told back in a refusal would
         be the terminal's to obey), bar the line breaks and tabs a rule may hold."""
+        if text.isprintable():  # no control character at all (the common case; at every key, so at C's speed)
+            return text.translate(self.unsymbol)
         return "".join(ch for ch in text if ch not in self.symbols
                        and (ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf")))
 
@@ -1382,6 +1395,7 @@ def read_stack(path: str) -> list[str]:
 
 
 MAX_LINE = 4000  # characters in one line typed at the prompt (a move, a command, a rule)
+COMPLETED_MOST = 200  # the longest line completed as a move while it is typed (completion runs at every key)
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 
