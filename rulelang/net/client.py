@@ -325,7 +325,7 @@ class JoinHost(Host):
         if self.table is not None:
             text += "\nAs the host: seats · bot SEAT (a bot plays a seat whose person is gone)" + (
                 " · start (bots take the open seats)" if self.table.game is None else "")
-        self.screen.line(text + (f"\nKeys: {KEYS}" if self.screen.tty and d is not None else ""))
+        self.screen.line(self.screen.fit(text + (f"\nKeys: {KEYS}" if self.screen.tty and d is not None else "")))
         return AGAIN
 
     def cmd_log(self, seat: int, d, arg: str):

@@ -24,7 +24,7 @@ from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
-from .summary import help_text, rules_summary
+from .summary import fitted, help_text, rules_summary
 from .typeahead import TypeAhead
 
 
@@ -65,7 +65,7 @@ def command_docs() -> dict:
 
 
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
-        "Ctrl-D leaves.")
+        "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
 ANSWERS = YES + NO + ("q",)  # a reply to a question, never a move by abbreviation where no question is asked
 QUIT = "quit"
@@ -118,6 +118,11 @@ class Screen:
 
     def width(self) -> int:
         return max(40, shutil.get_terminal_size((100, 24)).columns)
+
+    def fit(self, text: str) -> str:
+        """Text of several lines, each wrapped to the terminal's width under its own indent (a pipe gets it as
+        it is: a line a thing)."""
+        return fitted(text, self.width() - 1) if self.tty else text
 
     def clear(self) -> None:
         """Clear the screen and, where the terminal allows, its scrollback: the last hand must not show."""
@@ -672,11 +677,12 @@ class Host:
 
     # ---------------------------------------------------------- the commands (COMMANDS): each gives what take_line does
     def cmd_help(self, seat: int, d: Decision, arg: str):
-        self.screen.line(help_text(self.program, d, command_docs()) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
+        self.screen.line(self.screen.fit(help_text(self.program, d, command_docs())
+                                         + (f"\nKeys: {KEYS}" if self.screen.tty else "")))
         return AGAIN
 
     def cmd_rules(self, seat: int, d: Decision, arg: str):
-        self.screen.line(rules_summary(self.program))
+        self.screen.line(self.screen.fit(rules_summary(self.program, self.screen.width() - 1)))
         self.show_house_rules()
         return AGAIN
 
