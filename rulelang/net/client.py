@@ -564,7 +564,7 @@ class JoinHost(Host):
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
-            session = PromptSession()
+            session = PromptSession(enable_suspend=True)
             try:
                 task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0,
                                             default=default, handle_sigint=False)

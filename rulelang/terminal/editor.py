@@ -146,7 +146,7 @@ def rule_session(game, seat: int):
                 pos = sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
                 raise ValidationError(cursor_position=max(0, min(pos, len(document.text))), message=f"{line}:{col}: {msg}")
 
-    session = wrapped_refusals(PromptSession())
+    session = wrapped_refusals(PromptSession(enable_suspend=True))  # Ctrl-Z stops the game, as between prompts
     return session, dict(lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(), validate_while_typing=True,
                          completer=rule_completer(game), complete_while_typing=True, key_bindings=one_tab_inserts(),
                          bottom_toolbar=lambda: "a rule in rulelang · Tab completes · Enter takes it · "

@@ -829,7 +829,7 @@ class Host:
                     try:
                         from prompt_toolkit import prompt
 
-                        prompt("", handle_sigint=False)
+                        prompt("", handle_sigint=False, enable_suspend=True)
                         break
                     except KeyboardInterrupt:
                         continue
@@ -928,7 +928,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            return prompt(question, handle_sigint=False).strip().lower() in YES
+            return prompt(question, handle_sigint=False, enable_suspend=True).strip().lower() in YES
         except (EOFError, KeyboardInterrupt):
             return False
 
@@ -1103,7 +1103,8 @@ class Host:
             from prompt_toolkit.styles import Style
 
             style = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #e0e0e0"} if self.screen.color else {})
-            self.sessions[seat] = wrapped_refusals(PromptSession(history=InMemoryHistory(), style=style))
+            self.sessions[seat] = wrapped_refusals(PromptSession(history=InMemoryHistory(), style=style,
+                                                                 enable_suspend=True))  # Ctrl-Z: to the shell
         return self.sessions[seat]
 
     def read(self, seat: int, d: Decision, window: bool = False):
@@ -1165,7 +1166,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            answer = prompt("Leave the game? [y/N] ", handle_sigint=False)
+            answer = prompt("Leave the game? [y/N] ", handle_sigint=False, enable_suspend=True)
         except EOFError:
             return True
         except KeyboardInterrupt:
