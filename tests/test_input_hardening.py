@@ -187,3 +187,39 @@ def test_keys_typed_past_the_longest_line_are_not_put_in(monkeypatch):
         keys.send_text("draw" + "\x1b[200~" + "y" * 37 + "\x1b[201~" + "\r")  # 41 characters: not put in
         assert session.prompt("> ", key_bindings=host.prompt_keys()) == "draw"
 
+
+
+def test_a_key_typed_in_a_long_line_reads_no_more_of_it_than_in_a_short_one(monkeypatch):
+    """Completion runs at every key and the lexer at every redraw, so a paste that comes without bracketed paste
+    (a key a character) cost the square of its length: 3,000 characters took 2.2 CPU s to appear.  Past
+    COMPLETED_MOST characters a line is not read to complete a move, and the lexer styles each word once a
+    prompt; a short line is completed as before (`play R3 u` offers the call `uno`)."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import COMPLETED_MOST, Host, Screen, prompt_helpers
+
+    g = Game(load(ROOT / "games" / "express.rules"), ["You", "Ada"], seed=7, stack=STACK)
+    host, d = Host(g, [0], {}, Screen(tty=False), 0), g.pending
+    completer_cls, _, lexer_cls = prompt_helpers()
+    read = []
+    clean = host.clean
+    monkeypatch.setattr(host, "clean", lambda text: read.append(text) or clean(text))
+
+    def completed(text):
+        read.clear()
+        return [c.text for c in completer_cls(host, 0, d, False).get_completions(Document(text), CompleteEvent())]
+
+    assert completed("play R3 u") == ["uno"] and read == ["play R3 u"]
+    long = "play R3 uno " * (COMPLETED_MOST // 12 + 1)
+    assert completed(long) == [] and read == []
+    lexer = lexer_cls(host, d)
+    read.clear()
+    for typed in (long, long + "play"):  # drawn again after a key
+        line = lexer.lex_document(Document(typed))(0)
+    assert sorted(read) == ["R3", "play"]  # looked up as a card once each (the first `play` is the verb)
+    card = g.program.cards[g.program.card_by_text("R3")[0]]
+    assert ("".join(t for _, t in line) == long + "play"
+            and {s for s, t in line if t == "R3"} == {card.style} and line[0] == ("bold", "play"))

@@ -547,3 +547,26 @@ def test_the_toolbar_row_leaves_out_a_fact_that_does_not_fit_and_keeps_a_shorter
     assert ["".join(t for _, t in row) for row in rows] == \
         ["to play: you │ current colour: ♣Green │ discard: Wild Draw Four │ direction: →"]
     assert len(wrap(facts, 78, " │ ")) == 2  # without a bound, every fact on as many rows as it takes
+
+
+def test_help_and_rules_fit_an_80_column_terminal_each_row_under_what_it_says():
+    """`help` and `rules` at a terminal are wrapped to its width (the terminal cut `undo`'s text mid-word, and
+    `rules`, wrapped at 96 columns, came out ragged at 80): no word changes, a row of `help`'s table goes on under
+    its description, any other line under its own indent."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import KEYS, command_docs
+    from rulelang.terminal.summary import fitted, help_text, rules_summary
+
+    program = load(ROOT / "games" / "express.rules")
+    g = Game(program, ["You", "Ada"], seed=7)
+    text = help_text(program, g.pending, command_docs()) + f"\nKeys: {KEYS}"
+    lines = fitted(text, 79).splitlines()
+    assert max(map(len, lines)) <= 79 < max(map(len, text.splitlines()))
+    assert fitted(text, 79).split() == text.split()
+    undo = next(i for i, line in enumerate(lines) if line.startswith("  undo "))
+    assert lines[undo + 1].startswith(" " * 19 + "shuffled")
+    keys = next(i for i, line in enumerate(lines) if line.startswith("Keys: "))
+    assert lines[keys + 1].startswith("  Ctrl-C")
+    rules = fitted(rules_summary(program, 79), 79)
+    assert max(map(len, rules.splitlines())) <= 79 and rules.split() == rules_summary(program).split()

@@ -106,7 +106,7 @@ def test_a_game_at_the_terminal(tmp_path, terminals):
 
     t.expect("You>")
     t.line("help")
-    help_text = t.expect("Ctrl-D leaves.")
+    help_text = t.expect("(asking first).")
     assert "Moves now:" in help_text and "draw a card from the draw pile" in help_text
     assert "quit" in help_text
 

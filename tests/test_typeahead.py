@@ -80,38 +80,56 @@ def test_a_reply_where_no_question_is_asked_is_no_move_and_a_card_not_named_is_w
         == [None] * 6
 
 
-def test_ctrl_z_while_the_bots_play_gives_the_shell_its_terminal_back():
-    """Stopped (Ctrl-Z) while the keys are watched, the terminal is the shell's again: echoed (a shell that does not
-    set its own modes, `sh`, was left typing blind); `fg` puts the game's modes back."""
+def test_ctrl_z_at_the_prompt_and_while_the_bots_play_gives_the_shell_its_terminal_back(tmp_path):
+    """Stopped (Ctrl-Z) at the prompt or while the keys are watched, the terminal is the shell's again: echoed (a
+    shell that does not set its own modes, `sh`, was left typing blind; at the prompt Ctrl-Z was put in the line
+    as `^Z`); `fg` puts the game's modes back and the game goes on."""
     import shutil
-    import sys
 
     import pexpect
 
-    from helpers import ROOT
+    from helpers import ROOT, rulelang_command
 
     if shutil.which("dash") is None:
         pytest.skip("no dash: a shell that leaves the terminal's modes as it finds them")
-    script = (f"import sys; sys.path.insert(0, '{ROOT / 'rulelang' / 'terminal'}'); from typeahead import TypeAhead\n"
-              "with TypeAhead(0, 100) as k, k.watching(): print('on' + 'ly', 'now', flush=True); k.poll(30)\n")
-    sh = pexpect.spawn("dash", ["-i"], cwd=str(ROOT), env={"PS1": "$ ", "PATH": "/usr/bin:/bin"}, encoding="utf-8",
-                       timeout=10)
+    command = " ".join(rulelang_command() + ["run", "games/express.rules", "--delay", "30", "--players", "2", "--seed",
+                                             "7", "--bots", "greedy", "--stack", str(write_stack(tmp_path, STACK)),
+                                             "--save", str(tmp_path / "g.yaml")])
+    sh = pexpect.spawn("dash", ["-i"], cwd=str(ROOT), env={"PS1": "$ ", "PATH": "/usr/bin:/bin", "TERM": "xterm",
+                                                            "PROMPT_TOOLKIT_NO_CPR": "1"}, encoding="utf-8", timeout=10)
+
+    def echoes(on: bool) -> bool:  # the modes are set just after the screen is: wait for them
+        deadline = time.monotonic() + 5
+        while sh.getecho() != on and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return sh.getecho() == on
+
     try:
         sh.expect_exact("$ ")
-        sh.sendline(f"{sys.executable} -I -c \"{script}\"")  # the module alone (and prompt_toolkit, its parser)
-        sh.expect_exact("only now")
-        assert not sh.getecho()  # the game's modes
+        sh.sendline(command)
+        sh.expect_exact("You>")
+        assert echoes(False)  # the prompt's modes
+        sh.send("play R")
         sh.sendcontrol("z")
         sh.expect_exact("$ ")
-        assert sh.getecho()  # the shell's
+        assert echoes(True)  # the shell's
         sh.sendline("fg")
-        sh.expect_exact(f"{sys.executable}")
-        deadline = time.monotonic() + 5
-        while sh.getecho() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert not sh.getecho()
-        sh.sendcontrol("d")  # leave: the poll ends
+        sh.expect_exact("You>")  # drawn again, the line as it was
+        assert echoes(False)
+        sh.send("3\r")
+        sh.expect_exact("You play")  # `play R` + `3`
+        sh.expect_exact("Ada plays")  # the pause after the bot's move: the keys are watched
+        sh.sendcontrol("z")
         sh.expect_exact("$ ")
-        assert sh.getecho()
+        assert echoes(True)
+        sh.sendline("fg")
+        assert echoes(False)
+        sh.sendcontrol("d")  # asked at once
+        sh.expect_exact("Leave the game? [y/N]")
+        sh.send("y\r")
+        sh.expect_exact("You leave the game")
+        sh.expect_exact("$ ")
+        assert echoes(True)
+        assert "^Z" not in sh.before
     finally:
         sh.close(force=True)

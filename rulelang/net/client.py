@@ -325,7 +325,7 @@ class JoinHost(Host):
         if self.table is not None:
             text += "\nAs the host: seats · bot SEAT (a bot plays a seat whose person is gone)" + (
                 " · start (bots take the open seats)" if self.table.game is None else "")
-        self.screen.line(text + (f"\nKeys: {KEYS}" if self.screen.tty and d is not None else ""))
+        self.screen.line(self.screen.fit(text + (f"\nKeys: {KEYS}" if self.screen.tty and d is not None else "")))
         return AGAIN
 
     def cmd_log(self, seat: int, d, arg: str):
@@ -564,7 +564,7 @@ class JoinHost(Host):
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
-            session = PromptSession()
+            session = PromptSession(enable_suspend=True)
             try:
                 task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0,
                                             default=default, handle_sigint=False)

@@ -27,6 +27,7 @@ def check_rule(game, text: str, seat):
 
 PLAYER_WORDS = ("current", "next", "previous", "dealer")
 _WORD = re.compile(r"[A-Za-z_]\w*$")
+TAIL = 200  # the characters before the cursor that rule completion reads
 
 
 def rule_completions(game, text: str) -> list[tuple[str, int, str]]:
@@ -37,6 +38,8 @@ def rule_completions(game, text: str) -> list[tuple[str, int, str]]:
     p = game.program
     if text.count('"') % 2:
         return []  # inside a string
+    blank = not text.strip()
+    text = text[-TAIL:]  # what is offered hangs on the last words only: each key costs the same in a long rule
     word = _WORD.search(text)
     part = word.group(0) if word else ""
     before = text[: len(text) - len(part)]
@@ -71,7 +74,7 @@ def rule_completions(game, text: str) -> list[tuple[str, int, str]]:
     if re.search(r"\bwhen\s+$", before):
         offer([f"{e}({', '.join(params)})" for e, params in p.events.items()], "an event")
         return out
-    if not before.strip() and not part:
+    if blank:
         return [(f"when {e}({', '.join(params)}) if ", 0, "a rule") for e, params in p.events.items()]
     if not part:
         return out
@@ -143,7 +146,7 @@ def rule_session(game, seat: int):
                 pos = sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
                 raise ValidationError(cursor_position=max(0, min(pos, len(document.text))), message=f"{line}:{col}: {msg}")
 
-    session = wrapped_refusals(PromptSession())
+    session = wrapped_refusals(PromptSession(enable_suspend=True))  # Ctrl-Z stops the game, as between prompts
     return session, dict(lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(), validate_while_typing=True,
                          completer=rule_completer(game), complete_while_typing=True, key_bindings=one_tab_inserts(),
                          bottom_toolbar=lambda: "a rule in rulelang · Tab completes · Enter takes it · "

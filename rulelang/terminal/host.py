@@ -24,7 +24,7 @@ from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
-from .summary import help_text, rules_summary
+from .summary import fitted, help_text, rules_summary
 from .typeahead import TypeAhead
 
 
@@ -65,7 +65,7 @@ def command_docs() -> dict:
 
 
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
-        "Ctrl-D leaves.")
+        "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
 ANSWERS = YES + NO + ("q",)  # a reply to a question, never a move by abbreviation where no question is asked
 QUIT = "quit"
@@ -118,6 +118,11 @@ class Screen:
 
     def width(self) -> int:
         return max(40, shutil.get_terminal_size((100, 24)).columns)
+
+    def fit(self, text: str) -> str:
+        """Text of several lines, each wrapped to the terminal's width under its own indent (a pipe gets it as
+        it is: a line a thing)."""
+        return fitted(text, self.width() - 1) if self.tty else text
 
     def clear(self) -> None:
         """Clear the screen and, where the terminal allows, its scrollback: the last hand must not show."""
@@ -266,6 +271,8 @@ def prompt_helpers():
                 for text, start, meta in rule_completions(host.game, document.text_before_cursor[rule_at:]):
                     yield Completion(text, start_position=start, display_meta=meta)
                 return
+            if len(document.text_before_cursor) > COMPLETED_MOST:  # no move is that long: nothing read, every key
+                return                                             # of a long paste costs the same
             text = host.clean(document.text_before_cursor)
             words = text.split()
             ends_in_space = text.endswith(" ")
@@ -321,14 +328,22 @@ def prompt_helpers():
 
         def __init__(self, host: "Host", d: Decision):
             self.host, self.d = host, d
+            self.styles = {}  # (word, first) -> its style: a line is drawn again at every key, its words known
 
         def lex_document(self, document: Document):
             host, d = self.host, self.d
             verbs = {o.verb for o in d.options}
             calls = {c.lower() for c in d.calls}
             line = document.lines[0] if document.lines else ""
+            styles = self.styles
 
             def style(word: str, first: bool) -> str:
+                found = styles.get((word, first))
+                if found is None:
+                    found = styles[(word, first)] = word_style(word, first)
+                return found
+
+            def word_style(word: str, first: bool) -> str:
                 w = word.lower()
                 if first and command_named(w) is not None:
                     return "ansicyan"
@@ -491,6 +506,7 @@ class Host:
         # Symbols that are not letters or digits may be typed with a card (as the hand shows it) and are dropped.
         self.symbols = {ch for a in self.program.attributes.values() for v in a.values for ch in v.symbol
                         if not ch.isalnum() and not ch.isspace()}
+        self.unsymbol = dict.fromkeys(map(ord, self.symbols))  # str.translate's table: the symbols dropped
         self.keys = TypeAhead(_stdin_fd() if screen.tty else None, MAX_LINE)  # the keys typed while bots play
 
     # ---------------------------------------------------------- the loop
@@ -661,11 +677,12 @@ class Host:
 
     # ---------------------------------------------------------- the commands (COMMANDS): each gives what take_line does
     def cmd_help(self, seat: int, d: Decision, arg: str):
-        self.screen.line(help_text(self.program, d, command_docs()) + (f"\nKeys: {KEYS}" if self.screen.tty else ""))
+        self.screen.line(self.screen.fit(help_text(self.program, d, command_docs())
+                                         + (f"\nKeys: {KEYS}" if self.screen.tty else "")))
         return AGAIN
 
     def cmd_rules(self, seat: int, d: Decision, arg: str):
-        self.screen.line(rules_summary(self.program))
+        self.screen.line(self.screen.fit(rules_summary(self.program, self.screen.width() - 1)))
         self.show_house_rules()
         return AGAIN
 
@@ -812,7 +829,7 @@ class Host:
                     try:
                         from prompt_toolkit import prompt
 
-                        prompt("", handle_sigint=False)
+                        prompt("", handle_sigint=False, enable_suspend=True)
                         break
                     except KeyboardInterrupt:
                         continue
@@ -911,7 +928,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            return prompt(question, handle_sigint=False).strip().lower() in YES
+            return prompt(question, handle_sigint=False, enable_suspend=True).strip().lower() in YES
         except (EOFError, KeyboardInterrupt):
             return False
 
@@ -936,6 +953,8 @@ class Host:
         """A typed line without the rules' card symbols, so a card typed as a hand shows it reads as its short name,
         and without control characters (Ctrl-V puts any in a line: an escape sequence told back in a refusal would
         be the terminal's to obey), bar the line breaks and tabs a rule may hold."""
+        if text.isprintable():  # no control character at all (the common case; at every key, so at C's speed)
+            return text.translate(self.unsymbol)
         return "".join(ch for ch in text if ch not in self.symbols
                        and (ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf")))
 
@@ -1084,7 +1103,8 @@ class Host:
             from prompt_toolkit.styles import Style
 
             style = Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #e0e0e0"} if self.screen.color else {})
-            self.sessions[seat] = wrapped_refusals(PromptSession(history=InMemoryHistory(), style=style))
+            self.sessions[seat] = wrapped_refusals(PromptSession(history=InMemoryHistory(), style=style,
+                                                                 enable_suspend=True))  # Ctrl-Z: to the shell
         return self.sessions[seat]
 
     def read(self, seat: int, d: Decision, window: bool = False):
@@ -1146,7 +1166,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            answer = prompt("Leave the game? [y/N] ", handle_sigint=False)
+            answer = prompt("Leave the game? [y/N] ", handle_sigint=False, enable_suspend=True)
         except EOFError:
             return True
         except KeyboardInterrupt:
@@ -1382,6 +1402,7 @@ def read_stack(path: str) -> list[str]:
 
 
 MAX_LINE = 4000  # characters in one line typed at the prompt (a move, a command, a rule)
+COMPLETED_MOST = 200  # the longest line completed as a move while it is typed (completion runs at every key)
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 

@@ -12,6 +12,21 @@ from ..errors import source_lines
 _KIND_WORDS = {"card": "CARD", "player": "PLAYER", "value": "VALUE", "number": "NUMBER"}
 
 
+def fitted(text: str, width: int) -> str:
+    """Each line of `text` wrapped to `width` columns, its next rows under what it says: under the description of
+    a row of `help`'s table (`  NAME<16> WHAT`), two spaces in from the line's own indent otherwise."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        table = indent == 2 and len(line) > 19 and line[18] == " " and line[19] != " "
+        out.append(textwrap.fill(line, width, subsequent_indent=" " * (19 if table else indent + 2),
+                                 break_long_words=False, break_on_hyphens=False))
+    return "\n".join(out)
+
+
 def help_text(program, decision, commands: dict) -> str:
     """The moves of the pending decision and how to type them, from the option texts in the rules."""
     lines = []
@@ -58,13 +73,14 @@ def _example(decision) -> str:
     return decision.options[0].text
 
 
-def rules_summary(program) -> str:
+def rules_summary(program, width: int = 96) -> str:
     """A readable summary of the game from its file: what it is, the cards, the table, the setup, a turn,
-    the calls, each rule with the comment that explains it, scoring and the match."""
+    the calls, each rule with the comment that explains it, scoring and the match; its comments' paragraphs
+    wrapped to `width` columns."""
     symbols, src = program.summary
     lines = [f"{program.name} — {program.min_players} to {program.max_players} players"
              + (f" ({program.default_players} unless --players says)" if program.default_players else "")]
-    lines += _wrap_note(_opening_comment(program.source), "  ")
+    lines += _wrap_note(_opening_comment(program.source), "  ", width)
 
     lines.append("")
     lines.append(f"Cards: {len(program.cards)}{_deck_breakdown(program)}")
@@ -86,7 +102,7 @@ def rules_summary(program) -> str:
                 " keeping its top card" if z.refill_keep == 1 else
                 f" keeping {z.refill_keep}" if z.refill_keep else "")
         zones.append(f"{'a ' + z.name + ' each' if z.per_player else z.name} ({who}{refill})")
-    lines += _wrap_note(["Table: " + "; ".join(zones)], "")
+    lines += _wrap_note(["Table: " + "; ".join(zones)], "", width)
     consts = {name: _source_of(src, d.value.loc if hasattr(d.value, "loc") else d.loc, d.value)
               for name, d in symbols.consts.items()}
     if consts:
@@ -111,7 +127,7 @@ def rules_summary(program) -> str:
         for name, d in symbols.calls.items():
             when = f" — due when {_source_of(src, d.when.loc, '')}" if d.when is not None and hasattr(d.when, "loc") else ""
             lines.append(f"  {name}: says {program.calls.get(name, name)}{when}")
-            lines += _wrap_note(_comment_above(src, d.loc), "      ")
+            lines += _wrap_note(_comment_above(src, d.loc), "      ", width)
 
     lines.append("")
     lines.append("Rules:")
@@ -120,19 +136,19 @@ def rules_summary(program) -> str:
         if isinstance(d, ast.RuleDecl):
             head = _source_line(src, d.loc).strip().rstrip("{").strip()
             lines.append("  • " + head.removeprefix("rule ").strip())
-            lines += _wrap_note(_comment_above(src, d.loc), "      ")
+            lines += _wrap_note(_comment_above(src, d.loc), "      ", width)
         elif isinstance(d, (ast.FunctionDecl, ast.ProcedureDecl)):
             note = _comment_above(src, d.loc)
             if note:  # helpers without a comment are plumbing, not rules
                 head = _source_line(src, d.loc).strip().rstrip("{=").strip()
                 lines.append("  • " + head.removeprefix("define ").strip())
-                lines += _wrap_note(note, "      ")
+                lines += _wrap_note(note, "      ", width)
     if len(lines) == heading:  # no rule and no explained helper: no heading either
         del lines[heading - 2:]
     if symbols.score is not None:
         lines.append("Scoring:")
         note = _comment_above(src, symbols.score.loc)
-        lines += _wrap_note(note, "  ") if note else [f"  {s}" for s in _body_lines(src, symbols.score)]
+        lines += _wrap_note(note, "  ", width) if note else [f"  {s}" for s in _body_lines(src, symbols.score)]
     if program.match_target:
         lowest = getattr(symbols.match, "lowest", None)
         if lowest is None:
@@ -215,7 +231,7 @@ def _opening_comment(text: str) -> list[str]:
     return out
 
 
-def _wrap_note(note: list[str], indent: str) -> list[str]:
+def _wrap_note(note: list[str], indent: str, width: int) -> list[str]:
     """A comment's lines rejoined into paragraphs and wrapped to fit a terminal: a new paragraph after an empty
     comment line, and at each `- ` item of a list (wrapped under its text)."""
     paras: list = []
@@ -227,7 +243,7 @@ def _wrap_note(note: list[str], indent: str) -> list[str]:
     out = []
     for text in filter(None, paras):
         more = "  " if text.startswith("- ") else ""
-        out += textwrap.wrap(text, 96 - len(indent), initial_indent=indent, subsequent_indent=indent + more)
+        out += textwrap.wrap(text, width - len(indent), initial_indent=indent, subsequent_indent=indent + more)
     return out
 
 
