@@ -417,3 +417,20 @@ def test_a_greedy_bot_weighs_a_plain_choice_on_the_cards_it_has_not_seen(stack, 
         g = Game(program, 2, seed=seed, stack=stack, record=False)
         d = g.pending
         assert GreedyBot(seed).move(g, d.player, d).text == move, seed
+
+
+def test_a_greedy_bot_whose_time_is_up_weighs_nothing():
+    """The search bot's greedy helper under `--think` has a deadline: past it, a plain choice is not weighed on
+    samples (none is drawn) and the first listed is made, so the helper cannot take the search's time (in
+    Twenty-One a search move thinking 0.003 s took 0.013 s of CPU, all of it the helper's weighing of hit or
+    stand)."""
+    program = _load("hit_or_stand")
+    g = Game(program, 2, seed=0, stack=["R10", "B10", "R9", "B8"], record=False)
+    d = g.pending
+    bot = GreedyBot(0)
+    bot.deadline = 0.0  # long past
+    state = bot.rng.getstate()
+    assert bot.move(g, d.player, d).text == "hit" and bot.rng.getstate() == state
+    search = make_bot("search", 0, think=0.01)
+    search.move(g, d.player, d)
+    assert search.fallback.deadline is not None  # the search gave its helper half its time

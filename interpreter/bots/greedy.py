@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
@@ -19,6 +20,7 @@ NUMBER_SAMPLES = 3  # samples a number is weighed on (each a hand played out: th
 HAND_DECISIONS = 2_000  # a number is weighed on playouts of the hand that end within this many decisions
 PLAIN_SAMPLES = 24  # samples a choice among plain moves (`hit` or `stand`) is weighed on
 PLAIN_DECISIONS = 300  # ... each a hand played out that ends within this many decisions
+MIN_SAMPLES = 4  # a challenge or a plain move weighed on fewer samples than this (its time up) is not taken
 
 
 class GreedyBot:
@@ -55,6 +57,8 @@ class GreedyBot:
         # In a game of claims: does a player name the value of what they laid (True: it chose a value after laying
         # cards), or is it the table's (False: a turn of laying went by without)?  None until it has laid cards.
         self.names_laid = None
+        # A perf_counter time its weighing on samples stops at (the search bot's helper under `--think`); None: never
+        self.deadline = None
         self.quiet_numbers: dict = {}  # (deck, option) -> does choosing a number of it move no card (seen once)
         self.long_plain: set = set()  # (deck, moves) of a plain choice whose hand did not end soon in a sample
         self.shown: dict = {}  # variable -> [hand, value, set from none, turns seen so, held another] (`watch`)
@@ -250,6 +254,10 @@ class GreedyBot:
             return best(self.rng, group, lambda o: values_held(counts, o))
         return group[0]
 
+    def late(self) -> bool:
+        """Is its time up (`deadline`)?  Checked before each sample: the samples weighed so far decide."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
     def weigh(self, game, seat: int, quiet: Move, challenges: list) -> Move:
         """The challenge whose mean result on samples of the hidden cards (dealt from this seat's view) beats the
         quiet move by more than chance, else the quiet move."""
@@ -258,11 +266,13 @@ class GreedyBot:
         results: list[list] = [[] for _ in moves]
         hidden = gather(st, seat)  # the same cards are hidden in every sample
         for _ in range(self.samples):
+            if self.late():
+                break
             base = determinize(st, seat, random.Random(self.rng.getrandbits(64)), gathered=hidden)
             last = len(moves) - 1
             for i, mv in enumerate(moves):  # the last move is made on the sample itself: no copy is left to make
                 results[i].append(settle(fork(base) if i < last else base, seat, mv))
-        return moves[_beats_first(results)]
+        return moves[_beats_first(results)] if len(results[0]) >= MIN_SAMPLES else quiet
 
     def weigh_plain(self, game, seat: int, opts) -> Move | None:
         """A choice among plain moves (no card, value, number or player to pick, none turning cards up: `hit` or
@@ -281,6 +291,8 @@ class GreedyBot:
         results: list[list] = [[] for _ in moves]
         hidden = gather(st, seat)
         for _ in range(PLAIN_SAMPLES):
+            if self.late():
+                break
             base = determinize(st, seat, random.Random(self.rng.getrandbits(64)), gathered=hidden)
             seed = self.rng.getrandbits(64)  # the same playout luck for every move: only the move differs
             for i, mv in enumerate(moves):
@@ -292,7 +304,7 @@ class GreedyBot:
                     self.long_plain.add(known)
                     return None
                 results[i].append(result)
-        return moves[_beats_first(results, errors=2)]
+        return moves[_beats_first(results, errors=2)] if len(results[0]) >= MIN_SAMPLES else None
 
     def weigh_numbers(self, game, seat: int, group: list) -> Move | None:
         """A number that moves no card when it is chosen (a bid, a bet) shows what it was worth only when the hand
@@ -312,7 +324,11 @@ class GreedyBot:
         sets = None
         mates = set(m.team(st, seat)) - {seat}
         hidden = gather(st, seat)
-        for _ in range(NUMBER_SAMPLES):
+        for k in range(NUMBER_SAMPLES):
+            if self.late():
+                if not k:
+                    return None
+                break
             base = determinize(st, seat, random.Random(self.rng.getrandbits(64)), gathered=hidden)
             first = fork(base)
             try:

@@ -167,6 +167,8 @@ class SearchBot:
         start = time.perf_counter()
         # Time left for the search once the greedy move is known; a little is kept back for what follows it.
         self.deadline = None if self.think is None else start + self.think * 0.95
+        # Its greedy helper's weighing on samples (a plain choice, a bid, a challenge) has half the time at most.
+        self.fallback.deadline = None if self.think is None else start + self.think * 0.5
         if game is not None:
             # Its randomness for this move comes from where the game is as its seat sees it, not from the moves
             # before: a game rebuilt from its record (a resumed save) gets the same moves from it.  Only the view:
