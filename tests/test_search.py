@@ -362,6 +362,18 @@ def test_a_playout_cut_short_is_judged_by_the_rules_ranking():
     assert shares[2] > shares[0] > shares[1] and abs(sum(shares) - 1) < 1e-9
 
 
+def test_a_game_ended_with_no_winner_is_lost_by_every_seat():
+    # As simulate counts it (the house beat everyone, a void hand): not shared out by the cards held, which made a
+    # Twenty-One seat that stood on 8 against a King the likeliest winner of every hand the house won.
+    program = rulelang.load_text(TRAP.replace('grab "listed first, and loses at once" {\n      win next',
+                                              'fold "nobody wins" {\n      win []'))
+    g = Game(program, 2, seed=1, record=False)
+    fold = next(o for o in g.pending.options if o.text == "fold")
+    g.apply(g.pending.player, fold)
+    assert g.state.over and not g.state.winners
+    assert [search.judge(g.state, p, facts(program), g.state.hand_no) for p in range(2)] == [0.0, 0.0]
+
+
 def test_a_bid_is_the_number_the_greedy_helper_weighed_on_hands_played_to_their_end():
     # Cut short, a playout would judge a bid by the score as if the hand ended there (a contract not yet made
     # failed), so lower bids would look better: the search keeps the greedy helper's bid and searches nothing.

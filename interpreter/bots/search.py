@@ -88,11 +88,15 @@ def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
     """The result of a playout for `seat`: 1 for a win, a shared win shares; a playout stopped early, a chance of
     winning from the game's own ranking of the players were the hand to end now (`standing`: its score block, the
     lowest first where the lowest wins), or where the rules rank nobody apart, from the cards each holds (fewer is
-    better)."""
+    better).  A game that ended with no winner (the house beat everyone, a void hand) is lost by every seat, as
+    `rulelang simulate` counts it: not judged by the ranking, which would make the seat holding fewest cards its
+    winner (it stood, in a game against a dealer)."""
     if st.winners or st.hand_no != start_hand or st.over:
         winners = st.winners if st.winners else m.match_winners(st) if st.over else []
         if winners:
             return 1.0 / len(winners) if seat in winners else 0.0
+        if st.over:
+            return 0.0
     gains = m.standing(st)
     if gains is not None and max(gains) > min(gains):
         top = max(gains)
