@@ -1,6 +1,7 @@
 """The greedy bot: a simple player for any game, from its own seat's view only."""
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -479,7 +480,7 @@ class GreedyBot:
             keys = identity_keys(program)
             mine = [keys[c] for c in self.where.held_by(player)]
             theirs = [keys[c] for c, p in self.where.known.items() if p != player]
-            unseen = unseen - Counter(mine) - Counter(theirs)  # the pool the claimer's other cards came from
+            unseen = _less(unseen, mine + theirs)  # the pool the claimer's other cards came from
             hand = max(0, hand - len(mine))
         pool = sum(unseen.values())
         if claim["kind"] == "card":
@@ -487,7 +488,7 @@ class GreedyBot:
                 return 1.0, True  # it holds a card that makes the claim true
             # A truthful player names the very card it holds, so a named card is only doubted when few
             # unseen cards could make it true.
-            return 1 - hyper_none(pool, copies(program, claim["says"], unseen), hand), True
+            return 1 - _none(pool, copies(program, claim["says"], unseen), hand), True
         elif isinstance(claim["says"], str):
             # "N of a value": the claimer picks the value it holds most of, so ask how likely it is that
             # some value (of as many as the game has) reaches N, not this one in particular.
@@ -495,7 +496,7 @@ class GreedyBot:
             known = sum(1 for key in mine if claim["says"] in key)
             attr = next((a for a in program.attributes.values() if a.info(claim["says"])), None)
             choices = len(attr.values) if attr else 1
-            one = hyper_at_least(pool, have, hand, claim["count"] - known)
+            one = _at_least(pool, have, hand, claim["count"] - known)
             p_true = 1 - (1 - one) ** choices if not known else one
         else:
             # "N of a number": as likely as N of the cards it could be among those the claimer held.
@@ -503,7 +504,7 @@ class GreedyBot:
             out = set(self.where.known)
             have = sum(1 for cid in unseen_ids(program, view) if claim["says"] in numbers[cid] and cid not in out)
             known = sum(1 for c in self.where.held_by(player) if claim["says"] in numbers[c])
-            p_true = hyper_at_least(pool, have, hand, claim["count"] - known)
+            p_true = _at_least(pool, have, hand, claim["count"] - known)
         return p_true, False
 
 
@@ -548,6 +549,21 @@ def whole_zone(view: Sight, cards: list) -> bool | None:
 
 
 _FITS: dict = {}
+_at_least = functools.lru_cache(maxsize=4096)(hyper_at_least)  # the same few pools, hands and counts come up again
+_none = functools.lru_cache(maxsize=4096)(hyper_none)
+
+
+def _less(counts: Counter, keys: list) -> Counter:
+    """`counts - Counter(keys)` as counts go (one less for each key, none below 0), with a key brought to 0 kept at 0:
+    a copy and a pass over the keys, not over every identity."""
+    out = counts.copy()
+    for k in keys:
+        if k in out:
+            out[k] -= 1
+    for k in keys:
+        if out.get(k, 0) < 0:
+            out[k] = 0
+    return out
 
 
 def _fit_parts(program) -> list:

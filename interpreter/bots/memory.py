@@ -32,14 +32,14 @@ class Whereabouts:
         known = self.known
         if not known:
             return
-        seen, hidden, own = sight.seen(), sight.hidden(), sight.own()
+        seen, own = sight.seen(), sight.own()
         if not own >= self.own - self.moved:
             known.clear()  # cards left its hand by others' doing (hands swapped, passed on, taken): all may have moved
         for c in seen.intersection(known):
             del known[c]  # seen again: it is wherever the view shows it
         if known:  # a player holding fewer hidden cards than are known may have laid any of them: forget theirs
             held: dict = {}
-            for (name, owner), n in hidden.items():
+            for (name, owner), n in sight.hidden().items():
                 if owner is not None:
                     held[owner] = held.get(owner, 0) + n
             count: dict = {}

@@ -41,14 +41,14 @@ class Sight:
     own list.  What a helper works out from it is kept for the rest of the decision."""
 
     __slots__ = ("seat", "n", "names", "turn", "hand", "direction", "zones", "vars", "pvars", "claim", "prompt",
-                 "_options", "_own", "_sizes", "_held", "_seen", "_unseen")
+                 "_options", "_own", "_sizes", "_held", "_seen", "_unseen", "_hidden")
 
     def __init__(self, seat, names, turn, hand, direction, zones, values, pvalues, claim, prompt=None, options=()):
         self.seat, self.names, self.n, self.turn, self.hand, self.direction = seat, names, len(names), turn, hand, direction
         self.zones = zones  # [(zone name, per player, its place or a list of each owner's)]
         self.vars, self.pvars, self.claim = values, pvalues, claim
         self.prompt, self._options = prompt, options  # the pending decision's, if it is the seat's
-        self._own = self._sizes = self._held = self._seen = self._unseen = None
+        self._own = self._sizes = self._held = self._seen = self._unseen = self._hidden = None
 
     @classmethod
     def of_game(cls, game, seat: int, decision=None) -> "Sight":
@@ -125,12 +125,14 @@ class Sight:
         return self._seen
 
     def hidden(self) -> dict:
-        """(zone name, owner or None) -> how many cards there the seat does not see."""
-        out = {}
-        for name, per, z in self.zones:
-            for owner, part in (enumerate(z) if per else ((None, z),)):
-                out[(name, owner)] = part if part.__class__ is int else part.count(None)
-        return out
+        """(zone name, owner or None) -> how many cards there the seat does not see (kept: read it, do not change it)."""
+        if self._hidden is None:
+            out = {}
+            for name, per, z in self.zones:
+                for owner, part in (enumerate(z) if per else ((None, z),)):
+                    out[(name, owner)] = part if part.__class__ is int else part.count(None)
+            self._hidden = out
+        return self._hidden
 
     def tops(self):
         """The top card of each zone that is not per player, where the seat sees it."""
