@@ -409,7 +409,10 @@ class Encoding:
             mask.flags.writeable = False
         listed = self._group_of
         n = len(listed)
-        groups = {listed[i] if i < n else self._group(i) for i in acts}
+        if acts and max(acts) < n:  # actions listed one by one: their groups looked up in C
+            groups = set(map(listed.__getitem__, acts))
+        else:
+            groups = {listed[i] if i < n else self._group(i) for i in acts}
         groups.discard(None)
         groups = sorted(groups)
         if len(self._masks) > 4096:
