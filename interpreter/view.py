@@ -82,21 +82,17 @@ def glance(st, seat) -> tuple:
     if got is None or got[0] is not p:
         got = _seen_by(p, st.n, seat)
     down = st.facedown
-    zones = []
     if down:  # face-down cards: each seen only by those who know it, wherever it lies
         downs = down.keys()
+        zones = []
         for z, shows in zip(st.zones, got[1]):
             if shows.__class__ is list:
                 zones.append([(h if s else len(h)) if downs.isdisjoint(h) else _glimpse(h, s, down, seat)
                               for h, s in zip(z, shows)])
             else:
                 zones.append((z if shows else len(z)) if downs.isdisjoint(z) else _glimpse(z, shows, down, seat))
-    else:
-        for z, shows in zip(st.zones, got[1]):
-            if shows.__class__ is list:  # a zone per player: what each owner's shows the seat
-                zones.append([h if s else len(h) for h, s in zip(z, shows)])
-            else:
-                zones.append(z if shows else len(z))
+    else:  # each zone whole or its size, as `_seen_by` wrote it down for this seat
+        zones = got[3](st.zones)
     d = st.pending
     # Masked when a variable may hold a card, or holds a value worked out from cards some seats could not see.
     values, pvalues = seen_vars(st, seat, copy=False) if got[2] or "$seen" in st.vars else (st.vars, st.pvars)
@@ -111,17 +107,30 @@ def _glimpse(z: list, sees: bool, down: dict, seat):
     return tuple(cards) if cards.count(None) != len(cards) else len(z)
 
 
-_SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards)
+_SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards,
+#                    the zones as the seat sees them when no card is face down)
 
 
 def _seen_by(p, n: int, seat) -> tuple:
     """For `glance`, asked once per program, number of players and seat: whether each zone (each owner's, for a
-    zone per player) shows its face-up cards to `seat` (`zone_shows`), and whether a variable may hold a card."""
+    zone per player) shows its face-up cards to `seat` (`zone_shows`), whether a variable may hold a card, and a
+    function giving `glance`'s zones when no card lies face down (each zone's list or its size)."""
     if len(_SEEN) > 4096:
         _SEEN.clear()
-    got = _SEEN[(id(p), n, seat)] = (p, [
-        [zone_shows(z.visibility, o, seat) for o in range(n)] if z.per_player else zone_shows(z.visibility, None, seat)
-        for z in p.zones], holds_cards(p))
+    shows = [[zone_shows(z.visibility, o, seat) for o in range(n)] if z.per_player else zone_shows(z.visibility, None, seat)
+             for z in p.zones]
+    # With no card face down, what the seat sees of the zones is the same each time: written once as a function.
+    lines = ["def whole(z):"]
+    for i, each in enumerate(shows):
+        if each.__class__ is list:  # a zone per player: each owner's whole or its size
+            lines += [f"    h = z[{i}]",
+                      f"    p{i} = [{', '.join(f'h[{o}]' if s else f'len(h[{o}])' for o, s in enumerate(each))}]"]
+        else:
+            lines.append(f"    p{i} = z[{i}]" if each else f"    p{i} = len(z[{i}])")
+    lines.append(f"    return [{', '.join(f'p{i}' for i in range(len(shows)))}]")
+    space: dict = {}
+    exec(compile("\n".join(lines) + "\n", f"<what seat {seat} sees>", "exec"), space)
+    got = _SEEN[(id(p), n, seat)] = (p, shows, holds_cards(p), space["whole"])
     return got
 
 

@@ -53,6 +53,7 @@ class RulesEnv(AECEnv):
         self.n = n
         self.game_options = dict(options or {})
         self.reward_kind = reward
+        self._plain = reward == "win"  # no reward until the game ends: `step` need not look for one at each move
         self.match = match
         self.max_moves = max_moves
         self.render_mode = render_mode
@@ -136,8 +137,15 @@ class RulesEnv(AECEnv):
     def last(self, observe: bool = True):
         """The acting agent's (observation, cumulative reward, terminated, truncated, info), as `AECEnv.last`."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent])
+        now = self._now
+        if not observe:
+            obs = None
+        elif now is not None:  # the agent to act is the seat to act: `observe` without the look-ups
+            seat = self._seat
+            obs = {"observation": self._observers[seat](self._glances[seat](), now[2]), "action_mask": now[1]}
+        else:
+            obs = self.observe(agent)
+        return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
 
     def action_mask(self, agent=None) -> np.ndarray:
         """The legal actions of an agent now (all zero for one that is not to act), read-only."""
@@ -145,18 +153,38 @@ class RulesEnv(AECEnv):
         return now[1] if now is not None else self._no_actions
 
     def step(self, action) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        now = self._now
+        if now is None:  # the game is over or cut off: every agent is done (`_after_move`)
             self._was_dead_step(action)
             return
-        # An agent not done is the seat to act (`_after_move`): its moves are `_now`'s.
+        # While the game goes on, the agent to act is the seat to act: its moves are `_now`'s.
+        agent = self.agent_selection
         try:
-            move, calls, text = self._now[0][int(action)]
+            move, calls, text = now[0][int(action)]
         except (KeyError, TypeError, ValueError):
             raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
-                             f"legal: {sorted(self._now[0])[:20]}") from None
+                             f"legal: {sorted(now[0])[:20]}") from None
         self._cumulative_rewards[agent] = 0.0
-        self._move_on(self._seat, move if text is None and not calls else self._move(move, calls, text))
+        if self._plain:  # the usual step, `_move_on` and `_after_move` written out: no reward until the end
+            self._act(self._seat, move if text is None and not calls else self._move(move, calls, text))
+            self.moves += 1
+            d = self._game.pending
+            if d is not None and not d.race and self.moves < self.max_moves:
+                seat = d.player
+                self._now = now = self._decide(d, seat)
+                if not now[0]:
+                    self._outside(d, seat)
+                self._seat = seat
+                self.agent_selection = acting = self.possible_agents[seat]
+                if acting != agent:
+                    self.infos[agent] = {}
+                self.infos[acting] = {"action_mask": now[1]}
+            else:
+                self._after_move(d if d is None or not d.race else self._settle())
+                if self._paid:
+                    self._accumulate_rewards()
+        else:
+            self._move_on(self._seat, move if text is None and not calls else self._move(move, calls, text))
         if self.render_mode == "human":
             print(self.render())
 
@@ -239,12 +267,15 @@ class RulesEnv(AECEnv):
         self._seat = seat
         self._now = now = self._decide(d, seat)
         if not now[0]:
-            raise RuntimeError(f"{self.program.name}: {agent}'s moves "
-                               f"({', '.join(m.text for m in d.options[:6])}) are outside the action space "
-                               "made from the file (a rule written in play may ask something new)")
+            self._outside(d, seat)
         if before != agent and before in self.infos:
             self.infos[before] = {}
         self.infos[agent] = {"action_mask": now[1]}
+
+    def _outside(self, d, seat: int) -> None:
+        raise RuntimeError(f"{self.program.name}: {self.possible_agents[seat]}'s moves "
+                           f"({', '.join(m.text for m in d.options[:6])}) are outside the action space "
+                           "made from the file (a rule written in play may ask something new)")
 
     def _score_standing(self) -> list[float]:
         """Each seat's score less the mean of the others' (what `reward="score"` pays out as it changes)."""

@@ -20,6 +20,9 @@ I8 = np.dtype(np.int8)
 # The most actions an environment may have: the sets of cards an option may take are many (`play 1..4 cs` over
 # 52 cards is 367,289 actions), and a game whose sets would need more is refused with the option named.
 MAX_ACTIONS = 2**20
+# New masks of an action space of up to 4,096 actions are rows of blocks of this many, made beforehand: a numpy view of
+# a row costs half of making an array.
+MASK_ROWS = 256
 # A run of cards at least this long is counted from its last count when only cards were added on top since.
 LONG_RUN = 12
 
@@ -196,8 +199,9 @@ def _walk(obj, found: dict, seen: set, depth: int) -> None:
 
 
 def recount(kept: list, cards: list, ident: list, none: array) -> array:
-    """The count of each card identity in a zone seen whole (`cards`, its list), from `kept` = [the cards last
-    counted, their counts], changed in place to these cards' (`ident`: each card's identity; `none`: no counts).
+    """The count of each card identity in a zone seen whole (`cards`: a copy of its list, kept as it is), from
+    `kept` = [the cards last counted, their counts], changed in place to these cards' (`ident`: each card's
+    identity; `none`: no counts).
     Only the cards put on or taken off its top since are counted when the rest is as it was, else the cards that
     came or went (told apart by sets: a card lies in one place, so a zone's cards are all different; checked)."""
     before = kept[0]
@@ -222,7 +226,7 @@ def recount(kept: list, cards: list, ident: list, none: array) -> array:
             counts[:] = none
             for c in cards:
                 counts[ident[c]] += 1.0
-    kept[0] = cards[:]
+    kept[0] = cards
     return counts
 
 
@@ -325,6 +329,8 @@ class Encoding:
         self._quick: dict = {}  # (seat, calls offered) -> {id of a move: its (action, (move, calls, text)) pairs}
         self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
         self._ident_np = np.array(self.ident_of, dtype=np.intp)
+        if self.size <= 4096:
+            self._new_rows()
 
     def _blocks(self, choices: list, at: int) -> list:
         """The blocks of actions of the options taking several arguments (one per verb and kinds of argument) and
@@ -398,24 +404,42 @@ class Encoding:
         got = self._masks.get(acts)
         if got is not None:
             return got
-        if self.size <= 4096:
-            made = bytearray(self.size)
+        if self.size <= 4096:  # a row of a block of masks made beforehand, written through its bytes
+            at = self._row
+            if at == MASK_ROWS:
+                self._new_rows()
+                at = 0
+            self._row = at + 1
+            made = self._made
+            base = at * self.size
             for i in acts:
-                made[i] = 1
-            mask = np.frombuffer(bytes(made), I8)  # (dtype by position: a keyword costs more)
+                made[base + i] = 1
+            mask = self._rows[at]
         else:
             mask = np.zeros(self.size, dtype=I8)
             mask[list(acts)] = 1
             mask.flags.writeable = False
         listed = self._group_of
         n = len(listed)
-        groups = {listed[i] if i < n else self._group(i) for i in acts}
+        if acts and max(acts) < n:  # actions listed one by one: their groups looked up in C
+            groups = set(map(listed.__getitem__, acts))
+        else:
+            groups = {listed[i] if i < n else self._group(i) for i in acts}
         groups.discard(None)
-        groups = sorted(groups)
+        groups = tuple(sorted(groups))
         if len(self._masks) > 4096:
             self._masks.clear()
         got = self._masks[acts] = (mask, groups)
         return got
+
+    def _new_rows(self) -> None:
+        """A block of MASK_ROWS masks to be, all zero, read-only as numpy sees them: `_mask` writes each row once,
+        through the block's bytes, before it hands it out (a row is never written again: a mask a learner keeps
+        stays as it was; the block is let go when none of its rows is held any longer)."""
+        self._made = bytearray(MASK_ROWS * self.size)
+        rows = np.frombuffer(self._made, I8).reshape(MASK_ROWS, self.size)
+        rows.flags.writeable = False
+        self._rows, self._row = rows, 0
 
     def _group(self, i: int):
         """The verb group of an action (the kind of move it is), or None."""
@@ -458,7 +482,7 @@ class Encoding:
         acts = tuple(out)
         got = self._mask(acts)
         groups.discard(None)
-        return out, got[0], sorted(groups)
+        return out, got[0], tuple(sorted(groups))
 
     def action_of(self, move, seat: int) -> int | None:
         """The action of one of the seat's moves (a Move of its decision, with the calls said with it, as a bot
@@ -721,6 +745,8 @@ class Encoding:
         parts = sum(n if per else 1 for _, per, *_ in self.zone_slots)
         self._was = [[None] * (parts + 1) for _ in range(n)]  # each part's last glance, then whether a claim was written
         self._counts = [[[], self._no_cards[:]] for _ in range(parts)]  # a long zone's cards last counted, their counts
+        self._heads = [{} for _ in range(n)]  # each seat's: (whose turn, direction, pending, window, verbs) -> the head
+        consts["HEAD_OF"] = self._head
         sources = []
         for seat in range(n):
             consts[f"OUT{seat}"], consts[f"NP{seat}"], consts[f"WAS{seat}"] = (self._outs[seat], self._nps[seat],
@@ -731,16 +757,10 @@ class Encoding:
                      "    current, direction, pend, window, zones, values, pvalues, claim = seen",
                      f"    out = OUT{seat}",
                      f"    was = WAS{seat}",
-                     f"    out[0:{head}] = HEAD",
-                     f"    out[AT_CURRENT{seat}[current]] = 1.0",
-                     f"    out[{self.at_direction}] = direction",
-                     "    if pend is not None:",
-                     f"        out[AT_PENDING{seat}[pend]] = 1.0",
-                     "        if window:",
-                     f"            out[{self.at_window}] = 1.0",
-                     "    if mine:",
-                     "        for g in mine:",
-                     f"            out[{self.at_verbs} + g] = 1.0"]
+                     "    key = (current, direction, pend, window, mine)",
+                     f"    h = HEADS{seat}.get(key)",
+                     f"    out[0:{head}] = h if h is not None else HEAD_OF({seat}, key)"]
+            consts[f"HEADS{seat}"] = self._heads[seat]
             k = 0
             for i, (name, per, size_at, counts, top) in enumerate(self.zone_slots):
                 if per:
@@ -768,8 +788,18 @@ class Encoding:
                               f"                out[{at}:{at + real}] = NONE",
                               f"                for c in z:",
                               f"                    out[{table(at)}[c]] += 1.0",
-                              "            else:",
-                              f"                out[{at}:{at + real}] = RECOUNT(COUNTS{k}, z, IDENT, NONE)",
+                              "            else:  # its counts kept by the zone: moved on by the cards put on top, if only that",
+                              f"                t = COUNTS{k}",
+                              "                p = t[0]",
+                              "                j = len(p)",
+                              "                if len(z) > j and z[:j] == p:",
+                              "                    m = t[1]",
+                              "                    for c in z[j:]:",
+                              "                        m[IDENT[c]] += 1.0",
+                              f"                    t[0] = was[{k}]",
+                              f"                    out[{at}:{at + real}] = m",
+                              "                else:",
+                              f"                    out[{at}:{at + real}] = RECOUNT(t, was[{k}], IDENT, NONE)",
                               "        elif z:",
                               f"            out[{at}:{at + real}] = TALLY(({k}, {seat}), z)",
                               "        else:",
@@ -839,6 +869,15 @@ class Encoding:
         self.observer_source = source
         self.observers = consts["OBSERVERS"]
         return consts["observe_seen"]
+
+    def _head(self, seat: int, key: tuple) -> array:
+        """The head of a seat's vector (whose turn it is, the direction, whose decision, a window, the verbs of its
+        own decision), kept by what it shows."""
+        heads = self._heads[seat]
+        if len(heads) > 4096:
+            heads.clear()
+        out = heads[key] = self._start(seat, *key)[:self.at_verbs + len(self.groups)]
+        return out
 
     def forget(self) -> None:
         """Let go of each seat's last observation (a new game): the next is written whole."""
