@@ -570,3 +570,17 @@ def test_help_and_rules_fit_an_80_column_terminal_each_row_under_what_it_says():
     assert lines[keys + 1].startswith("  Ctrl-C")
     rules = fitted(rules_summary(program, 79), 79)
     assert max(map(len, rules.splitlines())) <= 79 and rules.split() == rules_summary(program).split()
+
+
+def test_a_told_line_is_broken_between_words_never_inside_a_card():
+    """At 80 columns the terminal broke `you get ♥R6, ★Y3, ♣` / `GR`: a line of the story is broken between
+    words at the width, each next row under the line's indent and two spaces more, its styles kept."""
+    from rulelang.terminal.host import wrapped
+
+    line = [("", "  5 cards dealt to each player from the draw pile; you get "), ("ansired", "♥R6"), ("", ", "),
+            ("ansiyellow", "★Y3"), ("", ", "), ("ansigreen", "♣GR")]
+    parts = wrapped(line, 60)
+    rows = "".join(t for _, t in parts).split("\n")
+    assert rows == ["  5 cards dealt to each player from the draw pile; you get", "    ♥R6, ★Y3, ♣GR"]
+    assert [p for p in parts if p[0]] == [("ansired", "♥R6"), ("ansiyellow", "★Y3"), ("ansigreen", "♣GR")]
+    assert wrapped(line, 100) == line  # it fits: as it is

@@ -239,7 +239,7 @@ class JoinHost(Host):
         if lines and g.turns:
             self.screen.line("So far:")
         for line in lines:
-            self.screen.line([("", "  ")] + line)
+            self.screen.told(line)
         self.cursor[self.seat] = len(g.events)
         self.key = None
         self.table_shown = None

@@ -5,6 +5,7 @@ import functools
 import json
 import os
 import random
+import re
 import shutil
 import sys
 import unicodedata
@@ -64,6 +65,7 @@ def command_docs() -> dict:
     return {c.name: c.doc for c in COMMANDS.values()}
 
 
+_CHUNKS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (Screen.line's wrapping)
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
@@ -77,6 +79,38 @@ INPUT_ENDED = 3  # the exit status when the input ends while a person must still
 
 
 # ---------------------------------------------------------------- writing
+
+
+def wrapped(parts: list, width: int) -> list:
+    """A line of (style, text) parts broken between words to fit `width` columns, each next row two spaces in from
+    the line's own indent (the terminal would break it anywhere: `♣` at the end of a row, `GR` on the next).  A
+    line of several lines, or one that fits, as it is."""
+    from prompt_toolkit.utils import get_cwidth
+
+    text = "".join(t for _, t in parts)
+    if "\n" in text or get_cwidth(text) <= width:
+        return parts
+    indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
+    units: list = []  # [is a word, its parts]: a word's parts may differ in style (`♥R6` then `,`), never parted
+    for style, chunk in ((s, c) for s, t in parts for c in _CHUNKS.findall(t)):
+        word = chunk[0] != " "
+        if units and units[-1][0] == word:
+            units[-1][1].append((style, chunk))
+        else:
+            units.append((word, [(style, chunk)]))
+    out, col, gap = [], 0, []
+    for word, pieces in units:
+        if not word:
+            gap = pieces
+            continue
+        w = sum(get_cwidth(c) for _, c in pieces)
+        spaces = sum(len(c) for _, c in gap)
+        if col > len(indent) and col + spaces + w > width:  # the word goes on the next row, under the indent
+            out.append(("", "\n" + indent))
+            col, gap, spaces = len(indent), [], 0
+        out += gap + pieces
+        col, gap = col + spaces + w, []
+    return out + gap
 
 
 class Screen:
@@ -115,6 +149,12 @@ class Screen:
     def lines(self, rows) -> None:
         for row in rows:
             self.line(row)
+
+    def told(self, parts: list) -> None:
+        """A line of the game's story (the narrator's), indented, and at a terminal broken between words to fit.
+        (Other lines are left to the terminal: a path or a command broken by a new line could not be copied.)"""
+        parts = [("", "  ")] + parts
+        self.line(wrapped(parts, self.width() - 1) if self.tty else parts)
 
     def width(self) -> int:
         return max(40, shutil.get_terminal_size((100, 24)).columns)
@@ -942,7 +982,7 @@ class Host:
             if lines:
                 self.screen.line("Before the game stopped:")
                 for line in lines:
-                    self.screen.line([("", "  ")] + line)
+                    self.screen.told(line)
         else:
             self.active = None
         self.cursor = {h: n for h in self.humans}
@@ -1345,13 +1385,13 @@ class Host:
             start, self.cursor[seat] = self.cursor.get(seat, 0), len(g.events)
         lines = tell_lines(self.game, g.events[start:], seat)
         for line in lines:
-            self.screen.line([("", "  ")] + line)
+            self.screen.told(line)
         return bool(lines)
 
     def show_log(self, seat, n: int) -> None:
         lines = tell_lines(self.game, self.game.events, seat)
         for line in lines[-n:]:
-            self.screen.line([("", "  ")] + line)
+            self.screen.told(line)
 
     def flush_log(self) -> None:
         if self.log_file is None:

@@ -115,9 +115,9 @@ def replay_save(path: Path, setup, moves, args) -> int:
         lines = tell_styled(game, game.events[told:], voice)
         told = len(game.events)
         for line in lines:
-            screen.line([("", "  ")] + line)
+            screen.told(line)
         for line in zones_lines():
-            screen.line([("", "  ")] + line)
+            screen.told(line)
 
     def make(i):
         who, text = moves[i]
