@@ -123,7 +123,9 @@ def test_greedy_bots_play_a_hand_to_its_end():
 
 def test_a_search_bot_knocks_when_its_deadwood_allows_and_the_hand_ends():
     g = deal(MELDED + ["KH"], ["4C", "7C", "QS", "5D", "5H", "5S", "8D", "9D", "KD", "3H"], "6H", ["2H"])
-    bots = [SearchBot(1, budget=50, depth=1), GreedyBot(2)]
+    # (a budget of 100 engine decisions of the shedding game's cost: a knock's playout scores the hand, whose melds
+    # are many steps of work, and counts as several)
+    bots = [SearchBot(1, budget=100, depth=1), GreedyBot(2)]
     for _ in range(8):
         d = g.pending
         g.apply(d.player, bots[d.player].move(g, d.player, d))

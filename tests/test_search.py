@@ -308,6 +308,24 @@ def test_a_playout_ends_and_judges_between_zero_and_one():
             assert sample.over  # played to the end of the hand
 
 
+def test_a_playout_counts_heavy_decisions_as_more_than_one():
+    """The budget is in engine decisions of the classic shedding game's cost: a playout of a game whose decisions do
+    much more work (laying sets of one rank, each set's `where` asked: thousands of steps a decision) counts as
+    more decisions than it made, so a search move there takes about as long as in the shedding game (President
+    took 12,000 decisions of ~0.5 ms: 6 s a move); one of the shedding game counts as what it made."""
+    for path, heavier in ((ROOT / "games" / "express.rules", False), (ROOT / "examples" / "president.rules", True)):
+        program = rulelang.load(path)
+        g = Game(program, 4, seed=3, record=False)
+        sample = determinize(g.state, g.pending.player, random.Random(1))
+        policy = Policy(program, random.Random(1))
+        made = []
+        choose = policy.move
+        policy.move = lambda st: made.append(1) or choose(st)
+        value, cost = playout(sample, 0, policy, turns=4, limit=12)
+        assert 0.0 <= value <= 1.0 and made
+        assert (cost > 3 * len(made)) if heavier else (cost == len(made)), (path.name, cost, len(made))
+
+
 def test_a_whole_game_through_the_simulator_ends(monkeypatch):
     monkeypatch.setattr(search, "BUDGET", 200)
     r = play_one(_load("express"), 3, 3, ["search", "greedy"], {})

@@ -23,6 +23,12 @@ from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and b
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
 DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
 MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
+# What costs about as much CPU as one engine decision of the classic shedding game (~20 µs: 2 to 3 steps, 3 moves
+# offered), counted against the budget where a game's decisions do more (`_cost`): CPU a decision of a playout was
+# ~20 µs + 0.13 µs a step (laying sets of one rank: 3,600 steps a decision, 510 µs; a running count pegged by
+# pairs and runs: 236, 57 µs).
+STEPS_A_DECISION = 150
+MOVES_A_DECISION = 10  # ... and moves offered (passing 3 of 13 cards: 286 moves, building them ~2 ms)
 # Playouts a move should have: when the budget affords fewer of DEPTH turns, they are made shorter (as many turns as
 # make this many, a round at least).  At a budget of 300 engine decisions, in the bundled game of laying cards face
 # down and doubting (about 40 decisions a playout of 10 turns) at four players the search won +8.0 ± 7.4 points over
@@ -61,27 +67,38 @@ def _t_bar(z: float, compared: int, n: int) -> float:
 def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: int = MAX_DECISIONS,
             deadline: float | None = None, cap: int | None = None) -> tuple[float | None, int]:
     """Play a sampled game on with the policy until its hand ends, `turns` turns are over or `limit` decisions
-    are made; the result for `seat` (`judge`) and the number of decisions made.  Past `deadline` (a perf_counter
-    time), or needing more than `cap` decisions (what is left of a budget), it gives up: None."""
+    are made; the result for `seat` (`judge`) and the engine decisions it cost (`_cost`).  Past `deadline` (a
+    perf_counter time), or needing more than `cap` decisions (what is left of a budget), it gives up: None."""
     start_hand = st.hand_no
     last_turn = st.turns + turns
-    n = 0
+    n = offered = 0
+    steps = st.steps
     while n < limit:
         if st.over or st.hand_no != start_hand or st.pending is None or st.turns >= last_turn:
             break
         if deadline is not None and not n & 7 and time.perf_counter() > deadline:
-            return None, n
-        if cap is not None and n >= cap:
-            return None, n
+            return None, _cost(n, st.steps - steps, offered)
+        if cap is not None and _cost(n, st.steps - steps, offered) >= cap:
+            return None, _cost(n, st.steps - steps, offered)
         d = st.pending
+        offered += len(d.options)
         move = policy.move(st)
         policy.note(st, d.player, move)
         try:
             m.apply(st, d.player, move, checked=False)
         except Exception:  # a rule that fails in a sample says nothing about the move: call it even
-            return 0.5, n + 1
+            return 0.5, _cost(n + 1, st.steps - steps, offered)
         n += 1
-    return judge(st, seat, policy.f, start_hand), n
+    return judge(st, seat, policy.f, start_hand), _cost(n, st.steps - steps, offered)
+
+
+def _cost(decisions: int, steps: int, offered: int) -> int:
+    """What a playout cost, in engine decisions of the cost the budget was set by (the classic shedding game's: a
+    few steps and moves each): its decisions, or more where the rules did much more work a decision (`steps`:
+    cards moved, items a `where` looked at; a running count's pairs and runs read from the last cards laid) or
+    offered many moves (sets of cards to pass), so a move's search takes about as long in every game.  The same on
+    every machine: a seed still gives the same game."""
+    return max(decisions, -(-steps // STEPS_A_DECISION), -(-offered // MOVES_A_DECISION))
 
 
 def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
