@@ -13,24 +13,20 @@ def run(st: State) -> None:
     st.limit = st.steps + MAX_STEPS_PER_MOVE
     fr = None
     try:
-        while stack:
+        while stack:  # one block a round: the frame on top may have changed with each (a call, a return)
             fr = stack[-1]
+            pc = fr.pc
             code = fr.code
-            n = len(code)
-            while True:  # the instructions of one frame, until it ends or another frame is put on top
-                pc = fr.pc
-                if pc >= n:
-                    stack.pop()
-                    break
+            if pc < len(code):
                 fr.pc = pc + 1
                 if code[pc](st, fr):
                     return
                 # Work is counted where it can repeat: by loops as they go back (codegen.Code), by expressions
                 # over lists, by moves of cards; and calls nest no deeper than MAX_DEPTH.
-                if not stack or stack[-1] is not fr:
-                    if len(stack) > MAX_DEPTH:
-                        raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
-                    break
+                if len(stack) > MAX_DEPTH:
+                    raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
+            else:
+                stack.pop()
     except RuntimeRulesError as e:
         e.frames = [f.name for f in stack] + _unwound(e)
         places.locate(e, e.__traceback__)
