@@ -13,10 +13,18 @@ A script, not a test; it needs the `rl` extra.  `.venv/bin/python bench/env_benc
   no obs        the same loop with `env.last(observe=False)`;
   masked        the AEC loop with a uniformly random action of the mask (other games than the engine's: a card
                 is as likely played with a call as without, so cards are played more often than drawn).
+
+With --count LOOP (engine, env, noobs or masked) it plays --episodes games (seeds 0..N-1) of each of --games in that
+loop alone, after a warm-up game, inside `operator.call`, so that callgrind counts the loop's instructions and nothing
+else (this shared machine's CPU times move by tens of per cent with its load; instruction counts do not):
+
+  PYTHONHASHSEED=0 valgrind --tool=callgrind --collect-atstart=no --toggle-collect=_operator_call \\
+      .venv/bin/python bench/env_bench.py --count env --games uno --episodes 3   # `Collected :` / the steps printed
 """
 from __future__ import annotations
 
 import argparse
+import operator
 import os
 import random
 import statistics
@@ -93,6 +101,55 @@ def env_loop(program, budget: float, observe: bool, masked: bool = False) -> flo
     return steps / (time.process_time() - start)
 
 
+def counted(program, loop: str, episodes: int) -> int:
+    """The moves (engine) or steps (env loops) of `episodes` games in one loop, played inside `operator.call` after a
+    warm-up game (callgrind's `--toggle-collect=_operator_call` counts them alone)."""
+    if loop == "engine":
+        def play(seeds):
+            moves = 0
+            for seed in seeds:
+                g = Game(program, program.default_players, seed=seed, record=False)
+                bots = [RandomBot(seed * 1009 + i) for i in range(program.default_players)]
+                made = 0
+                while not g.over and made < MAX_MOVES:
+                    d = g.pending
+                    g.apply(d.player, bots[d.player].choose(program, None, d), checked=False)
+                    made += 1
+                moves += made
+            return moves
+    else:
+        env = make_env(program, seed=0, max_moves=MAX_MOVES)
+
+        def play(seeds):
+            return env_games(env, program, seeds, loop)
+    play([1000])
+    return operator.call(play, range(episodes))
+
+
+def env_games(env, program, seeds, loop: str) -> int:
+    """`env_loop`'s games for `counted` (env: the engine's RandomBots' moves; noobs: the same, observing nothing;
+    masked: a random action of the mask, seeded by the game's seed)."""
+    steps = 0
+    n = env.n
+    for seed in seeds:
+        env.reset(seed=seed)
+        bots = [RandomBot(seed * 1009 + i) for i in range(n)]
+        rng = random.Random(seed)
+        for _agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last(loop != "noobs")
+            if term or trunc:
+                env.step(None)
+                continue
+            if loop == "masked":
+                legal = obs["action_mask"].nonzero()[0]
+                env.step(int(legal[rng.randrange(len(legal))]))
+            else:
+                seat = env._seat
+                env.step(env.action_of(bots[seat].choose(program, None, env.table.decision(seat))))
+            steps += 1
+    return steps
+
+
 def check_masks(path: Path, episodes: int, first: int = 0) -> dict:
     """Random masked play: each step, the actions the mask allows must be exactly the decision's moves.  Episode
     k is game seed k (from `first`), its random actions seeded by k too, so a run may be split into parts."""
@@ -135,7 +192,14 @@ def main(argv=None) -> int:
     ap.add_argument("--first", type=int, default=0,
                     help="the first episode's seed (to split a long --episodes run into parts: 0 and 500, ...)")
     ap.add_argument("--no-speed", action="store_true", help="only the --episodes check")
+    ap.add_argument("--count", choices=("engine", "env", "noobs", "masked"),
+                    help="play --episodes games of --games in this loop alone, for callgrind (see above)")
     args = ap.parse_args(argv)
+    if args.count:
+        for name in (args.games or "uno").split(","):
+            made = counted(rulelang.load(ROOT / "games" / f"{name}.rules"), args.count, args.episodes or 3)
+            print(f"{name} {args.count}: {made} moves or steps", file=sys.stderr)
+        return 0
     if not args.no_speed:
         pin_one_core()
     files = sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))

@@ -82,15 +82,8 @@ def glance(st, seat) -> tuple:
     if got is None or got[0] is not p:
         got = _seen_by(p, st.n, seat)
     down = st.facedown
-    if down:  # face-down cards: each seen only by those who know it, wherever it lies
-        downs = down.keys()
-        zones = []
-        for z, shows in zip(st.zones, got[1]):
-            if shows.__class__ is list:
-                zones.append([(h if s else len(h)) if downs.isdisjoint(h) else _glimpse(h, s, down, seat)
-                              for h, s in zip(z, shows)])
-            else:
-                zones.append((z if shows else len(z)) if downs.isdisjoint(z) else _glimpse(z, shows, down, seat))
+    if down:  # face-down cards: each seen only by those who know it, wherever it lies (`_seen_by`'s function)
+        zones = got[4](st.zones, down.keys(), down, seat)
     else:  # each zone whole or its size, as `_seen_by` wrote it down for this seat
         zones = got[3](st.zones)
     d = st.pending
@@ -108,29 +101,35 @@ def _glimpse(z: list, sees: bool, down: dict, seat):
 
 
 _SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards,
-#                    the zones as the seat sees them when no card is face down)
+#                    the zones as the seat sees them when no card is face down, and when some are)
 
 
 def _seen_by(p, n: int, seat) -> tuple:
     """For `glance`, asked once per program, number of players and seat: whether each zone (each owner's, for a
-    zone per player) shows its face-up cards to `seat` (`zone_shows`), whether a variable may hold a card, and a
-    function giving `glance`'s zones when no card lies face down (each zone's list or its size)."""
+    zone per player) shows its face-up cards to `seat` (`zone_shows`), whether a variable may hold a card, and two
+    functions giving `glance`'s zones: when no card lies face down (each zone's list or its size), and when some do."""
     if len(_SEEN) > 4096:
         _SEEN.clear()
     shows = [[zone_shows(z.visibility, o, seat) for o in range(n)] if z.per_player else zone_shows(z.visibility, None, seat)
              for z in p.zones]
-    # With no card face down, what the seat sees of the zones is the same each time: written once as a function.
-    lines = ["def whole(z):"]
+    # What the seat sees of the zones, written once as two functions: with no card face down (each zone's list or its
+    # size, the same each time), and with some (a zone holding one is `_glimpse`d).
+    whole, seen = ["def whole(z):"], ["def seen(z, downs, down, seat):"]
     for i, each in enumerate(shows):
-        if each.__class__ is list:  # a zone per player: each owner's whole or its size
-            lines += [f"    h = z[{i}]",
-                      f"    p{i} = [{', '.join(f'h[{o}]' if s else f'len(h[{o}])' for o, s in enumerate(each))}]"]
-        else:
-            lines.append(f"    p{i} = z[{i}]" if each else f"    p{i} = len(z[{i}])")
-    lines.append(f"    return [{', '.join(f'p{i}' for i in range(len(shows)))}]")
-    space: dict = {}
-    exec(compile("\n".join(lines) + "\n", f"<what seat {seat} sees>", "exec"), space)
-    got = _SEEN[(id(p), n, seat)] = (p, shows, holds_cards(p), space["whole"])
+        parts = [(f"h[{o}]", s) for o, s in enumerate(each)] if each.__class__ is list else [(f"z[{i}]", each)]
+        if each.__class__ is list:  # a zone per player: each owner's
+            whole.append(f"    h = z[{i}]")
+            seen.append(f"    h = z[{i}]")
+        said = [x if s else f"len({x})" for x, s in parts]
+        glimpsed = [f"({x} if downs.isdisjoint({x}) else _glimpse({x}, True, down, seat))" if s else
+                    f"(len({x}) if downs.isdisjoint({x}) else _glimpse({x}, False, down, seat))" for x, s in parts]
+        for lines, got in ((whole, said), (seen, glimpsed)):
+            lines.append(f"    p{i} = [{', '.join(got)}]" if each.__class__ is list else f"    p{i} = {got[0]}")
+    for lines in (whole, seen):
+        lines.append(f"    return [{', '.join(f'p{i}' for i in range(len(shows)))}]")
+    space: dict = {"_glimpse": _glimpse}
+    exec(compile("\n".join(whole + seen) + "\n", f"<what seat {seat} sees>", "exec"), space)
+    got = _SEEN[(id(p), n, seat)] = (p, shows, holds_cards(p), space["whole"], space["seen"])
     return got
 
 

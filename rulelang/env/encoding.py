@@ -329,6 +329,7 @@ class Encoding:
         self._quick: dict = {}  # (seat, calls offered) -> {id of a move: its (action, (move, calls, text)) pairs}
         self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
         self._ident_np = np.array(self.ident_of, dtype=np.intp)
+        self._action_kept: list = [{} for _ in range(self.n)]  # each seat's: id of a move -> (the move, its action)
         if self.size <= 4096:
             self._new_rows()
 
@@ -490,6 +491,10 @@ class Encoding:
         if move.calls:
             row = self.card_rows.get((move.verb, self.ident_of[move.arg])) if move.kind == "card" else None
             return row.get(move.calls) if row is not None else None
+        kept = self._action_kept[seat]
+        got = kept.get(id(move))
+        if got is not None and got[0] is move:
+            return got[1]
         e = self._of_move.get(id(move))
         if e is None or e[0] is not move:
             e = self._move_actions(move)
@@ -498,7 +503,12 @@ class Encoding:
             pairs = self._asked_actions(e, (seat, ()))
         if move.kind == "rule":  # a rule to write: the example rule it names
             pairs = [a for a in pairs if a[1][2] == move.arg] or pairs
-        return pairs[0][0] if pairs else None
+        action = pairs[0][0] if pairs else None
+        if move.kind != "cards" and move.kind != "rule":  # kept by the move, which it holds (no other takes its id)
+            if len(kept) > 20_000:
+                kept.clear()
+            kept[id(move)] = (move, action)
+        return action
 
     def legal(self, decision, seat: int) -> dict:
         """The decision's moves by action: action index -> (move, calls, rule text)."""
