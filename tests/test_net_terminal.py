@@ -454,6 +454,7 @@ def test_keys_typed_while_others_play_at_a_joined_terminal_wait_for_the_prompt_a
         t.expect("Ann> hel")
         t.line("p")
         t.expect("Moves now:")
+        t.expect("Ann>")  # the prompt again (keys typed before it would wait in its line, their Enter not taken)
         # The server holds Ann's move a while: no prompt shows, and the terminal is the game's (ISIG: Ctrl-C is a
         # signal to the client) until her move comes back.
         held, release = threading.Event(), threading.Event()
