@@ -112,6 +112,22 @@ def _seen_by(p, n: int, seat) -> tuple:
         _SEEN.clear()
     shows = [[zone_shows(z.visibility, o, seat) for o in range(n)] if z.per_player else zone_shows(z.visibility, None, seat)
              for z in p.zones]
+    got = _SEEN[(id(p), n, seat)] = (p, shows, holds_cards(p), *_readers(shows))
+    return got
+
+
+_READERS: dict = {}  # what each zone shows a seat (`_seen_by`'s `shows`, as a tuple) -> `_readers`' two functions
+
+
+def _readers(shows: list) -> tuple:
+    """`glance`'s zones for a seat that each zone (each owner's) shows as `shows` says, as two functions written
+    once for each such shape (a program changed by a rule written in play has the shape of the one before)."""
+    key = tuple(tuple(each) if each.__class__ is list else each for each in shows)
+    got = _READERS.get(key)
+    if got is not None:
+        return got
+    if len(_READERS) > 4096:
+        _READERS.clear()
     # What the seat sees of the zones, written once as two functions: with no card face down (each zone's list or its
     # size, the same each time), and with some (a zone holding one is `_glimpse`d).
     whole, seen = ["def whole(z):"], ["def seen(z, downs, down, seat):"]
@@ -128,8 +144,8 @@ def _seen_by(p, n: int, seat) -> tuple:
     for lines in (whole, seen):
         lines.append(f"    return [{', '.join(f'p{i}' for i in range(len(shows)))}]")
     space: dict = {"_glimpse": _glimpse}
-    exec(compile("\n".join(whole + seen) + "\n", f"<what seat {seat} sees>", "exec"), space)
-    got = _SEEN[(id(p), n, seat)] = (p, shows, holds_cards(p), space["whole"], space["seen"])
+    exec(compile("\n".join(whole + seen) + "\n", "<what a seat sees>", "exec"), space)
+    got = _READERS[key] = (space["whole"], space["seen"])
     return got
 
 
