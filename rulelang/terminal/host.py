@@ -65,7 +65,7 @@ def command_docs() -> dict:
     return {c.name: c.doc for c in COMMANDS.values()}
 
 
-_CHUNKS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (Screen.line's wrapping)
+_CHUNKS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
