@@ -16,6 +16,8 @@ from typing import Any, ClassVar
 
 import attrs
 
+from . import records
+
 
 class Event:
     """What every kind shares: its name (`type`), its doc, and which of its fields hold a seat, a list of seats,
@@ -40,23 +42,19 @@ KINDS: dict[str, type[Event]] = {}
 def kind(name: str, doc: str, **roles):
     """Declare a kind: the class (its fields, frozen and slotted) under `name`, with its roles.
 
-    The class is made here, not by attrs: attrs generating and compiling the methods of each of the 30 kinds was a
-    tenth of a fresh process's `import rulelang` (#22).  It still reads as an attrs class: `__attrs_attrs__` holds
-    an `attrs.Attribute` per field, so `attrs.fields` and `attrs.evolve` work on records as before.  Its
-    `__init__` (positional or keyword), `__eq__`, `__hash__` and `__repr__` are the ones below, shared by every
-    kind, and mean what attrs' would: equality and hash over the fields, of the same class only.  Setting or
-    deleting a field raises attrs' FrozenInstanceError."""
+    The class is made here, not by attrs (`interpreter.records`: attrs generating and compiling the methods of each of
+    the 30 kinds was a sixth of a fresh process's `import rulelang`, #22).  `attrs.fields` and `attrs.evolve` work on
+    records as before; their fields are given in order or by keyword, equality, hash and repr are over every field,
+    and a field set or deleted raises attrs' FrozenInstanceError."""
     def declare(cls):
         own = cls.__dict__
         fields = tuple(own.get("__annotations__", {}))
-        init = tuple((f, own.get(f, _NOTHING)) for f in fields)
+        given = tuple((f, own.get(f, attrs.NOTHING)) for f in fields)
         body = {k: v for k, v in own.items() if k not in fields and k not in ("__dict__", "__weakref__")}
-        body.update(__slots__=fields, __match_args__=fields, _given=init, type=name, DOC=doc, FIELDS=fields)
+        body.update(__slots__=fields, __match_args__=fields, _given=given, _compared=fields, _shown=fields,
+                    type=name, DOC=doc, FIELDS=fields)
         cls = type(cls.__name__, cls.__bases__, body)
-        cls.__attrs_attrs__ = tuple(
-            attrs.Attribute(name=f, default=d if d is not _NOTHING else attrs.NOTHING, validator=None, repr=True,
-                            cmp=None, hash=None, init=True, inherited=False, eq=True, order=False, alias=f)
-            for f, d in init)
+        cls.__attrs_attrs__ = tuple(records.attribute(f, d) for f, d in given)
         for role, names in roles.items():
             assert role.upper() in Event.__annotations__ and set(names) <= set(fields), (name, role, names)
             setattr(cls, role.upper(), tuple(names))
@@ -65,52 +63,12 @@ def kind(name: str, doc: str, **roles):
     return declare
 
 
-_NOTHING = object()
-
-
-def _init(self, *args, **given):
-    put = object.__setattr__  # a record is frozen: its fields are set past _frozen
-    fields = self._given  # (name, default) a field
-    if len(args) > len(fields):
-        raise TypeError(f"{type(self).__name__}() takes {len(fields)} arguments but {len(args)} were given")
-    for (name, _), value in zip(fields, args):
-        put(self, name, value)
-    for name, default in fields[len(args):]:
-        if name in given:
-            put(self, name, given.pop(name))
-        elif default is _NOTHING:
-            raise TypeError(f"{type(self).__name__}() missing the argument {name!r}")
-        else:
-            put(self, name, default)
-    if given:
-        raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {next(iter(given))!r}")
-
-
-def _frozen(self, *args):
-    raise attrs.exceptions.FrozenInstanceError()
-
-
-def _eq(self, other):
-    if other.__class__ is not self.__class__:
-        return NotImplemented
-    return all(getattr(self, f) == getattr(other, f) for f in self.FIELDS)
-
-
-def _hash(self):
-    return hash((self.__class__, *(getattr(self, f) for f in self.FIELDS)))
-
-
-def _repr(self):
-    parts = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.FIELDS)
-    return f"{self.__class__.__qualname__}({parts})"
-
-
 def _reduce(self):
     return self.__class__, tuple(getattr(self, f) for f in self.FIELDS)
 
 
-Event.__init__, Event.__eq__, Event.__hash__, Event.__repr__ = _init, _eq, _hash, _repr
-Event.__setattr__ = Event.__delattr__ = _frozen
+Event.__init__, Event.__eq__, Event.__hash__, Event.__repr__ = records.init, records.eq, records.hash_, records.repr_
+Event.__setattr__ = Event.__delattr__ = records.frozen
 Event.__reduce__ = _reduce
 
 

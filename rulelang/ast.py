@@ -5,6 +5,8 @@ from typing import Any
 
 import attrs
 
+from interpreter import records
+
 from .errors import Loc
 
 
@@ -14,9 +16,9 @@ def node(cls):
     The class is made here, not by attrs: attrs compiling an `__attrs_init__` for each of the 77 classes and making
     each a slotted class again was most of a fresh process's load of a game from the compiled-program cache (#22).
     It still reads as an attrs class: `__attrs_attrs__` holds an `attrs.Attribute` per field, so `attrs.has`,
-    `attrs.fields` and `attrs.evolve` work on nodes as before. Its `__init__` (keywords only), `__eq__`, `__hash__`
-    and `__repr__` are the ones below, shared by every node, and mean what attrs' would: equality and hash over the
-    fields but `loc`, of the same class only. Setting or deleting an attribute raises attrs' FrozenInstanceError.
+    `attrs.fields` and `attrs.evolve` work on nodes as before. Its methods are `interpreter.records`': `__init__`
+    by keyword only; equality, hash and repr over the fields but `loc`, of the same class only; setting or deleting
+    an attribute raises attrs' FrozenInstanceError.
     A node keeps its fields in its `__dict__`, so pickle rebuilds one without calling Python (the cache's tree)."""
     own = cls.__dict__
     fields = []
@@ -25,49 +27,15 @@ def node(cls):
         if name in own:
             delattr(cls, name)  # the instance's own value is read, never the class's
         shown = default is not _NOT_COMPARED
-        fields.append(attrs.Attribute(name=name, default=default if shown else None, validator=None, repr=shown,
-                                      cmp=None, hash=None, init=True, inherited=False, kw_only=True, eq=shown,
-                                      order=False, alias=name))
+        fields.append(records.attribute(name, default if shown else None, shown, kw_only=True))
     cls.__attrs_attrs__ = tuple(fields)
-    cls.__init__, cls.__eq__, cls.__hash__, cls.__repr__ = _init, _eq, _hash, _repr
-    cls.__setattr__ = cls.__delattr__ = _frozen
+    cls.__init__ = records.init_keywords
+    cls.__eq__, cls.__hash__, cls.__repr__ = records.eq, records.hash_, records.repr_
+    cls.__setattr__ = cls.__delattr__ = records.frozen
     cls.__match_args__ = tuple(f.name for f in fields)
-    cls._node_init = tuple((f.name, f.default) for f in fields)
-    cls._node_eq = tuple(f.name for f in fields if f.eq)
-    cls._node_repr = tuple(f.name for f in fields if f.repr)
+    cls._given = tuple((f.name, f.default) for f in fields)
+    cls._compared = cls._shown = tuple(f.name for f in fields if f.eq)
     return cls
-
-
-def _frozen(self, *args):
-    raise attrs.exceptions.FrozenInstanceError()
-
-
-def _init(self, **given):
-    put = object.__setattr__  # a node is frozen: its own fields are set past _frozen
-    for name, default in self._node_init:
-        if name in given:
-            put(self, name, given.pop(name))
-        elif default is attrs.NOTHING:
-            raise TypeError(f"{type(self).__name__}() missing the keyword argument {name!r}")
-        else:
-            put(self, name, default)
-    if given:
-        raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {next(iter(given))!r}")
-
-
-def _eq(self, other):
-    if other.__class__ is not self.__class__:
-        return NotImplemented
-    return all(getattr(self, name) == getattr(other, name) for name in self._node_eq)
-
-
-def _hash(self):
-    return hash((self.__class__, *(getattr(self, name) for name in self._node_eq)))
-
-
-def _repr(self):
-    parts = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._node_repr)
-    return f"{self.__class__.__qualname__}({parts})"
 
 
 def inner_blocks(node) -> list:
