@@ -125,6 +125,24 @@ def test_the_kept_observations_and_masks_are_those_worked_out_afresh(name):
             env.step(masked_random(rng, obs["action_mask"]))
 
 
+def test_what_a_learner_keeps_stays_as_it_was():
+    """Observations and masks kept from step to step (a rollout, a replay buffer) never change under the learner:
+    each observation is its own copy, and a mask, once made, is never written again (new masks are rows of blocks
+    made beforehand: these games make more than a block's 256)."""
+    env = make_env(GAMES / "express.rules", seed=6, max_moves=400)
+    rng = random.Random(6)
+    kept = []
+    for seed in (6, 7, 8, 9):
+        env.reset(seed=seed)
+        for obs, info in acting(env):
+            kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+            env.step(masked_random(rng, obs["action_mask"]))
+    assert len({id(obs["action_mask"].base) for obs, _, _ in kept}) > 1  # masks from more than one block
+    for obs, vector, mask in kept:
+        assert np.array_equal(obs["observation"], vector) and np.array_equal(obs["action_mask"], mask)
+        assert not obs["action_mask"].flags.writeable
+
+
 def episode(env, seed: int) -> str:
     """A digest of one episode of random masked play: every observation, action and reward."""
     rng = random.Random(seed)
