@@ -402,3 +402,26 @@ def test_a_bid_is_the_number_the_greedy_helper_weighed_on_hands_played_to_their_
     bot = SearchBot(seed=1, budget=300)
     assert bot.move(g, d.player, d).text == GreedyBot(1).choose(program, g.view(d.player), d, g).text
     assert bot.last == {}
+
+
+def test_a_move_of_a_sample_that_asks_no_one_is_stopped_at_the_samples_bound(monkeypatch):
+    """A sample dealt a state whose turns ask no one (a Go Fish hand where nobody can ask) is stopped after a
+    playout's work (`search.SAMPLE_WORK` steps), not the 200,000 steps a real game's move may take; the game's own
+    bound is untouched."""
+    from interpreter.errors import RuntimeRulesError
+    from interpreter.seat import apply, fork
+
+    g = Game(rulelang.load(Path(__file__).parent / "rules" / "spin_in_a_sample.rules"), 2, seed=1)
+    sample = fork(g)
+    sample.work = search.SAMPLE_WORK
+    with pytest.raises(RuntimeRulesError, match=f"ran {search.SAMPLE_WORK} steps"):
+        apply(sample, 0, [mv for mv in sample.pending.options if mv.text == "spin"][0], checked=False)
+    assert sample.steps < 2 * search.SAMPLE_WORK
+    assert g.state.work == 200_000 and search.SAMPLE_WORK < 200_000 // 5
+    # the search's own samples: each a copy made by `search.fork`, its move stopped at the sample's bound
+    made = []
+    monkeypatch.setattr(search, "fork", lambda base: made.append(fork(base)) or made[-1])
+    bot = make_bot("search", 1)
+    assert ask_bot(bot, g, 0, g.pending).text == "stop"
+    spun = [s for s in made if s.steps > g.state.steps]
+    assert spun and all(s.steps - g.state.steps <= search.SAMPLE_WORK + 1 for s in spun)

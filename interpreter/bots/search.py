@@ -29,6 +29,9 @@ MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
 # pairs and runs: 236, 57 µs).
 STEPS_A_DECISION = 150
 MOVES_A_DECISION = 10  # ... and moves offered (passing 3 of 13 cards: 286 moves, building them ~2 ms)
+# The steps one move of a sample may take (a real game's move may take 200,000): a sample dealt a state the real game
+# cannot reach (nobody able to ask) may turn round without asking anyone, and that is a playout's work at most.
+SAMPLE_WORK = STEPS_A_DECISION * MAX_DECISIONS
 # Playouts a move should have: when the budget affords fewer of DEPTH turns, they are made shorter (as many turns as
 # make this many, a round at least).  At a budget of 300 engine decisions, in the bundled game of laying cards face
 # down and doubting (about 40 decisions a playout of 10 turns) at four players the search won +8.0 ± 7.4 points over
@@ -373,6 +376,7 @@ class SearchBot:
     def _try(self, base: m.State, seat: int, move: m.Move, seed: int, deadline: float | None = None,
              cap: int | None = None) -> tuple[float | None, int]:
         sample = fork(base)
+        sample.work = SAMPLE_WORK
         sample.rng = random.Random(seed ^ 0x5EED)  # the same future for every move tried on this sample
         policy = self.policy(sample.program, random.Random(seed), self.doubt)
         policy.note(sample, seat, move)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from .. import places
 from ..errors import RuntimeRulesError
-from .state import MAX_DEPTH, MAX_STEPS_PER_MOVE, RULE_FAILURES, Frame, State
+from .state import MAX_DEPTH, RULE_FAILURES, Frame, State
 
 
 def run(st: State) -> None:
     """Run instructions until a decision is pending or the game is over."""
     stack = st.stack
-    st.limit = st.steps + MAX_STEPS_PER_MOVE
+    st.limit = st.steps + st.work
     fr = None
     try:
         while stack:  # one block a round: the frame on top may have changed with each (a call, a return)
@@ -64,7 +64,7 @@ def step(st: State, fr) -> None:
     """One step of work where work can repeat without end: a loop going back, a turn, a hand."""
     st.steps += 1
     if st.steps > st.limit:
-        raise RuntimeRulesError(f"the rules ran {MAX_STEPS_PER_MOVE} steps without asking anyone anything; "
+        raise RuntimeRulesError(f"the rules ran {st.work} steps without asking anyone anything; "
                                 f"a loop does not end (in `{fr.name}`)")
 
 

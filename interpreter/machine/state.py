@@ -72,6 +72,8 @@ class Frame:
 class State:
     """The changing facts of one game, kept apart from the immutable Program so they copy cheaply."""
 
+    work = MAX_STEPS_PER_MOVE  # the steps a move may take; a bot's sample may be given fewer (State.fork keeps it)
+
     def __init__(self, program: Program, names: list[str], seed: int, options: dict, record: bool = True):
         self.program = program
         self.names = list(names)
@@ -104,7 +106,7 @@ class State:
         self.match = False
         self.stacked: list | None = None
         self.steps = 0
-        self.limit = MAX_STEPS_PER_MOVE  # the work a move may do; expressions check it as they go
+        self.limit = MAX_STEPS_PER_MOVE  # where the steps of this move stop: expressions check it as they go
         self.turns = 0
         self.moves = Journal()  # (seat, move text): the game record
         self.house: dict = {}  # rules written in play: key -> {"name", "text", "author"}
