@@ -71,7 +71,21 @@ class Served:
         self.thread.join(10)
 
 
-class Joined(PtyTerminal):
+class Prompted(PtyTerminal):
+    """A terminal whose lines are typed at a prompt, as a person waits for one: keys typed between two prompts (a
+    command's answer being printed, a decision being shown) wait in the next prompt's line, their Enter not taken."""
+
+    def line(self, text: str) -> None:
+        import termios
+
+        deadline = time.monotonic() + 10
+        while termios.tcgetattr(self.child.child_fd)[3] & termios.ISIG:  # a prompt reads keys raw (ISIG off)
+            assert time.monotonic() < deadline, "no prompt came up"
+            time.sleep(0.01)
+        super().line(text)
+
+
+class Joined(Prompted):
     """`rulelang join` at a 24x100 pseudo-terminal."""
 
     def __init__(self, address: str, code: str, name: str | None):
@@ -379,7 +393,7 @@ def test_the_host_plays_a_seat_at_the_serving_terminal(tmp_path):
     """`rulelang serve --play`: the host has seat 1 at the serving terminal, with the local prompt (hand, moves,
     help) and the table's commands (seats, start, bot SEAT) at the same prompt; Bob
     joins seat 2 from another terminal with the code the host's screen shows; `quit` stops the table."""
-    host = PtyTerminal(["serve", "games/express.rules", "--players", "3", "--port", "0", "--play", "--name", "Ann",
+    host = Prompted(["serve", "games/express.rules", "--players", "3", "--port", "0", "--play", "--name", "Ann",
                         "--seed", "3", "--delay", "0", "--save", str(tmp_path / "table.json")])
     bob = None
     try:
@@ -391,6 +405,7 @@ def test_the_host_plays_a_seat_at_the_serving_terminal(tmp_path):
         host.expect("Bob joins seat 2.")
         host.line("seats")
         host.expect("Seats: 1 Ann (here) · 2 Bob (here) · 3 (open)")
+        host.expect("seat 3: rulelang join")  # the command's own lines (Bob's joining printed the seats alone)
         host.line("start")
         host.expect("Your hand (5): ")
         host.expect("Moves: play")
