@@ -12,6 +12,7 @@ import pytest
 import rulelang
 from interpreter import Game
 from interpreter.bots import BOTS, GreedyBot, RandomBot, SearchBot, bot_names, make_bot
+from interpreter.bots.greedy import declared_none
 from interpreter.bots.odds import unseen_ids
 from interpreter.view import view as view_of
 from rulelang.simulate.one import play_one
@@ -195,6 +196,20 @@ def test_a_greedy_bot_keeps_its_trumps_when_any_card_may_go():
     made = [(p, text) for p, text in made if text.split()[0] not in ("high", "low")]
     assert [(p, text.split()[0]) for p, text in made] == [(1, "discard"), (0, "lead"), (1, "lead")], made
     assert made[0][1].endswith("H") and made[1][1].endswith("H"), made
+
+
+def test_a_greedy_bot_reads_no_hidden_card_to_tell_how_a_variable_starts(tmp_path):
+    """Whether a `show` variable starts a hand as none is worked out from the seat's view: a declaration that reads
+    a card the seat cannot see (here the top of the stock) gives the same answer whatever that card is."""
+    text = (RULES / "keep_trumps.rules").read_text().replace(
+        'var trumps = none', 'var trumps = if top(stock).suit == hearts then none else spades')
+    (tmp_path / "trumps_from_stock.rules").write_text(text)
+    program = rulelang.load(tmp_path / "trumps_from_stock.rules")
+    for seed in range(6):
+        g = Game(program, 2, seed=seed, record=False)
+        seat = g.pending.player
+        copies = [g.state] + [with_hidden_cards_moved(g.state, seat, random.Random(k))[0] for k in range(4)]
+        assert len({declared_none(st, seat, "trumps") for st in copies}) == 1, seed
 
 
 def test_the_verdict_on_seat_fairness_names_the_interval():
