@@ -449,3 +449,26 @@ def test_a_greedy_bot_whose_time_is_up_weighs_nothing():
     search = make_bot("search", 0, think=0.01)
     search.move(g, d.player, d)
     assert search.fallback.deadline is not None  # the search gave its helper half its time
+
+
+def test_a_greedy_bot_given_few_samples_weighs_them():
+    """A bot made to weigh a challenge on fewer samples than the floor under a deadline (`GreedyBot(samples=2)`)
+    still weighs them, with no deadline: it challenges a hidden play more often than a bot whose time is up, which
+    weighs nothing (it used to weigh nothing too: 6 challenges against 7 over these seeds, now 19)."""
+    program = _load("play_or_challenge")
+
+    def challenges(late: bool) -> int:
+        made = 0
+        for seed in range(10):
+            g = Game(program, 3, seed=seed, record=False)
+            bots = [RandomBot(seed), GreedyBot(seed * 10 + 1, samples=2), GreedyBot(seed * 10 + 2, samples=2)]
+            for bot in bots[1:]:
+                bot.deadline = 0.0 if late else None
+            while not g.over:
+                d = g.pending
+                move = bots[d.player].move(g, d.player, d)
+                made += move.verb == "challenge"
+                g.apply(d.player, move, checked=True)
+        return made
+
+    assert challenges(late=False) > challenges(late=True)

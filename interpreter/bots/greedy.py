@@ -273,7 +273,7 @@ class GreedyBot:
             last = len(moves) - 1
             for i, mv in enumerate(moves):  # the last move is made on the sample itself: no copy is left to make
                 results[i].append(settle(fork(base) if i < last else base, seat, mv))
-        return moves[_beats_first(results)] if len(results[0]) >= MIN_SAMPLES else quiet
+        return moves[_beats_first(results)] if len(results[0]) >= min(MIN_SAMPLES, self.samples) else quiet
 
     def weigh_plain(self, game, seat: int, opts) -> Move | None:
         """A choice among plain moves (no card, value, number or player to pick, none turning cards up: `hit` or
