@@ -237,31 +237,45 @@ class _ToAst(Transformer):
         return ast.Field(name=str(c[0]), expr=c[1], loc=self._loc(meta, name=c[0]))
 
     def zone_decl(self, meta, c):
-        per_player, visibility, refill, shown = False, "public", (None, 0, None), None
+        per_player, visibility, refill, shown = False, None, (None, 0, None), None
         for p in c[1:]:
             if p == "per_player":
                 per_player = True
-            elif isinstance(p, Token):
-                shown = p
             elif isinstance(p, tuple):
+                if refill[2] is not None:
+                    raise RulesSyntaxError(f"`{c[0]}` is given `refill` twice: say where it refills from once",
+                                           _tok_loc(self.filename, p[2]))
                 refill = p
-            else:
+            elif p.type == "SHOWN":
+                if shown is not None:
+                    raise RulesSyntaxError(f"`{c[0]}` is given `show {shown}`, then `show {p}`: say one of them",
+                                           _tok_loc(self.filename, p))
+                shown = p
+            else:  # public, private, hidden
+                if visibility is not None:
+                    raise RulesSyntaxError(f"`{c[0]}` is given `{visibility}`, then `{p}`: a zone is one of "
+                                           "`public`, `private` or `hidden`", _tok_loc(self.filename, p))
                 visibility = p
-        return ast.ZoneDecl(name=str(c[0]), per_player=per_player, visibility=visibility,
+        return ast.ZoneDecl(name=str(c[0]), per_player=per_player, visibility=str(visibility or "public"),
                             refill_from=refill[0], refill_keep=refill[1], shown=str(shown) if shown else None,
                             loc=self._loc(meta, name=c[0], refill=refill[2], shown=shown))
 
     def per_player(self, meta, c):
         return "per_player"
 
+    def _word(self, meta, word: str) -> Token:
+        """A word of a declaration that Lark keeps no token of, as a token at its place (for a message there)."""
+        return Token("WORD", word, line=meta.line, column=meta.column, end_line=meta.end_line,
+                     end_column=meta.end_column)
+
     def public(self, meta, c):
-        return "public"
+        return self._word(meta, "public")
 
     def private(self, meta, c):
-        return "private"
+        return self._word(meta, "private")
 
     def hidden(self, meta, c):
-        return "hidden"
+        return self._word(meta, "hidden")
 
     def refill(self, meta, c):
         return (str(c[0]), int(c[1]), c[0])

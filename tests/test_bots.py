@@ -12,6 +12,7 @@ import pytest
 import rulelang
 from interpreter import Game
 from interpreter.bots import BOTS, GreedyBot, RandomBot, SearchBot, bot_names, make_bot
+from interpreter.bots.greedy import declared_none
 from interpreter.bots.odds import unseen_ids
 from interpreter.view import view as view_of
 from rulelang.simulate.one import play_one
@@ -195,6 +196,20 @@ def test_a_greedy_bot_keeps_its_trumps_when_any_card_may_go():
     made = [(p, text) for p, text in made if text.split()[0] not in ("high", "low")]
     assert [(p, text.split()[0]) for p, text in made] == [(1, "discard"), (0, "lead"), (1, "lead")], made
     assert made[0][1].endswith("H") and made[1][1].endswith("H"), made
+
+
+def test_a_greedy_bot_reads_no_hidden_card_to_tell_how_a_variable_starts(tmp_path):
+    """Whether a `show` variable starts a hand as none is worked out from the seat's view: a declaration that reads
+    a card the seat cannot see (here the top of the stock) gives the same answer whatever that card is."""
+    text = (RULES / "keep_trumps.rules").read_text().replace(
+        'var trumps = none', 'var trumps = if top(stock).suit == hearts then none else spades')
+    (tmp_path / "trumps_from_stock.rules").write_text(text)
+    program = rulelang.load(tmp_path / "trumps_from_stock.rules")
+    for seed in range(6):
+        g = Game(program, 2, seed=seed, record=False)
+        seat = g.pending.player
+        copies = [g.state] + [with_hidden_cards_moved(g.state, seat, random.Random(k))[0] for k in range(4)]
+        assert len({declared_none(st, seat, "trumps") for st in copies}) == 1, seed
 
 
 def test_the_verdict_on_seat_fairness_names_the_interval():
@@ -434,3 +449,26 @@ def test_a_greedy_bot_whose_time_is_up_weighs_nothing():
     search = make_bot("search", 0, think=0.01)
     search.move(g, d.player, d)
     assert search.fallback.deadline is not None  # the search gave its helper half its time
+
+
+def test_a_greedy_bot_given_few_samples_weighs_them():
+    """A bot made to weigh a challenge on fewer samples than the floor under a deadline (`GreedyBot(samples=2)`)
+    still weighs them, with no deadline: it challenges a hidden play more often than a bot whose time is up, which
+    weighs nothing (it used to weigh nothing too: 6 challenges against 7 over these seeds, now 19)."""
+    program = _load("play_or_challenge")
+
+    def challenges(late: bool) -> int:
+        made = 0
+        for seed in range(10):
+            g = Game(program, 3, seed=seed, record=False)
+            bots = [RandomBot(seed), GreedyBot(seed * 10 + 1, samples=2), GreedyBot(seed * 10 + 2, samples=2)]
+            for bot in bots[1:]:
+                bot.deadline = 0.0 if late else None
+            while not g.over:
+                d = g.pending
+                move = bots[d.player].move(g, d.player, d)
+                made += move.verb == "challenge"
+                g.apply(d.player, move, checked=True)
+        return made
+
+    assert challenges(late=False) > challenges(late=True)

@@ -273,7 +273,7 @@ class GreedyBot:
             last = len(moves) - 1
             for i, mv in enumerate(moves):  # the last move is made on the sample itself: no copy is left to make
                 results[i].append(settle(fork(base) if i < last else base, seat, mv))
-        return moves[_beats_first(results)] if len(results[0]) >= MIN_SAMPLES else quiet
+        return moves[_beats_first(results)] if len(results[0]) >= min(MIN_SAMPLES, self.samples) else quiet
 
     def weigh_plain(self, game, seat: int, opts) -> Move | None:
         """A choice among plain moves (no card, value, number or player to pick, none turning cards up: `hit` or
@@ -375,7 +375,7 @@ class GreedyBot:
             if seen is None or seen[0] != view.hand:
                 self.shown[name] = [view.hand, v, False, {view.turn}, False]
                 if game is not None and v is not None and name not in self.unset:
-                    self.unset[name] = declared_none(game, name)
+                    self.unset[name] = declared_none(game, view.seat, name)
             elif v != seen[1]:
                 if seen[1] is None:
                     seen[1], seen[2], seen[3] = v, True, {view.turn}  # set during the hand, from none
@@ -508,9 +508,10 @@ class GreedyBot:
         return p_true, False
 
 
-def declared_none(game, name: str) -> bool:
-    """Does the table's variable `name` start a hand as none (its declaration worked out on a copy of the state)?"""
-    st = fork(game)
+def declared_none(game, seat: int, name: str) -> bool:
+    """Does the table's variable `name` start a hand as none (its declaration worked out on a sample of the state as
+    `seat` sees it: a declaration reading a card the seat cannot see tells it nothing of that card)?"""
+    st = determinize(getattr(game, "state", game), seat, random.Random(0))
     spec = next((v for v in st.program.vars if v.name == name and not v.per_player), None)
     try:
         return spec is not None and spec.init(st, {}) is None

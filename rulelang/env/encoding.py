@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from itertools import chain, combinations, count
+from itertools import chain, combinations
 from math import comb, prod
 
 import attrs
@@ -796,7 +796,7 @@ class Encoding:
                     lines += ["        if z.__class__ is list:",
                               f"            if len(z) < {LONG_RUN}:  # a few cards: counted here",
                               f"                out[{at}:{at + real}] = NONE",
-                              f"                for c in z:",
+                              "                for c in z:",
                               f"                    out[{table(at)}[c]] += 1.0",
                               "            else:  # its counts kept by the zone: moved on by the cards put on top, if only that",
                               f"                t = COUNTS{k}",
