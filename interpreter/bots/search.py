@@ -172,6 +172,7 @@ class SearchBot:
         where the search had laid another card than its helper, the helper's memory of the turn is not mended: a
         game resumed in the middle of such a turn may claim otherwise than the live game would have."""
         if not (decision.race or any(o.kind == "rule" for o in decision.options)):
+            self.fallback.deadline = None  # not the time a live move left it, long past: the samples as with no time
             self.fallback.choose(game.program, game.view(seat), decision, game)  # as `choose` asks it
 
     def mend(self, program, greedy: m.Move, made: m.Move) -> None:
