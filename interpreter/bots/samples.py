@@ -8,6 +8,7 @@ import random
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import fork
+from ..shuffling import shuffle
 from ..view import zone_shows
 
 # ------------------------------------------------------------------ what the program says, worked out once
@@ -245,18 +246,6 @@ def _wake(rng, seed: bool = True) -> random.Random:
             else:
                 random.Random.seed(rng, later)
     return rng
-
-
-def shuffle(rng: random.Random, xs: list) -> None:
-    """`rng.shuffle(xs)`: the same order from the same state, without a call per card."""
-    getrandbits = rng.getrandbits
-    for i in range(len(xs) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        xs[i], xs[j] = xs[j], xs[i]
 
 
 def _keep_known(deal: list, held_by: list, known: dict) -> None:

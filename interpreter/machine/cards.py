@@ -7,6 +7,7 @@ import attrs
 
 from ..errors import RuntimeRulesError
 from ..events import DealEvent, MoveEvent, RefillEvent, SayEvent, ShuffleEvent
+from ..shuffling import shuffle as shuffle_in_place
 from .state import State
 
 
@@ -224,15 +225,7 @@ def shuffle_list(st: State, xs: list) -> None:
                 keep.append((rng, snap))
         st.rng_guards = keep
     st.rng_uses += 1
-    # What random.Random.shuffle does (the same order from the same state), without a call per card.
-    getrandbits = st.rng.getrandbits
-    for i in range(len(xs) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        xs[i], xs[j] = xs[j], xs[i]
+    shuffle_in_place(st.rng, xs)
 
 
 def shuffle(st: State, ref: tuple) -> None:
