@@ -329,7 +329,7 @@ def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, ter
     squash = "".join  # the message wraps at the 80th column, in the middle of a word
     assert squash(rows[at:-1]) == squash(["`play b7`: Blue 7 cannot be chosen now: it does not fit `play`, ",
                                           "“play a card that matches the top of the discard pile” (discard: Red 1, "
-                                          "current colour: Red); you can: play R3, play R5"])
+                                          "current colour: Red); you can: play R3, play R5, or draw"])
 
     t.type("play r3" + ENTER)  # typed over the refused line, which is selected
     rows = t.wait_for_screen(lambda rows: "♥Red 8" in rows[-1])  # the toolbar is drawn with the next prompt

@@ -185,7 +185,7 @@ def test_piped_input_is_read_line_by_line_and_stops_non_zero_at_the_end(tmp_path
     out = proc.stdout
     assert "\x1b" not in out
     assert out.count(HAND) == 2  # dealt, and shown again unchanged after the refused move
-    assert re.search(r"You> play B7\n✗ `play B7`: Blue 7 cannot be chosen now: it does not fit `play`, “play a card that matches the top of the discard pile” \(discard: Red 1, current colour: Red\); you can: play R3, play R5\n", out)
+    assert re.search(r"You> play B7\n✗ `play B7`: Blue 7 cannot be chosen now: it does not fit `play`, “play a card that matches the top of the discard pile” \(discard: Red 1, current colour: Red\); you can: play R3, play R5, or draw\n", out)
     assert "You play ♥Red 3\n  Ada plays ♥Red 8\n" in out
     assert "Moves now:" in out
     assert proc.returncode != 0

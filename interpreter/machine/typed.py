@@ -73,10 +73,9 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
         return attrs.evolve(partly[0], calls=frozenset(calls))
     if partly:
         _ambiguous(st, rest, partly)
-    some = ", ".join(m.text for m in mine[:8])
     if mine[0].kind == "card":
         _why_not(st, decision, verb, rest, mine)
-    return _refuse(f"`{verb} {rest}` is not one of the moves", some)
+    raise MoveError(f"`{verb} {rest}` is not one of the moves" + _you_can(decision, mine, verb))
 
 
 def _parts_match(st: State, spec, item: tuple, words: list) -> bool:
@@ -163,8 +162,7 @@ def _why_not(st: State, decision: Decision, verb, typed: str, open_moves) -> Non
                  if _partly_named(st, [Move(s.verb, c, "", kind="card")], key)]
         if verb is None and len({p.cards[c].name for c in named}) > 1:
             return  # `blue` alone, for several cards none of which fits: not a card, but no move either
-    some = ", ".join(m.text for m in (open_moves if verb else decision.options)[:8])
-    tail = f"; you can: {some}" if some else f"; you can: {', '.join(sorted({m.verb for m in decision.options}))}"
+    tail = _you_can(decision, open_moves if verb else decision.options, verb)
     if not named:
         raise MoveError(f"no {'card' if verb else 'move or card'} is called `{typed}`" + _held(st, decision, specs)
                         + tail)
@@ -221,8 +219,14 @@ def _table_now(st: State, decision: Decision) -> str:
     return f" ({', '.join(facts)})" if facts else ""
 
 
-def _refuse(msg: str, some: str):
-    raise MoveError(f"{msg}; you can: {some}")
+def _you_can(decision: Decision, listed, verb) -> str:
+    """`; you can: ...`: the moves `listed` (those of the verb typed, or all), eight at most, and after a verb's
+    moves the decision's other verbs (`or draw`), so a refusal never hides a move the player has."""
+    some = ", ".join(m.text for m in listed[:8]) + (", ..." if len(listed) > 8 else "")
+    if not some:
+        return f"; you can: {', '.join(sorted({m.verb for m in decision.options}))}"
+    others = [v for v in dict.fromkeys(m.verb for m in decision.options) if v != verb] if verb else []
+    return f"; you can: {some}" + (f", or {', '.join(others)}" if others else "")
 
 
 def _arg_keys(st: State, m: Move) -> set:
