@@ -421,7 +421,10 @@ def test_a_move_of_a_sample_that_asks_no_one_is_stopped_at_the_samples_bound(mon
     # the search's own samples: each a copy made by `search.fork`, its move stopped at the sample's bound
     made = []
     monkeypatch.setattr(search, "fork", lambda base: made.append(fork(base)) or made[-1])
-    bot = make_bot("search", 1)
+    bot = make_bot("search", 1, budget=2_000)
     assert ask_bot(bot, g, 0, g.pending).text == "stop"
-    spun = [s for s in made if s.steps > g.state.steps]
-    assert spun and all(s.steps - g.state.steps <= search.SAMPLE_WORK + 1 for s in spun)
+    assert all(s.steps - g.state.steps <= search.SAMPLE_WORK + 1 for s in made)
+    spun = [s for s in made if s.steps - g.state.steps >= search.SAMPLE_WORK]
+    assert spun
+    # and each counts its work against the budget (it was counted as one decision, so 2,000 bought 1,000 of them)
+    assert len(spun) <= 2_000 * search.STEPS_A_DECISION // search.SAMPLE_WORK + 1

@@ -383,6 +383,6 @@ class SearchBot:
         policy.note(sample, seat, move)
         try:
             m.apply(sample, seat, move, checked=False)
-        except Exception:
-            return -1.0, 1
+        except Exception:  # the move fails on this sample: the worst, at the cost of the work it did
+            return -1.0, _cost(1, sample.steps - base.steps, 0)
         return playout(sample, seat, policy, self.turns, deadline=deadline, cap=cap)
