@@ -182,7 +182,7 @@ def test_a_refused_move_says_why_and_the_next_keys_replace_it(tmp_path, terminal
     t.expect("(discard: Red 1, current colour: Red)")  # (the message wraps at the edge of the screen)
     # The refused line is selected: what is typed next replaces it (else this would read `play b7red`).
     t.refused("red", "`red` could be Red 3 or Red 5: say which")
-    t.refused("x9", "no move or card is called `x9`; your hand: R3 R5 B7 G2 Y9")
+    t.refused("x9", "no move or card is called `x9`; your hand: R3 R5 Y9 G2 B7")
     t.type(CTRL_C + "hand" + ENTER)  # Ctrl-C on the refused line clears it at once: no key after it is lost
     t.expect("Your hand (5)")
     # One card of the hand is a 3, and it may be played: the line is written out in full, the next Enter plays it.

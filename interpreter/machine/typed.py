@@ -4,6 +4,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import MoveError
+from ..program import sort_key
 from ..view import sees_card, view
 from .state import Decision, Move, State
 
@@ -195,6 +196,7 @@ def _held(st: State, decision: Decision, specs) -> str:
     p = st.program
     where = next((z.name for z, held in zip(p.zones, st.zones)
                   if z.per_player and all(c in held[decision.player] for c in cards)), None)
+    cards.sort(key=lambda c: sort_key(p, c))  # in the order the status shows a hand
     shown = " ".join(p.cards[c].short for c in cards[:20]) + (" ..." if len(cards) > 20 else "")
     return f"; your {where or 'cards'}: {shown}"
 
