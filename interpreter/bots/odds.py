@@ -153,14 +153,22 @@ def best(rng, options: list, key):
 def per_deck(cache: dict, program, make):
     """`make(program)`, worked out once per deck and kept (a program with rules written in play has the same
     cards); a cache holds a few decks at most."""
-    cards = program.cards
-    kept = cache.get(id(cards))
-    if kept is not None and kept[0] is cards:
+    return _kept(cache, program.cards, program, make)
+
+
+def per_program(cache: dict, program, make):
+    """`make(program)`, worked out once per program (a rule written in play makes a new one) and kept."""
+    return _kept(cache, program, program, make)
+
+
+def _kept(cache: dict, owner, program, make):
+    kept = cache.get(id(owner))
+    if kept is not None and kept[0] is owner:
         return kept[1]
     value = make(program)
     if len(cache) >= 64:
         cache.clear()
-    cache[id(cards)] = (cards, value)
+    cache[id(owner)] = (owner, value)
     return value
 
 
@@ -215,16 +223,11 @@ _SHOWS: dict = {}
 def _shows(program) -> tuple:
     """For `shown_values`, worked out once per program: variable name -> True for a card, False for a value (the
     others show nothing); and what each card shows (its values, and ("#attribute", number) for its numbers)."""
-    got = _SHOWS.get(id(program))
-    if got is None or got[0] is not program:
-        if len(_SHOWS) >= 64:
-            _SHOWS.clear()
-        kinds = {name: kind == "card" for name, kind in program.var_kinds.items()
-                 if kind == "card" or kind.startswith("value:")}
-        shows = [tuple(v if not program.attributes[a].numeric else ("#" + a, v) for a, v in c.attrs.items())
-                 for c in program.cards]
-        got = _SHOWS[id(program)] = (program, (kinds, shows))
-    return got[1]
+    def make(p):
+        kinds = {name: kind == "card" for name, kind in p.var_kinds.items() if kind == "card" or kind.startswith("value:")}
+        shows = [tuple(v if not p.attributes[a].numeric else ("#" + a, v) for a, v in c.attrs.items()) for c in p.cards]
+        return kinds, shows
+    return per_program(_SHOWS, program, make)
 
 
 def unseen_cards(program, sight: Sight) -> Counter:

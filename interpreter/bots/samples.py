@@ -10,6 +10,7 @@ from .. import seat as m  # the machine as the seat API hands it to a bot's look
 from ..seat import fork
 from ..shuffling import shuffle
 from ..view import zone_shows
+from .odds import per_program
 
 # ------------------------------------------------------------------ what the program says, worked out once
 
@@ -90,12 +91,7 @@ _FACTS: dict = {}
 
 
 def facts(program) -> Facts:
-    f = _FACTS.get(id(program))
-    if f is None or f.program is not program:
-        if len(_FACTS) > 32:
-            _FACTS.clear()
-        f = _FACTS[id(program)] = Facts(program)
-    return f
+    return per_program(_FACTS, program, Facts)
 
 
 # ------------------------------------------------------------------ samples of what the seat cannot see

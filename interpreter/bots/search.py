@@ -81,8 +81,10 @@ def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: i
             break
         if deadline is not None and not n & 7 and time.perf_counter() > deadline:
             return None, _cost(n, st.steps - steps, offered)
-        if cap is not None and _cost(n, st.steps - steps, offered) >= cap:
-            return None, _cost(n, st.steps - steps, offered)
+        if cap is not None:
+            spent = _cost(n, st.steps - steps, offered)
+            if spent >= cap:
+                return None, spent
         d = st.pending
         offered += len(d.options)
         move = policy.move(st)
