@@ -81,10 +81,15 @@ def test_each_game_parses_checks_and_compiles(game):
     assert rulelang.load(game).name == program.name
 
 
-def test_a_rule_typed_at_the_prompt_gets_the_same_messages():
+def _refused_at_the_prompt(rule: str) -> str:
+    """The message a rule typed at the prompt is refused with."""
     with pytest.raises(RulesSyntaxError) as caught:
-        parse_rule("rule lucky: when played(card) { shufle draw }")
-    assert caught.value.render() == (
+        parse_rule(rule)
+    return caught.value.render()
+
+
+def test_a_rule_typed_at_the_prompt_gets_the_same_messages():
+    assert _refused_at_the_prompt("rule lucky: when played(card) { shufle draw }") == (
         "<prompt>:1:33: unknown statement `shufle`\n"
         "    rule lucky: when played(card) { shufle draw }\n"
         "                                    ^~~~~~\n"
@@ -93,9 +98,7 @@ def test_a_rule_typed_at_the_prompt_gets_the_same_messages():
 
 def test_a_place_in_a_zone_after_move_to_is_explained_there_not_as_a_statement_of():
     """`move c to bottom of pile` reads `move c to bottom`, then a statement `of`: the error says what `to` takes."""
-    with pytest.raises(RulesSyntaxError) as caught:
-        parse_rule("rule under: when played(card) { move card to bottom of pile }")
-    assert caught.value.render() == (
+    assert _refused_at_the_prompt("rule under: when played(card) { move card to bottom of pile }") == (
         "<prompt>:1:46: `move ... to` takes a zone: `bottom of ...` is not a place there\n"
         "    rule under: when played(card) { move card to bottom of pile }\n"
         "                                                 ^~~~~~\n"
