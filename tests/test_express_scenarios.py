@@ -82,6 +82,30 @@ def test_setup_ignores_a_flipped_action_card_and_flips_the_next():
     assert options(g) == ["play G1", "play G2", "draw"]
 
 
+def test_setup_with_no_number_card_left_to_turn_up_deals_again():
+    """Set Up 4 with ten players: the six cards left after dealing 5 each are all Action or Wild cards.  Each
+    is ignored in turn ("ignore it and flip over the next card") until none is left; reshuffling the discard
+    pile would only turn up the same six, so (the .rules file's answer to what the book leaves open) the
+    cards are dealt again: 5 each, and a number card turned up.  It used to loop until the step limit."""
+    prog = program(EXPRESS)
+    six = ["RS", "RR", "RD1", "W", "YS", "W2"]
+    rest = rest_of_deck(EXPRESS, six)
+    hands = [rest[5 * i: 5 * i + 5] for i in range(10)]
+    g = Game(prog, 10, seed=1, stack=deal_stack(hands, six[:1], six[1:]))
+    g.check_cards()
+    assert [e.text for e in events_of(g, "say")] == ["no number card is left to turn up: the cards are dealt again"]
+    deals = events_of(g, "deal")
+    assert len(deals) == 2 and all(len(cards) == 5 for cards in deals[1].cards.values())
+    assert [len(hand(g, s)) for s in range(10)] == [5] * 10
+    pile = g.state.zone(prog.zone_index["discard"])
+    kinds = [prog.cards[c].attrs["kind"] for c in pile]
+    assert kinds[-1] == "number" and all(k != "number" for k in kinds[:-1])
+    assert draw_size(g) + len(pile) == 6
+    assert colour(g) == prog.cards[pile[-1]].attrs["colour"]
+    assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
+    assert events_of(g, "skip") == [] and events_of(g, "reverse") == []
+
+
 # ====================================================================== Matching
 
 
