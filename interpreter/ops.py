@@ -585,6 +585,8 @@ def op_main(st, fr) -> bool:
             m.step(st, fr)
         phase = 0
     if phase == 0:
+        if st.turn_to is not None or st.skips:  # `turn to` or `skip` in `setup`: who takes the hand's first turn
+            m.first_turn(st)
         if st.gone and st.current in st.gone:  # out of play in `setup`, or given the turn by `turn to`: passed over
             st.current = m.seat_after(st, st.current, st.direction)
         for said in st.called:  # a call counts for the turn it is made in, whoever made it

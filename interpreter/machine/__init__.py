@@ -16,7 +16,7 @@ from .state import CHECKPOINT_EVERY, MAX_DEPTH, MAX_STEPS_PER_MOVE, RULE_FAILURE
 from .running import plain_words, push, run, step, unwound
 from .cards import (card_name, deal, find_card, move_card, move_cards, move_top, move_zone, refill, shuffle,
                     shuffle_list)
-from .turns import (OTHERS_LIMIT, advance, fire, fire_now, fire_ready, fire_then, leave, match_winners, others, partner, place, playing, seat_after,
+from .turns import (OTHERS_LIMIT, advance, fire, first_turn, fire_now, fire_ready, fire_then, leave, match_winners, others, partner, place, playing, seat_after,
                     start_hand, team, win)
 from .house_rules import add_house_rule, house
 from .options import add_options, arg_text, card_moves, options_for
@@ -28,7 +28,7 @@ __all__ = [
     "plain_words", "push", "run", "step", "unwound",
     "card_name", "deal", "find_card", "move_card", "move_cards", "move_top", "move_zone", "refill", "shuffle",
     "shuffle_list",
-    "OTHERS_LIMIT", "advance", "fire", "fire_now", "fire_ready", "fire_then", "leave", "match_winners", "others", "partner", "place", "playing", "seat_after",
+    "OTHERS_LIMIT", "advance", "fire", "first_turn", "fire_now", "fire_ready", "fire_then", "leave", "match_winners", "others", "partner", "place", "playing", "seat_after",
     "start_hand", "team", "win",
     "add_house_rule", "house",
     "add_options", "arg_text", "card_moves", "options_for",

@@ -24,6 +24,19 @@ def advance(st: State) -> None:
     st.turns += 1
 
 
+def first_turn(st: State) -> None:
+    """Who takes a hand's first turn when its `setup` said: `turn to P` gives it to P, each `skip` passes it one seat
+    on (from the seat the hand would start with); `again` means nothing there.  (At any later turn `advance` has used
+    them up before the turn begins.)"""
+    if st.turn_to is not None:
+        st.current = st.turn_to
+    elif st.skips:
+        st.current = seat_after(st, st.current, st.direction * st.skips)
+    st.turn_to = None
+    st.skips = 0
+    st.again = False
+
+
 def seat_after(st: State, p: int, k: int) -> int:
     """The seat `k` places after `p` in play (before it for a negative `k`), passing over seats out of play."""
     gone = st.gone

@@ -682,6 +682,8 @@ class Statements:
                   "            st.skips = 0", "            st.turns += 1", "        else:", "            m.advance(st)",
                   "        if st.steps < st.limit:", "            st.steps += 1", "        else:", "            step(st, fr)",
                   "        phase = 0", "    if phase == 0:",
+                  "        if st.turn_to is not None or st.skips:  # `turn to` or `skip` in `setup`: the first turn's",
+                  "            m.first_turn(st)",
                   "        if st.gone and st.current in st.gone:  # out of play in `setup`, or given the turn by `turn to`",
                   "            st.current = m.seat_after(st, st.current, st.direction)"]
         if self.s.calls:
