@@ -178,8 +178,8 @@ def test_a_refused_move_says_why_and_the_next_keys_replace_it(tmp_path, terminal
     t.expect("You>")
     # A card in the hand that does not match: which option refused it, in the rules' words, and what is on top.
     t.line("play b7")
-    t.expect("Blue 7 cannot be chosen now: it does not fit `play`, “play a card that matches the top of")
-    t.expect("(discard: Red 1, current colour: Red)")  # (the message wraps at the edge of the screen)
+    t.expect("Blue 7 cannot be chosen now: it does not fit `play`, “play a card that matches the top")
+    t.expect("(discard: Red 1, current colour: Red)")  # (the message is broken between words to fit the screen)
     # The refused line is selected: what is typed next replaces it (else this would read `play b7red`).
     t.refused("red", "`red` could be Red 3 or Red 5: say which")
     t.refused("x9", "no move or card is called `x9`; your hand: R3 R5 Y9 G2 B7")
@@ -326,10 +326,12 @@ def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, ter
     rows = t.wait_for_screen(lambda rows: any(row.startswith("`play b7`") for row in rows))
     assert rows[-1] == toolbar
     at = next(i for i, row in enumerate(rows) if row.startswith("`play b7`"))
-    squash = "".join  # the message wraps at the 80th column, in the middle of a word
-    assert squash(rows[at:-1]) == squash(["`play b7`: Blue 7 cannot be chosen now: it does not fit `play`, ",
-                                          "“play a card that matches the top of the discard pile” (discard: Red 1, "
-                                          "current colour: Red); you can: play R3, play R5, or draw"])
+    # The message is broken between words to fit the 80 columns (not in a word, where the terminal would), the
+    # rows after its first two spaces in.
+    assert [row for row in rows[at:-1] if row] == [
+        "`play b7`: Blue 7 cannot be chosen now: it does not fit `play`, “play a card",
+        "  that matches the top of the discard pile” (discard: Red 1, current colour:",
+        "  Red); you can: play R3, play R5, or draw"]
 
     t.type("play r3" + ENTER)  # typed over the refused line, which is selected
     rows = t.wait_for_screen(lambda rows: "♥Red 8" in rows[-1])  # the toolbar is drawn with the next prompt

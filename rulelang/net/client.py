@@ -16,7 +16,7 @@ from interpreter.narrator import Narrator, english_list, hand_zone
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..terminal.host import (AGAIN, DONE, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys, command_docs,
+from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys, command_docs,
                              command_named, prompt_helpers, tell_lines)
 from ..terminal.editor import rule_session
 from ..terminal.summary import help_text
@@ -209,7 +209,7 @@ class JoinHost(Host):
             if key != self.key and not (self.waiting and (d is None or d.player != self.seat) and not g.over):
                 self.close_prompt()
         elif kind == "error":
-            self.screen.line([("ansired", f"✗ {msg.get('message')}")])
+            self.screen.line([("ansired", f"✗ {brief(str(msg.get('message')))}")])
         elif kind == "notice":
             self.screen.line([("bold", str(msg.get("text")))])
         elif kind == "race":

@@ -153,17 +153,55 @@ def rule_session(game, seat: int):
                                                 "`cancel` or Ctrl-C goes back")
 
 
+REFUSAL_ROWS = 5  # the most rows a refusal under the prompt takes (a 60-column terminal needs 4 for a long one)
+
+
+def refusal_rows(message: str, width: int) -> list:
+    """A refusal as the rows it is shown in under the prompt: broken between words to fit `width` columns (a
+    word longer than a row, such as a long line typed back, between characters), the next rows two spaces in;
+    at most REFUSAL_ROWS, the last cut with `…` when it says more."""
+    from prompt_toolkit.utils import get_cwidth
+
+    from .host import brief, wrapped  # the host's own (it imports this module: imported when first shown)
+
+    width = max(width, 10)
+    rows = []
+    for part in "".join(t for _, t in wrapped([("", brief(message))], width)).split("\n"):
+        while get_cwidth(part) > width:  # a word wider than a row
+            cut = width
+            while get_cwidth(part[:cut]) > width:
+                cut -= 1
+            rows.append(part[:cut])
+            part = "  " + part[cut:]
+        rows.append(part)
+    if len(rows) > REFUSAL_ROWS:
+        last = rows[REFUSAL_ROWS - 1]
+        while last and get_cwidth(last) > width - 1:
+            last = last[:-1]
+        rows = rows[:REFUSAL_ROWS - 1] + [last + "…"]
+    return rows
+
+
 def wrapped_refusals(session):
-    """A refusal is read whole: prompt_toolkit's validation toolbar is one row, cut at the edge; here it wraps to
-    at most three."""
-    from prompt_toolkit.filters import to_filter
+    """A refusal is read whole: prompt_toolkit's validation toolbar is one row, cut at the edge; here it is broken
+    between words (`refusal_rows`), as `help` is, to at most REFUSAL_ROWS rows (a terminal would break a row
+    inside a word: `dra` at the end of a row, `w(...)` on the next)."""
+    from prompt_toolkit.application.current import get_app
     from prompt_toolkit.layout.dimension import Dimension
+
+    def shown():
+        app = get_app()
+        error = app.current_buffer.validation_error
+        if not error:
+            return []
+        rows = refusal_rows(error.message, app.output.get_size().columns - 1)
+        return [("class:validation-toolbar", "\n".join(rows))]
 
     for window in session.app.layout.find_all_windows():
         text = getattr(window.content, "text", None)
         if callable(text) and text.__qualname__.startswith("ValidationToolbar."):
-            window.height = Dimension(min=1, max=3)
-            window.wrap_lines = to_filter(True)
+            window.content.text = shown
+            window.height = Dimension(min=1, max=REFUSAL_ROWS)
     return session
 
 

@@ -113,6 +113,15 @@ def wrapped(parts: list, width: int) -> list:
     return out + gap
 
 
+_QUOTED = re.compile(r"`([^`\n]{%d,})`" % 49)
+
+
+def brief(message: str) -> str:
+    """A message with what it quotes of a long line typed cut to its start (`zzzz…` and its length): a paste of
+    300 letters told back whole would fill the rows a refusal has under the prompt."""
+    return _QUOTED.sub(lambda m: f"`{m.group(1)[:32]}…` ({len(m.group(1))} characters)", message)
+
+
 class Screen:
     """Where the host writes: styled text at a terminal, plain lines in a pipe; NO_COLOR is honoured."""
 
@@ -127,6 +136,8 @@ class Screen:
             parts = [("", parts)]
         if self.tty:
             from prompt_toolkit.application.current import get_app_or_none, get_app_session
+
+            parts = wrapped(parts, self.width() - 1)  # broken between words: the terminal would break one anywhere
             from prompt_toolkit.formatted_text import FormattedText
 
             fragments = FormattedText([(s if self.color else "", t) for s, t in parts] + [("", "\n")])
@@ -151,13 +162,18 @@ class Screen:
             self.line(row)
 
     def told(self, parts: list) -> None:
-        """A line of the game's story (the narrator's), indented, and at a terminal broken between words to fit.
-        (Other lines are left to the terminal: a path or a command broken by a new line could not be copied.)"""
-        parts = [("", "  ")] + parts
-        self.line(wrapped(parts, self.width() - 1) if self.tty else parts)
+        """A line of the game's story (the narrator's), indented; at a terminal broken between words to fit, as
+        every line is (`line`: a line of several lines, such as one ending in a command to copy, as it is)."""
+        self.line([("", "  ")] + parts)
 
     def width(self) -> int:
-        return max(40, shutil.get_terminal_size((100, 24)).columns)
+        """The terminal's width now (after a resize too: asked of the terminal before $COLUMNS, which a resize
+        leaves as it was), at least 40."""
+        try:
+            columns = os.get_terminal_size(sys.stdout.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            columns = shutil.get_terminal_size((100, 24)).columns
+        return max(40, columns or 100)
 
     def fit(self, text: str) -> str:
         """Text of several lines, each wrapped to the terminal's width under its own indent (a pipe gets it as
@@ -695,7 +711,7 @@ class Host:
         try:
             self.game.seat(seat).act(text)
         except MoveError as e:
-            self.screen.line([("ansired", f"✗ {e.message}")])
+            self.screen.line([("ansired", f"✗ {brief(e.message)}")])
             return False
         except RulesError as e:
             self.screen.line([("ansired", f"✗ the rules failed on that move: {e.message} (the move was taken back)")])
@@ -779,7 +795,7 @@ class Host:
         try:
             g.seat(seat).propose(text)
         except RulesError as e:
-            self.screen.line([("ansired", f"✗ {e.message}")])
+            self.screen.line([("ansired", f"✗ {brief(e.message)}")])
             return
         self.flush_log()
         self.checkpoint()
@@ -836,7 +852,7 @@ class Host:
         try:
             g.seat(seat).act(first.strip())
         except RulesError as e:
-            self.screen.line([("ansired", f"✗ {e.message}")])
+            self.screen.line([("ansired", f"✗ {brief(e.message)}")])
             return False
         d = g.pending
         verbs = [o.verb for o in d.options if o.kind] if d is not None and d.player == seat else []
@@ -844,7 +860,7 @@ class Host:
             try:
                 g.seat(seat).act(f"{verbs[0]} {rest.strip()}")
             except RulesError as e:
-                self.screen.line([("ansired", f"✗ {e.message} — say it again:")])
+                self.screen.line([("ansired", f"✗ {brief(e.message)} — say it again:")])
         self.flush_log()
         self.show_events(seat)
         return True
@@ -1312,7 +1328,7 @@ class Host:
         if not brief:
             width = self.screen.width()
             title = f" {self.game.names[seat]} "
-            self.screen.line([("", "──" + title + "─" * max(0, min(width, 72) - len(title) - 2))])
+            self.screen.line([("", "──" + title + "─" * max(0, min(width - 1, 72) - len(title) - 2))])
             if full or not self.screen.tty:
                 self.screen.lines(wrap(self.table_facts(seat), width))
             self.table_shown = (seat, self.game.turns)

@@ -1,0 +1,78 @@
+"""The prompt as people type at it, at the terminals they have: a narrow one (24 x 60), `help` about one thing,
+keys no test typed before.  Read through a terminal emulator (pyte) where the screen's rows matter, as a person
+sees them; a pseudo-terminal driven by pexpect as in tests/test_prompt.py."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
+
+from helpers import PtyTerminal, plain  # noqa: E402
+
+CTRL_C, CTRL_L, ENTER, TAB = "\x03", "\x0c", "\r", "\t"
+FAULTS = ("Traceback", "Unhandled exception", "Exception ")
+
+# UNO Express, You and Ada: You hold R3 R5 B7 G2 Y9, Ada R8 B1 G4 Y6 B8; Red 1 is turned up; G9, Y2 follow.
+EXPRESS_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "Y9", "B8", "R1", "G9", "Y2"]
+WORD = re.compile(r"[A-Za-z]")
+
+
+def write_stack(tmp_path: Path, cards: list[str]) -> Path:
+    path = tmp_path / "stack.yaml"
+    path.write_text("".join(f"- {c}\n" for c in cards), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def terminals():
+    opened = []
+
+    def open_terminal(args, **kw):
+        t = PtyTerminal(args, **kw)
+        t.child.delaybeforesend = None
+        opened.append(t)
+        return t
+
+    yield open_terminal
+    for t in opened:
+        t.close()
+
+
+def express(tmp_path, terminals, **kw):
+    return terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                      "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], **kw)
+
+
+def broken_words(rows: list[str], width: int) -> list[tuple[str, str]]:
+    """Each pair of rows where a word runs from the right edge of one into the next (the terminal broke it)."""
+    return [(a, b) for a, b in zip(rows, rows[1:])
+            if len(a) == width and WORD.match(a[-1]) and b[:1].strip() and WORD.match(b[0])]
+
+
+def test_a_narrow_terminal_breaks_every_line_between_words(tmp_path, terminals):
+    """At 60 columns: the opening lines, the table's rule and a refusal under the prompt are broken between words,
+    never in one (`l` / `eave.`, `play` / ` R0`), their next rows two spaces in."""
+    t = express(tmp_path, terminals, rows=24, cols=60, emulate=True)
+    rows = t.wait_for_screen(lambda rows: any(row.startswith("You>") for row in rows))
+    assert broken_words(rows, 60) == []
+    assert all(len(row) < 60 for row in rows[:-1])  # nothing reaches the edge: each line was broken to fit
+    assert "Type `help` for the moves, `rules` for the game, `quit` to" in rows
+    assert "  leave." in rows
+    assert any(row.startswith("── You ──") for row in rows)
+    t.line("plya g2")
+    rows = t.wait_for_screen(lambda rows: any("plya g2`;" in row for row in rows))
+    at = next(i for i, row in enumerate(rows) if "plya g2`;" in row)
+    assert rows[at:at + 3] == ["no move or card is called `plya g2`; your hand: R3 R5 Y9 G2",
+                               "  B7; you can: play R3, play R5, draw",
+                               ""]
+    # A long line typed is told back by its start and its length, not whole.
+    t.type(CTRL_C + "z" * 300 + ENTER)
+    rows = t.wait_for_screen(lambda rows: any("(300 characters)" in row for row in rows))
+    assert "  `zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz…` (300 characters);" in rows
+    t.type(CTRL_C + "quit" + ENTER)
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)]
