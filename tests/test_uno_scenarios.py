@@ -439,6 +439,26 @@ def test_wild_draw_four_a_plain_wild_in_hand_counts_as_a_match():
     assert (turn(g), deciding(g)) == (1, 1)
 
 
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_wild_draw_another_wild_draw_card_in_hand_does_not_make_it_illegal(name):
+    """Wild Draw Four / Wild Draw Two: "Wild cards are considered a match, too" (the README's gap; the .rules
+    file: a plain Wild or a variant's own Wild counts, another Wild Draw card of the same kind does not -- it is
+    restricted itself, and counting it would forbid a pair outright).  Holding a second one, the play was
+    legal: the challenger draws 6 (4 in Express) and loses their turn."""
+    if name == UNO:
+        held = with_card(WD4_HAND, "W4")
+        g = wd4_game(held)
+        b, penalty, drawn = B3, PENALTY, 6
+    else:
+        held = with_card(express.WD2_HAND, "W2")
+        g = express.wd2_game(held)
+        b, penalty, drawn = express.B, express.PENALTY, 4
+    play(g, 1, "challenge")
+    assert hand(g, 1) == sorted(b + penalty[:drawn])
+    assert hand(g, 0) == sorted(held[1:])
+    assert (colour(g), turn(g), deciding(g)) == ("green", 2, 2)
+
+
 def test_wild_draw_four_a_card_matching_only_by_number_does_not_count():
     """Wild Draw Four: "you can only play a Wild Draw 4 if you DO NOT HAVE ANY CARD IN YOUR HAND THAT
     MATCHES THE COLOR" -- the colour, not the number: a Blue 5 on a Red 5 does not make it illegal."""
