@@ -39,6 +39,28 @@ def lay(g, seat, card, choices) -> None:
     play(g, seat, f"lay {card}")
 
 
+# ====================================================================== Set Up
+
+
+def test_setup_deals_seven_and_ignores_a_flipped_droid_or_other_action_card():
+    """Set Up 2-5: "Deal 7 cards to each player ... Flip over the top card of the DRAW PILE ... If this card
+    is an Action Card, ignore it and flip over the next card.  The player to the left of the dealer goes
+    first."  A Droid card, Wild Draw Four, Draw Two or Wild turned up does nothing: no droid round, no
+    colour named, nobody draws; they stay under the Green 5."""
+    flip = ["WD", "W4", "BD2", "W", "RR", "G5"]
+    g = droid_game([ANN2[1:] + ["B9"], BO2], flip=flip, draw=DRAW2, names=["Ann", "Bo"])
+    assert discard(g) == flip
+    assert colour(g) == "green"
+    assert [hand(g, 0), hand(g, 1)] == [sorted(ANN2[1:] + ["B9"]), sorted(BO2)]
+    assert all_parts(g) == [[], []]
+    assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
+    assert g.pending.prompt != "choose the colour that continues play"
+    assert events_of(g, "skip") == [] and events_of(g, "reverse") == []
+    assert draw_size(g) == 112 - 14 - len(flip)
+    assert draw_pile(g)[:4] == DRAW2
+    assert options(g) == ["play G2", "play W", "play W4", "draw"]
+
+
 # ====================================================================== the droid round
 
 # Two players: Ann plays the Droid card on a Red 5.

@@ -468,6 +468,27 @@ def test_match_ends_when_a_score_reaches_250():
     assert as_dict(g.events[-1]) == {"type": "game_over", "winners": g.winners, "scores": g.scores, "hands": len(ends)}
 
 
+def test_a_hand_worth_exactly_250_ends_the_match():
+    """Keeping Score: "When a player reaches 250 points, they are the winner." -- reaching it exactly is enough.
+    Two players: P1's four Skips keep the turn (P2 never plays) and the Yellow 3 goes out; P2 holds four Wilds
+    and a Wild Draw Two, 5 x 50 = 250."""
+    you = ["RS", "GS", "BS", "YS", "Y3"]
+    g = new_game(EXPRESS, [you, ["W", "W", "W", "W", "W2"]], "R5", match=True)
+    play(g, 0, "play RS", "play GS", "play BS", "play YS uno", "play Y3")
+    assert g.over and g.winners == [0] and g.scores == [250, 0]
+    assert [(e.hand, e.scores) for e in events_of(g, "hand_over")] == [(1, [250, 0])]
+
+
+def test_a_hand_worth_less_than_250_does_not_end_the_match():
+    """Keeping Score: below 250 ("a running tally of each player's points from hand to hand") a second hand is
+    dealt: P2's three Wilds, Wild Draw Two and Red 9 are 209."""
+    you = ["RS", "GS", "BS", "YS", "Y3"]
+    g = new_game(EXPRESS, [you, ["W", "W", "W", "W2", "R9"]], "R5", match=True)
+    play(g, 0, "play RS", "play GS", "play BS", "play YS uno", "play Y3")
+    assert not g.over and g.scores == [209, 0]
+    assert (g.state.hand_no, turn(g)) == (2, 1)
+
+
 # ====================================================================== the command line
 
 

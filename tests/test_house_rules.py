@@ -53,6 +53,28 @@ def rules_fired(g, since=0) -> list:
     return [n for e in events_of(g, "rule")[since:] for n in e.names]
 
 
+# ====================================================================== Set Up
+
+
+def test_setup_ignores_a_flipped_game_changer_and_an_icon_card_turned_up_makes_no_rule():
+    """Set Up 4: "If this card is an Action Card, ignore it and flip over the next card." -- a Wild Game
+    Changer turned up is ignored like any Wild.  The Red 3 +Rule turned up to start is not *played*
+    ("When a card with an Add-a-Rule icon is played, the player who played it gets to make up a rule"):
+    nobody is asked to write a rule, and the first player simply plays on it."""
+    flip = ["WG", "RD2", "W4", "R3+"]
+    g = new_game(HOUSE, [ANN[1:] + ["B3"], BO, CY], flip, DRAW, names=NAMES)
+    assert discard(g) == flip
+    assert colour(g) == "red"
+    assert g.house_rules == {}
+    assert (turn(g), deciding(g)) == (0, 0)
+    assert options(g) == ["play B3", "draw"]
+    assert [hand(g, s) for s in range(3)] == [sorted(ANN[1:] + ["B3"]), sorted(BO), sorted(CY)]
+    assert draw_size(g) == 112 - 21 - len(flip)
+    play(g, 0, "play B3")  # a 3 on the 3: no rule for 3 exists, so nothing more happens
+    assert g.house_rules == {} and rules_fired(g) == []
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
 # ====================================================================== House Rules: a rule made up in play
 
 # Three players.  Ann starts with the Red 3 +Rule on a Red 5; Bo holds a Green 3 (any colour of the number).
@@ -583,6 +605,32 @@ def test_scoring_counts_the_game_changer_fifty_and_the_match_goes_to_500():
     assert max(ends[-1].scores) >= 500
     assert g.winners == [max(range(2), key=lambda s: g.scores[s])]
     g.check_cards()
+
+
+def test_rules_made_up_stay_in_force_in_the_next_hand_of_a_match():
+    """HOUSE RULES: "every time a card of that same number is played, the rule must be enacted" and "only a
+    Wild Game Changer card can change an existing rule"; Keeping Score: "Keep a running tally ... from hand to
+    hand".  The book does not say the rules end with a hand (the .rules file: they stay for the match).  Ann
+    makes a rule for 3 and wins hand 1 with 90 points; in hand 2 the rule is still hers, and the first 3
+    played sets it off."""
+    ann = ["R3+", "RS", "RR", "GR", "GS", "BS", "B8"]
+    g = new_game(HOUSE, [ann, OPP], "R5", ["Y7", "Y8"], match=True, names=["Ann", "Bo"])
+    play(g, 0, "play R3+", "write " + say_rule("moo"))
+    play(g, 1, "draw")  # Y7: it does not match the Red 3
+    play(g, 0, "play RS", "play RR", "play GR", "play GS", "play BS uno", "play B8")
+    assert [(e.hand, e.winners, e.scores) for e in events_of(g, "hand_over")] == [(1, [0], [90, 0])]
+    assert (g.state.hand_no, g.scores) == (2, [90, 0])
+    assert g.house_rules == {3: {"name": "house_3", "text": say_rule("moo"), "author": 0}}
+    # Hand 2: every player plays a 3 as soon as one can be played, and otherwise draws (and keeps what
+    # they draw unless it is a 3): nothing else is played, so nothing can change the rule first.
+    start = len(g.events)
+    while "house_3" not in [n for e in g.events[start:] if e.type == "rule" for n in e.names]:
+        assert g.state.hand_no == 2 and not g.over
+        threes = [o for o in options(g) if o.startswith("play ") and o.split()[1][1:2] == "3"]
+        play(g, deciding(g), threes[0] if threes else "draw" if "draw" in options(g) else "keep")
+    assert top(g)[1] == "3"
+    assert events_of(g, "say")[-1].text == "moo 3"
+    assert g.house_rules[3]["text"] == say_rule("moo") and len(events_of(g, "house_rule")) == 1
 
 
 # ====================================================================== bugs found

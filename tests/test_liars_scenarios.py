@@ -902,6 +902,38 @@ def test_a_drawn_regular_card_that_cannot_be_played_ends_the_turn():
     assert (turn(g), deciding(g)) == (0, 0)
 
 
+def test_an_empty_draw_pile_is_refilled_keeping_a_face_down_top_card_and_its_claim():
+    """HOW TO PLAY NOTE: "If there are no cards left in the Draw Pile, reshuffle the Discard Pile to form a new
+    Draw Pile."  The top card stays: here P1's Liar's Blue 3, laid face down as a Red 9 and never challenged.
+    It stays face down (known to P1 alone) and play still goes on against the Red 9 claimed; only the Red 5
+    under it is shuffled into the new Draw Pile.  Ten players hold 70 cards; the 41 left are all drawn first."""
+    prog = program(LIARS)
+    others = sorted(c.short for c in prog.cards[:prog.deck_size])  # the deck (the claim cards follow it)
+    for c in ("LB3", "R5"):
+        others.remove(c)
+    hands = [["LB3"] + others[:6]] + [others[6 + 7 * i: 13 + 7 * i] for i in range(9)]
+    pile = others[69:]
+    g = Game(prog, 10, seed=1, stack=deal_stack(hands, "R5", pile))
+    assert draw_pile(g) == pile and len(pile) == 41
+    lay(g, 0, "bluff LB3", "R9", *["pass"] * 9)
+    for i in range(41):  # seats 1..9, 0, 1, ... each draw one card and keep it
+        seat = (i + 1) % 10
+        play(g, seat, "draw")
+        if deciding(g) == seat and not g.pending.window:
+            play(g, seat, "keep")
+    assert (draw_size(g), discard(g), events_of(g, "refill")) == (0, ["R5", "LB3"], [])
+    drawer = 42 % 10
+    before = hand(g, drawer)
+    play(g, drawer, "draw")
+    assert [(e.zone, e.source, e.count) for e in events_of(g, "refill")] == [("draw", "discard", 1)]
+    assert discard(g) == ["LB3"] and draw_size(g) == 0
+    assert facedown_names(g) == {"LB3": [0]}
+    assert shown(g) == "R9" and colour(g) == "red"
+    assert hand(g, drawer) == sorted(before + ["R5"])
+    assert (deciding(g), options(g)) == (drawer, ["play R5", "keep"])  # red on the Red 9 claimed
+    g.check_cards()
+
+
 def test_the_table_line_shows_a_claim_while_it_stands_only():
     """The status line at the prompt names the claim while its card lies face down; once a challenge has
     turned it up (true or a lie), the claim is settled and no longer shown."""

@@ -44,6 +44,29 @@ def with_card(hand_, card, replace=-1):
     return out
 
 
+# ====================================================================== Contents
+
+
+def test_the_deck_has_108_cards_worth_the_books_points():
+    """The classic deck (the rulebooks' README): per colour one 0, two of each 1-9, two Skip, two Reverse, two
+    Draw Two; four Wild; four Wild Draw Four -- 108.  Keeping Score: "All number cards (0-9) Face Value, Any
+    Action Card 20 Points, Any Wild Card 50 Points"."""
+    prog = program(UNO)
+    assert len(prog.cards) == 108
+    counts = {}
+    for c in prog.cards:
+        counts[c.short] = counts.get(c.short, 0) + 1
+    for col in "RYGB":
+        assert counts[f"{col}0"] == 1
+        assert all(counts[f"{col}{n}"] == 2 for n in range(1, 10))
+        assert counts[f"{col}S"] == counts[f"{col}R"] == counts[f"{col}D2"] == 2
+    assert counts["W"] == counts["W4"] == 4
+    kinds = {"number": None, "skip": 20, "reverse": 20, "draw_two": 20, "wild": 50, "wild_draw_four": 50}
+    for c in prog.cards:
+        want = kinds[c.attrs["kind"]]
+        assert c.attrs["points"] == (c.attrs["number"] if want is None else want), c.name
+
+
 # ====================================================================== Set Up
 
 
@@ -416,6 +439,26 @@ def test_wild_draw_four_a_plain_wild_in_hand_counts_as_a_match():
     assert (turn(g), deciding(g)) == (1, 1)
 
 
+@pytest.mark.parametrize("name", [UNO, EXPRESS])
+def test_wild_draw_another_wild_draw_card_in_hand_does_not_make_it_illegal(name):
+    """Wild Draw Four / Wild Draw Two: "Wild cards are considered a match, too" (the README's gap; the .rules
+    file: a plain Wild or a variant's own Wild counts, another Wild Draw card of the same kind does not -- it is
+    restricted itself, and counting it would forbid a pair outright).  Holding a second one, the play was
+    legal: the challenger draws 6 (4 in Express) and loses their turn."""
+    if name == UNO:
+        held = with_card(WD4_HAND, "W4")
+        g = wd4_game(held)
+        b, penalty, drawn = B3, PENALTY, 6
+    else:
+        held = with_card(express.WD2_HAND, "W2")
+        g = express.wd2_game(held)
+        b, penalty, drawn = express.B, express.PENALTY, 4
+    play(g, 1, "challenge")
+    assert hand(g, 1) == sorted(b + penalty[:drawn])
+    assert hand(g, 0) == sorted(held[1:])
+    assert (colour(g), turn(g), deciding(g)) == ("green", 2, 2)
+
+
 def test_wild_draw_four_a_card_matching_only_by_number_does_not_count():
     """Wild Draw Four: "you can only play a Wild Draw 4 if you DO NOT HAVE ANY CARD IN YOUR HAND THAT
     MATCHES THE COLOR" -- the colour, not the number: a Blue 5 on a Red 5 does not make it illegal."""
@@ -622,6 +665,20 @@ def test_match_ends_when_a_score_reaches_500():
     assert as_dict(g.events[-1]) == {"type": "game_over", "winners": g.winners, "scores": g.scores, "hands": len(ends)}
     assert g.state.hand_no == len(ends)
     assert [e.first for e in events_of(g, "hand")] == [(h - 1) % 2 for h in range(1, len(ends) + 1)]
+
+
+@pytest.mark.parametrize("name", [UNO, "droid", "house"])
+def test_a_hand_worth_500_ends_the_match_at_once(name):
+    """Keeping Score: "When a player reaches 500 points, they are the winner." -- also in one hand: Ann's
+    two Wild Draw Fours (accepted) and her five greens leave Bo 19 cards worth 549, so the match (`match=True`)
+    ends with hand 1; UNO: Let's Build a Droid and UNO House Rules keep the classic target."""
+    g = new_game(name, [ALT_ANN, ALT_BO], "R5", ALT_DRAWS, match=True, names=["Ann", "Bo"])
+    for move in ALT_MOVES:
+        play(g, deciding(g), move)
+    assert g.over and g.winners == [0]
+    assert g.scores == [549, 0]
+    assert [(e.hand, e.winners, e.scores) for e in events_of(g, "hand_over")] == [(1, [0], [549, 0])]
+    assert len(events_of(g, "hand")) == 1
 
 
 # ====================================================================== the official alternate scoring (issue 14)

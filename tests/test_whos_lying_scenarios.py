@@ -395,6 +395,11 @@ def test_two_players_five_suits_ten_cards_out(options):
     assert len(out) == 16 + 10 + 1
     assert sorted(c for c in out if c[0] not in "PK") == sorted(OUT2 + LEFT2)
     assert g.state.vars["rainbow_points"] == 5
+    # Purple and pink are out of the game: nobody announces them (the rainbow card is no colour to announce).
+    play(g, 0, "lay R1", "stop")
+    assert [o.text for o in g.legal()] == ["say red", "say orange", "say yellow", "say green", "say blue"]
+    with pytest.raises(MoveError):
+        g.apply(0, "say purple")
 
 
 def test_the_two_player_rules_as_an_option_with_three_players():
@@ -406,6 +411,8 @@ def test_the_two_player_rules_as_an_option_with_three_players():
     assert not any(c[0] in "PK" for h in hands for c in h)
     assert len(zone_cards(g, "out")) == 16 + 10 + 1
     assert g.state.vars["rainbow_points"] == 5
+    play(g, 0, f"lay {hands[0][0]}", "stop")
+    assert options(g) == ["say red", "say orange", "say yellow", "say green", "say blue"]
 
 
 def test_two_players_a_caught_liar_takes_two_more_cards_from_the_other_hand():
