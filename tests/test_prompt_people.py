@@ -76,3 +76,30 @@ def test_a_narrow_terminal_breaks_every_line_between_words(tmp_path, terminals):
     t.type(CTRL_C + "quit" + ENTER)
     assert t.exit_status() == 0
     assert not [f for f in FAULTS if f in plain(t.raw)]
+
+
+def test_help_about_one_command_move_or_call(tmp_path, terminals):
+    """`help WORD` tells the one thing WORD names (it showed all of `help`, whatever followed): a command, a move's
+    verb, a move as it is typed, a call; a word that names nothing is refused, saying so."""
+    t = express(tmp_path, terminals)
+    t.expect("You>")
+    t.line("help undo")
+    t.expect("undo: take back your last move")
+    t.line("help exit")
+    t.expect("quit: leave the game (`exit` is `quit`)")
+    t.line("HELP PLAY")
+    t.expect("play CARD")
+    told = t.expect("You>")
+    assert "e.g. play R3, play R5" in told and "Commands:" not in told
+    assert "draw " not in told  # the verb asked about only
+    t.line("help 3")
+    t.expect("`3` is the move `play R3` (Red 3): play a card that matches the top of the discard pile")
+    t.line("help uno")
+    t.expect("uno: add it to a card move to call UNO! (e.g. `play R3 uno`)")
+    t.line("help frog")
+    t.expect("✗ `help frog`: no command, move or call now is called `frog`; `help` alone lists them")
+    t.line("help")
+    assert "Commands:" in t.expect("Keys: Tab completes")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)]

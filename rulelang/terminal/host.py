@@ -25,7 +25,7 @@ from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
-from .summary import fitted, help_text, rules_summary
+from .summary import fitted, help_about, help_text, rules_summary
 from .typeahead import TypeAhead
 
 
@@ -733,9 +733,32 @@ class Host:
 
     # ---------------------------------------------------------- the commands (COMMANDS): each gives what take_line does
     def cmd_help(self, seat: int, d: Decision, arg: str):
+        if arg:
+            self.help_about(d, arg)
+            return AGAIN
         self.screen.line(self.screen.fit(help_text(self.program, d, command_docs())
                                          + (f"\nKeys: {KEYS}" if self.screen.tty else "")))
         return AGAIN
+
+    def help_about(self, d: Decision | None, arg: str) -> None:
+        """`help WORD`: the one command, move or call it names, or why nothing is told."""
+        word = self.clean(arg).split()[0] if self.clean(arg).split() else arg.strip()
+        text = help_about(self.program, d, command_docs(), ALIASES, word)
+        if text is None and d is not None:  # a move as it is typed (`R9`, `blue`): what it is
+            try:
+                move = self.game.parse(self.clean(arg).strip())
+            except Exception:  # noqa: BLE001 - not a move: told below
+                move = None
+            if move is not None:
+                what = self.program.cards[move.arg].name if move.kind == "card" and isinstance(move.arg, int) else ""
+                text = f"`{arg.strip()}` is the move `{move.text}`" + (f" ({what})" if what else "") + \
+                    (f": {move.doc}" if getattr(move, "doc", "") else "")
+        if text is None:
+            what = "command, move or call" if d is not None else "command"
+            self.screen.line([("ansired", brief(f"✗ `help {arg.strip()}`: no {what}{' now' * (d is not None)} is "
+                                                f"called `{word}`; `help` alone lists them"))])
+        else:
+            self.screen.line(self.screen.fit(text))
 
     def cmd_rules(self, seat: int, d: Decision, arg: str):
         self.screen.line(self.screen.fit(rules_summary(self.program, self.screen.width() - 1)))
