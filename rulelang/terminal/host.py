@@ -1353,7 +1353,7 @@ class Host:
             title = f" {self.game.names[seat]} "
             self.screen.line([("", "──" + title + "─" * max(0, min(width - 1, 72) - len(title) - 2))])
             if full or not self.screen.tty:
-                self.screen.lines(wrap(self.table_facts(seat), width))
+                self.screen.lines(wrap(self.table_facts(seat), width - 1))
             self.table_shown = (seat, self.game.turns)
         first = True
         for name, z in v["zones"].items():
