@@ -103,3 +103,19 @@ def test_help_about_one_command_move_or_call(tmp_path, terminals):
     t.line("quit")
     assert t.exit_status() == 0
     assert not [f for f in FAULTS if f in plain(t.raw)]
+
+
+def test_a_quoted_command_is_not_broken_where_it_fits_a_row():
+    """A line is broken between words, but a `quoted command` is one word while it fits a row (`rulelang` at the end
+    of one row and `join` on the next could not be copied); one wider than a row is broken between its words."""
+    from rulelang.terminal.host import wrapped
+
+    def rows(text, width):
+        return "".join(t for _, t in wrapped([("", text)], width)).split("\n")
+
+    assert rows("You leave the table; your seat is kept: the same `rulelang join` takes it again.", 59) == [
+        "You leave the table; your seat is kept: the same", "  `rulelang join` takes it again."]
+    path = "/tmp/" + "x" * 50 + ".yaml"
+    assert rows(f"You stop the table: `rulelang serve --resume {path}` brings it back.", 59) == [
+        "You stop the table: `rulelang serve --resume", f"  {path}`", "  brings it back."]
+    assert rows("✗ a `quoted` line that fits", 59) == ["✗ a `quoted` line that fits"]

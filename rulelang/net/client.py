@@ -336,7 +336,7 @@ class JoinHost(Host):
 
     def cmd_hand(self, seat: int, d, arg: str):
         if self.game.v is not None:
-            self.show_table(self.seat)
+            self.show_table(self.seat, full=True)  # the table too: no toolbar shows it while waiting
             if d is not None:
                 (self.show_window if d.window else self.show_moves)(d)
         return AGAIN

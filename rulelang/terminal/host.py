@@ -65,7 +65,8 @@ def command_docs() -> dict:
     return {c.name: c.doc for c in COMMANDS.values()}
 
 
-_CHUNKS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
+_WORDS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
+_CHUNKS = re.compile(r" +|(?:`[^`\n]*`|[^ ])+")  # ... a `quoted command` kept as one word (it is copied whole)
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
@@ -82,8 +83,8 @@ INPUT_ENDED = 3  # the exit status when the input ends while a person must still
 
 
 def wrapped(parts: list, width: int) -> list:
-    """A line of (style, text) parts broken between words to fit `width` columns, each next row two spaces in from
-    the line's own indent (the terminal would break it anywhere: `♣` at the end of a row, `GR` on the next).  A
+    """A line of (style, text) parts broken between words (a `quoted command` that fits a row is one word) to fit
+    `width` columns, each next row two spaces in from the line's own indent (the terminal would break it anywhere: `♣` at the end of a row, `GR` on the next).  A
     line of several lines, or one that fits, as it is."""
     from prompt_toolkit.utils import get_cwidth
 
@@ -92,7 +93,10 @@ def wrapped(parts: list, width: int) -> list:
         return parts
     indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
     units: list = []  # [is a word, its parts]: a word's parts may differ in style (`♥R6` then `,`), never parted
-    for style, chunk in ((s, c) for s, t in parts for c in _CHUNKS.findall(t)):
+    room = width - len(indent)
+    chunks = [(s, part) for s, t in parts for c in _CHUNKS.findall(t)
+              for part in (_WORDS.findall(c) if " " in c and get_cwidth(c) > room else [c])]  # too wide: its words
+    for style, chunk in chunks:
         word = chunk[0] != " "
         if units and units[-1][0] == word:
             units[-1][1].append((style, chunk))
