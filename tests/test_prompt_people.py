@@ -119,3 +119,22 @@ def test_a_quoted_command_is_not_broken_where_it_fits_a_row():
     assert rows(f"You stop the table: `rulelang serve --resume {path}` brings it back.", 59) == [
         "You stop the table: `rulelang serve --resume", f"  {path}`", "  brings it back."]
     assert rows("✗ a `quoted` line that fits", 59) == ["✗ a `quoted` line that fits"]
+
+
+def test_a_house_rule_whose_condition_fails_is_dropped_and_the_move_made(tmp_path, terminals):
+    """A rule typed at the prompt whose condition fails when a card is played (a division by zero) is dropped and
+    the move made without it, as docs/language.md §15 says: the failure was taken for the game's own `play`, the
+    move refused, and every later card refused again (only `draw` was left)."""
+    t = express(tmp_path, terminals)
+    t.expect("You>")
+    t.line("house when played(card) if card.number == 1 / 0 { skip }")
+    t.expect("You make a house rule")
+    t.line("play R3")
+    t.expect("The house rule `table_rule_1` failed at line 1, column 22 of its text (a rule failed in `table_rule_1`: "
+             "division by zero) and is dropped")
+    t.expect("You play ♥Red 3")
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    screen = plain(t.raw)
+    assert "the rules failed on that move" not in screen and not [f for f in FAULTS if f in screen]
