@@ -260,7 +260,16 @@ class Program:
             return made[key]
         if any(rule.text is not None for rule in rules):  # rules written in play come and go: no code is made
             def dispatch(st, *args, _rules=rules):
-                return [rule for rule in _rules if rule.cond is None or rule.cond(st, *args)]
+                ready = []
+                for rule in _rules:
+                    try:
+                        if rule.cond is None or rule.cond(st, *args):
+                            ready.append(rule)
+                    except Exception as e:  # a condition that fails is its rule's failure (a rule written in play's
+                        from .machine.running import unwound  # is dropped: `machine.moves.apply`), not the caller's
+                        unwound(e, rule.name)
+                        raise
+                return ready
             self.dispatch[event] = made[key] = dispatch
             return dispatch
         params = [f"_r{i}" for i in range(len(rules[0].params))]

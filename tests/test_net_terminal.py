@@ -485,7 +485,11 @@ def test_keys_typed_while_others_play_at_a_joined_terminal_wait_for_the_prompt_a
         while not termios.tcgetattr(t.child.child_fd)[3] & termios.ISIG:  # the prompt has closed
             assert time.monotonic() < deadline
             time.sleep(0.01)
-        t.type("\x03" + "draw\r")  # Ctrl-C between prompts; then a move with its Enter, typed ahead
+        # Ctrl-C between prompts; then, as a person's next keys come (not in the same instant: the Ctrl-C is a
+        # signal, which drops the keys typed before it that are still unread), a move with its Enter, typed ahead.
+        t.type("\x03")
+        time.sleep(0.5)
+        t.type("draw\r")
         release.set()
         t.expect("You play ♥Red 5")
         t.expect("(typed while the others played; not sent: Enter sends it)")

@@ -76,3 +76,65 @@ def test_a_narrow_terminal_breaks_every_line_between_words(tmp_path, terminals):
     t.type(CTRL_C + "quit" + ENTER)
     assert t.exit_status() == 0
     assert not [f for f in FAULTS if f in plain(t.raw)]
+
+
+def test_help_about_one_command_move_or_call(tmp_path, terminals):
+    """`help WORD` tells the one thing WORD names (it showed all of `help`, whatever followed): a command, a move's
+    verb, a move as it is typed, a call; a word that names nothing is refused, saying so."""
+    t = express(tmp_path, terminals)
+    t.expect("You>")
+    t.line("help undo")
+    t.expect("undo: take back your last move")
+    t.line("help exit")
+    t.expect("quit: leave the game (`exit` is `quit`)")
+    t.line("HELP PLAY")
+    t.expect("play CARD")
+    told = t.expect("You>")
+    assert "e.g. play R3, play R5" in told and "Commands:" not in told
+    assert "draw " not in told  # the verb asked about only
+    t.line("help 3")
+    t.expect("`3` is the move `play R3` (Red 3): play a card that matches the top of the discard pile")
+    t.line("help uno")
+    t.expect("uno: add it to a card move to call UNO! (e.g. `play R3 uno`)")
+    t.line("help frog")
+    t.expect("✗ `help frog`: no command, move or call now is called `frog`; `help` alone lists them")
+    t.line("help")
+    assert "Commands:" in t.expect("Keys: Tab completes")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)]
+
+
+def test_a_quoted_command_is_not_broken_where_it_fits_a_row():
+    """A line is broken between words, but a `quoted command` is one word while it fits a row (`rulelang` at the end
+    of one row and `join` on the next could not be copied); one wider than a row is broken between its words."""
+    from rulelang.terminal.host import wrapped
+
+    def rows(text, width):
+        return "".join(t for _, t in wrapped([("", text)], width)).split("\n")
+
+    assert rows("You leave the table; your seat is kept: the same `rulelang join` takes it again.", 59) == [
+        "You leave the table; your seat is kept: the same", "  `rulelang join` takes it again."]
+    path = "/tmp/" + "x" * 50 + ".yaml"
+    assert rows(f"You stop the table: `rulelang serve --resume {path}` brings it back.", 59) == [
+        "You stop the table: `rulelang serve --resume", f"  {path}`", "  brings it back."]
+    assert rows("✗ a `quoted` line that fits", 59) == ["✗ a `quoted` line that fits"]
+
+
+def test_a_house_rule_whose_condition_fails_is_dropped_and_the_move_made(tmp_path, terminals):
+    """A rule typed at the prompt whose condition fails when a card is played (a division by zero) is dropped and
+    the move made without it, as docs/language.md §15 says: the failure was taken for the game's own `play`, the
+    move refused, and every later card refused again (only `draw` was left)."""
+    t = express(tmp_path, terminals)
+    t.expect("You>")
+    t.line("house when played(card) if card.number == 1 / 0 { skip }")
+    t.expect("You make a house rule")
+    t.line("play R3")
+    t.expect("The house rule `table_rule_1` failed at line 1, column 22 of its text (a rule failed in `table_rule_1`: "
+             "division by zero) and is dropped")
+    t.expect("You play ♥Red 3")
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    screen = plain(t.raw)
+    assert "the rules failed on that move" not in screen and not [f for f in FAULTS if f in screen]

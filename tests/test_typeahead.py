@@ -133,3 +133,33 @@ def test_ctrl_z_at_the_prompt_and_while_the_bots_play_gives_the_shell_its_termin
         assert "^Z" not in sh.before
     finally:
         sh.close(force=True)
+
+
+def test_ctrl_c_drops_the_keys_typed_before_it_that_were_not_read_yet():
+    """A bot thinks (no key is read): `dr`, Ctrl-C, `draw` is typed.  The Ctrl-C is a signal, which comes at once,
+    ahead of the keys still unread: it dropped only what had been read, and `dr` came back after it (`drdraw`)."""
+    import os
+    import signal
+
+    from rulelang.terminal.typeahead import TypeAhead
+
+    keyboard, terminal = os.openpty()
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        with TypeAhead(terminal, 4000) as keys:
+            keys.watch()
+            os.write(keyboard, b"dr")
+            time.sleep(0.05)
+            os.kill(os.getpid(), signal.SIGINT)  # as the terminal sends it for Ctrl-C (ISIG)
+            os.write(keyboard, b"draw")
+            keys.poll(0.1)
+            assert keys.hurry and keys.take() == ("draw", False)
+            keys.watch()
+            os.write(keyboard, b"x\x04y")  # a Ctrl-D before the Ctrl-C still asks to leave; `y` is left to answer
+            time.sleep(0.05)
+            os.kill(os.getpid(), signal.SIGINT)
+            assert keys.leave and os.read(terminal, 10) == b"y"
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        os.close(keyboard)
+        os.close(terminal)

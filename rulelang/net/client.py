@@ -321,6 +321,9 @@ class JoinHost(Host):
         return DONE, self.leave()
 
     def cmd_help(self, seat: int, d, arg: str):
+        if arg:
+            self.help_about(d, arg)
+            return AGAIN
         text = help_text(self.program, d, command_docs()) if d is not None else "Commands: rules · log · hand · quit"
         if self.table is not None:
             text += "\nAs the host: seats · bot SEAT (a bot plays a seat whose person is gone)" + (
@@ -333,7 +336,7 @@ class JoinHost(Host):
 
     def cmd_hand(self, seat: int, d, arg: str):
         if self.game.v is not None:
-            self.show_table(self.seat)
+            self.show_table(self.seat, full=True)  # the table too: no toolbar shows it while waiting
             if d is not None:
                 (self.show_window if d.window else self.show_moves)(d)
         return AGAIN

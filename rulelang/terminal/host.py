@@ -25,7 +25,7 @@ from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
-from .summary import fitted, help_text, rules_summary
+from .summary import fitted, help_about, help_text, rules_summary
 from .typeahead import TypeAhead
 
 
@@ -65,7 +65,8 @@ def command_docs() -> dict:
     return {c.name: c.doc for c in COMMANDS.values()}
 
 
-_CHUNKS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
+_WORDS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
+_CHUNKS = re.compile(r" +|(?:`[^`\n]*`|[^ ])+")  # ... a `quoted command` kept as one word (it is copied whole)
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
@@ -82,8 +83,8 @@ INPUT_ENDED = 3  # the exit status when the input ends while a person must still
 
 
 def wrapped(parts: list, width: int) -> list:
-    """A line of (style, text) parts broken between words to fit `width` columns, each next row two spaces in from
-    the line's own indent (the terminal would break it anywhere: `♣` at the end of a row, `GR` on the next).  A
+    """A line of (style, text) parts broken between words (a `quoted command` that fits a row is one word) to fit
+    `width` columns, each next row two spaces in from the line's own indent (the terminal would break it anywhere: `♣` at the end of a row, `GR` on the next).  A
     line of several lines, or one that fits, as it is."""
     from prompt_toolkit.utils import get_cwidth
 
@@ -92,7 +93,10 @@ def wrapped(parts: list, width: int) -> list:
         return parts
     indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
     units: list = []  # [is a word, its parts]: a word's parts may differ in style (`♥R6` then `,`), never parted
-    for style, chunk in ((s, c) for s, t in parts for c in _CHUNKS.findall(t)):
+    room = width - len(indent)
+    chunks = [(s, part) for s, t in parts for c in _CHUNKS.findall(t)
+              for part in (_WORDS.findall(c) if " " in c and get_cwidth(c) > room else [c])]  # too wide: its words
+    for style, chunk in chunks:
         word = chunk[0] != " "
         if units and units[-1][0] == word:
             units[-1][1].append((style, chunk))
@@ -733,9 +737,32 @@ class Host:
 
     # ---------------------------------------------------------- the commands (COMMANDS): each gives what take_line does
     def cmd_help(self, seat: int, d: Decision, arg: str):
+        if arg:
+            self.help_about(d, arg)
+            return AGAIN
         self.screen.line(self.screen.fit(help_text(self.program, d, command_docs())
                                          + (f"\nKeys: {KEYS}" if self.screen.tty else "")))
         return AGAIN
+
+    def help_about(self, d: Decision | None, arg: str) -> None:
+        """`help WORD`: the one command, move or call it names, or why nothing is told."""
+        word = self.clean(arg).split()[0] if self.clean(arg).split() else arg.strip()
+        text = help_about(self.program, d, command_docs(), ALIASES, word)
+        if text is None and d is not None:  # a move as it is typed (`R9`, `blue`): what it is
+            try:
+                move = self.game.parse(self.clean(arg).strip())
+            except Exception:  # noqa: BLE001 - not a move: told below
+                move = None
+            if move is not None:
+                what = self.program.cards[move.arg].name if move.kind == "card" and isinstance(move.arg, int) else ""
+                text = f"`{arg.strip()}` is the move `{move.text}`" + (f" ({what})" if what else "") + \
+                    (f": {move.doc}" if getattr(move, "doc", "") else "")
+        if text is None:
+            what = "command, move or call" if d is not None else "command"
+            self.screen.line([("ansired", brief(f"✗ `help {arg.strip()}`: no {what}{' now' * (d is not None)} is "
+                                                f"called `{word}`; `help` alone lists them"))])
+        else:
+            self.screen.line(self.screen.fit(text))
 
     def cmd_rules(self, seat: int, d: Decision, arg: str):
         self.screen.line(self.screen.fit(rules_summary(self.program, self.screen.width() - 1)))
@@ -1330,7 +1357,7 @@ class Host:
             title = f" {self.game.names[seat]} "
             self.screen.line([("", "──" + title + "─" * max(0, min(width - 1, 72) - len(title) - 2))])
             if full or not self.screen.tty:
-                self.screen.lines(wrap(self.table_facts(seat), width))
+                self.screen.lines(wrap(self.table_facts(seat), width - 1))
             self.table_shown = (seat, self.game.turns)
         first = True
         for name, z in v["zones"].items():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 import textwrap
+from types import SimpleNamespace
 
 import attrs
 
@@ -64,6 +65,27 @@ def help_text(program, decision, commands: dict) -> str:
     for name, doc in commands.items():
         lines.append(f"  {name:<16} {doc}")
     return "\n".join(lines)
+
+
+def help_about(program, decision, commands: dict, aliases: dict, word: str) -> str | None:
+    """`help WORD`: what one command, one move of the pending decision (its verb) or one call is and how to type
+    it, from the same words as `help`; None when WORD names none of them."""
+    w = word.strip().lower()
+    name = aliases.get(w, w)
+    if name in commands:
+        return f"{name}: {commands[name]}" + (f" (`{w}` is `{name}`)" if name != w else "")
+    options = [o for o in (decision.options if decision is not None else ()) if o.verb.lower() == w]
+    if options:
+        table = help_text(program, SimpleNamespace(prompt="", options=options, calls=(), window=False), {})
+        lines = [line for line in table.split("\n")[:-1] if line != "Moves now:"]  # without `Commands:`
+        return "\n".join(lines)
+    calls = {c.lower(): c for c in (decision.calls if decision is not None else ())}
+    if w in calls:
+        c = calls[w]
+        if any(o.kind == "card" for o in decision.options):
+            return f"{c}: add it to a card move to call {program.calls.get(c, c)} (e.g. `{_example(decision)} {c}`)"
+        return f"{c}: says {program.calls.get(c, c)}; it is added to a card move, when you have one"
+    return None
 
 
 def _example(decision) -> str:

@@ -129,7 +129,25 @@ class TypeAhead:
             raise KeyboardInterrupt
         if self.unseen is None:
             self.unseen = now
+        self.drop_unread()
         self.hurry, self.text = True, ""
+
+    def drop_unread(self) -> None:
+        """The keys typed before a Ctrl-C that no poll has read yet (a bot was thinking): dropped with what was
+        read, as the Ctrl-C clears the line; read later, they would come back after it (`dr`, Ctrl-C, `draw` gave
+        `drdraw`).  Up to a Ctrl-D among them, which still asks to leave; what follows it is the question's."""
+        if self.fd is None:
+            return
+        try:
+            while select.select([self.fd], [], [], 0)[0]:
+                byte = os.read(self.fd, 1)
+                if not byte:
+                    return
+                if byte == b"\x04":
+                    self.leave = True
+                    return
+        except (OSError, ValueError):  # the terminal went away
+            return
 
     def _sigtstp(self, signum, frame) -> None:
         """Ctrl-Z: stopped with the terminal's modes as they were before the game (a shell that sets none of its own,
