@@ -750,6 +750,31 @@ def test_wild_liars_challenge_as_the_last_card_wins_with_those_who_empty_their_h
     assert 0 in g.winners and {1, 2} <= set(g.winners)
 
 
+@pytest.mark.parametrize("answer,p2_draws", [("pass", 0), ("challenge", 1)], ids=["unchallenged", "challenged"])
+def test_two_players_a_reverse_claimed_truthfully_acts_as_a_skip(answer, p2_draws):
+    """Reverse card with two players (the README's gap: as in classic UNO it acts as a Skip), in Liar's UNO: P1
+    lays the Liar's Red Reverse saying so; unchallenged, or challenged and true (P2 then draws 1 after the
+    action), the direction stays and P1 plays again."""
+    g = new_game(LIARS, [with_card(A3, "LRR", 0), B3], "R5", DRAWS)
+    lay(g, 0, "truth LRR", "RR", answer)
+    assert [e.player for e in events_of(g, "skip")] == [1] and events_of(g, "reverse") == []
+    assert (g.state.direction, turn(g), deciding(g)) == (1, 0, 0)
+    assert hand(g, 1) == sorted(B3 + DRAWS[:p2_draws])
+    assert hand(g, 0) == sorted(A3[1:])
+    assert colour(g) == "red" and shown(g) == "RR"
+
+
+def test_two_players_a_reverse_claimed_falsely_and_caught_does_nothing():
+    """Two players: a Blue 3 said to be a Red Reverse, caught: P1 takes it back and draws 1, nothing is skipped,
+    and P2 plays next."""
+    g = new_game(LIARS, [A3, B3], "R5", DRAWS)
+    lay(g, 0, "bluff LB3", "RR", "challenge")
+    assert events_of(g, "skip") == [] and events_of(g, "reverse") == []
+    assert hand(g, 0) == sorted(A3 + DRAWS[:1]) and hand(g, 1) == sorted(B3)
+    assert (turn(g), deciding(g)) == (1, 1)
+    assert shown(g) == "R5"
+
+
 # ====================================================================== Winning and UNO!
 
 # Two players.  P1 lays six Liar's Skips truthfully (with two players a Skip gives P1 another turn);
