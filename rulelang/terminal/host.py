@@ -5,7 +5,6 @@ import functools
 import json
 import os
 import random
-import re
 import shutil
 import sys
 import unicodedata
@@ -25,7 +24,7 @@ from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
-from .summary import fitted, help_about, help_text, rules_summary
+from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
 from .typeahead import TypeAhead
 
 
@@ -65,8 +64,6 @@ def command_docs() -> dict:
     return {c.name: c.doc for c in COMMANDS.values()}
 
 
-_WORDS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
-_CHUNKS = re.compile(r" +|(?:`[^`\n]*`|[^ ])+")  # ... a `quoted command` kept as one word (it is copied whole)
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
@@ -80,50 +77,6 @@ INPUT_ENDED = 3  # the exit status when the input ends while a person must still
 
 
 # ---------------------------------------------------------------- writing
-
-
-def wrapped(parts: list, width: int) -> list:
-    """A line of (style, text) parts broken between words (a `quoted command` that fits a row is one word) to fit
-    `width` columns, each next row two spaces in from the line's own indent (the terminal would break it anywhere: `♣` at the end of a row, `GR` on the next).  A
-    line of several lines, or one that fits, as it is."""
-    from prompt_toolkit.utils import get_cwidth
-
-    text = "".join(t for _, t in parts)
-    if "\n" in text or get_cwidth(text) <= width:
-        return parts
-    indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
-    units: list = []  # [is a word, its parts]: a word's parts may differ in style (`♥R6` then `,`), never parted
-    room = width - len(indent)
-    chunks = [(s, part) for s, t in parts for c in _CHUNKS.findall(t)
-              for part in (_WORDS.findall(c) if " " in c and get_cwidth(c) > room else [c])]  # too wide: its words
-    for style, chunk in chunks:
-        word = chunk[0] != " "
-        if units and units[-1][0] == word:
-            units[-1][1].append((style, chunk))
-        else:
-            units.append((word, [(style, chunk)]))
-    out, col, gap = [], 0, []
-    for word, pieces in units:
-        if not word:
-            gap = pieces
-            continue
-        w = sum(get_cwidth(c) for _, c in pieces)
-        spaces = sum(len(c) for _, c in gap)
-        if col > len(indent) and col + spaces + w > width:  # the word goes on the next row, under the indent
-            out.append(("", "\n" + indent))
-            col, gap, spaces = len(indent), [], 0
-        out += gap + pieces
-        col, gap = col + spaces + w, []
-    return out + gap
-
-
-_QUOTED = re.compile(r"`([^`\n]{%d,})`" % 49)
-
-
-def brief(message: str) -> str:
-    """A message with what it quotes of a long line typed cut to its start (`zzzz…` and its length): a paste of
-    300 letters told back whole would fill the rows a refusal has under the prompt."""
-    return _QUOTED.sub(lambda m: f"`{m.group(1)[:32]}…` ({len(m.group(1))} characters)", message)
 
 
 class Screen:
@@ -1145,7 +1098,12 @@ class Host:
         matched against what is typed, each with what completing it inserts (a form without its verb, such as
         `blue` for `colour blue`, inserts itself, when the game takes it for that move)."""
         out = []
+        verbs: dict = {}  # each verb's place among the options: the menu keeps them so, each verb's cards sorted
         for o in d.options:
+            verbs.setdefault(o.verb, len(verbs))
+        cards = [(o, sort_key(self.program, o.arg) if o.kind == "card" and isinstance(o.arg, int) else [])
+                 for o in d.options]
+        for o, _ in sorted(cards, key=lambda ok: (verbs[ok[0].verb], ok[1])):  # as the hand and the Moves line show them
             if window and o.verb == "pass":
                 continue
             said = []  # the argument, as a person may type it without the verb
