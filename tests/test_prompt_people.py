@@ -138,3 +138,19 @@ def test_a_house_rule_whose_condition_fails_is_dropped_and_the_move_made(tmp_pat
     assert t.exit_status() == 0
     screen = plain(t.raw)
     assert "the rules failed on that move" not in screen and not [f for f in FAULTS if f in screen]
+
+
+def test_completion_and_help_list_the_cards_as_the_hand_shows_them(capsys):
+    """Dealt the Red 5 before the Red 3, the options come as the hand holds them (R5, R3); the completion menu and
+    help's examples list them as the hand and the Moves line show them: R3 first."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    stack = ["R5", "R8", "R3", "B1", "B7", "G4", "G2", "Y6", "Y9", "B8", "R1", "G9", "Y2"]
+    g = Game(load("games/express.rules"), ["You", "Ada"], seed=7, stack=stack)
+    assert [o.text for o in g.pending.options] == ["play R5", "play R3", "draw"]
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    assert [c[0] for c in host.candidates(g.pending, False)][:3] == ["play R3", "play R5", "draw"]
+    host.cmd_help(0, g.pending, "")
+    assert "e.g. play R3, play R5" in capsys.readouterr().out
