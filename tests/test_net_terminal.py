@@ -513,3 +513,20 @@ def test_keys_typed_while_others_play_at_a_joined_terminal_wait_for_the_prompt_a
         if t is not None:
             t.close()
         served.stop()
+
+
+@pytest.mark.parametrize("address, why", [("127.0.0.1:99999", "port out of range 0-65535"),
+                                          ("[::1", "invalid IPv6 URL")])
+def test_join_refuses_an_address_that_is_none_without_a_traceback(address, why):
+    """A mistyped address (a port past 65535, a `[` never closed) is told, as one that cannot be reached is: it ended
+    in urllib's ValueError and a traceback.  Nothing is sent anywhere: the address is refused as it is read."""
+    import subprocess
+
+    from helpers import rulelang_command
+
+    done = subprocess.run(rulelang_command() + ["join", address, "abc"], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip() == (f"`{address}` is not an address of a table (HOST:PORT, as `rulelang serve` prints "
+                                   f"it): {why}")

@@ -601,6 +601,9 @@ async def open_seat(address: str, code: str, name: str | None):
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
     except (OSError, TimeoutError, InvalidURI) as e:
         raise RulesError(f"cannot reach a table at {address}: {getattr(e, 'strerror', None) or e}") from None
+    except ValueError as e:  # urllib's: a port past 65535, a `[` never closed
+        raise RulesError(f"`{address}` is not an address of a table (HOST:PORT, as `rulelang serve` prints it): "
+                         f"{str(e)[:1].lower() + str(e)[1:]}") from None
     try:
         await conn.send(encode("hello", code=code, name=name))
         msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
