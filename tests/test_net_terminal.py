@@ -369,7 +369,7 @@ def test_while_others_play_a_joined_terminal_takes_commands_and_ctrl_d_leaves_ke
         t.line("rules")
         t.expect("waiting>")
         t.line("play r3")
-        t.expect("It is not your move yet")
+        t.expect("It is not your move yet (↑ at your move's prompt brings the line back)")
         t.type("hand")
         t.expect("hand")  # as a person types: they see the line, then clear it, then see the new prompt
         t.type("\x03")
@@ -530,3 +530,30 @@ def test_join_refuses_an_address_that_is_none_without_a_traceback(address, why):
     assert "Traceback" not in done.stderr
     assert done.stderr.strip() == (f"`{address}` is not an address of a table (HOST:PORT, as `rulelang serve` prints "
                                    f"it): {why}")
+
+
+def test_a_move_typed_while_waiting_comes_back_with_the_up_arrow_at_the_move_prompt():
+    """A move typed at `waiting>` (not the seat's turn yet) is not lost: told it is not their move, the person finds
+    it with ↑ at the move's prompt when the decision comes (the waiting prompt kept no history of its own)."""
+    table, served = _house_table()
+    t = None
+    try:
+        t = Joined(served.address, table.seats[0].code, "Ann")
+        t.expect("waiting>")
+        t.line("play r3+")
+        t.expect("It is not your move yet (↑ at your move's prompt brings the line back)")
+        t.expect("waiting>")
+        assert served.call(table.start) is None
+        t.expect("Ann>")
+        t.type("\x1b[A")  # ↑
+        t.expect("play r3+")
+        t.type("\r")
+        t.expect("You play ♥Red 3 +Rule")
+        t.type("\x04y\r")
+        t.expect("your seat is kept")
+        assert t.exit_status() == 0
+        assert "Traceback" not in t.raw
+    finally:
+        if t is not None:
+            t.close()
+        served.stop()

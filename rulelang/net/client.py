@@ -427,8 +427,11 @@ class JoinHost(Host):
             if host:
                 self.screen.line("Commands: " + ("start · " if self.table.game is None else "")
                                  + "seats · bot SEAT · rules · log · hand · help · quit (stops the table)")
-            else:
-                self.screen.line("It is not your move yet. Commands: rules · log · hand · help · quit "
+            else:  # the line is kept where the move prompt's ↑ finds it: typed again, not lost
+                if self.screen.tty:
+                    self.session(self.seat).history.append_string(line.strip())
+                kept = " (↑ at your move's prompt brings the line back)" if self.screen.tty else ""
+                self.screen.line(f"It is not your move yet{kept}. Commands: rules · log · hand · help · quit "
                                  "(your seat is kept)")
         return None
 
