@@ -154,3 +154,24 @@ def test_completion_and_help_list_the_cards_as_the_hand_shows_them(capsys):
     assert [c[0] for c in host.candidates(g.pending, False)][:3] == ["play R3", "play R5", "draw"]
     host.cmd_help(0, g.pending, "")
     assert "e.g. play R3, play R5" in capsys.readouterr().out
+
+
+def test_help_about_a_move_of_several_parts_and_a_card_that_is_no_move(capsys):
+    """`help ask` in Go Fish names each part of the move (`ask PLAYER RANK`, not `ask X`); `help WC` for a card two
+    verbs take says why it is no one move, as the prompt would."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load("examples/more/go_fish.rules"), ["You", "Ada", "Bo"], seed=2)
+    Host(g, [0], {}, Screen(tty=False), 0).cmd_help(0, g.pending, "ask")
+    assert capsys.readouterr().out.startswith("  ask PLAYER RANK  ask a player for every card of a rank you hold")
+    g = Game(load("games/liars.rules"), ["You", "Ada", "Bo"], seed=2)
+    assert [o.text for o in g.pending.options if o.arg == g.pending.options[0].arg] == ["play WC", "cheat WC"]
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    host.cmd_help(0, g.pending, "WC")
+    host.cmd_help(0, g.pending, "frog")
+    assert capsys.readouterr().out.splitlines() == [
+        "✗ `help WC`: no command, move or call now is called `WC`; as a move: `WC` could be `play WC` or `cheat WC`: "
+        "say which, with its verb",
+        "✗ `help frog`: no command, move or call now is called `frog`; `help` alone lists them"]

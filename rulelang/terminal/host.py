@@ -701,9 +701,13 @@ class Host:
         """`help WORD`: the one command, move or call it names, or why nothing is told."""
         word = self.clean(arg).split()[0] if self.clean(arg).split() else arg.strip()
         text = help_about(self.program, d, command_docs(), ALIASES, word)
+        why = ""
         if text is None and d is not None:  # a move as it is typed (`R9`, `blue`): what it is
             try:
                 move = self.game.parse(self.clean(arg).strip())
+            except MoveError as e:  # a card that is no move: why, as the prompt would refuse it (`WC` could be ...)
+                move = None
+                why = f"; as a move: {e.message}" if self.program.card_by_text(self.clean(arg).strip()) else ""
             except Exception:  # noqa: BLE001 - not a move: told below
                 move = None
             if move is not None:
@@ -713,7 +717,7 @@ class Host:
         if text is None:
             what = "command, move or call" if d is not None else "command"
             self.screen.line([("ansired", brief(f"✗ `help {arg.strip()}`: no {what}{' now' * (d is not None)} is "
-                                                f"called `{word}`; `help` alone lists them"))])
+                                                f"called `{word}`" + (why or "; `help` alone lists them")))])
         else:
             self.screen.line(self.screen.fit(text))
 

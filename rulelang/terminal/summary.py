@@ -91,7 +91,7 @@ def help_text(program, decision, commands: dict) -> str:
         if key in seen:
             continue
         seen.add(key)
-        form = o.verb + (f" {_KIND_WORDS.get(o.kind, 'X')}" if o.kind else "")
+        form = o.verb + (f" {_arg_words(program, o)}" if o.kind else "")
         mine = [m for m in decision.options if m.verb == o.verb]
         if all(m.kind == "card" and isinstance(m.arg, int) for m in mine):  # in the order the hand shows them
             mine.sort(key=lambda m: sort_key(program, m.arg))
@@ -119,6 +119,25 @@ def help_text(program, decision, commands: dict) -> str:
     for name, doc in commands.items():
         lines.append(f"  {name:<16} {doc}")
     return "\n".join(lines)
+
+
+def _arg_words(program, move) -> str:
+    """How a move's argument is written in `help`: CARD, PLAYER, VALUE; for several (`ask Ada four`), one word
+    each, a value by its attribute's name (`ask PLAYER RANK`)."""
+    if move.kind != "several" or not isinstance(move.arg, tuple):
+        return _KIND_WORDS.get(move.kind, "X")
+    said = move.text.split()[1:]
+    shorts = {c.short.lower() for c in program.cards}
+    out = []
+    for i, v in enumerate(move.arg):
+        if isinstance(v, str):
+            out.append(next((a.name.upper() for a in program.attributes.values() if a.info(v)), "VALUE"))
+        elif isinstance(v, int) and not isinstance(v, bool):
+            word = said[i].lower() if len(said) == len(move.arg) else ""
+            out.append("CARD" if word in shorts else "PLAYER" if word else "X")
+        else:
+            out.append("X")
+    return " ".join(out)
 
 
 def help_about(program, decision, commands: dict, aliases: dict, word: str) -> str | None:
