@@ -175,3 +175,22 @@ def test_help_about_a_move_of_several_parts_and_a_card_that_is_no_move(capsys):
         "✗ `help WC`: no command, move or call now is called `WC`; as a move: `WC` could be `play WC` or `cheat WC`: "
         "say which, with its verb",
         "✗ `help frog`: no command, move or call now is called `frog`; `help` alone lists them"]
+
+
+def test_the_house_limit_is_said_before_a_rule_is_written(capsys):
+    """The table's rules made (`house limit`, 5 by default), `house RULE` is refused as it is typed and `house` alone
+    opens no editor: the limit was told only after the rule was written and Enter pressed."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load("games/uno.rules"), ["You", "Ada", "Bo", "Cy"], seed=1)
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    for n in range(5):
+        assert host.refusal(f"house when played(card) if card.number == {n} {{ skip }}", g.pending, False) is None
+        host.propose(0, f"when played(card) if card.number == {n} {{ skip }}")
+    full = "this game takes 5 house rules from the table, and they are made: `rules` lists them"
+    assert host.refusal("house when played(card) { skip }", g.pending, False) == full
+    capsys.readouterr()
+    host.propose(0, "")  # `house` alone: no editor is opened (in a pipe it would read the next line)
+    assert capsys.readouterr().out == f"✗ {full}\n"

@@ -762,9 +762,24 @@ class Host:
             for line in r["text"].splitlines():
                 self.screen.line([("", "      ")] + highlighted(line))
 
+    def house_full(self) -> str | None:
+        """Why the table may add no more rules (`house limit N`, §15), or None: said before a rule is written."""
+        limit = getattr(self.program, "house_limit", None)
+        made = sum(1 for r in self.game.house_rules.values() if r.get("table"))
+        if limit is None or made < limit:
+            return None
+        if not limit:
+            return "this game takes no house rules from the table (`house limit 0`)"
+        return (f"this game takes {limit} house rule{'s' if limit != 1 else ''} from the table, and "
+                f"{'they are' if limit != 1 else 'it is'} made: `rules` lists them")
+
     def propose(self, seat: int, text: str) -> None:
         """The `house` command: a rule for the whole table; every other person must agree, bots always do."""
         g = self.game
+        full = self.house_full()
+        if full:
+            self.screen.line([("ansired", f"✗ {full}")])
+            return
         if not text:
             text = read_rule(g, seat, "house rule> ", self.screen.tty) or ""
             if not text or text.lower() == "cancel":
@@ -1029,6 +1044,8 @@ class Host:
         if why:
             return why
         rule_at = self.rule_start(text, d)
+        if rule_at is not None and low.split()[0] == "house" and self.house_full():
+            return self.house_full()
         if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
             problem = check_rule(self.game, text[rule_at:], d.player)
             if not problem:
