@@ -194,3 +194,17 @@ def test_the_house_limit_is_said_before_a_rule_is_written(capsys):
     capsys.readouterr()
     host.propose(0, "")  # `house` alone: no editor is opened (in a pipe it would read the next line)
     assert capsys.readouterr().out == f"✗ {full}\n"
+
+
+def test_a_pile_of_yours_that_you_cannot_see_says_so(tmp_path):
+    """Slapjack's stack is yours but face down to you too: `Your stack (13):` with nothing after it read as if the
+    cards had been left out; it says they are face down."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    done = subprocess.run(rulelang_command() + ["run", "examples/slapjack.rules", "--seed", "1", "--delay", "0",
+                                                "--save", str(tmp_path / "s.yaml")],
+                          input="quit\n", capture_output=True, text=True, timeout=60, cwd=str(ROOT))
+    assert done.returncode == 0
+    assert "Your stack (13): ▒▒ face down\n" in done.stdout

@@ -1348,6 +1348,9 @@ class Host:
                 parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):")]
                 for c in mine:
                     parts += [("", " ")] + card_parts(p, c)
+                unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
+                if unseen:
+                    parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
                 self.screen.line(parts)
 
     def show_moves(self, d: Decision) -> None:
