@@ -208,3 +208,21 @@ def test_a_pile_of_yours_that_you_cannot_see_says_so(tmp_path):
                           input="quit\n", capture_output=True, text=True, timeout=60, cwd=str(ROOT))
     assert done.returncode == 0
     assert "Your stack (13): ▒▒ face down\n" in done.stdout
+
+
+def test_the_moves_line_lists_moves_of_several_parts_in_order(capsys):
+    """Go Fish's asks by player, then rank in the deck's order (they came as the hand held them: four, jack, seven,
+    ace...); Hearts' sets of three by their cards as the hand shows them, each set's cards so too (typed so, taken)."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load("examples/more/go_fish.rules"), ["You", "Ada", "Bo"], seed=2)
+    Host(g, [0], {}, Screen(tty=False), 0).show_moves(g.pending)
+    assert capsys.readouterr().out.splitlines()[-1].startswith(
+        "Moves: ask Ada ace / Ada three / Ada four / Ada seven / Ada jack / Ada queen / Ada king / Bo ace / Bo three")
+    g = Game(load("examples/hearts.rules"), 4, seed=1)
+    Host(g, [0, 1, 2, 3], {}, Screen(tty=False), 0).show_moves(g.pending)
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.startswith("Moves: pass 2H 3D 3S / 2H 3D 5D / 2H 3D 6S / "), line
+    assert g.parse("pass 2H 3D 3S").arg == g.parse("pass 3S 3D 2H").arg

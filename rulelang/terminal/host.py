@@ -1367,7 +1367,7 @@ class Host:
                 parts.append(("", " · "))
             parts.append(("", verb))
             args = sorted((o for o in opts if o.kind == "card"), key=lambda o: sort_key(p, o.arg))
-            args += [o for o in opts if o.kind and o.kind not in ("card", "rule")]
+            args += sorted((o for o in opts if o.kind and o.kind not in ("card", "rule")), key=self._arg_order)
             if any(o.kind == "rule" for o in opts):
                 parts.append(("", " RULE"))
             for j, o in enumerate(args):
@@ -1376,7 +1376,10 @@ class Host:
                     if j == SHOWN_SETS:
                         parts.append(("", f"… ({len(args)} in all)"))
                         break
-                    parts.append(("", o.text[len(verb) + 1:]))
+                    if o.kind == "cards" and all(isinstance(c, int) for c in o.arg):  # as the hand shows them
+                        parts.append(("", " ".join(p.cards[c].short for c in sorted(o.arg, key=lambda c: sort_key(p, c)))))
+                    else:
+                        parts.append(("", o.text[len(verb) + 1:]))
                 elif o.kind == "player":  # as it is typed: by name
                     parts.append(("", self.game.names[o.arg]))
                 elif o.kind == "blind":  # a card it may not see, by its place
@@ -1387,6 +1390,25 @@ class Host:
             calls = " / ".join(d.calls)
             parts.append(("", f"   (a call goes after the move: `{self._example(d)} {calls}`)"))
         self.screen.line(parts)
+
+    def _arg_order(self, o) -> list:
+        """Where a move of several parts goes on the Moves line: by each part in turn, a value in its attribute's
+        order (`ask Ada ace / Ada three / ...`, not as the hand happened to hold them); other moves as they come."""
+        if not isinstance(o.arg, tuple):
+            return []
+        if o.kind == "cards":  # a set of cards: by its cards, as the hand shows them
+            return sorted(sort_key(self.program, c) for c in o.arg if isinstance(c, int))
+        key = []
+        for v in o.arg:
+            if isinstance(v, str):
+                attr = next((a for a in self.program.attributes.values() if a.info(v)), None)
+                names = [x.name for x in attr.values] if attr is not None else []
+                key.append((1, names.index(v) if v in names else len(names), v))
+            elif isinstance(v, int) and not isinstance(v, bool):
+                key.append((0, v, ""))
+            else:
+                key.append((2, 0, str(v)))
+        return key
 
     def _example(self, d: Decision) -> str:
         cards = sorted((o for o in d.options if o.kind == "card"), key=lambda o: sort_key(self.program, o.arg))
