@@ -226,3 +226,13 @@ def test_the_moves_line_lists_moves_of_several_parts_in_order(capsys):
     line = capsys.readouterr().out.splitlines()[-1]
     assert line.startswith("Moves: pass 2H 3D 3S / 2H 3D 5D / 2H 3D 6S / "), line
     assert g.parse("pass 2H 3D 3S").arg == g.parse("pass 3S 3D 2H").arg
+    # Completion offers the sets so written, in that order: `pass 2h 3d` completes to the sets holding both.
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from rulelang.terminal.host import prompt_helpers
+
+    host = Host(g, [0, 1, 2, 3], {}, Screen(tty=False), 0)
+    completer = prompt_helpers()[0](host, 0, g.pending, False)
+    found = [c.text for c in completer.get_completions(Document("pass 2h 3d"), CompleteEvent())]
+    assert found[:3] == ["pass 2H 3D 3S", "pass 2H 3D 5D", "pass 2H 3D 6S"] and len(found) == 11

@@ -1122,8 +1122,8 @@ class Host:
         verbs: dict = {}  # each verb's place among the options: the menu keeps them so, each verb's cards sorted
         for o in d.options:
             verbs.setdefault(o.verb, len(verbs))
-        cards = [(o, sort_key(self.program, o.arg) if o.kind == "card" and isinstance(o.arg, int) else [])
-                 for o in d.options]
+        cards = [(o, sort_key(self.program, o.arg) if o.kind == "card" and isinstance(o.arg, int) else
+                  self._arg_order(o)) for o in d.options]
         for o, _ in sorted(cards, key=lambda ok: (verbs[ok[0].verb], ok[1])):  # as the hand and the Moves line show them
             if window and o.verb == "pass":
                 continue
@@ -1139,6 +1139,11 @@ class Host:
                 meta = o.doc
             elif o.kind == "rule":  # completed to the verb: Enter on it opens the rule editor
                 out.append((o.verb, o.text, o.doc, [(o.verb, o.verb)]))
+                continue
+            elif o.kind == "cards" and all(isinstance(c, int) for c in o.arg):  # a set: as the Moves line has it
+                text = f"{o.verb} " + " ".join(self.program.cards[c].short
+                                               for c in sorted(o.arg, key=lambda c: sort_key(self.program, c)))
+                out.append((o.text, text, o.doc, [(text, text), (o.text, o.text)]))
                 continue
             else:
                 display = o.text
