@@ -521,6 +521,8 @@ class Host:
                         if not ch.isalnum() and not ch.isspace()}
         self.unsymbol = dict.fromkeys(map(ord, self.symbols))  # str.translate's table: the symbols dropped
         self.keys = TypeAhead(_stdin_fd() if screen.tty else None, MAX_LINE)  # the keys typed while bots play
+        self.opening = []  # the game's opening lines, shown to each person at their first turn at the keyboard
+        self.greeted = set()  # (several people at one keyboard: the screen was cleared before they saw them)
 
     # ---------------------------------------------------------- the loop
     def play(self) -> int:
@@ -892,6 +894,9 @@ class Host:
                         if self.confirm_leave():
                             return QUIT
                 self.screen.clear()
+                if seat not in self.greeted:
+                    self.greeted.add(seat)
+                    self.screen.lines(self.opening)
             else:
                 self.screen.line(f"--- pass the keyboard to {name} ---")
         self.active = seat
@@ -1571,15 +1576,16 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
         # With several people at the table the seed is told only when the game is over: with it and the moves
         # anyone could deal every hand again.
         seed = f" · seed {setup.seed}" if len(humans) < 2 else ""
-        screen.line([("bold", program.name),
-                     ("", f" — {players} players: {', '.join(names)}{seed}"
-                          + (" · a match" if setup.match else ""))])
+        opening = [[("bold", program.name), ("", f" — {players} players: {', '.join(names)}{seed}"
+                                                 + (" · a match" if setup.match else ""))]]
         if program.options:
-            screen.line("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.options.items())
-                        + "  (set with --option NAME=VALUE; `rules` explains them)")
+            opening.append("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.options.items())
+                           + "  (set with --option NAME=VALUE; `rules` explains them)")
         if humans:
-            screen.line("Type `help` for the moves, `rules` for the game, `quit` to leave.")
+            opening.append("Type `help` for the moves, `rules` for the game, `quit` to leave.")
+        screen.lines(opening)
         host = Host(game, humans, bots, screen, delay, log_file, setup=setup, saver=saver)
+        host.opening = opening if len(humans) > 1 else []  # each person is shown it again, once the screen is theirs
         if resumed:
             host.resume_view()
         return host.play()
