@@ -534,7 +534,9 @@ def test_join_refuses_an_address_that_is_none_without_a_traceback(address, why):
 
 def test_a_move_typed_while_waiting_comes_back_with_the_up_arrow_at_the_move_prompt():
     """A move typed at `waiting>` (not the seat's turn yet) is not lost: told it is not their move, the person finds
-    it with ↑ at the move's prompt when the decision comes (the waiting prompt kept no history of its own)."""
+    it with ↑ at the move's prompt when the decision comes (the waiting prompt kept no history of its own).  Keys
+    typed just after a Ctrl-C at the move's prompt go to the prompt opened again, as at a local game: they were
+    taken for keys typed while others played, their Enter not taken."""
     table, served = _house_table()
     t = None
     try:
@@ -547,8 +549,9 @@ def test_a_move_typed_while_waiting_comes_back_with_the_up_arrow_at_the_move_pro
         t.expect("Ann>")
         t.type("\x1b[A")  # ↑
         t.expect("play r3+")
-        t.type("\r")
+        t.type("\x03" + "play r3+\r")  # Ctrl-C clears the line; what is typed after it is the next prompt's, Enter too
         t.expect("You play ♥Red 3 +Rule")
+        assert "typed while the others played" not in plain(t.raw)  # (they were taken for keys typed ahead)
         t.type("\x04y\r")
         t.expect("your seat is kept")
         assert t.exit_status() == 0

@@ -136,6 +136,7 @@ class JoinHost(Host):
         self.started = False
         self.asks = []  # questions the table asks this person (a house rule, an undo): answered y/N
         self.waiting = False  # the prompt for commands while others play is up
+        self.cleared = False  # the move's prompt was left with Ctrl-C (the line cleared): it opens again at once
 
     # ---------------------------------------------------------- what the server says
     async def receive(self) -> None:
@@ -459,8 +460,9 @@ class JoinHost(Host):
         among them asks at once whether to leave: None if yes, STALE if not (the decision may have gone meanwhile:
         the loop looks again, the text kept)."""
         keys = self.keys
-        if keys.fd is not None:
-            keys.absorb(self.session(self.seat).input)
+        if keys.fd is not None and not self.cleared:  # (after a Ctrl-C at the prompt the keys typed after it are
+            keys.absorb(self.session(self.seat).input)  # the next prompt's own, Enter and all, as at a local game)
+        self.cleared = False
         ahead, entered = keys.take()
         self.note_ahead(ahead, entered)
         if keys.leave:
@@ -558,6 +560,7 @@ class JoinHost(Host):
             self.app = session.app
             return await task
         except KeyboardInterrupt:
+            self.cleared = True
             return ""
         except EOFError:  # Ctrl-D asks first, as at a local game
             self.app = None
