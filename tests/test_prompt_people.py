@@ -236,3 +236,29 @@ def test_the_moves_line_lists_moves_of_several_parts_in_order(capsys):
     completer = prompt_helpers()[0](host, 0, g.pending, False)
     found = [c.text for c in completer.get_completions(Document("pass 2h 3d"), CompleteEvent())]
     assert found[:3] == ["pass 2H 3D 3S", "pass 2H 3D 5D", "pass 2H 3D 6S"] and len(found) == 11
+
+
+def test_a_log_file_replays_with_the_keys_it_names(tmp_path, terminals):
+    """`rulelang replay LOG` at a terminal: back, a move's number, /KIND and the end do what the keys line says (for a
+    --log file every key but q went to the next move); the keys line is its own line, broken between words, and
+    the prompt is short (at 60 columns it ran over two rows, broken in a word)."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    log = tmp_path / "game.log"
+    subprocess.run(rulelang_command() + ["run", "games/express.rules", "--humans", "0", "--seed", "3", "--log",
+                                         str(log)], check=True, capture_output=True, cwd=str(ROOT), timeout=60)
+    t = terminals(["replay", str(log)], rows=24, cols=60)
+    t.expect("  [Enter] next · b back · N go to move N · /KIND next event\n    of a kind · e end · q quit")
+    t.expect("[Enter] next · ? keys ›")
+    t.line("3")
+    t.expect("Move 3/")
+    t.line("b")
+    t.expect("Move 2/")
+    t.line("/win")
+    moves = t.expect("wins")
+    assert "Move " in moves
+    t.line("q")
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)]
