@@ -266,8 +266,8 @@ class Program:
                         if rule.cond is None or rule.cond(st, *args):
                             ready.append(rule)
                     except Exception as e:  # a condition that fails is its rule's failure (a rule written in play's
-                        from .machine.running import unwound  # is dropped: `machine.moves.apply`), not the caller's
-                        unwound(e, rule.name)
+                        # is dropped: `machine.moves.apply`), not the caller's: named as `machine.running.unwound` does
+                        e.plain_frames = getattr(e, "plain_frames", []) + [rule.name]
                         raise
                 return ready
             self.dispatch[event] = made[key] = dispatch

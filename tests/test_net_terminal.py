@@ -369,7 +369,7 @@ def test_while_others_play_a_joined_terminal_takes_commands_and_ctrl_d_leaves_ke
         t.line("rules")
         t.expect("waiting>")
         t.line("play r3")
-        t.expect("It is not your move yet")
+        t.expect("It is not your move yet (↑ at your move's prompt brings the line back)")
         t.type("hand")
         t.expect("hand")  # as a person types: they see the line, then clear it, then see the new prompt
         t.type("\x03")
@@ -509,6 +509,53 @@ def test_keys_typed_while_others_play_at_a_joined_terminal_wait_for_the_prompt_a
         assert t.exit_status() == 0
         assert moves() == ["play R3", "play R8", "play R5", "draw", "draw"]
         assert "Traceback" not in t.raw and "^C" not in plain(t.raw)
+    finally:
+        if t is not None:
+            t.close()
+        served.stop()
+
+
+@pytest.mark.parametrize("address, why", [("127.0.0.1:99999", "port out of range 0-65535"),
+                                          ("[::1", "invalid IPv6 URL")])
+def test_join_refuses_an_address_that_is_none_without_a_traceback(address, why):
+    """A mistyped address (a port past 65535, a `[` never closed) is told, as one that cannot be reached is: it ended
+    in urllib's ValueError and a traceback.  Nothing is sent anywhere: the address is refused as it is read."""
+    import subprocess
+
+    from helpers import rulelang_command
+
+    done = subprocess.run(rulelang_command() + ["join", address, "abc"], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip() == (f"`{address}` is not an address of a table (HOST:PORT, as `rulelang serve` prints "
+                                   f"it): {why}")
+
+
+def test_a_move_typed_while_waiting_comes_back_with_the_up_arrow_at_the_move_prompt():
+    """A move typed at `waiting>` (not the seat's turn yet) is not lost: told it is not their move, the person finds
+    it with ↑ at the move's prompt when the decision comes (the waiting prompt kept no history of its own).  Keys
+    typed just after a Ctrl-C at the move's prompt go to the prompt opened again, as at a local game: they were
+    taken for keys typed while others played, their Enter not taken."""
+    table, served = _house_table()
+    t = None
+    try:
+        t = Joined(served.address, table.seats[0].code, "Ann")
+        t.expect("waiting>")
+        t.line("play r3+")
+        t.expect("It is not your move yet (↑ at your move's prompt brings the line back)")
+        t.expect("waiting>")
+        assert served.call(table.start) is None
+        t.expect("Ann>")
+        t.type("\x1b[A")  # ↑
+        t.expect("play r3+")
+        t.type("\x03" + "play r3+\r")  # Ctrl-C clears the line; what is typed after it is the next prompt's, Enter too
+        t.expect("You play ♥Red 3 +Rule")
+        assert "typed while the others played" not in plain(t.raw)  # (they were taken for keys typed ahead)
+        t.type("\x04y\r")
+        t.expect("your seat is kept")
+        assert t.exit_status() == 0
+        assert "Traceback" not in t.raw
     finally:
         if t is not None:
             t.close()

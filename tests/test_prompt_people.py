@@ -138,3 +138,127 @@ def test_a_house_rule_whose_condition_fails_is_dropped_and_the_move_made(tmp_pat
     assert t.exit_status() == 0
     screen = plain(t.raw)
     assert "the rules failed on that move" not in screen and not [f for f in FAULTS if f in screen]
+
+
+def test_completion_and_help_list_the_cards_as_the_hand_shows_them(capsys):
+    """Dealt the Red 5 before the Red 3, the options come as the hand holds them (R5, R3); the completion menu and
+    help's examples list them as the hand and the Moves line show them: R3 first."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    stack = ["R5", "R8", "R3", "B1", "B7", "G4", "G2", "Y6", "Y9", "B8", "R1", "G9", "Y2"]
+    g = Game(load("games/express.rules"), ["You", "Ada"], seed=7, stack=stack)
+    assert [o.text for o in g.pending.options] == ["play R5", "play R3", "draw"]
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    assert [c[0] for c in host.candidates(g.pending, False)][:3] == ["play R3", "play R5", "draw"]
+    host.cmd_help(0, g.pending, "")
+    assert "e.g. play R3, play R5" in capsys.readouterr().out
+
+
+def test_help_about_a_move_of_several_parts_and_a_card_that_is_no_move(capsys):
+    """`help ask` in Go Fish names each part of the move (`ask PLAYER RANK`, not `ask X`); `help WC` for a card two
+    verbs take says why it is no one move, as the prompt would."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load("examples/more/go_fish.rules"), ["You", "Ada", "Bo"], seed=2)
+    Host(g, [0], {}, Screen(tty=False), 0).cmd_help(0, g.pending, "ask")
+    assert capsys.readouterr().out.startswith("  ask PLAYER RANK  ask a player for every card of a rank you hold")
+    g = Game(load("games/liars.rules"), ["You", "Ada", "Bo"], seed=2)
+    assert [o.text for o in g.pending.options if o.arg == g.pending.options[0].arg] == ["play WC", "cheat WC"]
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    host.cmd_help(0, g.pending, "WC")
+    host.cmd_help(0, g.pending, "frog")
+    assert capsys.readouterr().out.splitlines() == [
+        "✗ `help WC`: no command, move or call now is called `WC`; as a move: `WC` could be `play WC` or `cheat WC`: "
+        "say which, with its verb",
+        "✗ `help frog`: no command, move or call now is called `frog`; `help` alone lists them"]
+
+
+def test_the_house_limit_is_said_before_a_rule_is_written(capsys):
+    """The table's rules made (`house limit`, 5 by default), `house RULE` is refused as it is typed and `house` alone
+    opens no editor: the limit was told only after the rule was written and Enter pressed."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load("games/uno.rules"), ["You", "Ada", "Bo", "Cy"], seed=1)
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    for n in range(5):
+        assert host.refusal(f"house when played(card) if card.number == {n} {{ skip }}", g.pending, False) is None
+        host.propose(0, f"when played(card) if card.number == {n} {{ skip }}")
+    full = "this game takes 5 house rules from the table, and they are made: `rules` lists them"
+    assert host.refusal("house when played(card) { skip }", g.pending, False) == full
+    capsys.readouterr()
+    host.propose(0, "")  # `house` alone: no editor is opened (in a pipe it would read the next line)
+    assert capsys.readouterr().out == f"✗ {full}\n"
+
+
+def test_a_pile_of_yours_that_you_cannot_see_says_so(tmp_path):
+    """Slapjack's stack is yours but face down to you too: `Your stack (13):` with nothing after it read as if the
+    cards had been left out; it says they are face down."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    done = subprocess.run(rulelang_command() + ["run", "examples/slapjack.rules", "--seed", "1", "--delay", "0",
+                                                "--save", str(tmp_path / "s.yaml")],
+                          input="quit\n", capture_output=True, text=True, timeout=60, cwd=str(ROOT))
+    assert done.returncode == 0
+    assert "Your stack (13): ▒▒ face down\n" in done.stdout
+
+
+def test_the_moves_line_lists_moves_of_several_parts_in_order(capsys):
+    """Go Fish's asks by player, then rank in the deck's order (they came as the hand held them: four, jack, seven,
+    ace...); Hearts' sets of three by their cards as the hand shows them, each set's cards so too (typed so, taken)."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load("examples/more/go_fish.rules"), ["You", "Ada", "Bo"], seed=2)
+    Host(g, [0], {}, Screen(tty=False), 0).show_moves(g.pending)
+    assert capsys.readouterr().out.splitlines()[-1].startswith(
+        "Moves: ask Ada ace / Ada three / Ada four / Ada seven / Ada jack / Ada queen / Ada king / Bo ace / Bo three")
+    g = Game(load("examples/hearts.rules"), 4, seed=1)
+    Host(g, [0, 1, 2, 3], {}, Screen(tty=False), 0).show_moves(g.pending)
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.startswith("Moves: pass 2H 3D 3S / 2H 3D 5D / 2H 3D 6S / "), line
+    assert g.parse("pass 2H 3D 3S").arg == g.parse("pass 3S 3D 2H").arg
+    # Completion offers the sets so written, in that order: `pass 2h 3d` completes to the sets holding both.
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from rulelang.terminal.host import prompt_helpers
+
+    host = Host(g, [0, 1, 2, 3], {}, Screen(tty=False), 0)
+    completer = prompt_helpers()[0](host, 0, g.pending, False)
+    found = [c.text for c in completer.get_completions(Document("pass 2h 3d"), CompleteEvent())]
+    assert found[:3] == ["pass 2H 3D 3S", "pass 2H 3D 5D", "pass 2H 3D 6S"] and len(found) == 11
+
+
+def test_a_log_file_replays_with_the_keys_it_names(tmp_path, terminals):
+    """`rulelang replay LOG` at a terminal: back, a move's number, /KIND and the end do what the keys line says (for a
+    --log file every key but q went to the next move); the keys line is its own line, broken between words, and
+    the prompt is short (at 60 columns it ran over two rows, broken in a word)."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    log = tmp_path / "game.log"
+    subprocess.run(rulelang_command() + ["run", "games/express.rules", "--humans", "0", "--seed", "3", "--log",
+                                         str(log)], check=True, capture_output=True, cwd=str(ROOT), timeout=60)
+    t = terminals(["replay", str(log)], rows=24, cols=60)
+    t.expect("  [Enter] next · b back · N go to move N · /KIND next event\n    of a kind · e end · q quit")
+    t.expect("[Enter] next · ? keys ›")
+    t.line("3")
+    t.expect("Move 3/")
+    t.line("b")
+    t.expect("Move 2/")
+    t.line("/win")
+    moves = t.expect("wins")
+    assert "Move " in moves
+    t.line("q")
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)]

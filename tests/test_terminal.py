@@ -152,7 +152,9 @@ def test_two_people_at_one_keyboard_pass_it_over(tmp_path, terminals):
                    "--stack", str(write_stack(tmp_path, STACK_TWO_PEOPLE))])
     t.expect("Pass the keyboard to Ann.")  # Ann's hand, too, only once she has the keyboard
     t.line("")
-    t.expect("Your hand (5): ♥R3 ♥R5 ♥R6 ♥R7 ♥R9")
+    # The screen cleared, the game's opening lines are said again, to each person at their first turn: no one saw
+    # `help` named before.
+    assert "Type `help` for the moves" in t.expect("Your hand (5): ♥R3 ♥R5 ♥R6 ♥R7 ♥R9")
     t.expect("Ann>")
     t.line("play R3")
     t.expect("You play ♥Red 3")
@@ -162,7 +164,7 @@ def test_two_people_at_one_keyboard_pass_it_over(tmp_path, terminals):
     t.line("")
     bobs_screen = t.expect("Your hand (5): ♦B1 ♦B2 ♦B3 ♦B4 ♦B5")
     t.expect("Bob>")
-    assert "Ann plays ♥Red 3" in bobs_screen
+    assert "Ann plays ♥Red 3" in bobs_screen and "Type `help` for the moves" in bobs_screen
     assert "R5" not in bobs_screen and "♥R6" not in bobs_screen  # nothing of Ann's hand
     t.line("quit")
     assert t.exit_status() == 0

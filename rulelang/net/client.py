@@ -136,6 +136,7 @@ class JoinHost(Host):
         self.started = False
         self.asks = []  # questions the table asks this person (a house rule, an undo): answered y/N
         self.waiting = False  # the prompt for commands while others play is up
+        self.cleared = False  # the move's prompt was left with Ctrl-C (the line cleared): it opens again at once
 
     # ---------------------------------------------------------- what the server says
     async def receive(self) -> None:
@@ -427,8 +428,11 @@ class JoinHost(Host):
             if host:
                 self.screen.line("Commands: " + ("start · " if self.table.game is None else "")
                                  + "seats · bot SEAT · rules · log · hand · help · quit (stops the table)")
-            else:
-                self.screen.line("It is not your move yet. Commands: rules · log · hand · help · quit "
+            else:  # the line is kept where the move prompt's ↑ finds it: typed again, not lost
+                if self.screen.tty:
+                    self.session(self.seat).history.append_string(line.strip())
+                kept = " (↑ at your move's prompt brings the line back)" if self.screen.tty else ""
+                self.screen.line(f"It is not your move yet{kept}. Commands: rules · log · hand · help · quit "
                                  "(your seat is kept)")
         return None
 
@@ -456,8 +460,9 @@ class JoinHost(Host):
         among them asks at once whether to leave: None if yes, STALE if not (the decision may have gone meanwhile:
         the loop looks again, the text kept)."""
         keys = self.keys
-        if keys.fd is not None:
-            keys.absorb(self.session(self.seat).input)
+        if keys.fd is not None and not self.cleared:  # (after a Ctrl-C at the prompt the keys typed after it are
+            keys.absorb(self.session(self.seat).input)  # the next prompt's own, Enter and all, as at a local game)
+        self.cleared = False
         ahead, entered = keys.take()
         self.note_ahead(ahead, entered)
         if keys.leave:
@@ -555,6 +560,7 @@ class JoinHost(Host):
             self.app = session.app
             return await task
         except KeyboardInterrupt:
+            self.cleared = True
             return ""
         except EOFError:  # Ctrl-D asks first, as at a local game
             self.app = None
@@ -601,6 +607,9 @@ async def open_seat(address: str, code: str, name: str | None):
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
     except (OSError, TimeoutError, InvalidURI) as e:
         raise RulesError(f"cannot reach a table at {address}: {getattr(e, 'strerror', None) or e}") from None
+    except ValueError as e:  # urllib's: a port past 65535, a `[` never closed
+        raise RulesError(f"`{address}` is not an address of a table (HOST:PORT, as `rulelang serve` prints it): "
+                         f"{str(e)[:1].lower() + str(e)[1:]}") from None
     try:
         await conn.send(encode("hello", code=code, name=name))
         msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)

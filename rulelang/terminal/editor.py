@@ -9,6 +9,7 @@ import time
 
 from ..checker import BUILTIN_FUNCS, BUILTIN_NAMES
 from ..errors import RulesError, RulesErrors
+from .summary import brief, wrapped
 
 
 def check_rule(game, text: str, seat):
@@ -161,8 +162,6 @@ def refusal_rows(message: str, width: int) -> list:
     word longer than a row, such as a long line typed back, between characters), the next rows two spaces in;
     at most REFUSAL_ROWS, the last cut with `…` when it says more."""
     from prompt_toolkit.utils import get_cwidth
-
-    from .host import brief, wrapped  # the host's own (it imports this module: imported when first shown)
 
     width = max(width, 10)
     rows = []

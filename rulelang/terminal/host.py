@@ -5,7 +5,6 @@ import functools
 import json
 import os
 import random
-import re
 import shutil
 import sys
 import unicodedata
@@ -25,7 +24,7 @@ from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
-from .summary import fitted, help_about, help_text, rules_summary
+from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
 from .typeahead import TypeAhead
 
 
@@ -65,8 +64,6 @@ def command_docs() -> dict:
     return {c.name: c.doc for c in COMMANDS.values()}
 
 
-_WORDS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
-_CHUNKS = re.compile(r" +|(?:`[^`\n]*`|[^ ])+")  # ... a `quoted command` kept as one word (it is copied whole)
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
@@ -80,50 +77,6 @@ INPUT_ENDED = 3  # the exit status when the input ends while a person must still
 
 
 # ---------------------------------------------------------------- writing
-
-
-def wrapped(parts: list, width: int) -> list:
-    """A line of (style, text) parts broken between words (a `quoted command` that fits a row is one word) to fit
-    `width` columns, each next row two spaces in from the line's own indent (the terminal would break it anywhere: `♣` at the end of a row, `GR` on the next).  A
-    line of several lines, or one that fits, as it is."""
-    from prompt_toolkit.utils import get_cwidth
-
-    text = "".join(t for _, t in parts)
-    if "\n" in text or get_cwidth(text) <= width:
-        return parts
-    indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
-    units: list = []  # [is a word, its parts]: a word's parts may differ in style (`♥R6` then `,`), never parted
-    room = width - len(indent)
-    chunks = [(s, part) for s, t in parts for c in _CHUNKS.findall(t)
-              for part in (_WORDS.findall(c) if " " in c and get_cwidth(c) > room else [c])]  # too wide: its words
-    for style, chunk in chunks:
-        word = chunk[0] != " "
-        if units and units[-1][0] == word:
-            units[-1][1].append((style, chunk))
-        else:
-            units.append((word, [(style, chunk)]))
-    out, col, gap = [], 0, []
-    for word, pieces in units:
-        if not word:
-            gap = pieces
-            continue
-        w = sum(get_cwidth(c) for _, c in pieces)
-        spaces = sum(len(c) for _, c in gap)
-        if col > len(indent) and col + spaces + w > width:  # the word goes on the next row, under the indent
-            out.append(("", "\n" + indent))
-            col, gap, spaces = len(indent), [], 0
-        out += gap + pieces
-        col, gap = col + spaces + w, []
-    return out + gap
-
-
-_QUOTED = re.compile(r"`([^`\n]{%d,})`" % 49)
-
-
-def brief(message: str) -> str:
-    """A message with what it quotes of a long line typed cut to its start (`zzzz…` and its length): a paste of
-    300 letters told back whole would fill the rows a refusal has under the prompt."""
-    return _QUOTED.sub(lambda m: f"`{m.group(1)[:32]}…` ({len(m.group(1))} characters)", message)
 
 
 class Screen:
@@ -568,6 +521,8 @@ class Host:
                         if not ch.isalnum() and not ch.isspace()}
         self.unsymbol = dict.fromkeys(map(ord, self.symbols))  # str.translate's table: the symbols dropped
         self.keys = TypeAhead(_stdin_fd() if screen.tty else None, MAX_LINE)  # the keys typed while bots play
+        self.opening = []  # the game's opening lines, shown to each person at their first turn at the keyboard
+        self.greeted = set()  # (several people at one keyboard: the screen was cleared before they saw them)
 
     # ---------------------------------------------------------- the loop
     def play(self) -> int:
@@ -748,9 +703,13 @@ class Host:
         """`help WORD`: the one command, move or call it names, or why nothing is told."""
         word = self.clean(arg).split()[0] if self.clean(arg).split() else arg.strip()
         text = help_about(self.program, d, command_docs(), ALIASES, word)
+        why = ""
         if text is None and d is not None:  # a move as it is typed (`R9`, `blue`): what it is
             try:
                 move = self.game.parse(self.clean(arg).strip())
+            except MoveError as e:  # a card that is no move: why, as the prompt would refuse it (`WC` could be ...)
+                move = None
+                why = f"; as a move: {e.message}" if self.program.card_by_text(self.clean(arg).strip()) else ""
             except Exception:  # noqa: BLE001 - not a move: told below
                 move = None
             if move is not None:
@@ -760,7 +719,7 @@ class Host:
         if text is None:
             what = "command, move or call" if d is not None else "command"
             self.screen.line([("ansired", brief(f"✗ `help {arg.strip()}`: no {what}{' now' * (d is not None)} is "
-                                                f"called `{word}`; `help` alone lists them"))])
+                                                f"called `{word}`" + (why or "; `help` alone lists them")))])
         else:
             self.screen.line(self.screen.fit(text))
 
@@ -805,9 +764,24 @@ class Host:
             for line in r["text"].splitlines():
                 self.screen.line([("", "      ")] + highlighted(line))
 
+    def house_full(self) -> str | None:
+        """Why the table may add no more rules (`house limit N`, §15), or None: said before a rule is written."""
+        limit = getattr(self.program, "house_limit", None)
+        made = sum(1 for r in self.game.house_rules.values() if r.get("table"))
+        if limit is None or made < limit:
+            return None
+        if not limit:
+            return "this game takes no house rules from the table (`house limit 0`)"
+        return (f"this game takes {limit} house rule{'s' if limit != 1 else ''} from the table, and "
+                f"{'they are' if limit != 1 else 'it is'} made: `rules` lists them")
+
     def propose(self, seat: int, text: str) -> None:
         """The `house` command: a rule for the whole table; every other person must agree, bots always do."""
         g = self.game
+        full = self.house_full()
+        if full:
+            self.screen.line([("ansired", f"✗ {full}")])
+            return
         if not text:
             text = read_rule(g, seat, "house rule> ", self.screen.tty) or ""
             if not text or text.lower() == "cancel":
@@ -920,6 +894,9 @@ class Host:
                         if self.confirm_leave():
                             return QUIT
                 self.screen.clear()
+                if seat not in self.greeted:
+                    self.greeted.add(seat)
+                    self.screen.lines(self.opening)
             else:
                 self.screen.line(f"--- pass the keyboard to {name} ---")
         self.active = seat
@@ -1072,6 +1049,8 @@ class Host:
         if why:
             return why
         rule_at = self.rule_start(text, d)
+        if rule_at is not None and low.split()[0] == "house" and self.house_full():
+            return self.house_full()
         if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
             problem = check_rule(self.game, text[rule_at:], d.player)
             if not problem:
@@ -1145,7 +1124,12 @@ class Host:
         matched against what is typed, each with what completing it inserts (a form without its verb, such as
         `blue` for `colour blue`, inserts itself, when the game takes it for that move)."""
         out = []
+        verbs: dict = {}  # each verb's place among the options: the menu keeps them so, each verb's cards sorted
         for o in d.options:
+            verbs.setdefault(o.verb, len(verbs))
+        cards = [(o, sort_key(self.program, o.arg) if o.kind == "card" and isinstance(o.arg, int) else
+                  self._arg_order(o)) for o in d.options]
+        for o, _ in sorted(cards, key=lambda ok: (verbs[ok[0].verb], ok[1])):  # as the hand and the Moves line show them
             if window and o.verb == "pass":
                 continue
             said = []  # the argument, as a person may type it without the verb
@@ -1160,6 +1144,11 @@ class Host:
                 meta = o.doc
             elif o.kind == "rule":  # completed to the verb: Enter on it opens the rule editor
                 out.append((o.verb, o.text, o.doc, [(o.verb, o.verb)]))
+                continue
+            elif o.kind == "cards" and all(isinstance(c, int) for c in o.arg):  # a set: as the Moves line has it
+                text = f"{o.verb} " + " ".join(self.program.cards[c].short
+                                               for c in sorted(o.arg, key=lambda c: sort_key(self.program, c)))
+                out.append((o.text, text, o.doc, [(text, text), (o.text, o.text)]))
                 continue
             else:
                 display = o.text
@@ -1369,6 +1358,9 @@ class Host:
                 parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):")]
                 for c in mine:
                     parts += [("", " ")] + card_parts(p, c)
+                unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
+                if unseen:
+                    parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
                 self.screen.line(parts)
 
     def show_moves(self, d: Decision) -> None:
@@ -1385,7 +1377,7 @@ class Host:
                 parts.append(("", " · "))
             parts.append(("", verb))
             args = sorted((o for o in opts if o.kind == "card"), key=lambda o: sort_key(p, o.arg))
-            args += [o for o in opts if o.kind and o.kind not in ("card", "rule")]
+            args += sorted((o for o in opts if o.kind and o.kind not in ("card", "rule")), key=self._arg_order)
             if any(o.kind == "rule" for o in opts):
                 parts.append(("", " RULE"))
             for j, o in enumerate(args):
@@ -1394,7 +1386,10 @@ class Host:
                     if j == SHOWN_SETS:
                         parts.append(("", f"… ({len(args)} in all)"))
                         break
-                    parts.append(("", o.text[len(verb) + 1:]))
+                    if o.kind == "cards" and all(isinstance(c, int) for c in o.arg):  # as the hand shows them
+                        parts.append(("", " ".join(p.cards[c].short for c in sorted(o.arg, key=lambda c: sort_key(p, c)))))
+                    else:
+                        parts.append(("", o.text[len(verb) + 1:]))
                 elif o.kind == "player":  # as it is typed: by name
                     parts.append(("", self.game.names[o.arg]))
                 elif o.kind == "blind":  # a card it may not see, by its place
@@ -1405,6 +1400,25 @@ class Host:
             calls = " / ".join(d.calls)
             parts.append(("", f"   (a call goes after the move: `{self._example(d)} {calls}`)"))
         self.screen.line(parts)
+
+    def _arg_order(self, o) -> list:
+        """Where a move of several parts goes on the Moves line: by each part in turn, a value in its attribute's
+        order (`ask Ada ace / Ada three / ...`, not as the hand happened to hold them); other moves as they come."""
+        if not isinstance(o.arg, tuple):
+            return []
+        if o.kind == "cards":  # a set of cards: by its cards, as the hand shows them
+            return sorted(sort_key(self.program, c) for c in o.arg if isinstance(c, int))
+        key = []
+        for v in o.arg:
+            if isinstance(v, str):
+                attr = next((a for a in self.program.attributes.values() if a.info(v)), None)
+                names = [x.name for x in attr.values] if attr is not None else []
+                key.append((1, names.index(v) if v in names else len(names), v))
+            elif isinstance(v, int) and not isinstance(v, bool):
+                key.append((0, v, ""))
+            else:
+                key.append((2, 0, str(v)))
+        return key
 
     def _example(self, d: Decision) -> str:
         cards = sorted((o for o in d.options if o.kind == "card"), key=lambda o: sort_key(self.program, o.arg))
@@ -1562,15 +1576,16 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
         # With several people at the table the seed is told only when the game is over: with it and the moves
         # anyone could deal every hand again.
         seed = f" · seed {setup.seed}" if len(humans) < 2 else ""
-        screen.line([("bold", program.name),
-                     ("", f" — {players} players: {', '.join(names)}{seed}"
-                          + (" · a match" if setup.match else ""))])
+        opening = [[("bold", program.name), ("", f" — {players} players: {', '.join(names)}{seed}"
+                                                 + (" · a match" if setup.match else ""))]]
         if program.options:
-            screen.line("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.options.items())
-                        + "  (set with --option NAME=VALUE; `rules` explains them)")
+            opening.append("Options: " + ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else _plain(value_parts(program, v))}" for k, v in game.options.items())
+                           + "  (set with --option NAME=VALUE; `rules` explains them)")
         if humans:
-            screen.line("Type `help` for the moves, `rules` for the game, `quit` to leave.")
+            opening.append("Type `help` for the moves, `rules` for the game, `quit` to leave.")
+        screen.lines(opening)
         host = Host(game, humans, bots, screen, delay, log_file, setup=setup, saver=saver)
+        host.opening = opening if len(humans) > 1 else []  # each person is shown it again, once the screen is theirs
         if resumed:
             host.resume_view()
         return host.play()

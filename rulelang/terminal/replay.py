@@ -27,24 +27,28 @@ class Stepper:
     def __init__(self, screen):
         self.screen = screen
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
-
-    def more(self) -> bool:
-        """After a step: False when the person quits."""
-        return self.where(0, 0) != ("quit", None)
+        self.shown_keys = False
 
     KEYS = "[Enter] next · b back · N go to move N · /KIND next event of a kind · e end · q quit"
+    PROMPT = "  [Enter] next · ? keys › "  # short: the whole of KEYS is a line of its own, broken to fit
 
     def where(self, at: int, last: int):
         """What the person wants after move `at` of `last`: ("next"|"back"|"end"|"quit", None), ("go", N) or
         ("find", KIND).  In a pipe, always the next move."""
         if not self.interactive:
             return "next", None
+        if not self.shown_keys:
+            self.shown_keys = True
+            self.screen.line(f"  {self.KEYS}")
         while True:
             try:
-                answer = input(f"  {self.KEYS} ").strip().lower()
+                answer = input(self.PROMPT).strip().lower()
             except (EOFError, KeyboardInterrupt):
                 print()
                 return "quit", None
+            if answer in ("?", "h", "help"):
+                self.screen.line(f"  {self.KEYS}")
+                continue
             if answer in ("", "n", "next"):
                 return "next", None
             if answer in ("q", "quit", "exit"):
@@ -57,7 +61,7 @@ class Stepper:
                 return "go", int(answer)
             if answer.startswith("/") and answer[1:].strip():
                 return "find", answer[1:].strip()
-            print(f"  ? {answer!r}: {self.KEYS}")
+            self.screen.line(f"  ? {answer!r}: {self.KEYS}")
 
 
 # ---------------------------------------------------------------- from a save file
@@ -227,19 +231,37 @@ def replay_log(path: Path, args) -> int:
                  ("", f" — {len(players)} players: {', '.join(map(str, players))} · seed {start.get('seed')} · "
                       f"{count(moves, 'move')} · what the table saw")])
     screen.line("The start:")
-    k = 0
-    hand = None  # the players' own zone, where cards taken need not say where they go: the first one dealt to
-    for i, ev in enumerate(events):
-        if ev.type == "choice":
-            if not stepper.more():
-                return 0
-            k += 1
-            screen.line([("bold", f"Move {k}/{moves} — {ev.player}")])
-        if ev.type == "deal" and hand is None:
-            hand = ev.zone
-        text = tell_public(events, i, hand)
-        if text:
-            screen.line("  " + text[0].upper() + text[1:])
+    # The players' own zone, where cards taken need not say where they go: the first one dealt to.
+    hand = next((ev.zone for ev in events if ev.type == "deal"), None)
+    starts = [i for i, ev in enumerate(events) if ev.type == "choice"] + [len(events)]  # each move's first event
+
+    def tell_span(lo: int, hi: int) -> None:
+        for i in range(lo, hi):
+            text = tell_public(events, i, hand)
+            if text:
+                screen.line("  " + text[0].upper() + text[1:])
+
+    def show(k: int) -> None:  # move k (1 to moves) and what followed it
+        screen.line([("bold", f"Move {k}/{moves} — {events[starts[k - 1]].player}")])
+        tell_span(starts[k - 1], starts[k])
+
+    tell_span(0, starts[0])
+    at = 0  # the move shown last
+    while at < moves:  # the same keys as a save's replay: back, a move's number, /KIND, the end
+        what, arg = stepper.where(at, moves)
+        if what == "quit":
+            return 0
+        if what == "find":
+            found = next((k for k in range(at + 1, moves + 1)
+                          if any(ev.type.startswith(arg) for ev in events[starts[k - 1]:starts[k]])), None)
+            if found is None:
+                kinds = sorted({ev.type for ev in events})
+                screen.line(f"  no `{arg}` event after move {at}" + (f" (kinds: {', '.join(kinds)})" if kinds else ""))
+                continue
+            at = found
+        else:
+            at = {"next": at + 1, "back": max(1, at - 1), "end": moves}.get(what) or min(max(1, arg or 1), moves)
+        show(at)
     if not any(e.type == "game_over" for e in events):
         screen.line("(The log ends here: the game was left unfinished.)")
     return 0

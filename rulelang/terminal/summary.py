@@ -2,15 +2,66 @@
 from __future__ import annotations
 
 from collections import Counter
+import re
 import textwrap
 from types import SimpleNamespace
 
 import attrs
 
+from interpreter.program import sort_key
+
 from .. import ast
 from ..errors import source_lines
 
 _KIND_WORDS = {"card": "CARD", "player": "PLAYER", "value": "VALUE", "number": "NUMBER"}
+
+
+_WORDS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
+_CHUNKS = re.compile(r" +|(?:`[^`\n]*`|[^ ])+")  # ... a `quoted command` kept as one word (it is copied whole)
+
+
+def wrapped(parts: list, width: int) -> list:
+    """A line of (style, text) parts broken between words (a `quoted command` that fits a row is one word) to fit
+    `width` columns, each next row two spaces in from the line's own indent (the terminal would break it anywhere:
+    `♣` at the end of a row, `GR` on the next).  A line of several lines, or one that fits, as it is."""
+    from prompt_toolkit.utils import get_cwidth
+
+    text = "".join(t for _, t in parts)
+    if "\n" in text or get_cwidth(text) <= width:
+        return parts
+    indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
+    units: list = []  # [is a word, its parts]: a word's parts may differ in style (`♥R6` then `,`), never parted
+    room = width - len(indent)
+    chunks = [(s, part) for s, t in parts for c in _CHUNKS.findall(t)
+              for part in (_WORDS.findall(c) if " " in c and get_cwidth(c) > room else [c])]  # too wide: its words
+    for style, chunk in chunks:
+        word = chunk[0] != " "
+        if units and units[-1][0] == word:
+            units[-1][1].append((style, chunk))
+        else:
+            units.append((word, [(style, chunk)]))
+    out, col, gap = [], 0, []
+    for word, pieces in units:
+        if not word:
+            gap = pieces
+            continue
+        w = sum(get_cwidth(c) for _, c in pieces)
+        spaces = sum(len(c) for _, c in gap)
+        if col > len(indent) and col + spaces + w > width:  # the word goes on the next row, under the indent
+            out.append(("", "\n" + indent))
+            col, gap, spaces = len(indent), [], 0
+        out += gap + pieces
+        col, gap = col + spaces + w, []
+    return out + gap
+
+
+_QUOTED = re.compile(r"`([^`\n]{%d,})`" % 49)
+
+
+def brief(message: str) -> str:
+    """A message with what it quotes of a long line typed cut to its start (`zzzz…` and its length): a paste of
+    300 letters told back whole would fill the rows a refusal has under the prompt."""
+    return _QUOTED.sub(lambda m: f"`{m.group(1)[:32]}…` ({len(m.group(1))} characters)", message)
 
 
 def fitted(text: str, width: int) -> str:
@@ -40,8 +91,11 @@ def help_text(program, decision, commands: dict) -> str:
         if key in seen:
             continue
         seen.add(key)
-        form = o.verb + (f" {_KIND_WORDS.get(o.kind, 'X')}" if o.kind else "")
-        examples = [m.text for m in decision.options if m.verb == o.verb][:6]
+        form = o.verb + (f" {_arg_words(program, o)}" if o.kind else "")
+        mine = [m for m in decision.options if m.verb == o.verb]
+        if all(m.kind == "card" and isinstance(m.arg, int) for m in mine):  # in the order the hand shows them
+            mine.sort(key=lambda m: sort_key(program, m.arg))
+        examples = [m.text for m in mine][:6]
         more = f"   e.g. {', '.join(examples)}" if o.kind else ""
         lines.append(f"  {form:<16} {o.doc}{more}")
     if any(o.kind == "card" for o in decision.options):
@@ -65,6 +119,25 @@ def help_text(program, decision, commands: dict) -> str:
     for name, doc in commands.items():
         lines.append(f"  {name:<16} {doc}")
     return "\n".join(lines)
+
+
+def _arg_words(program, move) -> str:
+    """How a move's argument is written in `help`: CARD, PLAYER, VALUE; for several (`ask Ada four`), one word
+    each, a value by its attribute's name (`ask PLAYER RANK`)."""
+    if move.kind != "several" or not isinstance(move.arg, tuple):
+        return _KIND_WORDS.get(move.kind, "X")
+    said = move.text.split()[1:]
+    shorts = {c.short.lower() for c in program.cards}
+    out = []
+    for i, v in enumerate(move.arg):
+        if isinstance(v, str):
+            out.append(next((a.name.upper() for a in program.attributes.values() if a.info(v)), "VALUE"))
+        elif isinstance(v, int) and not isinstance(v, bool):
+            word = said[i].lower() if len(said) == len(move.arg) else ""
+            out.append("CARD" if word in shorts else "PLAYER" if word else "X")
+        else:
+            out.append("X")
+    return " ".join(out)
 
 
 def help_about(program, decision, commands: dict, aliases: dict, word: str) -> str | None:
