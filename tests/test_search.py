@@ -14,6 +14,7 @@ from interpreter.bots import search
 from interpreter.bots import GreedyBot, ask_bot, make_bot
 from interpreter.seat import standing
 from interpreter.view import view as view_of
+from interpreter.bots.odds import Sight
 from interpreter.bots.search import Policy, SearchBot, determinize, facts, playout
 from rulelang.simulate.one import play_one
 from rulelang.simulate.run import simulate
@@ -428,3 +429,61 @@ def test_a_move_of_a_sample_that_asks_no_one_is_stopped_at_the_samples_bound(mon
     assert spun
     # and each counts its work against the budget (it was counted as one decision, so 2,000 bought 1,000 of them)
     assert len(spun) <= 2_000 * search.STEPS_A_DECISION // search.SAMPLE_WORK + 1
+
+
+def test_samples_keep_to_what_its_own_ask_was_told():
+    """Told "no" to a rank it asked a player for, the search bot's samples deal that player none of it until they get
+    cards, then at most as many as they got (tests/rules/ask_until_told_no.rules; at seed 0 it holds two lows and a
+    high, P2 a top and two lows, 10 cards in the stock: 3 highs of the 13 hidden cards)."""
+    program = rulelang.load(ROOT / "tests" / "rules" / "ask_until_told_no.rules")
+    g = Game(program, 2, seed=0, record=False)
+    bot = SearchBot(0, budget=50)
+    high = frozenset(c for c in range(program.deck_size) if program.cards[c].attrs["rank"] == "high")
+
+    def highs_dealt(refused) -> list:
+        """How many highs P2 holds in each of 200 samples from seat 0's view."""
+        rng = random.Random(1)
+        return [sum(c in high for c in determinize(g.state, 0, rng, refused=refused).zones[1][1]) for _ in range(200)]
+
+    def ask(text: str) -> None:
+        move = next(o for o in g.pending.options if o.text == text)
+        bot.asks.look(Sight.of_game(g, 0))
+        bot.asks.after(g, 0, move, Sight.of_game(g, 0), lambda c, v: facts(program).fits(c, v, "value"))
+        g.apply(0, move, False)
+
+    ask("ask P2 high")  # P2 holds no high: "no", and seat 0 asks again
+    bot.asks.look(Sight.of_game(g, 0))
+    assert bot.asks.refused() == [(1, high, 0)]
+    assert max(highs_dealt(bot.asks.refused())) == 0
+    assert max(highs_dealt(None)) > 0  # without the fact, samples do deal P2 a high
+    ask("ask P2 low")  # P2's two lows are handed over: nothing learnt of lows, the fact of highs stands
+    bot.asks.look(Sight.of_game(g, 0))
+    assert bot.asks.refused() == [(1, high, 0)]
+    g.apply(0, next(o for o in g.pending.options if o.verb == "draw"), False)
+    g.apply(1, next(o for o in g.pending.options if o.verb == "draw"), False)  # P2 gets a card: one high may be back
+    bot.asks.look(Sight.of_game(g, 0))
+    assert bot.asks.refused() == [(1, high, 1)]
+    assert max(highs_dealt(bot.asks.refused())) == 1
+
+
+def test_samples_deal_the_cards_taken_from_its_hand_to_the_taker():
+    """Cards of its own another player took (asked for them) are dealt to that player in every sample, until the
+    taker loses hidden cards that do not come into sight (tests/rules/ask_until_told_no.rules, seed 0: P1 holds two
+    lows and a high, P2 a top and two lows)."""
+    program = rulelang.load(ROOT / "tests" / "rules" / "ask_until_told_no.rules")
+    g = Game(program, 2, seed=0, record=False)
+    bot = SearchBot(0, budget=50)
+    fits = lambda c, v: facts(program).fits(c, v, "value")  # noqa: E731
+    lows = {c for c in g.state.zones[1][0] if program.cards[c].attrs["rank"] == "low"}
+    draw = next(o for o in g.pending.options if o.verb == "draw")
+    bot.asks.look(Sight.of_game(g, 0))
+    bot.asks.after(g, 0, draw, Sight.of_game(g, 0), fits)
+    g.apply(0, draw, False)
+    g.apply(1, next(o for o in g.pending.options if o.text == "ask P1 low"), False)  # P2 takes P1's two lows
+    g.apply(1, next(o for o in g.pending.options if o.verb == "draw"), False)
+    bot.asks.look(Sight.of_game(g, 0))
+    assert bot.asks.known == {c: 1 for c in lows}
+    rng = random.Random(1)
+    samples = [bot.sample(g.state, 0, rng.getrandbits(64), None).zones[1][1] for _ in range(100)]
+    assert all(lows <= set(hand) for hand in samples)
+    assert not all(lows <= set(determinize(g.state, 0, rng).zones[1][1]) for _ in range(100))  # without: not always
