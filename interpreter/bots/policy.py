@@ -81,7 +81,7 @@ class Policy:
                 want = set(f.values[laid[0]])
                 more = [o for o in opts if o.kind == "card" and want.intersection(f.values[o.arg])]
                 return more[0] if more else min(plain, key=lambda o: o.option)
-        if self.plain_at_random and all(o.kind == "" and not o.reveals for o in opts):
+        if self.plain_at_random and len(opts) > 1 and all(o.kind == "" and not o.reveals for o in opts):
             return opts[rng.randrange(len(opts))]
         first = min(o.option for o in opts)
         group = [o for o in opts if o.option == first]
