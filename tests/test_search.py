@@ -3,6 +3,7 @@ every game legally, and believes a claim in its samples as often as it is told t
 quick; the strength figures (README, "Simulating many games") come from `rulelang simulate`."""
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -487,3 +488,22 @@ def test_samples_deal_the_cards_taken_from_its_hand_to_the_taker():
     samples = [bot.sample(g.state, 0, rng.getrandbits(64), None).zones[1][1] for _ in range(100)]
     assert all(lows <= set(hand) for hand in samples)
     assert not all(lows <= set(determinize(g.state, 0, rng).zones[1][1]) for _ in range(100))  # without: not always
+
+
+def test_a_playout_cut_short_counts_the_cards_laid_out_where_the_rules_keep_no_score():
+    """With no score block, the cards laid out in a zone per player all see (books) count for their player, each one
+    a factor of e^SHARPNESS, whatever the cards held (tests/rules/books_laid_out.rules, seed 0: P1 and P2 hold 2
+    cards each; P2 is given 2 from the stock laid out)."""
+    program = rulelang.load(ROOT / "tests" / "rules" / "books_laid_out.rules")
+    g = Game(program, 2, seed=0, record=False)
+    st = g.state.fork()
+    stock, books = st.zones[0], st.zones[2]
+    books[1] += [stock.pop(), stock.pop()]
+    f = facts(program)
+    assert [program.zones[i].name for i in f.won] == ["books"]
+    share = math.exp(-2 * search.SHARPNESS)
+    assert search.judge(st, 0, f, st.hand_no) == pytest.approx(share / (share + 1))
+    assert search.judge(st, 1, f, st.hand_no) == pytest.approx(1 / (share + 1))
+    books[0] += st.zones[1][0]  # P1 lays out its two: even, though it now holds no card and P2 two
+    st.zones[1][0].clear()
+    assert search.judge(st, 0, f, st.hand_no) == pytest.approx(0.5)

@@ -35,6 +35,10 @@ class Facts:
         # Zones a player holds and others cannot see (hands): fewer cards there is better.
         self.hands = [z.index for z in program.zones if z.per_player and z.visibility != "public"] or \
                      [z.index for z in program.zones if z.per_player]
+        # Where the rules keep no score: the zones laid out in front of each player for all to see (books, cards
+        # won), which a playout cut short counts for the player (`search.judge`).
+        self.won = [z.index for z in program.zones if z.per_player and z.visibility == "public"] \
+            if program.score is None else []
         keys = program.claim_attrs or tuple(program.attributes)
         self.claim_key = [tuple(c.attrs.get(a) for a in keys) for c in program.cards]
         # How many real cards could make each claim true: a bluffer names one of the commonest.

@@ -110,8 +110,9 @@ def _cost(decisions: int, steps: int, offered: int) -> int:
 def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
     """The result of a playout for `seat`: 1 for a win, a shared win shares; a playout stopped early, a chance of
     winning from the game's own ranking of the players were the hand to end now (`standing`: its score block, the
-    lowest first where the lowest wins), or where the rules rank nobody apart, from the cards each holds (fewer is
-    better).  A game that ended with no winner (the house beat everyone, a void hand) is lost by every seat, as
+    lowest first where the lowest wins); in a game with no score block, from the cards laid out in front of each
+    player in zones all see (books of a kind, cards won: more is better), where it has such zones; where the
+    rules rank nobody apart, from the cards each holds (fewer is better).  A game that ended with no winner (the house beat everyone, a void hand) is lost by every seat, as
     `rulelang simulate` counts it: not judged by the ranking, which would make the seat holding fewest cards its
     winner (it stood, in a game against a dealer)."""
     if st.winners or st.hand_no != start_hand or st.over:
@@ -121,7 +122,11 @@ def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
         if st.over:
             return 0.0
     gains = m.standing(st)
-    if gains is not None and max(gains) > min(gains):
+    if gains is None and f.won:  # no score: the cards laid out before each player (books) count for them, alone
+        gains = [sum(len(st.zones[zi][p]) for zi in f.won) for p in range(st.n)]
+        top = max(gains)
+        weights = [math.exp(SHARPNESS * (g - top)) for g in gains]
+    elif gains is not None and max(gains) > min(gains):
         top = max(gains)
         weights = [math.exp(SHARPNESS * (g - top)) for g in gains]
     else:
