@@ -13,7 +13,7 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import search
 from interpreter.bots import GreedyBot, ask_bot, make_bot
-from interpreter.seat import standing
+from interpreter.seat import apply as apply_move, standing
 from interpreter.view import view as view_of
 from interpreter.bots.odds import Sight
 from interpreter.bots.search import Policy, SearchBot, determinize, facts, playout
@@ -507,3 +507,32 @@ def test_a_playout_cut_short_counts_the_cards_laid_out_where_the_rules_keep_no_s
     books[0] += st.zones[1][0]  # P1 lays out its two: even, though it now holds no card and P2 two
     st.zones[1][0].clear()
     assert search.judge(st, 0, f, st.hand_no) == pytest.approx(0.5)
+
+
+def test_playouts_choose_among_plain_moves_at_random():
+    """The search's playouts take `hit` or `stand` at random (tests/rules/hit_or_stand.rules: `hit` listed first),
+    where the greedy bot's weighing (the policy's default) takes the first listed; a choice that is plain only once a
+    challenge is set aside (accept, in tests/rules/play_or_challenge.rules) is made as before, with the same random
+    numbers drawn, so the playouts of such a game do not change."""
+    program = rulelang.load(ROOT / "tests" / "rules" / "hit_or_stand.rules")
+    st = Game(program, 2, seed=0, record=False).state
+    assert [o.verb for o in st.pending.options] == ["hit", "stand"]
+    picked = {plain: {Policy(program, random.Random(i), plain_at_random=plain).move(st).verb for i in range(20)}
+              for plain in (False, True)}
+    assert picked == {False: {"hit"}, True: {"hit", "stand"}}
+
+    program = rulelang.load(ROOT / "tests" / "rules" / "play_or_challenge.rules")
+    moves = {}
+    for plain in (False, True):
+        st = Game(program, 2, seed=3, record=False).state
+        policy = Policy(program, random.Random(7), plain_at_random=plain)
+        made = []
+        while not st.over and len(made) < 200:
+            d = st.pending
+            mv = policy.move(st)
+            policy.note(st, d.player, mv)
+            made.append((d.player, mv.text))
+            apply_move(st, d.player, mv, checked=False)
+        moves[plain] = (made, policy.rng.random())
+    assert any(text.startswith("accept") for _, text in moves[False][0])
+    assert moves[True] == moves[False]
