@@ -28,7 +28,6 @@ def points(program, players: int, count: int, samples: int) -> list:
     """(state, seat, candidates, search bot, oracle values) at `count` decision points."""
     from interpreter import Game
     from interpreter.bots import make_bot, search
-    from interpreter.bots.samples import determinize
     search.BUDGET = 300
     out: list = []
     seed = 2000
@@ -51,8 +50,7 @@ def points(program, players: int, count: int, samples: int) -> list:
                     bot.turns = 10 ** 6  # to the end of the hand
                     for _ in range(samples):
                         s = rng.getrandbits(64)
-                        base = determinize(st, seat, random.Random(s), bot.truthful, bot.fallback.where.known,
-                                           bot.believed(st, seat))
+                        base = bot.sample(st, seat, s, bot.believed(st, seat))
                         for i, mv in enumerate(moves):
                             values[i].append(bot._try(base, seat, mv, s)[0])
                     out.append((st, seat, moves, bot, [stats.mean(v) for v in values]))

@@ -3,6 +3,7 @@ every game legally, and believes a claim in its samples as often as it is told t
 quick; the strength figures (README, "Simulating many games") come from `rulelang simulate`."""
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -12,8 +13,9 @@ import rulelang
 from interpreter import Game
 from interpreter.bots import search
 from interpreter.bots import GreedyBot, ask_bot, make_bot
-from interpreter.seat import standing
+from interpreter.seat import apply as apply_move, standing
 from interpreter.view import view as view_of
+from interpreter.bots.odds import Sight
 from interpreter.bots.search import Policy, SearchBot, determinize, facts, playout
 from rulelang.simulate.one import play_one
 from rulelang.simulate.run import simulate
@@ -428,3 +430,109 @@ def test_a_move_of_a_sample_that_asks_no_one_is_stopped_at_the_samples_bound(mon
     assert spun
     # and each counts its work against the budget (it was counted as one decision, so 2,000 bought 1,000 of them)
     assert len(spun) <= 2_000 * search.STEPS_A_DECISION // search.SAMPLE_WORK + 1
+
+
+def test_samples_keep_to_what_its_own_ask_was_told():
+    """Told "no" to a rank it asked a player for, the search bot's samples deal that player none of it until they get
+    cards, then at most as many as they got (tests/rules/ask_until_told_no.rules; at seed 0 it holds two lows and a
+    high, P2 a top and two lows, 10 cards in the stock: 3 highs of the 13 hidden cards)."""
+    program = rulelang.load(ROOT / "tests" / "rules" / "ask_until_told_no.rules")
+    g = Game(program, 2, seed=0, record=False)
+    bot = SearchBot(0, budget=50)
+    high = frozenset(c for c in range(program.deck_size) if program.cards[c].attrs["rank"] == "high")
+
+    def highs_dealt(refused) -> list:
+        """How many highs P2 holds in each of 200 samples from seat 0's view."""
+        rng = random.Random(1)
+        return [sum(c in high for c in determinize(g.state, 0, rng, refused=refused).zones[1][1]) for _ in range(200)]
+
+    def ask(text: str) -> None:
+        move = next(o for o in g.pending.options if o.text == text)
+        bot.asks.look(Sight.of_game(g, 0))
+        bot.asks.after(g, 0, move, Sight.of_game(g, 0), lambda c, v: facts(program).fits(c, v, "value"))
+        g.apply(0, move, False)
+
+    ask("ask P2 high")  # P2 holds no high: "no", and seat 0 asks again
+    bot.asks.look(Sight.of_game(g, 0))
+    assert bot.asks.refused() == [(1, high, 0)]
+    assert max(highs_dealt(bot.asks.refused())) == 0
+    assert max(highs_dealt(None)) > 0  # without the fact, samples do deal P2 a high
+    ask("ask P2 low")  # P2's two lows are handed over: nothing learnt of lows, the fact of highs stands
+    bot.asks.look(Sight.of_game(g, 0))
+    assert bot.asks.refused() == [(1, high, 0)]
+    g.apply(0, next(o for o in g.pending.options if o.verb == "draw"), False)
+    g.apply(1, next(o for o in g.pending.options if o.verb == "draw"), False)  # P2 gets a card: one high may be back
+    bot.asks.look(Sight.of_game(g, 0))
+    assert bot.asks.refused() == [(1, high, 1)]
+    assert max(highs_dealt(bot.asks.refused())) == 1
+
+
+def test_samples_deal_the_cards_taken_from_its_hand_to_the_taker():
+    """Cards of its own another player took (asked for them) are dealt to that player in every sample, until the
+    taker loses hidden cards that do not come into sight (tests/rules/ask_until_told_no.rules, seed 0: P1 holds two
+    lows and a high, P2 a top and two lows)."""
+    program = rulelang.load(ROOT / "tests" / "rules" / "ask_until_told_no.rules")
+    g = Game(program, 2, seed=0, record=False)
+    bot = SearchBot(0, budget=50)
+    fits = lambda c, v: facts(program).fits(c, v, "value")  # noqa: E731
+    lows = {c for c in g.state.zones[1][0] if program.cards[c].attrs["rank"] == "low"}
+    draw = next(o for o in g.pending.options if o.verb == "draw")
+    bot.asks.look(Sight.of_game(g, 0))
+    bot.asks.after(g, 0, draw, Sight.of_game(g, 0), fits)
+    g.apply(0, draw, False)
+    g.apply(1, next(o for o in g.pending.options if o.text == "ask P1 low"), False)  # P2 takes P1's two lows
+    g.apply(1, next(o for o in g.pending.options if o.verb == "draw"), False)
+    bot.asks.look(Sight.of_game(g, 0))
+    assert bot.asks.known == {c: 1 for c in lows}
+    rng = random.Random(1)
+    samples = [bot.sample(g.state, 0, rng.getrandbits(64), None).zones[1][1] for _ in range(100)]
+    assert all(lows <= set(hand) for hand in samples)
+    assert not all(lows <= set(determinize(g.state, 0, rng).zones[1][1]) for _ in range(100))  # without: not always
+
+
+def test_a_playout_cut_short_counts_the_cards_laid_out_where_the_rules_keep_no_score():
+    """With no score block, the cards laid out in a zone per player all see (books) count for their player, each one
+    a factor of e^SHARPNESS, whatever the cards held (tests/rules/books_laid_out.rules, seed 0: P1 and P2 hold 2
+    cards each; P2 is given 2 from the stock laid out)."""
+    program = rulelang.load(ROOT / "tests" / "rules" / "books_laid_out.rules")
+    g = Game(program, 2, seed=0, record=False)
+    st = g.state.fork()
+    stock, books = st.zones[0], st.zones[2]
+    books[1] += [stock.pop(), stock.pop()]
+    f = facts(program)
+    assert [program.zones[i].name for i in f.won] == ["books"]
+    share = math.exp(-2 * search.SHARPNESS)
+    assert search.judge(st, 0, f, st.hand_no) == pytest.approx(share / (share + 1))
+    assert search.judge(st, 1, f, st.hand_no) == pytest.approx(1 / (share + 1))
+    books[0] += st.zones[1][0]  # P1 lays out its two: even, though it now holds no card and P2 two
+    st.zones[1][0].clear()
+    assert search.judge(st, 0, f, st.hand_no) == pytest.approx(0.5)
+
+
+def test_playouts_choose_among_plain_moves_at_random():
+    """The search's playouts take `hit` or `stand` at random (tests/rules/hit_or_stand.rules: `hit` listed first),
+    where the greedy bot's weighing (the policy's default) takes the first listed; a choice that is plain only once a
+    challenge is set aside (accept, in tests/rules/play_or_challenge.rules) is made as before, with the same random
+    numbers drawn, so the playouts of such a game do not change."""
+    program = rulelang.load(ROOT / "tests" / "rules" / "hit_or_stand.rules")
+    st = Game(program, 2, seed=0, record=False).state
+    assert [o.verb for o in st.pending.options] == ["hit", "stand"]
+    picked = {plain: {Policy(program, random.Random(i), plain_at_random=plain).move(st).verb for i in range(20)}
+              for plain in (False, True)}
+    assert picked == {False: {"hit"}, True: {"hit", "stand"}}
+
+    program = rulelang.load(ROOT / "tests" / "rules" / "play_or_challenge.rules")
+    moves = {}
+    for plain in (False, True):
+        st = Game(program, 2, seed=3, record=False).state
+        policy = Policy(program, random.Random(7), plain_at_random=plain)
+        made = []
+        while not st.over and len(made) < 200:
+            d = st.pending
+            mv = policy.move(st)
+            policy.note(st, d.player, mv)
+            made.append((d.player, mv.text))
+            apply_move(st, d.player, mv, checked=False)
+        moves[plain] = (made, policy.rng.random())
+    assert any(text.startswith("accept") for _, text in moves[False][0])
+    assert moves[True] == moves[False]

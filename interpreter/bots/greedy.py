@@ -9,8 +9,8 @@ from collections import Counter
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import Move
-from .odds import (Sight, best, card_numbers, card_values, copies, hyper_at_least, hyper_none, identity_keys, per_deck,
-                   shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
+from .odds import (Sight, aimed_at, best, card_numbers, card_values, copies, hyper_at_least, hyper_none,
+                   identity_keys, per_deck, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
 from .policy import Policy, RandomPolicy
 from .samples import determinize, facts, fork, gather, settle
@@ -572,15 +572,6 @@ def _fit_parts(program) -> list:
     times each value comes in it, and its numbers' sum / 100 (a tie-break)."""
     return [(values, tuple(("#" + a, v) for a, v in numbers), own, sum(v for a, v in numbers) / 100)
             for values, numbers, own in card_values(program)]
-
-
-def aimed_at(view: Sight, move: Move):
-    """The other player a move of several arguments names (`ask Ada nine`), or None."""
-    if move.kind != "several":
-        return None
-    words = f" {move.text} "
-    return next((p for p, name in enumerate(view.names)
-                 if p != view.seat and p in move.arg and f" {name} " in words), None)
 
 
 def _beats_first(results: list, errors: float = 1) -> int:

@@ -7,10 +7,12 @@ decisions it only forgets a card it sees again, all it knows of a player holding
 and everything when cards left its own hand by others' doing."""
 from __future__ import annotations
 
+import random
+
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..view import project_event, zone_shows
-from .odds import Sight
-from .samples import Later, fork
+from .odds import Sight, aimed_at
+from .samples import Later, determinize, fork, gather
 
 
 STAYS = 3  # a kind of move (verb) that left the card in sight this many times is not looked after again
@@ -147,3 +149,154 @@ class Claims:
         if len(shown) == claim["count"]:
             tally = self.shown.setdefault(claim["player"], [0, 0])
             tally[0 if all(fits(c) for c in shown) else 1] += 1
+
+
+class Asks:
+    """What a seat learns of others' hidden cards from asks, its own and others', seen from its seat.
+
+    Refused: a move of its own aimed at another player for a value (`ask Ada nine`; or a player chosen, then a value,
+    in the same turn) that took no card from that player's hidden cards says they hold none of that value, when the
+    rules would have taken one had they held it (tried once on a sample of the hidden cards with such a card dealt to
+    them: a rule that lets the askee refuse, or takes from elsewhere, teaches nothing).  The fact holds until the
+    player gets cards: each card seen to come into their hidden cards since lets one card of that value back into
+    their hand in a sample (`determinize`'s `refused`).
+
+    Taken: cards of its own that left its hand by others' doing, out of its sight, when one player's hidden cards grew
+    by at least as many and no other place it cannot see grew, are known to be that player's (`known`, as
+    `Whereabouts`), until it sees them again, or the player loses more hidden cards than came into sight meanwhile
+    (they may have passed them on).
+
+    Learnt from its own moves made on a copy with the game's random state (what the seat is told of them: which zones
+    lost or got cards, never which hidden cards) and from its sight at its decisions; forgotten at a new hand."""
+
+    def __init__(self):
+        self.facts: dict = {}  # player -> {cards of the value asked for: their `gained` when it was learnt}
+        self.known: dict = {}  # card -> the player who took it from this seat's hand
+        self.gained: list = []  # player -> cards seen to come into their hidden cards this hand
+        self.held: list = []  # player -> their hidden cards when it last looked (or after its last move)
+        self.shared: dict = {}  # (zone, None) -> hidden cards of a place of no player's, as `held`
+        self.own = None  # its own cards after its last move (None: not known)
+        self.seen = 0  # how many cards it saw, as `held`
+        self.hand = None
+        self.aim = None  # (turn, player) chosen by a move of its own this turn (a value may follow)
+
+    def look(self, sight: Sight) -> None:
+        """At a decision of the seat's: count the cards each player got since, and see what was taken from it."""
+        if sight.hand != self.hand or len(self.held) != sight.n:
+            self.hand, self.facts, self.known, self.aim, self.own = sight.hand, {}, {}, None, None
+            self.gained, self.held = [0] * sight.n, [sight.hidden_held(p) for p in range(sight.n)]
+            self.shared = {k: v for k, v in sight.hidden().items() if k[1] is None}
+            self.seen = len(sight.seen())
+            return
+        seen, n = sight.seen(), sight.n
+        now = [sight.hidden_held(p) for p in range(n)]
+        grew = [p for p in range(n) if now[p] > self.held[p]]
+        came = len(seen) - self.seen  # cards that came into its sight since (or left it, below 0)
+        if self.own is not None:
+            gone = self.own - sight.own() - seen
+            shared = any(v > self.shared.get(k, 0) for k, v in sight.hidden().items() if k[1] is None)
+            if gone and len(grew) == 1 and grew[0] != sight.seat and now[grew[0]] - self.held[grew[0]] >= len(gone) \
+                    and not shared:
+                for c in gone:
+                    self.known[c] = grew[0]
+        for p in range(n):
+            if now[p] > self.held[p]:
+                self.gained[p] += now[p] - self.held[p]
+            elif self.held[p] - now[p] > max(0, came) and self.known:
+                for c in [c for c, q in self.known.items() if q == p]:
+                    del self.known[c]  # lost more than came into sight: passed on, maybe
+        for c in seen.intersection(self.known):
+            del self.known[c]
+        self.held, self.own, self.seen = now, None, len(seen)
+        self.shared = {k: v for k, v in sight.hidden().items() if k[1] is None}
+
+    def refused(self) -> list:
+        """(player, cards, how many of them the player may hold) for each fact: `determinize`'s `refused`."""
+        return [(p, cards, self.gained[p] - at) for p, facts in self.facts.items() for cards, at in facts.items()]
+
+    def after(self, game, seat: int, move: m.Move, sight: Sight, fits) -> None:
+        """After its own move `move`, decided from `sight`; `fits(card, value)`: does a card have that value."""
+        if not self.held:
+            return
+        st = getattr(game, "state", game)
+        copy = made_on_copy(st, seat, move, record=True)
+        if copy is None:
+            self.own = None
+            return
+        took = self._count(copy, seat)
+        now = Sight.of_game(copy, seat)
+        self.own, self.seen = now.own(), len(now.seen())
+        self.shared = {k: v for k, v in now.hidden().items() if k[1] is None}
+        for c in now.seen().intersection(self.known):
+            del self.known[c]
+        if move.kind == "player":
+            self.aim = (sight.turn, move.arg)
+            return
+        if move.kind == "several":
+            player = aimed_at(sight, move)
+            values = list(move.arg)
+            if player in values:
+                values.remove(player)
+        elif move.kind in ("value", "number") and self.aim is not None and self.aim[0] == sight.turn:
+            player, values = self.aim[1], [move.arg]
+        else:
+            return
+        values = [v for v in values if isinstance(v, (str, int)) and not isinstance(v, bool)]
+        if player is None or player == seat or player >= sight.n or not values:
+            return
+        asked = frozenset(c for c in range(st.program.deck_size) if any(fits(c, v) for v in values))
+        if not asked:
+            return
+        if took.get(player):
+            self.facts.get(player, {}).pop(asked, None)
+        elif sight.hidden_held(player) and self._would_take(st, seat, move, player, asked):
+            self.facts.setdefault(player, {})[asked] = self.gained[player]
+
+    def _count(self, copy, seat: int) -> dict:
+        """From the events of its move made on a copy: player -> cards that left their hidden places; the cards that
+        came into them are counted as got (`gained`), so that the next look measures from there."""
+        zones, took = copy.program.zones, {}
+        for ev in copy.events:
+            if ev.type != "move":
+                continue
+            n = len(ev.cards)
+            src, dst = ev.src_owner, ev.dst_owner
+            if src is not None and src != seat and src < len(self.held) and \
+                    not zone_shows(zones[ev.src].visibility, src, seat):
+                took[src] = took.get(src, 0) + n
+                self.held[src] = max(0, self.held[src] - n)
+            if dst is not None and dst != seat and dst < len(self.held) and \
+                    not zone_shows(zones[ev.dst].visibility, dst, seat) and ev.face != "up":
+                self.gained[dst] += n
+                self.held[dst] += n
+        return took
+
+    def _would_take(self, st, seat: int, move: m.Move, player: int, asked: frozenset) -> bool:
+        """Would the move have taken a card from `player` had they held one of `asked`: tried on a sample of the
+        hidden cards (from the seat's view) with one such card dealt into their hidden cards."""
+        sample = determinize(st, seat, random.Random(0))
+        places, hidden, held_by, _ = gather(sample, seat)
+        mine = [i for i, p in enumerate(held_by) if p == player]
+        elsewhere = [j for j, p in enumerate(held_by) if p != player and hidden[j] in asked]
+        if not mine or not elsewhere:
+            return False
+        if not any(hidden[i] in asked for i in mine):
+            i, j = mine[0], elsewhere[0]
+            spots = _spots(sample, places)
+            (zi, ai), (zj, aj) = spots[i], spots[j]
+            zi[ai], zj[aj] = zj[aj], zi[ai]
+        copy = made_on_copy(sample, seat, move, record=True)
+        if copy is None:
+            return False
+        zones = copy.program.zones
+        return any(ev.type == "move" and ev.src_owner == player and not zone_shows(zones[ev.src].visibility, player, seat)
+                   for ev in copy.events)
+
+
+def _spots(st, places) -> list:
+    """(the zone's list, the index in it) of each hidden card, in `gather`'s order."""
+    out = []
+    for zi, owner, at in places:
+        z = st.zones[zi] if owner is None else st.zones[zi][owner]
+        out += [(z, i) for i in (range(len(z)) if at is None else at)]
+    return out

@@ -327,3 +327,12 @@ def situation(sight: Sight, earlier: list) -> tuple:
 
 def _frozen(d: dict) -> tuple:
     return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items())
+
+
+def aimed_at(view: Sight, move: Move):
+    """The other player a move of several arguments names (`ask Ada nine`), or None."""
+    if move.kind != "several":
+        return None
+    words = f" {move.text} "
+    return next((p for p, name in enumerate(view.names)
+                 if p != view.seat and p in move.arg and f" {name} " in words), None)

@@ -13,14 +13,19 @@ from .samples import facts
 
 
 class Policy:
-    """A quick greedy player acting on the state: the first kind of move the rules list (play before draw),
+    """A quick greedy player acting on the state: the first kind of move the rules list (play before draw; among
+    plain moves only, with `plain_at_random`, any),
     cards that share values with the rest of the hand, the value held most, the player with fewest cards,
     every call that is due, every chance a window offers but a doubt only now and then; a claim is true when
     the laid card allows, else it names the commonest card."""
 
     def __init__(self, program, rng: random.Random, doubt: float = 0.05, noise: float = 0.05, doubt_below: float = 0.1,
-                 doubt_count_below: float = 0.5):
+                 doubt_count_below: float = 0.5, plain_at_random: bool = False):
         self.f = facts(program)
+        # A choice among plain moves only (`hit` or `stand`: no card, value, number or player, nothing turned up) made
+        # at random, not the first listed: the first whatever the cards is `hit` on 20 (the search's playouts; the
+        # greedy bot's weighing of numbers keeps the rules' order).
+        self.plain_at_random = plain_at_random
         self.rng = rng
         self.doubt = doubt  # doubting at random, besides
         self.doubt_below = doubt_below  # as the greedy bot's: a claim of one card
@@ -76,6 +81,8 @@ class Policy:
                 want = set(f.values[laid[0]])
                 more = [o for o in opts if o.kind == "card" and want.intersection(f.values[o.arg])]
                 return more[0] if more else min(plain, key=lambda o: o.option)
+        if self.plain_at_random and len(opts) > 1 and all(o.kind == "" and not o.reveals for o in opts):
+            return opts[rng.randrange(len(opts))]
         first = min(o.option for o in opts)
         group = [o for o in opts if o.option == first]
         if len(group) == 1:

@@ -35,6 +35,10 @@ class Facts:
         # Zones a player holds and others cannot see (hands): fewer cards there is better.
         self.hands = [z.index for z in program.zones if z.per_player and z.visibility != "public"] or \
                      [z.index for z in program.zones if z.per_player]
+        # Where the rules keep no score: the zones laid out in front of each player for all to see (books, cards
+        # won), which a playout cut short counts for the player (`search.judge`).
+        self.won = [z.index for z in program.zones if z.per_player and z.visibility == "public"] \
+            if program.score is None else []
         keys = program.claim_attrs or tuple(program.attributes)
         self.claim_key = [tuple(c.attrs.get(a) for a in keys) for c in program.cards]
         # How many real cards could make each claim true: a bluffer names one of the commonest.
@@ -125,7 +129,7 @@ def gather(st: m.State, seat: int) -> tuple:
 
 
 def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known: dict | None = None,
-                able: tuple | None = None, gathered: tuple | None = None) -> m.State:
+                able: tuple | None = None, gathered: tuple | None = None, refused: list | None = None) -> m.State:
     """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
     cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
     really are: the hidden cards are gathered in a fixed order before they are shuffled.
@@ -141,7 +145,11 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     own cards in a share a of the samples where they could, and from elsewhere in a share u of the others.
 
     `known` (card -> player) is what the seat remembers of where hidden cards are (`memory.Whereabouts`): each such
-    card is dealt into that player's hidden cards."""
+    card is dealt into that player's hidden cards.
+
+    `refused` ((player, cards, n) triples) is what the seat's own asks showed (`memory.Refusals`): the player holds at
+    most n of those cards (the cards they got since), so a deal that puts more there swaps the extra ones, picked at
+    random, with hidden cards elsewhere that are not among them."""
     clone = fork(st)
     clone.rng = Later(rng.getrandbits(64))  # the real future of shuffles is hidden too
     places, hidden, held_by, ordered = gathered or gather(st, seat)
@@ -157,6 +165,8 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
         shuffle(rng, deal)
         if known:
             _keep_known(deal, held_by, known)
+        if refused:
+            _keep_out(deal, held_by, refused, known or {}, rng)
         # A claimer names what they hold: a deal in which their cards could not make the claim true is kept only
         # in 1 / `able[2]` of the tries (the claim is that much likelier from a hand that could).
         if not live or able is None or _could(deal, hidden, held_by, claim, f) or rng.random() * able[2] < 1:
@@ -257,6 +267,27 @@ def _keep_known(deal: list, held_by: list, known: dict) -> None:
             continue
         deal[j], deal[k] = deal[k], deal[j]
         at[deal[j]], at[deal[k]] = j, k
+
+
+def _keep_out(deal: list, held_by: list, refused: list, known: dict, rng: random.Random) -> None:
+    """Swap the cards a player holds beyond what `refused` lets them (`determinize`) with cards from elsewhere, neither
+    known to be where they are nor refused to the place they go to."""
+    for p, cards, allowed in refused:
+        at = [j for j, c in enumerate(deal) if held_by[j] == p and c in cards and known.get(c) != p]
+        extra = len(at) - max(0, allowed)
+        if extra <= 0:
+            continue
+        barred = {}  # player -> the cards a fact of theirs lets none of
+        for q, other, n in refused:
+            if n <= 0:
+                barred.setdefault(q, set()).update(other)
+        for j in rng.sample(at, extra):
+            free = [k for k, c in enumerate(deal) if held_by[k] != p and c not in cards and c not in known
+                    and deal[j] not in barred.get(held_by[k], ()) and c not in barred.get(p, ())]
+            if not free:
+                break
+            k = free[rng.randrange(len(free))]
+            deal[j], deal[k] = deal[k], deal[j]
 
 
 def _believe(deal: list, hidden: list, held_by: list, claim: dict, f: Facts, rng: random.Random, able: float,

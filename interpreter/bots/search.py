@@ -16,7 +16,8 @@ from statistics import NormalDist
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from .greedy import GreedyBot
-from .odds import table_move
+from .memory import Asks
+from .odds import Sight, table_move
 from .policy import POLICIES, Policy, with_due  # noqa: F401 - tests take Policy from here
 from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize and facts from here
 
@@ -109,8 +110,9 @@ def _cost(decisions: int, steps: int, offered: int) -> int:
 def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
     """The result of a playout for `seat`: 1 for a win, a shared win shares; a playout stopped early, a chance of
     winning from the game's own ranking of the players were the hand to end now (`standing`: its score block, the
-    lowest first where the lowest wins), or where the rules rank nobody apart, from the cards each holds (fewer is
-    better).  A game that ended with no winner (the house beat everyone, a void hand) is lost by every seat, as
+    lowest first where the lowest wins); in a game with no score block, from the cards laid out in front of each
+    player in zones all see (books of a kind, cards won: more is better), where it has such zones; where the
+    rules rank nobody apart, from the cards each holds (fewer is better).  A game that ended with no winner (the house beat everyone, a void hand) is lost by every seat, as
     `rulelang simulate` counts it: not judged by the ranking, which would make the seat holding fewest cards its
     winner (it stood, in a game against a dealer)."""
     if st.winners or st.hand_no != start_hand or st.over:
@@ -120,7 +122,11 @@ def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
         if st.over:
             return 0.0
     gains = m.standing(st)
-    if gains is not None and max(gains) > min(gains):
+    if gains is None and f.won:  # no score: the cards laid out before each player (books) count for them, alone
+        gains = [sum(len(st.zones[zi][p]) for zi in f.won) for p in range(st.n)]
+        top = max(gains)
+        weights = [math.exp(SHARPNESS * (g - top)) for g in gains]
+    elif gains is not None and max(gains) > min(gains):
         top = max(gains)
         weights = [math.exp(SHARPNESS * (g - top)) for g in gains]
     else:
@@ -146,13 +152,14 @@ class SearchBot:
                  playouts: str = "greedy",
                  truthful: tuple = (0.25, 0.9), able: tuple | None = ABLE, doubt: float = 0.05, max_moves: int = 16,
                  z: float = 1.0,
-                 reveal_margin: float = 0.05):
+                 reveal_margin: float = 0.05, plain_at_random: bool = True):
         self.seed = seed
         self.rng = random.Random(seed)
         # Engine decisions a move may spend; with `think` (seconds a move, never exceeded) none unless given.
         self.budget = (BUDGET if think is None else 10 ** 9) if budget is None else budget
         self.think = think
         self.policy = POLICIES[playouts]  # how the samples are played on
+        self.plain_at_random = plain_at_random  # ... a choice among plain moves at random (`Policy`)
         self.depth = DEPTH if depth is None else depth  # in turns
         self.turns = self.depth  # those of this move's playouts (fewer when the budget affords few playouts)
         self.truthful = truthful
@@ -162,6 +169,7 @@ class SearchBot:
         self.z = z  # how clearly a move must beat the greedy one (in standard errors of the difference)
         self.reveal_margin = reveal_margin  # and by how much more to turn cards up (players mostly play fair)
         self.fallback = GreedyBot(seed)
+        self.asks = Asks()  # what asks showed of the others' hidden cards (the samples keep to it)
         self.deadline = None
         self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
 
@@ -172,7 +180,8 @@ class SearchBot:
         """Replaying: searching again would take a fifth of a second a move, so only its greedy helper's memory is
         brought along (its own randomness comes from where the game is).  It is not told the move replayed, so
         where the search had laid another card than its helper, the helper's memory of the turn is not mended: a
-        game resumed in the middle of such a turn may claim otherwise than the live game would have."""
+        game resumed in the middle of such a turn may claim otherwise than the live game would have; nor is its
+        memory of what asks showed (`asks`): a game of asking resumed may be searched on other samples."""
         if not (decision.race or any(o.kind == "rule" for o in decision.options)):
             self.fallback.deadline = None  # not the time a live move left it, long past: the samples as with no time
             self.fallback.choose(game.program, game.view(seat), decision, game)  # as `choose` asks it
@@ -191,6 +200,18 @@ class SearchBot:
             laid.append(made.arg)
 
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
+        """Its move (`decide`), its memory of what asks showed of others' hidden cards (`Asks`) brought up to date
+        around it."""
+        sight = Sight.of_view(view) if game is not None and view is not None else None
+        if sight is not None:
+            self.asks.look(sight)
+        move = self.decide(program, view, decision, game)
+        if sight is not None and not decision.race:
+            f = facts(program)
+            self.asks.after(game, decision.player, move, sight, lambda c, v: f.fits(c, v, "value"))
+        return move
+
+    def decide(self, program, view: dict, decision, game=None) -> m.Move:
         start = time.perf_counter()
         # Time left for the search once the greedy move is known; a little is kept back for what follows it.
         self.deadline = None if self.think is None else start + self.think * 0.95
@@ -265,6 +286,12 @@ class SearchBot:
         share = (able[0] * WEIGHT + true) / (WEIGHT + true + false)
         return share, able[1] * share / able[0], able[2]
 
+    def sample(self, st: m.State, seat: int, seed: int, able: tuple | None) -> m.State:
+        """A sample of what the seat cannot see (`determinize`), keeping to what it remembers: where cards went (its
+        greedy helper's memory and its own of cards taken from it) and what asks were refused."""
+        known = {**self.asks.known, **self.fallback.where.known} if self.asks.known else self.fallback.where.known
+        return determinize(st, seat, random.Random(seed), self.truthful, known, able, refused=self.asks.refused())
+
     def search(self, st: m.State, seat: int, moves: list) -> int:
         """Try the moves on the same samples; after each round keep the better half (and the greedy move, the
         first).  The best of the last round is taken only when it beats the greedy move clearly on the samples
@@ -279,7 +306,7 @@ class SearchBot:
         began = time.perf_counter()
         seed = self.rng.getrandbits(64)
         able = self.believed(st, seat)
-        first = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, able)
+        first = self.sample(st, seat, seed, able)
 
         def first_playout(spent: int, began: float) -> tuple:
             """The greedy move's playout on the first sample (of `self.turns` turns): its value, the decisions spent
@@ -333,7 +360,7 @@ class SearchBot:
                     done = [(0, values[0].pop())]
                 else:
                     seed = self.rng.getrandbits(64)
-                    base = determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, able)
+                    base = self.sample(st, seat, seed, able)
                     todo, done = alive, []
                 for i in todo:
                     if spent + used >= self.budget:
@@ -381,7 +408,7 @@ class SearchBot:
         sample = fork(base)
         sample.work = SAMPLE_WORK
         sample.rng = random.Random(seed ^ 0x5EED)  # the same future for every move tried on this sample
-        policy = self.policy(sample.program, random.Random(seed), self.doubt)
+        policy = self.policy(sample.program, random.Random(seed), self.doubt, plain_at_random=self.plain_at_random)
         policy.note(sample, seat, move)
         try:
             m.apply(sample, seat, move, checked=False)
