@@ -9,6 +9,7 @@ import textwrap
 import time
 from collections import Counter
 
+from interpreter import Game
 from interpreter.bots import bot_names
 
 from .. import load
@@ -39,7 +40,8 @@ def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0
     program = load(path)
     options = options or {}
     players = players or program.default_players
-    with engine_for(cluster, workers) as engine:
+    Game(program, players, seed=seed, options=options, record=False)  # a player count or an option the game refuses
+    with engine_for(cluster, workers) as engine:                      # is said before any game is played
         start = time.perf_counter()
         chunks = cut(0, seed, games, chunk or chunk_size(games, engine.workers), path=str(resolve(str(path))),
                      files=program.files, players=players, bots=tuple(bots), options=options, think=think,
