@@ -22,3 +22,31 @@ def test_a_sweep_or_simulate_the_game_refuses_is_one_line_before_any_game(args, 
     assert cli.main([*args, "--games", "2"]) == 1
     out, err = capsys.readouterr()
     assert err.strip() == error and "Wins" not in out
+
+
+def test_a_players_name_with_a_control_character_is_refused(capsys):
+    # an escape sequence in a name was written to every terminal that showed it (`--names`, a save edited by hand)
+    assert cli.main(["run", "express", "--humans", "0", "--players", "2", "--names", "A\x1b[2Jb,Bo"]) == 1
+    assert capsys.readouterr().err.strip() == r"a player's name is printable text, not 'A\x1b[2Jb'"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('say "\\x1b[2J"', r"<prompt>:1:31: `\x` is no escape rulelang knows"),
+    ('say "\\u0007"', r"<prompt>:1:31: `\u` is no escape rulelang knows"),
+    ('say "a\x1b[5mb"', "<prompt>:1:32: this string holds a control character (U+001B)"),
+    ('say "a\rb"', "<prompt>:1:32: this string holds a control character (U+000D)"),
+])
+def test_a_control_character_in_a_rules_string_is_refused_at_its_place(text, message):
+    # A rule typed at the prompt (or sent by a network client) is read by the same parser as a file.
+    from rulelang.errors import RulesError
+    from rulelang.parser import parse_rule
+    with pytest.raises(RulesError) as caught:
+        parse_rule(f"when turn_ends(player) {{ {text} }}")
+    rendered = caught.value.render()
+    assert message in rendered and "\x1b" not in rendered and "\r" not in rendered
+
+
+def test_the_three_escapes_still_read():
+    from rulelang.parser import parse_rule
+    rule = parse_rule('when turn_ends(player) { say "a\\"b\\\\c\\nd\te" }')
+    assert 'a"b\\c\nd\te' in repr(rule) or 'a"b\\\\c\\nd\\te' in repr(rule)
