@@ -74,6 +74,8 @@ def parse(text: str, filename: str = "<rules>", start: str = "start"):
         raise RulesSyntaxError("this text has a byte that is not UTF-8 here", Loc(filename, line, column),
                                source=text.encode("utf-8", "replace").decode("utf-8"),
                                hint="type it again in UTF-8") from None
+    if text.startswith("\ufeff"):  # a byte-order mark (an editor's UTF-8 signature): a space, so columns stay
+        text = " " + text[1:]
     try:
         tree = _lark().parse(text, start=start)
     except UnexpectedInput as err:

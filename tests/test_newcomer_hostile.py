@@ -50,3 +50,33 @@ def test_the_three_escapes_still_read():
     from rulelang.parser import parse_rule
     rule = parse_rule('when turn_ends(player) { say "a\\"b\\\\c\\nd\te" }')
     assert 'a"b\\c\nd\te' in repr(rule) or 'a"b\\\\c\\nd\\te' in repr(rule)
+
+
+TINY = '''game "Tiny"
+players 2..4
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { go { win current } } }
+'''
+
+
+def test_a_file_that_begins_with_a_byte_order_mark_loads(tmp_path):
+    # Notepad's UTF-8 begins every file with one: it was "unexpected character `\ufeff`" at 1:1
+    import rulelang
+    path = tmp_path / "bom.rules"
+    path.write_bytes(b"\xef\xbb\xbf" + TINY.replace("\n", "\r\n").encode())
+    assert rulelang.load(path).name == "Tiny"
+    path.write_bytes(b"\xef\xbb\xbf" + TINY.replace("players 2..4", "players 2..4 x").encode())
+    with pytest.raises(rulelang.RulesError) as caught:
+        rulelang.load(path)
+    assert ":2:14:" in caught.value.render()  # columns are counted as without the mark
+
+
+def test_a_byte_that_is_not_utf8_is_placed(tmp_path, capsys):
+    path = tmp_path / "latin1.rules"
+    path.write_bytes(TINY.replace('"Tiny"', '"Caf\xe9"').encode("latin-1"))
+    assert cli.main(["check", str(path)]) == 1
+    assert f"{path}:1:10: not a text file in UTF-8 (byte 9 cannot be read)" in capsys.readouterr().err
