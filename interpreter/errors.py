@@ -2,6 +2,8 @@
 `rulelang.errors`): every error knows where it happened and prints gcc-style."""
 from __future__ import annotations
 
+import unicodedata
+
 import attrs
 
 
@@ -41,6 +43,14 @@ def source_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
 
 
+def shown_plainly(line: str) -> str:
+    """A source line as a message may print it: each control character (ESC, CR, BEL... a terminal would obey) as
+    one `�`, so the caret under it stays in its column."""
+    if line.isprintable():
+        return line
+    return "".join("\ufffd" if unicodedata.category(ch) == "Cc" else ch for ch in line)
+
+
 class RulesError(Exception):
     """An error in a rules text or a move, with its location when it has one."""
 
@@ -60,7 +70,7 @@ class RulesError(Exception):
         if self.loc and self.source is not None:
             text = source_lines(self.source)
             if 0 < self.loc.line <= len(text):
-                line = text[self.loc.line - 1].expandtabs(1)
+                line = shown_plainly(text[self.loc.line - 1].expandtabs(1))
                 lines.append("    " + line)
                 width = 1
                 if self.loc.end_line == self.loc.line and self.loc.end_column > self.loc.column:

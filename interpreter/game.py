@@ -20,6 +20,9 @@ class Game:
         names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if not program.min_players <= len(names) <= program.max_players:
             raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {len(names)}")
+        for n in names:  # shown on every screen: an escape sequence in a name would be written to each terminal
+            if not isinstance(n, str) or not n.strip() or not n.isprintable():
+                raise RulesError(f"a player's name is printable text, not {n!r}")
         if len(set(n.lower() for n in names)) != len(names):
             raise RulesError("two players have the same name")
         self._setup = (program, names, seed, dict(options or {}), list(stack) if stack else None, match)

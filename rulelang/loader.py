@@ -130,7 +130,10 @@ def read_file(path: Path) -> str:
             raise RulesError(f"{path}: more than {MAX_TEXT} bytes; rulelang reads at most that much in one file")
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RulesError(f"{path}: not a text file in UTF-8 (byte {e.start} cannot be read)") from None
+        before = data[:e.start]
+        line, column = before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1
+        raise RulesError(f"{path}:{line}:{column}: not a text file in UTF-8 (byte {e.start} cannot be read)",
+                         hint="save the file as UTF-8") from None
     except OSError as e:
         raise RulesError(f"cannot read {path}: {e.strerror or e}") from None
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import unicodedata
 
 import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -73,6 +74,8 @@ def parse(text: str, filename: str = "<rules>", start: str = "start"):
         raise RulesSyntaxError("this text has a byte that is not UTF-8 here", Loc(filename, line, column),
                                source=text.encode("utf-8", "replace").decode("utf-8"),
                                hint="type it again in UTF-8") from None
+    if text.startswith("\ufeff"):  # a byte-order mark (an editor's UTF-8 signature): a space, so columns stay
+        text = " " + text[1:]
     try:
         tree = _lark().parse(text, start=start)
     except UnexpectedInput as err:
@@ -101,16 +104,44 @@ def parse_rule(text: str, filename: str = "<prompt>"):
     return parse(text, filename, start="rule_input")
 
 
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
+
+
 def _s(tok: Token) -> str:
-    """A STRING token's text, without quotes, escapes resolved."""
+    """A STRING token's text, without quotes, escapes resolved: `\\"`, `\\\\` and `\\n` only.  A control character
+    (an escape sequence a terminal would obey: ESC, BEL, CR...) is refused, written raw or as an escape: every text
+    of a game is written to the players' terminals."""
     body = str(tok)[1:-1]
-    if "\\" not in body:
+    if "\\" not in body and (body.isprintable() or not any(_control(ch) for ch in body)):
         return body
-    try:
-        return bytes(body, "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
-    except (UnicodeError, ValueError):
-        raise RulesSyntaxError("this string has a broken `\\` escape", _tok_loc("<rules>", tok),
-                               hint='write `\\\\` for a backslash and `\\"` for a quote') from None
+    out, i = [], 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            esc = body[i + 1]  # the token's pattern gives every backslash a character after it
+            if esc not in _ESCAPES:
+                raise RulesSyntaxError(f"`\\{esc}` is no escape rulelang knows", _char_loc(tok, i, 2),
+                                       hint='a string knows `\\"` (a quote), `\\\\` (a backslash) and `\\n` (a new line)')
+            out.append(_ESCAPES[esc])
+            i += 2
+            continue
+        if _control(ch):
+            raise RulesSyntaxError(f"this string holds a control character (U+{ord(ch):04X}): a game's texts are "
+                                   f"written to the players' terminals, which would obey it", _char_loc(tok, i, 1),
+                                   hint="write the text plainly; `\\n` starts a new line")
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _control(ch: str) -> bool:
+    """A character of Unicode's Cc category but the tab: ESC, BEL, CR, DEL, the C1 controls..."""
+    return ch != "\t" and unicodedata.category(ch) == "Cc"
+
+
+def _char_loc(tok: Token, i: int, width: int) -> Loc:
+    """The place of the `i`-th character of a string token's body (a string is on one line)."""
+    return Loc("<rules>", tok.line, tok.column + 1 + i, tok.line, tok.column + 1 + i + width)
 
 
 def _tok_loc(filename: str, tok: Token) -> Loc:

@@ -74,3 +74,36 @@ def test_sevens_ends_and_the_seven_of_diamonds_leads():
         assert g.pending.player == holder and [m.text for m in g.pending.options] == ["play 7D"]
         g = play_greedy(program, players, seed)
         assert len(g.winners) == 1
+
+
+def test_rummy_ends_with_melds_on_the_table():
+    # meld slots named through a function (`table(k)`), a set of 3..7 cards, an option of two arguments (`lay c, k`)
+    program = rulelang.load(RULES / "rummy.rules")
+    order = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"]
+    for players, seed in ((2, 1), (4, 2)):
+        g = play_greedy(program, players, seed)
+        assert len(g.winners) <= 1  # a void hand when the stock runs out a third time
+        for k in range(1, 9):
+            cards = [program.cards[c].attrs for c in g.state.zone(program.zone_index[f"meld{k}"])]
+            if not cards:
+                continue
+            ranks = sorted(order.index(c["rank"]) for c in cards)
+            same = len({c["rank"] for c in cards}) == 1
+            run = len({c["suit"] for c in cards}) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+            assert len(cards) >= 3 and (same or run), cards
+
+
+def test_simulate_counts_games_without_a_winner_in_words(tmp_path):
+    from rulelang.simulate.run import render, simulate
+    path = tmp_path / "void.rules"
+    path.write_text((FIRST_TURN % "").replace('go "win at once" { win current }',
+                                       'go "win, unless a 1 is on top" { if top(stock).rank == 1 { win [] } else { win current } }'))
+    for games in range(1, 9):
+        rep = simulate(str(path), games, 3, ["random"])
+        nobody = round(rep["games"] - sum(rep["wins"]))
+        text = render(rep)
+        if nobody == 1:
+            assert "1 game had no winner" in text
+            return
+        assert "1 games" not in text
+    raise AssertionError("no seed gave exactly one game without a winner")

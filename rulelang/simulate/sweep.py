@@ -17,6 +17,7 @@ from interpreter import Game
 from interpreter.bots import make_bot
 
 from .. import load
+from ..checker import MAX_PLAYERS
 from ..errors import RulesError
 from ..loader import resolve
 from .chunks import chunk_size, cut, play
@@ -27,12 +28,17 @@ from .run import report
 def player_counts(text: str) -> list[int]:
     """`2..6`, `3`, or `2,4,6`."""
     out = []
-    try:
-        for part in text.split(","):
-            lo, _, hi = part.strip().partition("..")
-            out += list(range(int(lo), int(hi or lo) + 1))
-    except ValueError:
-        raise RulesError(f"--players takes a count, a range or a list (`4`, `2..6`, `2,4,6`), not `{text}`") from None
+    for part in text.split(","):
+        lo, _, hi = part.strip().partition("..")
+        try:
+            low, high = int(lo), int(hi or lo)
+        except ValueError:
+            raise RulesError(f"--players takes a count, a range or a list (`4`, `2..6`, `2,4,6`), not `{text}`") from None
+        if low > high:
+            raise RulesError(f"--players: `{part.strip()}` is an empty range: a range counts up (`{high}..{low}`)")
+        if not 1 <= low <= high <= MAX_PLAYERS:  # checked before the range is made: `2..10000000000` is no list
+            raise RulesError(f"--players: `{part.strip()}` is not a count from 1 to {MAX_PLAYERS}")
+        out += range(low, high + 1)
     return sorted(set(out))
 
 

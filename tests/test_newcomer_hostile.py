@@ -1,0 +1,82 @@
+"""What a careless or hostile user types at the command line, in a .rules file or at the prompt, found by a newcomer
+(lane nw): each is refused in one line with its place, within a bounded time and memory, never a traceback."""
+from __future__ import annotations
+
+import pytest
+
+from rulelang import cli
+
+
+@pytest.mark.parametrize("args, error", [
+    (["sweep", "express", "--players", "2..100000000000"], "--players: `2..100000000000` is not a count from 1 to 100"),
+    (["sweep", "express", "--players", "5..2"], "--players: `5..2` is an empty range: a range counts up (`2..5`)"),
+    (["sweep", "express", "--players", "0"], "--players: `0` is not a count from 1 to 100"),
+    (["simulate", "express", "--players", "50"], "UNO Express is for 2 to 10 players, not 50"),
+    (["simulate", "express", "--option", "nope"], "unknown option `nope`; this game's options: alternate_scoring"),
+    (["simulate", "express", "--option", "alternate_scoring=maybe"],
+     "option `alternate_scoring` is true or false, not `maybe`"),
+])
+def test_a_sweep_or_simulate_the_game_refuses_is_one_line_before_any_game(args, error, capsys):
+    # (a range of ten thousand million player counts was made as a list: MemoryError; a bad option or player count
+    # in simulate played no game and printed a whole empty report with "Seeds 1..1 failed")
+    assert cli.main([*args, "--games", "2"]) == 1
+    out, err = capsys.readouterr()
+    assert err.strip() == error and "Wins" not in out
+
+
+def test_a_players_name_with_a_control_character_is_refused(capsys):
+    # an escape sequence in a name was written to every terminal that showed it (`--names`, a save edited by hand)
+    assert cli.main(["run", "express", "--humans", "0", "--players", "2", "--names", "A\x1b[2Jb,Bo"]) == 1
+    assert capsys.readouterr().err.strip() == r"a player's name is printable text, not 'A\x1b[2Jb'"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('say "\\x1b[2J"', r"<prompt>:1:31: `\x` is no escape rulelang knows"),
+    ('say "\\u0007"', r"<prompt>:1:31: `\u` is no escape rulelang knows"),
+    ('say "a\x1b[5mb"', "<prompt>:1:32: this string holds a control character (U+001B)"),
+    ('say "a\rb"', "<prompt>:1:32: this string holds a control character (U+000D)"),
+])
+def test_a_control_character_in_a_rules_string_is_refused_at_its_place(text, message):
+    # A rule typed at the prompt (or sent by a network client) is read by the same parser as a file.
+    from rulelang.errors import RulesError
+    from rulelang.parser import parse_rule
+    with pytest.raises(RulesError) as caught:
+        parse_rule(f"when turn_ends(player) {{ {text} }}")
+    rendered = caught.value.render()
+    assert message in rendered and "\x1b" not in rendered and "\r" not in rendered
+
+
+def test_the_three_escapes_still_read():
+    from rulelang.parser import parse_rule
+    rule = parse_rule('when turn_ends(player) { say "a\\"b\\\\c\\nd\te" }')
+    assert 'a"b\\c\nd\te' in repr(rule) or 'a"b\\\\c\\nd\\te' in repr(rule)
+
+
+TINY = '''game "Tiny"
+players 2..4
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { go { win current } } }
+'''
+
+
+def test_a_file_that_begins_with_a_byte_order_mark_loads(tmp_path):
+    # Notepad's UTF-8 begins every file with one: it was "unexpected character `\ufeff`" at 1:1
+    import rulelang
+    path = tmp_path / "bom.rules"
+    path.write_bytes(b"\xef\xbb\xbf" + TINY.replace("\n", "\r\n").encode())
+    assert rulelang.load(path).name == "Tiny"
+    path.write_bytes(b"\xef\xbb\xbf" + TINY.replace("players 2..4", "players 2..4 x").encode())
+    with pytest.raises(rulelang.RulesError) as caught:
+        rulelang.load(path)
+    assert ":2:14:" in caught.value.render()  # columns are counted as without the mark
+
+
+def test_a_byte_that_is_not_utf8_is_placed(tmp_path, capsys):
+    path = tmp_path / "latin1.rules"
+    path.write_bytes(TINY.replace('"Tiny"', '"Caf\xe9"').encode("latin-1"))
+    assert cli.main(["check", str(path)]) == 1
+    assert f"{path}:1:10: not a text file in UTF-8 (byte 9 cannot be read)" in capsys.readouterr().err
