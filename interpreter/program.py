@@ -259,10 +259,34 @@ class Program:
             self.dispatch[event] = made[key]
             return made[key]
         if any(rule.text is not None for rule in rules):  # rules written in play come and go: no code is made
-            def dispatch(st, *args, _rules=rules):
-                return [rule for rule in _rules if rule.cond is None or rule.cond(st, *args)]
+            # for them, but the file's rules before them (as a rule written in play is added: at the end) are
+            # tested by the generated dispatcher of those rules alone, made once, and then the others in order
+            head = 0
+            while head < len(rules) and rules[head].text is None:
+                head += 1
+            tail = rules[head:]
+            first = self._generated(event, rules[:head], made) if head else None
+            if first is None:
+                def dispatch(st, *args, _rules=rules):
+                    return [rule for rule in _rules if rule.cond is None or rule.cond(st, *args)]
+            else:
+                def dispatch(st, *args, _first=first, _rules=tail):
+                    ready = _first(st, *args)
+                    for rule in _rules:
+                        if rule.cond is None or rule.cond(st, *args):
+                            ready.append(rule)
+                    return ready
             self.dispatch[event] = made[key] = dispatch
             return dispatch
+        fn = self._generated(event, rules, made)
+        self.dispatch[event] = fn
+        return fn
+
+    def _generated(self, event: str, rules: tuple, made: dict):
+        """The generated dispatcher of rules of the file (none written in play), kept in `made` by the rules."""
+        key = (event, tuple(map(id, rules)))
+        if key in made:
+            return made[key]
         params = [f"_r{i}" for i in range(len(rules[0].params))]
         lines = [f"def dispatch(st, {''.join(p + ', ' for p in params)}_rules=None):", "    ready = []"]
         marks: dict = {}  # each condition follows the mark of its .rules place (interpreter.places)
@@ -283,7 +307,7 @@ class Program:
              self.namespace, scope)
         fn = scope["dispatch"]
         fn.__defaults__ = (rules,)
-        self.dispatch[event] = made[key] = fn
+        made[key] = fn
         return fn
 
     def card_by_text(self, text: str) -> list[int]:
