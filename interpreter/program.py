@@ -89,6 +89,9 @@ class Rule:
     plain: Callable | None = attrs.field(default=None, eq=False)
     cond_src: str | None = attrs.field(default=None, eq=False)  # `cond` as Python source, over `_r0`, `_r1`...
     cond_at: Any = attrs.field(default=None, eq=False)  # the condition's .rules place (a Loc): a failure is shown there
+    # the events its body fires, at any depth (through the procedures it calls and the file's rules of those events):
+    # its `plain` is the file's code for them, so it runs as a call only while their rules are the file's
+    fires: frozenset = attrs.field(default=frozenset(), eq=False)
     stat: str = attrs.field(init=False, eq=False)  # its counter in a simulation's report
 
     @stat.default
@@ -216,6 +219,9 @@ class Program:
     # The rules are the file's, as compiled (no rule written in play added or dropped): only then does generated code
     # run a procedure or an event's rules that cannot leave a decision pending as plain Python calls (`Rule.plain`).
     fixed: bool = attrs.field(default=False, eq=False, repr=False)
+    # The events whose rules are not the file's (a rule written in play added for one, or dropped from one): code
+    # that fires none of them, at any depth, still runs as plain calls in a program that is not `fixed`.
+    changed: frozenset = attrs.field(default=frozenset(), eq=False, repr=False)
     dispatch: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)  # event -> its dispatcher (made when first fired)
     # Tables of the cards and zones, worked out once (a program with a rule more keeps them):
     canon: tuple = attrs.field(default=None, eq=False, repr=False)  # card id -> the first card of the same short name
@@ -316,14 +322,19 @@ class Program:
         return [c.id for c in self.cards[: self.deck_size] if _norm(c.short) == key or _norm(c.name) == key]
 
     def without_rule(self, name: str) -> "Program":
-        return attrs.evolve(self, rules={ev: tuple(r for r in rs if r.name != name) for ev, rs in self.rules.items()},
-                            fixed=False)
+        return self._ruled({ev: tuple(r for r in rs if r.name != name) for ev, rs in self.rules.items()})
 
     def with_rule(self, rule: Rule) -> "Program":
         """A copy of this program with one rule added, or replacing the rule of the same name."""
         rules = {ev: tuple(r for r in rs if r.name != rule.name) for ev, rs in self.rules.items()}
         rules[rule.event] = rules.get(rule.event, ()) + (rule,)
-        return attrs.evolve(self, rules=rules, fixed=False)
+        return self._ruled(rules)
+
+    def _ruled(self, rules: dict) -> "Program":
+        """A copy of this program with these rules: the events whose rules differ join `changed`."""
+        old = self.rules
+        differ = {ev for ev in {*old, *rules} if tuple(map(id, old.get(ev, ()))) != tuple(map(id, rules.get(ev, ())))}
+        return attrs.evolve(self, rules=rules, fixed=False, changed=self.changed | differ)
 
 
 def _norm(text: str) -> str:
