@@ -369,8 +369,14 @@ class Decisions:
         # A `where` that reads what the player may not see would tell it by the moves offered: refused.
         # (each option's look at its `where`'s place, for a refusal to name it; then the choose's own)
         peek = []
+        looked = set()  # what the options looked at so far read: an option reading the same passes if they did
         for spec, o in zip(specs, stmt.options):
             if spec.peeks is not None:
+                tests, fixed, each, _, marks, _ = spec.peeks
+                same = (tests, fixed, marks, spec.blind, spec.domain if tests else None, spec.bind is None)
+                if each is None and spec.bind is None and same in looked:
+                    continue  # (the same `where` reads in two options: `truth`/`bluff` over `playable(c)`)
+                looked.add(same)
                 line = f"ops.check_wheres(st, player, ({self.const(spec, 'SPEC')},), env)"
                 guard = "st.facedown" + (" or '$seen' in st.vars or '$seen' in env" if ops.peeks_marks((spec,)) else "")
                 peek += [self.mark(o.where.loc), *([line] if ops.peeks_always((spec,)) else [f"if {guard}:", INDENT + line])]
