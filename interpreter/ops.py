@@ -6,7 +6,7 @@ from .events import (AgainEvent, ClaimEvent, RevealEvent, ReverseEvent, SayEvent
                      TurnToEvent)
 
 from . import machine as m
-from .blind import offer
+from .blind import offer, offer_seen
 from .program import number_choices
 from .view import sees_card
 

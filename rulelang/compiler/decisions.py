@@ -365,6 +365,8 @@ class Decisions:
         # cards lie face down.
         offer = f"out = ops.offer(st, player, out, {self.const(specs, 'SPECS')}, env)"
         cards = [s for s in specs if s.kind in ("card", "cards", "several")]
+        if cards and all(s.kind == "card" for s in cards) and not any(s.blind for s in cards):
+            offer = offer.replace("ops.offer(", "ops.offer_seen(")  # its cards are hidden only when face down
         blind = [] if not cards else [offer] if any(s.blind for s in cards) else ["if st.facedown:", INDENT + offer]
         # A `where` that reads what the player may not see would tell it by the moves offered: refused.
         # (each option's look at its `where`'s place, for a refusal to name it; then the choose's own)
