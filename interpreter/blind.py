@@ -5,6 +5,19 @@ from . import machine as m
 from .view import zone_shows
 
 
+def offer_seen(st, player: int, out: list, specs, env: dict) -> list:
+    """`offer` for a decision whose options draw their cards one at a time from where the player sees them (its own
+    hand, a public pile: none `blind`), asked while cards lie face down: the moves as they are when none of their
+    arguments is a card face down (looked up all at once), as `offer` finds them then."""
+    try:
+        if st.facedown.keys().isdisjoint([mv.arg for mv in out]):  # (an argument not a card may match: looked at)
+            env.pop("$blind", None)
+            return out
+    except TypeError:  # an argument that is a list
+        pass
+    return offer(st, player, out, specs, env)
+
+
 def offer(st, player: int, out: list, specs, env: dict) -> list:
     """A decision's moves as `player` may be offered them.  A card it may not see where it lies (in another's hand,
     face down) is not offered by name but by place: `VERB #k`, k counting the option's hidden cards zone by zone in

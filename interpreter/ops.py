@@ -6,7 +6,7 @@ from .events import (AgainEvent, ClaimEvent, RevealEvent, ReverseEvent, SayEvent
                      TurnToEvent)
 
 from . import machine as m
-from .blind import offer
+from .blind import offer, offer_seen
 from .program import number_choices
 from .view import sees_card
 
@@ -159,16 +159,21 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
                     options = offer(st, player, options, specs, env)
                 if not any(o.verb != "pass" for o in options):
                     continue
+                options = tuple(options)
                 if fixed:
                     made.append(options)
             env["$options"] = specs
+            prompt = told(st, prompt_f, env, player) if st.record else ""
             calls = st.program.calls
             if calls:  # a call may go with a move made in a window too ("UNO!" with a card laid out of turn)
                 due = st.program.call_due
-                st.pending = m.Decision(player, told(st, prompt_f, env, player), tuple(options), True,
-                                        tuple(calls), tuple(c for c in calls if c in due and due[c](st, player)))
+                now = ()
+                for c in calls:
+                    if c in due and due[c](st, player):
+                        now += (c,)
+                st.pending = m.Decision(player, prompt, options, True, tuple(calls), now)
                 return True
-            st.pending = m.Decision(player, told(st, prompt_f, env, player), tuple(options), True, ())
+            st.pending = m.Decision(player, prompt, options, True, ())
             return True
         fr.pc = end.pos
         return False
@@ -476,7 +481,9 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
             def unseen(c):
                 return c in down and player not in down[c]
         if spec.bind is None:  # one card an item
-            cards = as_cards(st, spec.domain(st, env)) if spec.domain is not None else ()
+            cards = spec.domain(st, env) if spec.domain is not None else ()
+            if cards.__class__ is not list:  # (a zone's own list is read as it is: nothing here changes it)
+                cards = as_cards(st, cards)
             if tests and (spec.blind or not down.keys().isdisjoint(cards)) and \
                     any(c.__class__ is int and c < deck and unseen(c) for c in cards):
                 raise _peeking(st, spec, player, "tests cards that")

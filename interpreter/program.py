@@ -89,6 +89,9 @@ class Rule:
     plain: Callable | None = attrs.field(default=None, eq=False)
     cond_src: str | None = attrs.field(default=None, eq=False)  # `cond` as Python source, over `_r0`, `_r1`...
     cond_at: Any = attrs.field(default=None, eq=False)  # the condition's .rules place (a Loc): a failure is shown there
+    # the events its body fires, at any depth (through the procedures it calls and the file's rules of those events):
+    # its `plain` is the file's code for them, so it runs as a call only while their rules are the file's
+    fires: frozenset = attrs.field(default=frozenset(), eq=False)
     stat: str = attrs.field(init=False, eq=False)  # its counter in a simulation's report
 
     @stat.default
@@ -216,6 +219,9 @@ class Program:
     # The rules are the file's, as compiled (no rule written in play added or dropped): only then does generated code
     # run a procedure or an event's rules that cannot leave a decision pending as plain Python calls (`Rule.plain`).
     fixed: bool = attrs.field(default=False, eq=False, repr=False)
+    # The events whose rules are not the file's (a rule written in play added for one, or dropped from one): code
+    # that fires none of them, at any depth, still runs as plain calls in a program that is not `fixed`.
+    changed: frozenset = attrs.field(default=frozenset(), eq=False, repr=False)
     dispatch: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)  # event -> its dispatcher (made when first fired)
     # Tables of the cards and zones, worked out once (a program with a rule more keeps them):
     canon: tuple = attrs.field(default=None, eq=False, repr=False)  # card id -> the first card of the same short name
@@ -259,8 +265,15 @@ class Program:
             self.dispatch[event] = made[key]
             return made[key]
         if any(rule.text is not None for rule in rules):  # rules written in play come and go: no code is made
-            def dispatch(st, *args, _rules=rules):
-                ready = []
+            # for them, but the file's rules before them (as a rule written in play is added: at the end) are
+            # tested by the generated dispatcher of those rules alone, made once, and then the others in order
+            head = 0
+            while head < len(rules) and rules[head].text is None:
+                head += 1
+            first = self._generated(event, rules[:head], made) if head else None
+
+            def dispatch(st, *args, _first=first, _rules=rules[head:]):
+                ready = _first(st, *args) if _first is not None else []
                 for rule in _rules:
                     try:
                         if rule.cond is None or rule.cond(st, *args):
@@ -272,6 +285,15 @@ class Program:
                 return ready
             self.dispatch[event] = made[key] = dispatch
             return dispatch
+        fn = self._generated(event, rules, made)
+        self.dispatch[event] = fn
+        return fn
+
+    def _generated(self, event: str, rules: tuple, made: dict):
+        """The generated dispatcher of rules of the file (none written in play), kept in `made` by the rules."""
+        key = (event, tuple(map(id, rules)))
+        if key in made:
+            return made[key]
         params = [f"_r{i}" for i in range(len(rules[0].params))]
         lines = [f"def dispatch(st, {''.join(p + ', ' for p in params)}_rules=None):", "    ready = []"]
         marks: dict = {}  # each condition follows the mark of its .rules place (interpreter.places)
@@ -292,7 +314,7 @@ class Program:
              self.namespace, scope)
         fn = scope["dispatch"]
         fn.__defaults__ = (rules,)
-        self.dispatch[event] = made[key] = fn
+        made[key] = fn
         return fn
 
     def card_by_text(self, text: str) -> list[int]:
@@ -301,14 +323,19 @@ class Program:
         return [c.id for c in self.cards[: self.deck_size] if _norm(c.short) == key or _norm(c.name) == key]
 
     def without_rule(self, name: str) -> "Program":
-        return attrs.evolve(self, rules={ev: tuple(r for r in rs if r.name != name) for ev, rs in self.rules.items()},
-                            fixed=False)
+        return self._ruled({ev: tuple(r for r in rs if r.name != name) for ev, rs in self.rules.items()})
 
     def with_rule(self, rule: Rule) -> "Program":
         """A copy of this program with one rule added, or replacing the rule of the same name."""
         rules = {ev: tuple(r for r in rs if r.name != rule.name) for ev, rs in self.rules.items()}
         rules[rule.event] = rules.get(rule.event, ()) + (rule,)
-        return attrs.evolve(self, rules=rules, fixed=False)
+        return self._ruled(rules)
+
+    def _ruled(self, rules: dict) -> "Program":
+        """A copy of this program with these rules: the events whose rules differ join `changed`."""
+        old = self.rules
+        differ = {ev for ev in {*old, *rules} if tuple(map(id, old.get(ev, ()))) != tuple(map(id, rules.get(ev, ())))}
+        return attrs.evolve(self, rules=rules, fixed=False, changed=self.changed | differ)
 
 
 def _norm(text: str) -> str:

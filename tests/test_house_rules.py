@@ -760,3 +760,25 @@ def test_cli_a_rule_made_for_a_number_never_replaces_a_table_rule_of_its_name(tm
     assert [e["text"] for e in run.said("say")] == ["table five", "table five", "five 5"]
     assert sorted(r.name for r in g.state.program.rules["played"] if r.name.startswith("house")) == \
         ["house_5", "house_5_2"]
+
+
+FIRE_IN_A_RULE = Path(__file__).parent / "rules" / "fire_in_a_rule.rules"
+
+
+@pytest.mark.parametrize("table_rule, race", [
+    ('rule clap: when bonus(player) { race "clap" }', "clap"),  # for the event the file's rule fires
+    ('rule one: when played(card) if card.rank == 1 { say "one" }', ""),  # for the event that fires the file's rule
+])
+def test_a_rule_written_for_an_event_fired_by_a_rule_of_the_file_runs_when_that_rule_fires_it(table_rule, race):
+    """`six` (a rule of the file) fires `bonus` when a 6 is played, and `counted` counts it.  A rule the table
+    adds for `bonus` that asks everyone (a race) runs after `counted` when the 6 is played, and the table is
+    asked; one added for `played` leaves `six` and `counted` as they were.  A 2 played first fires no bonus."""
+    g = Game(rulelang.load(FIRE_IN_A_RULE), ["Ann", "Bo"], seed=1, stack=["2", "1", "6", "3", "4", "5"])
+    g.house(0, table_rule)
+    play(g, 0, "play 2")
+    play(g, 1, "play 1")
+    assert g.state.vars["bonuses"] == 0
+    play(g, 0, "play 6")
+    assert g.state.vars["bonuses"] == 1
+    assert g.pending.race == race
+    assert g.pending.player == (0 if race else 1)

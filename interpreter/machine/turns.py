@@ -118,11 +118,20 @@ def fire_ready(st: State, event: str, ready: list, args: tuple) -> bool:
     """`fire` once the rules that will run are known (`ready`, not empty: the event's dispatcher, or the conditions
     written in at the `fire` by the compiler, `Statements.inline_fire`)."""
     stats = st.stats
-    if st.program.fixed:
+    program = st.program
+    if program.fixed:
         for rule in ready:
             if rule.plain is None:
                 break
         else:  # none of them can suspend: they run now, as calls (`fire_now`)
+            fire_now(st, event, ready, args)
+            return False
+    else:  # (rules written in play: a rule of the file runs as a call if no event it fires has had its rules changed)
+        changed = program.changed
+        for rule in ready:
+            if rule.plain is None or not changed.isdisjoint(rule.fires):
+                break
+        else:
             fire_now(st, event, ready, args)
             return False
     stack = st.stack

@@ -204,12 +204,17 @@ class Decisions:
         note what each option's `where` reads that the chooser may not see (`peeks`)."""
         for spec, o in zip(specs, options):
             if spec.kind in ("card", "cards"):
-                spec.blind = not self.sighted_zone(o.domain, chooser, scope)
+                spec.blind = not self.sighted_zone(o.domain, chooser, scope) and not self.claims(o.domain, scope)
             elif spec.kind == "several":  # the lists its card arguments are drawn from
                 spec.blind = not all(self.sighted_zone(d, chooser, scope)
                                      for (_, d), part in zip(o.params, spec.parts) if part == "card")
             if o.where is not None and spec.kind != "rule":
                 spec.peeks = self.peeks(spec, o, chooser, scope)
+
+    @staticmethod
+    def claims(d, scope) -> bool:
+        """Whether an option's domain is the claim cards (`claims`): cards that lie nowhere, so none is hidden."""
+        return isinstance(d, ast.Name) and d.name == "claims" and d.name not in scope
 
     def peeks(self, spec, o, chooser, scope):
         """What a `where` reads that its chooser may not see, to be looked at when the decision comes
@@ -364,15 +369,29 @@ class Decisions:
         # Cards the player may not see are offered by place: looked for when an option may hold some, or when
         # cards lie face down.
         offer = f"out = ops.offer(st, player, out, {self.const(specs, 'SPECS')}, env)"
-        cards = [s for s in specs if s.kind in ("card", "cards", "several")]
+        # (an option over the claim cards offers cards that lie nowhere: none is hidden, nothing to look at)
+        cards = [s for s, o in zip(specs, stmt.options) if s.kind in ("card", "cards", "several")
+                 and not (s.kind == "card" and self.claims(o.domain, scope))]
+        if cards and all(s.kind == "card" for s in cards) and not any(s.blind for s in cards):
+            offer = offer.replace("ops.offer(", "ops.offer_seen(")  # its cards are hidden only when face down
         blind = [] if not cards else [offer] if any(s.blind for s in cards) else ["if st.facedown:", INDENT + offer]
         # A `where` that reads what the player may not see would tell it by the moves offered: refused.
         # (each option's look at its `where`'s place, for a refusal to name it; then the choose's own)
         peek = []
+        looked = set()  # what the options looked at so far read: an option reading the same passes if they did
         for spec, o in zip(specs, stmt.options):
             if spec.peeks is not None:
+                tests, fixed, each, _, marks, _ = spec.peeks
+                same = (tests, fixed, marks, spec.blind, spec.domain if tests else None, spec.bind is None)
+                if each is None and spec.bind is None and same in looked:
+                    continue  # (the same `where` reads in two options: `truth`/`bluff` over `playable(c)`)
+                looked.add(same)
                 line = f"ops.check_wheres(st, player, ({self.const(spec, 'SPEC')},), env)"
-                guard = "st.facedown" + (" or '$seen' in st.vars or '$seen' in env" if ops.peeks_marks((spec,)) else "")
+                # (not looked at every time: only its own cards, if face down, or values marked by `derive`)
+                guard = " or ".join([*(["st.facedown"] if tests else []),
+                                     *(["'$seen' in st.vars or '$seen' in env"] if ops.peeks_marks((spec,)) else [])])
+                if not guard and not ops.peeks_always((spec,)):
+                    continue
                 peek += [self.mark(o.where.loc), *([line] if ops.peeks_always((spec,)) else [f"if {guard}:", INDENT + line])]
         if peek:
             peek.append(self.mark(stmt.loc))

@@ -380,7 +380,11 @@ class Expressions:
             return Py(f"RANKED_{e.fn}({place}, [({body.src}, ({', '.join(k.src for k in keys)},)) for {var} in "
                       f"{self.counted(coll)}{where}])", True, False)
         if e.fn == "any" and cond is None:
-            return Py(f"any_early({body.src} for {var} in {coll.src})", True, False, free=free(body, coll))
+            # (the players, iterated: their numbers, no list made)
+            over = "range(st.n)" if coll.src == _NAMES["players"] else coll.src
+            if self.type_of(e.expr) == "bool":  # true, false or none each: Python's own `any`, as `any_early` reads them
+                return Py(f"any({body.src} for {var} in {over})", True, False, free=free(body, coll))
+            return Py(f"any_early({body.src} for {var} in {over})", True, False, free=free(body, coll))
         reads = free(*parts) if coll.uncounted else None
         if e.fn in ("min", "max") and self.ordered_type(e.expr, inner):
             return Py(f"BY_ORDER_{e.fn}({self.orders()[0]}, [{body.src} for {var} in {self.counted(coll)}{where}])",

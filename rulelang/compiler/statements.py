@@ -105,7 +105,8 @@ class Statements:
             if key is _NO_KEY and not self.body_suspends(r.body):
                 plain = self.plain(f"R{next(self.fresh)}", r.name, r.body, scope, framed=False)
             rule = Rule(r.name, r.event, tuple(r.params), cond, self.proc(r.name, r.params, r.body, scope), author, text,
-                        cond_src=cond_src, cond_at=r.cond.loc if r.cond is not None else None, plain=plain)
+                        cond_src=cond_src, cond_at=r.cond.loc if r.cond is not None else None, plain=plain,
+                        fires=self.fires(r.body) if plain is not None else frozenset())
             if key is _NO_KEY:  # a rule of the file: the `fire`s that wrote its condition in name it (`inline_fire`)
                 self.ns[self.file_rule(r)] = rule
             return rule
@@ -174,6 +175,30 @@ class Statements:
                     isinstance(n, ast.FireStmt) and id(n) not in fires and self.suspends("event", n.event):
                 return True
         return False
+
+    def fires(self, body) -> frozenset:
+        """The events a body fires, at any depth: its own `fire`s, and those of the procedures it calls and of the
+        file's rules of the events fired.  Its plain code (`plain`) writes in the file's rules of each: it runs as a
+        call while none of them has had its rules changed by a rule written in play (`Program.changed`)."""
+        s = self.s
+        events: set = set()
+        seen: set = set()
+        todo = [body]
+        while todo:
+            for n in ast.walk(todo.pop()):
+                if isinstance(n, ast.FireStmt) and n.event not in events:
+                    events.add(n.event)
+                    todo += [r.body for r in s.rules if r.event == n.event]
+                elif isinstance(n, ast.CallStmt) and n.name in s.procedures and n.name not in seen:
+                    seen.add(n.name)
+                    todo.append(s.procedures[n.name].body)
+        return frozenset(events)
+
+    def unchanged(self, events: frozenset) -> str:
+        """The test, in generated code, that the rules of these events are the file's (`fires`)."""
+        if not events:
+            return "True"
+        return f"st.program.fixed or st.program.changed.isdisjoint({self.const(events, 'EVENTS')})"
 
     def semi_plain(self, name: str) -> bool:
         """Whether a procedure that can suspend (`suspends`) does so only by an event's rules, fired by a statement of
@@ -613,7 +638,8 @@ class Statements:
             code.append([f"m.fire(st, {st.event!r}, ({args}))"])
         else:  # none of the file's rules for it can suspend: they run now as calls while the rules are the file's
             lines, ready, names = self.inline_fire(st, scope)
-            code.append(["if st.program.fixed:", *(INDENT + line for line in lines), f"    if {ready}:",
+            events = frozenset({st.event}) | self.fires(ast.Block(stmts=(st,)))
+            code.append([f"if {self.unchanged(events)}:", *(INDENT + line for line in lines), f"    if {ready}:",
                          f"        m.fire_now(st, {st.event!r}, {ready}, {names})", "else:",
                          f"    m.fire(st, {st.event!r}, ({args}))"])
         # where its frame goes on after it (`native_FireStmt`): the next block (the one made now is not closed, and a
@@ -669,7 +695,8 @@ class Statements:
         name = f"MAIN{next(self.fresh)}"
         events = {r.event for r in self.s.rules}
         lines = [f"def {name}(st, fr):", "    # the turns of a hand, for this file's rules (`ops.op_main`)",
-                 "    if not st.program.fixed:", f"        return {self.const(ops.op_main, 'OP')}(st, fr)",
+                 f"    if not ({self.unchanged(frozenset({'turn_ends', 'turn_begins'}))}):",
+                 f"        return {self.const(ops.op_main, 'OP')}(st, fr)",
                  "    phase = fr.pc - 1", "    if phase == 2:  # the turn's code has ended"]
         if "turn_ends" in events:
             n = next(self.fresh)
@@ -753,7 +780,7 @@ class Statements:
         setup, env = self.call_env(st, scope)
         push = f"st.stack.append(m.Frame(_p.code, {env}, _p.name))"
         if self.called(st.name):  # while the rules are the file's, a plain call (`plain`)
-            code.append([*setup, "if st.program.fixed:", f"    {self.plain_name(st.name)}(st, {env})", "else:",
+            code.append([*setup, f"if {self.unchanged(self.fires(ast.Block(stmts=(st,))))}:", f"    {self.plain_name(st.name)}(st, {env})", "else:",
                          f"    _p = st.program.procs[{st.name!r}]", "    " + push])
             return
         code.append([f"_p = st.program.procs[{st.name!r}]", *setup, push])
