@@ -267,8 +267,9 @@ class TypeAhead:
 
     def drop(self) -> None:
         """Forget what was typed ahead (the keyboard goes to another person: an Enter typed ahead must not pass
-        it on unseen); up to a Ctrl-D, which is left in `leave`."""
+        it on unseen), read or not yet; up to a Ctrl-D, which is left in `leave`."""
         self.take()
+        self.drop_unread()
 
 
 def _vdisable(fd: int) -> int:
