@@ -286,3 +286,22 @@ def test_a_second_enter_does_not_pass_the_keyboard_on_unseen(tmp_path, terminals
     t.expect("Your hand (5): ♦B1 ♦B2 ♦B3 ♦B4 ♦B5")
     t.line("quit")
     assert t.exit_status() == 0
+
+
+def test_a_race_typed_wrong_is_asked_again_saying_why():
+    """`moo!` answered `mooo`: asked again with the same words, as if the line had been lost; now it says what was
+    typed and how many tries are left."""
+    import random
+
+    from rulelang.terminal.editor import race_times
+
+    answers, asked = iter(["mooo", "", "moo"]), []
+
+    def ask(seat, prompt):
+        asked.append(prompt)
+        return next(answers)
+
+    times = race_times("moo", [0], [1], ["You", "Ada"], ask, random.Random(1))
+    assert asked == ["You, moo! (type `moo`) ", "You: not `mooo`; type `moo` (2 more tries) ",
+                     "You: type `moo` (1 more try) "]
+    assert times[0] < float("inf") and 0.8 <= times[1] <= 3.0
