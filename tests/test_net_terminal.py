@@ -560,3 +560,25 @@ def test_a_move_typed_while_waiting_comes_back_with_the_up_arrow_at_the_move_pro
         if t is not None:
             t.close()
         served.stop()
+
+
+def test_while_others_play_the_waiting_prompt_shows_whose_turn_it_is():
+    """The `waiting>` prompt's toolbar says whose turn it is and how the table stands, as the move's prompt does (it
+    had none: nothing on screen said whose move was awaited); in the lobby, that the host has not started.  Read
+    through a terminal emulator, which draws the toolbar as a terminal does."""
+    table, served = _house_table()
+    t = None
+    try:
+        t = PtyTerminal(["join", served.address, table.seats[1].code, "--name", "Bob"], emulate=True)
+        t.child.delaybeforesend = None
+        t.wait_for_screen(lambda rows: rows[-1] == " waiting for the host to start")
+        assert served.call(table.start) is None  # a bot takes the open seat, the first to play
+        rows = t.wait_for_screen(lambda rows: "to play:" in rows[-1])
+        assert rows[-1].startswith(" to play: ")
+        t.type("\x04y\r")
+        t.expect("your seat is kept")
+        assert t.exit_status() == 0
+    finally:
+        if t is not None:
+            t.close()
+        served.stop()

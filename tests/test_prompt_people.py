@@ -262,3 +262,46 @@ def test_a_log_file_replays_with_the_keys_it_names(tmp_path, terminals):
     t.line("q")
     assert t.exit_status() == 0
     assert not [f for f in FAULTS if f in plain(t.raw)]
+
+
+def test_a_second_enter_does_not_pass_the_keyboard_on_unseen(tmp_path, terminals):
+    """Two people at one keyboard: Ann makes her move with Enter pressed twice.  The second Enter, read by her
+    prompt past the first, answered the 'press Enter when only you can see the screen' of Bob's turn at once:
+    Bob's hand showed to Ann, still at the keyboard.  It waits for an Enter typed once the screen asks."""
+    import time
+
+    stack = ["R3", "B1", "R5", "B2", "R6", "B3", "R7", "B4", "R9", "B5", "R1", "G1", "G2", "G3", "G4"]
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--humans", "2", "--names",
+                   "Ann,Bob", "--seed", "7", "--stack", str(write_stack(tmp_path, stack))])
+    t.expect("Pass the keyboard to Ann.")
+    t.line("")
+    t.expect("Ann>")
+    t.type("play R3\r\r")
+    t.expect("Pass the keyboard to Bob.")
+    end = time.monotonic() + 1.0
+    while time.monotonic() < end:
+        t.read_more(0.05)
+    assert "B1" not in plain(t.raw)[t.seen:]  # Bob's hand is not on screen
+    t.line("")
+    t.expect("Your hand (5): ♦B1 ♦B2 ♦B3 ♦B4 ♦B5")
+    t.line("quit")
+    assert t.exit_status() == 0
+
+
+def test_a_race_typed_wrong_is_asked_again_saying_why():
+    """`moo!` answered `mooo`: asked again with the same words, as if the line had been lost; now it says what was
+    typed and how many tries are left."""
+    import random
+
+    from rulelang.terminal.editor import race_times
+
+    answers, asked = iter(["mooo", "", "moo"]), []
+
+    def ask(seat, prompt):
+        asked.append(prompt)
+        return next(answers)
+
+    times = race_times("moo", [0], [1], ["You", "Ada"], ask, random.Random(1))
+    assert asked == ["You, moo! (type `moo`) ", "You: not `mooo`; type `moo` (2 more tries) ",
+                     "You: type `moo` (1 more try) "]
+    assert times[0] < float("inf") and 0.8 <= times[1] <= 3.0

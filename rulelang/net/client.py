@@ -406,8 +406,12 @@ class JoinHost(Host):
             return self.leave() if ahead is None else None
         self.waiting = True
         try:
+            # The toolbar: the seats, for the host; whose turn it is and the table, for a player (as at the move's
+            # prompt: it showed nothing while others played)
+            bar = (lambda: self.table.seat_line()) if host else \
+                (lambda: self.toolbar(self.seat) if self.game.v is not None else " waiting for the host to start")
             line = await self.read_plain("host> " if host else "waiting> ", interrupted="",  # Ctrl-C clears the line
-                                         toolbar=(lambda: self.table.seat_line()) if host else None, default=ahead)
+                                         toolbar=bar, default=ahead)
         finally:
             self.waiting = False
         if line is STALE:

@@ -265,12 +265,16 @@ def race_times(word: str, humans: list[int], bots: list[int], names: list[str], 
     times = {}
     for seat in humans:
         start = time.monotonic()
-        tries = 0
+        tries, prompt = 0, f"{names[seat]}, {word}! (type `{word}`) "
         while True:
-            line = ask(seat, f"{names[seat]}, {word}! (type `{word}`) ")
+            line = ask(seat, prompt)
             tries += 1
             if line is None or line.strip().lower() == word.lower() or tries >= 3:
                 break
+            # asked again, saying why (the same prompt again read as if the line had been lost)
+            typed = line.strip()[:20]
+            prompt = (f"{names[seat]}: {f'not `{typed}`; ' if typed else ''}type `{word}` "
+                      f"({3 - tries} more tr{'ies' if tries == 1 else 'y'}) ")
         times[seat] = time.monotonic() - start if line is not None and line.strip().lower() == word.lower() else float("inf")
     for seat in bots:
         times[seat] = rng.uniform(0.8, 3.0)  # a bot "does it" after a random delay

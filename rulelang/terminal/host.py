@@ -879,6 +879,12 @@ class Host:
             if self.keys.leave and self.leave_asked():
                 return QUIT
             if self.screen.tty:
+                # Nor what the last prompt read past its Enter: a second Enter there passed the screen below at
+                # once, and the next person's hand showed to the one still at the keyboard.
+                from prompt_toolkit.input.typeahead import clear_typeahead
+
+                for session in self.sessions.values():
+                    clear_typeahead(session.input)
                 self.screen.clear()
                 self.screen.line([("bold", f"Pass the keyboard to {name}.")])
                 self.screen.line(f"{name}: press Enter when only you can see the screen.")

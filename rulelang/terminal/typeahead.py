@@ -43,6 +43,7 @@ class TypeAhead:
         self.parser = None  # prompt_toolkit's Vt100Parser (text to keys: ControlD, Up, ...), calling `press`
         self.pending = False  # the parser holds a key's start (an ESC) that the next byte may end
         self.escaped = False  # the parser gave a lone Escape: the rest of what it gives now is a sequence it knows not
+        self.reading = False  # a key is being read (`read`): a Ctrl-C then drops none unread (`drop_unread`)
 
     # ---------------------------------------------------------- the terminal's modes
     def __enter__(self):
@@ -135,8 +136,9 @@ class TypeAhead:
     def drop_unread(self) -> None:
         """The keys typed before a Ctrl-C that no poll has read yet (a bot was thinking): dropped with what was
         read, as the Ctrl-C clears the line; read later, they would come back after it (`dr`, Ctrl-C, `draw` gave
-        `drdraw`).  Up to a Ctrl-D among them, which still asks to leave; what follows it is the question's."""
-        if self.fd is None:
+        `drdraw`).  Up to a Ctrl-D among them, which still asks to leave; what follows it is the question's.  Not
+        while a key is being read (`read`): that read, told the input was ready, would wait for the next key."""
+        if self.fd is None or self.reading:
             return
         try:
             while select.select([self.fd], [], [], 0)[0]:
@@ -211,7 +213,11 @@ class TypeAhead:
 
     def read(self) -> None:
         """One byte more (no more: what follows a Ctrl-D stays unread, for the question it asks), to the parser."""
-        text = self.reader.read(1)
+        self.reading = True
+        try:
+            text = self.reader.read(1)
+        finally:
+            self.reading = False
         if self.reader.closed:  # the terminal went away
             self.fd = None
         elif text:
@@ -261,8 +267,9 @@ class TypeAhead:
 
     def drop(self) -> None:
         """Forget what was typed ahead (the keyboard goes to another person: an Enter typed ahead must not pass
-        it on unseen); up to a Ctrl-D, which is left in `leave`."""
+        it on unseen), read or not yet; up to a Ctrl-D, which is left in `leave`."""
         self.take()
+        self.drop_unread()
 
 
 def _vdisable(fd: int) -> int:
