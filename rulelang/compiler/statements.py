@@ -324,8 +324,12 @@ class Statements:
         if one is not None:  # one card: who sees it is one more mark (`seers` takes them all together)
             sources, taints = [], [one, *taints]
         also = ("_d + " if marks else "") + "(" + "".join(t + ", " for t in taints) + ")"
-        return before, [f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
-                        f"{also})"]
+        line = (f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
+                f"{also})")
+        if not sources and one is None:  # only marks: `derive` does nothing when none is set and none was noted
+            unset = [*(f"_d[{i}] is None" for i in range(len(marks))), *(f"{t} is None" for t in taints)]
+            return before, [f"if not ({' and '.join([*unset, f'{chr(39)}$seen{chr(39)} not in {store}'])}):", INDENT + line]
+        return before, [line]
 
     def one_card(self, sources, scope) -> str | None:
         """For card sources (`card_sources`) that are one card, who could see it where it lies (`ops.card_seers`), as
