@@ -161,10 +161,12 @@ class Asks:
     player gets cards: each card seen to come into their hidden cards since lets one card of that value back into
     their hand in a sample (`determinize`'s `refused`).
 
-    Taken: cards of its own that left its hand by others' doing, out of its sight, when one player's hidden cards grew
-    by at least as many and no other place it cannot see grew, are known to be that player's (`known`, as
-    `Whereabouts`), until it sees them again, or the player loses more hidden cards than came into sight meanwhile
-    (they may have passed them on).
+    Taken: cards of its own that left its hand by others' doing, out of its sight, when one other player holds hidden
+    cards, their hidden cards grew by at least as many and no other place it cannot see grew, are known to be that
+    player's (`known`; `determinize`'s `taken`), until it sees them again, or the player loses more hidden cards than
+    came into sight meanwhile.  With more players holding cards the counts cannot tell who took them: a card taken
+    by one may have been drawn from them by the next between two of its looks (at four players of a game of drawing
+    from the next hand, the search won 2.1 ± 1.6 points less than greedy in its seat, 400 games, believing it).
 
     Learnt from its own moves made on a copy with the game's random state (what the seat is told of them: which zones
     lost or got cards, never which hidden cards) and from its sight at its decisions; forgotten at a new hand."""
@@ -192,11 +194,11 @@ class Asks:
         now = [sight.hidden_held(p) for p in range(n)]
         grew = [p for p in range(n) if now[p] > self.held[p]]
         came = len(seen) - self.seen  # cards that came into its sight since (or left it, below 0)
-        if self.own is not None:
+        others = [p for p in range(n) if p != sight.seat and (now[p] or self.held[p])]
+        if self.own is not None and len(others) == 1:
             gone = self.own - sight.own() - seen
             shared = any(v > self.shared.get(k, 0) for k, v in sight.hidden().items() if k[1] is None)
-            if gone and len(grew) == 1 and grew[0] != sight.seat and now[grew[0]] - self.held[grew[0]] >= len(gone) \
-                    and not shared:
+            if gone and grew == others and now[grew[0]] - self.held[grew[0]] >= len(gone) and not shared:
                 for c in gone:
                     self.known[c] = grew[0]
         for p in range(n):

@@ -129,7 +129,8 @@ def gather(st: m.State, seat: int) -> tuple:
 
 
 def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known: dict | None = None,
-                able: tuple | None = None, gathered: tuple | None = None, refused: list | None = None) -> m.State:
+                able: tuple | None = None, gathered: tuple | None = None, refused: list | None = None,
+                taken: dict | None = None) -> m.State:
     """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
     cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
     really are: the hidden cards are gathered in a fixed order before they are shuffled.
@@ -146,6 +147,9 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
 
     `known` (card -> player) is what the seat remembers of where hidden cards are (`memory.Whereabouts`): each such
     card is dealt into that player's hidden cards.
+
+    `taken` (card -> player) is what it remembers of cards others took from its hand (`memory.Asks`): each is dealt
+    into that player's hidden cards at a place picked at random.
 
     `refused` ((player, cards, n) triples) is what the seat's own asks showed (`memory.Refusals`): the player holds at
     most n of those cards (the cards they got since), so a deal that puts more there swaps the extra ones, picked at
@@ -165,8 +169,10 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
         shuffle(rng, deal)
         if known:
             _keep_known(deal, held_by, known)
+        if taken:
+            _keep_known(deal, held_by, taken, rng, known)
         if refused:
-            _keep_out(deal, held_by, refused, known or {}, rng)
+            _keep_out(deal, held_by, refused, {**known, **taken} if known and taken else known or taken or {}, rng)
         # A claimer names what they hold: a deal in which their cards could not make the claim true is kept only
         # in 1 / `able[2]` of the tries (the claim is that much likelier from a hand that could).
         if not live or able is None or _could(deal, hidden, held_by, claim, f) or rng.random() * able[2] < 1:
@@ -254,15 +260,23 @@ def _wake(rng, seed: bool = True) -> random.Random:
     return rng
 
 
-def _keep_known(deal: list, held_by: list, known: dict) -> None:
+def _keep_known(deal: list, held_by: list, known: dict, rng: random.Random | None = None, kept: dict | None = None) \
+        -> None:
     """Swap each card known to be in a player's hidden cards into one of that player's places (one holding a card
-    not known to be there), when it was dealt elsewhere."""
+    not known to be there), when it was dealt elsewhere: the first such place, or with `rng` one at random (where
+    the card lies in that hand is not known: a hand drawn from by its place).  `kept`: cards known elsewhere too,
+    left where they are."""
     at = {c: j for j, c in enumerate(deal)}
+    kept = kept or {}
     for c, p in known.items():
         j = at.get(c)
         if j is None or held_by[j] == p:
             continue
-        k = next((k for k, o in enumerate(held_by) if o == p and known.get(deal[k]) != p), None)
+        if rng is None:
+            k = next((k for k, o in enumerate(held_by) if o == p and known.get(deal[k]) != p), None)
+        else:
+            free = [k for k, o in enumerate(held_by) if o == p and known.get(deal[k]) != p and kept.get(deal[k]) != p]
+            k = free[rng.randrange(len(free))] if free else None
         if k is None:
             continue
         deal[j], deal[k] = deal[k], deal[j]

@@ -289,8 +289,8 @@ class SearchBot:
     def sample(self, st: m.State, seat: int, seed: int, able: tuple | None) -> m.State:
         """A sample of what the seat cannot see (`determinize`), keeping to what it remembers: where cards went (its
         greedy helper's memory and its own of cards taken from it) and what asks were refused."""
-        known = {**self.asks.known, **self.fallback.where.known} if self.asks.known else self.fallback.where.known
-        return determinize(st, seat, random.Random(seed), self.truthful, known, able, refused=self.asks.refused())
+        return determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, able,
+                           refused=self.asks.refused(), taken=self.asks.known)
 
     def search(self, st: m.State, seat: int, moves: list) -> int:
         """Try the moves on the same samples; after each round keep the better half (and the greedy move, the
