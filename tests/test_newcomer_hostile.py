@@ -80,3 +80,43 @@ def test_a_byte_that_is_not_utf8_is_placed(tmp_path, capsys):
     path.write_bytes(TINY.replace('"Tiny"', '"Caf\xe9"').encode("latin-1"))
     assert cli.main(["check", str(path)]) == 1
     assert f"{path}:1:10: not a text file in UTF-8 (byte 9 cannot be read)" in capsys.readouterr().err
+
+
+def _load_error(text: str) -> str:
+    import rulelang
+    with pytest.raises(rulelang.RulesError) as caught:
+        rulelang.load("hostile.rules", text=text)
+    rendered = caught.value.render()
+    assert "Traceback" not in rendered and "Python" not in rendered
+    return rendered
+
+
+def test_a_deck_whose_loops_go_round_for_ever_is_refused_quickly():
+    # `rulelang check` hung: ten thousand million rounds of loops that make no card (and re-added the deck's counts
+    # at every card: 10,000 cards cost 1.5 s)
+    text = TINY.replace("deck d { for n in 1..5 { card {r: n} } }", "deck d { for n in 1..5 { card {r: n} } "
+                        "for a in 1..100000 { for b in 1..100000 { } } }")
+    assert "hostile.rules:4:61: the deck's loops would go round more than 1,000,000 times in all" in _load_error(text)
+
+
+@pytest.mark.parametrize("depth, then", [(300, True), (300, False), (3000, True)])
+def test_if_expressions_nested_past_the_limit_are_refused_with_their_place(depth, then):
+    # 300 `if ... then` inside one another passed the depth check and reached Python's compiler: "SyntaxError: too
+    # many nested parentheses", a traceback; 3000 was "cannot read this: maximum recursion depth exceeded"
+    if then:
+        x = "if true then " * depth + "1" + " else 2" * depth
+    else:
+        x = "".join(f"if false then {i} else " for i in range(depth)) + "1"
+    text = TINY.replace("turn {", f"const x = {x}\nturn {{").replace("go {", "go where x == 1 {")
+    assert "this expression nests more than 60 deep" in _load_error(text)
+
+
+def test_if_expressions_within_the_limit_run():
+    import rulelang
+    from interpreter import Game
+    x = "".join(f"if false then {i} else " for i in range(58)) + "1"
+    program = rulelang.load("ok.rules", text=TINY.replace("turn {", f"const x = {x}\nturn {{").replace(
+        "go {", "go where x == 1 {"))
+    g = Game(program, 2, seed=1)
+    g.apply(g.pending.player, "go")
+    assert g.over
