@@ -120,3 +120,11 @@ def test_if_expressions_within_the_limit_run():
     g = Game(program, 2, seed=1)
     g.apply(g.pending.player, "go")
     assert g.over
+
+
+def test_an_index_from_zero_is_told_as_nth_from_one():
+    # `others(declarer)[0]`: the hint said "write `nth(LIST, 0)`: the 0-th item, counting from 1", which gives none
+    text = TINY.replace("win current", "win others(current)[0]")
+    rendered = _load_error(text)
+    assert "hint: write `nth(LIST, 1)`: `nth` counts from 1, so `[0]` of a list counted from 0 is `nth(LIST, 1)`" \
+        in rendered
