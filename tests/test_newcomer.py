@@ -107,3 +107,17 @@ def test_simulate_counts_games_without_a_winner_in_words(tmp_path):
             return
         assert "1 games" not in text
     raise AssertionError("no seed gave exactly one game without a winner")
+
+
+def test_auction_whist_an_auction_in_setup_then_the_declarer_leads():
+    # a `while` of decisions in `setup` (an auction), `turn to` the declarer in `setup`, trumps by `max(... by ...)`
+    program = rulelang.load(RULES / "auction_whist.rules")
+    for seed in (1, 2):
+        g = Game(program, 4, seed=seed)
+        while g.pending.prompt.startswith("bid") or g.pending.prompt == "name trumps":
+            d = g.pending
+            g.apply(d.player, d.options[0])  # every seat bids the least it can, then the declarer names trumps
+        # seats 1, 2, 3, 4, 1, 2, 3 bid 7 to 13, the three others pass: seat 3 declares and leads
+        assert g.state.vars["contract"] == 13 and g.state.vars["declarer"] == 2 and g.pending.player == 2
+        g = play_greedy(program, 4, seed, match=False)
+        assert sorted(g.winners) in ([0, 2], [1, 3])  # a side wins together
