@@ -128,3 +128,22 @@ def test_an_index_from_zero_is_told_as_nth_from_one():
     rendered = _load_error(text)
     assert "hint: write `nth(LIST, 1)`: `nth` counts from 1, so `[0]` of a list counted from 0 is `nth(LIST, 1)`" \
         in rendered
+
+
+OPTIONS = TINY.replace('players 2..4', 'players 2..4\noption n = 1\noption label = "x"').replace(
+    "win current", 'say "{label}: {n} for {current}" win current')
+
+
+def test_an_option_is_shown_in_a_text_and_a_number_option_is_bounded(capsys):
+    # `{n}` for an option was "names nothing known here" (only variables and constants were), though an option is
+    # read by its name everywhere else; a number option took any size (10**26), past the game's numbers
+    import rulelang
+    from interpreter import Game
+    program = rulelang.load("options.rules", text=OPTIONS)
+    g = Game(program, 2, seed=1, options={"n": "7", "label": "Bid"})
+    g.apply(g.pending.player, "go")
+    assert any(getattr(e, "text", "") == "Bid: 7 for P1" for e in g.events)
+    with pytest.raises(rulelang.RulesError) as caught:
+        Game(program, 2, seed=1, options={"n": "99999999999999999999999999"})
+    assert str(caught.value) == ("option `n` is a number from -999,999,999,999,999,999 to 999,999,999,999,999,999, "
+                                 "not `99999999999999999999999999`")
