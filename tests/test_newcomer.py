@@ -121,3 +121,14 @@ def test_auction_whist_an_auction_in_setup_then_the_declarer_leads():
         assert g.state.vars["contract"] == 13 and g.state.vars["declarer"] == 2 and g.pending.player == 2
         g = play_greedy(program, 4, seed, match=False)
         assert sorted(g.winners) in ([0, 2], [1, 3])  # a side wins together
+
+
+def test_snap_ends_with_one_player_holding_every_card():
+    # `ask playing race` outside the turn order; winnings put under a stack through a hidden zone (`lift`)
+    program = rulelang.load(RULES / "snap.rules")
+    for players, seed in ((2, 1), (3, 2)):
+        g = play_greedy(program, players, seed)
+        assert len(g.winners) == 1
+        w = g.winners[0]
+        held = len(g.state.zone(program.zone_index["stack"], w)) + len(g.state.zone(program.zone_index["pile"], w))
+        assert held == 52
