@@ -147,3 +147,19 @@ def test_an_option_is_shown_in_a_text_and_a_number_option_is_bounded(capsys):
         Game(program, 2, seed=1, options={"n": "99999999999999999999999999"})
     assert str(caught.value) == ("option `n` is a number from -999,999,999,999,999,999 to 999,999,999,999,999,999, "
                                  "not `99999999999999999999999999`")
+
+
+def test_a_save_refused_quotes_its_moves_without_their_control_characters(tmp_path, capsys, monkeypatch):
+    # a hand-edited save (its checksum worked out again: anyone can) whose move holds an escape sequence: the
+    # refusal printed it raw to the terminal of whoever resumed the file
+    import yaml
+    from rulelang.save import checksum
+    from test_save import express_save, main
+    path = express_save(tmp_path)
+    doc = yaml.safe_load(path.read_text())
+    doc["moves"][0][1] = "play \x1b[2J"
+    doc["checksum"] = checksum(doc)
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True))
+    status, out, err = main(capsys, monkeypatch, "resume", path)
+    assert status == 1 and "\x1b" not in out + err
+    assert "move 1 (You: `play \\x1b[2J`) is refused on replay" in err
