@@ -163,3 +163,21 @@ def test_a_save_refused_quotes_its_moves_without_their_control_characters(tmp_pa
     status, out, err = main(capsys, monkeypatch, "resume", path)
     assert status == 1 and "\x1b" not in out + err
     assert "move 1 (You: `play \\x1b[2J`) is refused on replay" in err
+
+
+@pytest.mark.parametrize("lines, error", [
+    (['{"type": "start"}', "[" * 100_000 + "]" * 100_000], ":2: not a JSON event"),  # RecursionError
+    (['{"type": "start", "players": 5}'], ":1: `players` is not a list of names"),    # TypeError: len(5)
+    (['{"type": "start", "players": ["A\\u001b[2J", "B"]}'], ":1: a text of this event holds a control character"),
+    (['{"type": "start", "players": ["A", "B"]}', '{"type": "move", "cards": 7, "src": 3}'],
+     ": an event cannot be told (damaged, or edited by hand)"),
+])
+def test_a_damaged_log_is_refused_in_one_line(tmp_path, capsys, monkeypatch, lines, error):
+    # `rulelang replay` of a --log edited by hand: tracebacks (RecursionError, TypeError), or a name's escape
+    # sequence written to the terminal
+    from test_save import main
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    status, out, err = main(capsys, monkeypatch, "replay", path)
+    assert status == 1 and "Traceback" not in err and "\x1b" not in out + err
+    assert err.strip().splitlines()[-1].startswith(f"{path}{error}")
