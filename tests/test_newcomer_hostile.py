@@ -181,3 +181,11 @@ def test_a_damaged_log_is_refused_in_one_line(tmp_path, capsys, monkeypatch, lin
     status, out, err = main(capsys, monkeypatch, "replay", path)
     assert status == 1 and "Traceback" not in err and "\x1b" not in out + err
     assert err.strip().splitlines()[-1].startswith(f"{path}{error}")
+
+
+def test_a_stack_file_name_with_an_escape_sequence_is_quoted_not_obeyed(tmp_path, capsys, monkeypatch):
+    from test_save import main
+    path = tmp_path / "stack.yaml"
+    path.write_text('- "R\\e[2J"\n')
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--stack", path)
+    assert status == 1 and "\x1b" not in out + err and "--stack names `R\\x1b[2J`, but no card" in err
