@@ -109,6 +109,12 @@ def test_simulate_counts_games_without_a_winner_in_words(tmp_path):
     raise AssertionError("no seed gave exactly one game without a winner")
 
 
+def test_sweep_counts_one_game_a_cell_in_words(capsys):
+    from rulelang import cli
+    assert cli.main(["sweep", "express", "--players", "2", "--games", "1"]) == 0
+    assert capsys.readouterr().out.startswith("UNO Express: 1 game a cell (seeds 0..0)")
+
+
 def test_auction_whist_an_auction_in_setup_then_the_declarer_leads():
     # a `while` of decisions in `setup` (an auction), `turn to` the declarer in `setup`, trumps by `max(... by ...)`
     program = rulelang.load(RULES / "auction_whist.rules")
