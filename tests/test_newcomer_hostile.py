@@ -189,3 +189,15 @@ def test_a_stack_file_name_with_an_escape_sequence_is_quoted_not_obeyed(tmp_path
     path.write_text('- "R\\e[2J"\n')
     status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--stack", path)
     assert status == 1 and "\x1b" not in out + err and "--stack names `R\\x1b[2J`, but no card" in err
+
+
+def test_a_match_of_hands_won_in_their_first_turn_is_stopped_at_the_hand_limit():
+    # Each hand won in the turn it began: the turn count stood still, so simulate said "Ada's turn never ends: more
+    # than 10000 decisions were made in it" (and without that bound the match would have run 10**18 hands)
+    from rulelang.simulate.one import play_one
+    import rulelang
+    text = TINY.replace("setup { shuffle d  deal 1 from d to h }", "setup { shuffle d  deal 1 from d to h }\n"
+                        "match 999999999999999999 hands")
+    program = rulelang.load("hands.rules", text=text)
+    result = play_one(program, 1, 2, ["random"], {}, match=True)
+    assert result["stalled"] == "no winner after 5000 hands"
