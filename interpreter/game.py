@@ -208,6 +208,9 @@ class Game:
                                  f"{self.program.deck_size} in the game")
 
 
+OPTION_NUMBER = 10 ** 18 - 1  # a number a file may write has at most 18 digits; an option's value is held to the same
+
+
 def parse_options(program, given: dict) -> dict:
     """The game's options with command-line values, each read as its default's type."""
     out = {name: spec.default for name, spec in program.options.items()}
@@ -233,7 +236,10 @@ def _coerce(name, raw, default):
         raise RulesError(f"option `{name}` is true or false, not `{raw}`")
     if isinstance(default, int):
         try:
-            return int(text)
+            value = int(text)
         except ValueError:
             raise RulesError(f"option `{name}` is a number, not `{raw}`") from None
+        if abs(value) > OPTION_NUMBER:  # the numbers a game works with (`rulelang.codegen.MAX_NUMBER`)
+            raise RulesError(f"option `{name}` is a number from -{OPTION_NUMBER:,} to {OPTION_NUMBER:,}, not `{raw}`")
+        return value
     return raw

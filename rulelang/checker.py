@@ -830,7 +830,7 @@ class Checker:
         if not text:
             return
         self.text_types(text, scope, owner)
-        known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts)
+        known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts) + list(self.s.options)
         for m in BRACES.finditer(text):
             if not TEXT_PART.fullmatch(m.group()):
                 self.error(f"`{m.group()}` in the text: braces hold a name (`{{current}}`), a card's attribute "
@@ -838,7 +838,8 @@ class Checker:
                            inside_string(loc, text, m.start(), m.end()))
         for m in INTERPOLATION.finditer(text):
             name, attr = m.group(1), m.group(2)
-            if name not in scope and name not in BUILTIN_NAMES and name not in self.s.vars and name not in self.s.consts:
+            if name not in scope and name not in BUILTIN_NAMES and name not in self.s.vars and name not in self.s.consts \
+                    and name not in self.s.options:
                 self.error(f"`{{{name}}}` in the text names nothing known here", inside_string(loc, text, m.start(), m.end()),
                            did_you_mean(name, known))
             elif attr is not None and attr not in self.s.attributes:

@@ -32,7 +32,7 @@ MAX_BLOCK_DEPTH = 100
 MAX_EXPR_DEPTH = 60
 MAX_DIGITS = 18  # numbers stay within ±(10**18 - 1): interpreter.ops.MAX_NUMBER
 _EXPR_NODES = frozenset({"or_op", "and_op", "not_op", "compare", "in_op", "is_op", "range_expr", "arith", "neg", "attr",
-                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension", "splits"})
+                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension", "splits", "if_expr"})
 
 
 def _check_depth(tree, text: str, filename: str) -> None:
@@ -94,6 +94,10 @@ def parse(text: str, filename: str = "<rules>", start: str = "start"):
             raise orig from None
         meta = getattr(err.obj, "meta", None)
         line, column = getattr(meta, "line", 1), getattr(meta, "column", 1)
+        if isinstance(orig, RecursionError):  # a chain the depth check lets by (`else if`s), too long to build
+            raise RulesSyntaxError("this is nested too deeply to read", Loc(filename, line, column), source=text,
+                                   hint="split it: a `define` or a `let` names a part, and can be used in its place"
+                                   ) from None
         raise RulesSyntaxError(f"cannot read this: {orig}", Loc(filename, line, column), source=text) from None
     except RecursionError:
         raise RulesSyntaxError("the text is nested too deeply to read", Loc(filename, 1, 1), source=text) from None

@@ -21,6 +21,7 @@ import shutil
 import sys
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 
 import attrs
@@ -364,7 +365,12 @@ class Saver:
 
 
 def refused(path, why: str) -> SaveError:
-    return SaveError(f"{path}: {why}")
+    """A save refused, and why: what it quotes of the file (a move, a name, a rule) with each control character
+    written as an escape (`\\x1b`), since a file from anyone must not drive the terminal that reads the message."""
+    text = f"{path}: {why}"
+    if not text.isprintable():
+        text = "".join(ch if ch == "\n" or unicodedata.category(ch) != "Cc" else ascii(ch)[1:-1] for ch in text)
+    return SaveError(text)
 
 
 # What rulelang reads of a YAML file (a save, a --stack): bounded, so that a crafted file cannot take the memory,

@@ -294,9 +294,14 @@ class _Diagnosis:
         if not before or before[-1] not in ")]" and not (before[-1].isalnum() or before[-1] == "_"):
             return None
         m = re.match(r"\[([^\[\]\n]*)\]", self.text[self.token.start_pos:])
-        inside = m.group(1).strip() if m else "N"
+        inside = (m.group(1).strip() if m else "") or "N"
+        if inside.isdigit():  # `[0]` is the first item where lists count from 0: `nth` counts from 1
+            return ("`[...]` after a value: rulelang takes an item by its position with `nth`",
+                    self.token_loc(self.token),
+                    f"write `nth(LIST, {int(inside) + 1})`: `nth` counts from 1, so `[{inside}]` of a list counted "
+                    f"from 0 is `nth(LIST, {int(inside) + 1})` (a zone's from the bottom; its top is `top(ZONE)`)")
         return ("`[...]` after a value: rulelang takes an item by its position with `nth`", self.token_loc(self.token),
-                f"write `nth(LIST, {inside or 'N'})`: the {inside or 'N'}-th item, counting from 1 (a zone's from the "
+                f"write `nth(LIST, {inside})`: the {inside}-th item, counting from 1 (a zone's from the "
                 "bottom; its top is `top(ZONE)`)")
 
     def players_range(self):

@@ -247,7 +247,8 @@ def _stack_deck(st: State, z: list) -> None:
         if not ids:
             known = st.program.card_by_text(name)
             why = "there are not that many of it in the deck" if known else "no card of this game is called that"
-            raise RuntimeRulesError(f"--stack names `{name}`, but {why}")
+            shown = name if str(name).isprintable() else ascii(name)[1:-1]  # a file's escape sequence, not obeyed
+            raise RuntimeRulesError(f"--stack names `{shown}`, but {why}")
         chosen.append(ids[0])
     rest = [c for c in z if c not in set(chosen)]
     z[:] = rest + chosen[::-1]

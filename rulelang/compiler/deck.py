@@ -8,6 +8,9 @@ from .. import ast
 from ..errors import RulesCheckError, RuntimeRulesError
 
 MAX_CARDS = 10_000
+# The rounds of the deck's `for`s, all loops counted: a loop that makes no card still costs its rounds (`for a in
+# 1..100000 { for b in 1..100000 { } }` ran ten thousand million of them, a hang of `rulelang check`).
+MAX_DECK_ROUNDS = 1_000_000
 
 
 def _display(value_name: str) -> str:
@@ -73,6 +76,7 @@ class Deck:
 
     def build_cards(self, attributes, name_attrs) -> tuple:
         specs = []
+        self.deck_rounds, self.deck_total = 0, 0
         for item in self.s.deck.items:
             self.card_items(item, {}, specs)
         cards = []
@@ -132,10 +136,16 @@ class Deck:
                                   "then (the state of a game, or arithmetic that fails)", item.loc) from None
         if isinstance(item, ast.CardFor):
             for v in values:
+                self.deck_rounds += 1
+                if self.deck_rounds > MAX_DECK_ROUNDS:
+                    raise RulesCheckError(f"the deck's loops would go round more than {MAX_DECK_ROUNDS:,} times in all; "
+                                          "rulelang builds a deck in at most that many", item.loc,
+                                          hint="loop over what makes cards: a deck holds at most "
+                                               f"{MAX_CARDS:,} cards")
                 for sub in item.items:
                     self.card_items(sub, {**env, item.var: v}, out)
             return
-        total = sum(n for _, n, _ in out) + item.count
+        total = self.deck_total = self.deck_total + item.count
         if total > MAX_CARDS:
             raise RulesCheckError(f"the deck would have {total} cards; rulelang allows at most {MAX_CARDS}", item.loc)
         out.append(({k: v for k, v in attrs_.items() if v is not None}, item.count, item.loc))

@@ -29,6 +29,10 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
         if turns >= turn_limit:
             stalled = f"no winner after {turn_limit} turns"
             break
+        if g.hand_no > turn_limit:  # hands each won in the turn they began count no turn: a match of them is held too
+            stalled = f"no winner after {turn_limit} hands"
+            break
+        turns = (g.hand_no, turns)  # a turn of another hand is another turn, though the count stood still
         if turns != turn:
             turn, in_turn = turns, 0
         in_turn += 1

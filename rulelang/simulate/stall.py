@@ -41,7 +41,8 @@ def stall_error(game, limit: int = TURN_LIMIT) -> RulesError:
     option of the file that offers it (where a designer looks first for why the game never ends)."""
     moves = [text for _, text in game.record()[-LOOK_BACK:]]
     verbs = Counter(text.split()[0] for text in moves if text.split())
-    message = f"no winner after {limit} turns: the game was stopped"
+    message = (f"no winner after {limit} turns: the game was stopped" if game.hand_no <= limit else
+               f"no winner after {limit} hands: the match was stopped")
     if not verbs:
         return RulesError(message + "; its turns ask nobody anything")
     verb, times = verbs.most_common(1)[0]

@@ -538,11 +538,12 @@ class Host:
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
-                if not self.humans and self.game.turns >= TURN_LIMIT:  # bots alone, a game that never ends
-                    self.flush_log()
+                if not self.humans and (self.game.turns >= TURN_LIMIT or self.game.hand_no > TURN_LIMIT):
+                    self.flush_log()  # bots alone, a game that never ends (or a match of hands won at once)
                     raise stall_error(self.game)
                 if not self.humans:
-                    turn, in_turn = (turn, in_turn + 1) if self.game.turns == turn else (self.game.turns, 1)
+                    now = (self.game.hand_no, self.game.turns)  # a new hand is a new turn, though the count stood
+                    turn, in_turn = (turn, in_turn + 1) if now == turn else (now, 1)
                     if in_turn > DECISION_LIMIT - 64:
                         recent.append(asked(d))
                         if in_turn > DECISION_LIMIT:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from pathlib import Path
 
 from interpreter.events import Event, from_dict
@@ -205,21 +206,59 @@ def _which_seat(given: str | None, setup):
 # ---------------------------------------------------------------- from a --log file
 
 
+# What a hand-edited or damaged --log file may hold wrong, read as a refusal of its line, not a traceback.
+_DAMAGED = (TypeError, KeyError, ValueError, AttributeError, IndexError, RecursionError)
+
+
+def _plain_text(value) -> bool:
+    """No string in a decoded JSON value holds a control character (it would be written to the terminal)."""
+    todo = [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            if not v.isprintable() and any(unicodedata.category(ch) == "Cc" for ch in v):
+                return False
+        elif isinstance(v, dict):
+            todo += list(v.keys()) + list(v.values())
+        elif isinstance(v, list):
+            todo += v
+    return True
+
+
 def replay_log(path: Path, args) -> int:
-    events = []
+    raw, lines = [], []
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             if not line.strip():
                 continue
             try:
                 ev = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise RulesError(f"{path}:{n}: not a JSON event; a --log file has one JSON object a line") from None
             if not isinstance(ev, dict) or "type" not in ev:
                 raise RulesError(f"{path}:{n}: not an event (no `type`)")
-            events.append(ev)
-    start = events[0]
-    events = [e for e in map(from_dict, events[1:]) if e is not None]  # the records they stand for
+            if not _plain_text(ev):
+                raise RulesError(f"{path}:{n}: a text of this event holds a control character; rulelang writes none")
+            raw.append(ev)
+            lines.append(n)
+    start = raw[0]
+    if not isinstance(start.get("players", []), list) or not all(isinstance(p, str) for p in start.get("players", [])):
+        raise RulesError(f"{path}:{lines[0]}: `players` is not a list of names")
+    events = []
+    for n, d in zip(lines[1:], raw[1:]):  # the records they stand for
+        try:
+            ev = from_dict(d)
+        except _DAMAGED:
+            raise RulesError(f"{path}:{n}: not an event this rulelang writes (damaged, or edited by hand)") from None
+        if ev is not None:
+            events.append((n, ev))
+    try:
+        return _replay_events(path, args, start, [e for _, e in events])
+    except _DAMAGED:
+        raise RulesError(f"{path}: an event cannot be told (damaged, or edited by hand)") from None
+
+
+def _replay_events(path: Path, args, start: dict, events: list) -> int:
     if args.seat and args.seat.lower() != "all":
         print(f"rulelang: {path} is a --log file: it holds what the table saw, so that is shown (not one seat's "
               "hand)", file=sys.stderr)
