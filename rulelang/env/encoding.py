@@ -761,11 +761,13 @@ class Encoding:
         for seat in range(n):
             consts[f"OUT{seat}"], consts[f"NP{seat}"], consts[f"WAS{seat}"] = (self._outs[seat], self._nps[seat],
                                                                              self._was[seat])
+            consts[f"MV{seat}"] = memoryview(self._outs[seat])
             consts[f"AT_CURRENT{seat}"] = [self.at_current + (c - seat) % n for c in range(n)]
             consts[f"AT_PENDING{seat}"] = [self.at_pending + (c - seat) % n for c in range(n)]
             lines = [f"def observe_{seat}(seen, mine):",
                      "    current, direction, pend, window, zones, values, pvalues, claim = seen",
                      f"    out = OUT{seat}",
+                     f"    mv = MV{seat}  # single numbers written through a memoryview: array's item writes parse their argument",
                      f"    was = WAS{seat}",
                      "    key = (current, direction, pend, window, mine)",
                      f"    h = HEADS{seat}.get(key)",
@@ -784,20 +786,20 @@ class Encoding:
                         clear.append(f"            out[{top_at}:{top_at + real}] = NONE")
                     lines += [f"    z = {got}",
                               "    if z.__class__ is int:",
-                              f"        out[{size}] = z",
+                              f"        mv[{size}] = z",
                               f"        if was[{k}] is not None:",
                               f"            was[{k}] = None",
                               *clear,
                               f"    elif z != was[{k}]:",
                               f"        was[{k}] = z[:] if z.__class__ is list else z",
-                              f"        out[{size}] = len(z)"]
+                              f"        mv[{size}] = len(z)"]
                     if top_at is not None:
                         lines.append(f"        out[{top_at}:{top_at + real}] = NONE")
                     lines += ["        if z.__class__ is list:",
                               f"            if len(z) < {LONG_RUN}:  # a few cards: counted here",
                               f"                out[{at}:{at + real}] = NONE",
                               "                for c in z:",
-                              f"                    out[{table(at)}[c]] += 1.0",
+                              f"                    mv[{table(at)}[c]] += 1.0",
                               "            else:  # its counts kept by the zone: moved on by the cards put on top, if only that",
                               f"                t = COUNTS{k}",
                               "                p = t[0]",
@@ -818,7 +820,7 @@ class Encoding:
                         lines += ["        if z:",
                                   "            c = z[-1]",
                                   "            if c is not None:",
-                                  f"                out[{top_at} + IDENT[c]] = 1.0"]
+                                  f"                mv[{top_at} + IDENT[c]] = 1.0"]
                     consts[f"COUNTS{k}"] = self._counts[k]
                     k += 1
             lines.append(f"    out[{zone_end}:{claim_at}] = VARS  # the variables: written each time (most looks change one)")
@@ -828,7 +830,7 @@ class Encoding:
                 if slot[0] == "number":
                     lines += ["    if v.__class__ is int and -BOUND <= v <= BOUND:",
                               "        if v:",
-                              f"            out[{slot[1]}] = v",
+                              f"            mv[{slot[1]}] = v",
                               "    elif v is not None:",
                               f"        PUT(out, SLOT{j}, v, {seat})"]
                 elif slot[0] == "value":
@@ -836,7 +838,7 @@ class Encoding:
                     lines += ["    if v.__class__ is str:",
                               f"        at = VALUES{j}.get(v)",
                               "        if at is not None:",
-                              f"            out[{slot[1]} + at] = 1.0",
+                              f"            mv[{slot[1]} + at] = 1.0",
                               "    elif v is not None:",
                               f"        PUT(out, SLOT{j}, v, {seat})"]
                 else:
