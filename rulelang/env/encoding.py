@@ -7,6 +7,9 @@ from bisect import bisect_right
 from itertools import chain, combinations
 from math import comb, prod
 
+import sys
+import sysconfig
+
 import attrs
 import numpy as np
 
@@ -23,6 +26,13 @@ MAX_ACTIONS = 2**20
 # New masks of an action space of up to 4,096 actions are rows of blocks of this many, made beforehand: a numpy view of
 # a row costs half of making an array.
 MASK_ROWS = 256
+# An observation handed out is the learner's: a later look never changes it.  Where reference counts tell (CPython with
+# its GIL), an array handed out at one of a seat's last two looks and held by nobody since (not the learner, nor a view
+# of it, a dict or a list: each holds a reference) is written again and handed out once more, instead of a new copy:
+# numpy's copy is about 2,500 instructions, the write 900.  FREE is its count then: the kept pair's own reference and
+# its memoryview's, the generated code's local and getrefcount's argument.
+REUSE = sys.implementation.name == "cpython" and not sysconfig.get_config_var("Py_GIL_DISABLED")
+FREE = 4
 # A run of cards at least this long is counted from its last count when only cards were added on top since.
 LONG_RUN = 12
 
@@ -749,7 +759,7 @@ class Encoding:
         consts = {"HEAD": self._zeros[:head], "NONE": self._no_cards, "VARS": self._zeros[zone_end:claim_at],
                   "CLAIMS": self._zeros[claim_at:], "ROT": [[(c - s) % n for c in range(n)] for s in range(n)],
                   "TALLY": self._tally, "RECOUNT": recount, "IDENT": ident, "PUT": self._put, "BOUND": BOUND,
-                  "array": array, "CLAIM": self._claim}
+                  "array": array, "CLAIM": self._claim, "RC": sys.getrefcount, "FREE": FREE}
         self._outs = [self._zeros[:] for _ in range(n)]
         self._nps = [np.frombuffer(out, dtype=F32) for out in self._outs]
         parts = sum(n if per else 1 for _, per, *_ in self.zone_slots)
@@ -870,7 +880,23 @@ class Encoding:
                           f"        was[{k}] = claim is not None",
                           "        if claim is not None:",
                           f"            CLAIM(out, {seat}, claim)"]
-            lines.append(f"    return NP{seat}.copy()")
+            if REUSE:  # the arrays handed out at this seat's last two looks: one let go since is written again
+                lines += [f"    g = GIVEN{seat}",
+                          "    a = g[0]",
+                          "    if a is not None and RC(a) == FREE:",
+                          "        g[1][:] = out",
+                          "        return a",
+                          "    a = g[2]",
+                          "    if a is not None and RC(a) == FREE:",
+                          "        g[3][:] = out",
+                          "        return a",
+                          f"    a = NP{seat}.copy()",
+                          "    g[2], g[3] = g[0], g[1]",
+                          "    g[0], g[1] = a, memoryview(a)",
+                          "    return a"]
+                consts[f"GIVEN{seat}"] = [None] * 4
+            else:
+                lines.append(f"    return NP{seat}.copy()")
             sources.append("\n".join(lines) + "\n")
         sources.append(f"OBSERVERS = [{', '.join(f'observe_{s}' for s in range(n))}]\n\n"
                        "def observe_seen(seen, seat, mine):\n"
