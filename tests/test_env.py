@@ -143,6 +143,27 @@ def test_what_a_learner_keeps_stays_as_it_was():
         assert not obs["action_mask"].flags.writeable
 
 
+def test_what_a_learner_keeps_of_an_observation_stays_as_it_was():
+    """An array handed out is written again only when nothing holds it any longer (rulelang.env.encoding.REUSE):
+    one kept by itself, or only through a view of part of it, stays as it was; the others are the vector afresh."""
+    env = make_env(GAMES / "uno.rules", seed=5, max_moves=300)
+    rng = random.Random(5)
+    env.reset(seed=5)
+    kept = []
+    for step, (obs, info) in enumerate(acting(env)):
+        vector = obs["observation"]
+        assert np.array_equal(vector, env.encoding.observe(env.table.view(env._seat), env._verbs(env._seat)))
+        if step % 7 == 0:
+            kept.append((vector, vector.copy()))
+        elif step % 7 == 3:
+            kept.append((vector[10:300], vector[10:300].copy()))
+        env.step(masked_random(rng, obs["action_mask"]))
+        del obs, vector
+    assert len(kept) > 20
+    for held, copy in kept:
+        assert np.array_equal(held, copy)
+
+
 def episode(env, seed: int) -> str:
     """A digest of one episode of random masked play: every observation, action and reward."""
     rng = random.Random(seed)

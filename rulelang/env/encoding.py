@@ -7,6 +7,9 @@ from bisect import bisect_right
 from itertools import chain, combinations
 from math import comb, prod
 
+import sys
+import sysconfig
+
 import attrs
 import numpy as np
 
@@ -23,6 +26,13 @@ MAX_ACTIONS = 2**20
 # New masks of an action space of up to 4,096 actions are rows of blocks of this many, made beforehand: a numpy view of
 # a row costs half of making an array.
 MASK_ROWS = 256
+# An observation handed out is the learner's: a later look never changes it.  Where reference counts tell (CPython with
+# its GIL), an array handed out at one of a seat's last two looks and held by nobody since (not the learner, nor a view
+# of it, a dict or a list: each holds a reference) is written again and handed out once more, instead of a new copy:
+# numpy's copy is about 2,500 instructions, the write 900.  FREE is its count then: the kept pair's own reference and
+# its memoryview's, the generated code's local and getrefcount's argument.
+REUSE = sys.implementation.name == "cpython" and not sysconfig.get_config_var("Py_GIL_DISABLED")
+FREE = 4
 # A run of cards at least this long is counted from its last count when only cards were added on top since.
 LONG_RUN = 12
 
@@ -749,7 +759,7 @@ class Encoding:
         consts = {"HEAD": self._zeros[:head], "NONE": self._no_cards, "VARS": self._zeros[zone_end:claim_at],
                   "CLAIMS": self._zeros[claim_at:], "ROT": [[(c - s) % n for c in range(n)] for s in range(n)],
                   "TALLY": self._tally, "RECOUNT": recount, "IDENT": ident, "PUT": self._put, "BOUND": BOUND,
-                  "array": array, "CLAIM": self._claim}
+                  "array": array, "CLAIM": self._claim, "RC": sys.getrefcount, "FREE": FREE}
         self._outs = [self._zeros[:] for _ in range(n)]
         self._nps = [np.frombuffer(out, dtype=F32) for out in self._outs]
         parts = sum(n if per else 1 for _, per, *_ in self.zone_slots)
@@ -761,11 +771,13 @@ class Encoding:
         for seat in range(n):
             consts[f"OUT{seat}"], consts[f"NP{seat}"], consts[f"WAS{seat}"] = (self._outs[seat], self._nps[seat],
                                                                              self._was[seat])
+            consts[f"MV{seat}"] = memoryview(self._outs[seat])
             consts[f"AT_CURRENT{seat}"] = [self.at_current + (c - seat) % n for c in range(n)]
             consts[f"AT_PENDING{seat}"] = [self.at_pending + (c - seat) % n for c in range(n)]
             lines = [f"def observe_{seat}(seen, mine):",
                      "    current, direction, pend, window, zones, values, pvalues, claim = seen",
                      f"    out = OUT{seat}",
+                     f"    mv = MV{seat}  # single numbers written through a memoryview: array's item writes parse their argument",
                      f"    was = WAS{seat}",
                      "    key = (current, direction, pend, window, mine)",
                      f"    h = HEADS{seat}.get(key)",
@@ -784,20 +796,20 @@ class Encoding:
                         clear.append(f"            out[{top_at}:{top_at + real}] = NONE")
                     lines += [f"    z = {got}",
                               "    if z.__class__ is int:",
-                              f"        out[{size}] = z",
+                              f"        mv[{size}] = z",
                               f"        if was[{k}] is not None:",
                               f"            was[{k}] = None",
                               *clear,
                               f"    elif z != was[{k}]:",
                               f"        was[{k}] = z[:] if z.__class__ is list else z",
-                              f"        out[{size}] = len(z)"]
+                              f"        mv[{size}] = len(z)"]
                     if top_at is not None:
                         lines.append(f"        out[{top_at}:{top_at + real}] = NONE")
                     lines += ["        if z.__class__ is list:",
                               f"            if len(z) < {LONG_RUN}:  # a few cards: counted here",
                               f"                out[{at}:{at + real}] = NONE",
                               "                for c in z:",
-                              f"                    out[{table(at)}[c]] += 1.0",
+                              f"                    mv[{table(at)}[c]] += 1.0",
                               "            else:  # its counts kept by the zone: moved on by the cards put on top, if only that",
                               f"                t = COUNTS{k}",
                               "                p = t[0]",
@@ -818,7 +830,7 @@ class Encoding:
                         lines += ["        if z:",
                                   "            c = z[-1]",
                                   "            if c is not None:",
-                                  f"                out[{top_at} + IDENT[c]] = 1.0"]
+                                  f"                mv[{top_at} + IDENT[c]] = 1.0"]
                     consts[f"COUNTS{k}"] = self._counts[k]
                     k += 1
             lines.append(f"    out[{zone_end}:{claim_at}] = VARS  # the variables: written each time (most looks change one)")
@@ -828,7 +840,7 @@ class Encoding:
                 if slot[0] == "number":
                     lines += ["    if v.__class__ is int and -BOUND <= v <= BOUND:",
                               "        if v:",
-                              f"            out[{slot[1]}] = v",
+                              f"            mv[{slot[1]}] = v",
                               "    elif v is not None:",
                               f"        PUT(out, SLOT{j}, v, {seat})"]
                 elif slot[0] == "value":
@@ -836,7 +848,7 @@ class Encoding:
                     lines += ["    if v.__class__ is str:",
                               f"        at = VALUES{j}.get(v)",
                               "        if at is not None:",
-                              f"            out[{slot[1]} + at] = 1.0",
+                              f"            mv[{slot[1]} + at] = 1.0",
                               "    elif v is not None:",
                               f"        PUT(out, SLOT{j}, v, {seat})"]
                 else:
@@ -868,7 +880,23 @@ class Encoding:
                           f"        was[{k}] = claim is not None",
                           "        if claim is not None:",
                           f"            CLAIM(out, {seat}, claim)"]
-            lines.append(f"    return NP{seat}.copy()")
+            if REUSE:  # the arrays handed out at this seat's last two looks: one let go since is written again
+                lines += [f"    g = GIVEN{seat}",
+                          "    a = g[0]",
+                          "    if a is not None and RC(a) == FREE:",
+                          "        g[1][:] = out",
+                          "        return a",
+                          "    a = g[2]",
+                          "    if a is not None and RC(a) == FREE:",
+                          "        g[3][:] = out",
+                          "        return a",
+                          f"    a = NP{seat}.copy()",
+                          "    g[2], g[3] = g[0], g[1]",
+                          "    g[0], g[1] = a, memoryview(a)",
+                          "    return a"]
+                consts[f"GIVEN{seat}"] = [None] * 4
+            else:
+                lines.append(f"    return NP{seat}.copy()")
             sources.append("\n".join(lines) + "\n")
         sources.append(f"OBSERVERS = [{', '.join(f'observe_{s}' for s in range(n))}]\n\n"
                        "def observe_seen(seen, seat, mine):\n"
