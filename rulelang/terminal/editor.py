@@ -228,8 +228,9 @@ def one_tab_inserts():
                     buf.cancel_completion()
                 buf.apply_completion(found[0])
                 return
-            if state is None and found:  # typed before the menu came: what they all share, then the menu
-                common = get_common_complete_suffix(buf.document, found)
+            common = get_common_complete_suffix(buf.document, found) if found else ""
+            if found and (common or state is None):  # what they all share, then the menu: the same whether the
+                buf.complete_state = None             # menu (made as one types) has come yet or not
                 if common:
                     buf.insert_text(common)
                 buf.start_completion(select_first=False)
