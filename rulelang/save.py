@@ -615,4 +615,6 @@ def find_save(name: str) -> Path:
     for cand in (saves_dir() / name, saves_dir() / (name + SUFFIX)):
         if cand.is_file():
             return cand
+    if p.is_dir():
+        raise SaveError(f"{name} is a folder, not a save file (`rulelang resume` alone lists the saves)")
     raise SaveError(f"no such save file: {name}")

@@ -493,3 +493,13 @@ def test_replay_steps_through_a_save_and_a_log(tmp_path, capsys, monkeypatch):
     cut.write_bytes(save.read_bytes()[:-40])
     status, _, err = main(capsys, monkeypatch, "replay", cut)
     assert status == 1 and err.startswith(f"{cut}: ")
+
+
+def test_resume_of_a_folder_says_it_is_a_folder(tmp_path, capsys, monkeypatch):
+    """`rulelang resume DIR` (a folder typed for a file) says so and points at the list, exit 1: it said 'no such
+    save file'."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    status, out, err = main(capsys, monkeypatch, "resume", str(tmp_path))
+    assert status == 1
+    assert f"{tmp_path} is a folder, not a save file (`rulelang resume` alone lists the saves)" in out + err
+    assert "Traceback" not in out + err
