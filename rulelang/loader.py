@@ -104,6 +104,13 @@ def resolve(path: str, base_dir: Path | None = None, texts: dict | None = None) 
                 return cand
         except (OSError, ValueError):  # a name too long for the system, or with a NUL in it, is no file here
             continue
+    try:
+        there = p.exists() and not p.is_file()  # a folder, a device, a pipe: there, but no file to read a game from
+    except (OSError, ValueError):
+        there = False
+    if there:
+        raise RulesError(f"{path} is not a game file: it is a {'folder' if p.is_dir() else 'device or pipe'}",
+                         hint="name a .rules file")
     raise RulesError(f"no such game file: {path}", hint=_suggest(path, base_dir or Path(".")))
 
 

@@ -201,3 +201,9 @@ def test_a_match_of_hands_won_in_their_first_turn_is_stopped_at_the_hand_limit()
     program = rulelang.load("hands.rules", text=text)
     result = play_one(program, 1, 2, ["random"], {}, match=True)
     assert result["stalled"] == "no winner after 5000 hands"
+
+
+def test_a_folder_or_a_device_named_as_the_game_is_said_to_be_one(tmp_path, capsys):
+    # it said "no such game file: /tmp", though the folder is there
+    assert cli.main(["check", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.startswith(f"{tmp_path} is not a game file: it is a folder")

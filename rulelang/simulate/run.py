@@ -131,7 +131,7 @@ def verdict(wins: list, n: int, players: int, bots: list) -> str:
         word = "a first-player disadvantage"
     else:
         word = "no clear first-player advantage"
-    line = (f"{word}: seat 1 wins {rate * 100:.1f}% [{lo * 100:.1f}–{hi * 100:.1f}%] of {_count(n, 'game')} against an even "
+    line = (f"{word}: seat 1 wins {rate * 100:.1f}% [{lo * 100:.1f}–{hi * 100:.1f}%] of {counted(n, 'game')} against an even "
             f"{even * 100:.1f}% ({(rate - even) * 100:+.1f} points [{(lo - even) * 100:+.1f} to {(hi - even) * 100:+.1f}])")
     if len(set(bots)) > 1:
         line += "; the seats play different bots, so this compares the bots too"
@@ -166,7 +166,7 @@ def histogram(lengths: list, bins: int = 10) -> list[list]:
     return [[lo + i * width, lo + (i + 1) * width - 1, counts.get(i, 0)] for i in range((hi - lo) // width + 1)]
 
 
-def _count(n, word: str) -> str:
+def counted(n, word: str) -> str:
     """`1 game`, `2 games`: a count and its word."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -174,14 +174,14 @@ def _count(n, word: str) -> str:
 def render(rep: dict) -> str:
     """The report as text for a terminal."""
     games = "matches" if "match" in rep else "games"
-    out = [f"{rep['game']}: {_count(rep['games'], games[:-1])}, {rep['players']} players ({', '.join(rep['bots'])})", "",
+    out = [f"{rep['game']}: {counted(rep['games'], games[:-1])}, {rep['players']} players ({', '.join(rep['bots'])})", "",
            f"{'Matches won' if 'match' in rep else 'Wins'} by seat (95% CI):"]
     labels = [f"seat {i + 1} ({bot}):" for i, bot in enumerate(rep["bots"])]
     for label, w, r, ci in zip(labels, rep["wins"], rep["win_rate"], rep["win_ci95"]):
         out.append(f"  {label:<{max(map(len, labels))}} {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
     fair = 100 * even_share(rep["wins"], rep["games"], rep["players"])
     nobody = round(rep["games"] - sum(rep["wins"]))  # a won game's shares add up to one
-    out.append(f"  (an even share is {fair:.1f}%" + (f": {_count(nobody, 'game')} had no winner)" if nobody else ")"))
+    out.append(f"  (an even share is {fair:.1f}%" + (f": {counted(nobody, 'game')} had no winner)" if nobody else ")"))
     out.append(f"Seat fairness: {rep['verdict']}")
     if "teams" in rep:
         out += ["", "Wins by team (95% CI):"]

@@ -22,7 +22,7 @@ from ..errors import RulesError
 from ..loader import resolve
 from .chunks import chunk_size, cut, play
 from .cluster import engine_for
-from .run import _count, report
+from .run import counted, report
 
 
 def player_counts(text: str) -> list[int]:
@@ -103,7 +103,7 @@ def render(sw: dict) -> str:
 
     def line(row):
         return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
-    out = [f"{sw['game']}: {_count(sw['games_per_cell'], 'game')} a cell (seeds {sw['seeds'][0]}..{sw['seeds'][1]}), "
+    out = [f"{sw['game']}: {counted(sw['games_per_cell'], 'game')} a cell (seeds {sw['seeds'][0]}..{sw['seeds'][1]}), "
            f"bots {', '.join(sw['bots'])}", "", line(head), line(["-" * w for w in widths])]
     out += [line(row) for row in body]
     for r in sw["cells"]:
