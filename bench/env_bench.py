@@ -14,9 +14,14 @@ A script, not a test; it needs the `rl` extra.  `.venv/bin/python bench/env_benc
   masked        the AEC loop with a uniformly random action of the mask (other games than the engine's: a card
                 is as likely played with a call as without, so cards are played more often than drawn).
 
-With --count LOOP (engine, env, noobs or masked) it plays --episodes games (seeds 0..N-1) of each of --games in that
+With --count LOOP (engine, moves, env, learner, noobs or masked) it plays --episodes games (seeds 0..N-1) of each of --games in that
 loop alone, after a warm-up game, inside `operator.call`, so that callgrind counts the loop's instructions and nothing
 else (this shared machine's CPU times move by tens of per cent with its load; instruction counts do not):
+
+  moves         the engine's games, their moves chosen beforehand (no bot counted);
+  learner       a learner's AEC loop on those games: `env.last()`, an action chosen beforehand, `env.step()` (no
+                policy counted; the actions are worked out by an environment of their own, whose caches are not
+                the measured one's);
 
   PYTHONHASHSEED=0 valgrind --tool=callgrind --collect-atstart=no --toggle-collect=_operator_call \\
       .venv/bin/python bench/env_bench.py --count env --games uno --episodes 3   # `Collected :` / the steps printed
@@ -117,6 +122,31 @@ def counted(program, loop: str, episodes: int) -> int:
                     made += 1
                 moves += made
             return moves
+    elif loop == "moves":  # the engine's games with the moves chosen beforehand: no bot in the count
+        made = recorded(program, [1000, *range(episodes)], moves=True)
+
+        def play(seeds):
+            moves = 0
+            for seed in seeds:
+                g = Game(program, program.default_players, seed=seed, record=False)
+                for move in made[seed]:
+                    g.apply(g.pending.player, move, checked=False)
+                moves += len(made[seed])
+            return moves
+    elif loop == "learner":  # a learner's loop: last(), its action (chosen beforehand: no policy in the count), step
+        actions = recorded(program, [1000, *range(episodes)], moves=False)
+        env = make_env(program, seed=0, max_moves=MAX_MOVES)
+
+        def play(seeds):
+            steps = 0
+            for seed in seeds:
+                env.reset(seed=seed)
+                it = iter(actions[seed])
+                for _agent in env.agent_iter():
+                    obs, reward, term, trunc, info = env.last()
+                    env.step(next(it))
+                    steps += 1
+            return steps - len(seeds) * env.n  # the closing steps (None) of each agent are not moves
     else:
         env = make_env(program, seed=0, max_moves=MAX_MOVES)
 
@@ -124,6 +154,30 @@ def counted(program, loop: str, episodes: int) -> int:
             return env_games(env, program, seeds, loop)
     play([1000])
     return operator.call(play, range(episodes))
+
+
+def recorded(program, seeds, moves: bool) -> dict:
+    """The engine's games of `seeds` (RandomBots seeded as in `engine`), each as its moves or as the actions of an
+    environment of its own (so that the caches it warms are not those of the environment measured)."""
+    env = make_env(program, seed=0, max_moves=MAX_MOVES)
+    out = {}
+    for seed in seeds:
+        env.reset(seed=seed)
+        bots = [RandomBot(seed * 1009 + i) for i in range(env.n)]
+        made = out[seed] = []
+        for _agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last(False)
+            if term or trunc:
+                env.step(None)
+                if not moves:
+                    made.append(None)
+                continue
+            seat = env._seat
+            move = bots[seat].choose(program, None, env.table.decision(seat))
+            action = env.action_of(move)
+            made.append(move if moves else action)
+            env.step(action)
+    return out
 
 
 def env_games(env, program, seeds, loop: str) -> int:
@@ -192,7 +246,7 @@ def main(argv=None) -> int:
     ap.add_argument("--first", type=int, default=0,
                     help="the first episode's seed (to split a long --episodes run into parts: 0 and 500, ...)")
     ap.add_argument("--no-speed", action="store_true", help="only the --episodes check")
-    ap.add_argument("--count", choices=("engine", "env", "noobs", "masked"),
+    ap.add_argument("--count", choices=("engine", "moves", "env", "learner", "noobs", "masked"),
                     help="play --episodes games of --games in this loop alone, for callgrind (see above)")
     args = ap.parse_args(argv)
     if args.count:
