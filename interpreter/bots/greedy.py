@@ -12,7 +12,7 @@ from ..seat import Move
 from .odds import (Sight, aimed_at, best, card_numbers, card_values, copies, hyper_at_least, hyper_none,
                    identity_keys, per_deck, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
-from .policy import Policy, RandomPolicy
+from .policy import Policy, RandomPolicy, playout_cost
 from .samples import determinize, facts, fork, gather, settle
 
 
@@ -21,6 +21,9 @@ NUMBER_SAMPLES = 3  # samples a number is weighed on (each a hand played out: th
 HAND_DECISIONS = 2_000  # a number is weighed on playouts of the hand that end within this many decisions
 PLAIN_SAMPLES = 24  # samples a choice among plain moves (`hit` or `stand`) is weighed on
 PLAIN_DECISIONS = 300  # ... each a hand played out that ends within this many decisions
+# ... and all of them together cost at most this (`policy.playout_cost`: engine decisions of the classic shedding
+# game; ~0.1 s): a hand of many decisions, or of decisions offering many sets of cards (melds), is not weighed
+PLAIN_WORK = 4_000
 MIN_SAMPLES = 4  # a challenge or a plain move weighed on fewer samples than this (its time up) is not taken
 
 
@@ -282,8 +285,8 @@ class GreedyBot:
         seat's view), the hand played out by the playout policy but for choices among plain moves, made at random
         (neither always the first nor always the last), and judged as the game is (by the scores
         in a match, else by who wins).  Another move is taken only when it beats the first listed by more than
-        two standard errors.  None when the hand does not end within PLAIN_DECISIONS decisions in a sample (then remembered for
-        this decision's moves, and not tried again)."""
+        two standard errors.  None when the hand does not end within PLAIN_DECISIONS decisions in a sample, or the playouts
+        together would cost more than PLAIN_WORK (then remembered for this decision's moves, and not tried again)."""
         st = game.state if hasattr(game, "state") else game
         known = (id(st.program.cards), tuple(o.text for o in opts))
         if known in self.long_plain:
@@ -291,6 +294,7 @@ class GreedyBot:
         moves = sorted(opts, key=lambda o: o.option)
         results: list[list] = [[] for _ in moves]
         hidden = gather(st, seat)
+        spent = 0
         for _ in range(PLAIN_SAMPLES):
             if self.late():
                 break
@@ -298,7 +302,8 @@ class GreedyBot:
             seed = self.rng.getrandbits(64)  # the same playout luck for every move: only the move differs
             for i, mv in enumerate(moves):
                 copy = fork(base) if i < len(moves) - 1 else base
-                result = _play_plain(copy, seat, mv, random.Random(seed))
+                result, cost = _play_plain(copy, seat, mv, random.Random(seed), PLAIN_WORK - spent)
+                spent += cost
                 if result is None:
                     if len(self.long_plain) > 1_000:
                         self.long_plain.clear()
@@ -609,25 +614,33 @@ def _plain(decision, opts) -> bool:
     return not decision.window and len(opts) > 1 and all(o.kind == "" and not o.reveals for o in opts)
 
 
-def _play_plain(st, seat: int, move: Move, rng: random.Random) -> float | None:
+def _play_plain(st, seat: int, move: Move, rng: random.Random, cap: int) -> tuple[float | None, int]:
     """`move` made for `seat` on a sample and the hand played out (`weigh_plain`): what the hand is worth to the seat,
-    or None when it does not end within PLAIN_DECISIONS decisions or a rule fails in the sample."""
+    or None when it does not end within PLAIN_DECISIONS decisions, or costs `cap` (`policy.playout_cost`), or a rule
+    fails in the sample; and what it cost."""
     policy = _PlainAtRandom(st, rng)
     hand = st.hand_no
+    steps = st.steps
+    n = offered = 0
     try:
         m.apply(st, seat, move, checked=False)
-        for _ in range(PLAIN_DECISIONS):
+        for n in range(PLAIN_DECISIONS):
             if st.over or st.hand_no != hand or st.winners:
-                return _hand_result(st, seat)
+                return _hand_result(st, seat), playout_cost(n, st.steps - steps, offered)
             d = st.pending
             if d is None:
-                return None
+                return None, playout_cost(n, st.steps - steps, offered)
+            offered += len(d.options)
+            cost = playout_cost(n, st.steps - steps, offered)
+            if cost >= cap:
+                return None, cost
             mv = policy.move(st)
             policy.note(st, d.player, mv)
             m.apply(st, d.player, mv, checked=False)
     except Exception:  # noqa: BLE001 - a rule that fails in a sample
-        return None
-    return _hand_result(st, seat) if st.over or st.hand_no != hand or st.winners else None
+        return None, playout_cost(n, st.steps - steps, offered)
+    cost = playout_cost(PLAIN_DECISIONS, st.steps - steps, offered)
+    return (_hand_result(st, seat) if st.over or st.hand_no != hand or st.winners else None), cost
 
 
 def _changed(a, b) -> dict:

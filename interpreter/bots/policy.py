@@ -9,6 +9,21 @@ from .. import seat as m  # the machine as the seat API hands it to a bot's look
 from .odds import hyper_at_least, hyper_none, table_move, values_held
 from .samples import facts
 
+# What a playout costs, counted against a budget (the search bot's, the greedy bot's weighing of plain moves):
+# CPU a decision of the classic shedding game is worth this many steps ...
+STEPS_A_DECISION = 150
+MOVES_A_DECISION = 10  # ... and moves offered (passing 3 of 13 cards: 286 moves, building them ~2 ms)
+
+
+def playout_cost(decisions: int, steps: int, offered: int) -> int:
+    """What a playout cost, in engine decisions of the cost the budget was set by (the classic shedding game's: a
+    few steps and moves each): its decisions, or more where the rules did much more work a decision (`steps`:
+    cards moved, items a `where` looked at; a running count's pairs and runs read from the last cards laid) or
+    offered many moves (sets of cards to pass), so a move's search takes about as long in every game.  The same on
+    every machine: a seed still gives the same game."""
+    return max(decisions, -(-steps // STEPS_A_DECISION), -(-offered // MOVES_A_DECISION))
+
+
 # ------------------------------------------------------------------ the playout policy
 
 

@@ -18,18 +18,16 @@ from .. import seat as m  # the machine as the seat API hands it to a bot's look
 from .greedy import GreedyBot
 from .memory import Asks
 from .odds import Sight, table_move
-from .policy import POLICIES, Policy, with_due  # noqa: F401 - tests take Policy from here
+from .policy import POLICIES, STEPS_A_DECISION, Policy, playout_cost, with_due  # noqa: F401 - tests take Policy and STEPS_A_DECISION from here
 from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize and facts from here
 
 BUDGET = 12_000  # engine decisions a move may spend on playouts: about 0.2 s on a laptop of 2024
 DEPTH = 10  # turns a playout plays before the hands judge it (games differ in decisions a turn: 1.5 to 5)
 MAX_DECISIONS = 200  # and at most this many decisions, whatever the turns
 # What costs about as much CPU as one engine decision of the classic shedding game (~20 µs: 2 to 3 steps, 3 moves
-# offered), counted against the budget where a game's decisions do more (`_cost`): CPU a decision of a playout was
+# offered), counted against the budget where a game's decisions do more (`policy.playout_cost`): CPU a decision of a playout was
 # ~20 µs + 0.13 µs a step (laying sets of one rank: 3,600 steps a decision, 510 µs; a running count pegged by
 # pairs and runs: 236, 57 µs).
-STEPS_A_DECISION = 150
-MOVES_A_DECISION = 10  # ... and moves offered (passing 3 of 13 cards: 286 moves, building them ~2 ms)
 # The steps one move of a sample may take (a real game's move may take 200,000): a sample dealt a state the real game
 # cannot reach (nobody able to ask) may turn round without asking anyone, and that is a playout's work at most.
 SAMPLE_WORK = STEPS_A_DECISION * MAX_DECISIONS
@@ -81,9 +79,9 @@ def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: i
         if st.over or st.hand_no != start_hand or st.pending is None or st.turns >= last_turn:
             break
         if deadline is not None and not n & 7 and time.perf_counter() > deadline:
-            return None, _cost(n, st.steps - steps, offered)
+            return None, playout_cost(n, st.steps - steps, offered)
         if cap is not None:
-            spent = _cost(n, st.steps - steps, offered)
+            spent = playout_cost(n, st.steps - steps, offered)
             if spent >= cap:
                 return None, spent
         d = st.pending
@@ -93,18 +91,9 @@ def playout(st: m.State, seat: int, policy: Policy, turns: int = DEPTH, limit: i
         try:
             m.apply(st, d.player, move, checked=False)
         except Exception:  # a rule that fails in a sample says nothing about the move: call it even
-            return 0.5, _cost(n + 1, st.steps - steps, offered)
+            return 0.5, playout_cost(n + 1, st.steps - steps, offered)
         n += 1
-    return judge(st, seat, policy.f, start_hand), _cost(n, st.steps - steps, offered)
-
-
-def _cost(decisions: int, steps: int, offered: int) -> int:
-    """What a playout cost, in engine decisions of the cost the budget was set by (the classic shedding game's: a
-    few steps and moves each): its decisions, or more where the rules did much more work a decision (`steps`:
-    cards moved, items a `where` looked at; a running count's pairs and runs read from the last cards laid) or
-    offered many moves (sets of cards to pass), so a move's search takes about as long in every game.  The same on
-    every machine: a seed still gives the same game."""
-    return max(decisions, -(-steps // STEPS_A_DECISION), -(-offered // MOVES_A_DECISION))
+    return judge(st, seat, policy.f, start_hand), playout_cost(n, st.steps - steps, offered)
 
 
 def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
@@ -413,5 +402,5 @@ class SearchBot:
         try:
             m.apply(sample, seat, move, checked=False)
         except Exception:  # the move fails on this sample: the worst, at the cost of the work it did
-            return -1.0, _cost(1, sample.steps - base.steps, 0)
+            return -1.0, playout_cost(1, sample.steps - base.steps, 0)
         return playout(sample, seat, policy, self.turns, deadline=deadline, cap=cap)
