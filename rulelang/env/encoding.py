@@ -2,13 +2,12 @@
 observation vector (what one seat's view holds), both worked out from the Program, nothing written per game."""
 from __future__ import annotations
 
+import sys
+import sysconfig
 from array import array
 from bisect import bisect_right
 from itertools import chain, combinations
 from math import comb, prod
-
-import sys
-import sysconfig
 
 import attrs
 import numpy as np
@@ -741,8 +740,9 @@ class Encoding:
           they were last worked out (`recount`); a zone seen in part is counted by `_tally`, per seat;
         - whose turn it is, the verbs, the variables and the claim are written each time (most looks change one).
 
-        The vector is a Python float array, written by slices and single writes; the seat gets a copy of numpy's
-        view of it (the next look writes the kept one)."""
+        The vector is a Python float array, written by slices (and single numbers through a memoryview of it); the
+        seat gets a copy of numpy's view of it (the next look writes the kept one), or, where reference counts tell
+        (REUSE), an array it was given at one of its last two looks and let go since, written again."""
         n, real = self.n, self.real
         head = self.at_verbs + len(self.groups)  # whose turn, the direction, whose decision, the verbs: each time
         zone_end = self.var_start
