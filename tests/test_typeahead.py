@@ -149,17 +149,26 @@ def test_ctrl_c_drops_the_keys_typed_before_it_that_were_not_read_yet():
         with TypeAhead(terminal, 4000) as keys:
             keys.watch()
             os.write(keyboard, b"dr")
-            time.sleep(0.05)
+            arrived(terminal)
             os.kill(os.getpid(), signal.SIGINT)  # as the terminal sends it for Ctrl-C (ISIG)
             os.write(keyboard, b"draw")
+            arrived(terminal)  # (after a Ctrl-C a poll reads what is there, waiting for nothing)
             keys.poll(0.1)
             assert keys.hurry and keys.take() == ("draw", False)
             keys.watch()
             os.write(keyboard, b"x\x04y")  # a Ctrl-D before the Ctrl-C still asks to leave; `y` is left to answer
-            time.sleep(0.05)
+            arrived(terminal)
             os.kill(os.getpid(), signal.SIGINT)
             assert keys.leave and os.read(terminal, 10) == b"y"
     finally:
         signal.signal(signal.SIGINT, handler)
         os.close(keyboard)
         os.close(terminal)
+
+
+def arrived(fd: int) -> None:
+    """Until the keys written to a pseudo-terminal can be read at its other end (the kernel hands them over in a
+    worker of its own: a fixed pause could end first on a loaded machine)."""
+    import select
+
+    assert select.select([fd], [], [], 10)[0], "the keys never arrived"

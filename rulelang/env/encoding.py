@@ -30,8 +30,22 @@ MASK_ROWS = 256
 # of it, a dict or a list: each holds a reference) is written again and handed out once more, instead of a new copy:
 # numpy's copy is about 2,500 instructions, the write 900.  FREE is its count then: the kept pair's own reference and
 # its memoryview's, the generated code's local and getrefcount's argument.
-REUSE = sys.implementation.name == "cpython" and not sysconfig.get_config_var("Py_GIL_DISABLED")
 FREE = 4
+
+
+def _free_count() -> int:
+    """The reference count the generated code reads of an array held by a kept pair alone, measured in code of its
+    shape.  A Python that counts otherwise (3.14 borrows references on its stack: one less) would take an array the
+    learner holds for a free one: the trick is then not used."""
+    a = np.zeros(1, dtype=np.float32)
+    g = [a, memoryview(a), None, None]
+    del a
+    a = g[0]
+    return sys.getrefcount(a)
+
+
+REUSE = (sys.implementation.name == "cpython" and not sysconfig.get_config_var("Py_GIL_DISABLED")
+         and _free_count() == FREE)
 # A run of cards at least this long is counted from its last count when only cards were added on top since.
 LONG_RUN = 12
 

@@ -5,6 +5,7 @@ import functools
 import json
 import os
 import random
+import re
 import shutil
 import sys
 import unicodedata
@@ -67,6 +68,9 @@ def command_docs() -> dict:
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
+# Control characters (but a new line and a tab) and the ones that turn text right to left: what a line shows never
+# drives the terminal, whoever wrote it (a server `rulelang join` reached sends text; prompt_toolkit lets only ESC go).
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 ANSWERS = YES + NO + ("q",)  # a reply to a question, never a move by abbreviation where no question is asked
 QUIT = "quit"
 SHOWN_SETS = 12  # moves of several arguments (or a set of cards) the Moves line lists for one verb: `pass` of 3 of 13 has 286
@@ -91,6 +95,8 @@ class Screen:
         """Print a line given as text or a list of (style, text) pairs."""
         if isinstance(parts, str):
             parts = [("", parts)]
+        if any(_CONTROLS.search(t) for _, t in parts):
+            parts = [(s, _CONTROLS.sub("?", t)) for s, t in parts]
         if self.tty:
             from prompt_toolkit.application.current import get_app_or_none, get_app_session
 
