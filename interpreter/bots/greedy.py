@@ -12,7 +12,7 @@ from ..seat import Move
 from .odds import (Sight, aimed_at, best, card_numbers, card_values, copies, hyper_at_least, hyper_none,
                    identity_keys, per_deck, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
-from .policy import Policy, RandomPolicy, playout_cost
+from .policy import Policy, RandomPolicy, plain_only, playout_cost
 from .samples import determinize, facts, fork, gather, settle
 
 
@@ -611,7 +611,7 @@ class _PlainAtRandom:
 def _plain(decision, opts) -> bool:
     """A choice among plain moves: two or more, none with a card, value, number or player to pick, none turning cards
     up, outside a window."""
-    return not decision.window and len(opts) > 1 and all(o.kind == "" and not o.reveals for o in opts)
+    return not decision.window and plain_only(opts)
 
 
 def _play_plain(st, seat: int, move: Move, rng: random.Random, cap: int) -> tuple[float | None, int]:

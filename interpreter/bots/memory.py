@@ -187,18 +187,18 @@ class Asks:
         if sight.hand != self.hand or len(self.held) != sight.n:
             self.hand, self.facts, self.known, self.aim, self.own = sight.hand, {}, {}, None, None
             self.gained, self.held = [0] * sight.n, [sight.hidden_held(p) for p in range(sight.n)]
-            self.shared = {k: v for k, v in sight.hidden().items() if k[1] is None}
+            self.shared = _shared(sight)
             self.seen = len(sight.seen())
             return
-        seen, n = sight.seen(), sight.n
+        seen, n, shared = sight.seen(), sight.n, _shared(sight)
         now = [sight.hidden_held(p) for p in range(n)]
         grew = [p for p in range(n) if now[p] > self.held[p]]
         came = len(seen) - self.seen  # cards that came into its sight since (or left it, below 0)
         others = [p for p in range(n) if p != sight.seat and (now[p] or self.held[p])]
         if self.own is not None and len(others) == 1:
             gone = self.own - sight.own() - seen
-            shared = any(v > self.shared.get(k, 0) for k, v in sight.hidden().items() if k[1] is None)
-            if gone and grew == others and now[grew[0]] - self.held[grew[0]] >= len(gone) and not shared:
+            stock_grew = any(v > self.shared.get(k, 0) for k, v in shared.items())
+            if gone and grew == others and now[grew[0]] - self.held[grew[0]] >= len(gone) and not stock_grew:
                 for c in gone:
                     self.known[c] = grew[0]
         for p in range(n):
@@ -209,8 +209,7 @@ class Asks:
                     del self.known[c]  # lost more than came into sight: passed on, maybe
         for c in seen.intersection(self.known):
             del self.known[c]
-        self.held, self.own, self.seen = now, None, len(seen)
-        self.shared = {k: v for k, v in sight.hidden().items() if k[1] is None}
+        self.held, self.own, self.seen, self.shared = now, None, len(seen), shared
 
     def refused(self) -> list:
         """(player, cards, how many of them the player may hold) for each fact: `determinize`'s `refused`."""
@@ -228,7 +227,7 @@ class Asks:
         took = self._count(copy, seat)
         now = Sight.of_game(copy, seat)
         self.own, self.seen = now.own(), len(now.seen())
-        self.shared = {k: v for k, v in now.hidden().items() if k[1] is None}
+        self.shared = _shared(now)
         for c in now.seen().intersection(self.known):
             del self.known[c]
         if move.kind == "player":
@@ -293,6 +292,11 @@ class Asks:
         zones = copy.program.zones
         return any(ev.type == "move" and ev.src_owner == player and not zone_shows(zones[ev.src].visibility, player, seat)
                    for ev in copy.events)
+
+
+def _shared(sight: Sight) -> dict:
+    """(zone, None) -> hidden cards of each place of no player's (a stock): `Asks.shared`."""
+    return {k: v for k, v in sight.hidden().items() if k[1] is None}
 
 
 def _spots(st, places) -> list:

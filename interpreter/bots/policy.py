@@ -24,6 +24,11 @@ def playout_cost(decisions: int, steps: int, offered: int) -> int:
     return max(decisions, -(-steps // STEPS_A_DECISION), -(-offered // MOVES_A_DECISION))
 
 
+def plain_only(opts) -> bool:
+    """A choice among plain moves only (`hit` or `stand`: no card, value, number or player, nothing turned up)."""
+    return len(opts) > 1 and all(o.kind == "" and not o.reveals for o in opts)
+
+
 # ------------------------------------------------------------------ the playout policy
 
 
@@ -96,7 +101,7 @@ class Policy:
                 want = set(f.values[laid[0]])
                 more = [o for o in opts if o.kind == "card" and want.intersection(f.values[o.arg])]
                 return more[0] if more else min(plain, key=lambda o: o.option)
-        if self.plain_at_random and len(opts) > 1 and all(o.kind == "" and not o.reveals for o in opts):
+        if self.plain_at_random and plain_only(opts):
             return opts[rng.randrange(len(opts))]
         first = min(o.option for o in opts)
         group = [o for o in opts if o.option == first]

@@ -286,15 +286,15 @@ def _keep_known(deal: list, held_by: list, known: dict, rng: random.Random | Non
 def _keep_out(deal: list, held_by: list, refused: list, known: dict, rng: random.Random) -> None:
     """Swap the cards a player holds beyond what `refused` lets them (`determinize`) with cards from elsewhere, neither
     known to be where they are nor refused to the place they go to."""
+    barred = {}  # player -> the cards a fact of theirs lets none of
+    for q, other, n in refused:
+        if n <= 0:
+            barred.setdefault(q, set()).update(other)
     for p, cards, allowed in refused:
         at = [j for j, c in enumerate(deal) if held_by[j] == p and c in cards and known.get(c) != p]
         extra = len(at) - max(0, allowed)
         if extra <= 0:
             continue
-        barred = {}  # player -> the cards a fact of theirs lets none of
-        for q, other, n in refused:
-            if n <= 0:
-                barred.setdefault(q, set()).update(other)
         for j in rng.sample(at, extra):
             free = [k for k, c in enumerate(deal) if held_by[k] != p and c not in cards and c not in known
                     and deal[j] not in barred.get(held_by[k], ()) and c not in barred.get(p, ())]

@@ -111,11 +111,11 @@ def judge(st: m.State, seat: int, f: Facts, start_hand: int) -> float:
         if st.over:
             return 0.0
     gains = m.standing(st)
+    ranked = gains is not None and max(gains) > min(gains)
     if gains is None and f.won:  # no score: the cards laid out before each player (books) count for them, alone
         gains = [sum(len(st.zones[zi][p]) for zi in f.won) for p in range(st.n)]
-        top = max(gains)
-        weights = [math.exp(SHARPNESS * (g - top)) for g in gains]
-    elif gains is not None and max(gains) > min(gains):
+        ranked = True
+    if ranked:
         top = max(gains)
         weights = [math.exp(SHARPNESS * (g - top)) for g in gains]
     else:
