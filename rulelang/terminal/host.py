@@ -708,15 +708,16 @@ class Host:
 
     def help_about(self, d: Decision | None, arg: str) -> None:
         """`help WORD`: the one command, move or call it names, or why nothing is told."""
-        word = self.clean(arg).split()[0] if self.clean(arg).split() else arg.strip()
+        typed = self.clean(arg).strip()
+        word = typed.split()[0] if typed else arg.strip()
         text = help_about(self.program, d, command_docs(), ALIASES, word)
         why = ""
         if text is None and d is not None:  # a move as it is typed (`R9`, `blue`): what it is
             try:
-                move = self.game.parse(self.clean(arg).strip())
+                move = self.game.parse(typed)
             except MoveError as e:  # a card that is no move: why, as the prompt would refuse it (`WC` could be ...)
                 move = None
-                why = f"; as a move: {e.message}" if self.program.card_by_text(self.clean(arg).strip()) else ""
+                why = f"; as a move: {e.message}" if self.program.card_by_text(typed) else ""
             except Exception:  # noqa: BLE001 - not a move: told below
                 move = None
             if move is not None:
@@ -1062,8 +1063,9 @@ class Host:
         if why:
             return why
         rule_at = self.rule_start(text, d)
-        if rule_at is not None and low.split()[0] == "house" and self.house_full():
-            return self.house_full()
+        full = self.house_full() if rule_at is not None and low.split()[0] == "house" else None
+        if full:
+            return full
         if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
             problem = check_rule(self.game, text[rule_at:], d.player)
             if not problem:
@@ -1158,9 +1160,8 @@ class Host:
             elif o.kind == "rule":  # completed to the verb: Enter on it opens the rule editor
                 out.append((o.verb, o.text, o.doc, [(o.verb, o.verb)]))
                 continue
-            elif o.kind == "cards" and all(isinstance(c, int) for c in o.arg):  # a set: as the Moves line has it
-                text = f"{o.verb} " + " ".join(self.program.cards[c].short
-                                               for c in sorted(o.arg, key=lambda c: sort_key(self.program, c)))
+            elif (shown := self._set_shown(o)) is not None:  # a set: as the Moves line has it
+                text = f"{o.verb} {shown}"
                 out.append((o.text, text, o.doc, [(text, text), (o.text, o.text)]))
                 continue
             else:
@@ -1399,10 +1400,8 @@ class Host:
                     if j == SHOWN_SETS:
                         parts.append(("", f"… ({len(args)} in all)"))
                         break
-                    if o.kind == "cards" and all(isinstance(c, int) for c in o.arg):  # as the hand shows them
-                        parts.append(("", " ".join(p.cards[c].short for c in sorted(o.arg, key=lambda c: sort_key(p, c)))))
-                    else:
-                        parts.append(("", o.text[len(verb) + 1:]))
+                    shown = self._set_shown(o)
+                    parts.append(("", o.text[len(verb) + 1:] if shown is None else shown))
                 elif o.kind == "player":  # as it is typed: by name
                     parts.append(("", self.game.names[o.arg]))
                 elif o.kind == "blind":  # a card it may not see, by its place
@@ -1413,6 +1412,12 @@ class Host:
             calls = " / ".join(d.calls)
             parts.append(("", f"   (a call goes after the move: `{self._example(d)} {calls}`)"))
         self.screen.line(parts)
+
+    def _set_shown(self, o) -> str | None:
+        """A set of cards as the hand shows them (`2H 3D` for `pass 3D 2H`), or None for any other move."""
+        if o.kind != "cards" or not all(isinstance(c, int) for c in o.arg):
+            return None
+        return " ".join(self.program.cards[c].short for c in sorted(o.arg, key=lambda c: sort_key(self.program, c)))
 
     def _arg_order(self, o) -> list:
         """Where a move of several parts goes on the Moves line: by each part in turn, a value in its attribute's
