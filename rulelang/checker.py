@@ -838,8 +838,7 @@ class Checker:
                            inside_string(loc, text, m.start(), m.end()))
         for m in INTERPOLATION.finditer(text):
             name, attr = m.group(1), m.group(2)
-            if name not in scope and name not in BUILTIN_NAMES and name not in self.s.vars and name not in self.s.consts \
-                    and name not in self.s.options:
+            if name not in known:
                 self.error(f"`{{{name}}}` in the text names nothing known here", inside_string(loc, text, m.start(), m.end()),
                            did_you_mean(name, known))
             elif attr is not None and attr not in self.s.attributes:

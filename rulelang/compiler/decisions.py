@@ -390,9 +390,10 @@ class Decisions:
                 # (not looked at every time: only its own cards, if face down, or values marked by `derive`)
                 guard = " or ".join([*(["st.facedown"] if tests else []),
                                      *(["'$seen' in st.vars or '$seen' in env"] if ops.peeks_marks((spec,)) else [])])
-                if not guard and not ops.peeks_always((spec,)):
+                always = ops.peeks_always((spec,))
+                if not guard and not always:
                     continue
-                peek += [self.mark(o.where.loc), *([line] if ops.peeks_always((spec,)) else [f"if {guard}:", INDENT + line])]
+                peek += [self.mark(o.where.loc), *([line] if always else [f"if {guard}:", INDENT + line])]
         if peek:
             peek.append(self.mark(stmt.loc))
         return [f"player = {who}", *peek, "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,
