@@ -327,9 +327,11 @@ class MatchTo:
 
 @node
 class MatchHands:
-    """A match is a fixed number of hands. `match 3 hands`"""
+    """A match is a fixed number of hands; the highest score wins, or the lowest when `lowest` holds (as for
+    `MatchTo`). `match 3 hands`, `match 9 hands lowest wins`"""
 
     hands: int
+    lowest: Any = None  # a true/false expression (`true` for a plain `lowest wins`), or None
     loc: Loc = _loc()
 
 

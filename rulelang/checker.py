@@ -487,6 +487,8 @@ class Checker:
     def check_MatchHands(self, d):
         if d.hands < 1:
             self.error("a match must have at least one hand", d.loc)
+        if d.lowest is not None:
+            self.expect(d.lowest, {}, "bool")
 
     def check_deal_sizes(self):
         """Deals in the setup from the deck's zone must fit in the deck with the most players."""

@@ -354,7 +354,7 @@ class _ToAst(Transformer):
         return c[0] if c[0] is not None else ast.Literal(value=True, loc=self._loc(meta))
 
     def match_hands(self, meta, c):
-        return ast.MatchHands(hands=int(c[0]), loc=self._loc(meta))
+        return ast.MatchHands(hands=int(c[0]), lowest=c[1], loc=self._loc(meta))
 
     def teams_decl(self, meta, c):
         return ast.TeamsDecl(size=int(c[0]), loc=self._loc(meta))

@@ -191,23 +191,27 @@ def _mark_chosen(st: State, cards, zi: int, face) -> None:
         st.chosen = None
 
 
-_KNOWS = tuple(frozenset((p,)) for p in range(16))  # who knows a card laid face down: the one who laid it
+_KNOWS = tuple(frozenset((p,)) for p in range(16))  # who knows a card laid face down from its owner's hand
+_NOBODY = frozenset()
 
 
-def _knower(st: State, szi: int, sowner) -> int | None:
-    """Who knows a card laid face down from zone `szi` of `sowner`: that player, unless the zone hides its cards
-    from its owner too (a stack of `zone stack hidden per player`); a card from a table pile, nobody."""
-    return None if sowner is None or st.program.zones[szi].visibility == "hidden" else sowner
+def _knower(st: State, szi: int, sowner):
+    """Who knows a card laid face down from zone `szi` of `sowner`: the seats that saw it there.  A private zone's
+    owner; every seat for a card that lay face up in a public zone (a pile, or a player's cards laid out); nobody
+    for a hidden zone's card (a stack its owner does not see either)."""
+    vis = st.program.zones[szi].visibility
+    if vis == "hidden":
+        return _NOBODY
+    if vis == "public":
+        return frozenset(range(len(st.names)))
+    return _KNOWS[sowner] if sowner < len(_KNOWS) else frozenset((sowner,))
 
 
 def _set_face(st: State, cid: int, face: str | None, knower) -> None:
-    """`face down`: hidden from all but the player it came from; `face up`: shown; otherwise as it was."""
+    """`face down`: hidden from all but the seats that saw it (`_knower`); `face up`: shown; otherwise as it was."""
     if face == "down":
         if cid not in st.facedown:
-            if knower is None:
-                st.facedown[cid] = frozenset()
-            else:
-                st.facedown[cid] = _KNOWS[knower] if knower < len(_KNOWS) else frozenset((knower,))
+            st.facedown[cid] = knower
     elif face == "up":
         st.facedown.pop(cid, None)
 
@@ -232,6 +236,11 @@ def shuffle(st: State, ref: tuple) -> None:
     z = st.zone(*ref)
     st.steps += len(z)
     shuffle_list(st, z)
+    down = st.facedown
+    if down:  # a face-down card shuffled: whoever knew it no longer knows where it lies
+        for cid in z:
+            if cid in down:
+                down[cid] = _NOBODY
     if st.record:
         st.emit(ShuffleEvent(zone=st.program.zones[ref[0]].name))
     if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:

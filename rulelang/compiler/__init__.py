@@ -141,7 +141,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             main=Proc("game", (), self.main_code(turn)),
             match_target=match.target if isinstance(match, ast.MatchTo) else None,
             match_hands=match.hands if isinstance(match, ast.MatchHands) else None,
-            match_lowest=self.expr(match.lowest, {}) if isinstance(match, ast.MatchTo) and match.lowest else None,
+            match_lowest=self.expr(match.lowest, {}) if match is not None and match.lowest else None,
             options=opts,
             procs=procs,
             classes=dict(self.class_tables),

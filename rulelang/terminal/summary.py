@@ -244,17 +244,17 @@ def rules_summary(program, width: int = 96) -> str:
         lines.append("Scoring:")
         note = _comment_above(src, symbols.score.loc)
         lines += _wrap_note(note, "  ", width) if note else [f"  {s}" for s in _body_lines(src, symbols.score)]
+    lowest = getattr(symbols.match, "lowest", None)
+    if lowest is None:
+        ends = ""
+    elif isinstance(lowest, ast.Literal) and lowest.value is True:
+        ends = "; the lowest score wins"
+    else:
+        ends = f"; the lowest score wins if {_source_of(src, getattr(lowest, 'loc', None), lowest)}"
     if program.match_target:
-        lowest = getattr(symbols.match, "lowest", None)
-        if lowest is None:
-            ends = ""
-        elif isinstance(lowest, ast.Literal) and lowest.value is True:
-            ends = "; the lowest score wins"
-        else:
-            ends = f"; the lowest score wins if {_source_of(src, getattr(lowest, 'loc', None), lowest)}"
         lines.append(f"A match is played to {program.match_target} points{ends} (`--match`).")
     if program.match_hands:
-        lines.append(f"A match is {program.match_hands} hands (`--match`).")
+        lines.append(f"A match is {program.match_hands} hands{ends} (`--match`).")
     if program.options:
         lines.append("Options (set with --option NAME=VALUE):")
         for o in program.options.values():
