@@ -45,3 +45,30 @@ def test_asks_learn_the_same_from_games_the_seat_cannot_tell_apart():
         rng = random.Random(5)
         samples.append([determinize(g.state, 0, rng, refused=b.asks.refused()).zones[hand][1] for _ in range(20)])
     assert samples[0] == samples[1]  # and its samples are the same
+
+
+def test_asks_are_learnt_again_when_a_game_is_replayed():
+    """A game resumed from its record (`rulelang.save`: each bot is asked to `follow` its decisions, the recorded
+    move then made) leaves the search bot's memory of asks where the live game left it: it looks at each decision
+    replayed and learns from the move the record holds for it."""
+    program = rulelang.load(ROOT / "examples" / "more" / "go_fish.rules")
+    live = Game(program, 2, seed=3)
+    bots = [SearchBot(7, budget=50), SearchBot(8, budget=50)]
+    states = {}
+    while not live.over and len(live.record()) < 60:
+        d = live.pending
+        if d.player == 0:  # what it knows before it looks at this decision
+            a = bots[0].asks
+            states[len(live.record())] = (a.refused(), dict(a.known), a.gained[:], a.held[:], a.own, a.seen)
+        live.apply(d.player, bots[d.player].move(live, d.player, d), False)
+    record = live.record()
+    assert any(s[0] for s in states.values())  # it did learn that a player holds none of a rank
+    game, bot = Game(program, 2, seed=3), SearchBot(7, budget=50)
+    for i, (seat, text) in enumerate(record):
+        d = game.pending
+        if seat == 0 and i in states:
+            bot.caught_up(game)
+            a = bot.asks
+            assert (a.refused(), a.known, a.gained, a.held, a.own, a.seen) == states[i], i
+            bot.follow(game, 0, d)
+        game.replay(seat, text)

@@ -159,6 +159,7 @@ class SearchBot:
         self.reveal_margin = reveal_margin  # and by how much more to turn cards up (players mostly play fair)
         self.fallback = GreedyBot(seed)
         self.asks = Asks()  # what asks showed of the others' hidden cards (the samples keep to it)
+        self.following = None  # the decision last replayed, its state and sight kept until the record shows its move
         self.deadline = None
         self.last = {}  # what the last search found: candidates, playouts, means (for tests and tuning)
 
@@ -167,13 +168,41 @@ class SearchBot:
 
     def follow(self, game, seat: int, decision) -> None:
         """Replaying: searching again would take a fifth of a second a move, so only its greedy helper's memory is
-        brought along (its own randomness comes from where the game is).  It is not told the move replayed, so
-        where the search had laid another card than its helper, the helper's memory of the turn is not mended: a
-        game resumed in the middle of such a turn may claim otherwise than the live game would have; nor is its
-        memory of what asks showed (`asks`): a game of asking resumed may be searched on other samples."""
+        brought along (its own randomness comes from where the game is), and its memory of what asks showed
+        (`asks`): it looks as at a live decision, and learns from the move replayed once the record holds it (at its
+        next decision, replayed or live: `caught_up`).  The helper is not told the move replayed, so where the
+        search had laid another card than its helper, the helper's memory of the turn is not mended: a game resumed
+        in the middle of such a turn may claim otherwise than the live game would have."""
+        self.caught_up(game)
         if not (decision.race or any(o.kind == "rule" for o in decision.options)):
             self.fallback.deadline = None  # not the time a live move left it, long past: the samples as with no time
             self.fallback.choose(game.program, game.view(seat), decision, game)  # as `choose` asks it
+        st = getattr(game, "state", None)
+        if st is None or decision.race:
+            return
+        sight = Sight.of_view(game.view(seat))
+        self.asks.look(sight)
+        before = fork(st)
+        before.rng = random.Random()
+        before.rng.setstate(st.rng.getstate())  # its own copy: the game's goes on as the replay goes on
+        self.following = (before, sight, len(st.moves), decision)
+
+    def caught_up(self, game) -> None:
+        """What asks showed at the decision last replayed (`follow`), learnt from the move the record holds for it,
+        made on the state kept from before it (as `choose` learns from a live move)."""
+        kept, self.following = self.following, None
+        if kept is None:
+            return
+        before, sight, at, decision = kept
+        record = getattr(getattr(game, "state", None), "moves", ())
+        if len(record) <= at or record[at][0] != decision.player:
+            return
+        try:
+            move = m.read_move(before.program, decision, record[at][1])
+        except Exception:  # noqa: BLE001 - a move this bot cannot read teaches it nothing
+            return
+        f = facts(before.program)
+        self.asks.after(before, decision.player, move, sight, lambda c, v: f.fits(c, v, "value"))
 
     def mend(self, program, greedy: m.Move, made: m.Move) -> None:
         """The greedy helper remembers the cards it chose to lay this turn (what its claim should name); where the
@@ -191,6 +220,8 @@ class SearchBot:
     def choose(self, program, view: dict, decision, game=None) -> m.Move:
         """Its move (`decide`), its memory of what asks showed of others' hidden cards (`Asks`) brought up to date
         around it."""
+        if game is not None:
+            self.caught_up(game)  # the last decision replayed, when a resumed game goes on live
         sight = Sight.of_view(view) if game is not None and view is not None else None
         if sight is not None:
             self.asks.look(sight)
