@@ -741,15 +741,23 @@ class Statements:
                  *(ind * 2 + x for x in begins), *(ind + x for x in start)]
         fn = self.define(name, lines)
         # After `advance` no `turn to` or `skip` is left over (it used them up), and its commonest case passes over
-        # no seat out of play: only the seat `m.advance` gives the turn to may be one.
-        lines = [f"def {end}(st, fr):", "    # a turn's code ended: the next turn, for this file's rules (`ops.op_main`)",
-                 *changed, *(ind + x for x in ends),
-                 "    if st.turn_to is None and not st.again and not st.gone:",
-                 "        st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
-                 "        st.skips = 0", "        st.turns += 1", "    else:", "        m.advance(st)",
-                 "        if st.gone and st.current in st.gone:",
-                 "            st.current = m.seat_after(st, st.current, st.direction)",
-                 *(ind + x for x in steps), *(ind + x for x in begins), *(ind + x for x in start)]
+        # no seat out of play: only the seat `m.advance` gives the turn to may be one.  A turn whose code ran to its
+        # end without leaving a decision pending or starting other code (its frame gone, this one on top again) is
+        # followed by the next at once, as the machine's loop would call this function next.
+        body = [*changed, *(ind + x for x in ends),
+                "    if st.turn_to is None and not st.again and not st.gone:",
+                "        st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
+                "        st.skips = 0", "        st.turns += 1", "    else:", "        m.advance(st)",
+                "        if st.gone and st.current in st.gone:",
+                "            st.current = m.seat_after(st, st.current, st.direction)",
+                *(ind + x for x in steps), *(ind + x for x in begins)]
+        if code:
+            body += [*(ind + x for x in start[:-1]), f"    if {self.const(code[0], 'OP')}(st, turn):", "        return True",
+                     "    if st.stack[-1] is not fr or fr.pc != 2:", "        return False", "    fr.pc = 3"]
+            body = ["    while True:", *(ind + x for x in body)]
+        else:
+            body += [ind + x for x in start]
+        lines = [f"def {end}(st, fr):", "    # a turn's code ended: the next turn, for this file's rules (`ops.op_main`)", *body]
         return (fn, fn, self.define(end, lines), fn)
 
     def file_rule(self, r) -> str:
