@@ -161,6 +161,7 @@ def play_rulelang(program, players: int, budget: float, seed0: int = 0, views: b
     """
     from interpreter import Game
     from interpreter.bots import GreedyBot, RandomBot
+    from interpreter.seat import play_bots
 
     make = {"random": RandomBot, "greedy": GreedyBot, "play-first": _play_first_bot}[bot]
 
@@ -172,6 +173,8 @@ def play_rulelang(program, players: int, budget: float, seed0: int = 0, views: b
         g = Game(program, players, seed=seed, record=False)
         bots = [make(seed * 1009 + i) for i in range(players)]
         st = g.state
+        if not views:  # as `rulelang simulate` plays: the bots asked by the machine itself (interpreter.seat.play_bots)
+            moves += play_bots(g, bots, TURN_LIMIT).moves  # (a game cut off: counted below)
         while not st.over:
             if st.turns >= TURN_LIMIT:
                 cut += 1
@@ -179,7 +182,7 @@ def play_rulelang(program, players: int, budget: float, seed0: int = 0, views: b
             d = st.pending
             if views and bot == "random":  # RandomBot reads no view: this row builds one anyway, to show its cost
                 move = bots[d.player].choose(program, g.view(d.player), d)
-            else:  # as `rulelang simulate` asks a bot (interpreter.bots.ask_bot): the greedy bot builds its view
+            else:  # as a host asks a bot (interpreter.bots.ask_bot): the greedy bot reads its seat's glance
                 move = bots[d.player].move(g, d.player, d)
             g.apply(d.player, move, checked=False)
             moves += 1
@@ -202,6 +205,7 @@ def play_simulate(program, players: int, budget: float, bots: str, games_a_round
     shared machine changes from minute to minute, so the two are timed side by side, not one after the other."""
     from interpreter import Game
     from interpreter.bots import make_bot
+    from interpreter.seat import play_bots
     from rulelang.simulate.one import play_one
 
     def bench_loop(seeds) -> int:
@@ -209,11 +213,8 @@ def play_simulate(program, players: int, budget: float, bots: str, games_a_round
         for seed in seeds:
             g = Game(program, players, seed=seed, record=False)
             seats = [make_bot(bots, seed * 1009 + i) for i in range(players)]
-            st = g.state
-            while not st.over and st.turns < TURN_LIMIT:
-                d = st.pending
-                g.apply(d.player, seats[d.player].move(g, d.player, d), checked=False)
-            turns += st.turns
+            play_bots(g, seats, TURN_LIMIT)
+            turns += g.state.turns
         return turns
 
     def simulate_loop(seeds) -> int:
@@ -247,6 +248,7 @@ def headline(budget: float, players: int, rounds_of: int = 10) -> dict:
 
     import rulelang
     from interpreter import Game
+    from interpreter.seat import play_bots
 
     sys.path.insert(0, str(ROOT / "bench"))
     import sol_uno
@@ -259,11 +261,8 @@ def headline(budget: float, players: int, rounds_of: int = 10) -> dict:
         for seed in seeds:
             g = Game(program, players, seed=seed, record=False)
             bots = [_play_first_bot(seed * 1009 + i) for i in range(players)]
-            st = g.state
-            while not st.over and st.turns < TURN_LIMIT:
-                d = st.pending
-                g.apply(d.player, bots[d.player].move(g, d.player, d), checked=False)
-            turns += st.turns
+            play_bots(g, bots, TURN_LIMIT)
+            turns += g.state.turns
         return turns
 
     def unogame_games(seeds) -> int:

@@ -5,7 +5,8 @@ by it, beside callgrind's instructions, which take minutes under load):
     .venv/bin/python bench/bytecodes.py liars 1 1000     # games/NAME.rules (or a path), seeds 0..N-1, turns cut at T
     TOP=40 .venv/bin/python bench/bytecodes.py whos_lying 20 5000
 
-Random bots (interpreter.bots.RandomBot, seeded as bench.py's), 4 players, no record, moves unchecked; one game
+Random bots (interpreter.bots.RandomBot, seeded as bench.py's), 4 players, no record, asked by the machine
+(`interpreter.seat.play_bots`, as bench.py and simulate play); one game
 (seed 100, to the same cut) is played first, untraced, so the deck's tables and memos are made.  Prints bytecodes
 a turn and a move, then the TOP functions (default 30) by bytecodes a turn.
 """
@@ -18,6 +19,7 @@ import sys
 import rulelang
 from interpreter import Game
 from interpreter.bots import RandomBot
+from interpreter.seat import play_bots
 
 
 def main(argv: list[str]) -> None:
@@ -41,12 +43,8 @@ def main(argv: list[str]) -> None:
         for seed in seeds_:
             g = Game(program, 4, seed=seed, record=False)
             bots = [RandomBot(seed * 1009 + i) for i in range(4)]
-            st = g.state
-            while not st.over and st.turns < cut:
-                d = st.pending
-                g.apply(d.player, bots[d.player].move(g, d.player, d), checked=False)
-                moves += 1
-            turns += st.turns
+            moves += play_bots(g, bots, cut).moves
+            turns += g.state.turns
         return moves, turns
 
     play([100], limit)

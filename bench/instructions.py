@@ -20,22 +20,20 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rulelang  # noqa: E402
 from interpreter import Game  # noqa: E402
 from interpreter.bots import RandomBot  # noqa: E402
+from interpreter.seat import play_bots  # noqa: E402
 
 import bench  # noqa: E402
 
 
 def games(program, players: int, seeds, make) -> tuple[int, int]:
-    """Play the games as the bench does (no record, moves unchecked); the moves and turns made."""
+    """Play the games as the bench does (no record, the bots asked by the machine: `play_bots`); the moves and turns
+    made."""
     moves = turns = 0
     for seed in seeds:
         g = Game(program, players, seed=seed, record=False)
         bots = [make(seed * 1009 + i) for i in range(players)]
-        st = g.state
-        while not st.over and st.turns < bench.TURN_LIMIT:
-            d = st.pending
-            g.apply(d.player, bots[d.player].move(g, d.player, d), checked=False)
-            moves += 1
-        turns += st.turns
+        moves += play_bots(g, bots, bench.TURN_LIMIT).moves
+        turns += g.state.turns
     return moves, turns
 
 

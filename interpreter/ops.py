@@ -172,9 +172,9 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
                     if c in due and due[c](st, player):
                         now += (c,)
                 st.pending = m.Decision(player, prompt, options, True, tuple(calls), now)
-                return True
-            st.pending = m.Decision(player, prompt, options, True, ())
-            return True
+            else:
+                st.pending = m.Decision(player, prompt, options, True, ())
+            return st.bots is None or m.bot_moves(st)  # a bot at the table: asked here, the run goes on
         fr.pc = end.pos
         return False
     return op

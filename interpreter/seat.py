@@ -12,8 +12,9 @@ from types import SimpleNamespace
 
 from .errors import MoveError, RulesError
 from .events import Event
-from .machine import (RULE_FAILURES, Decision, Move, State, apply, match_winners, parse_move, push, race_move, racers,
-                      run, team)
+from .machine import play_bots as machine_play_bots
+from .machine import (RULE_FAILURES, Decision, Move, State, apply, match_winners, parse_move, push, race_move,
+                      racers, run, team)
 from .narrator import in_words
 from .view import glance
 
@@ -31,6 +32,19 @@ def fork(game) -> State:
     """A copy of a game's state (given the Game, or a State) for a bot to play forward on: no record, and nothing a
     move changes shared with the game (`State.fork`)."""
     return getattr(game, "state", game).fork()
+
+
+def play_bots(game, bots: list, turns: int, in_turn_limit: int | None = None, hands: int | None = None):
+    """Let a game's bots play on by themselves (a game kept with no record: simulate, the bench): `bots` holds a
+    bot for each seat (None for a seat the host asks itself), and the game goes on until it is over, a seat with no
+    bot is to decide, or `turns` turns have begun; with `in_turn_limit`, also before a turn's decision past that
+    many, or the first decision of a hand past `hands`.  The moves are those of a host that asks each bot
+    `bot.move(game, seat, decision)` and makes its move with `seat.act(move, undoable=False)`, in the same order;
+    but each bot is asked where its decision is made and the game goes on from there, without the round trip
+    through the host, `apply` and the machine's loop for each move.  Returns the table it played with
+    (`machine.BotTable`): `moves` made; with `in_turn_limit`, `turn` (hand, turns) and the decisions `in_turn` it
+    counted in it."""
+    return machine_play_bots(game, bots, turns, in_turn_limit, hands)
 
 
 def read_move(program, decision: Decision, text: str) -> Move:

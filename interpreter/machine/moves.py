@@ -70,6 +70,132 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.since.append(move)
 
 
+class BotTable:
+    """The bots the machine asks itself while `play_bots` runs (`State.bots`): each seat's `move` (None for a seat
+    the host asks), the game handed to them, the turn at which the host takes over, and the moves made; with a
+    bound of decisions a turn (`in_turn_limit`, None for none), the turn being played and the decisions made in it,
+    and the hand after which the host takes over."""
+
+    __slots__ = ("game", "asks", "turns", "moves", "held", "in_turn_limit", "hands", "turn", "in_turn")
+
+    def __init__(self, game, asks: list, turns: int, in_turn_limit: int | None = None, hands: int | None = None):
+        self.game = game
+        self.asks = asks
+        self.turns = turns
+        self.moves = 0
+        self.held = None  # a move a bot made that `apply` must make (a rule, typed text, rules written in play)
+        self.in_turn_limit = in_turn_limit
+        self.hands = hands
+        self.turn = None  # (hand, turns) of the turn the decisions `in_turn` were made in
+        self.in_turn = 0
+
+    def counted(self, st: State) -> bool:
+        """One decision more in the turn being played; False (counting nothing) if it is past the bound of
+        decisions a turn, or the hand past the host's bound of hands."""
+        turn = (st.hand_no, st.turns)
+        if turn != self.turn:
+            if self.hands is not None and st.hand_no > self.hands:
+                return False
+            self.turn, self.in_turn = turn, 1
+            return True
+        if self.in_turn >= self.in_turn_limit:
+            return False
+        self.in_turn += 1
+        return True
+
+
+class BotFailed(Exception):
+    """A bot asked by the machine failed: carried out of `run` untouched (not taken for a rule's failure)."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(error)
+        self.error = error
+
+
+def bot_moves(st: State) -> bool:
+    """At a decision just made pending, while bots play (`st.bots`): its seat's bot is asked here, with the same
+    arguments as a host asks it (`bot.move(game, seat, decision)`), its move resumed as `apply` resumes an unchecked
+    bot's move (`_resume`), and the block the move goes on at run at once, as the machine's loop would run it next:
+    False, the loop goes on.  True leaves the decision pending for the host: a seat with no bot, a bound of the
+    host's reached, or a move only `apply` makes (`BotTable.held`: not a Move, a rule, rules written in play)."""
+    table = st.bots
+    d = st.pending
+    player = d.player
+    ask = table.asks[player]
+    if (ask is None or st.turns >= table.turns or st.house
+            or table.in_turn_limit is not None and not table.counted(st)):
+        return True  # (with rules written in play, `apply` makes the move: its checkpoints)
+    try:
+        move = ask(table.game, player, d)
+    except Exception as e:
+        raise BotFailed(e) from e
+    table.moves += 1
+    if move.__class__ is not Move or move.kind == "rule" or move.kind == "blind":
+        table.held = move
+        return True
+    # `_resume` of an unchecked move with no record (`play_bots` plays none)
+    fr = st.stack[-1]
+    env = fr.env
+    spec = env["$options"][move.option]
+    if spec.param is not None:
+        env[spec.param] = move.arg
+    elif spec.bind is not None:
+        spec.bind(env, _placed(st, env, move) if "$blind" in env else move.arg)
+    st.pending = None
+    st.pending_author = player
+    stats = st.stats
+    key = spec.stat
+    stats[key] = stats.get(key, 0) + 1
+    if move.kind == "card":
+        key = st.program.card_stats[move.arg]
+        stats[key] = stats.get(key, 0) + 1
+    if move.calls:
+        st.called[player].update(move.calls)
+    st.limit = st.steps + st.work  # a new move: its own bound of steps, as `run` sets at each
+    # the block the move goes on at, run now as the machine's loop would run it next (it checks the stack's depth
+    # when this run of blocks returns to it)
+    pc = spec.label.pos
+    code = fr.code
+    if pc < len(code):
+        fr.pc = pc + 1
+        return code[pc](st, fr)
+    fr.pc = pc
+    return False
+
+
+def play_bots(game, bots: list, turns: int, in_turn_limit: int | None = None, hands: int | None = None) -> BotTable:
+    """Play a game kept with no record with these bots (one per seat; None for a seat the host asks) until it is
+    over, a seat with no bot is to decide, or `turns` turns have begun (or, with `in_turn_limit`, a turn would hold
+    more decisions than that, or a hand past `hands` begins): the same moves, made in the same order, as a host
+    asking each bot `bot.move(game, seat, decision)` and making its move unchecked (`apply(..., checked=False)`), but
+    each bot is asked by the machine where the decision is made, its move made there and the run going on in the
+    same loop.  The table: the moves made, and the turn's decisions counted."""
+    st = game.state
+    if st.record:
+        raise ValueError("bots play by themselves only a game kept with no record")
+    asks = [b.move if b is not None else None for b in bots]
+    table = BotTable(game, asks, turns, in_turn_limit, hands)
+    st.bots = table
+    try:
+        while not st.over:
+            d = st.pending
+            move = table.held
+            if move is None:
+                ask = asks[d.player]
+                if ask is None or st.turns >= turns or in_turn_limit is not None and not table.counted(st):
+                    break
+                move = ask(game, d.player, d)
+                table.moves += 1
+            else:
+                table.held = None
+            apply(st, d.player, move, False)
+    except BotFailed as e:
+        raise e.error from None
+    finally:
+        st.bots = None
+    return table
+
+
 def racers(d: Decision) -> list:
     """The seats in a race: everyone in a `race "WORD"`, those who acted in an `ask ... race`."""
     return [o.arg for o in d.options]

@@ -12,21 +12,23 @@ def run(st: State) -> None:
     stack = st.stack
     st.limit = st.steps + st.work
     fr = None
+    depth = MAX_DEPTH
     try:
         while stack:  # one block a round: the frame on top may have changed with each (a call, a return)
             fr = stack[-1]
             pc = fr.pc
-            code = fr.code
-            if pc < len(code):
-                fr.pc = pc + 1
-                if code[pc](st, fr):
-                    return
-                # Work is counted where it can repeat: by loops as they go back (codegen.Code), by expressions
-                # over lists, by moves of cards; and calls nest no deeper than MAX_DEPTH.
-                if len(stack) > MAX_DEPTH:
-                    raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
-            else:
+            try:
+                block = fr.code[pc]
+            except IndexError:  # the frame's code has ended
                 stack.pop()
+                continue
+            fr.pc = pc + 1
+            if block(st, fr):
+                return
+            # Work is counted where it can repeat: by loops as they go back (codegen.Code), by expressions over
+            # lists, by moves of cards; and calls nest no deeper than MAX_DEPTH.
+            if len(stack) > depth:
+                raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
     except RuntimeRulesError as e:
         e.frames = [f.name for f in stack] + _unwound(e)
         places.locate(e, e.__traceback__)

@@ -120,6 +120,7 @@ class State:
         self.rng_guards: list = []  # (generator, snapshot) for the latest snapshots, until the generator is used
         self.checkpoint = None  # a snapshot of a few moves ago, with rules written in play (see apply)
         self.since: list = []  # the moves made since it
+        self.bots = None  # a table of bots the machine asks itself at each decision (`moves.play_bots`), or None
 
     # -- zones
     def zone(self, zi: int, owner=None) -> list:
@@ -142,6 +143,7 @@ class State:
         clone.moves = []
         clone.stats = {}
         clone.chosen = None
+        clone.bots = None  # a look-ahead is played by its own caller, never by the game's bots
         snap = self.snapshot()
         self.forget(snap)  # the copy is never restored: the game need not keep its random state for it
         clone.restore_from(snap)

@@ -693,46 +693,72 @@ class Statements:
         return lines, ready
 
     def main_code(self, turn: Proc) -> tuple:
-        """The turns of a hand (the game's frame, four places where it goes on from) as one generated function for
-        this file: `ops.op_main` with the conditions of its `turn_ends` and `turn_begins` rules written in, and what
-        the file has none of left out; a game with a rule written in play runs `op_main` itself."""
+        """The turns of a hand (the game's frame, four places where it goes on from) as generated functions for this
+        file: `ops.op_main` with the conditions of its `turn_ends` and `turn_begins` rules written in, and what the
+        file has none of left out; a game with a rule written in play runs `op_main` itself.  The commonest place,
+        a turn's code ended, has a function of its own (`END`), with no test of where it goes on from and none of what
+        only the hand's first turn can hold (`turn to` or `skip` in `setup`)."""
         name = f"MAIN{next(self.fresh)}"
+        end = f"END{next(self.fresh)}"
         events = {r.event for r in self.s.rules}
-        lines = [f"def {name}(st, fr):", "    # the turns of a hand, for this file's rules (`ops.op_main`)",
-                 f"    if not ({self.unchanged(frozenset({'turn_ends', 'turn_begins'}))}):",
-                 f"        return {self.const(ops.op_main, 'OP')}(st, fr)",
-                 "    phase = fr.pc - 1", "    if phase == 2:  # the turn's code has ended"]
+        changed = [f"    if not ({self.unchanged(frozenset({'turn_ends', 'turn_begins'}))}):",
+                   f"        return {self.const(ops.op_main, 'OP')}(st, fr)"]
+        ends = []  # the rules of `turn_ends` (the frame's pc is 3)
         if "turn_ends" in events:
             n = next(self.fresh)
             tests, ready = self.rule_tests("turn_ends", [f"_a{n}_0"], n)
-            lines += ["        fr.pc = 3", f"        _a{n}_0 = st.current", *("        " + x for x in tests),
-                      f"        if {ready} and m.fire_ready(st, 'turn_ends', {ready}, (_a{n}_0, )):", "            return False"]
-        lines += ["        phase = 3", "    if phase == 3:  # the next player's turn (`machine.advance`, its commonest case written in)",
-                  "        if st.turn_to is None and not st.again and not st.gone:",
-                  "            st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
-                  "            st.skips = 0", "            st.turns += 1", "        else:", "            m.advance(st)",
-                  "        if st.steps < st.limit:", "            st.steps += 1", "        else:", "            step(st, fr)",
-                  "        phase = 0", "    if phase == 0:",
-                  "        if st.turn_to is not None or st.skips:  # `turn to` or `skip` in `setup`: the first turn's",
-                  "            m.first_turn(st)",
-                  "        if st.gone and st.current in st.gone:  # out of play in `setup`, or given the turn by `turn to`",
-                  "            st.current = m.seat_after(st, st.current, st.direction)"]
-        if self.s.calls:
-            lines += ["        for said in st.called:", "            if said:", "                said.clear()"]
-        lines += ["        if st.record:", f"            st.emit({self.const(ops.TurnEvent, 'EV')}(player=st.current))"]
+            ends = ["fr.pc = 3", f"_a{n}_0 = st.current", *tests,
+                    f"if {ready} and m.fire_ready(st, 'turn_ends', {ready}, (_a{n}_0, )):", "    return False"]
+        steps = ["if st.steps < st.limit:", "    st.steps += 1", "else:", "    step(st, fr)"]
+        begins = []  # a turn begun: the calls said cleared, the event, the rules of `turn_begins`
+        if self.s.calls:  # (a call counts for the turn it is made in, whoever made it)
+            begins += ["if any(st.called):", "    for said in st.called:", "        if said:", "            said.clear()"]
+        begins += ["if st.record:", f"    st.emit({self.const(ops.TurnEvent, 'EV')}(player=st.current))"]
         if "turn_begins" in events:
             n = next(self.fresh)
             tests, ready = self.rule_tests("turn_begins", [f"_a{n}_0"], n)
-            lines += ["        fr.pc = 1", f"        _a{n}_0 = st.current", *("        " + x for x in tests),
-                      f"        if {ready} and m.fire_ready(st, 'turn_begins', {ready}, (_a{n}_0, )):", "            return False"]
+            begins += ["fr.pc = 1", f"_a{n}_0 = st.current", *tests,
+                       f"if {ready} and m.fire_ready(st, 'turn_begins', {ready}, (_a{n}_0, )):", "    return False"]
         code = turn.code
-        lines += ["    fr.pc = 2", f"    turn = m.Frame({self.const(code, 'CODE')}, {{}}, {turn.name!r})", "    st.stack.append(turn)"]
+        start = ["fr.pc = 2", f"turn = m.Frame({self.const(code, 'CODE')}, {{}}, {turn.name!r})", "st.stack.append(turn)"]
         if code:  # the turn's first block at once, as the machine's loop would run it next
-            lines += ["    turn.pc = 1", f"    return {self.const(code[0], 'OP')}(st, turn)"]
+            start += ["turn.pc = 1", f"return {self.const(code[0], 'OP')}(st, turn)"]
         else:
-            lines.append("    return False")
+            start.append("return False")
+        ind = "    "
+        lines = [f"def {name}(st, fr):", "    # the turns of a hand, for this file's rules (`ops.op_main`)", *changed,
+                 "    phase = fr.pc - 1", "    if phase == 2:  # the turn's code has ended",
+                 *(ind * 2 + x for x in ends),
+                 "        phase = 3", "    if phase == 3:  # the next player's turn (`machine.advance`, its commonest case written in)",
+                 "        if st.turn_to is None and not st.again and not st.gone:",
+                 "            st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
+                 "            st.skips = 0", "            st.turns += 1", "        else:", "            m.advance(st)",
+                 *(ind * 2 + x for x in steps), "        phase = 0", "    if phase == 0:",
+                 "        if st.turn_to is not None or st.skips:  # `turn to` or `skip` in `setup`: the first turn's",
+                 "            m.first_turn(st)",
+                 "        if st.gone and st.current in st.gone:  # out of play in `setup`, or given the turn by `turn to`",
+                 "            st.current = m.seat_after(st, st.current, st.direction)",
+                 *(ind * 2 + x for x in begins), *(ind + x for x in start)]
         fn = self.define(name, lines)
-        return (fn,) * 4
+        # After `advance` no `turn to` or `skip` is left over (it used them up), and its commonest case passes over
+        # no seat out of play: only the seat `m.advance` gives the turn to may be one.  A turn whose code ran to its
+        # end without leaving a decision pending or starting other code (its frame gone, this one on top again) is
+        # followed by the next at once, as the machine's loop would call this function next.
+        body = [*changed, *(ind + x for x in ends),
+                "    if st.turn_to is None and not st.again and not st.gone:",
+                "        st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
+                "        st.skips = 0", "        st.turns += 1", "    else:", "        m.advance(st)",
+                "        if st.gone and st.current in st.gone:",
+                "            st.current = m.seat_after(st, st.current, st.direction)",
+                *(ind + x for x in steps), *(ind + x for x in begins)]
+        if code:
+            body += [*(ind + x for x in start[:-1]), f"    if {self.const(code[0], 'OP')}(st, turn):", "        return True",
+                     "    if st.stack[-1] is not fr or fr.pc != 2:", "        return False", "    fr.pc = 3"]
+            body = ["    while True:", *(ind + x for x in body)]
+        else:
+            body += [ind + x for x in start]
+        lines = [f"def {end}(st, fr):", "    # a turn's code ended: the next turn, for this file's rules (`ops.op_main`)", *body]
+        return (fn, fn, self.define(end, lines), fn)
 
     def file_rule(self, r) -> str:
         """The name in the generated code of a rule of the file, given its compiled `Rule` once made (`rule`)."""

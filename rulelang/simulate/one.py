@@ -5,14 +5,23 @@ from collections import deque
 
 from interpreter import Game
 from interpreter.bots import make_bot
+from interpreter.seat import play_bots
 
 from .stall import DECISION_LIMIT, HISTORY, TURN_LIMIT, asked, describe_cycle, stuck
 
+TAIL = 1000  # the turns before the limit played move by move here, keeping the latest moves (`last`)
+
 
 def play_one(program, seed: int, players: int, bots: list[str], options: dict, turn_limit: int = TURN_LIMIT,
-             think: float | None = None, match: bool = False) -> dict:
+             think: float | None = None, match: bool = False, by_themselves: bool = True) -> dict:
     """One bot game; what happened in it, as plain data.  `think`: seconds a search bot may take a move;
-    `match`: the game is a whole match, hands until it ends by the rules (`match to N`, `match N hands`)."""
+    `match`: the game is a whole match, hands until it ends by the rules (`match to N`, `match N hands`).
+
+    The bots play by themselves (`interpreter.seat.play_bots`, the machine asking each) until the last `TAIL`
+    turns before the limit, or a turn long enough to be watched (`DECISION_LIMIT`, less the moves a stalled turn is
+    told by): from there this loop asks each bot and keeps the latest moves, to say what a stalled game repeated.  A
+    game stalled with fewer of them kept than it made is played again move by move (`by_themselves=False`): the
+    same moves."""
     g = Game(program, players, seed=seed, options=options, record=False, match=match)
     seats = [make_bot(bots[i % len(bots)], seed * 1009 + i, think=think) for i in range(players)]
     moves = 0
@@ -23,6 +32,11 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
     # tenth of the bench's bare loop, bench/bench.py); a bot asked as `ask_bot` asks it, its move made unchecked
     asks = [bot.move for bot in seats]
     apply = g.apply
+    if by_themselves and turn_limit > TAIL:
+        table = play_bots(g, seats, turn_limit - TAIL, DECISION_LIMIT - 64 - HISTORY, turn_limit)
+        moves = table.moves
+        if table.turn == (g.hand_no, g.turns):  # the decisions counted in the turn being played
+            turn, in_turn = table.turn, table.in_turn
     while not g.over:
         d = g.pending
         turns = g.turns
@@ -45,6 +59,8 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
         last.append((d.player, move.text))
         apply(d.player, move, False)
         moves += 1
+    if stalled and len(last) < min(moves, HISTORY):  # the moves the bots made by themselves were not kept
+        return play_one(program, seed, players, bots, options, turn_limit, think, match, by_themselves=False)
     return {
         "seed": seed,
         "winners": g.winners if not stalled else [],
