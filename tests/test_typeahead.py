@@ -135,12 +135,17 @@ def test_ctrl_z_at_the_prompt_and_while_the_bots_play_gives_the_shell_its_termin
         sh.close(force=True)
 
 
-def test_ctrl_c_drops_the_keys_typed_before_it_that_were_not_read_yet():
-    """A bot thinks (no key is read): `dr`, Ctrl-C, `draw` is typed.  The Ctrl-C is a signal, which comes at once,
-    ahead of the keys still unread: it dropped only what had been read, and `dr` came back after it (`drdraw`)."""
+def test_ctrl_c_drops_the_keys_typed_before_it_and_keeps_those_after_it_while_a_bot_thinks(monkeypatch):
+    """A bot thinks (no poll reads the keys): `dr`, Ctrl-C, `draw` is typed, then Ctrl-C and an Up arrow in one
+    write.  The Ctrl-C was a signal, which overtakes the keys still unread: it dropped only what had been read,
+    and `dr` came back after it (`drdraw`); dropping every key unread then lost the Up typed after it.  It is a
+    key read in its place: what came before it is dropped, what came after it kept (the Up for the prompt)."""
     import os
     import signal
 
+    from prompt_toolkit.keys import Keys
+
+    from rulelang.terminal import typeahead
     from rulelang.terminal.typeahead import TypeAhead
 
     keyboard, terminal = os.openpty()
@@ -148,22 +153,66 @@ def test_ctrl_c_drops_the_keys_typed_before_it_that_were_not_read_yet():
     try:
         with TypeAhead(terminal, 4000) as keys:
             keys.watch()
-            os.write(keyboard, b"dr")
-            arrived(terminal)
-            os.kill(os.getpid(), signal.SIGINT)  # as the terminal sends it for Ctrl-C (ISIG)
-            os.write(keyboard, b"draw")
-            arrived(terminal)  # (after a Ctrl-C a poll reads what is there, waiting for nothing)
+            with keys.thinking():
+                os.write(keyboard, b"dr")
+                arrived(terminal)
+                os.write(keyboard, b"\x03draw")
+                thinks_until(lambda: keys.text == "draw")
+                os.write(keyboard, b"\x03\x1b[Ax")
+                thinks_until(lambda: len(keys.after) == 2)
             keys.poll(0.1)
-            assert keys.hurry and keys.take() == ("draw", False)
+            assert keys.hurry and [k.key for k in keys.after] == [Keys.Up, "x"]
+            assert keys.take() == ("", False)
             keys.watch()
-            os.write(keyboard, b"x\x04y")  # a Ctrl-D before the Ctrl-C still asks to leave; `y` is left to answer
-            arrived(terminal)
-            os.kill(os.getpid(), signal.SIGINT)
-            assert keys.leave and os.read(terminal, 10) == b"y"
+            with keys.thinking():
+                os.write(keyboard, b"x\x04y")  # a Ctrl-D still asks to leave; `y` is left unread, to answer it
+                thinks_until(lambda: keys.leave)
+            assert os.read(terminal, 10) == b"y"
+            keys.take()
+            keys.leave = False
+            monkeypatch.setattr(typeahead, "STUCK", 0.0)  # a computation that never ends: two Ctrl-Cs stop it
+            keys.watch()
+            with pytest.raises(KeyboardInterrupt), keys.thinking():
+                os.write(keyboard, b"\x03")
+                thinks_until(lambda: keys.hurry)
+                os.write(keyboard, b"\x03")
+                thinks_until(lambda: False)
     finally:
         signal.signal(signal.SIGINT, handler)
         os.close(keyboard)
         os.close(terminal)
+
+
+def thinks_until(done) -> None:
+    """A bot thinking (the processor busy, no key read but by `TypeAhead.thinking`'s ticks) until `done()`."""
+    deadline = time.monotonic() + 10
+    while not done():
+        sum(range(1000))
+        assert time.monotonic() < deadline, "the keys were never read"
+
+
+def test_an_up_arrow_typed_with_a_ctrl_c_brings_the_last_line_back(slow_bots):
+    """Ctrl-C and Up in one write, as a quick hand sends them: while the bots play (the Up was dropped with the
+    keys unread, and an arrow typed ahead was dropped anyway), and at the prompt (prompt_toolkit took the Up
+    before it had loaded the history: nothing came back)."""
+    t = slow_bots
+    t.expect("You>")
+    t.line("play R3")
+    t.expect("Ada plays ♥Red 8")  # and the pause after it
+    t.type(CTRL_C + "\x1b[A")
+    t.expect("(Ctrl-C: the moves go on without a pause; Ctrl-D leaves the game)")
+    t.expect("You>")
+    t.expect("play R3")  # the last line, again in the line
+    t.type("x" + CTRL_C + "\x1b[A")  # at the prompt: the line cleared, and the last line back
+    t.expect("play R3x")  # (the line as it was left)
+    t.expect("You>")
+    t.expect("play R3")
+    t.type("\x7f5" + ENTER)  # mended in place
+    t.expect("You play ♥Red 5")
+    t.type(CTRL_D + "y" + ENTER)
+    t.expect("You leave the game")
+    assert t.exit_status() == 0
+    assert "Traceback" not in t.raw
 
 
 def arrived(fd: int) -> None:

@@ -552,6 +552,7 @@ class JoinHost(Host):
             return QUIT if ahead is None else STALE
         completer_cls, validator_cls, lexer_cls = prompt_helpers()
         session = self.session(self.seat)
+        self.keys.give(session.input)  # an arrow typed ahead, and what followed it
         try:
             task = session.prompt_async(
                 f"{name}> ", default=ahead, handle_sigint=False,  # TypeAhead's SIGINT handler stays, between prompts

@@ -201,7 +201,42 @@ def wrapped_refusals(session):
         if callable(text) and text.__qualname__.startswith("ValidationToolbar."):
             window.content.text = shown
             window.height = Dimension(min=1, max=REFUSAL_ROWS)
+    session.app.on_reset += history_before_typeahead
     return session
+
+
+def history_before_typeahead(app) -> None:
+    """The keys typed before a prompt opened (read by the one before it, past its Enter or Ctrl-C) are taken by
+    the new prompt once its history is loaded: prompt_toolkit takes them at once, and loads the history only as
+    it first draws the line, so an Up arrow typed with a Ctrl-C found no history and was lost.  (Called as an
+    application is reset: at its start, before it takes those keys.)"""
+    import asyncio
+
+    from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
+
+    if not app.is_running:
+        return
+    presses = get_typeahead(app.input)
+    if not presses:
+        return
+    buf = app.current_buffer
+
+    async def take() -> None:
+        buf.load_history_if_not_yet_loaded()
+        loading = getattr(buf, "_load_history_task", None)  # (prompt_toolkit's own: no public way to wait for it)
+        if loading is not None:
+            await asyncio.wait([loading])
+        if app.is_done:  # closed meanwhile: the keys go to the next prompt
+            store_typeahead(app.input, presses + get_typeahead(app.input))
+            return
+        app.key_processor.feed_multiple(presses)
+        try:
+            app.key_processor.process_keys()
+        except Exception as e:  # noqa: BLE001 - as from keys taken at the start: the prompt raises it (a key misread)
+            if not app.is_done:
+                app.exit(exception=e)
+
+    app.create_background_task(take())
 
 
 def one_tab_inserts():

@@ -595,8 +595,9 @@ class Host:
         with self.keys.watching() as keys:  # what the person types meanwhile is kept for their prompt, not echoed
             if self.sessions and keys.fd is not None:  # and what they typed with their Enter
                 keys.absorb(next(iter(self.sessions.values())).input)
-            move = ask_bot(self.bots[d.player], g, d.player, d)
-            g.seat(d.player).act(move)
+            with keys.thinking():  # the keyboard read meanwhile, in the order typed
+                move = ask_bot(self.bots[d.player], g, d.player, d)
+                g.seat(d.player).act(move)
             self.flush_log()
             self.checkpoint(durable=False)
             told = self.show_events(self.active)
@@ -1216,6 +1217,7 @@ class Host:
                 return QUIT
         self.note_ahead(ahead, entered)
         completer_cls, validator_cls, lexer_cls = prompt_helpers()
+        self.keys.give(self.session(seat).input)  # an arrow typed ahead, and what followed it
         try:
             line = self.session(seat).prompt(
                 f"{name}> ",
