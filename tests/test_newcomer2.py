@@ -116,3 +116,57 @@ def test_match_n_hands_lowest_wins_is_read_checked_and_summarised(tmp_path):
         assert "bad.rules:" in e.render()
     else:
         raise AssertionError("`lowest wins if 3` was taken")
+
+
+def test_memory_a_card_once_turned_up_is_offered_by_name_and_a_pair_is_kept():
+    # the table's cards lie face down, known to nobody: offered by place; turned up, then down again, every seat
+    # remembers them: offered by name.  `flip b in table where b != a` compares b only as itself (is it a?)
+    from interpreter.bots import RandomBot
+    program = rulelang.load(RULES / "memory.rules")
+    g = Game(program, 2, seed=3)
+    assert [o.text for o in g.pending.options] == [f"flip #{k}" for k in range(1, 25)]
+    play(g, "flip #1")
+    up = [c for c in seen(g, 1, "table") if c is not None]
+    assert len(up) == 1  # turned up for everyone
+    assert [o.text for o in g.pending.options] == [f"flip #{k}" for k in range(1, 24)]  # not the card turned up
+    play(g, "flip #1")
+    if g.pending.player == 1:  # two that differ: face down again, known to all
+        known = sorted(program.cards[c].short for c in seen(g, 1, "table") if c is not None)
+        assert len(known) == 2 and seen(g, 0, "table").count(None) == 22
+        assert sorted(o.text for o in g.pending.options if "#" not in o.text) == [f"flip {s}" for s in known]
+    bots = [RandomBot(1), RandomBot(2)]
+    while not g.over:
+        d = g.pending
+        g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d))
+    pairs = [len(g.state.zone(program.zone_index["pairs"], p)) // 2 for p in range(2)]
+    assert sum(pairs) == 12 and g.winners == [p for p in range(2) if pairs[p] == max(pairs)]
+    for p in range(2):
+        ranks = sorted(program.cards[c].attrs["rank"] for c in g.state.zone(program.zone_index["pairs"], p))
+        assert ranks[::2] == ranks[1::2]
+
+
+def test_a_where_comparing_its_card_with_a_hidden_one_is_still_refused():
+    # `b != a` is safe only because a lies face up: compared with a card its chooser may not see, it would tell
+    # where that card is
+    text = (RULES / "memory.rules").read_text().replace("reveal a to players", "")
+    program = rulelang.load("peek.rules", text=text)
+    g = Game(program, 2, seed=3)
+    from interpreter.errors import RuntimeRulesError
+    try:
+        play(g, "flip #1")
+    except RuntimeRulesError as e:
+        assert "option `flip`: its `where` reads cards that P1 may not see" in str(e), str(e)
+    else:
+        raise AssertionError("a `where` comparing with a hidden card was let through")
+
+
+def test_simulate_tells_a_failure_every_game_shares_once(tmp_path):
+    # every chunk failed alike: the report said the same three lines once a chunk (10 times for 20 games)
+    from rulelang.simulate.run import render, simulate
+    path = tmp_path / "peek.rules"
+    path.write_text((RULES / "memory.rules").read_text().replace("reveal a to players", ""))
+    rep = simulate(str(path), 6, 2, ["random"])
+    assert len(rep["failed"]) > 1
+    text = render(rep)
+    assert text.count("failed (not counted above)") == 1 and "Seeds 0..5 failed (not counted above):" in text
+    assert text.count("its `where` reads cards that P1 may not see") == 1

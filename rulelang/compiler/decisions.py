@@ -232,7 +232,12 @@ class Decisions:
         inner = dict(scope)
         for name, domain in (o.params if o.takes == "several" else [(o.param, o.domain)] if o.param else []):
             inner[name] = "list:card" if o.takes == "cards" else elem_type(self.type_of(domain)) or "any"
-        names = {n.name for n in ast.walk(o.where) if isinstance(n, ast.Name)}
+        # an argument compared only as itself (`b != a`: is it that card?) tells nothing of its face; the card it is
+        # compared with is a card source, looked at below like any other
+        alone = {id(side) for n in ast.walk(o.where) if isinstance(n, ast.Compare) and n.op in ("==", "!=")
+                 for side, other in ((n.left, n.right), (n.right, n.left))
+                 if isinstance(side, ast.Name) and not (isinstance(other, ast.Name) and other.name in own)}
+        names = {n.name for n in ast.walk(o.where) if isinstance(n, ast.Name) and id(n) not in alone}
         tests = bool(own & names)
         fixed, each = [], []
         saved, self.hoist = self.hoist, None

@@ -217,10 +217,23 @@ def render(rep: dict) -> str:
     if rep["tallies"]:
         out += [""] + _wrapped("Tallies:", [f"{k} {v}" for k, v in sorted(rep["tallies"].items())])
     out += ["", f"Throughput: {rep['games_per_second']} games/s, {rep['turns_per_second']} turns/s ({rep['seconds']} s)"]
-    for f in rep.get("failed", ()):
-        out += ["", f"Seeds {f['seeds'][0]}..{f['seeds'][1]} failed (not counted above):"]
-        out += ["  " + line for line in f["error"].splitlines()]
+    for (first, last), error in failures_told_once(rep.get("failed", ())):
+        out += ["", f"Seeds {first}..{last} failed (not counted above):"]
+        out += ["  " + line for line in error.splitlines()]
     return "\n".join(out)
+
+
+def failures_told_once(failed) -> list:
+    """The failed chunks, in seed order, those next to each other that failed alike told as one range: a rule that
+    fails in every game is said once, not once a chunk."""
+    told: list = []
+    for f in failed:
+        (first, last), error = f["seeds"], f["error"]
+        if told and told[-1][1] == error and told[-1][0][1] + 1 == first:
+            told[-1] = ((told[-1][0][0], last), error)
+        else:
+            told.append(((first, last), error))
+    return told
 
 
 def _wrapped(head: str, items: list[str]) -> list[str]:

@@ -22,7 +22,7 @@ from ..errors import RulesError
 from ..loader import resolve
 from .chunks import chunk_size, cut, play
 from .cluster import engine_for
-from .run import counted, report
+from .run import counted, failures_told_once, report
 
 
 def player_counts(text: str) -> list[int]:
@@ -107,9 +107,9 @@ def render(sw: dict) -> str:
            f"bots {', '.join(sw['bots'])}", "", line(head), line(["-" * w for w in widths])]
     out += [line(row) for row in body]
     for r in sw["cells"]:
-        for f in r["failed"]:
-            out += ["", f"{r['players']} players, {_options_text(r['options'])}: seeds {f['seeds'][0]}..{f['seeds'][1]} "
-                        "failed (not counted above):"] + ["  " + x for x in f["error"].splitlines()]
+        for (first, last), error in failures_told_once(r["failed"]):
+            out += ["", f"{r['players']} players, {_options_text(r['options'])}: seeds {first}..{last} "
+                        "failed (not counted above):"] + ["  " + x for x in error.splitlines()]
     out += ["", f"({sw['seconds']} s)"]
     return "\n".join(out)
 
