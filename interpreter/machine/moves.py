@@ -149,12 +149,13 @@ class BotTable:
         # the block the move goes on at, run now as the machine's loop would run it next (it checks the stack's
         # depth when this run of blocks returns to it)
         pc = spec.label.pos
-        code = fr.code
-        if pc < len(code):
-            fr.pc = pc + 1
-            return code[pc](st, fr)
-        fr.pc = pc
-        return False
+        try:
+            block = fr.code[pc]
+        except IndexError:  # (the option's body ends the code: the loop takes its frame off)
+            fr.pc = pc
+            return False
+        fr.pc = pc + 1
+        return block(st, fr)
 
     def decide_counted(self, st: State) -> bool:
         """`decide`, with the decisions of a turn counted (`counted`): the host takes over past its bounds."""
