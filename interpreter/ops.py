@@ -174,7 +174,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
                 st.pending = m.Decision(player, prompt, options, True, tuple(calls), now)
             else:
                 st.pending = m.Decision(player, prompt, options, True, ())
-            return st.bots is None or m.bot_moves(st)  # a bot at the table: asked here, the run goes on
+            return st.bots is None or st.bots(st)  # a bot at the table: asked here, the run goes on (`BotTable.decide`)
         fr.pc = end.pos
         return False
     return op

@@ -21,7 +21,7 @@ from .turns import (OTHERS_LIMIT, advance, fire, first_turn, fire_now, fire_read
 from .house_rules import add_house_rule, house
 from .options import add_options, arg_text, card_moves, options_for
 from .typed import parse_move
-from .moves import BotFailed, BotTable, apply, bot_moves, play_bots, race_move, racers
+from .moves import BotFailed, BotTable, apply, play_bots, race_move, racers
 
 __all__ = [
     "CHECKPOINT_EVERY", "MAX_DEPTH", "MAX_STEPS_PER_MOVE", "RULE_FAILURES", "Decision", "Frame", "Move", "State",
@@ -33,5 +33,5 @@ __all__ = [
     "add_house_rule", "house",
     "add_options", "arg_text", "card_moves", "options_for",
     "parse_move",
-    "BotFailed", "BotTable", "apply", "bot_moves", "play_bots", "race_move", "racers",
+    "BotFailed", "BotTable", "apply", "play_bots", "race_move", "racers",
 ]

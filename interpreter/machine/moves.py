@@ -71,7 +71,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
 
 
 class BotTable:
-    """The bots the machine asks itself while `play_bots` runs (`State.bots`): each seat's `move` (None for a seat
+    """The bots the machine asks itself while `play_bots` runs (its `decide` is `State.bots`): each seat's `move` (None for a seat
     the host asks), the game handed to them, the turn at which the host takes over, and the moves made; with a
     bound of decisions a turn (`in_turn_limit`, None for none), the turn being played and the decisions made in it,
     and the hand after which the host takes over."""
@@ -103,6 +103,67 @@ class BotTable:
         self.in_turn += 1
         return True
 
+    def decide(self, st: State) -> bool:
+        """At a decision just made pending (`st.bots`, this table's while `play_bots` runs): its seat's bot is
+        asked here, with the same arguments as a host asks it (`bot.move(game, seat, decision)`), its move resumed as
+        `apply` resumes an unchecked bot's move (`_resume`), and the block the move goes on at run at once, as the
+        machine's loop would run it next: False, the loop goes on.  True leaves the decision pending for the host: a
+        seat with no bot, the host's bound of turns reached, or a move only `apply` makes (`held`: not a Move, a
+        rule, a card taken by its place; any move while rules written in play are in force, for its checkpoints)."""
+        d = st.pending
+        player = d.player
+        ask = self.asks[player]
+        if ask is None or st.turns >= self.turns or st.house:
+            return True
+        try:
+            move = ask(self.game, player, d)
+        except Exception as e:
+            raise BotFailed(e) from e
+        self.moves += 1
+        if move.__class__ is not Move:
+            self.held = move
+            return True
+        kind = move.kind
+        if kind == "rule" or kind == "blind":
+            self.held = move
+            return True
+        # `_resume` of an unchecked move with no record (`play_bots` plays none)
+        fr = st.stack[-1]
+        env = fr.env
+        spec = env["$options"][move.option]
+        if spec.param is not None:
+            env[spec.param] = move.arg
+        elif spec.bind is not None:
+            spec.bind(env, _placed(st, env, move) if "$blind" in env else move.arg)
+        st.pending = None
+        st.pending_author = player
+        stats = st.stats
+        key = spec.stat
+        stats[key] = stats.get(key, 0) + 1
+        if kind == "card":
+            key = st.program.card_stats[move.arg]
+            stats[key] = stats.get(key, 0) + 1
+        if move.calls:
+            st.called[player].update(move.calls)
+        st.limit = st.steps + st.work  # a new move: its own bound of steps, as `run` sets at each
+        # the block the move goes on at, run now as the machine's loop would run it next (it checks the stack's
+        # depth when this run of blocks returns to it)
+        pc = spec.label.pos
+        try:
+            block = fr.code[pc]
+        except IndexError:  # (the option's body ends the code: the loop takes its frame off)
+            fr.pc = pc
+            return False
+        fr.pc = pc + 1
+        return block(st, fr)
+
+    def decide_counted(self, st: State) -> bool:
+        """`decide`, with the decisions of a turn counted (`counted`): the host takes over past its bounds."""
+        if (self.asks[st.pending.player] is None or st.turns >= self.turns or st.house
+                or not self.counted(st)):
+            return True
+        return self.decide(st)
+
 
 class BotFailed(Exception):
     """A bot asked by the machine failed: carried out of `run` untouched (not taken for a rule's failure)."""
@@ -110,57 +171,6 @@ class BotFailed(Exception):
     def __init__(self, error: BaseException):
         super().__init__(error)
         self.error = error
-
-
-def bot_moves(st: State) -> bool:
-    """At a decision just made pending, while bots play (`st.bots`): its seat's bot is asked here, with the same
-    arguments as a host asks it (`bot.move(game, seat, decision)`), its move resumed as `apply` resumes an unchecked
-    bot's move (`_resume`), and the block the move goes on at run at once, as the machine's loop would run it next:
-    False, the loop goes on.  True leaves the decision pending for the host: a seat with no bot, a bound of the
-    host's reached, or a move only `apply` makes (`BotTable.held`: not a Move, a rule, rules written in play)."""
-    table = st.bots
-    d = st.pending
-    player = d.player
-    ask = table.asks[player]
-    if (ask is None or st.turns >= table.turns or st.house
-            or table.in_turn_limit is not None and not table.counted(st)):
-        return True  # (with rules written in play, `apply` makes the move: its checkpoints)
-    try:
-        move = ask(table.game, player, d)
-    except Exception as e:
-        raise BotFailed(e) from e
-    table.moves += 1
-    if move.__class__ is not Move or move.kind == "rule" or move.kind == "blind":
-        table.held = move
-        return True
-    # `_resume` of an unchecked move with no record (`play_bots` plays none)
-    fr = st.stack[-1]
-    env = fr.env
-    spec = env["$options"][move.option]
-    if spec.param is not None:
-        env[spec.param] = move.arg
-    elif spec.bind is not None:
-        spec.bind(env, _placed(st, env, move) if "$blind" in env else move.arg)
-    st.pending = None
-    st.pending_author = player
-    stats = st.stats
-    key = spec.stat
-    stats[key] = stats.get(key, 0) + 1
-    if move.kind == "card":
-        key = st.program.card_stats[move.arg]
-        stats[key] = stats.get(key, 0) + 1
-    if move.calls:
-        st.called[player].update(move.calls)
-    st.limit = st.steps + st.work  # a new move: its own bound of steps, as `run` sets at each
-    # the block the move goes on at, run now as the machine's loop would run it next (it checks the stack's depth
-    # when this run of blocks returns to it)
-    pc = spec.label.pos
-    code = fr.code
-    if pc < len(code):
-        fr.pc = pc + 1
-        return code[pc](st, fr)
-    fr.pc = pc
-    return False
 
 
 def play_bots(game, bots: list, turns: int, in_turn_limit: int | None = None, hands: int | None = None) -> BotTable:
@@ -175,7 +185,7 @@ def play_bots(game, bots: list, turns: int, in_turn_limit: int | None = None, ha
         raise ValueError("bots play by themselves only a game kept with no record")
     asks = [b.move if b is not None else None for b in bots]
     table = BotTable(game, asks, turns, in_turn_limit, hands)
-    st.bots = table
+    st.bots = table.decide if in_turn_limit is None else table.decide_counted
     try:
         while not st.over:
             d = st.pending

@@ -120,7 +120,7 @@ class State:
         self.rng_guards: list = []  # (generator, snapshot) for the latest snapshots, until the generator is used
         self.checkpoint = None  # a snapshot of a few moves ago, with rules written in play (see apply)
         self.since: list = []  # the moves made since it
-        self.bots = None  # a table of bots the machine asks itself at each decision (`moves.play_bots`), or None
+        self.bots = None  # while bots play by themselves (`moves.play_bots`), what asks them at a decision (`BotTable.decide`)
 
     # -- zones
     def zone(self, zi: int, owner=None) -> list:

@@ -406,7 +406,7 @@ class Decisions:
                 *(INDENT + line for line in [*blind, *now, f"env['$options'] = {self.const(specs, 'SPECS')}",
                                               f"st.pending = m.Decision(player, ops.told(st, {prompt}, env, player) if st.record else '', "
                                               f"tuple(out), False, {calls!r}, {'now' if due else '()'})",
-                                              "return st.bots is None or m.bot_moves(st)"])]
+                                              "return st.bots is None or st.bots(st)"])]
 
     def card_option(self, spec, name: str, o, scope, coll: str):
         """An option over the cards of a zone, as one list comprehension of its moves: its lines, or for an
