@@ -22,6 +22,23 @@ from .view import project_event
 
 ASIDES = ("refill",)  # told as they happen, without cutting a move's line in two
 
+# A seat named `You` (the one person's seat when they play alone, by default) is told as `you` in its own view and
+# the table's (a --log, a replay of it): `You take 1 card`, never `You takes`; in another seat's view (a bot's, in a
+# replay) by its name, as any other.  Hosts refuse `You` as any other seat's name, where people could read it as
+# themselves, and a name that reads as another pronoun (`Me plays`): `reads_as_pronoun`.
+PRONOUNS = frozenset("i me my myself you your yours yourself he him his she her it its we us our they them their"
+                     .split())
+
+
+def reads_as_pronoun(name) -> bool:
+    """Whether a player's name would read in the narration as a word of the sentence, not a name (`Me plays`)."""
+    return str(name).strip().lower() in PRONOUNS
+
+
+def named_you(name) -> bool:
+    """Whether a player's name is `You` (in any case): told as `you` in every view."""
+    return str(name).strip().lower() == "you"
+
 
 def in_words(st, ev: Event, seat) -> Event:
     """An event as `seat` may know it (`project_event`), with players named: the form of a --log line."""
@@ -164,7 +181,7 @@ class Narrator:
 
     # -- words
     def is_you(self, name) -> bool:
-        return self.you is not None and name == self.you
+        return name == self.you if self.you is not None else named_you(name)
 
     def who(self, name) -> str:
         return "you" if self.is_you(name) else str(name)
@@ -289,7 +306,8 @@ class Narrator:
                 if isinstance(scores, dict) else None
         if kind == "game_over":
             ws = e.winners or []
-            return [("", f"game over: {' and '.join(map(str, ws))} win{'s' if len(ws) == 1 else ''}")]
+            one = len(ws) == 1 and not self.is_you(ws[0])
+            return [("", f"game over: {' and '.join(self.who(w) for w in ws)} win{'s' if one else ''}")]
         if kind == "house_rule":
             author = self.acts(p, "make") if p is not None else "the table makes"
             key = e.key
@@ -302,7 +320,8 @@ class Narrator:
             return told + _caret(e.text, e.at)
         if kind == "undo":  # written by the host into a --log file
             n = e.moves
-            return [("", f"{p} takes back {n} move{'s' if n != 1 else ''}; the events above since then did not happen")]
+            return [("", f"{self.acts(p, 'take')} back {n} move{'s' if n != 1 else ''}; the events above since then "
+                         "did not happen")]
         return None
 
     def in_order(self, names: list) -> list:

@@ -27,7 +27,7 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import Saver, new_save_path, read_save, rebuild, setup_from_program
 from ..terminal.editor import check_rule
-from ..terminal.host import Screen
+from ..terminal.host import Screen, pronoun_refusal
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,
@@ -608,6 +608,9 @@ class Table:
             name = (name or f"Player {seat.index + 1}").strip()
             if name.lower() in taken:
                 return f"the name {name} is taken at this table: choose another with --name"
+            why = pronoun_refusal(name)  # others read the table's narration
+            if why:
+                return why + " with --name"
             seat.name = name
             seat.kind = "person"
         old, seat.conn = seat.conn, conn
@@ -837,6 +840,8 @@ def cmd_serve(args) -> int:
         if table.host_seat is not None:
             out(f"You play seat {table.host_seat + 1} here; the table's commands are typed at your prompt.")
 
+    if getattr(args, "play", False) and args.name and pronoun_refusal(args.name):
+        raise RulesError(f"--name: {pronoun_refusal(args.name)}")
     try:
         if getattr(args, "play", False):
             return asyncio.run(serve_and_play(table, args, ready))

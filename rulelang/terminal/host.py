@@ -16,7 +16,7 @@ from interpreter import Game
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
-from interpreter.narrator import capital, english_list, words
+from interpreter.narrator import capital, english_list, named_you, reads_as_pronoun, words
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -1524,12 +1524,28 @@ COMPLETED_MOST = 200  # the longest line completed as a move while it is typed (
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 
 
+def pronoun_refusal(name: str, alone: bool = False) -> str | None:
+    """Why a player's name is refused, or None: one that reads as a pronoun would be misread in the narration
+    (`Me plays`); `You` is told as `you` in every view, so it may name only the one person of a game (`alone`),
+    whose seat it names by default (README: `--names`)."""
+    if named_you(name) and not alone:
+        return (f"a seat named `{name}` is told as `you play ...` in every view, so the others would read its moves "
+                f"as their own (`You` names only a person playing alone): choose another name")
+    if reads_as_pronoun(name) and not named_you(name):
+        return f"`{name}` reads as a pronoun, not a name (`{name} plays ...`): choose another name"
+    return None
+
+
 def seat_names(players: int, humans: int, given: str | None) -> list[str]:
     """People first (`You` when alone, else `Player N`), then bots; --names names the seats from the first."""
     people = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
     taken = [n.strip() for n in given.split(",") if n.strip()] if given else []
     if len(taken) > players:
         raise RulesError(f"--names gives {len(taken)} names for {players} players")
+    for s, name in enumerate(taken):
+        why = pronoun_refusal(name, alone=humans == 1 and s == 0)
+        if why:
+            raise RulesError(f"--names: {why}")
     used = {n.lower() for n in taken}
     spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, players + 1)])
     return [taken[s] if s < len(taken) else people[s] if s < humans else next(spare) for s in range(players)]
