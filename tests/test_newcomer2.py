@@ -170,3 +170,36 @@ def test_simulate_tells_a_failure_every_game_shares_once(tmp_path):
     text = render(rep)
     assert text.count("failed (not counted above)") == 1 and "Seeds 0..5 failed (not counted above):" in text
     assert text.count("its `where` reads cards that P1 may not see") == 1
+
+
+KEYWORD_VERB = """
+game "Verbs"
+players 2..4
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { check where false { }  VERB "x" { win current } } }
+"""
+
+
+def test_an_options_verb_may_be_a_word_of_the_language_after_another_option():
+    # `call` after `check` was "unexpected `call`: expected `}` or a name" (as the first option it was read); so
+    # were `deal`, `skip`, `move`, `say`, `show` ... : after an option's block the parser also looked for the words
+    # that may follow a block elsewhere
+    words = ["call", "deal", "skip", "move", "say", "reveal", "win", "turn", "name", "rule", "zone", "if", "else"]
+    for word in words:
+        program = rulelang.load("verbs.rules", text=KEYWORD_VERB.replace("VERB", word))
+        g = Game(program, 2, seed=1)
+        assert [o.text for o in g.pending.options] == [word]
+        play(g, word)
+        assert g.winners == [0]
+    variant = 'extends "base.rules"\noption call "y" { win next }\nremove option check\n'
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "base.rules").write_text(KEYWORD_VERB.replace("VERB", "call"))
+        (Path(tmp) / "v.rules").write_text(variant)
+        g = Game(rulelang.load(Path(tmp) / "v.rules"), 2, seed=1)
+        play(g, "call")
+        assert g.winners == [1]
