@@ -432,6 +432,9 @@ class _ToAst(Transformer):
     def ask_race(self, meta, c):
         return True
 
+    def verb(self, meta, c):
+        return c[0]  # the word's token, a keyword's too: its text and place
+
     def option(self, meta, c):
         verb, param, domain, where, doc, body = c
         return ast.Option(verb=str(verb), param=str(param) if param is not None else None, domain=domain,

@@ -170,3 +170,66 @@ def test_simulate_tells_a_failure_every_game_shares_once(tmp_path):
     text = render(rep)
     assert text.count("failed (not counted above)") == 1 and "Seeds 0..5 failed (not counted above):" in text
     assert text.count("its `where` reads cards that P1 may not see") == 1
+
+
+KEYWORD_VERB = """
+game "Verbs"
+players 2..4
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { check where false { }  VERB "x" { win current } } }
+"""
+
+
+def test_an_options_verb_may_be_a_word_of_the_language_after_another_option():
+    # `call` after `check` was "unexpected `call`: expected `}` or a name" (as the first option it was read); so
+    # were `deal`, `skip`, `move`, `say`, `show` ... : after an option's block the parser also looked for the words
+    # that may follow a block elsewhere
+    words = ["call", "deal", "skip", "move", "say", "reveal", "win", "turn", "name", "rule", "zone", "if", "else"]
+    for word in words:
+        program = rulelang.load("verbs.rules", text=KEYWORD_VERB.replace("VERB", word))
+        g = Game(program, 2, seed=1)
+        assert [o.text for o in g.pending.options] == [word]
+        play(g, word)
+        assert g.winners == [0]
+    variant = 'extends "base.rules"\noption call "y" { win next }\nremove option check\n'
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "base.rules").write_text(KEYWORD_VERB.replace("VERB", "call"))
+        (Path(tmp) / "v.rules").write_text(variant)
+        g = Game(rulelang.load(Path(tmp) / "v.rules"), 2, seed=1)
+        play(g, "call")
+        assert g.winners == [1]
+
+
+def test_draw_poker_four_aces_drawn_beat_a_full_house_and_take_the_pot():
+    # a betting round, the draw, a betting round, the showdown; chips are the score; `call` is a verb
+    program = rulelang.load(RULES / "draw_poker.rules")
+    # dealt one at a time from seat 1: 8 8 8 K K to seat 1, A A A 2 3 to seat 2; the draw gives seat 2 the 4th ace
+    g = Game(program, 2, seed=1, stack=["8S", "14S", "8H", "14H", "8D", "14D", "13S", "2C", "13H", "3C", "14C", "2D"])
+    play(g, "raise", "call")                 # 1 chip each
+    play(g, "stand", "swap 2C 3C")           # seat 2 draws the Ace of Clubs and the 2 of Diamonds
+    assert [o.text for o in g.pending.options] == ["check", "raise", "fold"]
+    play(g, "check", "raise", "call")        # 2 chips each after the draw
+    assert g.over and g.winners == [1]
+    assert g.scores == [-4, 4]               # antes 1 + 1 + 2 each: a pot of 8
+    g = Game(program, 3, seed=1)
+    play(g, "raise", "fold", "fold")         # the last one in play takes the pot unseen
+    assert g.over and g.winners == [0] and g.scores == [2, -1, -1]
+
+
+def test_draw_poker_hands_rank_in_order():
+    # each hand against the next one down the list, at a showdown with no bets: the stronger (seat 1, then 2) wins
+    program = rulelang.load(RULES / "draw_poker.rules")
+    hands = [["14S", "14H", "14D", "14C", "2C"], ["9S", "9C", "9D", "4C", "4D"], ["2H", "7H", "9H", "11H", "13H"],
+             ["5S", "6H", "7D", "8C", "9S"], ["3S", "3H", "3D", "13C", "2S"], ["10S", "10H", "4S", "4H", "14H"],
+             ["10D", "10C", "5S", "4C", "13D"], ["10S", "10H", "5D", "3C", "13S"], ["14D", "12C", "5H", "3D", "13H"]]
+    for k in range(len(hands) - 1):
+        for strong in (0, 1):
+            pair = [hands[k], hands[k + 1]] if strong == 0 else [hands[k + 1], hands[k]]
+            g = Game(program, 2, seed=1, stack=[c for two in zip(*pair) for c in two])
+            play(g, "check", "check", "stand", "stand", "check", "check")
+            assert g.winners == [strong], (pair, g.winners)
