@@ -509,3 +509,21 @@ def test_a_greedy_bot_weighs_a_plain_choice_only_while_its_playouts_are_cheap(mo
         else:
             g.apply(d.player, GreedyBot(0).move(g, d.player, d), checked=True)
     assert weighed == 2
+
+
+def test_greedy_bots_weigh_a_pass_against_a_bid():
+    """An auction offers a number that moves no card (a bid) beside `pass`: greedy bots weigh passing against their
+    bid on hands played out, so an auction does not run to the top every hand (they took the first kind of move
+    the rules list, a bid, until nothing higher was left: 7, 8, ... 13 in every game)."""
+    program = rulelang.load(RULES / "auction_whist.rules")
+    contracts, open_passes = [], 0
+    for seed in range(3):
+        g = Game(program, 4, seed=seed, record=False)
+        bots = [make_bot("greedy", seed * 100 + i) for i in range(4)]
+        while not g.over and not any(o.verb == "play" for o in g.pending.options):
+            d = g.pending
+            move = bots[d.player].move(g, d.player, d)
+            open_passes += move.verb == "pass" and any(o.verb == "bid" for o in d.options)
+            g.apply(d.player, move, False)
+        contracts.append(g.state.vars["contract"])
+    assert open_passes and min(contracts) < 13

@@ -24,6 +24,10 @@ PLAIN_DECISIONS = 300  # ... each a hand played out that ends within this many d
 # ... and all of them together cost at most this (`policy.playout_cost`: engine decisions of the classic shedding
 # game; ~0.1 s): a hand of many decisions, or of decisions offering many sets of cards (melds), is not weighed
 PLAIN_WORK = 4_000
+# A number that moves no card beside a plain move (a bid or `pass`) is weighed against it on fewer samples, each a
+# whole hand (an auction then tricks: ~60 decisions), at most this much work together (~0.3 s)
+BID_SAMPLES = 12
+BID_WORK = 24_000
 MIN_SAMPLES = 4  # a challenge or a plain move weighed on fewer samples than this (its time up) is not taken
 
 
@@ -246,8 +250,17 @@ class GreedyBot:
                 self.names_laid = True
             counts = value_counts(program, self.laid or mine)
             return best(self.rng, group, lambda o: counts.get(o.arg, 0))
-        if group[0].kind == "number" and len(group) > 1 and game is not None and self.samples:
-            weighed = self.weigh_numbers(game, view.seat, group)
+        if group[0].kind == "number" and game is not None and self.samples:
+            weighed = self.weigh_numbers(game, view.seat, group) if len(group) > 1 else None
+            plain = [o for o in opts if o.option != first and o.kind == "" and not o.reveals]
+            if plain and not decision.window and not live and \
+                    self.quiet_numbers.get((id(program.cards), group[0].option)):
+                # A plain move beside numbers that move no card (`pass` beside a bid) moves none either: it is
+                # weighed against the best number (the first, where they cannot be weighed: an auction's later bids
+                # change what an earlier one set) as a choice among plain moves is, each hand played out; neither is
+                # the natural default, so the better mean is taken.
+                number = weighed or group[0]
+                return self.weigh_plain(game, view.seat, [number, *plain], BID_SAMPLES, BID_WORK, 0) or number
             if weighed is not None:
                 return weighed
         if group[0].kind == "player":
@@ -278,15 +291,16 @@ class GreedyBot:
                 results[i].append(settle(fork(base) if i < last else base, seat, mv))
         return moves[_beats_first(results)] if len(results[0]) >= min(MIN_SAMPLES, self.samples) else quiet
 
-    def weigh_plain(self, game, seat: int, opts) -> Move | None:
+    def weigh_plain(self, game, seat: int, opts, samples: int = PLAIN_SAMPLES, work: int = PLAIN_WORK,
+                    errors: float = 2) -> Move | None:
         """A choice among plain moves (no card, value, number or player to pick, none turning cards up: `hit` or
         `stand`) is a risk when what follows depends on cards it has not seen: the first listed would be taken
         whatever they are (`hit` on 20).  Each move is weighed on samples of the hidden cards (dealt from this
         seat's view), the hand played out by the playout policy but for choices among plain moves, made at random
         (neither always the first nor always the last), and judged as the game is (by the scores
         in a match, else by who wins).  Another move is taken only when it beats the first listed by more than
-        two standard errors.  None when the hand does not end within PLAIN_DECISIONS decisions in a sample, or the playouts
-        together would cost more than PLAIN_WORK (then remembered for this decision's moves, and not tried again)."""
+        `errors` standard errors.  None when the hand does not end within PLAIN_DECISIONS decisions in a sample, or the playouts
+        together would cost more than `work` (then remembered for this decision's moves, and not tried again)."""
         st = game.state if hasattr(game, "state") else game
         known = (id(st.program.cards), tuple(o.text for o in opts))
         if known in self.long_plain:
@@ -295,14 +309,14 @@ class GreedyBot:
         results: list[list] = [[] for _ in moves]
         hidden = gather(st, seat)
         spent = 0
-        for _ in range(PLAIN_SAMPLES):
+        for _ in range(samples):
             if self.late():
                 break
             base = determinize(st, seat, random.Random(self.rng.getrandbits(64)), gathered=hidden)
             seed = self.rng.getrandbits(64)  # the same playout luck for every move: only the move differs
             for i, mv in enumerate(moves):
                 copy = fork(base) if i < len(moves) - 1 else base
-                result, cost = _play_plain(copy, seat, mv, random.Random(seed), PLAIN_WORK - spent)
+                result, cost = _play_plain(copy, seat, mv, random.Random(seed), work - spent)
                 spent += cost
                 if result is None:
                     if len(self.long_plain) > 1_000:
@@ -310,7 +324,7 @@ class GreedyBot:
                     self.long_plain.add(known)
                     return None
                 results[i].append(result)
-        return moves[_beats_first(results, errors=2)] if len(results[0]) >= MIN_SAMPLES else None
+        return moves[_beats_first(results, errors)] if len(results[0]) >= MIN_SAMPLES else None
 
     def weigh_numbers(self, game, seat: int, group: list) -> Move | None:
         """A number that moves no card when it is chosen (a bid, a bet) shows what it was worth only when the hand

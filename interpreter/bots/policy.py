@@ -105,6 +105,12 @@ class Policy:
             return opts[rng.randrange(len(opts))]
         first = min(o.option for o in opts)
         group = [o for o in opts if o.option == first]
+        if group[0].kind == "number":
+            # A number beside plain moves (a bid or `pass`): a plain move as often as a number (a player who always
+            # bids makes every auction run to its top; the greedy bot weighs the two on such playouts).
+            plain = [o for o in opts if o.kind == "" and not o.reveals]
+            if plain and rng.random() < 0.5:
+                return plain[rng.randrange(len(plain))]
         if len(group) == 1:
             return group[0]
         if rng.random() < self.noise:
