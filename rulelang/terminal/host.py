@@ -753,7 +753,8 @@ class Host:
         return AGAIN
 
     def cmd_house(self, seat: int, d: Decision, arg: str):
-        self.propose(seat, arg)
+        if self.propose(seat, arg):
+            return DONE, None  # the decision asked for afresh, at the proposer's keyboard once it is back with them
         return AGAIN
 
     def cmd_quit(self, seat: int, d: Decision, arg: str):
@@ -784,32 +785,39 @@ class Host:
         return (f"this game takes {limit} house rule{'s' if limit != 1 else ''} from the table, and "
                 f"{'they are' if limit != 1 else 'it is'} made: `rules` lists them")
 
-    def propose(self, seat: int, text: str) -> None:
-        """The `house` command: a rule for the whole table; every other person must agree, bots always do."""
+    def propose(self, seat: int, text: str) -> bool:
+        """The `house` command: a rule for the whole table; every other person must agree, bots always do.  True
+        when the keyboard went to others to agree: what came of it is told to the proposer once it is back with
+        them (`notice`, and their events), never to the last who answered, on the proposer's prompt."""
         g = self.game
         full = self.house_full()
         if full:
             self.screen.line([("ansired", f"✗ {full}")])
-            return
+            return False
         if not text:
             text = read_rule(g, seat, "house rule> ", self.screen.tty) or ""
             if not text or text.lower() == "cancel":
-                return
+                return False
         if self.refuse_rule(text, seat):
-            return
+            return False
         later = len(g.record())
-        for other in self.humans:
-            if other != seat and not self.agree(other, seat, later, what=f"the house rule `{text}`"):
-                self.screen.line(f"{g.names[other]} does not agree: no rule is added.")
-                return
+        others = [other for other in self.humans if other != seat]
+        for other in others:
+            if not self.agree(other, seat, later, what=proposed_rule(g.names[seat], text)):
+                self.notice = f"{g.names[other]} does not agree: no rule is added."
+                return True
         try:
             g.seat(seat).propose(text)
         except RulesError as e:
-            self.screen.line([("ansired", f"✗ {brief(e.message)}")])
-            return
+            self.notice = [("ansired", f"✗ {brief(e.message)}")]
         self.flush_log()
         self.checkpoint()
-        self.show_events(seat)
+        if not others:
+            if self.notice:
+                self.screen.line(self.notice)
+                self.notice = None
+            self.show_events(seat)
+        return bool(others)
 
     def refuse_rule(self, text: str, seat: int) -> bool:
         """Tell why a rule typed in play is refused, with its line and a caret under the place; False if it is fine."""
@@ -984,13 +992,13 @@ class Host:
         return True
 
     def agree(self, other: int, seat: int, later: int, what: str | None = None) -> bool:
-        """Hand the keyboard to another person and ask whether they agree (to take back a move, or to `what`);
-        only yes agrees."""
+        """Hand the keyboard to another person and ask whether they agree (to take back a move, or to `what`, the
+        proposal's sentence: `proposed_rule`); only yes agrees."""
         names = self.game.names
         if self.hand_over(other) == QUIT:
             return False
         if what:
-            question = f"{names[other]}: {names[seat]} proposes {what}. Agree? [y/N] "
+            question = f"{names[other]}: {what}{chr(10) if chr(10) in what else ' '}Agree? [y/N] "
         else:
             question = f"{names[other]}: take back {names[seat]}'s last move" + (
                 f" and the {later} after it" if later else "") + "? [y/N] "
@@ -1522,6 +1530,15 @@ MAX_LINE = 4000  # characters in one line typed at the prompt (a move, a command
 COMPLETED_MOST = 200  # the longest line completed as a move while it is typed (completion runs at every key)
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+
+
+def proposed_rule(name: str, text: str) -> str:
+    """A house rule put to the table: `Ann proposes the house rule `TEXT`.`, or a rule of several lines below
+    that, as written (its own indents kept under one more)."""
+    lines = text.splitlines()
+    if len(lines) <= 1:
+        return f"{name} proposes the house rule `{text}`."
+    return f"{name} proposes this house rule:" + "".join(f"\n    {t}" for t in lines)
 
 
 def pronoun_refusal(name: str, alone: bool = False) -> str | None:
