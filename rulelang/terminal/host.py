@@ -24,7 +24,8 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
-from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
+from .editor import (MAX_LINE, check_rule, limit_line, one_tab_inserts, piped_line, race_times, read_rule,
+                     rule_completions, wrapped_refusals)
 from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
 from .typeahead import TypeAhead
 
@@ -460,41 +461,6 @@ def prompt_keys():
 
     limit_line(kb)
     return kb
-
-
-def limit_line(kb) -> None:
-    """A line never grows past MAX_LINE characters as it is typed or pasted: a paste that would make it longer is
-    not put in, nor a key typed at the limit, and the prompt says why (a 20,000-character paste would otherwise
-    be lexed, completed and drawn for seconds before being refused)."""
-    from prompt_toolkit.filters import Condition, has_selection
-    from prompt_toolkit.keys import Keys
-    from prompt_toolkit.validation import ValidationError
-
-    def refuse(buf, what: str) -> None:  # shown where a refused move is; the line is still checked on Enter
-        buf.validation_error = ValidationError(len(buf.text), f"A line may have at most {MAX_LINE} characters; "
-                                                              f"{what} is not put in.")
-
-    @kb.add(Keys.BracketedPaste)
-    def _(event):
-        buf = event.current_buffer
-        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
-        start, end = buf.document.selection_range() if buf.selection_state else (0, 0)
-        if len(buf.text) - (end - start) + len(data) > MAX_LINE:  # a selection is replaced by the paste
-            refuse(buf, f"a paste of {len(data)} characters")
-            return
-        if buf.selection_state:
-            buf.cut_selection()
-        buf.insert_text(data)
-
-    @kb.add(Keys.Any, filter=Condition(_full) & ~has_selection)
-    def _(event):
-        refuse(event.current_buffer, "what is typed past them")
-
-
-def _full() -> bool:
-    from prompt_toolkit.application import get_app
-
-    return len(get_app().current_buffer.text) >= MAX_LINE
 
 
 # ---------------------------------------------------------------- the host
@@ -1526,7 +1492,6 @@ def read_stack(path: str) -> list[str]:
     return [str(x) for x in data]
 
 
-MAX_LINE = 4000  # characters in one line typed at the prompt (a move, a command, a rule)
 COMPLETED_MOST = 200  # the longest line completed as a move while it is typed (completion runs at every key)
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
