@@ -312,8 +312,11 @@ class Narrator:
             author = self.acts(p, "make") if p is not None else "the table makes"
             key = e.key
             what = f" for {key}" if key is not None and not isinstance(key, str) else ""
-            return [("", f"{author} a house rule{what}: {e.text}"
-                         + (" (it replaces the one before)" if e.replaced else ""))]
+            replaces = " (it replaces the one before)" if e.replaced else ""
+            lines = str(e.text).splitlines()
+            if len(lines) > 1:  # a rule of several lines below, as written (its own indents kept under one more)
+                return [("", f"{author} a house rule{what}{replaces}:" + "".join(f"\n    {t}" for t in lines))]
+            return [("", f"{author} a house rule{what}: {e.text}{replaces}")]
         if kind == "house_rule_dropped":
             at = f" at {e.at} of its text" if e.at else ""
             told = [("", f"the house rule `{e.name}` failed{at} ({e.reason}) and is dropped")]

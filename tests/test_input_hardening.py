@@ -175,9 +175,10 @@ def test_keys_typed_past_the_longest_line_are_not_put_in(monkeypatch):
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
+    import rulelang.terminal.editor as editor
     import rulelang.terminal.host as host
 
-    monkeypatch.setattr(host, "MAX_LINE", 40)
+    monkeypatch.setattr(editor, "MAX_LINE", 40)
     with create_pipe_input() as keys:
         session = PromptSession(input=keys, output=DummyOutput())
         keys.send_text("\x1b[200~play \x1b[201~" + "x" * 60 + "\r")

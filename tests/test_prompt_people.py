@@ -305,3 +305,40 @@ def test_a_race_typed_wrong_is_asked_again_saying_why():
     assert asked == ["You, moo! (type `moo`) ", "You: not `mooo`; type `moo` (2 more tries) ",
                      "You: type `moo` (1 more try) "]
     assert times[0] < float("inf") and 0.8 <= times[1] <= 3.0
+
+
+def test_a_house_rule_of_several_lines_reads_as_written_and_the_keyboard_comes_back_first(terminals):
+    """Two people at one keyboard, UNO House Rules: Ann pastes a rule of three lines at `house`.  Bob is asked
+    with the rule as written, its indents kept (it was quoted in the question's line, its next lines at the left
+    edge); once he agrees the keyboard goes back to Ann before her prompt shows (her prompt came up under Bob's
+    fingers, and her next move passed to Bob's turn with no hand-over: his hand showed to her); each is told the
+    rule as written."""
+    rule = "when played(card) if card.number == 7 {\n  skip\n}"
+    written = "    when played(card) if card.number == 7 {\n      skip\n    }"
+    t = terminals(["run", "games/house.rules", "--delay", "0", "--players", "2", "--humans", "2", "--names",
+                   "Ann,Bob", "--seed", "7"])
+    t.expect("Pass the keyboard to Ann.")
+    t.line("")
+    t.expect("Your hand (7): ♥R2 ♥R5+ ★Y6 ♣G0 ♣G4 ♣GD2 W4")
+    t.expect("Ann>")
+    t.type("house \x1b[200~" + rule + "\x1b[201~")
+    t.expect("skip")  # the paste is in the line
+    t.type(ENTER)
+    t.expect("Pass the keyboard to Bob.")
+    t.line("")
+    t.expect("Bob: Ann proposes this house rule:\n" + written + "\nAgree? [y/N]")
+    t.line("y")
+    shown = t.expect("Pass the keyboard to Ann.")
+    assert "Ann>" not in shown and "Your hand" not in shown
+    t.line("")
+    t.expect("  You make a house rule:\n" + written + "\n")
+    t.expect("Ann>")
+    t.line("play R2")
+    shown = t.expect("Pass the keyboard to Bob.")
+    assert "♥R7" not in shown  # Bob's hand
+    t.line("")
+    t.expect("  Ann makes a house rule:\n" + written + "\n  Ann plays ♥Red 2")
+    t.expect("Your hand (7): ♥R7 ♥R9 ♥RS ★Y1+ ★YR ♣G8 ♦B7+")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert not any(f in t.raw for f in FAULTS)

@@ -91,3 +91,42 @@ def test_house_with_a_misspelt_rule_is_refused_before_enter_at_the_move_prompt(t
     t.type(ENTER)
     t.expect("You> house " + GOOD)
     see_the_rule_in_rules(t)
+
+
+def test_a_paste_longer_than_a_rule_may_be_is_refused_saying_the_limit():
+    """The rule editor had no bound: a pasted megabyte went in, to be checked and drawn at every key.  A paste
+    past MAX_LINE characters is not put in, and the editor says the limit; what was typed stays, and a rule
+    pasted whole within it is taken.  (A terminal emulator reads the screen: the message is drawn over the
+    checker's, only the characters that differ.)"""
+    t = PtyTerminal(["run", GAME, "--delay", "0", "--players", "2", "--seed", SEED], emulate=True)
+    try:
+        t.wait_for_screen(lambda rows: any(r.startswith("You>") for r in rows))
+        t.line("house")
+        t.wait_for_screen(lambda rows: any(r.startswith("house rule>") for r in rows))
+        t.type("when ")
+        t.wait_for_screen(lambda rows: any(r.startswith("house rule> when") for r in rows))
+        t.type("\x1b[200~" + "x" * 50_000 + "\x1b[201~")
+        limit = "A rule may have at most 4000 characters; a paste of 50000 characters is not put in."
+        rows = t.wait_for_screen(lambda rows: limit in "\n".join(rows))
+        assert "house rule> when" in "\n".join(rows) and "xxx" not in "\n".join(rows)
+        t.type("\x15\x1b[200~" + GOOD + "\x1b[201~")  # Ctrl-U clears `when `: the rule pasted whole goes in
+        t.wait_for_screen(lambda rows: any(r.startswith("house rule> " + GOOD[:60]) for r in rows))
+        t.type(ENTER)
+        t.wait_for_screen(lambda rows: any(r.startswith("You>") for r in rows))
+        t.line("rules")
+        t.wait_for_screen(lambda rows: "table_rule_1 (table rule, by You, agreed by the table):" in "\n".join(rows))
+        assert "Traceback" not in t.raw
+    finally:
+        t.close()
+
+
+def test_a_rule_longer_than_a_line_may_be_is_refused_in_a_pipe():
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    proc = subprocess.run(rulelang_command() + ["run", GAME, "--players", "2", "--seed", SEED, "--delay", "0"],
+                          input="house\nwhen " + "x" * 5000 + "\nrules\nquit\n", capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert "A rule may have at most 4000 characters; that one (5006) is not read." in proc.stdout
+    assert "No house rules yet." in proc.stdout and "Traceback" not in proc.stderr

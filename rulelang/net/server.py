@@ -27,7 +27,7 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import Saver, new_save_path, read_save, rebuild, setup_from_program
 from ..terminal.editor import check_rule
-from ..terminal.host import Screen, pronoun_refusal
+from ..terminal.host import Screen, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,
@@ -340,7 +340,7 @@ class Table:
             if problem:
                 msg, line, col = problem
                 return f"{line}:{col}: {msg}"
-            question = f"{seat.name} proposes the house rule `{text}`."
+            question = proposed_rule(seat.name, text)
             later = 0
         else:
             moves = g.record()
@@ -368,7 +368,7 @@ class Table:
         self.proposal = p
         limit = self.window or PROPOSAL_WAIT
         for s in others:
-            self.send(s, encode("ask", id=p["id"], question=question + " Agree?", deadline=limit))
+            self.send(s, encode("ask", id=p["id"], question=question + ("\nAgree?" if "\n" in question else " Agree?"), deadline=limit))
         self.send(seat, encode("notice", text=f"Asked {', '.join(s.name for s in others)}: waiting for their answers."))
         asyncio.ensure_future(self._proposal_times_out(p, limit))
         return None

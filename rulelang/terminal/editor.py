@@ -26,6 +26,8 @@ def check_rule(game, text: str, seat):
     return None
 
 
+MAX_LINE = 4000  # characters in one line typed at the prompt (a move, a command, a rule), and in a rule written
+                 # in the rule editor (of several lines)
 PLAYER_WORDS = ("current", "next", "previous", "dealer")
 _WORD = re.compile(r"[A-Za-z_]\w*$")
 TAIL = 200  # the characters before the cursor that rule completion reads
@@ -118,6 +120,9 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
     """Ask a person for a rule.  At a terminal: highlighting, completion and validation as they type."""
     if not tty:
         line = piped_line(prompt)
+        if line is not None and len(line) > MAX_LINE:
+            print(f"A rule may have at most {MAX_LINE} characters; that one ({len(line)}) is not read.", flush=True)
+            return None
         return line.strip() if line is not None else None
     session, kwargs = rule_session(game, seat)
     try:
@@ -148,8 +153,10 @@ def rule_session(game, seat: int):
                 raise ValidationError(cursor_position=max(0, min(pos, len(document.text))), message=f"{line}:{col}: {msg}")
 
     session = wrapped_refusals(PromptSession(enable_suspend=True))  # Ctrl-Z stops the game, as between prompts
+    keys = one_tab_inserts()
+    limit_line(keys, "A rule")  # a pasted megabyte is not checked at every key: refused, saying the limit
     return session, dict(lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(), validate_while_typing=True,
-                         completer=rule_completer(game), complete_while_typing=True, key_bindings=one_tab_inserts(),
+                         completer=rule_completer(game), complete_while_typing=True, key_bindings=keys,
                          bottom_toolbar=lambda: "a rule in rulelang · Tab completes · Enter takes it · "
                                                 "`cancel` or Ctrl-C goes back")
 
@@ -276,6 +283,41 @@ def one_tab_inserts():
             buf.start_completion(insert_common_part=True)
 
     return kb
+
+
+def limit_line(kb, what: str = "A line") -> None:
+    """A line (`what`: or a rule) never grows past MAX_LINE characters as it is typed or pasted: a paste that would
+    make it longer is not put in, nor a key typed at the limit, and the prompt says why (a 20,000-character paste
+    would otherwise be lexed, completed and drawn, a rule checked, for seconds before being refused)."""
+    from prompt_toolkit.filters import Condition, has_selection
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.validation import ValidationError
+
+    def refuse(buf, typed: str) -> None:  # shown where a refused move is; the line is still checked on Enter
+        buf.validation_error = ValidationError(len(buf.text), f"{what} may have at most {MAX_LINE} characters; "
+                                                              f"{typed} is not put in.")
+
+    @kb.add(Keys.BracketedPaste)
+    def _(event):
+        buf = event.current_buffer
+        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        start, end = buf.document.selection_range() if buf.selection_state else (0, 0)
+        if len(buf.text) - (end - start) + len(data) > MAX_LINE:  # a selection is replaced by the paste
+            refuse(buf, f"a paste of {len(data)} characters")
+            return
+        if buf.selection_state:
+            buf.cut_selection()
+        buf.insert_text(data)
+
+    @kb.add(Keys.Any, filter=Condition(_full) & ~has_selection)
+    def _(event):
+        refuse(event.current_buffer, "what is typed past them")
+
+
+def _full() -> bool:
+    from prompt_toolkit.application import get_app
+
+    return len(get_app().current_buffer.text) >= MAX_LINE
 
 
 def rule_completer(game, skip: int = 0):

@@ -24,7 +24,8 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
-from .editor import check_rule, one_tab_inserts, piped_line, race_times, read_rule, rule_completions, wrapped_refusals
+from .editor import (MAX_LINE, check_rule, limit_line, one_tab_inserts, piped_line, race_times, read_rule,
+                     rule_completions, wrapped_refusals)
 from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
 from .typeahead import TypeAhead
 
@@ -462,41 +463,6 @@ def prompt_keys():
     return kb
 
 
-def limit_line(kb) -> None:
-    """A line never grows past MAX_LINE characters as it is typed or pasted: a paste that would make it longer is
-    not put in, nor a key typed at the limit, and the prompt says why (a 20,000-character paste would otherwise
-    be lexed, completed and drawn for seconds before being refused)."""
-    from prompt_toolkit.filters import Condition, has_selection
-    from prompt_toolkit.keys import Keys
-    from prompt_toolkit.validation import ValidationError
-
-    def refuse(buf, what: str) -> None:  # shown where a refused move is; the line is still checked on Enter
-        buf.validation_error = ValidationError(len(buf.text), f"A line may have at most {MAX_LINE} characters; "
-                                                              f"{what} is not put in.")
-
-    @kb.add(Keys.BracketedPaste)
-    def _(event):
-        buf = event.current_buffer
-        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
-        start, end = buf.document.selection_range() if buf.selection_state else (0, 0)
-        if len(buf.text) - (end - start) + len(data) > MAX_LINE:  # a selection is replaced by the paste
-            refuse(buf, f"a paste of {len(data)} characters")
-            return
-        if buf.selection_state:
-            buf.cut_selection()
-        buf.insert_text(data)
-
-    @kb.add(Keys.Any, filter=Condition(_full) & ~has_selection)
-    def _(event):
-        refuse(event.current_buffer, "what is typed past them")
-
-
-def _full() -> bool:
-    from prompt_toolkit.application import get_app
-
-    return len(get_app().current_buffer.text) >= MAX_LINE
-
-
 # ---------------------------------------------------------------- the host
 
 
@@ -753,7 +719,8 @@ class Host:
         return AGAIN
 
     def cmd_house(self, seat: int, d: Decision, arg: str):
-        self.propose(seat, arg)
+        if self.propose(seat, arg):
+            return DONE, None  # the decision asked for afresh, at the proposer's keyboard once it is back with them
         return AGAIN
 
     def cmd_quit(self, seat: int, d: Decision, arg: str):
@@ -784,32 +751,39 @@ class Host:
         return (f"this game takes {limit} house rule{'s' if limit != 1 else ''} from the table, and "
                 f"{'they are' if limit != 1 else 'it is'} made: `rules` lists them")
 
-    def propose(self, seat: int, text: str) -> None:
-        """The `house` command: a rule for the whole table; every other person must agree, bots always do."""
+    def propose(self, seat: int, text: str) -> bool:
+        """The `house` command: a rule for the whole table; every other person must agree, bots always do.  True
+        when the keyboard went to others to agree: what came of it is told to the proposer once it is back with
+        them (`notice`, and their events), never to the last who answered, on the proposer's prompt."""
         g = self.game
         full = self.house_full()
         if full:
             self.screen.line([("ansired", f"✗ {full}")])
-            return
+            return False
         if not text:
             text = read_rule(g, seat, "house rule> ", self.screen.tty) or ""
             if not text or text.lower() == "cancel":
-                return
+                return False
         if self.refuse_rule(text, seat):
-            return
+            return False
         later = len(g.record())
-        for other in self.humans:
-            if other != seat and not self.agree(other, seat, later, what=f"the house rule `{text}`"):
-                self.screen.line(f"{g.names[other]} does not agree: no rule is added.")
-                return
+        others = [other for other in self.humans if other != seat]
+        for other in others:
+            if not self.agree(other, seat, later, what=proposed_rule(g.names[seat], text)):
+                self.notice = f"{g.names[other]} does not agree: no rule is added."
+                return True
         try:
             g.seat(seat).propose(text)
         except RulesError as e:
-            self.screen.line([("ansired", f"✗ {brief(e.message)}")])
-            return
+            self.notice = [("ansired", f"✗ {brief(e.message)}")]
         self.flush_log()
         self.checkpoint()
-        self.show_events(seat)
+        if not others:
+            if self.notice:
+                self.screen.line(self.notice)
+                self.notice = None
+            self.show_events(seat)
+        return bool(others)
 
     def refuse_rule(self, text: str, seat: int) -> bool:
         """Tell why a rule typed in play is refused, with its line and a caret under the place; False if it is fine."""
@@ -984,13 +958,13 @@ class Host:
         return True
 
     def agree(self, other: int, seat: int, later: int, what: str | None = None) -> bool:
-        """Hand the keyboard to another person and ask whether they agree (to take back a move, or to `what`);
-        only yes agrees."""
+        """Hand the keyboard to another person and ask whether they agree (to take back a move, or to `what`, the
+        proposal's sentence: `proposed_rule`); only yes agrees."""
         names = self.game.names
         if self.hand_over(other) == QUIT:
             return False
         if what:
-            question = f"{names[other]}: {names[seat]} proposes {what}. Agree? [y/N] "
+            question = f"{names[other]}: {what}{chr(10) if chr(10) in what else ' '}Agree? [y/N] "
         else:
             question = f"{names[other]}: take back {names[seat]}'s last move" + (
                 f" and the {later} after it" if later else "") + "? [y/N] "
@@ -1518,10 +1492,18 @@ def read_stack(path: str) -> list[str]:
     return [str(x) for x in data]
 
 
-MAX_LINE = 4000  # characters in one line typed at the prompt (a move, a command, a rule)
 COMPLETED_MOST = 200  # the longest line completed as a move while it is typed (completion runs at every key)
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+
+
+def proposed_rule(name: str, text: str) -> str:
+    """A house rule put to the table: `Ann proposes the house rule `TEXT`.`, or a rule of several lines below
+    that, as written (its own indents kept under one more)."""
+    lines = text.splitlines()
+    if len(lines) <= 1:
+        return f"{name} proposes the house rule `{text}`."
+    return f"{name} proposes this house rule:" + "".join(f"\n    {t}" for t in lines)
 
 
 def pronoun_refusal(name: str, alone: bool = False) -> str | None:

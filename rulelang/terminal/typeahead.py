@@ -32,7 +32,7 @@ class TypeAhead:
 
     def __init__(self, fd: int | None, longest: int):
         self.fd = fd if fd is not None and os.isatty(fd) else None
-        self.longest = longest  # the most characters kept (no more than a line may hold: host.MAX_LINE)
+        self.longest = longest  # the most characters kept (no more than a line may hold: editor.MAX_LINE)
         self.termios = None  # the module, at a POSIX terminal
         self.modes = None  # prompt_toolkit's raw_mode, as the game keeps it (`settle`)
         self.saved = None  # the terminal's modes before the game, put back at its end
