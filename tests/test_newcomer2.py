@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import rulelang
 from interpreter import Game
 from interpreter.bots import GreedyBot
@@ -233,3 +235,27 @@ def test_draw_poker_hands_rank_in_order():
             g = Game(program, 2, seed=1, stack=[c for two in zip(*pair) for c in two])
             play(g, "check", "check", "stand", "stand", "check", "check")
             assert g.winners == [strong], (pair, g.winners)
+
+
+HIDDEN_PILE = """game "Peek"
+players 2..4
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { go where WHERE { win current }  stay { } } }
+"""
+
+
+@pytest.mark.parametrize("where, column", [
+    ("first(d).r == 3", 40),                                                      # the bottom card of the pile
+    ("size(first(splits(g in d where sum(c.r for c in g) == 3))) == 0", 57),      # what is left of it, maybe none
+])
+def test_a_where_reading_a_hidden_pile_through_first_or_splits_is_refused_when_checked(where, column):
+    # `first(d)` was let through the check (refused only once a game ran); through `first(splits(g in d ...))` the
+    # moves offered told whether the hidden pile held cards adding up to 3, and nothing refused it
+    with pytest.raises(rulelang.RulesError) as caught:
+        rulelang.load("peek.rules", text=HIDDEN_PILE.replace("WHERE", where))
+    assert caught.value.render().startswith(
+        f"peek.rules:8:{column}: option `go`: its `where` reads d, a zone nobody sees")

@@ -504,6 +504,11 @@ class Statements:
             e.expr if isinstance(e, ast.Aggregate) and e.fn == "count" else None
         if counted is not None and self.s.types.get(id(counted)) == "zone":  # how many cards a zone holds: public
             return []
+        if isinstance(e, ast.Aggregate) and e.fn in ("first", "min", "max"):
+            # one item picked from a collection (`first(d)`, `first(splits(g in d where ...))`): worked out from
+            # every item, so the collection is the source (the item alone could be none, or a card in view, when
+            # what it was picked from is not)
+            return self.card_sources(e.expr, scope, bound)
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
             return self.card_sources(e.iterable, scope, bound) + [
