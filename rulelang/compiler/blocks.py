@@ -122,7 +122,9 @@ class Code:
             else:
                 lines += self.goes_on(i, target, blocks)
         name = self.names[i]
-        fn = self.c.define(name, [f"def {name}(st, fr):", f"    # block {i} of `{self.name}`", "    env = fr.env",
+        # (the frame's locals named only where a line may read them: a line that names no `env` reads none)
+        env = ["    env = fr.env"] if any("env" in line for line in lines) else []
+        fn = self.c.define(name, [f"def {name}(st, fr):", f"    # block {i} of `{self.name}`", *env,
                                   *("    " + line for line in lines)])
         self.c.ns.setdefault(name, fn)  # (the same statements made before under another name: this name is it too)
         return fn

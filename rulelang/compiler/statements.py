@@ -757,9 +757,15 @@ class Statements:
                 "            st.current = m.seat_after(st, st.current, st.direction)",
                 *(ind + x for x in steps), *(ind + x for x in begins)]
         if code:
-            body += [*(ind + x for x in start[:-1]), f"    if {self.const(code[0], 'OP')}(st, turn):", "        return True",
+            # (the turn's frame, once its code has ended and it is off the stack, is the next turn's: nothing else
+            # holds it, a snapshot holds a copy)
+            first = f"turn = m.Frame({self.const(code, 'CODE')}, {{}}, {turn.name!r})"
+            assert start[1] == first
+            body += ["    fr.pc = 2", "    if turn is None:", "        " + first, "    else:", "        turn.env = {}",
+                     "    st.stack.append(turn)", "    turn.pc = 1",
+                     f"    if {self.const(code[0], 'OP')}(st, turn):", "        return True",
                      "    if st.stack[-1] is not fr or fr.pc != 2:", "        return False", "    fr.pc = 3"]
-            body = ["    while True:", *(ind + x for x in body)]
+            body = ["    turn = None", "    while True:", *(ind + x for x in body)]
         else:
             body += [ind + x for x in start]
         lines = [f"def {end}(st, fr):", "    # a turn's code ended: the next turn, for this file's rules (`ops.op_main`)", *body]
