@@ -105,7 +105,7 @@ def test_a_game_of_blind_picks_replays_from_its_seed_and_moves(program):
 
 def test_a_blind_pick_is_typed_by_place_only(program):
     g = new_game(program)
-    with pytest.raises(MoveError, match=r"`take #4` is not one of the moves; you can: take #1, take #2, take #3"):
+    with pytest.raises(MoveError, match=r"`take #4` is not one of the moves; you can: take #1, take #2, or take #3"):
         g.parse("take #4")
     assert g.parse("#3").text == "take #3"  # the verb may be left out
     move = g.pending.options[0]
@@ -125,8 +125,8 @@ def test_at_the_prompt_moves_help_and_refusals_name_no_hidden_card(tmp_path, cap
     out = capsys.readouterr().out
     before = out.split("Ann> take #2")[0]
     assert "Moves: take #1 / #2 / #3" in before and "e.g. take #1" in before
-    assert "`take B3` is not one of the moves; you can: take #1, take #2, take #3" in before
-    assert "`take B4` is not one of the moves; you can: take #1, take #2, take #3" in before
+    assert "`take B3` is not one of the moves; you can: take #1, take #2, or take #3" in before
+    assert "`take B4` is not one of the moves; you can: take #1, take #2, or take #3" in before
     assert not named(before.replace("take B3", "").replace("take B4", ""), BOBS)
     after = out.split("Ann> take #2")[1].split("\n")[1]
     assert re.fullmatch(r"  You take #2: (Blue 1|Red 2|Blue 3) from Bob's hand", after), after

@@ -470,8 +470,8 @@ def test_keys_typed_while_others_play_at_a_joined_terminal_wait_for_the_prompt_a
         t.line("p")
         t.expect("Moves now:")
         t.expect("Ann>")  # the prompt again (keys typed before it would wait in its line, their Enter not taken)
-        # The server holds Ann's move a while: no prompt shows, and the terminal is the game's (ISIG: Ctrl-C is a
-        # signal to the client) until her move comes back.
+        # The server holds Ann's move a while: no prompt shows, and the terminal is the game's (ISIG: no prompt
+        # reads it raw; Ctrl-C is a key the client reads in its place) until her move comes back.
         held, release = threading.Event(), threading.Event()
 
         async def hold():
@@ -485,11 +485,10 @@ def test_keys_typed_while_others_play_at_a_joined_terminal_wait_for_the_prompt_a
         while not termios.tcgetattr(t.child.child_fd)[3] & termios.ISIG:  # the prompt has closed
             assert time.monotonic() < deadline
             time.sleep(0.01)
-        # Ctrl-C between prompts; then, as a person's next keys come (not in the same instant: the Ctrl-C is a
-        # signal, which drops the keys typed before it that are still unread), a move with its Enter, typed ahead.
-        t.type("\x03")
-        time.sleep(0.5)
-        t.type("draw\r")
+        # Ctrl-C between prompts, and a move with its Enter typed ahead in the same instant: the Ctrl-C is a key
+        # read in its place (it was a signal, which dropped the keys still unread, those after it too: the test
+        # waited 0.5 s between them, and could lose `draw` on a loaded machine).
+        t.type("\x03draw\r")
         release.set()
         t.expect("You play ♥Red 5")
         t.expect("(typed while the others played; not sent: Enter sends it)")

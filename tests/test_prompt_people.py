@@ -67,7 +67,7 @@ def test_a_narrow_terminal_breaks_every_line_between_words(tmp_path, terminals):
     rows = t.wait_for_screen(lambda rows: any("plya g2`;" in row for row in rows))
     at = next(i for i, row in enumerate(rows) if "plya g2`;" in row)
     assert rows[at:at + 3] == ["no move or card is called `plya g2`; your hand: R3 R5 Y9 G2",
-                               "  B7; you can: play R3, play R5, draw",
+                               "  B7; you can: play R3, play R5, or draw",
                                ""]
     # A long line typed is told back by its start and its length, not whole.
     t.type(CTRL_C + "z" * 300 + ENTER)
@@ -342,3 +342,19 @@ def test_a_house_rule_of_several_lines_reads_as_written_and_the_keyboard_comes_b
     t.line("quit")
     assert t.exit_status() == 0
     assert not any(f in t.raw for f in FAULTS)
+
+
+def test_you_can_reads_as_a_sentence_whatever_was_typed():
+    """The moves a refusal lists read as a sentence, in the Moves line's order, the same after a verb the game
+    knows and after a word it does not (that list had no `or`: `play R3, play R5, draw`); two are `A or B`."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.errors import MoveError
+
+    g = Game(load("games/express.rules"), ["You", "Ada"], seed=7, stack=EXPRESS_STACK)
+    told = []
+    for typed in ("play B7", "plya g2", "zz"):
+        with pytest.raises(MoveError) as refused:
+            g.parse(typed)
+        told.append(refused.value.message.split("; you can: ")[1])
+    assert told == ["play R3, play R5, or draw"] * 3  # (two: test_uno_scenarios, `blue`: `you can: play or draw`)

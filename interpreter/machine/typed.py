@@ -37,7 +37,6 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
         named = [m for m in decision.options if m.arg is not None and m.kind != "rule" and key in _arg_keys(st, m)]
         if named and len({m.verb for m in named}) == 1:
             return attrs.evolve(named[0], calls=frozenset(calls))
-        verbs = sorted({m.verb for m in decision.options})
         if named:
             raise MoveError(f"`{' '.join(words)}` could be {' or '.join(f'`{m.text}`' for m in named[:4])}: "
                             "say which, with its verb")
@@ -48,7 +47,7 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
             _ambiguous(st, " ".join(words), partly)
         if any(m.kind == "card" for m in decision.options) and not any(spec.verb == verb for spec in _specs(st)):
             _why_not(st, decision, None, " ".join(words), [m for m in decision.options if m.kind == "card"])
-        raise MoveError(f"`{verb}` is not a move now; you can: {', '.join(verbs)}")
+        raise MoveError(f"`{verb}` is not a move now" + _you_can(decision, [], None))
     if not rest:
         bare = [m for m in mine if m.arg is None]
         if bare:
@@ -223,12 +222,12 @@ def _table_now(st: State, decision: Decision) -> str:
 
 def _you_can(decision: Decision, listed, verb) -> str:
     """`; you can: ...`: the moves `listed` (those of the verb typed, or all), eight at most, and after a verb's
-    moves the decision's other verbs (`or draw`), so a refusal never hides a move the player has."""
-    some = ", ".join(m.text for m in listed[:8]) + (", ..." if len(listed) > 8 else "")
-    if not some:
-        return f"; you can: {', '.join(sorted({m.verb for m in decision.options}))}"
-    others = [v for v in dict.fromkeys(m.verb for m in decision.options) if v != verb] if verb else []
-    return f"; you can: {some}" + (f", or {', '.join(others)}" if others else "")
+    moves the decision's other verbs, so a refusal never hides a move the player has; none listed, the verbs.
+    In the order of the options (the Moves line's), as a sentence: `play R3, play R5, or draw`."""
+    items = [m.text for m in listed[:8]] + ([f"{len(listed) - 8} more"] if len(listed) > 8 else [])
+    verbs = list(dict.fromkeys(m.verb for m in decision.options))
+    items += [v for v in verbs if v != verb] if verb and items else [] if items else verbs
+    return "; you can: " + (" or ".join(items) if len(items) <= 2 else ", ".join(items[:-1]) + ", or " + items[-1])
 
 
 def _arg_keys(st: State, m: Move) -> set:

@@ -112,8 +112,10 @@ class RemoteGame:
         except MoveError:
             raise
         except Exception:  # noqa: BLE001 - what needs the whole game to explain is refused plainly here
-            raise MoveError(f"`{text.strip()}` is not one of the moves; you can: "
-                            + ", ".join(o.text for o in d.options[:8])) from None
+            some = [o.text for o in d.options[:8]] + ([f"{len(d.options) - 8} more"] if len(d.options) > 8 else [])
+            raise MoveError(f"`{text.strip()}` is not one of the moves; you can: "  # as the machine's own refusals
+                            + (" or ".join(some) if len(some) <= 2 else ", ".join(some[:-1]) + ", or " + some[-1])
+                            ) from None
 
 
 class JoinHost(Host):
