@@ -259,3 +259,25 @@ def test_a_where_reading_a_hidden_pile_through_first_or_splits_is_refused_when_c
         rulelang.load("peek.rules", text=HIDDEN_PILE.replace("WHERE", where))
     assert caught.value.render().startswith(
         f"peek.rules:8:{column}: option `go`: its `where` reads d, a zone nobody sees")
+
+
+@pytest.mark.parametrize("extra, turn, message", [
+    ("var x = x + 1", "", "peek.rules:6:9: `x`'s first value reads `x`, which has no value yet"),
+    ("var a = b + 1\nvar b = 1", "", "peek.rules:6:9: `a`'s first value reads `b`, which has no value yet"),
+    ("event e(player)\nrule r: when e(player) { fire e(player) }", "fire e(current)",
+     "peek.rules:7:26: rules call each other more than 200 deep (in `r`)"),
+    ("define p(x) { p(x) }", "p(1)", "peek.rules:6:15: rules call each other more than 200 deep (in `p`)"),
+])
+def test_a_variable_read_before_it_has_a_value_and_rules_nested_too_deep_are_placed(extra, turn, message):
+    # "a variable's first value cannot be worked out: there is no such item (...)" and "rules call each other more
+    # than 200 deep (in `p`)" came with no place (the second from `rulelang run`, at the first move)
+    text = HIDDEN_PILE.replace("zone d hidden", "zone d hidden\n" + extra).replace(
+        "go where WHERE { win current }", f"go {{ {turn} win current }}")
+    try:
+        program = rulelang.load("peek.rules", text=text)
+        g = Game(program, 2, seed=1)
+        play(g, "go")
+    except rulelang.RulesError as e:
+        assert e.render().startswith(message), e.render()
+    else:
+        raise AssertionError("let through")
