@@ -281,3 +281,16 @@ def test_a_variable_read_before_it_has_a_value_and_rules_nested_too_deep_are_pla
         assert e.render().startswith(message), e.render()
     else:
         raise AssertionError("let through")
+
+
+@pytest.mark.parametrize("ch", ["\u202e", "\u2066", "\u202a"])
+def test_a_bidi_override_in_a_string_is_refused_and_not_echoed(ch):
+    # `game "ab\u202ecd"` loaded, and every terminal, log and summary that showed the name showed the text after it
+    # reversed (a name that reads as another); the zero-width joiner of an emoji stays text
+    with pytest.raises(rulelang.RulesError) as caught:
+        rulelang.load("bidi.rules", text=HIDDEN_PILE.replace('"Peek"', f'"ab{ch}cd"'))
+    rendered = caught.value.render()
+    assert rendered.startswith(f"bidi.rules:1:9: this string holds a control character (U+{ord(ch):04X})")
+    assert ch not in rendered
+    assert rulelang.load("emoji.rules", text=HIDDEN_PILE.replace('"Peek"', '"\U0001F468\u200d\U0001F469"').replace(
+        "WHERE", "true")).name == "\U0001F468\u200d\U0001F469"
