@@ -294,3 +294,22 @@ def test_a_bidi_override_in_a_string_is_refused_and_not_echoed(ch):
     assert ch not in rendered
     assert rulelang.load("emoji.rules", text=HIDDEN_PILE.replace('"Peek"', '"\U0001F468\u200d\U0001F469"').replace(
         "WHERE", "true")).name == "\U0001F468\u200d\U0001F469"
+
+
+def test_cuckoo_a_king_stops_the_swap_and_the_lowest_card_costs_a_life():
+    program = rulelang.load(RULES / "cuckoo.rules")
+    K = program.card_by_text("KH")[0]
+    g = Game(program, 3, seed=1, stack=["2S", "KH", "5D", "9C"])
+    assert seen(g, 0, "hand", 1) == [None]
+    play(g, "swap")                       # seat 2 holds a King: turned up, nothing swapped
+    # (shown to the table when turned up; a card of a private hand stays unseen in later views: docs §6 `reveal`)
+    assert any(getattr(e, "cards", None) == [K] and type(e).__name__ == "RevealEvent" for e in g.events)
+    assert [o.text for o in g.pending.options] == ["keep"]   # a King is not swapped away
+    play(g, "keep", "swap")               # the dealer swaps with the stock: 5D for 9C
+    assert g.over and g.winners == [1, 2] and g.scores == [1, 0, 0]
+    g = Game(program, 3, seed=1, stack=["2S", "9H", "KD", "4C"])
+    play(g, "swap")                       # seat 1 takes the 9 of Hearts, seat 2 the 2 of Spades
+    assert [program.cards[c].short for c in g.state.zone(program.zone_index["hand"], 0)] == ["9H"]
+    assert seen(g, 2, "hand", 0) == [None]  # a swap unseen by the others
+    play(g, "swap", "keep")               # seat 2's swap meets seat 3's King
+    assert g.over and g.winners == [0, 2] and g.scores == [0, 1, 0]
