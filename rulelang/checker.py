@@ -245,6 +245,7 @@ class Checker:
     def check_decls(self, decls) -> list:
         """Check each declaration; each with the variables it read and their types then, and its errors."""
         read = []
+        self.scores_set = any(isinstance(n, ast.SetStmt) and n.name == "score" for d in decls for n in ast.walk(d))
         for d in decls:
             self.var_reads = set()
             start = len(self.errors)
@@ -503,8 +504,9 @@ class Checker:
         self.block(d.body, {})
 
     def check_MatchTo(self, d):
-        if self.s.score is None:
-            self.error(f"a match to {d.target} points needs a `score {{ ... }}` block that gives the points", d.loc)
+        if self.s.score is None and not getattr(self, "scores_set", False):
+            self.error(f"a match to {d.target} points needs a `score {{ ... }}` block that gives the points (or a rule "
+                       "that does `set score(p) = ...`)", d.loc)
         if d.target < 1:
             self.error("a match target must be at least 1", d.loc)
         if d.lowest is not None:

@@ -313,3 +313,19 @@ def test_cuckoo_a_king_stops_the_swap_and_the_lowest_card_costs_a_life():
     assert seen(g, 2, "hand", 0) == [None]  # a swap unseen by the others
     play(g, "swap", "keep")               # seat 2's swap meets seat 3's King
     assert g.over and g.winners == [0, 2] and g.scores == [0, 1, 0]
+
+
+def test_a_match_to_points_given_by_a_rule_needs_no_score_block():
+    # "a match to 3 points needs a `score { ... }` block that gives the points" though a rule gave them
+    text = (RULES / "cuckoo.rules").read_text()
+    score = text[text.index("score {"):text.index("match to 3")]
+    text = text.replace(score, "").replace("  win [p for p in players if mine(p).rank != low]",
+                                           "  for p in players { if mine(p).rank == low { set score(p) = score(p) + 1 } }\n"
+                                           "  win [p for p in players if mine(p).rank != low]")
+    program = rulelang.load("cuckoo.rules", text=text)
+    g = Game(program, 3, seed=1, stack=["2S", "KH", "5D", "9C"], match=True)
+    play(g, "swap", "keep", "swap")
+    assert g.scores == [1, 0, 0] and not g.over
+    with pytest.raises(rulelang.RulesError) as caught:
+        rulelang.load("cuckoo.rules", text=text.replace("set score(p) = score(p) + 1", "say \"-\""))
+    assert "a match to 3 points needs a `score { ... }` block that gives the points" in caught.value.render()
