@@ -44,11 +44,14 @@ def source_lines(text: str) -> list[str]:
 
 
 def shown_plainly(line: str) -> str:
-    """A source line as a message may print it: each control character (ESC, CR, BEL... a terminal would obey) as
-    one `�`, so the caret under it stays in its column."""
+    """A source line as a message may print it: each control character (ESC, CR, BEL... a terminal would obey, and
+    the bidi overrides that reorder what follows) as one `�`, so the caret under it stays in its column."""
     if line.isprintable():
         return line
-    return "".join("\ufffd" if unicodedata.category(ch) == "Cc" else ch for ch in line)
+    return "".join("\ufffd" if unicodedata.category(ch) == "Cc" or ch in _BIDI else ch for ch in line)
+
+
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # they reorder what follows
 
 
 class RulesError(Exception):

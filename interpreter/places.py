@@ -56,3 +56,16 @@ def locate(err, tb) -> None:
     found = place_of(tb)
     if found is not None:
         err.loc, err.source = found
+
+
+def place_in(code) -> tuple[Loc, str | None] | None:
+    """The first `.rules` place in a frame's instructions (its generated functions): where the procedure or rule it
+    runs begins, to place an error raised about the frame itself rather than in one of its lines."""
+    for op in code:
+        entry = _places.get(getattr(getattr(op, "__code__", None), "co_filename", None))
+        if entry is not None:
+            where, texts = entry
+            for loc in where:
+                if loc is not None:
+                    return loc, texts.get(loc.file)
+    return None

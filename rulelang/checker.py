@@ -245,6 +245,7 @@ class Checker:
     def check_decls(self, decls) -> list:
         """Check each declaration; each with the variables it read and their types then, and its errors."""
         read = []
+        self.scores_set = any(isinstance(n, ast.SetStmt) and n.name == "score" for d in decls for n in ast.walk(d))
         for d in decls:
             self.var_reads = set()
             start = len(self.errors)
@@ -418,8 +419,34 @@ class Checker:
 
     def check_VarDecl(self, d):
         t = self.expr(d.init, {"player": "player"} if d.per_player else {})
+        unset = self.unset_read(d)
+        if unset is not None:
+            self.error(f"`{d.name}`'s first value reads `{unset.name}`, which has no value yet: variables get their "
+                       "first values one by one, in the order they are declared, at the start of every hand",
+                       unset.loc, hint=f"declare `{unset.name}` before `{d.name}`" if unset.name != d.name else
+                       "give it a value worked out from no variable of its own")
         if t.startswith("value:"):  # `var due = ace`, then `set due = next(due)`: what reads it is the attribute's
             self.s.var_inits[d.name] = t
+
+    def unset_read(self, d):
+        """The first variable a `var`'s first value reads (directly or in a function it calls) that has none yet
+        when it is worked out: itself, or one declared after it.  None if there is none."""
+        names = list(self.s.vars)
+        if d.name not in names:
+            return None
+        later = set(names[names.index(d.name):])
+        todo, seen = [d.init], set()
+        while todo:
+            e = todo.pop()
+            bound = {getattr(n, "var", None) for n in ast.walk(e)}
+            for n in ast.walk(e):
+                if isinstance(n, (ast.Name, ast.Call)) and n.name in later and n.name not in bound and \
+                        (isinstance(n, ast.Call) == self.s.vars[n.name].per_player):
+                    return n
+                if isinstance(n, ast.Call) and n.name in self.s.functions and n.name not in seen:
+                    seen.add(n.name)
+                    todo.append(self.s.functions[n.name].body)
+        return None
 
     def check_CallDecl(self, d):
         if d.when is not None:
@@ -477,8 +504,9 @@ class Checker:
         self.block(d.body, {})
 
     def check_MatchTo(self, d):
-        if self.s.score is None:
-            self.error(f"a match to {d.target} points needs a `score {{ ... }}` block that gives the points", d.loc)
+        if self.s.score is None and not getattr(self, "scores_set", False):
+            self.error(f"a match to {d.target} points needs a `score {{ ... }}` block that gives the points (or a rule "
+                       "that does `set score(p) = ...`)", d.loc)
         if d.target < 1:
             self.error("a match target must be at least 1", d.loc)
         if d.lowest is not None:

@@ -138,9 +138,14 @@ def _s(tok: Token) -> str:
     return "".join(out)
 
 
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _control(ch: str) -> bool:
-    """A character of Unicode's Cc category but the tab: ESC, BEL, CR, DEL, the C1 controls..."""
-    return ch != "\t" and unicodedata.category(ch) == "Cc"
+    """A character of Unicode's Cc category but the tab: ESC, BEL, CR, DEL, the C1 controls...; and the bidi
+    embeddings, overrides and isolates, which make a terminal show the text after them in another order (a name
+    that reads as another).  Other format characters (the zero-width joiner of an emoji) are text."""
+    return ch != "\t" and unicodedata.category(ch) == "Cc" or ch in _BIDI
 
 
 def _char_loc(tok: Token, i: int, width: int) -> Loc:

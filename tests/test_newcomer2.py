@@ -259,3 +259,73 @@ def test_a_where_reading_a_hidden_pile_through_first_or_splits_is_refused_when_c
         rulelang.load("peek.rules", text=HIDDEN_PILE.replace("WHERE", where))
     assert caught.value.render().startswith(
         f"peek.rules:8:{column}: option `go`: its `where` reads d, a zone nobody sees")
+
+
+@pytest.mark.parametrize("extra, turn, message", [
+    ("var x = x + 1", "", "peek.rules:6:9: `x`'s first value reads `x`, which has no value yet"),
+    ("var a = b + 1\nvar b = 1", "", "peek.rules:6:9: `a`'s first value reads `b`, which has no value yet"),
+    ("event e(player)\nrule r: when e(player) { fire e(player) }", "fire e(current)",
+     "peek.rules:7:26: rules call each other more than 200 deep (in `r`)"),
+    ("define p(x) { p(x) }", "p(1)", "peek.rules:6:15: rules call each other more than 200 deep (in `p`)"),
+])
+def test_a_variable_read_before_it_has_a_value_and_rules_nested_too_deep_are_placed(extra, turn, message):
+    # "a variable's first value cannot be worked out: there is no such item (...)" and "rules call each other more
+    # than 200 deep (in `p`)" came with no place (the second from `rulelang run`, at the first move)
+    text = HIDDEN_PILE.replace("zone d hidden", "zone d hidden\n" + extra).replace(
+        "go where WHERE { win current }", f"go {{ {turn} win current }}")
+    try:
+        program = rulelang.load("peek.rules", text=text)
+        g = Game(program, 2, seed=1)
+        play(g, "go")
+    except rulelang.RulesError as e:
+        assert e.render().startswith(message), e.render()
+    else:
+        raise AssertionError("let through")
+
+
+@pytest.mark.parametrize("ch", ["\u202e", "\u2066", "\u202a"])
+def test_a_bidi_override_in_a_string_is_refused_and_not_echoed(ch):
+    # `game "ab\u202ecd"` loaded, and every terminal, log and summary that showed the name showed the text after it
+    # reversed (a name that reads as another); the zero-width joiner of an emoji stays text
+    with pytest.raises(rulelang.RulesError) as caught:
+        rulelang.load("bidi.rules", text=HIDDEN_PILE.replace('"Peek"', f'"ab{ch}cd"'))
+    rendered = caught.value.render()
+    assert rendered.startswith(f"bidi.rules:1:9: this string holds a control character (U+{ord(ch):04X})")
+    assert ch not in rendered
+    assert rulelang.load("emoji.rules", text=HIDDEN_PILE.replace('"Peek"', '"\U0001F468\u200d\U0001F469"').replace(
+        "WHERE", "true")).name == "\U0001F468\u200d\U0001F469"
+
+
+def test_cuckoo_a_king_stops_the_swap_and_the_lowest_card_costs_a_life():
+    program = rulelang.load(RULES / "cuckoo.rules")
+    K = program.card_by_text("KH")[0]
+    g = Game(program, 3, seed=1, stack=["2S", "KH", "5D", "9C"])
+    assert seen(g, 0, "hand", 1) == [None]
+    play(g, "swap")                       # seat 2 holds a King: turned up, nothing swapped
+    # (shown to the table when turned up; a card of a private hand stays unseen in later views: docs §6 `reveal`)
+    assert any(getattr(e, "cards", None) == [K] and type(e).__name__ == "RevealEvent" for e in g.events)
+    assert [o.text for o in g.pending.options] == ["keep"]   # a King is not swapped away
+    play(g, "keep", "swap")               # the dealer swaps with the stock: 5D for 9C
+    assert g.over and g.winners == [1, 2] and g.scores == [1, 0, 0]
+    g = Game(program, 3, seed=1, stack=["2S", "9H", "KD", "4C"])
+    play(g, "swap")                       # seat 1 takes the 9 of Hearts, seat 2 the 2 of Spades
+    assert [program.cards[c].short for c in g.state.zone(program.zone_index["hand"], 0)] == ["9H"]
+    assert seen(g, 2, "hand", 0) == [None]  # a swap unseen by the others
+    play(g, "swap", "keep")               # seat 2's swap meets seat 3's King
+    assert g.over and g.winners == [0, 2] and g.scores == [0, 1, 0]
+
+
+def test_a_match_to_points_given_by_a_rule_needs_no_score_block():
+    # "a match to 3 points needs a `score { ... }` block that gives the points" though a rule gave them
+    text = (RULES / "cuckoo.rules").read_text()
+    score = text[text.index("score {"):text.index("match to 3")]
+    text = text.replace(score, "").replace("  win [p for p in players if mine(p).rank != low]",
+                                           "  for p in players { if mine(p).rank == low { set score(p) = score(p) + 1 } }\n"
+                                           "  win [p for p in players if mine(p).rank != low]")
+    program = rulelang.load("cuckoo.rules", text=text)
+    g = Game(program, 3, seed=1, stack=["2S", "KH", "5D", "9C"], match=True)
+    play(g, "swap", "keep", "swap")
+    assert g.scores == [1, 0, 0] and not g.over
+    with pytest.raises(rulelang.RulesError) as caught:
+        rulelang.load("cuckoo.rules", text=text.replace("set score(p) = score(p) + 1", "say \"-\""))
+    assert "a match to 3 points needs a `score { ... }` block that gives the points" in caught.value.render()

@@ -28,7 +28,11 @@ def run(st: State) -> None:
             # Work is counted where it can repeat: by loops as they go back (codegen.Code), by expressions over
             # lists, by moves of cards; and calls nest no deeper than MAX_DEPTH.
             if len(stack) > depth:
-                raise RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{fr.name}`)")
+                err = RuntimeRulesError(f"rules call each other more than {MAX_DEPTH} deep (in `{stack[-1].name}`)")
+                found = places.place_in(stack[-1].code)  # placed where the frame that went too deep begins
+                if found is not None:
+                    err.loc, err.source = found
+                raise err
     except RuntimeRulesError as e:
         e.frames = [f.name for f in stack] + _unwound(e)
         places.locate(e, e.__traceback__)
