@@ -7,6 +7,8 @@ shared among the moves compared: Bonferroni).  Where the moves cannot be told ap
 drawn unseen by their place), about 5% of decisions pass that bar by chance.
 
     nice -n 19 .venv/bin/python bench/search_choices.py examples/more/old_maid.rules --players 4 --games 20
+    # how often a budget lets the search compare moves at all (no oracle):
+    nice -n 19 .venv/bin/python bench/search_choices.py examples/president.rules --games 8 --samples 0 --budget 1200
 """
 from __future__ import annotations
 
@@ -21,11 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def decisions(program, players: int, start: int, games: int, samples: int, every: int) -> dict:
+def decisions(program, players: int, start: int, games: int, samples: int, every: int, budget: int = 300) -> dict:
     from interpreter import Game
     from interpreter.bots import make_bot, search
-    search.BUDGET = 300
-    out = {"decisions": 0, "options": 0, "candidates": 0, "looked": 0, "distinct": 0, "gaps": [], "other": 0}
+    search.BUDGET = budget
+    out = {"decisions": 0, "options": 0, "candidates": 0, "looked": 0, "distinct": 0, "gaps": [], "other": 0,
+           "searched": 0, "compared": 0}
     for seed in range(start, start + games):
         g = Game(program, players, seed=seed, options={}, record=False)
         seat = seed % players
@@ -43,7 +46,7 @@ def decisions(program, players: int, start: int, games: int, samples: int, every
                 moves = bot.candidates(d, greedy)
                 out["candidates"] += len(moves) > 1
                 k += 1
-                if len(moves) > 1 and k % every == 0:
+                if len(moves) > 1 and samples and k % every == 0:
                     st = g.state.fork()
                     rng = random.Random(seed * 7 + k)
                     values: list = [[] for _ in moves]
@@ -66,6 +69,9 @@ def decisions(program, players: int, start: int, games: int, samples: int, every
                     out["gaps"].append(max(means) - min(means))
             bot.last = {}
             move = bot.move(g, d.player, d)
+            if d.player == seat and bot.last:
+                out["searched"] += 1
+                out["compared"] += bot.last.get("tried", 0) >= 2 and bot.last.get("samples", 0) >= 2
             if d.player == seat and bot.last.get("best") is not None:
                 out["other"] += bot.last["gain"] > bot.last["need"]
             g.apply(d.player, move, False)
@@ -78,17 +84,21 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--from", dest="start", type=int, default=2000)
-    ap.add_argument("--samples", type=int, default=100, help="samples a decision looked at (default 100)")
+    ap.add_argument("--samples", type=int, default=100, help="samples a decision looked at (default 100; 0: none, "
+                    "only the search's own figures)")
     ap.add_argument("--every", type=int, default=3, help="look at every Nth decision with two moves or more")
+    ap.add_argument("--budget", type=int, default=300, help="the search bot's budget (default 300, the table's)")
     args = ap.parse_args(argv)
     import rulelang
-    r = decisions(rulelang.load(args.file), args.players, args.start, args.games, args.samples, args.every)
+    r = decisions(rulelang.load(args.file), args.players, args.start, args.games, args.samples, args.every,
+                  args.budget)
     print(f"{args.file} at {args.players}, {args.games} games from seed {args.start}: the search seat made "
           f"{r['decisions']} decisions, {r['options']} with more than one move offered, {r['candidates']} with more "
           f"than one distinct move; of {r['looked']} of those looked at ({args.samples} samples each, to the end of "
           f"the hand), {r['distinct']} ({r['distinct'] / max(1, r['looked']):.0%}) had moves of clearly different "
-          f"results; mean gap best-worst {stats.mean(r['gaps'] or [0]):.3f} of a win; the search left greedy's move "
-          f"at {r['other']} decisions", flush=True)
+          f"results; mean gap best-worst {stats.mean(r['gaps'] or [0]):.3f} of a win; at a budget of {args.budget} "
+          f"the search compared two moves or more on two samples or more at {r['compared']} of the {r['searched']} "
+          f"decisions it searched, and left greedy's move at {r['other']}", flush=True)
     return 0
 
 
