@@ -438,6 +438,10 @@ class _Diagnosis:
 
     def form_hint(self, loc: Loc) -> str | None:
         """The shape of the construct the error is in, when the error is on the line it begins."""
+        if self.start == "rule_input" and not self.tokens:  # a rule written in play that does not begin as one
+            first = str(self.token) if self.token is not None and self.token.type != "$END" else ""
+            return ("a rule written in play is `when EVENT(...) if CONDITION { ... }`"
+                    + (f"; `{first}` is for a game's file" if first in self.voc.decl_words else ""))
         if "ELSE" in self.expected and any(tok.type == "THEN" for tok in self.tokens):
             # an unfinished `if ... then VALUE`: the construct in question is the value, not the statement around it
             return ("an `if ... then` value needs its `else`: `(if CONDITION then VALUE else OTHER)`;"

@@ -130,3 +130,34 @@ def test_a_rule_longer_than_a_line_may_be_is_refused_in_a_pipe():
                           cwd=ROOT, timeout=60)
     assert "A rule may have at most 4000 characters; that one (5006) is not read." in proc.stdout
     assert "No house rules yet." in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_a_define_written_in_play_gets_one_message_with_its_place():
+    """`house define ...` said two things: a well-formed `define` was refused with `write a rule: when ...`, a
+    misformed one was taught the form of a `define` (`expected (`), and any other word was told `expected define,
+    rule or when`.  A rule written in play is a `when` rule: one message, at the `define`, whatever follows it."""
+    t = PtyTerminal(["run", GAME, "--delay", "0", "--players", "2", "--seed", SEED], emulate=True)
+    said = "1:1: unexpected `define`: expected `rule` or `when` (a rule written in play is `when EVENT(...) if"
+    try:
+        for typed in ("house define foo() { skip }", "house define x = 3"):
+            t.wait_for_screen(lambda rows: any(r.startswith("You>") for r in rows))
+            t.type(typed)
+            t.wait_for_screen(lambda rows: any(r.startswith("You> " + typed) for r in rows))
+            t.type(ENTER)
+            rows = t.wait_for_screen(lambda rows: said in flat(rows))
+            assert "`define` is for a game's file)" in flat(rows)
+            assert "expected `(`" not in "\n".join(rows)
+            t.type("\x03")
+        t.wait_for_screen(lambda rows: any(r == "You>" for r in rows))
+        t.line("house")  # the rule editor says the same
+        t.wait_for_screen(lambda rows: any(r.startswith("house rule>") for r in rows))
+        t.type("define x = 3")
+        t.wait_for_screen(lambda rows: said in flat(rows))
+        assert "Traceback" not in t.raw
+    finally:
+        t.close()
+
+
+def flat(rows) -> str:
+    """The screen's words, one space between each: a message broken across rows read whole."""
+    return " ".join(" ".join(rows).split())
