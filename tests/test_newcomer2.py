@@ -329,3 +329,25 @@ def test_a_match_to_points_given_by_a_rule_needs_no_score_block():
     with pytest.raises(rulelang.RulesError) as caught:
         rulelang.load("cuckoo.rules", text=text.replace("set score(p) = score(p) + 1", "say \"-\""))
     assert "a match to 3 points needs a `score { ... }` block that gives the points" in caught.value.render()
+
+
+def test_golf_patience_one_player_simulated_says_one_seat_and_no_winner():
+    # "1 players"; "Seat fairness: a first-player disadvantage: seat 1 wins 0.0% ... against an even 100.0%" of a
+    # patience nobody cleared, and for one seat
+    from rulelang.simulate.run import render, simulate
+    rep = simulate(str(RULES / "golf_patience.rules"), 3, 1, ["random"])
+    text = render(rep)
+    assert text.startswith("Golf Patience: 3 games, 1 player (random)")
+    assert "Seat fairness: one seat: there is no first player to compare with the others" in text
+    if sum(rep["wins"]) == 0:
+        assert "  (no game had a winner)" in text
+    program = rulelang.load(RULES / "golf_patience.rules")
+    # columns dealt a row at a time: the first 7 stacked cards are the columns' bottoms, the 36th the foundation
+    names = [f"{r}{s}" for s in "SHDC" for r in range(1, 14)]
+    g = Game(program, 1, seed=1, stack=names)
+    top = program.cards[g.state.zone(program.zone_index["foundation"])[-1]].short
+    assert top == "10D"         # the 36th card
+    assert [o.text for o in g.pending.options] == ["lay 7", "turn_up"]  # column 7 ends with the 35th, the 9D
+    play(g, "lay 7")
+    assert program.cards[g.state.zone(program.zone_index["foundation"])[-1]].short == "9D"
+    assert [o.text for o in g.pending.options] == ["lay 6", "turn_up"]  # 8D on the 9D

@@ -122,6 +122,10 @@ def verdict(wins: list, n: int, players: int, bots: list) -> str:
     """One line on seat fairness: seat 1's share of wins against an even share, with its 95% interval."""
     if not n:
         return "no games"
+    if players == 1:
+        return "one seat: there is no first player to compare with the others"
+    if sum(wins) < 1e-9:
+        return "no game had a winner: no seat won more than another"
     even = even_share(wins, n, players)
     lo, hi = wilson(wins[0], n)
     rate = wins[0] / n
@@ -174,14 +178,17 @@ def counted(n, word: str) -> str:
 def render(rep: dict) -> str:
     """The report as text for a terminal."""
     games = "matches" if "match" in rep else "games"
-    out = [f"{rep['game']}: {counted(rep['games'], games[:-1])}, {rep['players']} players ({', '.join(rep['bots'])})", "",
+    out = [f"{rep['game']}: {counted(rep['games'], games[:-1])}, {counted(rep['players'], 'player')} ({', '.join(rep['bots'])})", "",
            f"{'Matches won' if 'match' in rep else 'Wins'} by seat (95% CI):"]
     labels = [f"seat {i + 1} ({bot}):" for i, bot in enumerate(rep["bots"])]
     for label, w, r, ci in zip(labels, rep["wins"], rep["win_rate"], rep["win_ci95"]):
         out.append(f"  {label:<{max(map(len, labels))}} {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
     fair = 100 * even_share(rep["wins"], rep["games"], rep["players"])
     nobody = round(rep["games"] - sum(rep["wins"]))  # a won game's shares add up to one
-    out.append(f"  (an even share is {fair:.1f}%" + (f": {counted(nobody, 'game')} had no winner)" if nobody else ")"))
+    if nobody == rep["games"]:
+        out.append("  (no game had a winner)")
+    else:
+        out.append(f"  (an even share is {fair:.1f}%" + (f": {counted(nobody, 'game')} had no winner)" if nobody else ")"))
     out.append(f"Seat fairness: {rep['verdict']}")
     if "teams" in rep:
         out += ["", "Wins by team (95% CI):"]
