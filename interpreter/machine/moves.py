@@ -139,10 +139,16 @@ class BotTable:
         st.pending_author = player
         stats = st.stats
         key = spec.stat
-        stats[key] = stats.get(key, 0) + 1
+        try:  # (a counter there already, but for the first time: no method called)
+            stats[key] += 1
+        except KeyError:
+            stats[key] = 1
         if kind == "card":
             key = st.program.card_stats[move.arg]
-            stats[key] = stats.get(key, 0) + 1
+            try:
+                stats[key] += 1
+            except KeyError:
+                stats[key] = 1
         if move.calls:
             st.called[player].update(move.calls)
         st.limit = st.steps + st.work  # a new move: its own bound of steps, as `run` sets at each
@@ -185,9 +191,12 @@ def play_bots(game, bots: list, turns: int, in_turn_limit: int | None = None, ha
         raise ValueError("bots play by themselves only a game kept with no record")
     asks = [b.move if b is not None else None for b in bots]
     table = BotTable(game, asks, turns, in_turn_limit, hands)
-    st.bots = table.decide if in_turn_limit is None else table.decide_counted
+    decide = table.decide if in_turn_limit is None else table.decide_counted
     try:
         while not st.over:
+            # While rules written in play are in force, `apply` makes every move (its checkpoints): the machine
+            # asks no bot, and this loop asks each, as a host would.
+            st.bots = None if st.house else decide
             d = st.pending
             move = table.held
             if move is None:
