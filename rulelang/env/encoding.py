@@ -288,6 +288,10 @@ class Encoding:
         self.numbers = sorted(set(self.attr_numbers) | set(range(program.deck_size + 1)))
         self._actions()
         self._layout()
+        if self.size <= 4096:  # each action's verb group as a bit (0: none), for `_mask`; the first block of masks
+            self._bit_of = [0 if g is None else 1 << g for g in map(self._group, range(self.size))]
+            self._groups_of: dict = {}  # bits of verb groups -> the groups, in order
+            self._new_rows()
 
     # ------------------------------------------------------------------ actions
 
@@ -353,8 +357,6 @@ class Encoding:
         self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
         self._ident_np = np.array(self.ident_of, dtype=np.intp)
         self._action_kept: list = [{} for _ in range(self.n)]  # each seat's: id of a move -> (the move, its action)
-        if self.size <= 4096:
-            self._new_rows()
 
     def _blocks(self, choices: list, at: int) -> list:
         """The blocks of actions of the options taking several arguments (one per verb and kinds of argument) and
@@ -424,10 +426,8 @@ class Encoding:
 
     def _mask(self, acts: tuple) -> tuple:
         """The mask of the actions `acts` (read-only: shared by infos and observations) and their verb groups,
-        kept by the actions (the same actions legal again, in another order of moves or with others', find them)."""
-        got = self._masks.get(acts)
-        if got is not None:
-            return got
+        kept by the actions (the same actions legal again, in another order of moves or with others', find them).
+        Called when they are not kept (`_masks`)."""
         if self.size <= 4096:  # a row of a block of masks made beforehand, written through its bytes
             at = self._row
             if at == MASK_ROWS:
@@ -436,21 +436,24 @@ class Encoding:
             self._row = at + 1
             made = self._made
             base = at * self.size
-            for i in acts:
+            bit = self._bit_of
+            bits = 0
+            for i in acts:  # each action's 1, and its verb group's bit
                 made[base + i] = 1
-            mask = self._rows[at]
+                bits |= bit[i]
+            mask = self._row_list[at]
+            groups = self._groups_of.get(bits)
+            if groups is None:  # the verb groups of those bits, in order (a few kinds of move: kept)
+                groups = self._groups_of[bits] = tuple(g for g in range(len(self.groups)) if bits >> g & 1)
         else:
             mask = np.zeros(self.size, dtype=I8)
             mask[list(acts)] = 1
             mask.flags.writeable = False
-        listed = self._group_of
-        n = len(listed)
-        if acts and max(acts) < n:  # actions listed one by one: their groups looked up in C
-            groups = set(map(listed.__getitem__, acts))
-        else:
+            listed = self._group_of
+            n = len(listed)
             groups = {listed[i] if i < n else self._group(i) for i in acts}
-        groups.discard(None)
-        groups = tuple(sorted(groups))
+            groups.discard(None)
+            groups = tuple(sorted(groups))
         if len(self._masks) > 4096:
             self._masks.clear()
         got = self._masks[acts] = (mask, groups)
@@ -459,11 +462,12 @@ class Encoding:
     def _new_rows(self) -> None:
         """A block of MASK_ROWS masks to be, all zero, read-only as numpy sees them: `_mask` writes each row once,
         through the block's bytes, before it hands it out (a row is never written again: a mask a learner keeps
-        stays as it was; the block is let go when none of its rows is held any longer)."""
+        stays as it was; the block is let go when none of its rows is held any longer).  The rows' numpy views are
+        made all at once (`list` of the block: one view each, made in C)."""
         self._made = bytearray(MASK_ROWS * self.size)
         rows = np.frombuffer(self._made, I8).reshape(MASK_ROWS, self.size)
         rows.flags.writeable = False
-        self._rows, self._row = rows, 0
+        self._row_list, self._row = list(rows), 0
 
     def _group(self, i: int):
         """The verb group of an action (the kind of move it is), or None."""
@@ -504,7 +508,7 @@ class Encoding:
         if sets is not None:
             self._set_actions(sets, out, groups)
         acts = tuple(out)
-        got = self._mask(acts)
+        got = self._masks.get(acts) or self._mask(acts)
         groups.discard(None)
         return out, got[0], tuple(sorted(groups))
 
