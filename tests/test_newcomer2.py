@@ -351,3 +351,9 @@ def test_golf_patience_one_player_simulated_says_one_seat_and_no_winner():
     play(g, "lay 7")
     assert program.cards[g.state.zone(program.zone_index["foundation"])[-1]].short == "9D"
     assert [o.text for o in g.pending.options] == ["lay 6", "turn_up"]  # 8D on the 9D
+
+
+def test_more_people_than_one_seat_is_said_in_the_singular(capsys):
+    from rulelang import cli
+    assert cli.main(["run", str(RULES / "golf_patience.rules"), "--humans", "2"]) == 1
+    assert capsys.readouterr().err.strip() == "--humans 2: there is 1 seat"
