@@ -357,3 +357,14 @@ def test_more_people_than_one_seat_is_said_in_the_singular(capsys):
     from rulelang import cli
     assert cli.main(["run", str(RULES / "golf_patience.rules"), "--humans", "2"]) == 1
     assert capsys.readouterr().err.strip() == "--humans 2: there is 1 seat"
+
+
+def test_a_stack_for_a_game_that_never_shuffles_its_deck_is_refused():
+    # the stack was silently never applied (it goes on top at the first shuffle of the deck's zone)
+    text = HIDDEN_PILE.replace("shuffle d  deal 1 from d to h", "deal 1 from d to h").replace("WHERE", "true")
+    program = rulelang.load("unshuffled.rules", text=text)
+    with pytest.raises(rulelang.RulesError) as caught:
+        Game(program, 2, seed=1, stack=["1"])
+    assert str(caught.value) == ("--stack: Peek never shuffles `d`, the deck's zone, so no card could be put on top: "
+                                 "a stack is applied at its first `shuffle`")
+    assert Game(program, 2, seed=1).pending is not None  # without a stack it plays
