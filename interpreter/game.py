@@ -25,6 +25,10 @@ class Game:
                 raise RulesError(f"a player's name is printable text, not {n!r}")
         if len(set(n.lower() for n in names)) != len(names):
             raise RulesError("two players have the same name")
+        if stack and not program.shuffles_deck:  # (it goes on top at the first shuffle of the deck's zone)
+            zone = program.zones[program.deck_zone].name
+            raise RulesError(f"--stack: {program.name} never shuffles `{zone}`, the deck's zone, so no card could "
+                             "be put on top: a stack is applied at its first `shuffle`")
         self._setup = (program, names, seed, dict(options or {}), list(stack) if stack else None, match)
         self.st = self._started(record, keep_all=False)
 

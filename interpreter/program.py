@@ -212,6 +212,7 @@ class Program:
     examples: tuple = ()  # texts of example rules (the `examples` block): what bots write house rules from
     claims: tuple = ()  # ids of the claim cards (`claim cards by ...`): one per identity a claim can name
     claim_attrs: tuple = ()
+    shuffles_deck: bool = True  # whether the rules may shuffle the deck's zone, where a `--stack` is applied
     source: str = ""
     files: dict = attrs.field(factory=dict)
     summary: Any = None

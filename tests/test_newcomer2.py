@@ -351,3 +351,45 @@ def test_golf_patience_one_player_simulated_says_one_seat_and_no_winner():
     play(g, "lay 7")
     assert program.cards[g.state.zone(program.zone_index["foundation"])[-1]].short == "9D"
     assert [o.text for o in g.pending.options] == ["lay 6", "turn_up"]  # 8D on the 9D
+
+
+def test_more_people_than_one_seat_is_said_in_the_singular(capsys):
+    from rulelang import cli
+    assert cli.main(["run", str(RULES / "golf_patience.rules"), "--humans", "2"]) == 1
+    assert capsys.readouterr().err.strip() == "--humans 2: there is 1 seat"
+
+
+def test_a_stack_for_a_game_that_never_shuffles_its_deck_is_refused():
+    # the stack was silently never applied (it goes on top at the first shuffle of the deck's zone)
+    text = HIDDEN_PILE.replace("shuffle d  deal 1 from d to h", "deal 1 from d to h").replace("WHERE", "true")
+    program = rulelang.load("unshuffled.rules", text=text)
+    with pytest.raises(rulelang.RulesError) as caught:
+        Game(program, 2, seed=1, stack=["1"])
+    assert str(caught.value) == ("--stack: Peek never shuffles `d`, the deck's zone, so no card could be put on top: "
+                                 "a stack is applied at its first `shuffle`")
+    assert Game(program, 2, seed=1).pending is not None  # without a stack it plays
+
+
+def test_beggar_my_neighbour_penalty_cards_and_a_debt_passed_on():
+    program = rulelang.load(RULES / "beggar.rules")
+    names = [r + s for s in "SHDC" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+    # dealt one at a time from the top, seat 1 first: the last two dealt are the stacks' top cards
+    tops = ["JS", "5H", "2C", "QD", "3C", "4C", "KH", "6C", "7C", "8C"]  # seat 1's, seat 2's, ... top first
+    rest = [n for n in names if n not in tops]
+    order = rest + [tops[k] for k in (8, 9, 6, 7, 4, 5, 2, 3, 0, 1)]
+    g = Game(program, 2, seed=1, stack=order)
+    hand = program.zone_index["stack"]
+    short = lambda z: [program.cards[c].short for c in z]
+    assert short(g.state.zone(hand, 0))[-2:] == ["2C", "JS"] and short(g.state.zone(hand, 1))[-2:] == ["QD", "5H"]
+    play(g, "turn_up")             # JS asks 1: seat 2 pays the 5H, no court card: seat 1 takes the pile, and leads
+    assert len(g.state.zone(hand, 0)) == 27 and short(g.state.zone(hand, 0))[:2] == ["JS", "5H"]
+    assert g.pending.player == 0 and not g.state.zone(program.zone_index["pile"])
+    play(g, "turn_up")             # 2C: nothing owed
+    assert g.pending.player == 1
+    play(g, "turn_up")             # QD asks 2: seat 1 pays 3C, then KH, which asks 3 of seat 2: 4C 6C 8C, no court
+    assert len(g.state.zone(hand, 1)) == 25 - 1 - 3                       # seat 1 takes the pile of 7
+    assert len(g.state.zone(hand, 0)) == 27 - 1 - 2 + 7
+    assert short(g.state.zone(hand, 0))[:9] == ["2C", "QD", "3C", "KH", "4C", "6C", "8C", "JS", "5H"]
+    assert g.pending.player == 0   # the taker leads
+    g = play_greedy(program, 3, seed=4)
+    assert len(g.winners) == 1 and len(g.state.zone(hand, g.winners[0])) == 52

@@ -22,6 +22,16 @@ from .statements import Statements
 from .texts import Texts
 
 
+def may_shuffle(s: Symbols, zone: str) -> bool:
+    """Whether the rules may `shuffle` a zone of the table: a `shuffle` naming it, or one of a zone worked out in
+    play (`shuffle pile_of(k)`), which might be it.  A `--stack` goes on top of the deck's zone at its first
+    shuffle: with none it would never be applied."""
+    roots = [*s.functions.values(), *s.procedures.values(), *s.rules, s.setup, s.turn, s.score]
+    return any(isinstance(n, ast.ShuffleStmt) and not (isinstance(n.zone, ast.Name) and n.zone.name != zone)
+               and not (isinstance(n.zone, ast.Call) and n.zone.name in s.zones)
+               for root in roots if root is not None for n in ast.walk(root))
+
+
 def read_whole(s: Symbols) -> set:
     """The shared zones the rules read past their top card: any use of the zone's name but as a pile (its `top`,
     `bottom` or `size`, a `move` to or from it, a `shuffle` or a `deal` from it), such as `for t in table` or
@@ -155,6 +165,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             team_size=s.teams.size if s.teams else 0,
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
+            shuffles_deck=may_shuffle(s, s.deck.zone),
             namespace=self.ns,
             fixed=True,
         )

@@ -1540,7 +1540,7 @@ def run_host(args) -> int:
         raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {players}")
     humans = args.humans
     if not 0 <= humans <= players:
-        raise RulesError(f"--humans {humans}: there are {players} seats")
+        raise RulesError(f"--humans {humans}: there {'is 1 seat' if players == 1 else f'are {players} seats'}")
     names = seat_names(players, humans, args.names)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     options = {}
