@@ -139,16 +139,10 @@ class BotTable:
         st.pending_author = player
         stats = st.stats
         key = spec.stat
-        try:  # (a counter there already, but for the first time: no method called)
-            stats[key] += 1
-        except KeyError:
-            stats[key] = 1
+        stats[key] = stats.get(key, 0) + 1
         if kind == "card":
             key = st.program.card_stats[move.arg]
-            try:
-                stats[key] += 1
-            except KeyError:
-                stats[key] = 1
+            stats[key] = stats.get(key, 0) + 1
         if move.calls:
             st.called[player].update(move.calls)
         st.limit = st.steps + st.work  # a new move: its own bound of steps, as `run` sets at each
