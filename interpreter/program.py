@@ -107,7 +107,7 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "blind", "peeks")
+                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "blind", "down", "peeks")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -126,6 +126,9 @@ class Choice:
         # hidden one is offered by its place (`interpreter.blind`).  The compiler clears it when the cards lie in
         # the chooser's own zone or a public one.
         self.blind = True
+        # A card option over a zone its chooser sees, where the rules may lay cards face down (a layout of face-down
+        # cards): those are offered by place too, when some lie face down (`st.facedown`).  Set by the compiler.
+        self.down = False
         # What its `where` reads that the chooser may not see, looked at when the decision comes
         # (`ops.check_wheres`): (tests its own cards, the zones and cards it reads, those of each item, (its Loc,
         # source), who may know the values it reads), or None.

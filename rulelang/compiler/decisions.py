@@ -205,11 +205,23 @@ class Decisions:
         for spec, o in zip(specs, options):
             if spec.kind in ("card", "cards"):
                 spec.blind = not self.sighted_zone(o.domain, chooser, scope) and not self.claims(o.domain, scope)
+                spec.down = not spec.blind and self.laid_face_down(o.domain)
             elif spec.kind == "several":  # the lists its card arguments are drawn from
                 spec.blind = not all(self.sighted_zone(d, chooser, scope)
                                      for (_, d), part in zip(o.params, spec.parts) if part == "card")
             if o.where is not None and spec.kind != "rule":
                 spec.peeks = self.peeks(spec, o, chooser, scope)
+
+    def laid_face_down(self, d) -> bool:
+        """Whether the rules may lay cards face down in the zone a collection names (`move ... to table face
+        down`, or to a zone worked out in play, which might be it)."""
+        s = self.s
+        roots = [*s.functions.values(), *s.procedures.values(), *s.rules, s.setup, s.turn, s.score]
+        downs = {n.to.name if isinstance(n.to, (ast.Name, ast.Call)) and n.to.name in s.zones else None
+                 for root in roots if root is not None for n in ast.walk(root)
+                 if isinstance(n, (ast.MoveStmt, ast.MoveTopStmt)) and n.face == "down"}
+        name = d.name if isinstance(d, (ast.Name, ast.Call)) else None
+        return None in downs or name in downs
 
     @staticmethod
     def claims(d, scope) -> bool:

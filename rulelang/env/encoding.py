@@ -330,7 +330,8 @@ class Encoding:
             # several arguments and sets of cards: blocks, after every action listed one by one
         # A card the seat may not see is offered by its place (`take #2`, interpreter.blind): an action for each
         # place, for each verb of an option whose cards may lie out of the chooser's sight.
-        for verb in sorted({c.verb for c in choices if c.kind == "card" and c.blind}):
+        # A zone the chooser sees may hold cards laid face down (a layout of them): those are offered by place too.
+        for verb in sorted({c.verb for c in choices if c.kind == "card" and (c.blind or c.down)}):
             actions += [Action(verb, "blind", k, frozenset(), f"{verb} #{k}") for k in range(1, p.deck_size + 1)]
         # Calls go with a card played (as a person says "UNO!" laying the card): each card action once more for
         # every set of calls the game declares.
