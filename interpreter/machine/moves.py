@@ -151,7 +151,7 @@ class BotTable:
         pc = spec.label.pos
         try:
             block = fr.code[pc]
-        except IndexError:  # (the option's body ends the code: the loop takes its frame off)
+        except IndexError:  # (an option's body ending the code: rare, its frame taken off by the loop)
             fr.pc = pc
             return False
         fr.pc = pc + 1

@@ -17,13 +17,12 @@ def run(st: State) -> None:
         while stack:  # one block a round: the frame on top may have changed with each (a call, a return)
             fr = stack[-1]
             pc = fr.pc
-            try:
-                block = fr.code[pc]
-            except IndexError:  # the frame's code has ended
+            code = fr.code
+            if pc >= len(code):  # the frame's code has ended (not an IndexError caught: raising one costs more)
                 stack.pop()
                 continue
             fr.pc = pc + 1
-            if block(st, fr):
+            if code[pc](st, fr):
                 return
             # Work is counted where it can repeat: by loops as they go back (codegen.Code), by expressions over
             # lists, by moves of cards; and calls nest no deeper than MAX_DEPTH.
