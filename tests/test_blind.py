@@ -76,9 +76,7 @@ def test_nothing_shown_to_the_chooser_names_a_hidden_card(program):
             try:
                 g.parse(typed)
             except MoveError as e:
-                said = str(e)
-                for word in sorted({typed, *typed.split()}, key=len, reverse=True):
-                    said = re.sub(re.escape(word), "X", said, flags=re.I)
+                said = re.sub(r"^`[^`]*`", "`X`", str(e))  # what was typed, quoted first; the rest must not vary
                 refusals.setdefault(form, set()).add(said)
     assert refusals and all(len(said) == 1 for said in refusals.values()), refusals
     assert not named("\n".join(s for said in refusals.values() for s in said), hidden)

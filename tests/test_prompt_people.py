@@ -358,3 +358,52 @@ def test_you_can_reads_as_a_sentence_whatever_was_typed():
             g.parse(typed)
         told.append(refused.value.message.split("; you can: ")[1])
     assert told == ["play R3, play R5, or draw"] * 3  # (two: test_uno_scenarios, `blue`: `you can: play or draw`)
+
+
+def test_a_misspelt_verb_or_command_is_offered_as_meant_and_enter_takes_it(tmp_path, terminals):
+    """A new player's slips: `paly R3`, `hlep`, `gren` at the colour question were refused with the list of
+    moves only.  The prompt offers the line as it was likely meant (only their moves and the commands), and the
+    next Enter takes it; Ctrl-C clears it.  In a pipe the refusal says it."""
+    t = express(tmp_path, terminals, emulate=True)
+    t.wait_for_screen(lambda rows: any(r.startswith("You>") for r in rows))
+
+    def said(text):
+        return t.wait_for_screen(lambda rows: text in " ".join(" ".join(rows).split()))
+
+    t.type("hlep" + ENTER)
+    said("`hlep`: did you mean `help`? Enter runs this command; Ctrl-C clears the line")
+    t.type(ENTER)
+    said("Commands:")
+    t.type("paly R3" + ENTER)
+    said("`paly R3`: did you mean `play R3`? Enter makes this move")
+    t.type(ENTER)
+    said("You play ♥Red 3")
+    said("Moves: play ♥R5")
+    t.type("drwa" + ENTER)
+    said("`drwa`: did you mean `draw`?")
+    t.type(CTRL_C + "play R5" + ENTER)  # cleared: what is typed instead is taken as typed
+    said("You play ♥Red 5")
+    t.type("\x04" + "y" + ENTER)
+    said("You leave the game")
+    assert not any(f in t.raw for f in FAULTS)
+
+
+def test_a_misspelt_word_is_said_in_a_pipe_and_a_chosen_value_too(tmp_path):
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load("games/express.rules"), ["You", "Ada"], seed=7, stack=["W"] + EXPRESS_STACK[1:])
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    assert [host.mended(t, g.pending) for t in ("paly W", "hlep", "ruels", "zz", "play W")] == \
+        ["play W", "help", "rules", None, None]
+    g.seat(0).act("play W")
+    assert [host.mended(t, g.pending) for t in ("gren", "yelow", "colur blue")] == \
+        ["colour green", "colour yellow", "colour blue"]
+    out = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--players", "2", "--seed", "7", "--delay",
+                                               "0", "--stack", str(write_stack(tmp_path, EXPRESS_STACK))],
+                         input="paly R3\nquit\n", capture_output=True, text=True, cwd=ROOT, timeout=60).stdout
+    assert "(did you mean `play R3`?)" in out

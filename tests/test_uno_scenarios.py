@@ -173,7 +173,7 @@ def test_a_move_may_be_typed_by_what_it_chooses_when_one_verb_chooses_it():
     """At the prompt `blue` means `colour blue` and `R1` means `play R1`: the only moves that name them.
     Unknown text is still refused with the verbs there are."""
     g = new_game(UNO, [with_card(A3, "W"), B3, C3], "R5")
-    with pytest.raises(MoveError, match="`blue` is not a move now; you can: play or draw"):
+    with pytest.raises(MoveError, match="`blue` is not a move now; you can: play W or draw"):
         g.apply(0, "blue")
     g.apply(0, "wild")  # the card's full name
     assert (deciding(g), options(g)) == (0, ["colour red", "colour yellow", "colour green", "colour blue"])

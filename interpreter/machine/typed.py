@@ -47,7 +47,7 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
             _ambiguous(st, " ".join(words), partly)
         if any(m.kind == "card" for m in decision.options) and not any(spec.verb == verb for spec in _specs(st)):
             _why_not(st, decision, None, " ".join(words), [m for m in decision.options if m.kind == "card"])
-        raise MoveError(f"`{verb}` is not a move now" + _you_can(decision, [], None))
+        raise MoveError(f"`{verb}` is not a move now" + _you_can(st, decision, decision.options, None))
     if not rest:
         bare = [m for m in mine if m.arg is None]
         if bare:
@@ -75,7 +75,7 @@ def parse_move(st: State, decision: Decision, text: str) -> Move:
         _ambiguous(st, rest, partly)
     if mine[0].kind == "card":
         _why_not(st, decision, verb, rest, mine)
-    raise MoveError(f"`{verb} {rest}` is not one of the moves" + _you_can(decision, mine, verb))
+    raise MoveError(f"`{verb} {rest}` is not one of the moves" + _you_can(st, decision, mine, verb))
 
 
 def _parts_match(st: State, spec, item: tuple, words: list) -> bool:
@@ -162,7 +162,7 @@ def _why_not(st: State, decision: Decision, verb, typed: str, open_moves) -> Non
                  if _partly_named(st, [Move(s.verb, c, "", kind="card")], key)]
         if verb is None and len({p.cards[c].name for c in named}) > 1:
             return  # `blue` alone, for several cards none of which fits: not a card, but no move either
-    tail = _you_can(decision, open_moves if verb else decision.options, verb)
+    tail = _you_can(st, decision, open_moves if verb else decision.options, verb)
     if not named:
         raise MoveError(f"no {'card' if verb else 'move or card'} is called `{typed}`" + _held(st, decision, specs)
                         + tail)
@@ -220,10 +220,14 @@ def _table_now(st: State, decision: Decision) -> str:
     return f" ({', '.join(facts)})" if facts else ""
 
 
-def _you_can(decision: Decision, listed, verb) -> str:
+def _you_can(st: State, decision: Decision, listed, verb) -> str:
     """`; you can: ...`: the moves `listed` (those of the verb typed, or all), eight at most, and after a verb's
     moves the decision's other verbs, so a refusal never hides a move the player has; none listed, the verbs.
-    In the order of the options (the Moves line's), as a sentence: `play R3, play R5, or draw`."""
+    In the Moves line's order (the verbs as the options come, a verb's cards as the hand shows them), as a
+    sentence: `play R3, play R5, or draw`."""
+    order = {v: i for i, v in enumerate(dict.fromkeys(m.verb for m in listed))}
+    listed = sorted(listed, key=lambda m: (order[m.verb], sort_key(st.program, m.arg)
+                                           if m.kind == "card" and isinstance(m.arg, int) else []))
     items = [m.text for m in listed[:8]] + ([f"{len(listed) - 8} more"] if len(listed) > 8 else [])
     verbs = list(dict.fromkeys(m.verb for m in decision.options))
     items += [v for v in verbs if v != verb] if verb and items else [] if items else verbs

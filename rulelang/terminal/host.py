@@ -337,6 +337,14 @@ def prompt_helpers():
                                         cursor_position=len(line))
                 error.spelled = line
                 raise error
+            meant = self.host.mended(document.text, self.d) if reason and not isinstance(reason, tuple) else None
+            if meant:  # a word misspelt: the line as it was likely meant, and the next Enter takes it
+                typed = self.host.clean(document.text).strip()
+                does = "runs this command" if command_named(meant.split()[0]) else "makes this move"
+                error = ValidationError(message=f"`{typed}`: did you mean `{meant}`? Enter {does}; "
+                                                f"Ctrl-C clears the line", cursor_position=len(meant))
+                error.spelled = meant
+                raise error
             if reason:
                 message, at = reason if isinstance(reason, tuple) else (reason, len(document.text))
                 error = ValidationError(message=message, cursor_position=at)
@@ -644,7 +652,8 @@ class Host:
         try:
             self.game.seat(seat).act(text)
         except MoveError as e:
-            self.screen.line([("ansired", f"✗ {brief(e.message)}")])
+            meant = self.mended(text, d)
+            self.screen.line([("ansired", f"✗ {brief(e.message)}" + (f" (did you mean `{meant}`?)" if meant else ""))])
             return False
         except RulesError as e:
             self.screen.line([("ansired", f"✗ the rules failed on that move: {e.message} (the move was taken back)")])
@@ -1083,6 +1092,38 @@ class Host:
         if low == "q":
             return f"`q` is not taken for a move{would}; `quit` leaves the game"
         return f"no question is asked now, so `{text}` is not taken for a move{would}; `help` lists the moves"
+
+    def mended(self, text: str, d: Decision) -> str | None:
+        """The line a refused one was likely meant to be, or None: its first word misspelt for a verb of the
+        decision or a command (`paly R6`, `hlep`), or a word alone misspelt for what a move chooses (`gren` for
+        `colour green`); only what the person may know is offered (their moves, the commands)."""
+        import difflib
+
+        words = self.clean(text).strip().split()
+        if not words or d.window:
+            return None
+        first = words[0].lower()
+        verbs = list(dict.fromkeys(o.verb.lower() for o in d.options))
+        if first in verbs or command_named(first) is not None or first in self.rule_verbs(d):
+            return None
+        close = difflib.get_close_matches(first, verbs + list(COMMANDS), n=1, cutoff=0.7)
+        if close:
+            fixed = " ".join([close[0]] + words[1:])
+            if command_named(close[0]) is not None:
+                return fixed
+            try:
+                self.game.parse(fixed)
+            except MoveError:
+                return None
+            full = self.spelled_out(fixed, d)  # `plya 3`: `play R3`, the card named
+            return fixed if full is None else full[0]
+        if len(words) == 1:  # a value, a player: what a move chooses, the verb left out
+            chosen = {o.text.split(None, 1)[1].lower(): o.text for o in d.options
+                      if o.kind in ("value", "player") and " " in o.text}
+            close = difflib.get_close_matches(first, list(chosen), n=1, cutoff=0.75)
+            if close:
+                return chosen[close[0]]
+        return None
 
     def spelled_out(self, text: str, d: Decision):
         """(the move in full, its card's name) when `text` makes a card move without naming the card (`7`, `red`,
