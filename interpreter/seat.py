@@ -25,7 +25,7 @@ from .view import glance
 # (`match_winners`, `team`), and how the rules would rank the players were the hand to end now (`standing`).  The bots
 # import nothing else of the machine (tests/test_architecture.py).
 __all__ = ["Seat", "Decision", "Move", "racers", "race_move", "read_move", "State", "fork", "apply", "match_winners",
-           "team", "standing"]
+           "team", "standing", "play_bots"]
 
 
 def fork(game) -> State:

@@ -435,17 +435,18 @@ class Checker:
         if d.name not in names:
             return None
         later = set(names[names.index(d.name):])
-        todo, seen = [d.init], set()
+        todo, seen = [(d.init, ())], set()  # an expression, and the parameters its function names
         while todo:
-            e = todo.pop()
-            bound = {getattr(n, "var", None) for n in ast.walk(e)}
+            e, params = todo.pop()
+            bound = {getattr(n, "var", None) for n in ast.walk(e)} | set(params)
             for n in ast.walk(e):
                 if isinstance(n, (ast.Name, ast.Call)) and n.name in later and n.name not in bound and \
                         (isinstance(n, ast.Call) == self.s.vars[n.name].per_player):
                     return n
                 if isinstance(n, ast.Call) and n.name in self.s.functions and n.name not in seen:
                     seen.add(n.name)
-                    todo.append(self.s.functions[n.name].body)
+                    f = self.s.functions[n.name]
+                    todo.append((f.body, f.params))
         return None
 
     def check_CallDecl(self, d):

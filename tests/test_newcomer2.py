@@ -393,3 +393,20 @@ def test_beggar_my_neighbour_penalty_cards_and_a_debt_passed_on():
     assert g.pending.player == 0   # the taker leads
     g = play_greedy(program, 3, seed=4)
     assert len(g.winners) == 1 and len(g.state.zone(hand, g.winners[0])) == 52
+
+
+def test_a_stack_is_applied_where_a_procedure_shuffles_the_zone_it_is_given():
+    # `define mix(z) { shuffle z }` took its parameter for a zone other than the deck's: the stack was refused
+    text = HIDDEN_PILE.replace("shuffle d  deal 1 from d to h", "mix(d)  deal 1 from d to h").replace(
+        "WHERE", "true").replace("zone d hidden", "zone d hidden\ndefine mix(z) { shuffle z }")
+    program = rulelang.load("mixed.rules", text=text)
+    for stacked, card in (("3", 2), ("5", 4)):  # the stacked card (its id) is the first dealt: P1's
+        assert seen(Game(program, 2, seed=1, stack=[stacked]), 0, "h", 0) == [card]
+
+
+def test_a_functions_parameter_is_not_taken_for_a_variable_declared_later():
+    # `var a = f(1)` with `define f(y) = y + 1` was refused: "`a`'s first value reads `y`, which has no value yet"
+    text = HIDDEN_PILE.replace("WHERE", "true").replace(
+        "zone d hidden", "zone d hidden\ndefine f(y) = y + 1\nvar a = f(1)\nvar y = 0")
+    program = rulelang.load("params.rules", text=text)
+    assert Game(program, 2, seed=1).pending is not None

@@ -24,10 +24,11 @@ from .texts import Texts
 
 def may_shuffle(s: Symbols, zone: str) -> bool:
     """Whether the rules may `shuffle` a zone of the table: a `shuffle` naming it, or one of a zone worked out in
-    play (`shuffle pile_of(k)`), which might be it.  A `--stack` goes on top of the deck's zone at its first
-    shuffle: with none it would never be applied."""
+    play (`shuffle pile_of(k)`) or named by a procedure's parameter (`define mix(z) { shuffle z }`), which might
+    be it.  A `--stack` goes on top of the deck's zone at its first shuffle: with none it would never be applied."""
     roots = [*s.functions.values(), *s.procedures.values(), *s.rules, s.setup, s.turn, s.score]
-    return any(isinstance(n, ast.ShuffleStmt) and not (isinstance(n.zone, ast.Name) and n.zone.name != zone)
+    return any(isinstance(n, ast.ShuffleStmt)
+               and not (isinstance(n.zone, ast.Name) and n.zone.name in s.zones and n.zone.name != zone)
                and not (isinstance(n.zone, ast.Call) and n.zone.name in s.zones)
                for root in roots if root is not None for n in ast.walk(root))
 

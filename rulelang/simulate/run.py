@@ -185,7 +185,7 @@ def render(rep: dict) -> str:
         out.append(f"  {label:<{max(map(len, labels))}} {w:>8g}  {r * 100:5.1f}%  [{ci[0] * 100:5.1f}% – {ci[1] * 100:5.1f}%]")
     fair = 100 * even_share(rep["wins"], rep["games"], rep["players"])
     nobody = round(rep["games"] - sum(rep["wins"]))  # a won game's shares add up to one
-    if nobody == rep["games"]:
+    if rep["games"] and nobody == rep["games"]:
         out.append("  (no game had a winner)")
     else:
         out.append(f"  (an even share is {fair:.1f}%" + (f": {counted(nobody, 'game')} had no winner)" if nobody else ")"))
