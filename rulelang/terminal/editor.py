@@ -2,6 +2,7 @@
 and a rule refused before Enter with the checker's own message and place."""
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import sys
@@ -217,8 +218,6 @@ def history_before_typeahead(app) -> None:
     the new prompt once its history is loaded: prompt_toolkit takes them at once, and loads the history only as
     it first draws the line, so an Up arrow typed with a Ctrl-C found no history and was lost.  (Called as an
     application is reset: at its start, before it takes those keys.)"""
-    import asyncio
-
     from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
 
     if not app.is_running:

@@ -1,6 +1,7 @@
 """The terminal host: a thin prompt_toolkit REPL over the interpreter's API; it knows no game."""
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import os
@@ -1097,8 +1098,6 @@ class Host:
         """The line a refused one was likely meant to be, or None: its first word misspelt for a verb of the
         decision or a command (`paly R6`, `hlep`), or a word alone misspelt for what a move chooses (`gren` for
         `colour green`); only what the person may know is offered (their moves, the commands)."""
-        import difflib
-
         words = self.clean(text).strip().split()
         if not words or d.window:
             return None
