@@ -135,10 +135,8 @@ LAZY = {  # module -> the project modules it loads late
     "rulelang.checker": {"rulelang.parser"},  # a rule written in play, in a program loaded from the cache
     "rulelang.cli": {"rulelang.terminal.host", "rulelang.terminal.resume", "rulelang.net.server", "rulelang.net.client",
                      "rulelang.simulate.run", "rulelang.simulate.sweep"},
-    "rulelang.terminal.host": {"rulelang.lexer",  # Pygments, for a rule shown highlighted
-                               "difflib"},  # a mistyped line's likeliest meaning, only when one is refused
-    "rulelang.terminal.editor": {"rulelang.lexer",
-                                 "asyncio"},  # (prompt_toolkit's own loop: loaded by then) a Ctrl-C read as a key
+    "rulelang.terminal.host": {"rulelang.lexer"},  # Pygments, for a rule shown highlighted
+    "rulelang.terminal.editor": {"rulelang.lexer"},
     "rulelang.codegen": {"itertools", "math"},  # codegen is being rewritten (#22)
     # a load from the compiled-program cache reads its entry only: hashing a file changed since, writing an entry and
     # suggesting a name for a mistake load their libraries when they happen (#22, a fresh process's first load)
