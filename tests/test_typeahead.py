@@ -155,8 +155,8 @@ def test_ctrl_c_drops_the_keys_typed_before_it_and_keeps_those_after_it_while_a_
             keys.watch()
             with keys.thinking():
                 os.write(keyboard, b"dr")
-                arrived(terminal)
-                os.write(keyboard, b"\x03draw")
+                thinks_until(lambda: keys.text == "dr")  # (read by a tick: a select on the terminal could wait for
+                os.write(keyboard, b"\x03draw")         # keys a tick had already taken)
                 thinks_until(lambda: keys.text == "draw")
                 os.write(keyboard, b"\x03\x1b[Ax")
                 thinks_until(lambda: len(keys.after) == 2)
@@ -214,10 +214,3 @@ def test_an_up_arrow_typed_with_a_ctrl_c_brings_the_last_line_back(slow_bots):
     assert t.exit_status() == 0
     assert "Traceback" not in t.raw
 
-
-def arrived(fd: int) -> None:
-    """Until the keys written to a pseudo-terminal can be read at its other end (the kernel hands them over in a
-    worker of its own: a fixed pause could end first on a loaded machine)."""
-    import select
-
-    assert select.select([fd], [], [], 10)[0], "the keys never arrived"
