@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
@@ -118,6 +118,8 @@ class _Vocabulary:
         self.operand = self.values & self.accepts("const x = 1 ==")  # what starts a value everywhere
         self.operators = self.accepts("const x = 1") - self.decls - {"$END"}
         self.stmt_words = {self.text[t] for t in self.stmts if t in self.text}
+        # The keywords an option's verb may be (`call`, `deal`: grammar's `verb`), where a name is expected anyway
+        self.verbs = {s.name for r in lark.rules if r.origin.name == "verb" for s in r.expansion} - {"NAME"}
         self.decl_words = {self.text[t] for t in self.decls if t in self.text}
         self.call_states = set()  # parser states just after a statement's first word when it is a name
         for probe in ("turn { x y }", "turn { skip x y }", "turn { if a { x y } }"):
@@ -201,6 +203,8 @@ class _Diagnosis:
         if not self.expected:
             self.expected = set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
         self.expected = {t for t in self.expected if t in voc.shown or t == "$END"}
+        if "NAME" in self.expected and voc.verbs <= self.expected:
+            self.expected -= voc.verbs  # where an option's verb may stand: "a name" says it (not `else` or `deal`)
 
     # ------------------------------------------------------------ places
 
@@ -218,7 +222,7 @@ class _Diagnosis:
         return self.loc_at(len(stripped))
 
     def error(self) -> RulesSyntaxError:
-        for look in (self.braces, self.aggregate, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
+        for look in (self.braces, self.statement_option, self.aggregate, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
                      self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
@@ -245,6 +249,24 @@ class _Diagnosis:
             hint = (f"its block seems to end before line {where}: add a `}}` there" if where
                     else "add a `}` where its block ends")
             return "this `{` is never closed: its `}` is missing", self.loc_at(unclosed), hint
+        return None
+
+    def statement_option(self):
+        """A statement written among a `choose`'s or an `ask`'s options: its first word is read as an option's
+        verb (`deal`, `set`, `if`: any word may be one), and the parse fails later in the line."""
+        stack = getattr(self.state, "value_stack", None) or []
+        for i in range(len(stack) - 1, -1, -1):
+            v = stack[i]
+            if isinstance(v, Token) and v.type in ("LBRACE", "RBRACE"):
+                return None  # inside a block, or past the option's own
+            if isinstance(v, Tree) and v.data == "verb":
+                word = v.children[0] if v.children else None
+                if not isinstance(word, Token) or word.type == "NAME" or str(word) not in self.voc.stmt_words:
+                    return None
+                return (f"`{word}` begins a statement, and a statement cannot stand among the options of a `choose` "
+                        "or an `ask`", self.token_loc(word),
+                        f"an option is a verb and its block, `{word} {{ ... }}` (`VERB [NAME in LIST] [where "
+                        "CONDITION] { ... }`); a statement goes inside an option's block")
         return None
 
     def aggregate(self):
