@@ -48,10 +48,10 @@ def shown_plainly(line: str) -> str:
     the bidi overrides that reorder what follows) as one `�`, so the caret under it stays in its column."""
     if line.isprintable():
         return line
-    return "".join("\ufffd" if unicodedata.category(ch) == "Cc" or ch in _BIDI else ch for ch in line)
+    return "".join("\ufffd" if unicodedata.category(ch) == "Cc" or ch in BIDI else ch for ch in line)
 
 
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # they reorder what follows
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # they reorder what follows
 
 
 class RulesError(Exception):

@@ -150,6 +150,12 @@ def english_list(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def choices_sentence(items) -> str:
+    """`A`, `A or B`, `A, B, or C`: the moves a player can make, as a refusal lists them."""
+    items = [str(i) for i in items]
+    return " or ".join(items) if len(items) <= 2 else ", ".join(items[:-1]) + ", or " + items[-1]
+
+
 def capital(parts: list) -> list:
     """The line with its first letter a capital."""
     for i, (s, t) in enumerate(parts):

@@ -8,6 +8,8 @@ import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
+from interpreter.errors import BIDI
+
 from . import ast
 from .errors import Loc, RulesError, RulesSyntaxError
 from .paths import MAX_TEXT, grammar_path
@@ -138,14 +140,11 @@ def _s(tok: Token) -> str:
     return "".join(out)
 
 
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
 def _control(ch: str) -> bool:
     """A character of Unicode's Cc category but the tab: ESC, BEL, CR, DEL, the C1 controls...; and the bidi
     embeddings, overrides and isolates, which make a terminal show the text after them in another order (a name
     that reads as another).  Other format characters (the zero-width joiner of an emoji) are text."""
-    return ch != "\t" and unicodedata.category(ch) == "Cc" or ch in _BIDI
+    return ch != "\t" and unicodedata.category(ch) == "Cc" or ch in BIDI
 
 
 def _char_loc(tok: Token, i: int, width: int) -> Loc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import MoveError
+from ..narrator import choices_sentence
 from ..program import sort_key
 from ..view import sees_card, view
 from .state import Decision, Move, State
@@ -231,7 +232,7 @@ def _you_can(st: State, decision: Decision, listed, verb) -> str:
     items = [m.text for m in listed[:8]] + ([f"{len(listed) - 8} more"] if len(listed) > 8 else [])
     verbs = list(dict.fromkeys(m.verb for m in decision.options))
     items += [v for v in verbs if v != verb] if verb and items else [] if items else verbs
-    return "; you can: " + (" or ".join(items) if len(items) <= 2 else ", ".join(items[:-1]) + ", or " + items[-1])
+    return "; you can: " + choices_sentence(items)
 
 
 def _arg_keys(st: State, m: Move) -> set:

@@ -12,7 +12,7 @@ import time
 
 from interpreter.events import named
 from interpreter.seat import read_move
-from interpreter.narrator import Narrator, english_list, hand_zone
+from interpreter.narrator import Narrator, choices_sentence, english_list, hand_zone
 
 from .. import load
 from ..errors import MoveError, RulesError
@@ -114,8 +114,7 @@ class RemoteGame:
         except Exception:  # noqa: BLE001 - what needs the whole game to explain is refused plainly here
             some = [o.text for o in d.options[:8]] + ([f"{len(d.options) - 8} more"] if len(d.options) > 8 else [])
             raise MoveError(f"`{text.strip()}` is not one of the moves; you can: "  # as the machine's own refusals
-                            + (" or ".join(some) if len(some) <= 2 else ", ".join(some[:-1]) + ", or " + some[-1])
-                            ) from None
+                            + choices_sentence(some)) from None
 
 
 class JoinHost(Host):
