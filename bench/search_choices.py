@@ -22,6 +22,8 @@ from statistics import NormalDist
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from search_regret import oracle_values  # noqa: E402  (bench/, this script's folder)
+
 
 def decisions(program, players: int, start: int, games: int, samples: int, every: int, budget: int = 300) -> dict:
     from interpreter import Game
@@ -48,14 +50,7 @@ def decisions(program, players: int, start: int, games: int, samples: int, every
                 k += 1
                 if len(moves) > 1 and samples and k % every == 0:
                     st = g.state.fork()
-                    rng = random.Random(seed * 7 + k)
-                    values: list = [[] for _ in moves]
-                    bot.turns = 10 ** 6  # to the end of the hand
-                    for _ in range(samples):
-                        s = rng.getrandbits(64)
-                        base = bot.sample(st, seat, s, bot.believed(st, seat))
-                        for i, mv in enumerate(moves):
-                            values[i].append(bot._try(base, seat, mv, s)[0])
+                    values = oracle_values(bot, st, seat, moves, samples, random.Random(seed * 7 + k))
                     bar = NormalDist().inv_cdf(1 - 0.025 / (len(moves) - 1))
                     worst = 0.0
                     for v in values[1:]:

@@ -24,6 +24,19 @@ ROOT = Path(__file__).resolve().parent.parent
 REPEATS = 4
 
 
+def oracle_values(bot, st, seat: int, moves: list, samples: int, rng: random.Random) -> list:
+    """Each move's results played out to the end of the hand on `samples` samples common to all of them (the search
+    bot's own sampling and playouts, its turns unbounded): a list of results per move."""
+    values: list = [[] for _ in moves]
+    bot.turns = 10 ** 6  # to the end of the hand
+    for _ in range(samples):
+        s = rng.getrandbits(64)
+        base = bot.sample(st, seat, s, bot.believed(st, seat))
+        for i, mv in enumerate(moves):
+            values[i].append(bot._try(base, seat, mv, s)[0])
+    return values
+
+
 def points(program, players: int, count: int, samples: int) -> list:
     """(state, seat, candidates, search bot, oracle values) at `count` decision points."""
     from interpreter import Game
@@ -45,14 +58,7 @@ def points(program, players: int, count: int, samples: int) -> list:
                 if searched % 3 == 0:
                     st = g.state.fork()
                     moves = bot.candidates(d, bot.fallback.choose(program, g.view(seat), d, g))
-                    rng = random.Random(seed * 7 + searched)
-                    values: list = [[] for _ in moves]
-                    bot.turns = 10 ** 6  # to the end of the hand
-                    for _ in range(samples):
-                        s = rng.getrandbits(64)
-                        base = bot.sample(st, seat, s, bot.believed(st, seat))
-                        for i, mv in enumerate(moves):
-                            values[i].append(bot._try(base, seat, mv, s)[0])
+                    values = oracle_values(bot, st, seat, moves, samples, random.Random(seed * 7 + searched))
                     out.append((st, seat, moves, bot, [stats.mean(v) for v in values]))
             g.apply(d.player, move, False)
         seed += 1
