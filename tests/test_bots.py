@@ -527,3 +527,18 @@ def test_greedy_bots_weigh_a_pass_against_a_bid():
             g.apply(d.player, move, False)
         contracts.append(g.state.vars["contract"])
     assert open_passes and min(contracts) < 13
+
+
+def test_greedy_bots_turn_up_cards_of_a_layout_they_have_not_seen_and_take_the_pairs_they_know():
+    """A game of pairs (tests/rules/memory.rules, Concentration: a layout of face-down cards, two turned up a turn,
+    a pair kept): greedy bots turned the cards they had seen over and over, and every game hit the turn limit.
+    They now turn up a card they have not seen unless they know the pair of the one just turned (or a pair among
+    those seen): every game ends, and in far fewer turns than random bots take (about 130 at 2 players)."""
+    program = rulelang.load(RULES / "memory.rules")
+    for players in (2, 3):
+        turns = []
+        for seed in range(6):
+            result = play_one(program, seed, players, ["greedy"], {}, turn_limit=400)
+            assert result["stalled"] is None and result["winners"], (players, seed, result["stalled"])
+            turns.append(result["turns"])
+        assert sum(turns) / len(turns) < 40, turns

@@ -72,6 +72,8 @@ class GreedyBot:
         self.shown: dict = {}  # variable -> [hand, value, set from none, turns seen so, held another] (`watch`)
         self.unset: dict = {}  # variable -> does its declaration leave it none (`var trumps = none`)
         self.limited: set = set()  # (deck, option, verb) of a card option seen offering only some cards of a zone (`free`)
+        self.layouts: set = set()  # (deck, option) of a card option seen offering cards it knows and cards by place
+        self.turned = (None, frozenset())  # (turn, the cards it saw in shared zones at its first look at a layout)
 
     def move(self, game, seat: int, decision) -> Move:
         opts = decision.options
@@ -241,6 +243,13 @@ class GreedyBot:
                 return weighed
         first = min(o.option for o in opts)
         group = [o for o in opts if o.option == first]
+        if group[0].kind in ("card", "blind") and not any(o.kind == "card" and o.arg in mine for o in group):
+            layout = (id(program.cards), first)
+            if layout not in self.layouts and any(o.kind == "blind" for o in group) and \
+                    any(o.kind == "card" for o in group):
+                self.layouts.add(layout)
+            if layout in self.layouts:
+                return self.turn_up(program, view, group)
         if group[0].kind == "card":
             cards = [o for o in group if o.kind == "card" and o.arg in mine] or group
             fit = self.fit(program, view, mine, free=self.free(program, view, cards))
@@ -270,6 +279,21 @@ class GreedyBot:
             counts = value_counts(program, mine)
             return best(self.rng, group, lambda o: values_held(counts, o))
         return group[0]
+
+    def turn_up(self, program, view, group) -> Move:
+        """A card of a layout (cards outside its hand, some it has seen and some lying face down where it has not:
+        a game of pairs): one that pairs with a card turned up this turn (shares that card's rarest value), else
+        one of two it has seen that pair, else one it has not seen, at random (a card it has seen teaches nothing
+        when turned again: turning known cards over and over never ended such a game), else any at random."""
+        seen = {c for _, per, z in view.zones if not per and z.__class__ is not int for c in z if c is not None}
+        if self.turned[0] != view.turn:
+            self.turned = (view.turn, frozenset(seen))
+        fresh = (seen - self.turned[1]) | set(self.laid)
+        known = [o for o in group if o.kind == "card"]
+        pairs = pairing(program)
+        against = fresh or {o.arg for o in known}
+        matched = [o for o in known if any(c != o.arg and pairs(o.arg, c) for c in against)]
+        return best(self.rng, matched or [o for o in group if o.kind == "blind"] or known, lambda o: 0)
 
     def late(self) -> bool:
         """Is its time up (`deadline`)?  Checked before each sample: the samples weighed so far decide."""
@@ -584,6 +608,29 @@ def _less(counts: Counter, keys: list) -> Counter:
         if out.get(k, 0) < 0:
             out[k] = 0
     return out
+
+
+def pairing(program):
+    """(card id, card id) -> do the two cards pair: share the first's rarest value (the one fewest cards of the deck
+    have, two at least: a rank before a colour)."""
+    return per_deck(_PAIRS, program, _pairing)
+
+
+_PAIRS: dict = {}
+
+
+def _pairing(program):
+    counts = Counter((a, v) for c in program.cards for a, v in c.attrs.items())
+    rarest = []
+    for c in program.cards:
+        held = [(counts[(a, v)], a, v) for a, v in c.attrs.items() if counts[(a, v)] >= 2]
+        rarest.append(min(held)[1:] if held else None)
+    attrs = [c.attrs for c in program.cards]
+
+    def pairs(a: int, b: int) -> bool:
+        r = rarest[a]
+        return r is not None and attrs[b].get(r[0]) == r[1]
+    return pairs
 
 
 def _fit_parts(program) -> list:
