@@ -14,6 +14,7 @@ from pathlib import Path
 
 import rulelang
 from interpreter import Game
+from interpreter.bots import GreedyBot
 from interpreter.bots.samples import fork
 from interpreter.view import visible
 from rulelang.errors import MoveError
@@ -357,3 +358,18 @@ def with_hidden_cards_moved(st, seat, rng):
         z[i] = c
     other.steps += 12_345
     return other, len(places)
+
+
+def play_greedy(program, players: int, seed: int, match: bool = False) -> Game:
+    """A whole game (or match) of greedy bots, each deciding from its seat's view, the cards checked after every
+    move; it must end within 20,000 moves."""
+    g = Game(program, players, seed=seed, match=match)
+    bots = [GreedyBot(seed * 10 + i) for i in range(players)]
+    for _ in range(20_000):
+        if g.over:
+            break
+        d = g.pending
+        g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d))
+        g.check_cards()
+    assert g.over
+    return g

@@ -9,7 +9,8 @@ import pytest
 
 import rulelang
 from interpreter import Game
-from interpreter.bots import GreedyBot
+
+from helpers import play_greedy
 
 RULES = Path(__file__).resolve().parent / "rules"
 
@@ -51,19 +52,6 @@ def test_skip_in_setup_passes_the_first_turn_on():
     assert first_movers("skip") == [1, 2]
     assert first_movers("skip skip", players=4) == [2, 3]
     assert first_movers("") == [0, 1]  # nothing said: seat 1, then seat 2
-
-
-def play_greedy(program, players: int, seed: int, match: bool = False) -> Game:
-    g = Game(program, players, seed=seed, match=match)
-    bots = [GreedyBot(seed * 10 + i) for i in range(players)]
-    for _ in range(20_000):
-        if g.over:
-            break
-        d = g.pending
-        g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d))
-        g.check_cards()
-    assert g.over
-    return g
 
 
 def test_sevens_ends_and_the_seven_of_diamonds_leads():

@@ -8,7 +8,8 @@ import pytest
 
 import rulelang
 from interpreter import Game
-from interpreter.bots import GreedyBot
+
+from helpers import play_greedy
 
 RULES = Path(__file__).resolve().parent / "rules"
 
@@ -16,19 +17,6 @@ RULES = Path(__file__).resolve().parent / "rules"
 def play(g: Game, *moves: str) -> None:
     for text in moves:
         g.apply(g.pending.player, text)
-
-
-def play_greedy(program, players: int, seed: int, match: bool = False, limit: int = 20_000) -> Game:
-    g = Game(program, players, seed=seed, match=match)
-    bots = [GreedyBot(seed * 10 + i) for i in range(players)]
-    for _ in range(limit):
-        if g.over:
-            break
-        d = g.pending
-        g.apply(d.player, bots[d.player].choose(program, g.view(d.player), d))
-        g.check_cards()
-    assert g.over
-    return g
 
 
 def seen(g: Game, seat: int, zone: str, owner: int | None = None) -> list:
