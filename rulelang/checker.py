@@ -85,6 +85,13 @@ class Symbols:
         """The names the game itself gives values: its variables, constants, options and zones."""
         return {**self.vars, **self.consts, **self.options, **self.zones}
 
+    def code_nodes(self):
+        """Every node of the game's code (functions, procedures, rules, setup, turn, score), a node before those
+        inside it."""
+        for root in [*self.functions.values(), *self.procedures.values(), *self.rules, self.setup, self.turn, self.score]:
+            if root is not None:
+                yield from ast.walk(root)
+
     def known_names(self):
         return (list(BUILTIN_NAMES) + list(self.vars) + list(self.consts) + list(self.options) + list(self.zones)
                 + list(self.values) + list(self.attributes) + list(self.functions) + list(self.procedures))

@@ -26,11 +26,10 @@ def may_shuffle(s: Symbols, zone: str) -> bool:
     """Whether the rules may `shuffle` a zone of the table: a `shuffle` naming it, or one of a zone worked out in
     play (`shuffle pile_of(k)`) or named by a procedure's parameter (`define mix(z) { shuffle z }`), which might
     be it.  A `--stack` goes on top of the deck's zone at its first shuffle: with none it would never be applied."""
-    roots = [*s.functions.values(), *s.procedures.values(), *s.rules, s.setup, s.turn, s.score]
     return any(isinstance(n, ast.ShuffleStmt)
                and not (isinstance(n.zone, ast.Name) and n.zone.name in s.zones and n.zone.name != zone)
                and not (isinstance(n.zone, ast.Call) and n.zone.name in s.zones)
-               for root in roots if root is not None for n in ast.walk(root))
+               for n in s.code_nodes())
 
 
 def read_whole(s: Symbols) -> set:
@@ -38,10 +37,9 @@ def read_whole(s: Symbols) -> set:
     `bottom` or `size`, a `move` to or from it, a `shuffle` or a `deal` from it), such as `for t in table` or
     `take cs from table`, says that every card of it matters; the prompt shows such a zone whole, unless its
     declaration says how it is shown (`show top`, `show all`)."""
-    roots = [*s.functions.values(), *s.procedures.values(), *s.rules, s.setup, s.turn, s.score]
     piles: set = set()  # ids of the names read as a pile
     whole: set = set()
-    for node in (n for root in roots if root is not None for n in ast.walk(root)):  # a node before those inside it
+    for node in s.code_nodes():  # a node before those inside it
         if isinstance(node, ast.Call) and node.name in ("top", "bottom", "size") and node.name not in s.functions:
             piles.update(map(id, node.args))
         elif isinstance(node, ast.MoveStmt):

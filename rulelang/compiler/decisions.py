@@ -216,10 +216,8 @@ class Decisions:
         """Whether the rules may lay cards face down in the zone a collection names (`move ... to table face
         down`, or to a zone worked out in play, which might be it)."""
         s = self.s
-        roots = [*s.functions.values(), *s.procedures.values(), *s.rules, s.setup, s.turn, s.score]
         downs = {n.to.name if isinstance(n.to, (ast.Name, ast.Call)) and n.to.name in s.zones else None
-                 for root in roots if root is not None for n in ast.walk(root)
-                 if isinstance(n, (ast.MoveStmt, ast.MoveTopStmt)) and n.face == "down"}
+                 for n in s.code_nodes() if isinstance(n, (ast.MoveStmt, ast.MoveTopStmt)) and n.face == "down"}
         name = d.name if isinstance(d, (ast.Name, ast.Call)) else None
         return None in downs or name in downs
 
