@@ -2,10 +2,11 @@
 listing them; a network seat reads lines through the same table."""
 from __future__ import annotations
 
-from helpers import program
+import rulelang
+from helpers import GAMES, program
 from interpreter import Game
 from rulelang.net.client import JoinHost
-from rulelang.terminal.host import AGAIN, COMMANDS, DONE, MOVE, Host, Screen, command_named
+from rulelang.terminal.host import AGAIN, COMMANDS, DONE, MOVE, Host, Screen, command_for, command_named
 
 
 def host_at(capsys):
@@ -33,3 +34,29 @@ def test_a_line_is_a_command_or_a_move(capsys):
     assert host.take_line(d.player, d, "  draw ") == (MOVE, "draw")
     assert host.take_line(d.player, d, "quit") == (DONE, 0)
     assert "leave" in capsys.readouterr().out.lower()
+
+
+def test_a_move_named_as_a_command_is_the_move_and_slash_reaches_the_command(capsys):
+    """A game may name a move as a command is named (`undo`, `hand`): where that move is offered the bare word makes
+    it; `/undo` runs the command, and `help` says so."""
+    text = (GAMES.parent / "tests" / "rules" / "hit_or_stand.rules").read_text()
+    text = text.replace('hit "take another', 'undo "take another').replace('stand "keep your', 'hand "keep your')
+    g = Game(rulelang.load_text(text), 2, seed=3)
+    host = Host(g, [0, 1], {}, Screen(False), 0.0)
+    capsys.readouterr()
+    d = g.pending
+    assert host.take_line(d.player, d, "undo") == (MOVE, "undo")
+    assert host.take_line(d.player, d, "Hand") == (MOVE, "Hand")
+    assert host.take_line(d.player, d, "/hand") is AGAIN and "Your hand" in capsys.readouterr().out
+    assert host.take_line(d.player, d, "/rules") is AGAIN and g.program.name in capsys.readouterr().out
+    assert host.refusal("undo", d, False) is None and host.refusal("/undo", d, False) is None
+    assert host.take_line(d.player, d, "help") is AGAIN
+    told = capsys.readouterr().out
+    assert "/undo" in told and "`undo` alone makes this game's move" in told and "  rules " in told
+    host.help_about(d, "undo")
+    told = capsys.readouterr().out
+    assert "take another card" in told and "`/undo` is the command" in told
+    host.help_about(d, "/undo")
+    assert COMMANDS["undo"].doc.split(" (")[0] in capsys.readouterr().out
+    assert command_for("undo", d) is None and command_for("/undo", d) is COMMANDS["undo"]
+    assert command_for("rules", d) is COMMANDS["rules"] and command_for("undo", None) is COMMANDS["undo"]

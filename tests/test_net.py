@@ -165,8 +165,8 @@ async def test_junk_is_refused_with_an_error_and_the_table_goes_on(tmp_path):
             '{"v": 2, "type": "move", "text": "draw"}': "protocol version 2; this side speaks version 1",
             '{"v": 1}': "a message has a `type`",
             '{"v": 1, "type": "dance"}': "unknown message type `dance`",
-            '{"v": 1, "type": "move", "text": 5}': "`text` must be text of at most 2000 characters",
-            '{"v": 1, "type": "move", "text": "' + "x" * 2500 + '"}': "`text` must be text of at most 2000 characters",
+            '{"v": 1, "type": "move", "text": 5}': "`text` must be text of at most 4000 characters",
+            '{"v": 1, "type": "move", "text": "' + "x" * 4500 + '"}': "`text` must be text of at most 4000 characters",
             '{"v": 1, "type": "hello", "code": "x"}': "you have joined already",
             '{"v": 1, "type": "move", "text": "fly away"}': None,  # the game's own refusal, below
         }
@@ -194,7 +194,7 @@ async def test_oversized_messages_are_refused_and_the_seat_is_kept(tmp_path):
         table, address = served[0], served[1]
         (ann,) = await joined_and_started(served)
         await ann.my_turn()
-        await ann.send("move", text="x" * 9000)  # over 8 KiB: refused, the connection stays
+        await ann.send("move", text="x" * 30000)  # over 24 KiB: refused, the connection stays
         assert (await ann.recv())["message"] == f"message too long (at most {protocol.MAX_MESSAGE} bytes)"
         await ann.send("ping")
         assert (await ann.recv())["type"] == "pong"

@@ -14,7 +14,8 @@ from interpreter.events import Event, as_dict, from_dict
 from interpreter.seat import Decision, Move
 
 VERSION = 1
-MAX_MESSAGE = 8 * 1024  # bytes a client may send in one message; more is refused with an error
+MAX_MESSAGE = 24 * 1024  # bytes a client may send in one message (a line typed at the prompt, editor.MAX_LINE characters
+                         # of up to 6 bytes each in JSON, fits); more is refused with an error
 MAX_FRAME = 64 * 1024  # what the server's WebSocket layer accepts at all (a bigger frame closes the connection)
 MAX_FROM_SERVER = 4 * 1024 * 1024  # what a client accepts in one message (the welcome carries the rules' texts)
 RATE = 20.0  # messages a second a client may send, on average ...

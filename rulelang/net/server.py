@@ -26,7 +26,7 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 from .. import load
 from ..errors import MoveError, RulesError
 from ..save import Saver, new_save_path, read_save, rebuild, setup_from_program
-from ..terminal.editor import check_rule
+from ..terminal.editor import MAX_LINE, check_rule
 from ..terminal.host import Screen, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
@@ -644,7 +644,7 @@ class Table:
     def dispatch(self, seat: Seat, msg: dict) -> str | None:
         kind = msg["type"]
         if kind == "move":
-            problem = self.act(seat, text_field(msg, "text"))
+            problem = self.act(seat, text_field(msg, "text", MAX_LINE))  # a move, or a rule as long as the prompt takes
             return encode("error", message=problem) if problem else None
         if kind == "answer":
             problem = self.answer(seat, msg.get("id"), msg.get("yes"))

@@ -57,9 +57,17 @@ ALIASES = {"exit": "quit"}
 
 
 def command_named(word: str) -> Command | None:
-    """The command a word typed first names (in any case), or None."""
-    w = word.lower()
+    """The command a word typed first names (in any case, `/` before it or not), or None."""
+    w = word.lower().removeprefix("/")
     return COMMANDS.get(ALIASES.get(w, w))
+
+
+def command_for(word: str, d) -> Command | None:
+    """The command a word typed first at decision `d` runs, or None: a game may name a move as a command is named
+    (`undo`, `house`), and where such a move is offered the word makes it; `/WORD` is the command always."""
+    if not word.startswith("/") and d is not None and any(o.verb.lower() == word.lower() for o in d.options):
+        return None
+    return command_named(word)
 
 
 def command_docs() -> dict:
@@ -341,7 +349,7 @@ def prompt_helpers():
             meant = self.host.mended(document.text, self.d) if reason and not isinstance(reason, tuple) else None
             if meant:  # a word misspelt: the line as it was likely meant, and the next Enter takes it
                 typed = self.host.clean(document.text).strip()
-                does = "runs this command" if command_named(meant.split()[0]) else "makes this move"
+                does = "runs this command" if command_for(meant.split()[0], self.d) else "makes this move"
                 error = ValidationError(message=f"`{typed}`: did you mean `{meant}`? Enter {does}; "
                                                 f"Ctrl-C clears the line", cursor_position=len(meant))
                 error.spelled = meant
@@ -374,7 +382,7 @@ def prompt_helpers():
 
             def word_style(word: str, first: bool) -> str:
                 w = word.lower()
-                if first and command_named(w) is not None:
+                if first and command_for(w, d) is not None:
                     return "ansicyan"
                 if first and w in verbs:
                     return "bold"
@@ -639,7 +647,7 @@ class Host:
             return AGAIN
         words = text.split()
         word = words[0].lower()
-        cmd = command_named(word)
+        cmd = command_for(word, d)
         if cmd is not None:
             return getattr(self, cmd.run)(seat, d, text[len(words[0]):].strip())
         if word in self.rule_verbs(d):
@@ -1063,7 +1071,7 @@ class Host:
             return f"one move a line: this holds {text.count(chr(10)) + 1} lines; type or paste them one by one"
         if low.split()[0] in self.rule_verbs(d):
             return None  # the verb alone: Enter opens the rule editor
-        if command_named(low.split()[0]) is not None:
+        if command_for(low.split()[0], d) is not None:
             return None
         if " as " in f" {text} " and not window and not any(o.kind == "rule" for o in d.options):
             text = text.partition(" as ")[0]  # `truth LR7 as R7`: the claim is checked when it is made
@@ -1103,12 +1111,12 @@ class Host:
             return None
         first = words[0].lower()
         verbs = list(dict.fromkeys(o.verb.lower() for o in d.options))
-        if first in verbs or command_named(first) is not None or first in self.rule_verbs(d):
+        if first in verbs or command_for(first, d) is not None or first in self.rule_verbs(d):
             return None
         close = difflib.get_close_matches(first, verbs + list(COMMANDS), n=1, cutoff=0.7)
         if close:
             fixed = " ".join([close[0]] + words[1:])
-            if command_named(close[0]) is not None:
+            if command_for(close[0], d) is not None:
                 return fixed
             try:
                 self.game.parse(fixed)
@@ -1130,7 +1138,7 @@ class Host:
         before it is taken, so that nobody plays a card they did not name."""
         text = self.clean(text).strip()
         words = text.split()
-        if not words or " as " in f" {text} " or command_named(words[0]) is not None \
+        if not words or " as " in f" {text} " or command_for(words[0], d) is not None \
                 or words[0].lower() in self.rule_verbs(d):
             return None
         try:

@@ -116,8 +116,10 @@ def help_text(program, decision, commands: dict) -> str:
     if decision.window:
         lines.append("  Press Enter (or type `pass`) to let it go.")
     lines.append("Commands:")
-    for name, doc in commands.items():
-        lines.append(f"  {name:<16} {doc}")
+    verbs = {o.verb.lower() for o in decision.options}
+    for name, doc in commands.items():  # a command named as a move offered now is typed `/name` (`name` is the move)
+        lines.append(f"  /{name:<15} {doc} (`{name}` alone makes this game's move)" if name in verbs
+                     else f"  {name:<16} {doc}")
     return "\n".join(lines)
 
 
@@ -144,13 +146,16 @@ def help_about(program, decision, commands: dict, aliases: dict, word: str) -> s
     """`help WORD`: what one command, one move of the pending decision (its verb) or one call is and how to type
     it, from the same words as `help`; None when WORD names none of them."""
     w = word.strip().lower()
+    slash, w = w.startswith("/"), w.removeprefix("/")
     name = aliases.get(w, w)
-    if name in commands:
-        return f"{name}: {commands[name]}" + (f" (`{w}` is `{name}`)" if name != w else "")
     options = [o for o in (decision.options if decision is not None else ()) if o.verb.lower() == w]
+    if name in commands and (slash or not options):
+        return f"{name}: {commands[name]}" + (f" (`{w}` is `{name}`)" if name != w else "")
     if options:
         table = help_text(program, SimpleNamespace(prompt="", options=options, calls=(), window=False), {})
         lines = [line for line in table.split("\n")[:-1] if line != "Moves now:"]  # without `Commands:`
+        if name in commands:  # the game names a move as the command is named: the word is the move
+            lines.append(f"(`/{name}` is the command: {commands[name]})")
         return "\n".join(lines)
     calls = {c.lower(): c for c in (decision.calls if decision is not None else ())}
     if w in calls:
