@@ -344,10 +344,11 @@ class JoinHost(Host):
         return AGAIN
 
     def cmd_house(self, seat: int, d, arg: str):
-        return self.rule_move(seat, d, "house", arg)  # the server asks the table
+        taken = self.rule_move(seat, d, "house", arg)  # the server asks the table
+        return taken if taken is AGAIN else (MOVE, "/" + taken[1])  # `/house`: never a move the game names so
 
     def cmd_undo(self, seat: int, d, arg: str):
-        return MOVE, "undo"  # the server asks the table
+        return MOVE, "/undo"  # the server asks the table
 
     def rule_move(self, seat: int, d, verb: str, rule: str):
         if not rule:

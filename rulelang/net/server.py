@@ -27,7 +27,7 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import Saver, new_save_path, read_save, rebuild, setup_from_program
 from ..terminal.editor import MAX_LINE, check_rule
-from ..terminal.host import Screen, pronoun_refusal, proposed_rule
+from ..terminal.host import Screen, command_for, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,
@@ -284,9 +284,10 @@ class Table:
         port = SeatPort(g, seat.index)
         first, sep, rest = text.partition(" as ")
         rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
-        word = text.split()[0].lower()
-        if word in ("house", "undo"):
-            return self.propose(seat, word, text[len(word):].strip())
+        word = text.split()[0]
+        cmd = command_for(word, d)  # `/undo`, or `undo` where the game offers no move of that word
+        if cmd is not None and cmd.name in ("house", "undo"):
+            return self.propose(seat, cmd.name, text[len(word):].strip())
         try:
             if sep and not d.window and text.split()[0].lower() not in rule_verbs:
                 port.act(first.strip())  # `truth LR7 as R7`: a card laid, then what it is said to be
