@@ -429,6 +429,17 @@ def seers(st, sources, marks=()):
     return who
 
 
+def knows(st, player, cid) -> bool:
+    """`knows(p, c)`: whether player `p` may see card `c` where it lies now (its own hand, a zone it sees, a card laid
+    face down that it saw laid or was shown); a claim's card lies nowhere and is known to all; `none` to nobody."""
+    if cid is None or player is None:
+        return False
+    if cid.__class__ is not int:
+        raise RuntimeRulesError("`knows` takes a card, and this is a list: ask of each card "
+                                "(`all(knows(p, c) for c in cs)`)")
+    return cid >= st.program.deck_size or sees_card(st, cid, player)
+
+
 def derive(st, store: dict, key, value, sources, marks=()) -> None:
     """Note who may know a value a rule just worked out from cards (`let n = count(hand(next) where ...)`): the seats
     that could see every one of those cards where they lay (a zone's rule, face-down cards' knowers); to the others,
@@ -486,7 +497,9 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
                 cards = as_cards(st, cards)
             if tests and (spec.blind or not down.keys().isdisjoint(cards)) and \
                     any(c.__class__ is int and c < deck and unseen(c) for c in cards):
-                raise _peeking(st, spec, player, "tests cards that")
+                raise _peeking(st, spec, player, "tests cards that", hint=f"to test only the cards {st.names[player]} "
+                               f"knows, begin the `where` with `knows(PLAYER, {spec.param}) and`, "
+                               "PLAYER the one choosing")
             if each is None:
                 continue
             items, bind = [(c,) for c in cards], (lambda e, item: e.__setitem__(spec.param, item[0]))
@@ -533,11 +546,12 @@ def _check_zones(st, player: int, spec, zones) -> None:
                                              f"{'' if owner is None else f'({st.names[owner]})'}, cards that")
 
 
-def _peeking(st, spec, player: int, what: str, place=None, sees="may not see") -> RuntimeRulesError:
+def _peeking(st, spec, player: int, what: str, place=None, sees="may not see", hint=None) -> RuntimeRulesError:
     who = st.names[player]
     loc, source = place or spec.peeks[3]
     return RuntimeRulesError(f"option `{spec.verb}`: its `where` {what} {who} {sees}, so the moves offered would "
-                             f"tell {who} of them; a `where` may test only what its chooser sees", loc, source=source)
+                             f"tell {who} of them; a `where` may test only what its chooser sees", loc, hint=hint,
+                             source=source)
 
 
 def op_say(text_f):

@@ -5,6 +5,7 @@ import re
 
 from . import ast
 from .errors import Loc, RulesCheckError, RulesErrors, closest, did_you_mean
+from .terminal.commands import ALIASES, COMMANDS
 
 BUILTIN_NAMES = {
     "current": "player", "next": "player", "previous": "player", "dealer": "player",
@@ -26,10 +27,12 @@ BUILTIN_FUNCS = {
     "last_place": (("player",), "int"),
     "partner": (("player",), "player"),
     "team": (("player",), "list:player"),
+    "knows": (("player", "card"), "bool"),
 }
 # Built-in functions added after games were written with functions of these names: a game's own comes first.
 YIELDING_NAMES = frozenset(("playing", "finished"))  # the same for names: a game's variable, zone... comes first
-YIELDING_FUNCS = frozenset(("place", "last_place", "partner", "team", "next", "previous", "sort", "nth"))
+YIELDING_FUNCS = frozenset(("place", "last_place", "partner", "team", "next", "previous", "sort", "nth", "knows",
+                            "position"))
 MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from hand(current)`)
 # Sizes a file may state (docs/language.md, "Limits"); the deck's bound is the compiler's MAX_CARDS.
 MAX_PLAYERS = 100
@@ -1033,6 +1036,8 @@ class Checker:
             return result
         if n in ("next", "previous", "sort") and n not in s.functions:
             return self.type_order_call(e, scope)
+        if n == "position" and n not in s.functions:
+            return self.type_position(e, scope)
         if n == "nth" and n not in s.functions:
             if not self.arity(e, 2, ("a zone or a list", "a number")):
                 return "any"
@@ -1085,6 +1090,21 @@ class Checker:
             hint = self.no_order_hint(t, False) if t.startswith("value:") else None
             self.error(f"`{n}(...)` takes a value of an ordered attribute, not {an(t)}", e.args[0].loc, hint)
         return t
+
+    def type_position(self, e, scope):
+        """`position(v)`: the place of a value of an ordered attribute in its order, counting from 1 (`nth(rank,
+        position(v))` is `v`), a number to do arithmetic with: `position(c.rank) == position(top(run).rank) + 1`."""
+        if not self.arity(e, 1, ("a value",)):
+            return "int"
+        t = self.expr(e.args[0], scope)
+        if order_of(self.s, t) is None and t not in ("any", "none"):
+            if t == "int":
+                self.error("`position(...)` takes a value of an ordered attribute, and this is already a number",
+                           e.args[0].loc, f"use `{show(e.args[0])}` itself")
+            else:
+                hint = self.no_order_hint(t, False) if t.startswith("value:") else None
+                self.error(f"`position(...)` takes a value of an ordered attribute, not {an(t)}", e.args[0].loc, hint)
+        return "int"
 
     def arity(self, e, n, params=None) -> bool:
         if len(e.args) != n:
@@ -1598,3 +1618,25 @@ def check_written_rule(s, text: str):
             e.source = text
         raise checker.errors[0] if len(checker.errors) == 1 else RulesErrors(checker.errors)
     return decl
+
+
+def warnings(s: Symbols) -> list[RulesCheckError]:
+    """What a game that passes the check will not do as its writer likely means, each at its place: an option whose
+    verb is one of the prompt's own commands (`undo`, `house`, `help`...): where it is offered the word typed at the
+    prompt makes the move and the command is typed `/undo` (rulelang.terminal.commands holds the one list and
+    `command_for`), so a player used to the command may make the move by mistake.  Told by `rulelang check`; the
+    game runs."""
+    found = []
+    for n in s.code_nodes():
+        if isinstance(n, ast.Option) and n.loc is not None:
+            word = n.verb.lower()
+            cmd = COMMANDS.get(ALIASES.get(word, word))
+            if cmd is not None:
+                named = f"`{word}`" if word == cmd.name else f"`{word}` (`{cmd.name}`)"
+                found.append(RulesCheckError(
+                    f"warning: option `{n.verb}` is named as the prompt's command {named}: where this move is "
+                    f"offered, `{word}` typed at the prompt makes it and the command is typed `/{word}`",
+                    n.loc.head(len(n.verb)),
+                    hint=f"a player used to the command may make the move by mistake: give the option another verb; "
+                         f"the prompt's commands are {listing([*COMMANDS, *ALIASES])}"))
+    return found

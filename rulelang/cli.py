@@ -8,6 +8,7 @@ import sys
 from interpreter.bots import BOTS
 
 from . import emit_python, load
+from .checker import warnings
 from .errors import RulesError
 
 # Each subcommand's module is imported when that subcommand runs (the terminal, the network, simulate): `rulelang
@@ -23,6 +24,9 @@ def cmd_check(args) -> int:
             status = 1
             print(e.render(), file=sys.stderr)
             continue
+        symbols, src = program.summary
+        for w in warnings(symbols):  # the file passes; these are told at their place, and the game still runs
+            print(src.attach(w).render(), file=sys.stderr)
         if args.emit_python:
             print(emit_python(program))
         else:

@@ -247,8 +247,23 @@ class Decisions:
         alone = {id(side) for n in ast.walk(o.where) if isinstance(n, ast.Compare) and n.op in ("==", "!=")
                  for side, other in ((n.left, n.right), (n.right, n.left))
                  if isinstance(side, ast.Name) and not (isinstance(other, ast.Name) and other.name in own)}
+        # and whether its chooser knows it (`knows(current, a)`, in `choose current`): what the chooser knows already
+        knows = "knows" not in self.s.functions and chooser is not None and \
+            not (isinstance(chooser, ast.Name) and chooser.name in params)
+
+        def known(n) -> bool:
+            return knows and isinstance(n, ast.Call) and n.name == "knows" and len(n.args) == 2 and \
+                n.args[0] == chooser and isinstance(n.args[1], ast.Name) and n.args[1].name in own
+        alone |= {id(n.args[1]) for n in ast.walk(o.where) if known(n)}
         names = {n.name for n in ast.walk(o.where) if isinstance(n, ast.Name) and id(n) not in alone}
         tests = bool(own & names)
+        # `knows(current, c) and ...` first: the rest is asked only of the cards the chooser knows (`and` stops at
+        # the first false), so it tests none it may not see
+        first = o.where
+        while isinstance(first, ast.BoolOp) and first.op == "and":
+            first = first.left
+        if spec.kind == "card" and known(first):
+            tests = False
         fixed, each = [], []
         saved, self.hoist = self.hoist, None
         try:

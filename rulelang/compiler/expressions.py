@@ -182,6 +182,10 @@ class Expressions:
             return Py(f"m.team(st, {args[0].src})", varies, False)
         elif n == "last_place":
             return Py(f"m.place(st, {args[0].src}, st.last_places)", varies, False)
+        elif n == "knows":
+            return Py(f"ops.knows(st, {args[0].src}, {args[1].src})", varies, False)
+        elif n == "position":
+            return Py(f"{self.positions()}.get({args[0].src})", varies, False)
         if n in ("after", "before") and self.leaving:
             sign = "" if n == "after" else "-"
             return Py(f"m.seat_after(st, {args[0].src}, {sign}st.direction)", varies, False)
@@ -281,6 +285,13 @@ class Expressions:
                         place[v], after[v], before[v] = i, names[(i + 1) % len(names)], names[i - 1]
             self._orders = (self.const(place, "ORD"), self.const(after, "SUCC"), self.const(before, "PRED"))
         return self._orders
+
+    def positions(self) -> str:
+        """The name of a table of the values of every `ordered` attribute: its place in its order, from 1."""
+        if not hasattr(self, "_positions"):
+            place = self.ns[self.orders()[0]]
+            self._positions = self.const({v: i + 1 for v, i in place.items()}, "POS")
+        return self._positions
 
     def has_order(self) -> bool:
         """Whether the game declares an `ordered` attribute."""

@@ -26,8 +26,9 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 from .. import load
 from ..errors import MoveError, RulesError
 from ..save import Saver, new_save_path, read_save, rebuild, setup_from_program
+from ..terminal.commands import command_for
 from ..terminal.editor import MAX_LINE, check_rule
-from ..terminal.host import Screen, command_for, pronoun_refusal, proposed_rule
+from ..terminal.host import Screen, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,

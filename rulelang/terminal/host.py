@@ -11,8 +11,6 @@ import shutil
 import sys
 import unicodedata
 
-import attrs
-
 from interpreter import Game
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
@@ -25,54 +23,11 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
+from .commands import ALIASES, COMMANDS, command_docs, command_for, command_named
 from .editor import (MAX_LINE, check_rule, limit_line, one_tab_inserts, piped_line, race_times, read_rule,
                      rule_completions, wrapped_refusals)
 from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
 from .typeahead import TypeAhead
-
-
-
-@attrs.frozen
-class Command:
-    """A command typed at the prompt instead of a move: its help line, and the name of the Host method that runs it
-    (looked up on the host, so that the network client's host runs its own)."""
-
-    name: str
-    doc: str
-    run: str
-
-
-COMMANDS: dict[str, Command] = {c.name: c for c in (
-    Command("help", "the moves you can make now and how to type them", "cmd_help"),
-    Command("rules", "a summary of this game, from its rules file", "cmd_rules"),
-    Command("log", "the last events (`log 50` for more)", "cmd_log"),
-    Command("hand", "show your hand and the table again", "cmd_hand"),
-    Command("undo", "take back your last move (not once a card was drawn or shuffled, "
-                     "or a card hidden from you was shown, since)", "cmd_undo"),
-    Command("house", "propose a rule for the whole table, written in rulelang: "
-                     "`house when played(card) if ... { ... }`", "cmd_house"),
-    Command("quit", "leave the game", "cmd_quit"),
-)}
-ALIASES = {"exit": "quit"}
-
-
-def command_named(word: str) -> Command | None:
-    """The command a word typed first names (in any case, `/` before it or not), or None."""
-    w = word.lower().removeprefix("/")
-    return COMMANDS.get(ALIASES.get(w, w))
-
-
-def command_for(word: str, d) -> Command | None:
-    """The command a word typed first at decision `d` runs, or None: a game may name a move as a command is named
-    (`undo`, `house`), and where such a move is offered the word makes it; `/WORD` is the command always."""
-    if not word.startswith("/") and d is not None and any(o.verb.lower() == word.lower() for o in d.options):
-        return None
-    return command_named(word)
-
-
-def command_docs() -> dict:
-    """Each command's name and help line, for `help`."""
-    return {c.name: c.doc for c in COMMANDS.values()}
 
 
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
