@@ -8,6 +8,7 @@ sees what is public and never acts.
 """
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 from .errors import MoveError, RulesError
@@ -121,6 +122,11 @@ class Seat:
         """What `view` holds of the table, cheaply, for a host that reads it at every move (the RL environment):
         the same masking, nothing copied or put in words (`interpreter.view.glance` says what it holds)."""
         return glance(self.game.state, self.index)
+
+    def glancer(self):
+        """`glance` as a function of nothing (the same tuple each call gives), for a host that looks at every move:
+        one Python call less a look."""
+        return partial(glance, self.game.state, self.index)
 
     def events(self, since: int = 0) -> tuple[list[Event], int]:
         """The events from position `since`, each as this seat may know it, and the position to ask from next."""

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+from itertools import repeat, takewhile
+from operator import attrgetter
 from pathlib import Path
 
 import attrs
@@ -18,6 +21,24 @@ from .text import text_view
 
 REWARDS = ("win", "score")
 MAX_MOVES = 20_000  # decisions in one episode before it is cut off (truncated); `rulelang simulate` cuts at 5,000 turns
+
+
+_AGENTS = attrgetter("agents")
+_SELECTED = attrgetter("agent_selection")
+
+
+class Agents:
+    """`agent_iter`'s iterable, as PettingZoo's `AECIterable`: each loop over it yields the agent to act while some
+    agent is left, `max_iter` times at most; the iterator is made of C (`map` over `takewhile` over `repeat`), so a
+    step costs no Python call for it."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env, max_iter: int):
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self):
+        return map(_SELECTED, takewhile(_AGENTS, repeat(self.env, max(0, min(self.max_iter, sys.maxsize)))))
 
 
 def load_program(game):
@@ -89,6 +110,10 @@ class RulesEnv(AECEnv):
         self.agent_selection = self.agents[0]
 
     # ------------------------------------------------------------------ the API
+    def agent_iter(self, max_iter: int = 2**63) -> Agents:
+        """The agent to act, each time round the loop, while some agent is left (`AECEnv.agent_iter`)."""
+        return Agents(self, max_iter)
+
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
@@ -109,8 +134,8 @@ class RulesEnv(AECEnv):
         self._table_rng = random.Random(game_seed * 7919 + 1)  # settles races: the same game, the same way
         self.table = table = Table(self.program, self.n, game_seed, self.game_options, self.match, self.stack)
         self._game = table.game  # its `pending`, read after each move
-        self._act = table.act
-        self._glances = [seat.glance for seat in table.seats]  # each seat's look at what it may see
+        self._acts = table.actors()  # each seat's act(move, False)
+        self._glances = table.glancers()  # each seat's look at what it may see
         self.encoding.forget()  # each seat's last observation was of the game before
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -159,14 +184,13 @@ class RulesEnv(AECEnv):
             return
         # While the game goes on, the agent to act is the seat to act: its moves are `_now`'s.
         agent = self.agent_selection
-        try:
-            move, calls, text = now[0][int(action)]
-        except (KeyError, TypeError, ValueError):
-            raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
-                             f"legal: {sorted(now[0])[:20]}") from None
+        try:  # an int, or numpy's (hashing as its int); another action is made an int first (`_legal`)
+            move, calls, text = now[0][action]
+        except (KeyError, TypeError):
+            move, calls, text = self._legal(now, action, agent)
         self._cumulative_rewards[agent] = 0.0
         if self._plain:  # the usual step, `_move_on` and `_after_move` written out: no reward until the end
-            self._act(self._seat, move if text is None and not calls else self._move(move, calls, text))
+            self._acts[self._seat](move if text is None and not calls else self._move(move, calls, text), False)
             self.moves += 1
             d = self._game.pending
             if d is not None and not d.race and self.moves < self.max_moves:
@@ -188,6 +212,14 @@ class RulesEnv(AECEnv):
         if self.render_mode == "human":
             print(self.render())
 
+    def _legal(self, now, action, agent) -> tuple:
+        """The (move, calls, rule text) of `int(action)` (an action not found as it is given), or refused."""
+        try:
+            return now[0][int(action)]
+        except (KeyError, TypeError, ValueError):
+            raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
+                             f"legal: {sorted(now[0])[:20]}") from None
+
     def play_move(self, move) -> None:
         """Make a rulelang Move (a bot's) for the agent to act, as `step` makes an action's."""
         agent = self.agent_selection
@@ -198,7 +230,7 @@ class RulesEnv(AECEnv):
         if self._paid:
             self._clear_rewards()
             self._paid = False
-        self._act(seat, move)
+        self._acts[seat](move, False)
         self.moves += 1
         d = self._game.pending
         self._after_move(d if d is None or not d.race else self._settle())

@@ -49,6 +49,14 @@ class Table:
         without a copy of the state to fall back to."""
         self.seats[seat].act(move, undoable=False)
 
+    def actors(self) -> list:
+        """Each seat's `act(move, False)` (`Seat.act`, bound): `act` above without its own call, for the step."""
+        return [seat.act for seat in self.seats]
+
+    def glancers(self) -> list:
+        """Each seat's look at what it may see, as a function of nothing (`Seat.glancer`: `Seat.glance`'s tuple)."""
+        return [seat.glancer() for seat in self.seats]
+
     def ask(self, bot, seat: int):
         """A rulelang bot's move for a seat, from that seat's view."""
         return ask_bot(bot, self.game, seat, self.seats[seat].pending)
