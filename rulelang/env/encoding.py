@@ -1034,9 +1034,10 @@ class Encoding:
                 out[start] = max(-BOUND, min(BOUND, v))
         elif how == "card":
             out[start + self.ident_of[v]] = 1.0
-        elif how == "cards":
+        elif how == "cards":  # (None for a card the seat may not see)
             for c in v:
-                out[start + self.ident_of[c]] += 1.0
+                if c is not None:
+                    out[start + self.ident_of[c]] += 1.0
         elif how == "player":
             out[start + (v - seat) % self.n] = 1.0
         elif how == "players":
