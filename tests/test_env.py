@@ -85,9 +85,11 @@ def acting(env):
 # a layout of face-down cards in a zone all see, some turned up before (Concentration): those are offered by
 # place, as the cards of a zone the seat never sees are
 LAID_FACE_DOWN = ROOT / "tests" / "rules" / "memory.rules"
+# a variable holding a list of cards, some of which a seat may not see (Peek: `set peeks = [c for c in hand(next)]`)
+HIDDEN_IN_A_LIST = ROOT / "tests" / "rules" / "peek.rules"
 
 
-@pytest.mark.parametrize("path", [*GAME_FILES, LAID_FACE_DOWN], ids=[*IDS, "memory"])
+@pytest.mark.parametrize("path", [*GAME_FILES, LAID_FACE_DOWN, HIDDEN_IN_A_LIST], ids=[*IDS, "memory", "peek"])
 def test_random_masked_play_only_makes_legal_moves(path):
     """Masks always match the legal moves (bench/env_bench.py --episodes 1000 plays a thousand games of each),
     and the observation read from the state is the one the seat's view gives."""

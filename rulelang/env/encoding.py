@@ -946,9 +946,19 @@ class Encoding:
         """The count of each card identity among `cards` (a zone seen in part: a tuple with None for the cards not
         seen), kept under `key` and worked out again only when they changed."""
         memo = self._tallies.get(key)
-        if memo is not None and memo[0] == cards:
-            return memo[1]
         ident = self.ident_of
+        if memo is not None:
+            before = memo[0]
+            if before == cards:
+                return memo[1]
+            j, k = len(before), len(cards)
+            if k > j and cards[:j] == before:  # cards put on top (a pile laid on face down): those counted
+                t = memo[1]  # (handed out only as a copy: moved on in place)
+                for c in cards[j:]:
+                    if c is not None:
+                        t[ident[c]] += 1.0
+                self._tallies[key] = (cards, t)
+                return t
         t = self._no_cards[:]
         for c in cards:
             if c is not None:
@@ -1024,9 +1034,10 @@ class Encoding:
                 out[start] = max(-BOUND, min(BOUND, v))
         elif how == "card":
             out[start + self.ident_of[v]] = 1.0
-        elif how == "cards":
+        elif how == "cards":  # (None for a card the seat may not see)
             for c in v:
-                out[start + self.ident_of[c]] += 1.0
+                if c is not None:
+                    out[start + self.ident_of[c]] += 1.0
         elif how == "player":
             out[start + (v - seat) % self.n] = 1.0
         elif how == "players":
