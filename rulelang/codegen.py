@@ -234,9 +234,9 @@ MAX_ITEMS = 20_000  # the most items an option of several arguments or of a set 
 MAX_SETS_READ = 400_000
 
 
-def _too_many(verb: str, what: str) -> RuntimeRulesError:
-    return RuntimeRulesError(f"option `{verb}` would look at more than {MAX_ITEMS} {what} for one decision; "
-                             "narrow what it chooses from")
+def _too_many(verb: str, what: str, most: int = MAX_ITEMS, hint: str | None = None) -> RuntimeRulesError:
+    return RuntimeRulesError(f"option `{verb}` would look at more than {most} {what} for one decision; "
+                             "narrow what it chooses from", hint=hint)
 
 
 def several_items(verb: str, names: tuple, domains: tuple, where):
@@ -286,7 +286,11 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: t
         cards = cards_of(st, env)
         alike = reads is not None and test and apart is None
         if sum(comb(len(cards), k) for k in range(low, high + 1)) > (MAX_SETS_READ if alike else MAX_ITEMS):
-            raise _too_many(verb, f"sets of {low}..{high} of {len(cards)} cards")
+            by_cards = reads is None and where is not None and test
+            raise _too_many(verb, f"sets of {low}..{high} of {len(cards)} cards", MAX_SETS_READ if alike else MAX_ITEMS,
+                            f"its `where` reads the cards themselves (a card, a class, a function given them); one "
+                            f"that reads them only by their attributes (`c.rank` for `c in {name}`, `first({name}).rank`, "
+                            f"`size({name})`) may look at {MAX_SETS_READ:,} sets" if by_cards else None)
         if alike:
             return _sets_read_alike(st, env, name, cards, where, low, high, reads)
         canon = st.program.canon

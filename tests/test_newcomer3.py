@@ -8,14 +8,16 @@ import pytest
 
 import rulelang
 from interpreter import Game
+from interpreter.bots import GreedyBot
 from rulelang import cli
 from rulelang.errors import RulesError
 
 RULES = Path(__file__).resolve().parent / "rules"
 
 
-def seen(g: Game, seat: int, zone: str) -> list:
-    return g.view(seat)["zones"][zone]["cards"]
+def seen(g: Game, seat: int, zone: str, owner: int | None = None) -> list:
+    z = g.view(seat)["zones"][zone]
+    return (z if owner is None else z[owner])["cards"]
 
 
 def names(program, cards) -> list:
@@ -132,3 +134,70 @@ def test_check_warns_of_a_verb_the_prompt_takes_for_its_own_command(tmp_path, mo
     assert err.count("hint: a player used to the command may make the move by mistake: give the option another "
                      "verb; the prompt's commands are `help`, `rules`, `log`, `hand`, `undo`, `house`, `quit` or "
                      "`exit`") == 2
+
+
+# ---------------------------------------------------------------- round 3: games written from the docs alone
+
+@pytest.fixture(scope="module")
+def palace():
+    return rulelang.load(RULES / "palace.rules")
+
+
+def hand_of(g: Game, seat: int) -> list:
+    return names(g.program, g.state.zone(g.program.zone_index["hand"], seat))
+
+
+def test_palace_a_stuck_player_takes_the_pile_and_a_ten_burns_it_and_plays_again(palace):
+    # P1: down 2S 3S 4S, up 5S 6S 7S; P2: down 2H 3H 4H, up 5H 6H 7H; dealt P1 9S TS KS, P2 3C 4C 5C
+    g = Game(palace, 2, seed=1, stack=["2S", "3S", "4S", "5S", "6S", "7S", "2H", "3H", "4H", "5H", "6H", "7H",
+                                       "9S", "3C", "TS", "4C", "KS", "5C"])
+    assert hand_of(g, 0) == ["9S", "TS", "KS"] and hand_of(g, 1) == ["3C", "4C", "5C"]
+    assert seen(g, 0, "down", 0) == seen(g, 1, "down", 0) == seen(g, 0, "down", 1) == [None] * 3  # face down from the hidden stock: nobody knows
+    assert [o.text for o in g.pending.options] == ["play 9S", "play TS", "play KS"]
+    g.apply(0, "play KS")
+    assert len(hand_of(g, 0)) == 3  # drawn back up to 3
+    assert [o.text for o in g.pending.options] == ["take"]  # nothing of P2's beats a King
+    g.apply(1, "take")
+    assert sorted(hand_of(g, 1)) == ["3C", "4C", "5C", "KS"] and seen(g, 0, "pile") == []
+    g.apply(0, "play TS")  # a 10 burns the pile, and P1 plays again
+    assert g.pending.player == 0 and seen(g, 0, "pile") == []
+    assert len(g.state.zone(palace.zone_index["burned"])) == 1
+
+
+def test_palace_face_down_cards_are_turned_up_by_place_and_every_seeded_game_ends(palace):
+    """The last three cards are picked blind (`flip #k`), even by their owner; greedy games end with every seat
+    placed."""
+    flips = 0
+    for seed in (0, 2, 3):  # games of 121-250 moves (seed 6's greedy game takes 2,669: 4 s)
+        g = Game(palace, 2, seed=seed)
+        bots = [GreedyBot(seed * 10 + i) for i in range(2)]
+        for _ in range(5000):
+            if g.over:
+                break
+            d = g.pending
+            texts = [o.text for o in d.options]
+            if any(t.startswith("flip") for t in texts):
+                flips += 1
+                down = seen(g, d.player, "down", d.player)
+                assert [t for t in texts if t.startswith("flip")] == [f"flip #{k}" for k in range(1, len(down) + 1)]
+                assert down == [None] * len(down)
+            g.apply(d.player, bots[d.player].choose(palace, g.view(d.player), d))
+        assert g.over and len(g.winners) == 1
+    assert flips > 0
+
+
+def test_goofspiel_bids_are_sealed_and_the_one_highest_takes_the_prize():
+    program = rulelang.load(RULES / "goofspiel.rules")
+    g = Game(program, 2, seed=7)
+    prize = program.zone_index["prize"]
+    rounds = 0
+    while not g.over:
+        offered = g.state.zone(prize)[-1]
+        r = program.cards[offered].attrs["rank"]
+        assert g.pending.player == 0 and len(g.pending.options) == 13 - rounds
+        g.apply(0, f"bid {r}S")                     # P1 bids the prize's rank
+        assert seen(g, 1, "bid", 0) == [None]  # sealed: P2 sees a card laid, not which
+        g.apply(1, f"bid {r % 13 + 1}H")            # P2 one more (an Ace against the King)
+        rounds += 1
+    assert rounds == 13
+    assert g.view(0)["player_vars"]["points"] == [13, 78] and g.winners == [1]
