@@ -321,14 +321,16 @@ class Statements:
         before = [f"_d = ({''.join(m + ', ' for m in marks)})"] if marks else []
         taints = self.taint_srcs() if taints or self.framed and not plain else []
         one = self.one_card(sources, scope)
-        if one is not None:  # one card: who sees it is one more mark (`seers` takes them all together)
-            sources, taints = [], [one, *taints]
+        looked = []
+        if one is not None:  # one card: who sees it is one more mark (`seers` takes them all together), looked up once
+            sources, taints, looked = [], ["_w", *taints], [f"_w = {one}"]
         also = ("_d + " if marks else "") + "(" + "".join(t + ", " for t in taints) + ")"
         line = (f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                 f"{also})")
-        if not sources and one is None:  # only marks: `derive` does nothing when none is set and none was noted
+        if not sources:  # only marks: `derive` does nothing when none is set and none was noted
             unset = [*(f"_d[{i}] is None" for i in range(len(marks))), *(f"{t} is None" for t in taints)]
-            return before, [f"if not ({' and '.join([*unset, f'{chr(39)}$seen{chr(39)} not in {store}'])}):", INDENT + line]
+            return before, [*looked, f"if not ({' and '.join([*unset, f'{chr(39)}$seen{chr(39)} not in {store}'])}):",
+                            INDENT + line]
         return before, [line]
 
     def one_card(self, sources, scope) -> str | None:
@@ -677,24 +679,40 @@ class Statements:
         more, ready = self.rule_tests(st.event, args, n)
         return [*lines, *more], ready, f"({''.join(a + ', ' for a in args)})"
 
-    def rule_tests(self, event: str, args: list[str], n: int) -> tuple[list[str], str]:
+    def rule_tests(self, event: str, args: list[str], n: int, seats: bool = False) -> tuple[list[str], str]:
         """The conditions of the file's rules for an event, its arguments named `args`, as lines that leave the rules
-        that hold in a list (`inline_fire`, `main_code`); with the list's name."""
+        that hold in a list (`inline_fire`, `main_code`); with the list's name.  What several conditions read of an
+        argument is read once, before the first that reads it (`shared_reads`); `seats`: the arguments are seats
+        of the table (`st.current`), whose zones may be read so too."""
         ready = f"_ready{n}"
-        lines = [f"{ready} = []"]
+        tests = []  # (mark, condition or None, rule)
         for r in self.s.rules:
             if r.event != event:
                 continue
             rule = self.file_rule(r)
             if r.cond is None:
-                lines.append(f"{ready}.append({rule})")
+                tests.append((None, None, rule))
                 continue
             saved, self.subst = self.subst, {**self.subst, **{p: Py(a, simple=True, atom=True) for p, a in zip(r.params, args)}}
             try:
                 cond = self.gen(r.cond, rule_scope(r)).src
             finally:
                 self.subst = saved
-            lines += [self.mark(r.cond.loc), f"if {cond}:", f"    {ready}.append({rule})"]
+            tests.append((self.mark(r.cond.loc), cond, rule))
+        shared = shared_reads([c for _, c, _ in tests if c is not None], args, seats)
+        lines, done = [f"{ready} = []"], set()
+        for mark, cond, rule in tests:
+            if cond is None:
+                lines.append(f"{ready}.append({rule})")
+                continue
+            lines.append(mark)
+            for read, name in shared:
+                if read in cond:
+                    if name not in done:  # read once, where the first condition to read it is
+                        done.add(name)
+                        lines.append(f"{name} = {read}")
+                    cond = cond.replace(read, name)
+            lines += [f"if {cond}:", f"    {ready}.append({rule})"]
         return lines, ready
 
     def main_code(self, turn: Proc) -> tuple:
@@ -711,7 +729,7 @@ class Statements:
         ends = []  # the rules of `turn_ends` (the frame's pc is 3)
         if "turn_ends" in events:
             n = next(self.fresh)
-            tests, ready = self.rule_tests("turn_ends", [f"_a{n}_0"], n)
+            tests, ready = self.rule_tests("turn_ends", [f"_a{n}_0"], n, seats=True)
             ends = ["fr.pc = 3", f"_a{n}_0 = st.current", *tests,
                     f"if {ready} and m.fire_ready(st, 'turn_ends', {ready}, (_a{n}_0, )):", "    return False"]
         steps = ["if st.steps < st.limit:", "    st.steps += 1", "else:", "    step(st, fr)"]
@@ -721,7 +739,7 @@ class Statements:
         begins += ["if st.record:", f"    st.emit({self.const(ops.TurnEvent, 'EV')}(player=st.current))"]
         if "turn_begins" in events:
             n = next(self.fresh)
-            tests, ready = self.rule_tests("turn_begins", [f"_a{n}_0"], n)
+            tests, ready = self.rule_tests("turn_begins", [f"_a{n}_0"], n, seats=True)
             begins += ["fr.pc = 1", f"_a{n}_0 = st.current", *tests,
                        f"if {ready} and m.fire_ready(st, 'turn_begins', {ready}, (_a{n}_0, )):", "    return False"]
         code = turn.code
@@ -842,3 +860,19 @@ class Statements:
         function."""
         setup, env = self.call_env(st, scope)
         return [*setup, f"{self.plain_name(st.name)}(st, {env})"]
+
+
+def shared_reads(conds: list[str], args: list[str], seats: bool) -> list[tuple[str, str]]:
+    """What two or more of an event's rule conditions read of its arguments, each to be read once (`rule_tests`),
+    with the local name to read it into: a card's attribute (`(T_kind_1[_a3_0] if _a3_0 is not None else None)`),
+    which cannot fail (a table over every card), and, for a seat of the table, the size of its zone
+    (`len(st.zones[2][_a3_0])`).  The conditions read nothing that changes while they are tested."""
+    out = []
+    for a in args:
+        found = re.findall(rf"\((T_\w+)\[{a}\] if {a} is not None else None\)", "\n".join(conds))
+        reads = [f"({t}[{a}] if {a} is not None else None)" for t in dict.fromkeys(found)]
+        if seats:
+            reads += [f"len(st.zones[{z}][{a}])" for z in dict.fromkeys(re.findall(rf"len\(st\.zones\[(\d+)\]\[{a}\]\)",
+                                                                                      "\n".join(conds)))]
+        out += [(r, f"{a}_{i}") for i, r in enumerate(reads) if sum(c.count(r) for c in conds) >= 2]
+    return out
