@@ -278,7 +278,7 @@ class Statements:
 
     def native_LetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
-        before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")
+        before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]", st)
         scope[st.name] = self.type_of(st.value)
         self.holds_card(st.name, scope[st.name])
         return [*before, f"env[{st.name!r}] = {value}", *after]
@@ -286,24 +286,26 @@ class Statements:
     def native_SetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
         if st.name in scope and st.index is None:
-            before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")
+            before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]", st)
             return [*before, f"env[{st.name!r}] = {value}", *after]
         if st.index is not None:
             who = self.gen(st.index, scope).src
             if st.name == "score":  # scores are public: scoring tells the table what the hands held, as at a table
                 return [f"st.pvars[{st.name!r}][{who}] = {value}"]
             before, after = self.derived(st.value, scope, "st.vars", f"({st.name!r}, {who})",
-                                         f"st.pvars[{st.name!r}][{who}]")
+                                         f"st.pvars[{st.name!r}][{who}]", st)
             return [*before, f"st.pvars[{st.name!r}][{who}] = {value}", *after]
-        before, after = self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]")
+        before, after = self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]", st)
         return [*before, f"st.vars[{st.name!r}] = {value}", *after]
 
-    def derived(self, e, scope, store: str, key: str, value: str) -> tuple[list[str], list[str]]:
+    def derived(self, e, scope, store: str, key: str, value: str, stmt=None) -> tuple[list[str], list[str]]:
         """A value worked out from cards (`count(c for c in hand(next) if c.colour == red)`, `c.number`) is known
         only to the seats that could see every one of them then: the lines noting who (`ops.derive`), when it reads
         any, before and after the value is given.  So is a value worked out from such a value (`let m = n + 1`:
         who may know each name it reads is looked up before, `ops.seen_of`), or given inside an `if` or a `while`
-        whose test read cards (`self.taints`).  A card or a list of cards needs none: where it lies says who sees it."""
+        whose test read cards (`self.taints`).  A card or a list of cards needs none: where it lies says who sees it.
+        `stmt`: the statement setting it; the first of an `if`'s branch whose test read the same one card alone
+        (`self.first_seen`) looks up no more who sees it: no card has moved since the test's look."""
         held = self.type_of(e) in ("card", "list:card")
         sources = [] if held else self.card_sources(e, scope)
         marks = [] if held else self.name_marks(e, scope)
@@ -322,7 +324,10 @@ class Statements:
         taints = self.taint_srcs() if taints or self.framed and not plain else []
         one = self.one_card(sources, scope)
         looked = []
-        if one is not None:  # one card: who sees it is one more mark (`seers` takes them all together), looked up once
+        if one is not None and stmt is not None and self.first_seen.get(id(stmt), (None,))[0] == one \
+                and self.first_seen[id(stmt)][1] in taints:  # the test's look is among the marks already
+            sources, one = [], None
+        elif one is not None:  # one card: who sees it is one more mark (`seers` takes them all together), looked up once
             sources, taints, looked = [], ["_w", *taints], [f"_w = {one}"]
         also = ("_d + " if marks else "") + "(" + "".join(t + ", " for t in taints) + ")"
         line = (f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
@@ -397,12 +402,14 @@ class Statements:
                         todo.append((self.s.procedures[n.name].body, False))
         return names, per, calls
 
-    def tainted(self, cond, scope, blocks) -> tuple[list[str], list[str], str | None]:
+    def tainted(self, cond, scope, blocks, first=None) -> tuple[list[str], list[str], str | None]:
         """An `if` or `while` whose test reads cards some seat may not see (or a value worked out from them), around
         statements that set a name (or run a procedure, `compile_CallStmt`): who saw them, worked out before (lines,
         and its source, pushed on `self.taints` for the statements inside), and the lines after that note the names
         it may have set (or left as they were), directly or in a procedure, as known to those seats alone: a
-        player's variable at the index it is set at when that is the same after the branch, else every player's."""
+        player's variable at the index it is set at when that is the same after the branch, else every player's.
+        `first`: the branches of an `if` (not a `while`, whose body runs again after cards moved), whose first
+        statements may reuse the test's look at one card (`derived`)."""
         names, per, calls = self.set_in(blocks)
         if not names and not per and not calls or any(self.always_shows(b, set()) for b in blocks):
             return [], [], None
@@ -413,6 +420,10 @@ class Statements:
         one = self.one_card(sources, scope)
         if one is not None and not marks:
             before = [f"{w} = {one}"]
+            if first is not None:
+                for b in first:
+                    if b.stmts:
+                        self.first_seen[id(b.stmts[0])] = (one, w)
         else:
             before = [f"{w} = ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                       f"({''.join(m + ', ' for m in marks)}))"]
@@ -480,10 +491,10 @@ class Statements:
                                                 isinstance(n, ast.TurnToStmt) and n.now for n in inner)
 
     @contextlib.contextmanager
-    def tainting(self, cond, scope, blocks):
-        """`tainted`'s lines before and after an `if` or `while`, with its seers on `self.taints` for the statements
-        compiled inside the `with`."""
-        before, after, w = self.tainted(cond, scope, blocks)
+    def tainting(self, cond, scope, blocks, branches=False):
+        """`tainted`'s lines before and after an `if` (`branches`) or `while`, with its seers on `self.taints` for the
+        statements compiled inside the `with`."""
+        before, after, w = self.tainted(cond, scope, blocks, blocks if branches else None)
         if w is not None:
             self.taints.append(w)
         try:
@@ -491,6 +502,10 @@ class Statements:
         finally:
             if w is not None:
                 self.taints.pop()
+            if branches:
+                for b in blocks:
+                    if b.stmts:
+                        self.first_seen.pop(id(b.stmts[0]), None)
 
     def card_sources(self, e, scope, bound=frozenset()) -> list:
         """The parts of an expression whose cards its value is worked out from: each card, list of cards or zone
@@ -558,7 +573,7 @@ class Statements:
         return x.py.src if isinstance(x, Inlined) else self.gen(x, scope).src
 
     def native_IfStmt(self, st, scope):
-        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then]) as (before, after):
+        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
             lines = [*before, f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]
             if st.otherwise is not None:
                 lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
@@ -603,7 +618,7 @@ class Statements:
 
     def compile_IfStmt(self, st, scope, code):
         other, end = ops.Label(), ops.Label()
-        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then]) as (before, after):
+        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
             if before:
                 code.native(before)
             code.branch(self.gen(st.cond, scope).src, other)
