@@ -347,7 +347,8 @@ class Statements:
 
     def name_marks(self, e, scope, bound=frozenset()) -> list[str]:
         """For each variable an expression reads (a name of the frame, a table's or a player's variable), who may
-        know its value if a rule worked it out from cards some could not see (`ops.seen_of`), as source.  A
+        know its value if a rule worked it out from cards some could not see (`ops.seen_of`, not called while the
+        store notes none), as source.  A
         player's variable read for a name a comprehension binds (`played(p) for p in players`) is every player's."""
         return [src for src, _ in self.named_marks(e, scope, bound)]
 
@@ -358,8 +359,9 @@ class Statements:
                 return []
             if e.name in scope:
                 return [] if scope[e.name] in ("card", "list:card") else \
-                    [(f"ops.seen_of(env, {e.name!r}, env.get({e.name!r}))", e)]
-            return [(f"ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r}))", e)] if e.name in self.s.vars else []
+                    [(f"(ops.seen_of(env, {e.name!r}, env.get({e.name!r})) if '$seen' in env else None)", e)]
+            return [(f"(ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r})) if '$seen' in st.vars else None)", e)] \
+                if e.name in self.s.vars else []
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
             return self.named_marks(e.iterable, scope, bound) + [
@@ -418,7 +420,9 @@ class Statements:
             return [], [], None
         w = f"env['$w{next(self.fresh)}']"
         one = self.one_card(sources, scope)
-        if one is not None and not marks:
+        if not sources and len(marks) == 1:  # who may know one value: `seers` of it alone is that
+            before = [f"{w} = {marks[0]}"]
+        elif one is not None and not marks:
             before = [f"{w} = {one}"]
             if first is not None:
                 for b in first:
