@@ -72,6 +72,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.subst: dict = {}  # names bound to Python source (a Py): inlined parameters, comprehension items, option arguments
         self.framed = False  # compiling a procedure, which may run with its caller's taint (`Statements.proc`)
         self.taints: list = []  # the `if`s and `while`s around the statement compiled whose test read cards: who saw them
+        self.first_seen: dict = {}  # id of an `if`'s branch's first statement -> (who sees the one card its test read, its name)
         self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
         self.card_names = None
         self.inlining: list = []

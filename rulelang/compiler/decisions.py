@@ -342,6 +342,7 @@ class Decisions:
         tabled: dict = {}  # a zone -> the card options over it tested by tables, each waiting for its lines
         seen = False  # whether an option's moves are kept out of `seen` (its cards' names, or moves several options make)
         marked = False  # whether the lines since the choose's own mark are marked as an option's `where`
+        drawn = []  # the zones card options draw their cards from, one list comprehension each
         try:
             for spec, o in zip(specs, stmt.options):
                 name = self.const(spec, "SPEC")
@@ -352,6 +353,7 @@ class Decisions:
                             body.append(self.mark(o.where.loc))
                             marked = True
                         lines = self.card_option(spec, name, o, scope, coll.src)
+                        drawn.append(coll.src)
                         if callable(lines):
                             tabled.setdefault(coll.src, []).append(len(body))
                         body.append(lines)
@@ -402,9 +404,16 @@ class Decisions:
         # (an option over the claim cards offers cards that lie nowhere: none is hidden, nothing to look at)
         cards = [s for s, o in zip(specs, stmt.options) if s.kind in ("card", "cards", "several")
                  and not (s.kind == "card" and self.claims(o.domain, scope))]
-        if cards and all(s.kind == "card" for s in cards) and not any(s.blind for s in cards):
+        seen_only = cards and all(s.kind == "card" for s in cards) and not any(s.blind for s in cards)
+        if seen_only:
             offer = offer.replace("ops.offer(", "ops.offer_seen(")  # its cards are hidden only when face down
         blind = [] if not cards else [offer] if any(s.blind for s in cards) else ["if st.facedown:", INDENT + offer]
+        if seen_only and len(drawn) == len(cards):
+            # each drawn from a zone: when none of the zones' cards lies face down, `offer_seen` would find none of
+            # the moves' cards face down (nothing hidden): no move looked at
+            apart = " and ".join(f"st.facedown.keys().isdisjoint({z})" for z in dict.fromkeys(drawn))
+            blind = ["if st.facedown:", f"{INDENT}if {apart}:", f"{INDENT * 2}env.pop('$blind', None)",
+                     f"{INDENT}else:", INDENT * 2 + offer]
         # A `where` that reads what the player may not see would tell it by the moves offered: refused.
         # (each option's look at its `where`'s place, for a refusal to name it; then the choose's own)
         peek = []

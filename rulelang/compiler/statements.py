@@ -278,7 +278,7 @@ class Statements:
 
     def native_LetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
-        before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")
+        before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]", st)
         scope[st.name] = self.type_of(st.value)
         self.holds_card(st.name, scope[st.name])
         return [*before, f"env[{st.name!r}] = {value}", *after]
@@ -286,24 +286,26 @@ class Statements:
     def native_SetStmt(self, st, scope):
         value = self.gen(st.value, scope).src
         if st.name in scope and st.index is None:
-            before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]")
+            before, after = self.derived(st.value, scope, "env", repr(st.name), f"env[{st.name!r}]", st)
             return [*before, f"env[{st.name!r}] = {value}", *after]
         if st.index is not None:
             who = self.gen(st.index, scope).src
             if st.name == "score":  # scores are public: scoring tells the table what the hands held, as at a table
                 return [f"st.pvars[{st.name!r}][{who}] = {value}"]
             before, after = self.derived(st.value, scope, "st.vars", f"({st.name!r}, {who})",
-                                         f"st.pvars[{st.name!r}][{who}]")
+                                         f"st.pvars[{st.name!r}][{who}]", st)
             return [*before, f"st.pvars[{st.name!r}][{who}] = {value}", *after]
-        before, after = self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]")
+        before, after = self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]", st)
         return [*before, f"st.vars[{st.name!r}] = {value}", *after]
 
-    def derived(self, e, scope, store: str, key: str, value: str) -> tuple[list[str], list[str]]:
+    def derived(self, e, scope, store: str, key: str, value: str, stmt=None) -> tuple[list[str], list[str]]:
         """A value worked out from cards (`count(c for c in hand(next) if c.colour == red)`, `c.number`) is known
         only to the seats that could see every one of them then: the lines noting who (`ops.derive`), when it reads
         any, before and after the value is given.  So is a value worked out from such a value (`let m = n + 1`:
         who may know each name it reads is looked up before, `ops.seen_of`), or given inside an `if` or a `while`
-        whose test read cards (`self.taints`).  A card or a list of cards needs none: where it lies says who sees it."""
+        whose test read cards (`self.taints`).  A card or a list of cards needs none: where it lies says who sees it.
+        `stmt`: the statement setting it; the first of an `if`'s branch whose test read the same one card alone
+        (`self.first_seen`) looks up no more who sees it: no card has moved since the test's look."""
         held = self.type_of(e) in ("card", "list:card")
         sources = [] if held else self.card_sources(e, scope)
         marks = [] if held else self.name_marks(e, scope)
@@ -321,14 +323,19 @@ class Statements:
         before = [f"_d = ({''.join(m + ', ' for m in marks)})"] if marks else []
         taints = self.taint_srcs() if taints or self.framed and not plain else []
         one = self.one_card(sources, scope)
-        if one is not None:  # one card: who sees it is one more mark (`seers` takes them all together)
-            sources, taints = [], [one, *taints]
+        looked = []
+        if one is not None and stmt is not None and self.first_seen.get(id(stmt), (None,))[0] == one \
+                and self.first_seen[id(stmt)][1] in taints:  # the test's look is among the marks already
+            sources, one = [], None
+        elif one is not None:  # one card: who sees it is one more mark (`seers` takes them all together), looked up once
+            sources, taints, looked = [], ["_w", *taints], [f"_w = {one}"]
         also = ("_d + " if marks else "") + "(" + "".join(t + ", " for t in taints) + ")"
         line = (f"ops.derive(st, {store}, {key}, {value}, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                 f"{also})")
-        if not sources and one is None:  # only marks: `derive` does nothing when none is set and none was noted
+        if not sources:  # only marks: `derive` does nothing when none is set and none was noted
             unset = [*(f"_d[{i}] is None" for i in range(len(marks))), *(f"{t} is None" for t in taints)]
-            return before, [f"if not ({' and '.join([*unset, f'{chr(39)}$seen{chr(39)} not in {store}'])}):", INDENT + line]
+            return before, [*looked, f"if not ({' and '.join([*unset, f'{chr(39)}$seen{chr(39)} not in {store}'])}):",
+                            INDENT + line]
         return before, [line]
 
     def one_card(self, sources, scope) -> str | None:
@@ -340,7 +347,8 @@ class Statements:
 
     def name_marks(self, e, scope, bound=frozenset()) -> list[str]:
         """For each variable an expression reads (a name of the frame, a table's or a player's variable), who may
-        know its value if a rule worked it out from cards some could not see (`ops.seen_of`), as source.  A
+        know its value if a rule worked it out from cards some could not see (`ops.seen_of`, not called while the
+        store notes none), as source.  A
         player's variable read for a name a comprehension binds (`played(p) for p in players`) is every player's."""
         return [src for src, _ in self.named_marks(e, scope, bound)]
 
@@ -351,8 +359,9 @@ class Statements:
                 return []
             if e.name in scope:
                 return [] if scope[e.name] in ("card", "list:card") else \
-                    [(f"ops.seen_of(env, {e.name!r}, env.get({e.name!r}))", e)]
-            return [(f"ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r}))", e)] if e.name in self.s.vars else []
+                    [(f"(ops.seen_of(env, {e.name!r}, env.get({e.name!r})) if '$seen' in env else None)", e)]
+            return [(f"(ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r})) if '$seen' in st.vars else None)", e)] \
+                if e.name in self.s.vars else []
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
             return self.named_marks(e.iterable, scope, bound) + [
@@ -395,12 +404,14 @@ class Statements:
                         todo.append((self.s.procedures[n.name].body, False))
         return names, per, calls
 
-    def tainted(self, cond, scope, blocks) -> tuple[list[str], list[str], str | None]:
+    def tainted(self, cond, scope, blocks, first=None) -> tuple[list[str], list[str], str | None]:
         """An `if` or `while` whose test reads cards some seat may not see (or a value worked out from them), around
         statements that set a name (or run a procedure, `compile_CallStmt`): who saw them, worked out before (lines,
         and its source, pushed on `self.taints` for the statements inside), and the lines after that note the names
         it may have set (or left as they were), directly or in a procedure, as known to those seats alone: a
-        player's variable at the index it is set at when that is the same after the branch, else every player's."""
+        player's variable at the index it is set at when that is the same after the branch, else every player's.
+        `first`: the branches of an `if` (not a `while`, whose body runs again after cards moved), whose first
+        statements may reuse the test's look at one card (`derived`)."""
         names, per, calls = self.set_in(blocks)
         if not names and not per and not calls or any(self.always_shows(b, set()) for b in blocks):
             return [], [], None
@@ -409,8 +420,14 @@ class Statements:
             return [], [], None
         w = f"env['$w{next(self.fresh)}']"
         one = self.one_card(sources, scope)
-        if one is not None and not marks:
+        if not sources and len(marks) == 1:  # who may know one value: `seers` of it alone is that
+            before = [f"{w} = {marks[0]}"]
+        elif one is not None and not marks:
             before = [f"{w} = {one}"]
+            if first is not None:
+                for b in first:
+                    if b.stmts:
+                        self.first_seen[id(b.stmts[0])] = (one, w)
         else:
             before = [f"{w} = ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                       f"({''.join(m + ', ' for m in marks)}))"]
@@ -478,10 +495,10 @@ class Statements:
                                                 isinstance(n, ast.TurnToStmt) and n.now for n in inner)
 
     @contextlib.contextmanager
-    def tainting(self, cond, scope, blocks):
-        """`tainted`'s lines before and after an `if` or `while`, with its seers on `self.taints` for the statements
-        compiled inside the `with`."""
-        before, after, w = self.tainted(cond, scope, blocks)
+    def tainting(self, cond, scope, blocks, branches=False):
+        """`tainted`'s lines before and after an `if` (`branches`) or `while`, with its seers on `self.taints` for the
+        statements compiled inside the `with`."""
+        before, after, w = self.tainted(cond, scope, blocks, blocks if branches else None)
         if w is not None:
             self.taints.append(w)
         try:
@@ -489,6 +506,10 @@ class Statements:
         finally:
             if w is not None:
                 self.taints.pop()
+            if branches:
+                for b in blocks:
+                    if b.stmts:
+                        self.first_seen.pop(id(b.stmts[0]), None)
 
     def card_sources(self, e, scope, bound=frozenset()) -> list:
         """The parts of an expression whose cards its value is worked out from: each card, list of cards or zone
@@ -556,7 +577,7 @@ class Statements:
         return x.py.src if isinstance(x, Inlined) else self.gen(x, scope).src
 
     def native_IfStmt(self, st, scope):
-        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then]) as (before, after):
+        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
             lines = [*before, f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]
             if st.otherwise is not None:
                 lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
@@ -601,7 +622,7 @@ class Statements:
 
     def compile_IfStmt(self, st, scope, code):
         other, end = ops.Label(), ops.Label()
-        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then]) as (before, after):
+        with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
             if before:
                 code.native(before)
             code.branch(self.gen(st.cond, scope).src, other)
@@ -677,24 +698,40 @@ class Statements:
         more, ready = self.rule_tests(st.event, args, n)
         return [*lines, *more], ready, f"({''.join(a + ', ' for a in args)})"
 
-    def rule_tests(self, event: str, args: list[str], n: int) -> tuple[list[str], str]:
+    def rule_tests(self, event: str, args: list[str], n: int, seats: bool = False) -> tuple[list[str], str]:
         """The conditions of the file's rules for an event, its arguments named `args`, as lines that leave the rules
-        that hold in a list (`inline_fire`, `main_code`); with the list's name."""
+        that hold in a list (`inline_fire`, `main_code`); with the list's name.  What several conditions read of an
+        argument is read once, before the first that reads it (`shared_reads`); `seats`: the arguments are seats
+        of the table (`st.current`), whose zones may be read so too."""
         ready = f"_ready{n}"
-        lines = [f"{ready} = []"]
+        tests = []  # (mark, condition or None, rule)
         for r in self.s.rules:
             if r.event != event:
                 continue
             rule = self.file_rule(r)
             if r.cond is None:
-                lines.append(f"{ready}.append({rule})")
+                tests.append((None, None, rule))
                 continue
             saved, self.subst = self.subst, {**self.subst, **{p: Py(a, simple=True, atom=True) for p, a in zip(r.params, args)}}
             try:
                 cond = self.gen(r.cond, rule_scope(r)).src
             finally:
                 self.subst = saved
-            lines += [self.mark(r.cond.loc), f"if {cond}:", f"    {ready}.append({rule})"]
+            tests.append((self.mark(r.cond.loc), cond, rule))
+        shared = shared_reads([c for _, c, _ in tests if c is not None], args, seats)
+        lines, done = [f"{ready} = []"], set()
+        for mark, cond, rule in tests:
+            if cond is None:
+                lines.append(f"{ready}.append({rule})")
+                continue
+            lines.append(mark)
+            for read, name in shared:
+                if read in cond:
+                    if name not in done:  # read once, where the first condition to read it is
+                        done.add(name)
+                        lines.append(f"{name} = {read}")
+                    cond = cond.replace(read, name)
+            lines += [f"if {cond}:", f"    {ready}.append({rule})"]
         return lines, ready
 
     def main_code(self, turn: Proc) -> tuple:
@@ -711,7 +748,7 @@ class Statements:
         ends = []  # the rules of `turn_ends` (the frame's pc is 3)
         if "turn_ends" in events:
             n = next(self.fresh)
-            tests, ready = self.rule_tests("turn_ends", [f"_a{n}_0"], n)
+            tests, ready = self.rule_tests("turn_ends", [f"_a{n}_0"], n, seats=True)
             ends = ["fr.pc = 3", f"_a{n}_0 = st.current", *tests,
                     f"if {ready} and m.fire_ready(st, 'turn_ends', {ready}, (_a{n}_0, )):", "    return False"]
         steps = ["if st.steps < st.limit:", "    st.steps += 1", "else:", "    step(st, fr)"]
@@ -721,7 +758,7 @@ class Statements:
         begins += ["if st.record:", f"    st.emit({self.const(ops.TurnEvent, 'EV')}(player=st.current))"]
         if "turn_begins" in events:
             n = next(self.fresh)
-            tests, ready = self.rule_tests("turn_begins", [f"_a{n}_0"], n)
+            tests, ready = self.rule_tests("turn_begins", [f"_a{n}_0"], n, seats=True)
             begins += ["fr.pc = 1", f"_a{n}_0 = st.current", *tests,
                        f"if {ready} and m.fire_ready(st, 'turn_begins', {ready}, (_a{n}_0, )):", "    return False"]
         code = turn.code
@@ -842,3 +879,19 @@ class Statements:
         function."""
         setup, env = self.call_env(st, scope)
         return [*setup, f"{self.plain_name(st.name)}(st, {env})"]
+
+
+def shared_reads(conds: list[str], args: list[str], seats: bool) -> list[tuple[str, str]]:
+    """What two or more of an event's rule conditions read of its arguments, each to be read once (`rule_tests`),
+    with the local name to read it into: a card's attribute (`(T_kind_1[_a3_0] if _a3_0 is not None else None)`),
+    which cannot fail (a table over every card), and, for a seat of the table, the size of its zone
+    (`len(st.zones[2][_a3_0])`).  The conditions read nothing that changes while they are tested."""
+    out = []
+    for a in args:
+        found = re.findall(rf"\((T_\w+)\[{a}\] if {a} is not None else None\)", "\n".join(conds))
+        reads = [f"({t}[{a}] if {a} is not None else None)" for t in dict.fromkeys(found)]
+        if seats:
+            reads += [f"len(st.zones[{z}][{a}])" for z in dict.fromkeys(re.findall(rf"len\(st\.zones\[(\d+)\]\[{a}\]\)",
+                                                                                      "\n".join(conds)))]
+        out += [(r, f"{a}_{i}") for i, r in enumerate(reads) if sum(c.count(r) for c in conds) >= 2]
+    return out
