@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 import time
@@ -458,18 +459,27 @@ class GreedyBot:
         if self.laid:  # laying several: keep to the values already laid
             values_of = card_values(program)
             laid = value_counts(program, self.laid)
-            return lambda cid: sum(laid[v] for v in values_of[cid][0])
-        shown = shown_values(program, view)
-        counts = value_counts(program, mine)
+            laid_of = laid.get  # (a value not laid counts 0)
+            return lambda cid: sum(map(laid_of, values_of[cid][0], _ZEROS))
+        shows = shown_values(program, view).__contains__
+        held = value_counts(program, mine).get  # (a value the hand lacks counts 0)
         keep = kept_values(program, view, self.standing) if free else ()
+        kept = keep.__contains__ if keep else None
         fits = per_deck(_FITS, program, _fit_parts)
 
+        # Each sum counted in C (`map`), the same numbers as a sum of each value's part: the values shown counted
+        # once each, a number shown a half each (exact), a value kept two each, the hand's cards of each value
+        # less the card's own when it is in the hand.
         def fit(cid) -> float:
             values, numbers, own, extra = fits[cid]
-            table = sum(1 for v in values if v in shown) + sum(0.5 for key in numbers if key in shown)
-            if keep:
-                table -= sum(2 for v in values if v in keep)
-            others = sum(counts[v] - own[v] for v in values) if cid in mine else sum(counts[v] for v in values)
+            table = sum(map(shows, values))
+            if numbers:
+                table += 0.5 * sum(map(shows, numbers))
+            if kept is not None:
+                table -= 2 * sum(map(kept, values))
+            others = sum(map(held, values, _ZEROS))
+            if cid in mine:
+                others -= own
             return table * 100 + others + extra
         return fit
 
@@ -634,10 +644,14 @@ def _pairing(program):
 
 
 def _fit_parts(program) -> list:
-    """For `fit`, per card: its values that are not numbers, its numbers as `shown_values` names them, how many
-    times each value comes in it, and its numbers' sum / 100 (a tie-break)."""
-    return [(values, tuple(("#" + a, v) for a, v in numbers), own, sum(v for a, v in numbers) / 100)
+    """For `fit`, per card: its values that are not numbers, its numbers as `shown_values` names them, how many of
+    its values each value of it comes to (summed over its values: each value's count in the card, counted again for
+    each time it comes), and its numbers' sum / 100 (a tie-break)."""
+    return [(values, tuple(("#" + a, v) for a, v in numbers), sum(own[v] for v in values), sum(v for a, v in numbers) / 100)
             for values, numbers, own in card_values(program)]
+
+
+_ZEROS = itertools.repeat(0)  # `map(get, values, _ZEROS)`: each value's count, 0 when absent
 
 
 def _beats_first(results: list, errors: float = 1) -> int:

@@ -4,7 +4,7 @@ strategy decides (races, rules written in play)."""
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, _count_elements
 from itertools import chain
 
 import attrs
@@ -178,19 +178,23 @@ _VALUES: dict = {}
 def card_values(program) -> list:
     """Each card's values that are not numbers (in attribute order), its (attribute, number) pairs, and how
     many times each value comes in it."""
-    def make(p):
-        out = []
-        for c in p.cards:
-            values = [v for a, v in c.attrs.items() if not p.attributes[a].numeric]
-            out.append((values, [(a, v) for a, v in c.attrs.items() if p.attributes[a].numeric], Counter(values)))
-        return out
-    return per_deck(_VALUES, program, make)
+    return per_deck(_VALUES, program, _card_values)
+
+
+def _card_values(p) -> list:
+    out = []
+    for c in p.cards:
+        values = [v for a, v in c.attrs.items() if not p.attributes[a].numeric]
+        out.append((values, [(a, v) for a, v in c.attrs.items() if p.attributes[a].numeric], Counter(values)))
+    return out
 
 
 def value_counts(program, cards) -> Counter:
     """How many of the cards have each value that is not a number."""
-    values_of = card_values(program)
-    return Counter(chain.from_iterable([values_of[c][0] for c in cards]))
+    values_of = per_deck(_VALUES, program, _card_values)
+    counts = Counter.__new__(Counter)  # `Counter(iterable)` without its two Python calls: the same counts, in the same order
+    _count_elements(counts, chain.from_iterable([values_of[c][0] for c in cards]))
+    return counts
 
 
 def values_held(counts: Counter, move) -> int:
