@@ -458,7 +458,8 @@ class Decisions:
         cond = where.src if where is not None else None
         twin = []
         if not self.distinct or spec.shared:
-            twin.append(f"(not TWIN[{item}] or (_k := CANON[{item}] + {spec.group}) not in seen and not seen.add(_k))")
+            offset = f" + {spec.group}" if spec.group else ""  # (each option's names apart from the others')
+            twin.append(f"(not TWIN[{item}] or (_k := CANON[{item}]{offset}) not in seen and not seen.add(_k))")
         moves = f"_m{next(self.fresh)}"
 
         def comprehension(tests):
