@@ -778,7 +778,7 @@ class Encoding:
         consts = {"HEAD": self._zeros[:head], "NONE": self._no_cards, "VARS": self._zeros[zone_end:claim_at],
                   "CLAIMS": self._zeros[claim_at:], "ROT": [[(c - s) % n for c in range(n)] for s in range(n)],
                   "TALLY": self._tally, "RECOUNT": recount, "IDENT": ident, "PUT": self._put, "BOUND": BOUND,
-                  "array": array, "CLAIM": self._claim, "RC": sys.getrefcount, "FREE": FREE}
+                  "array": array, "VALUE_INDEX": self.value_index, "RC": sys.getrefcount, "FREE": FREE}
         self._outs = [self._zeros[:] for _ in range(n)]
         self._nps = [np.frombuffer(out, dtype=F32) for out in self._outs]
         parts = sum(n if per else 1 for _, per, *_ in self.zone_slots)
@@ -893,12 +893,24 @@ class Encoding:
                               *puts]
                 else:
                     lines += [p[4:] for p in puts]
-            if self.claims:
+            if self.claims:  # `_claim`, written out for the seat
                 lines += [f"    if claim is not None or was[{k}]:",
                           f"        out[{claim_at}:] = CLAIMS",
                           f"        was[{k}] = claim is not None",
                           "        if claim is not None:",
-                          f"            CLAIM(out, {seat}, claim)"]
+                          f"            mv[{self.at_claim}] = 1.0",
+                          f"            mv[AT_CLAIMER{seat}[claim['player']]] = 1.0",
+                          "            if claim['stands']:",
+                          f"                mv[{self.at_claim + 1}] = 1.0",
+                          f"            out[{self.at_claim + 2}] = claim['count']",
+                          "            says = claim['says']",
+                          "            if claim['kind'] == 'card' and isinstance(says, int):",
+                          f"                mv[{self.at_claim_card} + IDENT[says]] = 1.0",
+                          "            elif isinstance(says, str):",
+                          "                at = VALUE_INDEX.get(says)",
+                          "                if at is not None:",
+                          f"                    mv[{self.at_claim_value} + at] = 1.0"]
+                consts[f"AT_CLAIMER{seat}"] = [self.at_claim_player + (c - seat) % n for c in range(n)]
             if REUSE:  # the arrays handed out at this seat's last two looks: one let go since is written again
                 lines += [f"    g = GIVEN{seat}",
                           "    a = g[0]",
