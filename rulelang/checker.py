@@ -1014,6 +1014,11 @@ class Checker:
                 self.error(f"`{n}` is one for the table; write it without `(...)`", e.loc)
             self.arity(e, 1, ("a player",)) and self.expect(e.args[0], scope, "player")
             return self.var_type(n) if n != "score" else "int"
+        if n == "knows" and n not in s.functions and len(e.args) == 2 and \
+                self.expr(e.args[0], scope) == "card" and self.expr(e.args[1], scope) == "player":
+            self.error("`knows` takes the player first, then the card", e.loc,
+                       f"write `knows({show(e.args[1])}, {show(e.args[0])})`")
+            return "bool"
         if n in BUILTIN_FUNCS and not (n in YIELDING_FUNCS and n in s.functions):
             kinds, result = BUILTIN_FUNCS[n]
             if self.arity(e, len(kinds), tuple(_KIND_WORDS.get(k, k) for k in kinds)):
@@ -1336,7 +1341,8 @@ class Checker:
                            k.loc)
 
 
-_KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a player", "call": "a call"}
+_KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a player", "call": "a call", "card": "a card",
+               "any": "a value"}
 
 
 def part(loc, key):

@@ -201,3 +201,16 @@ def test_goofspiel_bids_are_sealed_and_the_one_highest_takes_the_prize():
         rounds += 1
     assert rounds == 13
     assert g.view(0)["player_vars"]["points"] == [13, 78] and g.winners == [1]
+
+
+def test_accordion_a_pile_moves_onto_its_neighbour_or_the_third_to_its_left():
+    program = rulelang.load(RULES / "accordion.rules")
+    g = Game(program, 1, seed=2, stack=["7H", "7S", "2S", "9D", "9S"])
+    for _ in range(4):
+        g.apply(0, "deal")
+    assert names(program, seen(g, 0, "row")) == ["7H", "7S", "2S", "9D", "9S"]
+    assert [o.text for o in g.pending.options] == ["left 2", "left 3", "left 5", "jump 5", "deal"]
+    g.apply(0, "jump 5")  # the 9 of Spades onto the 7 of Spades: the 7 is covered, the piles between keep their order
+    assert names(program, seen(g, 0, "row")) == ["7H", "9S", "2S", "9D"]
+    assert names(program, seen(g, 0, "covered")) == ["7S"] and seen(g, 0, "lifted") == []
+    assert [o.text for o in g.pending.options] == ["left 3", "deal"]  # 2S on 9S; 9D fits neither 2S nor 7H
