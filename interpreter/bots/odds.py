@@ -55,7 +55,8 @@ class Sight:
         """The seat's sight of a running game (a Game or a State), from `view.glance`."""
         st = getattr(game, "state", game)
         _, _, _, _, zones, values, pvalues, claim = glance(st, seat)
-        places = [(spec.name, spec.per_player, z) for spec, z in zip(st.program.zones, zones)]
+        names, per = per_program(_HEADS, st.program, _heads)
+        places = list(zip(names, per, zones))  # (zone name, per player, its place)
         d = decision if decision is not None and decision.player == seat else None
         return cls(seat, st.names, st.turns, st.hand_no, st.direction, places, values, pvalues, claim,
                    d.prompt if d is not None else None, d.options if d is not None else ())
@@ -139,6 +140,14 @@ class Sight:
         for _, per, z in self.zones:
             if not per and z.__class__ is not int and z and z[-1] is not None:
                 yield z[-1]
+
+
+_HEADS: dict = {}
+
+
+def _heads(program) -> tuple:
+    """Each zone's name, and whether it is per player (`Sight.of_game`'s places, zipped with the glance's)."""
+    return tuple(z.name for z in program.zones), tuple(z.per_player for z in program.zones)
 
 
 def best(rng, options: list, key):
