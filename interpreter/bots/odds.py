@@ -4,6 +4,7 @@ strategy decides (races, rules written in play)."""
 from __future__ import annotations
 
 import math
+import operator
 from collections import Counter, _count_elements
 from itertools import chain
 
@@ -76,7 +77,7 @@ class Sight:
         """The texts of the pending decision's moves, if it is the seat's (made when first asked for)."""
         options = self._options
         if options and options[0].__class__ is not str:
-            options = self._options = tuple(o.text for o in options)
+            options = self._options = tuple(map(_TEXT, options))
         return options
 
     def own(self) -> set:
@@ -143,6 +144,7 @@ class Sight:
 
 
 _HEADS: dict = {}
+_TEXT = operator.attrgetter("text")
 
 
 def _heads(program) -> tuple:
