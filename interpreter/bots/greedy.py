@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 import random
 import time
 from collections import Counter
@@ -111,7 +112,7 @@ class GreedyBot:
         return self.decide(program, Sight.of_view(view) if view is not None else None, decision, game)
 
     def decide(self, program, view: Sight, decision, game=None) -> Move:
-        if decision.race or any(o.kind == "rule" for o in decision.options):
+        if decision.race or "rule" in map(_KIND, decision.options):
             return table_move(self.rng, program, decision)
         self.new_turn(view.turn)
         if program.shown_vars:
@@ -208,7 +209,7 @@ class GreedyBot:
     def _choose(self, program, view, decision, opts, game=None) -> Move:
         claim = view.claim
         live = claim is not None and claim["stands"] and claim["player"] != view.seat  # not a settled one
-        revealing = [o for o in opts if o.reveals]
+        revealing = list(filter(_REVEALS, opts))
         if revealing and live:
             if self.unlikely(program, view, claim):
                 return min(revealing, key=lambda o: o.option)
@@ -223,12 +224,13 @@ class GreedyBot:
             acts = [o for o in opts if o.verb != "pass"]
             return acts[0] if acts else opts[0]
         mine = view.own()
-        if any(o.kind == "card" and o.arg >= program.deck_size for o in opts):
+        kinds = set(map(_KIND, opts))  # (each test of a kind below reads this set: one pass over the options)
+        if "card" in kinds and any(o.kind == "card" and o.arg >= program.deck_size for o in opts):
             return self.claim(program, view, [o for o in opts if o.kind == "card"])
-        plain = [o for o in opts if o.kind == ""]
-        if self.blind_laid and self.names_laid is False and plain and any(o.kind in ("card", "blind") for o in opts):
+        plain = [o for o in opts if o.kind == ""] if "" in kinds else []
+        if self.blind_laid and self.names_laid is False and plain and ("card" in kinds or "blind" in kinds):
             return min(plain, key=lambda o: o.option)  # it laid a card it could not see: not known to be the value due
-        if self.laid and plain and any(o.kind == "card" for o in opts) \
+        if self.laid and plain and "card" in kinds \
                 and (game is None or getattr(game, "state", game).current == view.seat):
             # Laying several cards in its own turn: go on while they match the first ones, then stop.  (In another's
             # turn the option without a card is no "stop": a defender who beat a card and must beat the next.)
@@ -238,11 +240,11 @@ class GreedyBot:
                 fit = self.fit(program, view, mine)
                 return max(more, key=lambda o: fit(o.arg))
             return min(plain, key=lambda o: o.option)
-        if game is not None and self.samples and not live and _plain(decision, opts):
+        if game is not None and self.samples and not live and len(kinds) == 1 and "" in kinds and _plain(decision, opts):
             weighed = self.weigh_plain(game, view.seat, opts)
             if weighed is not None:
                 return weighed
-        first = min(o.option for o in opts)
+        first = min(map(_OPTION, opts))
         group = [o for o in opts if o.option == first]
         if group[0].kind in ("card", "blind") and not any(o.kind == "card" and o.arg in mine for o in group):
             layout = (id(program.cards), first)
@@ -603,6 +605,7 @@ def whole_zone(view: Sight, cards: list) -> bool | None:
 
 
 _FITS: dict = {}
+_KIND, _OPTION, _REVEALS = operator.attrgetter("kind"), operator.attrgetter("option"), operator.attrgetter("reveals")
 _at_least = functools.lru_cache(maxsize=4096)(hyper_at_least)  # the same few pools, hands and counts come up again
 _none = functools.lru_cache(maxsize=4096)(hyper_none)
 

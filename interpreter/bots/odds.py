@@ -4,6 +4,7 @@ strategy decides (races, rules written in play)."""
 from __future__ import annotations
 
 import math
+import operator
 from collections import Counter, _count_elements
 from itertools import chain
 
@@ -55,7 +56,8 @@ class Sight:
         """The seat's sight of a running game (a Game or a State), from `view.glance`."""
         st = getattr(game, "state", game)
         _, _, _, _, zones, values, pvalues, claim = glance(st, seat)
-        places = [(spec.name, spec.per_player, z) for spec, z in zip(st.program.zones, zones)]
+        names, per = per_program(_HEADS, st.program, _heads)
+        places = list(zip(names, per, zones))  # (zone name, per player, its place)
         d = decision if decision is not None and decision.player == seat else None
         return cls(seat, st.names, st.turns, st.hand_no, st.direction, places, values, pvalues, claim,
                    d.prompt if d is not None else None, d.options if d is not None else ())
@@ -75,7 +77,7 @@ class Sight:
         """The texts of the pending decision's moves, if it is the seat's (made when first asked for)."""
         options = self._options
         if options and options[0].__class__ is not str:
-            options = self._options = tuple(o.text for o in options)
+            options = self._options = tuple(map(_TEXT, options))
         return options
 
     def own(self) -> set:
@@ -139,6 +141,15 @@ class Sight:
         for _, per, z in self.zones:
             if not per and z.__class__ is not int and z and z[-1] is not None:
                 yield z[-1]
+
+
+_HEADS: dict = {}
+_TEXT = operator.attrgetter("text")
+
+
+def _heads(program) -> tuple:
+    """Each zone's name, and whether it is per player (`Sight.of_game`'s places, zipped with the glance's)."""
+    return tuple(z.name for z in program.zones), tuple(z.per_player for z in program.zones)
 
 
 def best(rng, options: list, key):

@@ -183,7 +183,9 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
                 _make_true(deal, hidden, claim, f, rng)
         else:
             _believe(deal, hidden, held_by, claim, f, rng, able[0], able[1])
-    swap = dict(zip(hidden, deal))  # the card really there -> the card the sample puts there
+    # the card really there -> the card the sample puts there (samples of one gathering find a card's place in
+    # `hidden` from one dict made for all of them: `_Swap`)
+    swap = _Swap(hidden, deal) if gathered else dict(zip(hidden, deal))
     pos, zones = 0, clone.zones
     for zi, owner, at in places:
         z = zones[zi] if owner is None else zones[zi][owner]
@@ -206,6 +208,24 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     if clone.claim is not None:
         clone.claim = dict(clone.claim, cards=[swap.get(c, c) for c in clone.claim["cards"]])
     return clone
+
+
+class _Swap:
+    """`dict(zip(hidden, deal)).get`, with each hidden card's place in `hidden` found in a dict kept for the latest
+    `hidden` (the samples of one `gather` share it)."""
+
+    __slots__ = ("at", "deal")
+    latest: list = [None, None]  # the latest `hidden` (kept: its id is not reused while it is here), its places
+
+    def __init__(self, hidden: list, deal: list):
+        latest = _Swap.latest
+        if latest[0] is not hidden:
+            latest[:] = hidden, {c: i for i, c in enumerate(hidden)}
+        self.at, self.deal = latest[1], deal
+
+    def get(self, card, default=None):
+        i = self.at.get(card)
+        return default if i is None else self.deal[i]
 
 
 class Later(random.Random):
