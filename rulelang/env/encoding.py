@@ -226,7 +226,8 @@ def recount(kept: list, cards: list, ident: list, none: array) -> array:
     `kept` = [the cards last counted, their counts], changed in place to these cards' (`ident`: each card's
     identity; `none`: no counts).
     Only the cards put on or taken off its top since are counted when the rest is as it was, else the cards that
-    came or went (told apart by sets: a card lies in one place, so a zone's cards are all different; checked)."""
+    came or went (told apart by sets: a card lies in one place, so a zone's cards are all different; checked), or,
+    when more went than are left, the cards now."""
     before = kept[0]
     if cards == before:
         return kept[1]
@@ -239,15 +240,20 @@ def recount(kept: list, cards: list, ident: list, none: array) -> array:
         for c in before[k:]:
             counts[ident[c]] -= 1.0
     else:  # cards taken from under others, or put among them: a card lies in one place, so the cards of each
-        now, then = set(cards), set(before)  # list are all different, and what changed is what one holds alone
-        if len(now) == k and len(then) == j:
+        # list are all different, and what changed is what one holds alone (unless more went than are left: the
+        # pile turned over into the stock but its top card, say: the cards now are fewer to count)
+        fresh = k < j - k
+        if not fresh:
+            now, then = set(cards), set(before)
+            fresh = len(now) != k or len(then) != j
+        if fresh:
+            counts[:] = none
+            for c in cards:
+                counts[ident[c]] += 1.0
+        else:
             for c in then.difference(now):
                 counts[ident[c]] -= 1.0
             for c in now.difference(then):
-                counts[ident[c]] += 1.0
-        else:
-            counts[:] = none
-            for c in cards:
                 counts[ident[c]] += 1.0
     kept[0] = cards
     return counts
