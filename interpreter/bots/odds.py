@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections import Counter, _count_elements
-from itertools import chain
+from collections import Counter
 
 import attrs
 
@@ -200,15 +199,19 @@ def _card_values(p) -> list:
     return out
 
 
-def value_counts(program, cards) -> Counter:
-    """How many of the cards have each value that is not a number."""
+def value_counts(program, cards) -> dict:
+    """How many of the cards have each value that is not a number (a value none has is absent: read it with `get`),
+    in the order first met (as a `Counter` of them, without its Python calls)."""
     values_of = per_deck(_VALUES, program, _card_values)
-    counts = Counter.__new__(Counter)  # `Counter(iterable)` without its two Python calls: the same counts, in the same order
-    _count_elements(counts, chain.from_iterable([values_of[c][0] for c in cards]))
+    counts: dict = {}
+    get = counts.get
+    for c in cards:
+        for v in values_of[c][0]:
+            counts[v] = get(v, 0) + 1
     return counts
 
 
-def values_held(counts: Counter, move) -> int:
+def values_held(counts: dict, move) -> int:
     """How many cards of the values a move of several arguments names (`ask Ada nine`: nines) are in `counts` (a
     hand's `value_counts`): a bot asks for what it holds most of."""
     return sum(counts.get(v, 0) for v in move.arg if isinstance(v, str))
