@@ -25,6 +25,9 @@ from test_save import ROOT, STACK, rulelang_command, write_stack
                                              "greedy,random"),
     (["simulate", "express", "--games", "0"], "argument --games: must be from 1 to 10,000,000, not 0"),
     (["simulate", "express", "--workers", "-3"], "argument --workers: must be from 1 to 256, not -3"),
+    (["serve", "express", "--port", "99999"], "argument --port: must be from 0 to 65,535, not 99999"),
+    (["simulate", "express", "--frobnicate"], "unrecognized arguments: --frobnicate"),  # the subcommand's usage
+    (["simulate", "express", "-n", "3"], "unrecognized arguments: -n 3"),
 ])
 def test_a_bad_argument_is_refused_in_one_line(args, error, capsys):
     with pytest.raises(SystemExit) as caught:
