@@ -224,7 +224,8 @@ def parser() -> argparse.ArgumentParser:
                        description="Join a table at HOST:PORT with your seat's code and play at the same prompt as a "
                                    "local game.  Leaving (or a lost connection) keeps the seat: the same command "
                                    "takes it again.  Needs the [net] extra.")
-    j.add_argument("address", metavar="HOST:PORT")
+    j.add_argument("address", metavar="HOST:PORT", help="the table's address, as `rulelang serve` prints it "
+                                                         "(the port may be left out when it is 8765, the default)")
     j.add_argument("code", metavar="CODE", help="your seat's join code, as the host's terminal shows it")
     j.add_argument("--name", help="your name at the table (default: Player N)")
     j.set_defaults(func=cmd_join)
