@@ -338,6 +338,20 @@ async def test_a_window_closes_after_its_time_with_a_countdown(tmp_path):
         assert sum(1 for seat, text in table.game.record() if seat == 0 and text == "pass") >= 2
 
 
+def test_serve_on_a_port_in_use_says_how_to_take_another(tmp_path, capsys):
+    import socket
+
+    from rulelang import cli
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "express", "--port", str(port), "--save", str(tmp_path / "t.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"cannot listen on 127.0.0.1:{port}: ") and "`--port 0` takes any free port" in err
+
+
 def test_serve_refuses_a_game_and_resume_both_missing(capsys):
     from rulelang.cli import main
 
