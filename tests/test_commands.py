@@ -60,3 +60,16 @@ def test_a_move_named_as_a_command_is_the_move_and_slash_reaches_the_command(cap
     assert COMMANDS["undo"].doc.split(" (")[0] in capsys.readouterr().out
     assert command_for("undo", d) is None and command_for("/undo", d) is COMMANDS["undo"]
     assert command_for("rules", d) is COMMANDS["rules"] and command_for("undo", None) is COMMANDS["undo"]
+
+
+def test_help_about_a_move_of_the_game_not_offered_now_says_what_it_is(capsys):
+    """`help colour` on a turn to play or draw (the colour is chosen after a Wild): the move as the file describes
+    it, and that it is not one now; a word that is no move of the game is still refused."""
+    host, g = host_at(capsys)
+    d = g.pending
+    assert "colour" not in {o.verb for o in d.options}
+    host.help_about(d, "Colour")
+    told = capsys.readouterr().out
+    assert told.startswith("colour COLOUR: ") and "not a move you can make now (`help` lists those)" in told
+    host.help_about(d, "frog")
+    assert "no command, move or call now is called `frog`" in capsys.readouterr().out
