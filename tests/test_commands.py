@@ -73,3 +73,16 @@ def test_help_about_a_move_of_the_game_not_offered_now_says_what_it_is(capsys):
     assert told.startswith("colour COLOUR: ") and "not a move you can make now (`help` lists those)" in told
     host.help_about(d, "frog")
     assert "no command, move or call now is called `frog`" in capsys.readouterr().out
+
+
+def test_several_cards_on_one_line_where_a_move_takes_one_are_told_so(capsys):
+    """Who's lying? lays its cards one `lay` at a time: `lay y5 y6` (or `y5 y6`) is told that a move takes one card
+    and which to type first, not "no card is called `y5 y6`"; a line with a card not held is refused as before."""
+    g = Game(program("whos_lying"), 4, seed=5)
+    host = Host(g, [0], {}, Screen(False), 0.0)
+    d = g.pending
+    assert {o.verb for o in d.options} == {"lay"} and "lay Y5" in {o.text for o in d.options}
+    assert host.refusal("lay y5 y6", d, False) == "`lay y5 y6` names 2 cards and a move takes one: type `lay Y5` first"
+    assert host.refusal("Y5 Y6 K1", d, False).startswith("`Y5 Y6 K1` names 3 cards and a move takes one")
+    assert host.refusal("lay y5 zz", d, False).startswith("no card is called `y5 zz`")
+    assert host.refusal("lay y5", d, False) is None
