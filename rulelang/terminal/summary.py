@@ -55,13 +55,15 @@ def wrapped(parts: list, width: int) -> list:
     return out + gap
 
 
-_QUOTED = re.compile(r"`([^`\n]{%d,})`" % 49)
+_QUOTED = re.compile(r"`([^`\n]*)`")  # the quotes in their pairs, from the left: never the text between two of them
+QUOTE_KEPT = 48  # a quote longer than this is cut
 
 
 def brief(message: str) -> str:
     """A message with what it quotes of a long line typed cut to its start (`zzzz…` and its length): a paste of
     300 letters told back whole would fill the rows a refusal has under the prompt."""
-    return _QUOTED.sub(lambda m: f"`{m.group(1)[:32]}…` ({len(m.group(1))} characters)", message)
+    return _QUOTED.sub(lambda m: m.group(0) if len(m.group(1)) <= QUOTE_KEPT else
+                       f"`{m.group(1)[:32]}…` ({len(m.group(1))} characters)", message)
 
 
 def fitted(text: str, width: int) -> str:
