@@ -201,7 +201,7 @@ def parser() -> argparse.ArgumentParser:
                     "`--resume FILE` brings a table back.  Host commands: start, seats, bot SEAT, quit.  "
                     "Needs the [net] extra.")
     n.add_argument("game", nargs="?", metavar="GAME.rules", help="a game file, or the name of a bundled game")
-    n.add_argument("--port", type=int, default=8765, help="the port to listen on (default 8765; 0: any free one)")
+    n.add_argument("--port", type=_count(0, 65535), default=8765, help="the port to listen on (default 8765; 0: any free one)")
     n.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: your network)")
     n.add_argument("--players", type=int, help="how many seats (default: the game's)")
@@ -224,7 +224,8 @@ def parser() -> argparse.ArgumentParser:
                        description="Join a table at HOST:PORT with your seat's code and play at the same prompt as a "
                                    "local game.  Leaving (or a lost connection) keeps the seat: the same command "
                                    "takes it again.  Needs the [net] extra.")
-    j.add_argument("address", metavar="HOST:PORT")
+    j.add_argument("address", metavar="HOST:PORT", help="the table's address, as `rulelang serve` prints it "
+                                                         "(the port may be left out when it is 8765, the default)")
     j.add_argument("code", metavar="CODE", help="your seat's join code, as the host's terminal shows it")
     j.add_argument("--name", help="your name at the table (default: Player N)")
     j.set_defaults(func=cmd_join)
@@ -297,7 +298,11 @@ def cmd_sweep(args) -> int:
 
 
 def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+    ap = parser()
+    args, extra = ap.parse_known_args(argv)
+    if extra:  # told by the subcommand's own parser: its usage, `rulelang simulate: error: ...`, not rulelang's
+        sub = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction))
+        sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8 on standard input reads as "�", not a crash
         try:
             sys.stdin.reconfigure(errors="replace")

@@ -60,3 +60,29 @@ def test_a_move_named_as_a_command_is_the_move_and_slash_reaches_the_command(cap
     assert COMMANDS["undo"].doc.split(" (")[0] in capsys.readouterr().out
     assert command_for("undo", d) is None and command_for("/undo", d) is COMMANDS["undo"]
     assert command_for("rules", d) is COMMANDS["rules"] and command_for("undo", None) is COMMANDS["undo"]
+
+
+def test_help_about_a_move_of_the_game_not_offered_now_says_what_it_is(capsys):
+    """`help colour` on a turn to play or draw (the colour is chosen after a Wild): the move as the file describes
+    it, and that it is not one now; a word that is no move of the game is still refused."""
+    host, g = host_at(capsys)
+    d = g.pending
+    assert "colour" not in {o.verb for o in d.options}
+    host.help_about(d, "Colour")
+    told = capsys.readouterr().out
+    assert told.startswith("colour COLOUR: ") and "not a move you can make now (`help` lists those)" in told
+    host.help_about(d, "frog")
+    assert "no command, move or call now is called `frog`" in capsys.readouterr().out
+
+
+def test_several_cards_on_one_line_where_a_move_takes_one_are_told_so(capsys):
+    """Who's lying? lays its cards one `lay` at a time: `lay y5 y6` (or `y5 y6`) is told that a move takes one card
+    and which to type first, not "no card is called `y5 y6`"; a line with a card not held is refused as before."""
+    g = Game(program("whos_lying"), 4, seed=5)
+    host = Host(g, [0], {}, Screen(False), 0.0)
+    d = g.pending
+    assert {o.verb for o in d.options} == {"lay"} and "lay Y5" in {o.text for o in d.options}
+    assert host.refusal("lay y5 y6", d, False) == "`lay y5 y6` names 2 cards and a move takes one: type `lay Y5` first"
+    assert host.refusal("Y5 Y6 K1", d, False).startswith("`Y5 Y6 K1` names 3 cards and a move takes one")
+    assert host.refusal("lay y5 zz", d, False).startswith("no card is called `y5 zz`")
+    assert host.refusal("lay y5", d, False) is None

@@ -25,6 +25,9 @@ from test_save import ROOT, STACK, rulelang_command, write_stack
                                              "greedy,random"),
     (["simulate", "express", "--games", "0"], "argument --games: must be from 1 to 10,000,000, not 0"),
     (["simulate", "express", "--workers", "-3"], "argument --workers: must be from 1 to 256, not -3"),
+    (["serve", "express", "--port", "99999"], "argument --port: must be from 0 to 65,535, not 99999"),
+    (["simulate", "express", "--frobnicate"], "unrecognized arguments: --frobnicate"),  # the subcommand's usage
+    (["simulate", "express", "-n", "3"], "unrecognized arguments: -n 3"),
 ])
 def test_a_bad_argument_is_refused_in_one_line(args, error, capsys):
     with pytest.raises(SystemExit) as caught:
@@ -224,3 +227,16 @@ def test_a_key_typed_in_a_long_line_reads_no_more_of_it_than_in_a_short_one(monk
     card = g.program.cards[g.program.card_by_text("R3")[0]]
     assert ("".join(t for _, t in line) == long + "play"
             and {s for s, t in line if t == "R3"} == {card.style} and line[0] == ("bold", "play"))
+
+
+def test_a_refusal_quoting_two_short_things_is_told_whole():
+    """`brief` cuts a long quote of a pasted line; the text between two short quotes is no quote: the house rule's
+    refusal "`position(...)` takes ... (use `card.number` itself)" was told as "`position(...)` takes a value of an
+    ordered att…` (74 characters)card.number` itself)"."""
+    from rulelang.terminal.summary import brief
+
+    said = ("1:31: `position(...)` takes a value of an ordered attribute, and this is already a number "
+            "(use `card.number` itself)")
+    assert brief(said) == said
+    assert brief(f"no card is called `{'x' * 300}`; your hand: `R7`") == \
+        f"no card is called `{'x' * 32}…` (300 characters); your hand: `R7`"

@@ -141,6 +141,20 @@ async def test_a_wrong_code_is_refused_and_the_connection_closed(tmp_path):
 
 
 @bounded
+async def test_join_takes_the_address_as_a_person_types_it(tmp_path):
+    """`rulelang join` reads HOST:PORT as serve prints it, and also `http://HOST:PORT` (a browser's habit) and HOST
+    alone (serve's default port, 8765): each reaches the table, not "Name or service not known"."""
+    from rulelang.net.client import open_seat, table_uri
+
+    assert table_uri("192.168.1.20") == "ws://192.168.1.20:8765" and table_uri("[::1]") == "ws://[::1]:8765"
+    assert table_uri("127.0.0.1:9") == "ws://127.0.0.1:9" and table_uri("HTTPS://h:9") == "wss://h:9"
+    async with serving(tmp_path) as (table, address, commands, lines):
+        conn, welcome = await open_seat(f"http://{address}", table.seats[0].code, "Ann")
+        assert welcome["name"] == "Ann"
+        await conn.close()
+
+
+@bounded
 async def test_the_first_message_must_be_hello(tmp_path):
     async with serving(tmp_path) as (table, address, commands, lines):
         c = await Client.open(address)
@@ -322,6 +336,20 @@ async def test_a_window_closes_after_its_time_with_a_countdown(tmp_path):
                     await ann.send("move", text=d["options"][0]["text"])
         assert passed == 2
         assert sum(1 for seat, text in table.game.record() if seat == 0 and text == "pass") >= 2
+
+
+def test_serve_on_a_port_in_use_says_how_to_take_another(tmp_path, capsys):
+    import socket
+
+    from rulelang import cli
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "express", "--port", str(port), "--save", str(tmp_path / "t.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"cannot listen on 127.0.0.1:{port}: ") and "`--port 0` takes any free port" in err
 
 
 def test_serve_refuses_a_game_and_resume_both_missing(capsys):

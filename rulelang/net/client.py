@@ -602,6 +602,22 @@ class JoinHost(Host):
         return line
 
 
+DEFAULT_PORT = 8765  # `rulelang serve`'s
+
+
+def table_uri(address: str) -> str:
+    """The websocket address of a table typed as `rulelang serve` prints it (HOST:PORT), or as a person may type it:
+    without the port (serve's default, 8765), or after `http://` (a browser's habit: the table is at `ws://`)."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "ws", address
+    scheme = {"http": "ws", "https": "wss"}.get(scheme.lower(), scheme.lower())
+    host, slash, path = rest.partition("/")
+    if host and ":" not in host.rsplit("]", 1)[-1]:  # no port (after an IPv6 address's `]`, as in `[::1]:8765`)
+        host += f":{DEFAULT_PORT}"
+    return f"{scheme}://{host}{slash}{path}"
+
+
 async def open_seat(address: str, code: str, name: str | None):
     """Connect to the table at `address` and take the seat of `code`: (the connection, the welcome).
     Refused when the table answers no; RulesError when it cannot be reached."""
@@ -609,7 +625,7 @@ async def open_seat(address: str, code: str, name: str | None):
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidURI
 
-    uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
+    uri = table_uri(address)
     try:
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
     except (OSError, TimeoutError, InvalidURI) as e:

@@ -9,6 +9,7 @@ beside it, so that `rulelang serve --resume FILE` brings the table back.
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import json
 import os
@@ -849,7 +850,9 @@ def cmd_serve(args) -> int:
             return asyncio.run(serve_and_play(table, args, ready))
         return asyncio.run(run_table(table, args.host, args.port, ready=ready))
     except OSError as e:
-        raise RulesError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+        busy = "; another program (another table?) listens there: `--port 0` takes any free port" \
+            if e.errno == errno.EADDRINUSE else ""
+        raise RulesError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}{busy}") from None
 
 
 async def serve_and_play(table: Table, args, ready) -> int:

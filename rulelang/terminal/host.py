@@ -1033,8 +1033,26 @@ class Host:
         try:
             self.game.parse(text)
         except MoveError as e:
-            return e.message
+            return self.one_card_a_move(text, d) or e.message
         return None
+
+    def one_card_a_move(self, text: str, d: Decision) -> str | None:
+        """`lay Y5 Y6` (or `Y5 Y6`) where a move takes one card and each of them alone is a move: told so, with the
+        first move to type, rather than "no card is called `Y5 Y6`"; None otherwise."""
+        words = text.split()
+        if not 2 <= len(words) <= 20:
+            return None
+        verb = words[0] if any(o.verb.lower() == words[0].lower() for o in d.options) else None
+        cards = words[1:] if verb else words
+        moves = []
+        for w in cards:
+            try:
+                moves.append(self.game.parse(f"{verb} {w}" if verb else w))
+            except MoveError:
+                return None
+        if len(moves) < 2 or any(m.kind != "card" for m in moves) or len({m.verb for m in moves}) > 1:
+            return None
+        return f"`{text}` names {len(moves)} cards and a move takes one: type `{moves[0].text}` first"
 
     def unasked(self, text: str, d: Decision, window: bool = False) -> str | None:
         """Why a reply (`y`, `n`, `q`) typed where no question is asked is not taken as a move, or None when it is no

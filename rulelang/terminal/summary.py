@@ -55,13 +55,15 @@ def wrapped(parts: list, width: int) -> list:
     return out + gap
 
 
-_QUOTED = re.compile(r"`([^`\n]{%d,})`" % 49)
+_QUOTED = re.compile(r"`([^`\n]*)`")  # the quotes in their pairs, from the left: never the text between two of them
+QUOTE_KEPT = 48  # a quote longer than this is cut
 
 
 def brief(message: str) -> str:
     """A message with what it quotes of a long line typed cut to its start (`zzzz…` and its length): a paste of
     300 letters told back whole would fill the rows a refusal has under the prompt."""
-    return _QUOTED.sub(lambda m: f"`{m.group(1)[:32]}…` ({len(m.group(1))} characters)", message)
+    return _QUOTED.sub(lambda m: m.group(0) if len(m.group(1)) <= QUOTE_KEPT else
+                       f"`{m.group(1)[:32]}…` ({len(m.group(1))} characters)", message)
 
 
 def fitted(text: str, width: int) -> str:
@@ -163,7 +165,23 @@ def help_about(program, decision, commands: dict, aliases: dict, word: str) -> s
         if any(o.kind == "card" for o in decision.options):
             return f"{c}: add it to a card move to call {program.calls.get(c, c)} (e.g. `{_example(decision)} {c}`)"
         return f"{c}: says {program.calls.get(c, c)}; it is added to a card move, when you have one"
+    later = _game_moves(program).get(w)
+    if later is not None:  # a move of the game not offered now (`colour` after a Wild): what it is, and that
+        form, doc = later  # it is not one now
+        return f"{form}: {doc + '; ' if doc else ''}not a move you can make now (`help` lists those)"
     return None
+
+
+def _game_moves(program) -> dict:
+    """Every move the game's file offers anywhere (its turn, its rules' `choose`s and `ask`s): verb, in lower
+    case -> (how it is typed, its description), the first option of that verb."""
+    symbols, src = program.summary
+    out = {}
+    for decl in src.decls:
+        for n in ast.walk(decl):
+            if isinstance(n, ast.Option) and n.verb.lower() not in out:
+                out[n.verb.lower()] = (n.verb + (f" {_param_word(program, src, n)}" if n.param else ""), n.doc or "")
+    return out
 
 
 def _example(decision) -> str:
