@@ -87,9 +87,12 @@ def acting(env):
 LAID_FACE_DOWN = ROOT / "tests" / "rules" / "memory.rules"
 # a variable holding a list of cards, some of which a seat may not see (Peek: `set peeks = [c for c in hand(next)]`)
 HIDDEN_IN_A_LIST = ROOT / "tests" / "rules" / "peek.rules"
+# face-down cards carried on into a hand whose owner never saw them (Cheat: the pile taken back), offered by place
+TAKEN_BACK_FACE_DOWN = ROOT / "tests" / "rules" / "cheat.rules"
 
 
-@pytest.mark.parametrize("path", [*GAME_FILES, LAID_FACE_DOWN, HIDDEN_IN_A_LIST], ids=[*IDS, "memory", "peek"])
+@pytest.mark.parametrize("path", [*GAME_FILES, LAID_FACE_DOWN, HIDDEN_IN_A_LIST, TAKEN_BACK_FACE_DOWN],
+                         ids=[*IDS, "memory", "peek", "cheat"])
 def test_random_masked_play_only_makes_legal_moves(path):
     """Masks always match the legal moves (bench/env_bench.py --episodes 1000 plays a thousand games of each),
     and the observation read from the state is the one the seat's view gives."""

@@ -213,13 +213,44 @@ class Decisions:
                 spec.peeks = self.peeks(spec, o, chooser, scope)
 
     def laid_face_down(self, d) -> bool:
-        """Whether the rules may lay cards face down in the zone a collection names (`move ... to table face
-        down`, or to a zone worked out in play, which might be it)."""
-        s = self.s
-        downs = {n.to.name if isinstance(n.to, (ast.Name, ast.Call)) and n.to.name in s.zones else None
-                 for n in s.code_nodes() if isinstance(n, (ast.MoveStmt, ast.MoveTopStmt)) and n.face == "down"}
+        """Whether cards may lie face down in the zone a collection names: one the rules lay cards face down in
+        (`move ... to table face down`), or one a move that does not turn them up may carry such cards to (`move
+        pile to hand(loser)`: the pile taken back stays face down); a zone worked out in play might be any."""
+        downs = self.face_down_zones()
         name = d.name if isinstance(d, (ast.Name, ast.Call)) else None
         return None in downs or name in downs
+
+    def face_down_zones(self) -> set:
+        """The zones face-down cards may come to lie in (None among them: a zone worked out in play), found once:
+        those the rules lay cards face down in, then every zone a move without `face up` carries cards to from one
+        of them, until none is added.  A move of a card variable is not followed (the cards an option or a `let` names
+        come from zones of their own, looked at where they are offered)."""
+        found = getattr(self, "_face_down_zones", None)
+        if found is not None:
+            return found
+        s = self.s
+
+        def zone_of(x):
+            return x.name if isinstance(x, (ast.Name, ast.Call)) and x.name in s.zones else None
+
+        def sources(x) -> set | None:
+            named = {n.name for n in ast.walk(x) if isinstance(n, (ast.Name, ast.Call)) and n.name in s.zones}
+            return named or None
+
+        moves = [(zone_of(n.to), sources(n.cards if isinstance(n, ast.MoveStmt) else n.source), n.face)
+                 for n in s.code_nodes() if isinstance(n, (ast.MoveStmt, ast.MoveTopStmt))]
+        moves += [(n.zone if n.zone in s.zones else None, sources(n.source), None)
+                  for n in s.code_nodes() if isinstance(n, ast.DealStmt)]
+        downs = {to for to, _, face in moves if face == "down"}
+        grown = bool(downs)
+        while grown and None not in downs:
+            grown = False
+            for to, came_from, face in moves:
+                if face != "up" and to not in downs and came_from and came_from & downs:
+                    downs.add(to)
+                    grown = True
+        self._face_down_zones = downs
+        return downs
 
     @staticmethod
     def claims(d, scope) -> bool:
