@@ -240,3 +240,11 @@ def test_a_refusal_quoting_two_short_things_is_told_whole():
     assert brief(said) == said
     assert brief(f"no card is called `{'x' * 300}`; your hand: `R7`") == \
         f"no card is called `{'x' * 32}…` (300 characters); your hand: `R7`"
+
+
+def test_a_stack_file_that_is_not_yaml_is_told_in_one_line_at_its_place(tmp_path, capsys):
+    bad = tmp_path / "stack.yaml"
+    bad.write_text("[R7, Blue 3\n")
+    assert cli.main(["run", "express", "--humans", "0", "--seed", "1", "--stack", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{bad}:2:1: the stack file is not YAML (") and len(err.splitlines()) == 1

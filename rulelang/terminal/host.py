@@ -1506,8 +1506,11 @@ def read_stack(path: str) -> list[str]:
         raise RulesError(f"the stack file {path} is not a text file in UTF-8") from None
     except YamlRefused as e:
         raise RulesError(f"the stack file {path} is refused: {e}") from None
-    except yaml.YAMLError as e:
-        raise RulesError(f"{path} is not YAML: {e}") from None
+    except yaml.YAMLError as e:  # one line, with its place: `STACK:2: ...` (as a save file's error)
+        mark = getattr(e, "problem_mark", None)
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
+        raise RulesError(f"{path}{where}: the stack file is not YAML ({getattr(e, 'problem', None) or e}); it is "
+                         "a list of card names, e.g. `[R7, Blue 3]`") from None
     if not isinstance(data, list) or not all(isinstance(x, (str, int)) for x in data):
         raise RulesError(f"{path} must be a YAML list of card names, the top of the draw pile first")
     return [str(x) for x in data]
