@@ -1174,8 +1174,11 @@ class Host:
                 except Exception:  # noqa: BLE001 - a form the game does not take for this move is not offered
                     pass
             out.append((o.text, display, meta, forms))
-        for name, doc in command_docs().items():
-            out.append((name, name, doc, [(name, name)]))
+        offered = {o.verb.lower() for o in d.options}
+        for name, doc in command_docs().items():  # `/undo` too; only it where the game offers a move `undo`
+            slash = "/" + name
+            out.append((slash, slash, doc, [(slash, slash)]) if name in offered else
+                       (name, name, doc, [(name, name), (slash, slash)]))
         return out
 
     def session(self, seat: int):
