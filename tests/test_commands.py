@@ -112,3 +112,12 @@ def test_tab_completes_a_command_typed_with_its_slash(capsys):
     d = g.pending
     assert completed(host, d, "un") == ["undo"] and completed(host, d, "/un") == ["/undo"]
     assert [c for c in completed(host, d, "") if c.endswith("undo")] == ["undo", "/undo"]
+
+
+def test_log_with_a_word_that_is_no_number_says_what_it_takes(capsys):
+    host, g = host_at(capsys)
+    d = g.pending
+    assert host.take_line(d.player, d, "log abc") is AGAIN
+    told = capsys.readouterr().out
+    assert told.startswith("`log abc`: `log` takes how many events to show, as `log 50`; the last 15:\n")
+    assert host.take_line(d.player, d, "log 3") is AGAIN and "`log" not in capsys.readouterr().out

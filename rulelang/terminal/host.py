@@ -677,7 +677,10 @@ class Host:
         return AGAIN
 
     def cmd_log(self, seat: int, d: Decision, arg: str):
-        n = int(arg.split()[0]) if arg and arg.split()[0].isascii() and arg.split()[0].isdigit() else 15
+        word = arg.split()[0] if arg.split() else ""
+        n = int(word) if word.isascii() and word.isdigit() else 15
+        if word and not (word.isascii() and word.isdigit()):  # `log abc`, `log -1`: said, and the last events shown
+            self.screen.line(brief(f"`log {word}`: `log` takes how many events to show, as `log 50`; the last {n}:"))
         self.show_log(seat, n)
         return AGAIN
 
