@@ -248,3 +248,8 @@ def test_a_stack_file_that_is_not_yaml_is_told_in_one_line_at_its_place(tmp_path
     assert cli.main(["run", "express", "--humans", "0", "--seed", "1", "--stack", str(bad)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{bad}:2:1: the stack file is not YAML (") and len(err.splitlines()) == 1
+
+
+def test_a_name_given_twice_is_told_with_its_option(capsys):
+    assert cli.main(["run", "express", "--humans", "2", "--names", "Ann,ann"]) == 1
+    assert capsys.readouterr().err == "--names gives `ann` twice: each player needs a name of their own\n"

@@ -1558,6 +1558,9 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
         why = pronoun_refusal(name, alone=humans == 1 and s == 0)
         if why:
             raise RulesError(f"--names: {why}")
+    twice = next((n for i, n in enumerate(taken) if n.lower() in {m.lower() for m in taken[:i]}), None)
+    if twice:
+        raise RulesError(f"--names gives `{twice}` twice: each player needs a name of their own")
     used = {n.lower() for n in taken}
     spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, players + 1)])
     return [taken[s] if s < len(taken) else people[s] if s < humans else next(spare) for s in range(players)]
