@@ -53,7 +53,8 @@ def test_odd_input_at_the_prompt_is_answered_not_a_crash(tmp_path):
     out = run.stdout.decode("utf-8")
     assert run.returncode == 0, run.stderr.decode()
     assert run.stderr == b""
-    assert "You> log ²\n  Hand 1: you go first\n" in out  # `log ²` shows the log, as `log` does
+    assert ("You> log ²\n`log ²`: `log` takes how many events to show, as `log 50`; the last 15:\n"
+            "  Hand 1: you go first\n") in out  # `log ²` shows the log, as `log` does, and says what it takes
     assert "You> �� play\n✗ no move or card is called `�� play`" in out
     assert ("You> (a line of 20001 characters)\nA line may have at most 4000 characters; that one is not read.\n"
             "You> play R3\n") in out
