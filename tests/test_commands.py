@@ -86,3 +86,38 @@ def test_several_cards_on_one_line_where_a_move_takes_one_are_told_so(capsys):
     assert host.refusal("Y5 Y6 K1", d, False).startswith("`Y5 Y6 K1` names 3 cards and a move takes one")
     assert host.refusal("lay y5 zz", d, False).startswith("no card is called `y5 zz`")
     assert host.refusal("lay y5", d, False) is None
+
+
+def completed(host, d, text):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from rulelang.terminal.host import prompt_helpers
+
+    completer_cls = prompt_helpers()[0]
+    return [c.text for c in completer_cls(host, d.player, d, False).get_completions(Document(text), CompleteEvent())]
+
+
+def test_tab_completes_a_command_typed_with_its_slash(capsys):
+    """`/un` Tab gives `/undo` (help tells `/undo` where the game names a move `undo`); `/` Tab lists the commands;
+    where the move `undo` is offered, `un` Tab gives the move alone and the command only as `/undo`."""
+    host, g = host_at(capsys)
+    d = g.pending
+    assert completed(host, d, "/un") == ["/undo"] and completed(host, d, "un") == ["undo"]
+    assert completed(host, d, "/") == ["/" + name for name in COMMANDS]
+    text = (GAMES.parent / "tests" / "rules" / "hit_or_stand.rules").read_text().replace('hit "take another',
+                                                                                         'undo "take another')
+    g = Game(rulelang.load_text(text), 2, seed=3)
+    host = Host(g, [0, 1], {}, Screen(False), 0.0)
+    d = g.pending
+    assert completed(host, d, "un") == ["undo"] and completed(host, d, "/un") == ["/undo"]
+    assert [c for c in completed(host, d, "") if c.endswith("undo")] == ["undo", "/undo"]
+
+
+def test_log_with_a_word_that_is_no_number_says_what_it_takes(capsys):
+    host, g = host_at(capsys)
+    d = g.pending
+    assert host.take_line(d.player, d, "log abc") is AGAIN
+    told = capsys.readouterr().out
+    assert told.startswith("`log abc`: `log` takes how many events to show, as `log 50`; the last 15:\n")
+    assert host.take_line(d.player, d, "log 3") is AGAIN and "`log" not in capsys.readouterr().out

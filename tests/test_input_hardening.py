@@ -53,7 +53,8 @@ def test_odd_input_at_the_prompt_is_answered_not_a_crash(tmp_path):
     out = run.stdout.decode("utf-8")
     assert run.returncode == 0, run.stderr.decode()
     assert run.stderr == b""
-    assert "You> log ²\n  Hand 1: you go first\n" in out  # `log ²` shows the log, as `log` does
+    assert ("You> log ²\n`log ²`: `log` takes how many events to show, as `log 50`; the last 15:\n"
+            "  Hand 1: you go first\n") in out  # `log ²` shows the log, as `log` does, and says what it takes
     assert "You> �� play\n✗ no move or card is called `�� play`" in out
     assert ("You> (a line of 20001 characters)\nA line may have at most 4000 characters; that one is not read.\n"
             "You> play R3\n") in out
@@ -240,3 +241,16 @@ def test_a_refusal_quoting_two_short_things_is_told_whole():
     assert brief(said) == said
     assert brief(f"no card is called `{'x' * 300}`; your hand: `R7`") == \
         f"no card is called `{'x' * 32}…` (300 characters); your hand: `R7`"
+
+
+def test_a_stack_file_that_is_not_yaml_is_told_in_one_line_at_its_place(tmp_path, capsys):
+    bad = tmp_path / "stack.yaml"
+    bad.write_text("[R7, Blue 3\n")
+    assert cli.main(["run", "express", "--humans", "0", "--seed", "1", "--stack", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{bad}:2:1: the stack file is not YAML (") and len(err.splitlines()) == 1
+
+
+def test_a_name_given_twice_is_told_with_its_option(capsys):
+    assert cli.main(["run", "express", "--humans", "2", "--names", "Ann,ann"]) == 1
+    assert capsys.readouterr().err == "--names gives `ann` twice: each player needs a name of their own\n"

@@ -677,7 +677,10 @@ class Host:
         return AGAIN
 
     def cmd_log(self, seat: int, d: Decision, arg: str):
-        n = int(arg.split()[0]) if arg and arg.split()[0].isascii() and arg.split()[0].isdigit() else 15
+        word = arg.split()[0] if arg.split() else ""
+        n = int(word) if word.isascii() and word.isdigit() else 15
+        if word and not (word.isascii() and word.isdigit()):  # `log abc`, `log -1`: said, and the last events shown
+            self.screen.line(brief(f"`log {word}`: `log` takes how many events to show, as `log 50`; the last {n}:"))
         self.show_log(seat, n)
         return AGAIN
 
@@ -1174,8 +1177,11 @@ class Host:
                 except Exception:  # noqa: BLE001 - a form the game does not take for this move is not offered
                     pass
             out.append((o.text, display, meta, forms))
-        for name, doc in command_docs().items():
-            out.append((name, name, doc, [(name, name)]))
+        offered = {o.verb.lower() for o in d.options}
+        for name, doc in command_docs().items():  # `/undo` too; only it where the game offers a move `undo`
+            slash = "/" + name
+            out.append((slash, slash, doc, [(slash, slash)]) if name in offered else
+                       (name, name, doc, [(name, name), (slash, slash)]))
         return out
 
     def session(self, seat: int):
@@ -1506,8 +1512,11 @@ def read_stack(path: str) -> list[str]:
         raise RulesError(f"the stack file {path} is not a text file in UTF-8") from None
     except YamlRefused as e:
         raise RulesError(f"the stack file {path} is refused: {e}") from None
-    except yaml.YAMLError as e:
-        raise RulesError(f"{path} is not YAML: {e}") from None
+    except yaml.YAMLError as e:  # one line, with its place: `STACK:2: ...` (as a save file's error)
+        mark = getattr(e, "problem_mark", None)
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
+        raise RulesError(f"{path}{where}: the stack file is not YAML ({getattr(e, 'problem', None) or e}); it is "
+                         "a list of card names, e.g. `[R7, Blue 3]`") from None
     if not isinstance(data, list) or not all(isinstance(x, (str, int)) for x in data):
         raise RulesError(f"{path} must be a YAML list of card names, the top of the draw pile first")
     return [str(x) for x in data]
@@ -1549,6 +1558,9 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
         why = pronoun_refusal(name, alone=humans == 1 and s == 0)
         if why:
             raise RulesError(f"--names: {why}")
+    twice = next((n for i, n in enumerate(taken) if n.lower() in {m.lower() for m in taken[:i]}), None)
+    if twice:
+        raise RulesError(f"--names gives `{twice}` twice: each player needs a name of their own")
     used = {n.lower() for n in taken}
     spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, players + 1)])
     return [taken[s] if s < len(taken) else people[s] if s < humans else next(spare) for s in range(players)]
