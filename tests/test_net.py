@@ -155,6 +155,35 @@ async def test_join_takes_the_address_as_a_person_types_it(tmp_path):
 
 
 @bounded
+async def test_join_to_a_port_where_no_table_listens_says_so(tmp_path):
+    """A web server (or any program that answers, not as a table does) at the address: told so, not a traceback of
+    the WebSocket handshake (InvalidMessage, InvalidStatus)."""
+    from rulelang.errors import RulesError
+    from rulelang.net.client import open_seat
+
+    async def answer(reader, writer):
+        await reader.read(1024)
+        writer.write(b"HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+        await writer.drain()
+        writer.close()
+
+    async def mute(reader, writer):
+        writer.close()
+
+    for handler in (answer, mute):
+        server = await asyncio.start_server(handler, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        try:
+            with pytest.raises(RulesError) as told:
+                await open_seat(f"127.0.0.1:{port}", "abc", "Ann")
+            assert f"no rulelang table answers at 127.0.0.1:{port}" in str(told.value) \
+                or "closed the connection" in str(told.value)
+        finally:
+            server.close()
+            await server.wait_closed()
+
+
+@bounded
 async def test_the_first_message_must_be_hello(tmp_path):
     async with serving(tmp_path) as (table, address, commands, lines):
         c = await Client.open(address)
@@ -179,8 +208,8 @@ async def test_junk_is_refused_with_an_error_and_the_table_goes_on(tmp_path):
             '{"v": 2, "type": "move", "text": "draw"}': "protocol version 2; this side speaks version 1",
             '{"v": 1}': "a message has a `type`",
             '{"v": 1, "type": "dance"}': "unknown message type `dance`",
-            '{"v": 1, "type": "move", "text": 5}': "`text` must be text of at most 4000 characters",
-            '{"v": 1, "type": "move", "text": "' + "x" * 4500 + '"}': "`text` must be text of at most 4000 characters",
+            '{"v": 1, "type": "move", "text": 5}': "`text` must be text of at most 4080 characters",
+            '{"v": 1, "type": "move", "text": "' + "x" * 4500 + '"}': "`text` must be text of at most 4080 characters",
             '{"v": 1, "type": "hello", "code": "x"}': "you have joined already",
             '{"v": 1, "type": "move", "text": "fly away"}': None,  # the game's own refusal, below
         }

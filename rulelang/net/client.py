@@ -623,13 +623,16 @@ async def open_seat(address: str, code: str, name: str | None):
     Refused when the table answers no; RulesError when it cannot be reached."""
     need_websockets()
     from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed, InvalidURI
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
     uri = table_uri(address)
     try:
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
     except (OSError, TimeoutError, InvalidURI) as e:
         raise RulesError(f"cannot reach a table at {address}: {getattr(e, 'strerror', None) or e}") from None
+    except InvalidHandshake:  # something answers there, but not as a table does (a web server, another program)
+        raise RulesError(f"no rulelang table answers at {address} ({uri}): something else listens there; "
+                         f"check the address `rulelang serve` printed") from None
     except ValueError as e:  # urllib's: a port past 65535, a `[` never closed
         raise RulesError(f"`{address}` is not an address of a table (HOST:PORT, as `rulelang serve` prints it): "
                          f"{str(e)[:1].lower() + str(e)[1:]}") from None

@@ -647,7 +647,8 @@ class Table:
     def dispatch(self, seat: Seat, msg: dict) -> str | None:
         kind = msg["type"]
         if kind == "move":
-            problem = self.act(seat, text_field(msg, "text", MAX_LINE))  # a move, or a rule as long as the prompt takes
+            problem = self.act(seat, text_field(msg, "text", MAX_LINE + 80))  # a move, or a rule as long as the prompt takes
+            # (MAX_LINE characters, and the verb before it: `/house RULE`, `write RULE`)
             return encode("error", message=problem) if problem else None
         if kind == "answer":
             problem = self.answer(seat, msg.get("id"), msg.get("yes"))
