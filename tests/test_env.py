@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import subprocess
 import sys
 import warnings
@@ -109,6 +110,24 @@ def test_random_masked_play_only_makes_legal_moves(path):
             check_observation(env, obs["observation"], env.moves)
             env.step(masked_random(rng, obs["action_mask"]))
         env.table.game.check_cards()
+
+
+@pytest.mark.parametrize("taken_back", [r"for c in pile { move c to hand(\1) }",
+                                        r"let cs = [c for c in pile]\n        move cs to hand(\1)"])
+def test_face_down_cards_taken_back_through_a_name_are_in_the_action_space(taken_back):
+    """Cheat's pile taken back card by card (`for c in pile`) or through a `let`: the cards still lie face down in
+    the hand, offered by place (`lay #2`), and the compiler follows the name to the pile (before: 'lay #1 ... are
+    outside the action space')."""
+    text, n = re.subn(r"move pile to hand\((\w+)\)", taken_back, TAKEN_BACK_FACE_DOWN.read_text())
+    assert n == 2  # the caller's, or the one who lied
+    env = make_env(rulelang.load_text(text), players=3, seed=1,
+                   max_moves=800)
+    for seed in (1, 3):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for obs, info in acting(env):
+            check_mask(env)
+            env.step(masked_random(rng, obs["action_mask"]))
 
 
 @pytest.mark.parametrize("name", ["express", "whos_lying", "hearts", "president"])

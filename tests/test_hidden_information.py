@@ -505,3 +505,40 @@ turn { choose current { lay { move 2 from stack(current) to laid face down  move
         assert all(c is None for z in g.view(seat)["zones"]["stack"] for c in z["cards"])
         moves = [g.event_for(ev, seat) for ev in g.events if ev.type == "move"]
         assert moves and all(c is None for ev in moves for c in ev.cards), seat
+
+
+GRID_READ = """
+game "Grid read"
+players 2..2
+attribute rank ordered { one "1" two "2" three "3" four "4" five "5" six "6" }
+attribute colour { red "Red" short "R" black "Black" short "B" }
+name cards by rank colour
+deck stock { for c in colour { for r in rank { card {rank: r, colour: c} } } }
+zone stock hidden
+zone grid public show all
+zone hand private per player
+setup {
+  shuffle stock
+  move 6 from stock to grid face down
+}
+turn {
+  choose current {
+    draw where size(stock) > 0 and WHERE "draw a card" { move 1 from stock to hand(current) }
+    pass "pass" { }
+  }
+  if size(stock) == 0 { win current }
+}
+"""
+
+
+@pytest.mark.parametrize("where", ["top(grid).rank == six", "any(d.rank == six for d in grid)"])
+def test_a_where_may_not_read_cards_laid_face_down_in_a_zone_all_see(where):
+    """A public zone's face-down cards are hidden from who did not see them: a `where` reading them (the top card,
+    or all of them) is refused when the decision comes, as one reading a hidden pile is; before, `draw` was offered
+    exactly when the unseen top card was a six."""
+    from interpreter.errors import RuntimeRulesError
+
+    program = rulelang.load_text(GRID_READ.replace("WHERE", where))
+    with pytest.raises(RuntimeRulesError) as refused:
+        Game(program, 2, seed=6)
+    assert "option `draw`: its `where` reads" in str(refused.value) and "P1 may not see" in str(refused.value)

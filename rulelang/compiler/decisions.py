@@ -223,8 +223,9 @@ class Decisions:
     def face_down_zones(self) -> set:
         """The zones face-down cards may come to lie in (None among them: a zone worked out in play), found once:
         those the rules lay cards face down in, then every zone a move without `face up` carries cards to from one
-        of them, until none is added.  A move of a card variable is not followed (the cards an option or a `let` names
-        come from zones of their own, looked at where they are offered)."""
+        of them, until none is added.  A name that holds cards (`for c in pile`, `let cs = [...]`, an option's
+        argument, `as drawn`, a variable `set`) carries the zones its value is read from, wherever it is used (one
+        name, all its bindings: more zones, never fewer)."""
         found = getattr(self, "_face_down_zones", None)
         if found is not None:
             return found
@@ -233,8 +234,24 @@ class Decisions:
         def zone_of(x):
             return x.name if isinstance(x, (ast.Name, ast.Call)) and x.name in s.zones else None
 
-        def sources(x) -> set | None:
-            named = {n.name for n in ast.walk(x) if isinstance(n, (ast.Name, ast.Call)) and n.name in s.zones}
+        bound: dict = {}  # a name -> the expressions its values are read from
+        for n in s.code_nodes():
+            pairs = ((n.var, n.iterable),) if isinstance(n, ast.ForStmt) else \
+                ((n.name, n.value),) if isinstance(n, (ast.LetStmt, ast.SetStmt)) else \
+                ((n.bind, n.source),) if isinstance(n, ast.MoveTopStmt) and n.bind else \
+                tuple(n.params) if isinstance(n, ast.Option) and n.takes == "several" else \
+                ((n.param, n.domain),) if isinstance(n, ast.Option) and n.param and n.domain is not None else ()
+            for name, x in pairs:
+                bound.setdefault(name, []).append(x)
+
+        def sources(x, seen=frozenset()) -> set | None:
+            named = set()
+            for n in ast.walk(x):
+                if isinstance(n, (ast.Name, ast.Call)) and n.name in s.zones:
+                    named.add(n.name)
+                elif isinstance(n, ast.Name) and n.name in bound and n.name not in seen:
+                    for y in bound[n.name]:
+                        named |= sources(y, seen | {n.name}) or set()
             return named or None
 
         moves = [(zone_of(n.to), sources(n.cards if isinstance(n, ast.MoveStmt) else n.source), n.face)
@@ -304,7 +321,7 @@ class Decisions:
                 node, kind = (x.call, x.kind) if isinstance(x, Inlined) else (x, self.type_of(x))
                 if kind not in ("zone", "card", "list:card") or isinstance(x, ast.Name) and x.name in params or \
                         (self.sighted_source(x.node, chooser, {}) if isinstance(x, Inlined) else
-                         self.sighted_source(x, chooser, scope)):
+                         self.sighted_source(x, chooser, scope)) and not self.may_lie_face_down(x):
                     continue
                 self.never_seen(o, x, node, kind)
                 free = names_in(node) if not isinstance(x, Inlined) or x.args else set()
@@ -347,6 +364,13 @@ class Decisions:
             return self.sighted_zone(x, chooser, scope)
         zone = self.card_of_zone(x)
         return zone is not None and self.sighted_zone(zone, chooser, scope)
+
+    def may_lie_face_down(self, x) -> bool:
+        """Whether a card source a `where` reads in a zone its chooser sees (`grid`, `top(grid)`) may hold cards laid
+        face down, which the chooser may not know: then it is looked at when the decision comes, as a hidden one is."""
+        x = x.node if isinstance(x, Inlined) else x
+        zone = x if self.type_of(x) == "zone" else self.card_of_zone(x)
+        return zone is not None and self.laid_face_down(zone)
 
     def card_of_zone(self, x):
         """The zone of `top(Z)`, `bottom(Z)` or `nth(Z, ...)` (the built-ins, not a function of that name); else None."""
