@@ -121,3 +121,12 @@ def test_log_with_a_word_that_is_no_number_says_what_it_takes(capsys):
     told = capsys.readouterr().out
     assert told.startswith("`log abc`: `log` takes how many events to show, as `log 50`; the last 15:\n")
     assert host.take_line(d.player, d, "log 3") is AGAIN and "`log" not in capsys.readouterr().out
+
+
+def test_a_house_rule_typed_with_a_slash_is_checked_as_it_is_typed(capsys):
+    """`/house RULE` is the command `house`: its rule is checked at each key, as `house RULE`'s is, at its place."""
+    host, g = host_at(capsys)
+    d = g.pending
+    assert host.refusal("house when zzz(", d, False)[0] == host.refusal("/house when zzz(", d, False)[0] \
+        == "1:10: the text ends too soon: expected `)` or a name"
+    assert host.rule_start("/house when", d) == len("/house ")

@@ -17,7 +17,7 @@ from interpreter.narrator import Narrator, choices_sentence, english_list, hand_
 from .. import load
 from ..errors import MoveError, RulesError
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys, command_docs,
-                             command_named, prompt_helpers, tell_lines)
+                             command_for, command_named, prompt_helpers, tell_lines)
 from ..terminal.editor import rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
@@ -304,10 +304,12 @@ class JoinHost(Host):
             words = self.clean(line).split()
             if words and self.host_command(words):
                 continue
-            if len(words) == 1 and (words[0].lower() == "house" or words[0].lower() in self.rule_verbs(d)):
+            house = len(words) == 1 and getattr(command_for(words[0], d), "name", None) == "house"
+            if len(words) == 1 and (house or words[0].lower() in self.rule_verbs(d)):
                 # the rule editor, as at a local game: checked as it is typed against the rules' text (public),
-                # and again by the server, which alone puts it in force
-                rule = await self.read_rule("house rule> " if words[0].lower() == "house" else "rule> ")
+                # and again by the server, which alone puts it in force (`house` the command: `/house`, or `house`
+                # where the game offers no move of that word)
+                rule = await self.read_rule("house rule> " if house else "rule> ")
                 if not rule or rule.lower() == "cancel":
                     continue
                 line = f"{words[0]} {rule}"

@@ -994,7 +994,8 @@ class Host:
         if not words or not stripped[len(words[0]):][:1].isspace():
             return None
         verb = words[0].lower()
-        if verb != "house" and verb not in self.rule_verbs(d):
+        cmd = command_for(verb, d)  # `house`, `/house` (where the game names no move `house`), or a rule's verb
+        if (cmd is None or cmd.name != "house") and verb not in self.rule_verbs(d):
             return None
         at = len(text) - len(stripped) + len(words[0])
         return at + len(text[at:]) - len(text[at:].lstrip())
