@@ -1,4 +1,4 @@
-"""The prompt's command table (terminal/host.COMMANDS): one entry per command, the handler it names, and `help`
+"""The prompt's command table (terminal/commands.COMMANDS): one entry per command, the handler it names, and `help`
 listing them; a network seat reads lines through the same table."""
 from __future__ import annotations
 
@@ -130,3 +130,4 @@ def test_a_house_rule_typed_with_a_slash_is_checked_as_it_is_typed(capsys):
     assert host.refusal("house when zzz(", d, False)[0] == host.refusal("/house when zzz(", d, False)[0] \
         == "1:10: the text ends too soon: expected `)` or a name"
     assert host.rule_start("/house when", d) == len("/house ")
+    assert host.mended("/undp", d) == "/undo" and host.mended("/hlep me", d) == "/help me"

@@ -75,6 +75,8 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.first_seen: dict = {}  # id of an `if`'s branch's first statement -> (who sees the one card its test read, its name)
         self.card_locals: dict = {}  # procedure or rule name -> its locals that hold cards
         self.card_names = None
+        self.face_down_reads: set = set()  # id of a card option's spec whose `where` reads only zones its chooser
+        # sees but for cards laid face down (`Decisions.peeks`): looked at only while some lie face down
         self.inlining: list = []
         self.ns = codegen.namespace()  # the globals of the generated code
         self.consts: dict = {}

@@ -317,12 +317,17 @@ class Decisions:
         try:
             # the zones and cards it reads, directly, through a card-valued name (`last.colour`, `kept(next)`) or
             # in a function's body (`define holds(p) = any(... for c in hand(p))`): looked at where they lie
+            only_down = True  # whether each source read is one its chooser sees but for cards laid face down
             for x in self.card_sources(o.where, inner, frozenset(own)):
                 node, kind = (x.call, x.kind) if isinstance(x, Inlined) else (x, self.type_of(x))
-                if kind not in ("zone", "card", "list:card") or isinstance(x, ast.Name) and x.name in params or \
-                        (self.sighted_source(x.node, chooser, {}) if isinstance(x, Inlined) else
-                         self.sighted_source(x, chooser, scope)) and not self.may_lie_face_down(x):
+                if kind not in ("zone", "card", "list:card") or isinstance(x, ast.Name) and x.name in params:
                     continue
+                if self.sighted_source(x.node, chooser, {}) if isinstance(x, Inlined) else \
+                        self.sighted_source(x, chooser, scope):
+                    if not self.may_lie_face_down(x):
+                        continue
+                else:
+                    only_down = False
                 self.never_seen(o, x, node, kind)
                 free = names_in(node) if not isinstance(x, Inlined) or x.args else set()
                 src, to = self.source_src(x, inner), each if free & set(params) else fixed
@@ -337,6 +342,8 @@ class Decisions:
             self.hoist = saved
         if not tests and not fixed and not each and not marks:
             return None
+        if (fixed or each) and only_down:  # looked at only while cards lie face down (`choose`'s guard)
+            self.face_down_reads.add(id(spec))
         return (tests, self.lam("st, env", "(" + "".join(f + ", " for f in fixed) + ")") if fixed else None,
                 self.lam("st, env", "(" + "".join(f + ", " for f in each) + ")") if each else None,
                 (o.where.loc, self.texts.get(o.where.loc.file)),
@@ -482,9 +489,10 @@ class Decisions:
                 looked.add(same)
                 line = f"ops.check_wheres(st, player, ({self.const(spec, 'SPEC')},), env)"
                 # (not looked at every time: only its own cards, if face down, or values marked by `derive`)
-                guard = " or ".join([*(["st.facedown"] if tests else []),
+                down = tests or id(spec) in self.face_down_reads
+                guard = " or ".join([*(["st.facedown"] if down else []),
                                      *(["'$seen' in st.vars or '$seen' in env"] if ops.peeks_marks((spec,)) else [])])
-                always = ops.peeks_always((spec,))
+                always = ops.peeks_always((spec,)) if id(spec) not in self.face_down_reads else bool(tests and spec.blind)
                 if not guard and not always:
                     continue
                 peek += [self.mark(o.where.loc), *([line] if always else [f"if {guard}:", INDENT + line])]

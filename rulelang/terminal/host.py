@@ -1090,6 +1090,9 @@ class Host:
         verbs = list(dict.fromkeys(o.verb.lower() for o in d.options))
         if first in verbs or command_for(first, d) is not None or first in self.rule_verbs(d):
             return None
+        if first.startswith("/"):  # `/undp`: a command, misspelt
+            close = difflib.get_close_matches(first[1:], list(COMMANDS), n=1, cutoff=0.7)
+            return " ".join(["/" + close[0]] + words[1:]) if close else None
         close = difflib.get_close_matches(first, verbs + list(COMMANDS), n=1, cutoff=0.7)
         if close:
             fixed = " ".join([close[0]] + words[1:])
