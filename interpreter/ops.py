@@ -440,6 +440,21 @@ def knows(st, player, cid) -> bool:
     return cid >= st.program.deck_size or sees_card(st, cid, player)
 
 
+def position(st, table: dict, v):
+    """`position(v)`: a value's place in its `ordered` attribute, from 1 (`table`, the compiler's POS); `none` for
+    `none`.  The checker refuses any other argument it can type; one it cannot (a function's parameter) is told
+    here, not read as `none`."""
+    if v is None:
+        return None
+    found = table.get(v) if v.__class__ is str else None
+    if found is None:
+        what = f"a card ({m.card_name(st, v)})" if v.__class__ is int and 0 <= v < len(st.program.cards) else \
+            f"the number {v}, which is a number already" if v.__class__ in (int, float) else \
+            f"`{v}`, a value of an attribute with no order" if v.__class__ is str else "a list"
+        raise RuntimeRulesError(f"`position` takes a value of an ordered attribute (`position(c.rank)`), not {what}")
+    return found
+
+
 def derive(st, store: dict, key, value, sources, marks=()) -> None:
     """Note who may know a value a rule just worked out from cards (`let n = count(hand(next) where ...)`): the seats
     that could see every one of those cards where they lay (a zone's rule, face-down cards' knowers); to the others,

@@ -100,6 +100,22 @@ def test_position_takes_a_value_of_an_ordered_attribute_and_knows_is_no_class():
                     "class `seen` may look only at the card, but `current` is part of the state of play"]
 
 
+@pytest.mark.parametrize("through, told", [("pos(card)", "not a card ("), ("pos(card.colour)", "a value of an attribute with no order")])
+def test_position_through_a_parameter_the_checker_cannot_type_is_told_when_it_runs(through, told):
+    """`define pos(v) = position(v)`: the checker cannot type `v`; a card or an unordered value given to it is told
+    at the call's place when it runs, not read as `none` (which failed later as 'a value is none ...')."""
+    from interpreter.errors import RuntimeRulesError
+
+    text = (RULES / "peek_and_climb.rules").read_text()
+    old = "define above(card) = position(card.rank) == position(top(run).rank) + 1"
+    assert old in text
+    text = text.replace(old, f"define pos(v) = position(v)\ndefine above(card) = {through} == 99")
+    with pytest.raises(RuntimeRulesError) as caught:
+        Game(rulelang.load_text(text), 2, seed=1)
+    assert "`position` takes a value of an ordered attribute (`position(c.rank)`), " in caught.value.message
+    assert told in caught.value.message
+
+
 SHADOW = """
 game "Shadow"
 players 2..2

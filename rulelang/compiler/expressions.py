@@ -185,7 +185,7 @@ class Expressions:
         elif n == "knows":
             return Py(f"ops.knows(st, {args[0].src}, {args[1].src})", varies, False)
         elif n == "position":
-            return Py(f"{self.positions()}.get({args[0].src})", varies, False)
+            return Py(f"ops.position(st, {self.positions()}, {args[0].src})", varies, False)
         if n in ("after", "before") and self.leaving:
             sign = "" if n == "after" else "-"
             return Py(f"m.seat_after(st, {args[0].src}, {sign}st.direction)", varies, False)
