@@ -6,7 +6,8 @@ import rulelang
 from helpers import GAMES, program
 from interpreter import Game
 from rulelang.net.client import JoinHost
-from rulelang.terminal.host import AGAIN, COMMANDS, DONE, MOVE, Host, Screen, command_for, command_named
+from rulelang.terminal.commands import COMMANDS, command_for, command_named
+from rulelang.terminal.host import AGAIN, DONE, MOVE, Host, Screen
 
 
 def host_at(capsys):

@@ -16,8 +16,9 @@ from interpreter.narrator import Narrator, choices_sentence, english_list, hand_
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys, command_docs,
-                             command_for, command_named, prompt_helpers, tell_lines)
+from ..terminal.commands import command_docs, command_for, command_named
+from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
+                             prompt_helpers, tell_lines)
 from ..terminal.editor import rule_session
 from ..terminal.summary import help_text
 from . import need_websockets

@@ -23,7 +23,7 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
-from .commands import ALIASES, COMMANDS, command_docs, command_for, command_named
+from .commands import ALIASES, COMMANDS, command_docs, command_for
 from .editor import (MAX_LINE, check_rule, limit_line, one_tab_inserts, piped_line, race_times, read_rule,
                      rule_completions, wrapped_refusals)
 from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
