@@ -22,6 +22,18 @@ from rulelang.errors import MoveError
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 
+
+# The smallest game: five cards, one each, and a turn that wins; tests make what they need of it by replacing a line.
+TINY = '''game "Tiny"
+players 2..4
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { go { win current } } }
+'''
+
 __all__ = ["ROOT", "GAMES", "MoveError", "program", "deal_stack", "rest_of_deck", "new_game", "hand", "hand_names",
            "discard", "top", "draw_pile", "draw_size", "colour", "turn", "deciding", "options", "play", "events_of"]
 

@@ -9,7 +9,7 @@ import pytest
 import rulelang
 from interpreter import Game
 
-from helpers import play_greedy
+from helpers import TINY, play_greedy
 
 RULES = Path(__file__).resolve().parent / "rules"
 
@@ -162,16 +162,8 @@ def test_simulate_tells_a_failure_every_game_shares_once(tmp_path):
     assert text.count("its `where` reads cards that P1 may not see") == 1
 
 
-KEYWORD_VERB = """
-game "Verbs"
-players 2..4
-attribute r 1..5
-deck d { for n in 1..5 { card {r: n} } }
-zone d hidden
-zone h private per player
-setup { shuffle d  deal 1 from d to h }
-turn { choose current { check where false { }  VERB "x" { win current } } }
-"""
+KEYWORD_VERB = "\n" + TINY.replace('"Tiny"', '"Verbs"').replace(
+    "go { win current } }", 'check where false { }  VERB "x" { win current } }')
 
 
 def test_an_options_verb_may_be_a_word_of_the_language_after_another_option():
@@ -225,15 +217,8 @@ def test_draw_poker_hands_rank_in_order():
             assert g.winners == [strong], (pair, g.winners)
 
 
-HIDDEN_PILE = """game "Peek"
-players 2..4
-attribute r 1..5
-deck d { for n in 1..5 { card {r: n} } }
-zone d hidden
-zone h private per player
-setup { shuffle d  deal 1 from d to h }
-turn { choose current { go where WHERE { win current }  stay { } } }
-"""
+HIDDEN_PILE = TINY.replace('"Tiny"', '"Peek"').replace(
+    "go { win current } }", "go where WHERE { win current }  stay { } }")
 
 
 @pytest.mark.parametrize("where, column", [

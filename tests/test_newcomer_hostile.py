@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import TINY
 from rulelang import cli
 
 
@@ -52,15 +53,6 @@ def test_the_three_escapes_still_read():
     assert 'a"b\\c\nd\te' in repr(rule) or 'a"b\\\\c\\nd\\te' in repr(rule)
 
 
-TINY = '''game "Tiny"
-players 2..4
-attribute r 1..5
-deck d { for n in 1..5 { card {r: n} } }
-zone d hidden
-zone h private per player
-setup { shuffle d  deal 1 from d to h }
-turn { choose current { go { win current } } }
-'''
 
 
 def test_a_file_that_begins_with_a_byte_order_mark_loads(tmp_path):
