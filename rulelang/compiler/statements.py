@@ -762,19 +762,21 @@ class Statements:
             begins += ["fr.pc = 1", f"_a{n}_0 = st.current", *tests,
                        f"if {ready} and m.fire_ready(st, 'turn_begins', {ready}, (_a{n}_0, )):", "    return False"]
         code = turn.code
-        start = ["fr.pc = 2", f"turn = m.Frame({self.const(code, 'CODE')}, {{}}, {turn.name!r})", "st.stack.append(turn)"]
+        first = f"turn = m.Frame({self.const(code, 'CODE')}, {{}}, {turn.name!r})"  # the turn's frame
+        start = ["fr.pc = 2", first, "st.stack.append(turn)"]
         if code:  # the turn's first block at once, as the machine's loop would run it next
             start += ["turn.pc = 1", f"return {self.const(code[0], 'OP')}(st, turn)"]
         else:
             start.append("return False")
         ind = "    "
+        # the next player's turn (`machine.advance`, its commonest case written in)
+        advance = ["if st.turn_to is None and not st.again and not st.gone:",
+                   "    st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
+                   "    st.skips = 0", "    st.turns += 1", "else:", "    m.advance(st)"]
+        # (a turn's code ended is END's, below: the machine's loop runs this function's third place, never this one)
         lines = [f"def {name}(st, fr):", "    # the turns of a hand, for this file's rules (`ops.op_main`)", *changed,
-                 "    phase = fr.pc - 1", "    if phase == 2:  # the turn's code has ended",
-                 *(ind * 2 + x for x in ends),
-                 "        phase = 3", "    if phase == 3:  # the next player's turn (`machine.advance`, its commonest case written in)",
-                 "        if st.turn_to is None and not st.again and not st.gone:",
-                 "            st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
-                 "            st.skips = 0", "            st.turns += 1", "        else:", "            m.advance(st)",
+                 "    phase = fr.pc - 1", "    if phase == 3:  # the next player's turn",
+                 *(ind * 2 + x for x in advance),
                  *(ind * 2 + x for x in steps), "        phase = 0", "    if phase == 0:",
                  "        if st.turn_to is not None or st.skips:  # `turn to` or `skip` in `setup`: the first turn's",
                  "            m.first_turn(st)",
@@ -786,18 +788,13 @@ class Statements:
         # no seat out of play: only the seat `m.advance` gives the turn to may be one.  A turn whose code ran to its
         # end without leaving a decision pending or starting other code (its frame gone, this one on top again) is
         # followed by the next at once, as the machine's loop would call this function next.
-        body = [*changed, *(ind + x for x in ends),
-                "    if st.turn_to is None and not st.again and not st.gone:",
-                "        st.current = (st.current + st.direction * (1 + st.skips)) % st.n",
-                "        st.skips = 0", "        st.turns += 1", "    else:", "        m.advance(st)",
+        body = [*changed, *(ind + x for x in ends), *(ind + x for x in advance),
                 "        if st.gone and st.current in st.gone:",
                 "            st.current = m.seat_after(st, st.current, st.direction)",
                 *(ind + x for x in steps), *(ind + x for x in begins)]
         if code:
             # (the turn's frame, once its code has ended and it is off the stack, is the next turn's: nothing else
             # holds it, a snapshot holds a copy)
-            first = f"turn = m.Frame({self.const(code, 'CODE')}, {{}}, {turn.name!r})"
-            assert start[1] == first
             body += ["    fr.pc = 2", "    if turn is None:", "        " + first, "    else:", "        turn.env = {}",
                      "    st.stack.append(turn)", "    turn.pc = 1",
                      f"    if {self.const(code[0], 'OP')}(st, turn):", "        return True",
