@@ -5,7 +5,7 @@ import re
 
 from . import ast
 from .errors import Loc, RulesCheckError, RulesErrors, closest, did_you_mean
-from .terminal.commands import ALIASES, COMMANDS
+from .terminal.commands import ALIASES, COMMANDS, command_named
 
 BUILTIN_NAMES = {
     "current": "player", "next": "player", "previous": "player", "dealer": "player",
@@ -255,7 +255,6 @@ class Checker:
     def check_decls(self, decls) -> list:
         """Check each declaration; each with the variables it read and their types then, and its errors."""
         read = []
-        self.scores_set = any(isinstance(n, ast.SetStmt) and n.name == "score" for d in decls for n in ast.walk(d))
         for d in decls:
             self.var_reads = set()
             start = len(self.errors)
@@ -515,7 +514,8 @@ class Checker:
         self.block(d.body, {})
 
     def check_MatchTo(self, d):
-        if self.s.score is None and not getattr(self, "scores_set", False):
+        if self.s.score is None and not any(isinstance(n, ast.SetStmt) and n.name == "score"
+                                            for n in self.s.code_nodes()):  # the whole game's, whichever is checked
             self.error(f"a match to {d.target} points needs a `score {{ ... }}` block that gives the points (or a rule "
                        "that does `set score(p) = ...`)", d.loc)
         if d.target < 1:
@@ -1636,7 +1636,7 @@ def warnings(s: Symbols) -> list[RulesCheckError]:
     for n in s.code_nodes():
         if isinstance(n, ast.Option) and n.loc is not None:
             word = n.verb.lower()
-            cmd = COMMANDS.get(ALIASES.get(word, word))
+            cmd = command_named(word)
             if cmd is not None:
                 named = f"`{word}`" if word == cmd.name else f"`{word}` (`{cmd.name}`)"
                 found.append(RulesCheckError(

@@ -132,3 +132,15 @@ def test_a_house_rule_typed_with_a_slash_is_checked_as_it_is_typed(capsys):
         == "1:10: the text ends too soon: expected `)` or a name"
     assert host.rule_start("/house when", d) == len("/house ")
     assert host.mended("/undp", d) == "/undo" and host.mended("/hlep me", d) == "/help me"
+
+
+def test_a_house_rule_the_game_takes_no_more_of_is_refused_as_it_is_typed_with_or_without_a_slash(capsys):
+    """`house limit 0`: `house RULE` and `/house RULE` are told so before Enter (the slash form was let through to
+    the table's answer)."""
+    text = (GAMES / "uno.rules").read_text() + "\nhouse limit 0\n"
+    g = Game(rulelang.load(GAMES / "uno.rules", text=text), 2, seed=1)
+    host = Host(g, [0, 1], {}, Screen(False), 0.0)
+    d = g.pending
+    told = "this game takes no house rules from the table (`house limit 0`)"
+    assert host.refusal("house when played(card) { again }", d, False) == told
+    assert host.refusal("/house when played(card) { again }", d, False) == told

@@ -844,8 +844,8 @@ def cmd_serve(args) -> int:
         if table.host_seat is not None:
             out(f"You play seat {table.host_seat + 1} here; the table's commands are typed at your prompt.")
 
-    if getattr(args, "play", False) and args.name and pronoun_refusal(args.name):
-        raise RulesError(f"--name: {pronoun_refusal(args.name)}")
+    if getattr(args, "play", False) and args.name and (why := pronoun_refusal(args.name)):
+        raise RulesError(f"--name: {why}")
     try:
         if getattr(args, "play", False):
             return asyncio.run(serve_and_play(table, args, ready))

@@ -1015,7 +1015,8 @@ class Host:
         if why:
             return why
         rule_at = self.rule_start(text, d)
-        full = self.house_full() if rule_at is not None and low.split()[0] == "house" else None
+        full = self.house_full() if rule_at is not None and \
+            getattr(command_for(low.split()[0], d), "name", None) == "house" else None  # `house` or `/house` RULE
         if full:
             return full
         if rule_at is not None:  # `house RULE`, `write RULE`: refused with the checker's message, at its place
