@@ -1182,10 +1182,9 @@ class Host:
                 except Exception:  # noqa: BLE001 - a form the game does not take for this move is not offered
                     pass
             out.append((o.text, display, meta, forms))
-        offered = {o.verb.lower() for o in d.options}
         for name, doc in command_docs().items():  # `/undo` too; only it where the game offers a move `undo`
             slash = "/" + name
-            out.append((slash, slash, doc, [(slash, slash)]) if name in offered else
+            out.append((slash, slash, doc, [(slash, slash)]) if command_for(name, d) is None else
                        (name, name, doc, [(name, name), (slash, slash)]))
         return out
 

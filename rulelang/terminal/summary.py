@@ -12,6 +12,7 @@ from interpreter.program import sort_key
 
 from .. import ast
 from ..errors import source_lines
+from .commands import command_for
 
 _KIND_WORDS = {"card": "CARD", "player": "PLAYER", "value": "VALUE", "number": "NUMBER"}
 
@@ -118,9 +119,8 @@ def help_text(program, decision, commands: dict) -> str:
     if decision.window:
         lines.append("  Press Enter (or type `pass`) to let it go.")
     lines.append("Commands:")
-    verbs = {o.verb.lower() for o in decision.options}
     for name, doc in commands.items():  # a command named as a move offered now is typed `/name` (`name` is the move)
-        lines.append(f"  /{name:<15} {doc} (`{name}` alone makes this game's move)" if name in verbs
+        lines.append(f"  /{name:<15} {doc} (`{name}` alone makes this game's move)" if command_for(name, decision) is None
                      else f"  {name:<16} {doc}")
     return "\n".join(lines)
 
