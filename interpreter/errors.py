@@ -48,10 +48,16 @@ def shown_plainly(line: str) -> str:
     the bidi overrides that reorder what follows) as one `�`, so the caret under it stays in its column."""
     if line.isprintable():
         return line
-    return "".join("\ufffd" if unicodedata.category(ch) == "Cc" or ch in BIDI else ch for ch in line)
+    return "".join("\ufffd" if unsafe_char(ch) else ch for ch in line)
 
 
 BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # they reorder what follows
+
+
+def unsafe_char(ch: str) -> bool:
+    """A character a terminal would obey or that reorders what follows: Unicode's Cc category (ESC, BEL, CR, DEL,
+    the C1 controls, the tab too) and the bidi embeddings, overrides and isolates."""
+    return unicodedata.category(ch) == "Cc" or ch in BIDI
 
 
 class RulesError(Exception):

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import functools
-import unicodedata
 
 import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
-from interpreter.errors import BIDI
+from interpreter.errors import unsafe_char
 
 from . import ast
 from .errors import Loc, RulesError, RulesSyntaxError
@@ -144,7 +143,7 @@ def _control(ch: str) -> bool:
     """A character of Unicode's Cc category but the tab: ESC, BEL, CR, DEL, the C1 controls...; and the bidi
     embeddings, overrides and isolates, which make a terminal show the text after them in another order (a name
     that reads as another).  Other format characters (the zero-width joiner of an emoji) are text."""
-    return ch != "\t" and unicodedata.category(ch) == "Cc" or ch in BIDI
+    return ch != "\t" and unsafe_char(ch)
 
 
 def _char_loc(tok: Token, i: int, width: int) -> Loc:
