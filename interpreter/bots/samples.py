@@ -125,11 +125,30 @@ def gather(st: m.State, seat: int) -> tuple:
                 places.append((zi, owner, None))
                 hidden.extend(z)
                 held_by.extend([owner] * len(z))
-    return places, hidden, held_by, sorted(hidden)
+    return Gathered(places, hidden, held_by, sorted(hidden))
+
+
+class Gathered:
+    """What `gather` found, read as the four (places, hidden, held_by, ordered), and each hidden card's place in
+    `hidden` (`at`), made when a sample first asks for it and kept for the others of this gathering (`_Swap`)."""
+
+    __slots__ = ("places", "hidden", "held_by", "ordered", "_at")
+
+    def __init__(self, places: list, hidden: list, held_by: list, ordered: list):
+        self.places, self.hidden, self.held_by, self.ordered, self._at = places, hidden, held_by, ordered, None
+
+    def __iter__(self):
+        return iter((self.places, self.hidden, self.held_by, self.ordered))
+
+    @property
+    def at(self) -> dict:
+        if self._at is None:
+            self._at = {c: i for i, c in enumerate(self.hidden)}
+        return self._at
 
 
 def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known: dict | None = None,
-                able: tuple | None = None, gathered: tuple | None = None, refused: list | None = None,
+                able: tuple | None = None, gathered: "Gathered | None" = None, refused: list | None = None,
                 taken: dict | None = None) -> m.State:
     """A copy of the game in which every card `seat` cannot see is dealt anew at random among the places it
     cannot see.  What comes out depends on the seat's view and `rng` only, never on where the hidden cards
@@ -185,7 +204,7 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
             _believe(deal, hidden, held_by, claim, f, rng, able[0], able[1])
     # the card really there -> the card the sample puts there (samples of one gathering find a card's place in
     # `hidden` from one dict made for all of them: `_Swap`)
-    swap = _Swap(hidden, deal) if gathered else dict(zip(hidden, deal))
+    swap = _Swap(gathered.at, deal) if gathered else dict(zip(hidden, deal))
     pos, zones = 0, clone.zones
     for zi, owner, at in places:
         z = zones[zi] if owner is None else zones[zi][owner]
@@ -211,17 +230,13 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
 
 
 class _Swap:
-    """`dict(zip(hidden, deal)).get`, with each hidden card's place in `hidden` found in a dict kept for the latest
-    `hidden` (the samples of one `gather` share it)."""
+    """`dict(zip(hidden, deal)).get`, with each hidden card's place in `hidden` found in the gathering's dict (`at`,
+    `Gathered.at`: the samples of one `gather` share it)."""
 
     __slots__ = ("at", "deal")
-    latest: list = [None, None]  # the latest `hidden` (kept: its id is not reused while it is here), its places
 
-    def __init__(self, hidden: list, deal: list):
-        latest = _Swap.latest
-        if latest[0] is not hidden:
-            latest[:] = hidden, {c: i for i, c in enumerate(hidden)}
-        self.at, self.deal = latest[1], deal
+    def __init__(self, at: dict, deal: list):
+        self.at, self.deal = at, deal
 
     def get(self, card, default=None):
         i = self.at.get(card)
