@@ -131,7 +131,7 @@ async def test_a_wrong_code_is_refused_and_the_connection_closed(tmp_path):
         wrong = right[:-1] + ("a" if right[-1] != "a" else "b")
         c = await Client.open(address, wrong, "Eve")
         msg = await c.recv()
-        assert msg == {"v": 1, "type": "error", "message": "no seat at this table has that code"}
+        assert msg == {"v": 2, "type": "error", "message": "no seat at this table has that code"}
         with pytest.raises(ConnectionClosed):
             await c.recv(timeout=5)
         assert table.seats[0].kind == "open"
@@ -184,6 +184,31 @@ async def test_join_to_a_port_where_no_table_listens_says_so(tmp_path):
 
 
 @bounded
+async def test_join_to_a_table_of_another_release_says_so():
+    """A table whose protocol version is not this side's (an older or newer rulelang): the person is told to join with
+    the table's release, whether the table refuses the hello in its own version's words or welcomes in its own."""
+    from websockets.asyncio.server import serve
+
+    from rulelang.net.client import Refused, open_seat
+
+    older_refusal = {"v": 1, "type": "error", "message": "protocol version 2; this side speaks version 1"}
+    newer_welcome = {"v": 3, "type": "welcome", "seat": 0}
+    for reply, theirs in ((older_refusal, "1"), (newer_welcome, "3"), ({"v": "\x1b[2J", "type": "error"}, "an unknown one")):
+        async def answer(conn, reply=reply):
+            await conn.recv()
+            await conn.send(json.dumps(reply))
+            await conn.wait_closed()
+
+        async with serve(answer, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            with pytest.raises(Refused) as told:
+                await open_seat(f"127.0.0.1:{port}", "abc", "Ann")
+            assert str(told.value) == (f"the table at 127.0.0.1:{port} speaks version {theirs} of rulelang's network "
+                                       f"protocol and this rulelang version {protocol.VERSION}: join with the same "
+                                       f"release of rulelang as the table's")
+
+
+@bounded
 async def test_the_first_message_must_be_hello(tmp_path):
     async with serving(tmp_path) as (table, address, commands, lines):
         c = await Client.open(address)
@@ -205,13 +230,15 @@ async def test_junk_is_refused_with_an_error_and_the_table_goes_on(tmp_path):
         junk = {
             "not json": "not JSON",
             "[1, 2]": "a message is a JSON object",
-            '{"v": 2, "type": "move", "text": "draw"}': "protocol version 2; this side speaks version 1",
-            '{"v": 1}': "a message has a `type`",
-            '{"v": 1, "type": "dance"}': "unknown message type `dance`",
-            '{"v": 1, "type": "move", "text": 5}': "`text` must be text of at most 4080 characters",
-            '{"v": 1, "type": "move", "text": "' + "x" * 4500 + '"}': "`text` must be text of at most 4080 characters",
-            '{"v": 1, "type": "hello", "code": "x"}': "you have joined already",
-            '{"v": 1, "type": "move", "text": "fly away"}': None,  # the game's own refusal, below
+            '{"v": 1, "type": "move", "text": "draw"}': "this table speaks version 2 of rulelang's network protocol and "
+                                                       "you sent version 1: join with the same release of rulelang "
+                                                       "as the table's",
+            '{"v": 2}': "a message has a `type`",
+            '{"v": 2, "type": "dance"}': "unknown message type `dance`",
+            '{"v": 2, "type": "move", "text": 5}': "`text` must be text of at most 4080 characters",
+            '{"v": 2, "type": "move", "text": "' + "x" * 4500 + '"}': "`text` must be text of at most 4080 characters",
+            '{"v": 2, "type": "hello", "code": "x"}': "you have joined already",
+            '{"v": 2, "type": "move", "text": "fly away"}': None,  # the game's own refusal, below
         }
         for raw, expected in junk.items():
             await ann.send_raw(raw)
@@ -592,7 +619,7 @@ async def test_a_race_is_timed_on_the_server_as_each_line_arrives(tmp_path):
         await bo.my_turn()
         await bo.send("move", text="play G3")
         race = await bo.recv("race")
-        assert race == {"v": 1, "type": "race", "word": "moo", "deadline": 6}
+        assert race == {"v": 2, "type": "race", "word": "moo", "deadline": 6}
         await bo.send("move", text="moo")
         assert (await ann.recv("race"))["word"] == "moo"
         await asyncio.sleep(3.2)  # slower than any bot (0.8 to 3 s)

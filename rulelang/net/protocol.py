@@ -13,7 +13,7 @@ import json
 from interpreter.events import Event, as_dict, from_dict
 from interpreter.seat import Decision, Move
 
-VERSION = 1
+VERSION = 2  # 2: a command is sent as `/WORD ...` (`/undo`, `/house RULE`), the move of that name without the slash
 MAX_MESSAGE = 24 * 1024  # bytes a client may send in one message (a line typed at the prompt, editor.MAX_LINE characters
                          # of up to 6 bytes each in JSON, fits); more is refused with an error
 MAX_FRAME = 64 * 1024  # what the server's WebSocket layer accepts at all (a bigger frame closes the connection)
@@ -25,6 +25,22 @@ REJOIN_EVENTS = 60  # events sent again to a seat that (re)joins a game in progr
 
 class ProtocolError(Exception):
     """A message that cannot be taken: what is wrong with it, in words sent back to its sender."""
+
+
+class OtherVersion(ProtocolError):
+    """A message of another version of the protocol: the two sides run different releases of rulelang.  Its words
+    are the server's to a client; a client tells its person in its own (`theirs`: the version the table speaks)."""
+
+    def __init__(self, theirs):
+        self.theirs = theirs
+        super().__init__(f"this table speaks version {VERSION} of rulelang's network protocol and you sent version "
+                         f"{said(theirs)}: join with the same release of rulelang as the table's")
+
+
+def said(version) -> str:
+    """A version as the other side sent it, fit to show (anything but a number is shown as such)."""
+    return str(version) if isinstance(version, int) and not isinstance(version, bool) and 0 <= version < 10**6 \
+        else "none" if version is None else "an unknown one"
 
 
 def encode(kind: str, **fields) -> str:
@@ -44,7 +60,7 @@ def decode(raw, limit: int = MAX_MESSAGE) -> dict:
     if not isinstance(msg, dict):
         raise ProtocolError("a message is a JSON object")
     if msg.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {msg.get('v')!r}; this side speaks version {VERSION}")
+        raise OtherVersion(msg.get("v"))
     if not isinstance(msg.get("type"), str):
         raise ProtocolError("a message has a `type`")
     return msg
