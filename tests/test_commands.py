@@ -77,7 +77,7 @@ def test_help_about_a_move_of_the_game_not_offered_now_says_what_it_is(capsys):
 
 
 def test_several_cards_on_one_line_where_a_move_takes_one_are_told_so(capsys):
-    """Who's lying? lays its cards one `lay` at a time: `lay y5 y6` (or `y5 y6`) is told that a move takes one card
+    """Who's lying? lays its cards one `lay` at a time: `lay y5 y6` (or `y5 y6`, or `lay yellow 5 yellow 6`) is told that a move takes one card
     and which to type first, not "no card is called `y5 y6`"; a line with a card not held is refused as before."""
     g = Game(program("whos_lying"), 4, seed=5)
     host = Host(g, [0], {}, Screen(False), 0.0)
@@ -86,6 +86,13 @@ def test_several_cards_on_one_line_where_a_move_takes_one_are_told_so(capsys):
     assert host.refusal("lay y5 y6", d, False) == "`lay y5 y6` names 2 cards and a move takes one: type `lay Y5` first"
     assert host.refusal("Y5 Y6 K1", d, False).startswith("`Y5 Y6 K1` names 3 cards and a move takes one")
     assert host.refusal("lay y5 zz", d, False).startswith("no card is called `y5 zz`")
+    # card names of several words: each card read as the longest name that leaves the rest cards too
+    assert host.refusal("lay yellow 5 yellow 6", d, False) == ("`lay yellow 5 yellow 6` names 2 cards and a move "
+                                                              "takes one: type `lay Y5` first")
+    assert host.refusal("yellow 5 Y6", d, False).startswith("`yellow 5 Y6` names 2 cards")
+    assert host.refusal("lay yellow 5 yellow", d, False).startswith("no card is called `yellow 5 yellow`")
+    long = "lay " + "y5 y6 " * 9 + "zz"  # 20 words, every split tried once (not each of 2**18 ways)
+    assert host.refusal(long, d, False).startswith("no card is called")
     assert host.refusal("lay y5", d, False) is None
 
 

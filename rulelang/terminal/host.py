@@ -1042,20 +1042,34 @@ class Host:
         return None
 
     def one_card_a_move(self, text: str, d: Decision) -> str | None:
-        """`lay Y5 Y6` (or `Y5 Y6`) where a move takes one card and each of them alone is a move: told so, with the
-        first move to type, rather than "no card is called `Y5 Y6`"; None otherwise."""
+        """`lay Y5 Y6` (or `Y5 Y6`, or `lay Pink 6 Red 5` where a card's name has several words) where a move takes
+        one card and each of them alone is a move: told so, with the first move to type, rather than "no card is
+        called `Y5 Y6`"; None otherwise."""
         words = text.split()
         if not 2 <= len(words) <= 20:
             return None
         verb = words[0] if any(o.verb.lower() == words[0].lower() for o in d.options) else None
         cards = words[1:] if verb else words
-        moves = []
-        for w in cards:
+
+        @functools.cache
+        def card(start, end):  # the move of cards[start:end] as one card, or None
             try:
-                moves.append(self.game.parse(f"{verb} {w}" if verb else w))
+                move = self.game.parse(" ".join([verb, *cards[start:end]] if verb else cards[start:end]))
             except MoveError:
                 return None
-        if len(moves) < 2 or any(m.kind != "card" for m in moves) or len({m.verb for m in moves}) > 1:
+            return move if move.kind == "card" else None
+
+        @functools.cache
+        def split(start):  # the moves of one card each that cards[start:] reads as, longest names first, or None
+            if start == len(cards):
+                return ()
+            for end in range(len(cards), start, -1):
+                if card(start, end) is not None and split(end) is not None:
+                    return (card(start, end), *split(end))
+            return None
+
+        moves = split(0)
+        if moves is None or len(moves) < 2 or len({m.verb for m in moves}) > 1:
             return None
         return f"`{text}` names {len(moves)} cards and a move takes one: type `{moves[0].text}` first"
 
