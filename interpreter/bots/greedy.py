@@ -1,6 +1,7 @@
 """The greedy bot: a simple player for any game, from its own seat's view only."""
 from __future__ import annotations
 
+import dis
 import functools
 import itertools
 import math
@@ -12,7 +13,7 @@ from collections import Counter
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import Move
 from .odds import (Sight, aimed_at, best, card_numbers, card_values, copies, hyper_at_least, hyper_none,
-                   identity_keys, per_deck, shown_values, situation, table_move, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
+                   identity_keys, per_deck, per_program, shown_values, situation, table_move, Unseen, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
 from .policy import Policy, RandomPolicy, plain_only, playout_cost
 from .samples import determinize, facts, fork, gather, settle
@@ -63,6 +64,7 @@ class GreedyBot:
         self.gained: Counter = Counter()  # player -> how many times their hidden cards were seen to grow
         self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once a claim is made)
         self.claims = Claims()  # claims its doubts showed true or false, by player
+        self.unseen = Unseen()  # the cards it has not seen, counted by identity at its last count
         self.tracking = False
         # In a game of claims: does a player name the value of what they laid (True: it chose a value after laying
         # cards), or is it the table's (False: a turn of laying went by without)?  None until it has laid cards.
@@ -444,8 +446,10 @@ class GreedyBot:
         a game where no claim is made of the cards laid (a card matching the table makes a true claim)?"""
         if program.claims or self.tracking or view.claim is not None:
             return False
-        whole = whole_zone(view, cards)
         key = (id(program.cards), cards[0].option, cards[0].verb)
+        if key in self.limited:
+            return False  # (seen offering only some of a zone's cards: not free, whatever is offered now)
+        whole = whole_zone(view, cards)
         if whole is False:
             self.limited.add(key)  # the option has offered only some of a zone's cards: what is shown decides
         return bool(whole) and key not in self.limited
@@ -502,12 +506,12 @@ class GreedyBot:
     def claim(self, program, view, opts) -> Move:
         """Name the card it laid when the rules allow; else the claim most cards it has not seen could make true."""
         if self.laid:
-            actual = program.cards[self.laid[-1]].attrs
+            said = per_program(_CLAIMED, program, _claimed)  # each card's claimed attributes, in claim order
+            actual = said[self.laid[-1]]
             for o in opts:
-                claim = program.cards[o.arg].attrs
-                if all(actual.get(a) == claim.get(a) for a in program.claim_attrs):
+                if said[o.arg] == actual:
                     return o
-        unseen = unseen_cards(program, view)
+        unseen = unseen_cards(program, view, self.unseen)
         return best(self.rng, opts, lambda o: (copies(program, o.arg, unseen), -o.option))
 
     def unlikely(self, program, view, claim) -> bool:
@@ -527,7 +531,7 @@ class GreedyBot:
 
     def p_true(self, program, view, claim) -> tuple[float, bool]:
         """How likely the live claim is true, from what this seat has seen, and whether it names one card."""
-        unseen = unseen_cards(program, view)
+        unseen = unseen_cards(program, view, self.unseen)
         player = claim["player"]
         hand = view.sizes().get(player, 0) + claim["count"]
         mine = theirs = ()
@@ -565,13 +569,42 @@ class GreedyBot:
 
 def declared_none(game, seat: int, name: str) -> bool:
     """Does the table's variable `name` start a hand as none (its declaration worked out on a sample of the state as
-    `seat` sees it: a declaration reading a card the seat cannot see tells it nothing of that card)?"""
-    st = determinize(getattr(game, "state", game), seat, random.Random(0))
+    `seat` sees it: a declaration reading a card the seat cannot see tells it nothing of that card)?  A declaration
+    that reads nothing (a constant: `var trumps = none`) is worked out once, with no sample."""
+    st = getattr(game, "state", game)
     spec = next((v for v in st.program.vars if v.name == name and not v.per_player), None)
+    if spec is not None and _reads_nothing(spec.init):
+        return spec.init(st, {}) is None
+    st = determinize(st, seat, random.Random(0))
     try:
         return spec is not None and spec.init(st, {}) is None
     except Exception:  # noqa: BLE001 - a declaration that reads what a copy cannot give: not known to be none
         return False
+
+
+def _claimed(program) -> list:
+    """For `claim`: each card's values of the attributes a claim names (None where it has none)."""
+    return [tuple(c.attrs.get(a) for a in program.claim_attrs) for c in program.cards]
+
+
+_CLAIMED: dict = {}
+
+
+def _reads_nothing(f) -> bool:
+    """Is `f` a function whose code only returns a constant (reads neither its arguments nor any name)?"""
+    got = _CONSTANT.get(f)
+    if got is None:
+        code = getattr(f, "__code__", None)
+        got = code is not None and not code.co_names and not getattr(f, "__closure__", None) and \
+            all(ins.opname in _CONSTANT_OPS for ins in dis.get_instructions(code))
+        if len(_CONSTANT) > 1024:
+            _CONSTANT.clear()
+        _CONSTANT[f] = got
+    return got
+
+
+_CONSTANT: dict = {}
+_CONSTANT_OPS = frozenset({"RESUME", "NOP", "CACHE", "LOAD_CONST", "RETURN_VALUE", "RETURN_CONST"})
 
 
 def kept_values(program, view: Sight, standing) -> set:

@@ -248,20 +248,43 @@ def _shows(program) -> tuple:
     return per_program(_SHOWS, program, make)
 
 
-def unseen_cards(program, sight: Sight) -> Counter:
+def unseen_cards(program, sight: Sight, kept: "Unseen | None" = None) -> Counter:
     """Cards this seat has not seen, counted by identity (a frozenset of attribute values; one of which it has seen
-    every card counts 0).  Kept for the rest of the decision (read it, do not change it)."""
-    kept = sight._unseen
-    if kept is not None and kept[0] is program.cards:
-        return kept[1]
+    every card counts 0).  Kept for the rest of the decision (read it, do not change it).  With `kept` (a bot's
+    `Unseen`, carried from one decision to the next), only the cards that came into or left its sight since the
+    last count are counted: the same counts, and then the counts of that decision are changed at the next."""
+    got = sight._unseen
+    if got is not None and got[0] is program.cards:
+        return got[1]
     keys = identity_keys(program)
     deck = program.deck_size
-    unseen = per_deck(_DECKS, program, lambda p: Counter(keys[:deck])).copy()  # the whole deck, less what it saw
-    for cid in sight.seen():
-        if cid.__class__ is int and 0 <= cid < deck:
-            unseen[keys[cid]] -= 1  # (an identity it has seen every card of stays, at 0)
+    seen = sight.seen()
+    if kept is not None and kept.cards is program.cards:
+        unseen, before = kept.counts, kept.seen
+        for cid in seen - before:
+            if cid.__class__ is int and 0 <= cid < deck:
+                unseen[keys[cid]] -= 1
+        for cid in before - seen:
+            if cid.__class__ is int and 0 <= cid < deck:
+                unseen[keys[cid]] += 1
+    else:
+        unseen = per_deck(_DECKS, program, lambda p: Counter(keys[:deck])).copy()  # the whole deck, less what it saw
+        for cid in seen:
+            if cid.__class__ is int and 0 <= cid < deck:
+                unseen[keys[cid]] -= 1  # (an identity it has seen every card of stays, at 0)
+    if kept is not None:
+        kept.cards, kept.seen, kept.counts = program.cards, seen, unseen
     sight._unseen = (program.cards, unseen)
     return unseen
+
+
+class Unseen:
+    """`unseen_cards`' counts kept by a bot between its decisions, with the cards it saw when they were counted."""
+
+    __slots__ = ("cards", "seen", "counts")
+
+    def __init__(self):
+        self.cards = self.seen = self.counts = None
 
 
 _DECKS: dict = {}
@@ -331,8 +354,11 @@ def situation(sight: Sight, earlier: list) -> tuple:
     zones = []
     for _, per, z in sight.zones:  # sizes, the cards this seat holds and each pile's top: cheap, and enough
         if per:
-            zones.append(tuple((((None,) * h if h.__class__ is int else tuple(h)) if p == seat
-                                else h if h.__class__ is int else len(h)) for p, h in enumerate(z)))
+            each = [h if h.__class__ is int else len(h) for h in z]
+            if seat is not None and 0 <= seat < len(z):
+                h = z[seat]
+                each[seat] = (None,) * h if h.__class__ is int else tuple(h)
+            zones.append(tuple(each))
         elif z.__class__ is int:
             zones.append((z, None))
         else:
@@ -344,7 +370,16 @@ def situation(sight: Sight, earlier: list) -> tuple:
 
 
 def _frozen(d: dict) -> tuple:
+    """The items of `d`, a list among its values made a tuple (read in C when its values are all lists or none is)."""
+    kinds = set(map(type, d.values()))
+    if list not in kinds and not any(issubclass(k, list) for k in kinds):
+        return tuple(d.items())
+    if kinds == _LISTS:
+        return tuple(zip(d, map(tuple, d.values())))
     return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items())
+
+
+_LISTS = {list}
 
 
 def aimed_at(view: Sight, move: Move):

@@ -419,7 +419,11 @@ def settle(st: m.State, seat: int, move: m.Move, limit: int = 12) -> float:
         return -1.0
     if st.winners:
         return 1.0 / len(st.winners) if seat in st.winners else 0.0
-    sizes = [sum(len(st.zones[zi][p]) for zi in f.hands) for p in range(st.n)]
+    hands = f.hands
+    if len(hands) == 1 and len(st.zones[hands[0]]) == st.n:  # (the same sizes, read in C)
+        sizes = list(map(len, st.zones[hands[0]]))
+    else:
+        sizes = [sum(len(st.zones[zi][p]) for zi in hands) for p in range(st.n)]
     low = min(sizes)
     weights = [math.exp(-0.6 * (s - low)) for s in sizes]
     return weights[seat] / sum(weights)
