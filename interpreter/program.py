@@ -107,7 +107,7 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "blind", "down", "peeks")
+                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "types", "blind", "down", "peeks")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -122,6 +122,10 @@ class Choice:
         # parts in the option's body, and `parts` gives the kind of each part ("card", "player", "value", "number").
         self.bind = None
         self.parts: tuple = ()
+        # What each argument is drawn from, as the checker types an element of its domain (`value:colour`, `int`,
+        # `player`, `card`, `any`): one per argument, () for an option without one (read by the RL environment,
+        # whose actions for a value option are the values it can take).
+        self.types: tuple = ()
         # A card option whose cards may lie where its chooser cannot see them: each is checked when offered, and a
         # hidden one is offered by its place (`interpreter.blind`).  The compiler clears it when the cards lie in
         # the chooser's own zone or a public one.

@@ -460,6 +460,28 @@ def test_describe_lays_out_every_number_and_action():
     assert covered == enc.obs_size
     assert "claim.says.card" in text and "zone.front[+3].cards" in text
     assert "challenge self .. challenge +3" in text  # a seat to challenge, counted from the acting one
+    assert "colour red .. colour blue\n" in text  # a value option: the four colours it is drawn from, no number
+
+
+def test_a_value_option_takes_the_values_of_its_domains_attribute():
+    """`name c in colour`: an action per colour, none for a rank or a number; `guess r in [c.rank for c in ...]`:
+    one per rank."""
+    env = make_env(rulelang.load_text(BASE + """
+setup { shuffle draw  deal 2 from draw to hand }
+turn {
+  choose current {
+    name c in colour { win current }
+    guess r in [c.rank for c in hand(current)] { win next }
+  }
+}
+"""), players=2)
+    labels = [env.action_label(a) for a in range(env.encoding.size)]
+    assert [x for x in labels if x.startswith("name ")] == ["name red", "name blue"]
+    assert [x for x in labels if x.startswith("guess ")] == ["guess two", "guess three", "guess four", "guess ace"]
+    env.reset(seed=1)
+    check_mask(env)
+    legal = {env.action_label(a) for a in np.flatnonzero(env.action_mask())}
+    assert {"name red", "name blue"} <= legal
 
 
 def test_wrong_settings_are_refused_in_the_languages_words():
@@ -552,7 +574,7 @@ turn {
     check_mask(env)
     enc = env.encoding
     block = enc.actions.blocks[0]
-    assert block.size == 3 * (len(enc.values) + len(enc.attr_numbers))  # seats x values: the product of the domains
+    assert block.size == 3 * 4  # seats x the four ranks (the values its domain is typed by): the product of the domains
     labels = {env.action_label(a): a for a in np.flatnonzero(env.action_mask())}
     assert set(labels) == {"ask +1 two", "ask +1 three", "ask +2 two", "ask +2 three", "go_fish"}
     env.step(labels["ask +2 three"])

@@ -54,6 +54,8 @@ class Decisions:
             elif o.where is not None:
                 where = self.expr(o.where, inner, o.where.loc)
             specs.append(Choice(o.verb, o.param, domain, legal, where, o.doc or "", label, kind, self.reveals(o.body, set())))
+            if o.param is not None and kind != "rule":
+                specs[-1].types = (el,)
             bodies.append((label, o.body, inner))
         return specs, bodies
 
@@ -62,9 +64,10 @@ class Decisions:
         (`lay 1..4 cs from hand(current)`): its items, tuples, are enumerated with its `where` tested on each
         (a bounded search: see codegen.several_items and codegen.card_sets).  `inner` gains its names."""
         if o.takes == "several":
-            names, domains, parts = [], [], []
+            names, domains, parts, types = [], [], [], []
             for name, domain in o.params:
                 el = elem_type(self.type_of(domain)) or "any"
+                types.append(el)
                 domains.append(self.lam("st, env", self.collection(domain, inner)[0].src))
                 inner[name] = el
                 self.holds_card(name, el)
@@ -87,10 +90,10 @@ class Decisions:
                 self.subst = saved
             legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size, reads=self.set_reads(o.where, o.param))
             bind = codegen.binder(o.param)
-            parts = ()
+            parts = types = ()
             kind = "cards"
         spec = Choice(o.verb, None, None, legal, None, o.doc or "", label, kind, self.reveals(o.body, set()))
-        spec.bind, spec.parts = bind, tuple(parts)
+        spec.bind, spec.parts, spec.types = bind, tuple(parts), tuple(types)
         return spec
 
     def set_reads(self, where, name: str) -> tuple | None:

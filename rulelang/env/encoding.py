@@ -319,6 +319,7 @@ class Encoding:
         def seat_label(o: int) -> str:
             return "self" if o == 0 else f"+{o}"
 
+        takes = self._value_domains(choices)
         for verb, kind in groups:
             if kind == "":
                 actions.append(Action(verb, kind, None, frozenset(), verb))
@@ -327,7 +328,7 @@ class Encoding:
             elif kind == "player":
                 actions += [Action(verb, kind, o, frozenset(), f"{verb} {seat_label(o)}") for o in range(n)]
             elif kind == "value":
-                actions += [Action(verb, kind, v, frozenset(), f"{verb} {v}") for v in self.values + self.attr_numbers]
+                actions += [Action(verb, kind, v, frozenset(), f"{verb} {v}") for v in takes[verb, 0]]
             elif kind == "number":
                 actions += [Action(verb, kind, k, frozenset(), f"{verb} {k}") for k in self.numbers]
             elif kind == "rule":
@@ -353,7 +354,7 @@ class Encoding:
             if a.kind == "card":
                 self.card_rows.setdefault((a.verb, a.item), {})[a.calls] = i
         self.rule_base = {a.verb: i for i, a in enumerate(actions) if a.kind == "rule" and a.item == 0}
-        blocks = self._blocks(choices, len(actions))
+        blocks = self._blocks(choices, len(actions), takes)
         self.actions = ActionList(actions, blocks)
         self.set_blocks = {b.verb: b for b in blocks if b.kind == "cards"}
         self.product_blocks = {(b.verb, len(b.parts)): b for b in blocks if b.kind == "several"}
@@ -365,7 +366,32 @@ class Encoding:
         self._ident_np = np.array(self.ident_of, dtype=np.intp)
         self._action_kept: list = [{} for _ in range(self.n)]  # each seat's: id of a move -> (the move, its action)
 
-    def _blocks(self, choices: list, at: int) -> list:
+    def _value_domains(self, choices: list) -> dict:
+        """The values each value argument of a verb can take, by (verb, argument's place): those of the attribute
+        its domain is typed by (`c in colour`, `r in [c.rank for c in hand(p)]`: the attribute's named values),
+        for every option of that verb; every value of every attribute and every number of a numbered one when
+        some option's domain is not typed by one attribute (`any`).  In the order of `values` then
+        `attr_numbers`."""
+        everything = self.values + self.attr_numbers
+        attrs_ = self.program.attributes
+        wanted: dict = {}
+        for c in choices:
+            if c.kind != "value" and c.kind != "several":
+                continue
+            parts = (c.kind,) if c.kind == "value" else c.parts
+            for i, part in enumerate(parts):
+                if part != "value":
+                    continue
+                t = c.types[i] if i < len(c.types) else "any"
+                a = attrs_.get(t[len("value:"):]) if t.startswith("value:") else None
+                got = wanted.setdefault((c.verb, i), set())
+                if a is None or a.numeric:
+                    got.update(everything)
+                else:
+                    got.update(v.name for v in a.values)
+        return {key: [v for v in everything if v in got] for key, got in wanted.items()}
+
+    def _blocks(self, choices: list, at: int, takes: dict) -> list:
         """The blocks of actions of the options taking several arguments (one per verb and kinds of argument) and
         of those taking a set of cards (one per verb, over the sizes its options take)."""
         sets: dict = {}
@@ -386,17 +412,22 @@ class Encoding:
         offsets = ["self" if o == 0 else f"+{o}" for o in range(n)]
         ident = self.ident_of
         count = len(ident)
-        value_pos = {v: i for i, v in enumerate(self.values + self.attr_numbers)}
         number_pos = {v: i for i, v in enumerate(self.numbers)}
         domains = {
             "card": (self.idents, lambda v, seat: ident[v] if v.__class__ is int and 0 <= v < count else None),
             "player": (offsets, lambda v, seat: (v - seat) % n if v.__class__ is int else None),
-            "value": (self.values + self.attr_numbers, lambda v, seat: value_pos.get(v)),
             "number": (self.numbers, lambda v, seat: number_pos.get(v)),
         }
+
+        def values(verb: str, i: int) -> tuple:  # a value argument: the values it can take (`_value_domains`)
+            listed = takes.get((verb, i)) or self.values + self.attr_numbers
+            pos = {v: k for k, v in enumerate(listed)}
+            return listed, lambda v, seat: pos.get(v)
+
         blocks: list = []
         for (verb, _), parts in sorted(shapes.items()):
-            blocks.append(ProductBlock(at, verb, parts, [domains.get(p, domains["value"]) for p in parts]))
+            blocks.append(ProductBlock(at, verb, parts, [domains[p] if p in domains else values(verb, i)
+                                                         for i, p in enumerate(parts)]))
             at += blocks[-1].size
         for verb, (low, high) in sorted(sets.items()):
             blocks.append(SetBlock(at, verb, self.idents, low, high))
