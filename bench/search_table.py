@@ -53,8 +53,9 @@ _PROGRAMS: dict = {}
 
 
 def play(task) -> list[dict]:
-    """One batch of seeds of one file: each seed played twice, search and greedy in the same seat."""
-    path, players, seeds, budget = task
+    """One batch of seeds of one file: each seed played twice, search and greedy in the same seat (the greedy game
+    taken from `known`, seed -> its result in an earlier run, where that holds it: see `--greedy-from`)."""
+    path, players, seeds, budget, known = (*task, {})[:5]
     import rulelang
     from interpreter.bots import search
     from rulelang.simulate.one import play_one
@@ -65,6 +66,9 @@ def play(task) -> list[dict]:
         seat = seed % players
         row = {"seed": seed, "seat": seat}
         for kind in ("search", "greedy"):
+            if kind == "greedy" and seed in known:
+                row[kind] = known[seed]
+                continue
             bots = ["greedy"] * players
             bots[seat] = kind
             t = time.process_time()
@@ -154,6 +158,11 @@ def main(argv=None) -> int:
     ap.add_argument("--table", action="store_true", help="only write the markdown again from the json")
     ap.add_argument("--replay", type=int, default=0, metavar="N", help="play the first N seeds of each row of the json "
                     "at --out again (at its budget) and say how many games are the same at this code")
+    ap.add_argument("--greedy-from", default="", metavar="JSON", help="take each row's greedy games from this earlier "
+                    "run's json where it holds the seed (the greedy bot and the engine unchanged since: its first "
+                    "--check seeds of each row are played again and must give the same games), so only the search "
+                    "games are played")
+    ap.add_argument("--check", type=int, default=5, help="with --greedy-from, the greedy games played again a row")
     ap.add_argument("--out", default=None, help="where the .json and .md go, less the suffix (default "
                     "bench/search_table): a run of a few rows need not replace the whole table")
     args = ap.parse_args(argv)
@@ -193,6 +202,20 @@ def main(argv=None) -> int:
     order = [(key, [s for s in seeds if s not in done.get(key, ())]) for key, seeds in order]
     order = [(key, seeds) for key, seeds in order if seeds]
     tasks = [(key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]), seeds, args.budget) for key, seeds in order]
+    if args.greedy_from:
+        earlier = json.loads(Path(args.greedy_from).read_text())["rows"]
+        for key in chosen:
+            held = {r["seed"]: r["greedy"] for r in earlier.get(key, [])}
+            check = sorted(held)[: args.check]
+            if check:  # the greedy games of the earlier run stand for this code only if these are the same
+                again = {r["seed"]: r["greedy"] for r in play((key.rsplit(":", 1)[0], int(key.rsplit(":", 1)[1]),
+                                                                check, args.budget, {}))}
+                bad = [s for s in check if (again[s]["win"], again[s]["turns"]) != (held[s]["win"], held[s]["turns"])]
+                if bad:
+                    raise SystemExit(f"{key}: the greedy games of seeds {bad} differ from {args.greedy_from}'s")
+                print(f"{key}: greedy games of {args.greedy_from} taken ({len(held)} seeds; the first {len(check)} "
+                      f"played again, the same)", flush=True)
+            tasks = [(*t, {s: held[s] for s in t[2] if s in held}) if f"{t[0]}:{t[1]}" == key else t for t in tasks]
     with ProcessPoolExecutor(args.workers) as pool:  # written as each batch ends: a slow file holds up no other
         futures = {pool.submit(play, task): task for task in tasks}
         for future in as_completed(futures):

@@ -17,7 +17,7 @@ from statistics import NormalDist
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from .greedy import GreedyBot
 from .memory import Asks
-from .odds import Sight, table_move
+from .odds import Sight, table_move, value_counts, values_held
 from .policy import POLICIES, STEPS_A_DECISION, Policy, playout_cost, with_due  # noqa: F401 - tests take Policy and STEPS_A_DECISION from here
 from .samples import Facts, determinize, facts, fork  # noqa: F401 - tests and bench take determinize and facts from here
 
@@ -141,7 +141,7 @@ class SearchBot:
                  playouts: str = "greedy",
                  truthful: tuple = (0.25, 0.9), able: tuple | None = ABLE, doubt: float = 0.05, max_moves: int = 16,
                  z: float = 1.0,
-                 reveal_margin: float = 0.05, plain_at_random: bool = True):
+                 reveal_margin: float = 0.05, plain_at_random: bool = True, even: bool = True):
         self.seed = seed
         self.rng = random.Random(seed)
         # Engine decisions a move may spend; with `think` (seconds a move, never exceeded) none unless given.
@@ -157,6 +157,7 @@ class SearchBot:
         self.max_moves = max_moves
         self.z = z  # how clearly a move must beat the greedy one (in standard errors of the difference)
         self.reveal_margin = reveal_margin  # and by how much more to turn cards up (players mostly play fair)
+        self.even = even  # among moves greedy rates alike (it took one at random), the samples' best with no bar
         self.fallback = GreedyBot(seed)
         self.asks = Asks()  # what asks showed of the others' hidden cards (the samples keep to it)
         self.following = None  # the decision last replayed, its state and sight kept until the record shows its move
@@ -253,7 +254,8 @@ class SearchBot:
         moves = self.candidates(decision, greedy)
         if len(moves) == 1:
             return moves[0]
-        i = self.search(st, decision.player, moves)
+        alike = self.alike(program, view, decision, moves) if self.even else ()
+        i = self.search(st, decision.player, moves, alike)
         if i:
             self.mend(program, greedy, moves[i])
         return moves[i]
@@ -286,6 +288,32 @@ class SearchBot:
                 moves.append(move)
         return (moves + later)[: self.max_moves]
 
+    def alike(self, program, view: dict, decision, moves: list) -> frozenset:
+        """The candidates (by place in `moves`, the greedy move first) that the greedy helper's own measure rates as
+        high as its move, among which it took one at random (`odds.best`): a value named (the values of the cards
+        laid this turn, else of the hand: the colour of a wild card laid, which no value of the hand decides), a
+        player chosen (fewest cards held), a value asked of a player (the value held most).  Its pick among them is
+        a coin toss, so the search need not defend it: the one its samples rate best is taken (`search`).  The
+        moves its memory rules out (a player who took nothing when asked) are not among them."""
+        greedy = moves[0]
+        kind = greedy.kind
+        if kind not in ("value", "player", "several") or view is None:
+            return frozenset()
+        sight = Sight.of_view(view)
+        allowed = {o.text for o in self.fallback.not_missed(sight, decision.options) if o.option == greedy.option}
+        if kind == "value":
+            counts = value_counts(program, self.fallback.laid or sight.own())
+            key = lambda o: counts.get(o.arg, 0)  # noqa: E731
+        elif kind == "player":
+            sizes = sight.sizes()
+            key = lambda o: -sizes.get(o.arg, 0)  # noqa: E731
+        else:
+            counts = value_counts(program, sight.own())
+            key = lambda o: values_held(counts, o)  # noqa: E731
+        top = key(greedy)
+        return frozenset(i for i, mv in enumerate(moves) if i and mv.option == greedy.option and mv.kind == kind
+                         and mv.text in allowed and key(mv) == top)
+
     def affordable(self, k: int, playouts: float) -> int:
         """How many candidates (the greedy move among them) a search of `playouts` playouts can try and still
         judge: each gets at least two samples in the first round (the rounds share the playouts alike)."""
@@ -312,11 +340,13 @@ class SearchBot:
         return determinize(st, seat, random.Random(seed), self.truthful, self.fallback.where.known, able,
                            refused=self.asks.refused(), taken=self.asks.known)
 
-    def search(self, st: m.State, seat: int, moves: list) -> int:
+    def search(self, st: m.State, seat: int, moves: list, alike: frozenset = frozenset()) -> int:
         """Try the moves on the same samples; after each round keep the better half (and the greedy move, the
         first).  The best of the last round is taken only when it beats the greedy move clearly on the samples
         both were tried on (a paired test: the samples are shared, so only the move differs), the bar raised
-        for the number of moves it was picked among and the few samples it stands on.
+        for the number of moves it was picked among and the few samples it stands on.  Among the moves `alike` the
+        greedy move (the greedy helper took one of them at random), the one with the best mean over the samples
+        both it and the greedy move were tried on is taken when the better one is not: no bar.
 
         The first playout is the greedy move's alone: what it costs (decisions, seconds) says how many
         candidates the budget or the time can judge, and the others past that number are not tried."""
@@ -418,6 +448,15 @@ class SearchBot:
         bar = _t_bar(self.z, k - 1, n)
         need = bar * sd / math.sqrt(n) + (self.reveal_margin if moves[best].reveals else 0.0)
         choice = best if gain > need else 0
+        if not choice and alike:
+            # The greedy move was a coin toss among these: the best of them on the samples, the last round's
+            # survivors first (they stand on the most samples).
+            tried = [i for i in alike if values[i]]
+            last = [i for i in tried if i in others]
+            pick = max(last or tried, key=lambda i: sum(a - b for a, b in zip(values[i], values[0])) / len(values[i]),
+                       default=None)
+            if pick is not None and sum(a - b for a, b in zip(values[pick], values[0])) > 0:
+                choice = pick
         self.last = {"moves": [str(mv) for mv in moves], "samples": samples, "decisions": spent, "tried": k,
                      "means": [round(x, 3) if x is not None else None for x in means], "best": best,
                      "gain": gain, "need": need, "pairs": n}
