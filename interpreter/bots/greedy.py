@@ -145,7 +145,7 @@ class GreedyBot:
                     self.tried.clear()
                 counts = self.tried.setdefault(key, {})
                 counts[move.text] = counts.get(move.text, 0) + 1
-            aim = aimed_at(view, move) if not decision.window else None
+            aim = aimed_at(view, move) if move.kind == "several" and not decision.window else None
             if (move.kind == "player" or aim is not None) and not decision.window:
                 self.earlier.append(move.text)
                 if not self.held:
@@ -160,7 +160,8 @@ class GreedyBot:
             self.blind_laid += 1  # a card of its own it may not see (taken back face down), by its place
         if move.kind == "card" and move.arg < program.deck_size:
             self.laid.append(move.arg)
-            move = with_calls(move, frozenset(decision.due))
+            if decision.due:
+                move = with_calls(move, frozenset(decision.due))
             if self.tracking and game is not None:
                 self.where.after(game, view.seat, move, view)  # where its card went, while it can still see
         elif move.reveals and self.tracking and game is not None:
@@ -227,7 +228,8 @@ class GreedyBot:
             return acts[0] if acts else opts[0]
         mine = view.own()
         kinds = set(map(_KIND, opts))  # (each test of a kind below reads this set: one pass over the options)
-        if "card" in kinds and any(o.kind == "card" and o.arg >= program.deck_size for o in opts):
+        if "card" in kinds and len(program.cards) > program.deck_size and \
+                any(o.kind == "card" and o.arg >= program.deck_size for o in opts):  # (claim cards follow the deck's)
             return self.claim(program, view, [o for o in opts if o.kind == "card"])
         plain = [o for o in opts if o.kind == ""] if "" in kinds else []
         if self.blind_laid and self.names_laid is False and plain and ("card" in kinds or "blind" in kinds):
@@ -248,7 +250,8 @@ class GreedyBot:
                 return weighed
         first = min(map(_OPTION, opts))
         group = [o for o in opts if o.option == first]
-        if group[0].kind in ("card", "blind") and not any(o.kind == "card" and o.arg in mine for o in group):
+        held = [o for o in group if o.kind == "card" and o.arg in mine] if group[0].kind in ("card", "blind") else ()
+        if group[0].kind in ("card", "blind") and not held:
             layout = (id(program.cards), first)
             if layout not in self.layouts and any(o.kind == "blind" for o in group) and \
                     any(o.kind == "card" for o in group):
@@ -256,7 +259,7 @@ class GreedyBot:
             if layout in self.layouts:
                 return self.turn_up(program, view, group)
         if group[0].kind == "card":
-            cards = [o for o in group if o.kind == "card" and o.arg in mine] or group
+            cards = held or group
             fit = self.fit(program, view, mine, free=self.free(program, view, cards))
             return max(cards, key=lambda o: fit(o.arg))
         if group[0].kind == "value":
@@ -501,7 +504,7 @@ class GreedyBot:
         if self.names_laid is False and said and not common & said:
             return None
         want = (common & said) or set(value_counts(program, self.laid))
-        return lambda cid: any(v in want for v in values_of[cid][0])
+        return lambda cid: not want.isdisjoint(values_of[cid][0])
 
     def claim(self, program, view, opts) -> Move:
         """Name the card it laid when the rules allow; else the claim most cards it has not seen could make true."""
@@ -551,10 +554,9 @@ class GreedyBot:
         elif isinstance(claim["says"], str):
             # "N of a value": the claimer picks the value it holds most of, so ask how likely it is that
             # some value (of as many as the game has) reaches N, not this one in particular.
-            have = sum(n for key, n in unseen.items() if claim["says"] in key)
+            having, choices = _value_claims(program, claim["says"])
+            have = sum(map(unseen.__getitem__, having))  # (every identity of the deck is a key of `unseen`)
             known = sum(1 for key in mine if claim["says"] in key)
-            attr = next((a for a in program.attributes.values() if a.info(claim["says"])), None)
-            choices = len(attr.values) if attr else 1
             one = _at_least(pool, have, hand, claim["count"] - known)
             p_true = 1 - (1 - one) ** choices if not known else one
         else:
@@ -580,6 +582,21 @@ def declared_none(game, seat: int, name: str) -> bool:
         return spec is not None and spec.init(st, {}) is None
     except Exception:  # noqa: BLE001 - a declaration that reads what a copy cannot give: not known to be none
         return False
+
+
+def _value_claims(program, says: str) -> tuple:
+    """For a claim of "N of `says`" (a value): the identities of the deck's cards that have it (`identity_keys`,
+    each once), and how many values it was picked among (its attribute's; 1 when no attribute has it)."""
+    kept = per_program(_SAYS, program, lambda p: {})
+    got = kept.get(says)
+    if got is None:
+        having = tuple({key: None for key in identity_keys(program)[:program.deck_size] if says in key})
+        attr = next((a for a in program.attributes.values() if a.info(says)), None)
+        got = kept[says] = (having, len(attr.values) if attr else 1)
+    return got
+
+
+_SAYS: dict = {}
 
 
 def _claimed(program) -> list:

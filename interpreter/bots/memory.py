@@ -40,14 +40,11 @@ class Whereabouts:
         for c in seen.intersection(known):
             del known[c]  # seen again: it is wherever the view shows it
         if known:  # a player holding fewer hidden cards than are known may have laid any of them: forget theirs
-            held: dict = {}
-            for (name, owner), n in sight.hidden().items():
-                if owner is not None:
-                    held[owner] = held.get(owner, 0) + n
             count: dict = {}
             for p in known.values():
                 count[p] = count.get(p, 0) + 1
-            for p in [p for p, n in count.items() if n > held.get(p, 0)]:
+            held = sight.hidden_held if sight.n else _hidden_by_owner(sight).get  # (a view that names no player)
+            for p in [p for p, n in count.items() if n > held(p, 0)]:
                 for c in [c for c, q in known.items() if q == p]:
                     del known[c]
         self.own, self.moved = own, set()
@@ -85,6 +82,15 @@ class Whereabouts:
 
     def held_by(self, player: int) -> list:
         return [c for c, p in self.known.items() if p == player]
+
+
+def _hidden_by_owner(sight: Sight) -> dict:
+    """player -> how many of their cards (in every zone per player) the sight does not show."""
+    held: dict = {}
+    for (_, owner), n in sight.hidden().items():
+        if owner is not None:
+            held[owner] = held.get(owner, 0) + n
+    return held
 
 
 def made_on_copy(game, seat: int, move: m.Move, record: bool = False):

@@ -102,7 +102,7 @@ class Sight:
             self._sizes = sizes
         return self._sizes
 
-    def hidden_held(self, player: int) -> int:
+    def hidden_held(self, player: int, default: int = 0) -> int:
         """How many cards `player` holds that this seat cannot see."""
         if self._held is None:
             held = [0] * self.n
@@ -111,7 +111,7 @@ class Sight:
                     for p, h in enumerate(z[:self.n]):
                         held[p] += h if h.__class__ is int else h.count(None)
             self._held = held
-        return self._held[player] if player < len(self._held) else 0
+        return self._held[player] if player < len(self._held) else default
 
     def seen(self) -> set:
         """Every card the seat sees, wherever it lies."""
@@ -130,8 +130,11 @@ class Sight:
         if self._hidden is None:
             out = {}
             for name, per, z in self.zones:
-                for owner, part in (enumerate(z) if per else ((None, z),)):
-                    out[(name, owner)] = part if part.__class__ is int else part.count(None)
+                if per:
+                    for owner, part in enumerate(z):
+                        out[name, owner] = part if part.__class__ is int else part.count(None)
+                else:
+                    out[name, None] = z if z.__class__ is int else z.count(None)
             self._hidden = out
         return self._hidden
 
