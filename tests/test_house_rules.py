@@ -695,6 +695,38 @@ def test_a_rule_written_in_play_that_fails_is_dropped_and_the_move_made_without_
     assert g.record() == reference.record() and g.events == reference.events
 
 
+def test_a_rule_written_in_play_that_fails_is_dropped_when_bots_play_by_themselves():
+    """With rules written in play in force, bots playing by themselves (`play_bots`) are still asked where each
+    decision is made: the move that fails may be one a bot made at a decision another move's run came to, the last
+    of the moves kept since the checkpoint.  It is made again without the rule, as the host's loop makes it."""
+    from interpreter.seat import play_bots
+
+    def play(by_themselves):
+        g = Game(rulelang.load(HOUSE), 4, seed=5, record=False)
+        g.house(0, BROKEN)
+        said = []
+
+        class Told(RandomBot):
+            def move(self, game, seat, d):
+                mv = super().move(game, seat, d)
+                said.append((seat, len(d.options), mv.text, sorted(mv.calls)))
+                return mv
+
+        bots = [Told(i) for i in range(4)]
+        if by_themselves:
+            play_bots(g, bots, 300)
+        while not g.over and g.turns < 300:
+            d = g.pending
+            g.apply(d.player, bots[d.player].move(g, d.player, d), checked=False)
+        g.check_cards()
+        return g, said
+
+    (g, said), (reference, reference_said) = play(True), play(False)
+    assert "broken" not in g.house_rules and len(said) > 100
+    assert said == reference_said
+    assert (g.turns, g.over, g.winners, g.stats) == (reference.turns, reference.over, reference.winners, reference.stats)
+
+
 # ====================================================================== at the command line (issue 14)
 #
 # Played through `rulelang run games/house.rules` with both seats people, a stacked deck and the moves

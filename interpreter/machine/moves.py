@@ -28,29 +28,33 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
     elif checked and not any(m.option == move.option and m.arg == move.arg and m.verb == move.verb and m.kind == move.kind
                              for m in d.options):
         raise MoveError(f"`{move.text}` is not one of the moves now")
-    since = ()
     if checked:
         snap = st.snapshot()
     elif st.house:
-        # Unchecked moves (bots, simulations) with rules written in play: a snapshot every few moves, and the
-        # moves made since, bring back the state before this move if a rule written in play fails in it.
-        if st.checkpoint is None or len(st.since) >= CHECKPOINT_EVERY:
-            st.drop_checkpoint()
-            st.checkpoint = st.snapshot()
-        snap, since = st.checkpoint, st.since
+        kept(st, move)
+        snap = None
     else:
         snap = None
     try:
         _resume(st, d, move)
         run(st)
     except RuntimeRulesError as e:
+        since = ()
         if snap is None:
-            raise
+            # An unchecked move: the last of the moves kept since the checkpoint failed, this one or one a bot made
+            # at a decision its run came to (`BotTable.decide`); with no checkpoint, no rule written in play was in
+            # force when it was made.
+            if st.checkpoint is None:
+                raise
+            snap, since, move = st.checkpoint, st.since[:-1], st.since[-1]
+        bots, st.bots = st.bots, None  # (the moves made again are made as before: no bot asked)
         st.restore(snap)
-        for made in list(since):  # they went well before, and go the same way again
+        for made in since:  # they went well before, and go the same way again
             _resume(st, st.pending, made)
             run(st)
+        st.bots = bots
         st.drop_checkpoint()
+        seat = st.pending.player
         culprit = _house_rule_in(st, getattr(e, "frames", ()))
         if culprit is None:
             raise
@@ -66,8 +70,16 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
     if checked:
         st.forget(snap)
         st.drop_checkpoint()
-    elif since is st.since and st.checkpoint is not None:
-        st.since.append(move)
+
+
+def kept(st: State, move: Move) -> None:
+    """An unchecked move (a bot's, a simulation's) about to be made while rules written in play are in force: a
+    snapshot every few moves (the checkpoint), and the moves made since, this one the last, bring back the state
+    before it if a rule written in play fails in its run (`apply`)."""
+    if st.checkpoint is None or len(st.since) >= CHECKPOINT_EVERY:
+        st.drop_checkpoint()
+        st.checkpoint = st.snapshot()
+    st.since.append(move)
 
 
 class BotTable:
@@ -109,11 +121,12 @@ class BotTable:
         `apply` resumes an unchecked bot's move (`_resume`), and the block the move goes on at run at once, as the
         machine's loop would run it next: False, the loop goes on.  True leaves the decision pending for the host: a
         seat with no bot, the host's bound of turns reached, or a move only `apply` makes (`held`: not a Move, a
-        rule, a card taken by its place; any move while rules written in play are in force, for its checkpoints)."""
+        rule, a card taken by its place).  While rules written in play are in force the move is kept (`kept`) for
+        `apply` to take back if one fails in its run, as `apply` keeps its own."""
         d = st.pending
         player = d.player
         ask = self.asks[player]
-        if ask is None or st.turns >= self.turns or st.house:
+        if ask is None or st.turns >= self.turns:
             return True
         try:
             move = ask(self.game, player, d)
@@ -127,6 +140,8 @@ class BotTable:
         if kind == "rule" or kind == "blind":
             self.held = move
             return True
+        if st.house:  # rules written in play: the move kept, for `apply` to take back if one fails in its run
+            kept(st, move)
         # `_resume` of an unchecked move with no record (`play_bots` plays none)
         fr = st.stack[-1]
         env = fr.env
@@ -159,7 +174,7 @@ class BotTable:
 
     def decide_counted(self, st: State) -> bool:
         """`decide`, with the decisions of a turn counted (`counted`): the host takes over past its bounds."""
-        if (self.asks[st.pending.player] is None or st.turns >= self.turns or st.house
+        if (self.asks[st.pending.player] is None or st.turns >= self.turns
                 or not self.counted(st)):
             return True
         return self.decide(st)
@@ -188,9 +203,7 @@ def play_bots(game, bots: list, turns: int, in_turn_limit: int | None = None, ha
     decide = table.decide if in_turn_limit is None else table.decide_counted
     try:
         while not st.over:
-            # While rules written in play are in force, `apply` makes every move (its checkpoints): the machine
-            # asks no bot, and this loop asks each, as a host would.
-            st.bots = None if st.house else decide
+            st.bots = decide
             d = st.pending
             move = table.held
             if move is None:
