@@ -57,7 +57,7 @@ def points(program, players: int, count: int, samples: int, only_alike: bool = F
             bot = bots[d.player]
             if d.player == seat and bot.last.get("tried", 0) >= 2:
                 searched += 1
-                looked = any(o.kind in ("value", "player", "several") for o in d.options) if only_alike else \
+                looked = any(o.kind == "value" for o in d.options) if only_alike else \
                     searched % 3 == 0
                 if looked:
                     st = g.state.fork()
@@ -97,7 +97,7 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--points", type=int, default=60, help="decision points (default 60)")
     ap.add_argument("--samples", type=int, default=100, help="the oracle's samples a point (default 100)")
-    ap.add_argument("--only-alike", action="store_true", help="only (every) decision where some candidates are rated "
+    ap.add_argument("--only-alike", action="store_true", help="only (every) decision where some values named are rated "
                     "alike with the greedy move by greedy's own measure (`SearchBot.alike`)")
     ap.add_argument("--variants", default='[{"budget": 300}]', help="a json list of the search's settings to compare")
     args = ap.parse_args(argv)
