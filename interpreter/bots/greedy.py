@@ -12,7 +12,7 @@ from collections import Counter
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import Move
-from .odds import (Sight, aimed_at, best, card_numbers, card_values, copies, hyper_at_least, hyper_none,
+from .odds import (Counted, Sight, aimed_at, best, card_numbers, card_values, copies, hyper_at_least, hyper_none,
                    identity_keys, per_deck, per_program, shown_values, situation, table_move, Unseen, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
 from .policy import Policy, RandomPolicy, plain_only, playout_cost
@@ -65,6 +65,7 @@ class GreedyBot:
         self.where = Whereabouts()  # cards it saw go into a player's hidden cards (kept once a claim is made)
         self.claims = Claims()  # claims its doubts showed true or false, by player
         self.unseen = Unseen()  # the cards it has not seen, counted by identity at its last count
+        self.counted = Counted()  # the values of its own cards, counted at its last count
         self.tracking = False
         # In a game of claims: does a player name the value of what they laid (True: it chose a value after laying
         # cards), or is it the table's (False: a turn of laying went by without)?  None until it has laid cards.
@@ -116,7 +117,8 @@ class GreedyBot:
     def decide(self, program, view: Sight, decision, game=None) -> Move:
         if decision.race or "rule" in map(_KIND, decision.options):
             return table_move(self.rng, program, decision)
-        self.new_turn(view.turn)
+        if view.turn != self.turn:
+            self.new_turn(view.turn)
         if program.shown_vars:
             self.watch(program, view, game)
         opts = decision.options
@@ -126,8 +128,9 @@ class GreedyBot:
         if self.tracking:
             self.where.look(view)
         if self.memory and len(opts) > 1:
-            self.judge_aim(view)
-            opts = self.not_missed(view, opts)
+            if self.aimed is not None or self.missed:  # (each returns at once otherwise)
+                self.judge_aim(view)
+                opts = self.not_missed(view, opts)
             if (view.turn or 0) >= LOOPS_AFTER:
                 key = situation(view, self.earlier)
             tried = self.tried.get(key) if key is not None else None
@@ -471,7 +474,7 @@ class GreedyBot:
             laid_of = laid.get  # (a value not laid counts 0)
             return lambda cid: sum(map(laid_of, values_of[cid][0], _ZEROS))
         shows = shown_values(program, view).__contains__
-        held = value_counts(program, mine).get  # (a value the hand lacks counts 0)
+        held = self.counted.of(program, mine).get  # (a value the hand lacks counts 0)
         keep = kept_values(program, view, self.standing) if free else ()
         kept = keep.__contains__ if keep else None
         fits = per_deck(_FITS, program, _fit_parts)

@@ -166,11 +166,18 @@ def best(rng, options: list, key):
 def per_deck(cache: dict, program, make):
     """`make(program)`, worked out once per deck and kept (a program with rules written in play has the same
     cards); a cache holds a few decks at most."""
-    return _kept(cache, program.cards, program, make)
+    cards = program.cards
+    kept = cache.get(id(cards))  # (the hit read here, the miss in `_kept`: a call fewer where it is asked most)
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    return _kept(cache, cards, program, make)
 
 
 def per_program(cache: dict, program, make):
     """`make(program)`, worked out once per program (a rule written in play makes a new one) and kept."""
+    kept = cache.get(id(program))
+    if kept is not None and kept[0] is program:
+        return kept[1]
     return _kept(cache, program, program, make)
 
 
@@ -214,6 +221,34 @@ def value_counts(program, cards) -> dict:
     return counts
 
 
+class Counted:
+    """`value_counts` of a bot's own cards, kept from one decision to the next: only the cards that came into its
+    hand or left it since are counted (a value it no longer holds is kept at 0: read the counts with `get`)."""
+
+    __slots__ = ("cards", "held", "counts")
+
+    def __init__(self):
+        self.cards = self.held = self.counts = None
+
+    def of(self, program, held: set) -> dict:
+        """The counts of `held` (read them during the decision: the next one changes them)."""
+        if self.cards is not program.cards:
+            counts = value_counts(program, held)
+        else:
+            counts, before = self.counts, self.held
+            if held != before:
+                values_of = per_deck(_VALUES, program, _card_values)
+                get = counts.get
+                for c in held - before:
+                    for v in values_of[c][0]:
+                        counts[v] = get(v, 0) + 1
+                for c in before - held:
+                    for v in values_of[c][0]:
+                        counts[v] -= 1
+        self.cards, self.held, self.counts = program.cards, frozenset(held), counts
+        return counts
+
+
 def values_held(counts: dict, move) -> int:
     """How many cards of the values a move of several arguments names (`ask Ada nine`: nines) are in `counts` (a
     hand's `value_counts`): a bot asks for what it holds most of."""
@@ -223,19 +258,24 @@ def values_held(counts: dict, move) -> int:
 def shown_values(program, sight: Sight) -> set:
     """Values the table shows: public variables holding values or cards, and the top card of each public pile."""
     out = set()
-    kinds, shows = _shows(program)
-    for name, v in sight.vars.items():
-        kind = kinds.get(name)
-        if kind is None:
+    kinds, shows = per_program(_SHOWS, program, _make_shows)
+    values = sight.vars
+    for name, kind in kinds.items():  # (the few variables that may show one, not every variable the seat sees)
+        v = values.get(name, _ABSENT)
+        if v is _ABSENT:
             continue
         if kind:  # a card
             if v is not None:
                 out.update(shows[v])
         elif isinstance(v, str):
             out.add(v)
-    for c in sight.tops():
-        out.update(shows[c])
+    for _, per, z in sight.zones:  # the top card of each zone not per player, where the seat sees it (`tops`)
+        if not per and z.__class__ is not int and z and z[-1] is not None:
+            out.update(shows[z[-1]])
     return out
+
+
+_ABSENT = object()
 
 
 _SHOWS: dict = {}
@@ -244,11 +284,13 @@ _SHOWS: dict = {}
 def _shows(program) -> tuple:
     """For `shown_values`, worked out once per program: variable name -> True for a card, False for a value (the
     others show nothing); and what each card shows (its values, and ("#attribute", number) for its numbers)."""
-    def make(p):
-        kinds = {name: kind == "card" for name, kind in p.var_kinds.items() if kind == "card" or kind.startswith("value:")}
-        shows = [tuple(v if not p.attributes[a].numeric else ("#" + a, v) for a, v in c.attrs.items()) for c in p.cards]
-        return kinds, shows
-    return per_program(_SHOWS, program, make)
+    return per_program(_SHOWS, program, _make_shows)
+
+
+def _make_shows(p) -> tuple:
+    kinds = {name: kind == "card" for name, kind in p.var_kinds.items() if kind == "card" or kind.startswith("value:")}
+    shows = [tuple(v if not p.attributes[a].numeric else ("#" + a, v) for a, v in c.attrs.items()) for c in p.cards]
+    return kinds, shows
 
 
 def unseen_cards(program, sight: Sight, kept: "Unseen | None" = None) -> Counter:
@@ -366,9 +408,13 @@ def situation(sight: Sight, earlier: list) -> tuple:
             zones.append((z, None))
         else:
             zones.append((len(z), z[-1] if z else None))
-    claim = sight.claim
-    return (tuple(zones), _frozen(sight.vars), _frozen(sight.pvars), sight.direction, sight.hand,
-            tuple(sorted((k, v) for k, v in claim.items() if k not in ("turn", "text"))) if claim else None,
+    said = None
+    if sight.claim:  # (its items but the turn and the text, sorted: by key, as no two keys are the same)
+        said = dict(sight.claim)
+        said.pop("turn", None)
+        said.pop("text", None)
+        said = tuple(sorted(said.items()))
+    return (tuple(zones), _frozen(sight.vars), _frozen(sight.pvars), sight.direction, sight.hand, said,
             sight.prompt, sight.options, tuple(earlier))
 
 
