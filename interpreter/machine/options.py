@@ -79,9 +79,13 @@ def _add_options(st: State, spec, env: dict, out: list, seen: set, legal) -> Non
         if key in seen:
             continue
         seen.add(key)
-        if kind == "player":  # its text holds the player's name, which is this game's
-            out.append(Move(spec.verb, item, f"{spec.verb} {st.names[item]}", spec.index, spec.doc, kind=kind,
-                            reveals=spec.reveals))
+        if kind == "player":  # its text holds the player's name, which is this game's: kept with the names
+            had = moves.get(item)  # it was made for (a game's list of names; its search's copies share it)
+            names = st.names
+            if had is None or had[0] is not names:
+                had = moves[item] = (names, Move(spec.verb, item, f"{spec.verb} {names[item]}", spec.index, spec.doc,
+                                                 kind=kind, reveals=spec.reveals))
+            out.append(had[1])
             continue
         move = moves.get(item)
         out.append(move if move is not None else _move(spec, item, f"{spec.verb} {item}"))
