@@ -5,6 +5,8 @@ player has been shown (docs/language.md §5, "Cards shown from a hand or a hidde
   card `reveal`ed to the others), stays or folds, and the highest card of those who stay wins.
 - tests/rules/quartets.rules (Happy Families): ask another player for a member of a family you hold; a card handed
   over is shown to everyone in its new hand while it stays there.
+- tests/rules/cabo.rules: four cards face down each, two of them looked at; draw and swap, or throw away a 7/8 to
+  look at one of your own cards you do not know (`where not knows(current, c)`), a 9/10 to look at another's.
 
 Stacked decks, scripted moves, exact results; every game ends under greedy and random bots."""
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rulelang.simulate.run import simulate
 
 RULES = ROOT / "tests" / "rules"
 POKER = rulelang.load(RULES / "indian_poker.rules")
+CABO = rulelang.load(RULES / "cabo.rules")
 QUARTETS = rulelang.load(RULES / "quartets.rules")
 
 
@@ -122,7 +125,36 @@ def test_quartets_the_card_seen_goes_face_up_with_its_family_and_the_rest_stays_
     assert g.state.pvars["quartets"] == [2, 0, 0]
 
 
-@pytest.mark.parametrize("path", [RULES / "indian_poker.rules", RULES / "quartets.rules"], ids=lambda p: p.stem)
+# ------------------------------------------------------------------ Cabo
+
+
+def test_cabo_each_knows_the_cards_it_looked_at_and_the_lowest_total_wins():
+    # 2 players: P1 is dealt 1S 2S 13S 12S, P2 5H 6H 7H 8H (bottom first); the stock then gives 9C, 7D, 3C, 4C
+    g = Game(CABO, 2, seed=1, stack=["1S", "2S", "13S", "12S", "5H", "6H", "7H", "8H", "9C", "7D", "3C", "4C"])
+    assert seen(g, 0, "grid", 0) == ["1S", "2S", None, None] and seen(g, 1, "grid", 0) == [None] * 4
+    assert seen(g, 1, "grid", 1) == ["5H", "6H", None, None] and seen(g, None, "grid", 1) == [None] * 4
+    assert [o.text for o in g.legal()] == ["draw"]          # no cabo before everyone has had a turn
+    play(g, "draw")
+    assert [o.text for o in g.legal()] == ["swap 1S", "swap 2S", "swap #1", "swap #2", "throw"]  # unknown: by place
+    play(g, "throw")                                        # a 9: look at one of P2's cards
+    assert [o.text for o in g.legal()] == ["spy P2 #1", "spy P2 #2", "spy P2 #3", "spy P2 #4"]
+    play(g, "spy P2 #1")                                    # (the places are shuffled by the seed: #1 is 8H)
+    assert seen(g, 0, "grid", 1) == [None, None, None, "8H"]
+    assert seen(g, 1, "grid", 1) == ["5H", "6H", None, None]  # P2 was not shown it
+    play(g, "draw", "throw")                                # a 7: P2 looks at one of its two it does not know
+    assert [o.text for o in g.legal()] == ["look #1", "look #2"]
+    play(g, "look #1")
+    assert seen(g, 1, "grid", 1) == ["5H", "6H", None, "8H"]
+    play(g, "draw", "swap 2S")                              # 3C in 2S's place, face down: P1 knows it, P2 not
+    assert seen(g, 0, "grid", 0) == ["1S", None, None, "3C"] and seen(g, 1, "grid", 0) == [None] * 4
+    assert [o.text for o in g.legal()] == ["draw", "cabo"]
+    play(g, "cabo", "draw", "throw")                        # P1's last turn; then all turned up
+    assert g.over and g.winners == [1]                      # 1+13+12+3 = 29 against 5+6+7+8 = 26
+    assert seen(g, 1, "grid", 0) == ["1S", "13S", "12S", "3C"]
+
+
+@pytest.mark.parametrize("path", [RULES / "indian_poker.rules", RULES / "quartets.rules", RULES / "cabo.rules"],
+                         ids=lambda p: p.stem)
 @pytest.mark.parametrize("bots", [["greedy"], ["random"]])
 def test_every_seeded_game_ends(path, bots):
     report = simulate(str(path), games=6, players=3, bots=bots, seed=1)
