@@ -94,7 +94,10 @@ def _hidden(st, cid: int, player: int, spec, where: Places) -> bool:
 
 
 def _unseen(st, cid: int, player: int, where: Places) -> bool:
-    """Whether a card not face down lies where `player` may not see it."""
+    """Whether a card not face down lies where `player` may not see it (and was not shown it there)."""
+    revealed = st.revealed
+    if revealed and cid in revealed:
+        return player not in revealed[cid]
     zi, owner, _ = where(cid)
     return not zone_shows(st.program.zones[zi].visibility, owner, player)
 

@@ -8,7 +8,7 @@ from .events import (AgainEvent, ClaimEvent, RevealEvent, ReverseEvent, SayEvent
 from . import machine as m
 from .blind import offer, offer_seen
 from .program import number_choices
-from .view import sees_card
+from .view import knowers, sees_card
 
 
 class Label:
@@ -280,12 +280,23 @@ def op_reveal(cards_f, to_f):
             if owner is None:
                 owner = next(iter(sorted(st.facedown.get(cards[0], ()))), None) if cards else st.current
         everyone = len(set(seats)) == st.n
+        shown = frozenset(s for s in seats if s is not None)
         for c in cards:
             if c in st.facedown:
                 if everyone:  # shown to the whole table: it lies face up from now on
                     del st.facedown[c]
                 else:
                     st.facedown[c] = st.facedown[c] | frozenset(seats)
+            else:  # in a private or a hidden zone: seen there by those it was shown to too, until it moves
+                zi, holder = m.find_card(st, c)
+                vis = st.program.zones[zi].visibility
+                if vis == "public":
+                    continue
+                own = frozenset((holder,)) if vis == "private" and holder is not None else frozenset()
+                knew = st.revealed.get(c, own)
+                now = knew | shown | ({None} if everyone else frozenset())  # shown to all: the table too
+                if now != knew and not now <= own:
+                    st.revealed[c] = now
         if st.record:
             st.emit(RevealEvent(cards=cards, to=seats, owner=owner))
             known = frozenset([*seats, None] if everyone else seats)  # shown to all: the table knows it too
@@ -378,6 +389,9 @@ def card_seers(st, c):
     down = st.facedown
     if c in down:
         return down[c]
+    revealed = st.revealed
+    if revealed and c in revealed:
+        return revealed[c]
     zones = st.zones
     for zi, seats in st.program.pile_seers:
         z = zones[zi]
@@ -393,7 +407,7 @@ def seers(st, sources, marks=()):
     for seats in marks:
         if seats is not None:
             who = seats if who is None else who & seats
-    down = st.facedown
+    down = knowers(st)
     program = st.program
     size = program.deck_size
     for v in sources:

@@ -7,10 +7,22 @@ from .events import CallEvent, ChoiceEvent, ClaimEvent, DealEvent, Event, MoveEv
 
 
 def visible(st, cid: int, zi: int, owner, seat) -> bool:
-    """May `seat` see card `cid` lying in zone `zi` (of `owner`)?  A face-down card only its layer knows."""
+    """May `seat` see card `cid` lying in zone `zi` (of `owner`)?  A face-down card only those who know it; a card a
+    `reveal` showed where it lies those it was shown to too (`knowers`)."""
     if cid in st.facedown:
         return seat in st.facedown[cid]
+    revealed = st.revealed
+    if revealed and cid in revealed:
+        return seat in revealed[cid]
     return zone_shows(st.program.zones[zi].visibility, owner, seat)
+
+
+def knowers(st) -> dict:
+    """card -> the seats that see it, for the cards seen otherwise than their zone's rule says: laid face down
+    (`st.facedown`), or shown by a `reveal` where they lie, a private or hidden zone (`st.revealed`).  The state's
+    own dict while no card lies so revealed (to read, not to keep)."""
+    revealed = st.revealed
+    return {**revealed, **st.facedown} if revealed else st.facedown
 
 
 def sees_card(st, cid: int, seat) -> bool:
@@ -33,7 +45,7 @@ def zone_shows(visibility: str, owner, seat) -> bool:
 def view(st, seat) -> dict:
     p = st.program
     zones = {}
-    down = st.facedown
+    down = knowers(st)
     for spec, z in zip(p.zones, st.zones):  # what `visible` says of each card, each zone's rule looked at once
         vis = spec.visibility
         if spec.per_player:
@@ -81,8 +93,8 @@ def glance(st, seat) -> tuple:
     got = _SEEN.get((id(p), st.n, seat))
     if got is None or got[0] is not p:
         got = _seen_by(p, st.n, seat)
-    down = st.facedown
-    if down:  # face-down cards: each seen only by those who know it, wherever it lies (`_seen_by`'s function)
+    down = knowers(st)
+    if down:  # face-down or revealed cards: each seen only by those who know it, wherever it lies (`_seen_by`'s function)
         zones = got[4](st.zones, down.keys(), down, seat)
     else:  # each zone whole or its size, as `_seen_by` wrote it down for this seat
         zones = got[3](st.zones)

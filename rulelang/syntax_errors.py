@@ -223,7 +223,7 @@ class _Diagnosis:
 
     def error(self) -> RulesSyntaxError:
         for look in (self.braces, self.statement_option, self.aggregate, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
-                     self.statement_name, self.at_end, self.word, self.character, self.token_error):
+                     self.negation, self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
                 message, loc, hint = found
@@ -325,6 +325,23 @@ class _Diagnosis:
         return ("`[...]` after a value: rulelang takes an item by its position with `nth`", self.token_loc(self.token),
                 f"write `nth(LIST, {inside})`: the {inside}-th item, counting from 1 (a zone's from the "
                 "bottom; its top is `top(ZONE)`)")
+
+    def negation(self):
+        """`p not in winners`, `c is not wild`: `not` is written before the whole test it denies."""
+        tok = self.token
+        if tok is None or tok.start_pos is None:
+            return None
+        before = self.text[: tok.start_pos]
+        m = re.search(r"(?:\b([A-Za-z_]\w*)\s+|[^\w\s]\s*)is\s+(not)\s+$", before)
+        if m is not None:  # (`is not` is read as a test of a class called `not`: the error comes at the next word)
+            return ("`not` goes before the whole test: `is not` is written `not ... is`", self.loc_at(m.start(2), 3),
+                    f"write `not ({m.group(1) or 'ITEM'} is {tok})`")
+        after = re.match(r"\s+in\b\s*(?:([A-Za-z_]\w*)\b(?!\s*[(.]))?", self.text[tok.end_pos:])
+        if str(tok) == "not" and after is not None:
+            m = re.search(r"(?:^|[^\w.)\]])\s*([A-Za-z_]\w*)\s*$", before)
+            return ("`not` goes before the whole test: `not in` is written `not (... in ...)`", self.token_loc(tok),
+                    f"write `not ({m.group(1) if m else 'ITEM'} in {after.group(1) or 'LIST'})`")
+        return None
 
     def players_range(self):
         """`players 4`: the count of players is always a range, so the error would be reported at the next line."""

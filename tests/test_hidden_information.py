@@ -31,7 +31,8 @@ from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME_FILES = sorted((ROOT / "games").glob("*.rules"))
+# (and a small game that shows cards from hands and the stock every way a `reveal` can: tests/test_revealed.py)
+GAME_FILES = sorted((ROOT / "games").glob("*.rules")) + [ROOT / "tests" / "rules" / "shown_cards.rules"]
 GAMES_EACH = 12
 MAX_MOVES = 600           # a game the bots have not finished by then is stopped (all checks still ran)
 PERMUTE_EVERY = 7         # on average, a permutation test every this many moves
@@ -52,11 +53,12 @@ def zone_shows(prog, zi, owner, seat) -> bool:
     return vis == "public" or (vis == "private" and seat is not None and owner == seat)
 
 
-def may_see(g, cid, zi, owner, seat) -> bool:
-    """May `seat` see card `cid` lying where it lies now?  Face down: only those who laid or were shown it."""
+def may_see(g, cid, zi, owner, seat, shown=None) -> bool:
+    """May `seat` see card `cid` lying where it lies now?  Face down: only those who laid or were shown it; else
+    those its zone shows it to, and those a `reveal` showed it to where it lies (`shown`: `Watcher.track`'s)."""
     if cid in g.state.facedown:
         return seat is not None and seat in g.state.facedown[cid]
-    return zone_shows(g.program, zi, owner, seat)
+    return zone_shows(g.program, zi, owner, seat) or (shown is not None and seat in shown.get(cid, ()))
 
 
 def positions(g) -> dict:
@@ -163,6 +165,8 @@ class Watcher:
         self.seats = list(range(g.state.n)) + [None]
         self.known = {s: set() for s in self.seats}  # ids of the cards each seat has been shown, ever
         self.known_names = {s: set(claim_names(self.prog)) for s in self.seats}
+        self.shown: dict = {}  # card -> the seats a `reveal` showed it to where it lies now (`track`)
+        self.zones_then: dict = {}  # (zone per player, owner) -> its cards before the move (`track`)
         self.checked_events = 0
         self.learned_events = 0
         self.moves = 0
@@ -188,7 +192,7 @@ class Watcher:
                     for cid, seen in zip(real, part["cards"]):
                         if seen is None:
                             continue
-                        if seen != cid or not may_see(g, cid, zi, owner, seat):
+                        if seen != cid or not may_see(g, cid, zi, owner, seat, self.shown):
                             self.fail(seat, f"sees {prog.cards[cid].name} in {spec.name}({owner})")
                         self.learn(seat, cid)
             for name, value in v["vars"].items():
@@ -196,7 +200,7 @@ class Watcher:
                 # since taken back into a hand): never one it has not seen.
                 if kinds.get(name) == "card" and isinstance(value, int) and value < prog.deck_size:
                     zi, owner, _ = pos[value]
-                    if not may_see(g, value, zi, owner, seat) and value not in self.known[seat]:
+                    if not may_see(g, value, zi, owner, seat, self.shown) and value not in self.known[seat]:
                         self.fail(seat, f"variable `{name}` holds {prog.cards[value].name}, never shown to it")
             claim = v.get("claim")
             if claim is not None and "cards" in claim:
@@ -209,7 +213,7 @@ class Watcher:
             for o in d.options:
                 if o.kind == "card" and o.arg < prog.deck_size:
                     zi, owner, _ = pos[o.arg]
-                    if not may_see(g, o.arg, zi, owner, d.player):
+                    if not may_see(g, o.arg, zi, owner, d.player, self.shown):
                         self.fail(d.player, f"is offered `{o.text}`, a card it cannot see")
             bad = names_in(prog, d.prompt) - self.known_names[d.player]
             if bad:
@@ -277,11 +281,60 @@ class Watcher:
         if any(getattr(e, k) is not None for k in ("card", "move", "verb")) and not choice_known(g, index, seat):
             self.fail(seat, f"is told {g.names[ev.player]}'s choice `{ev.move}` (event {index})")
 
+    def track(self, index):
+        """Who a `reveal` showed which card to where it lies now (docs/language.md §5), from the raw events alone:
+        kept until the card moves or its zone is shuffled or a hand starts; and a seat that does not see where
+        each card that leaves a zone went (it cannot tell which left) knows none of that zone's cards any more."""
+        g, prog, shown = self.g, self.prog, self.shown
+        ev = g.events[index]
+        kind = ev.type
+        if kind == "hand":
+            shown.clear()
+        elif kind == "reveal":
+            to = {s for s in ev.to if s is not None} | ({None} if len(set(ev.to)) == g.state.n else set())
+            for cid in ev.cards:
+                shown.setdefault(cid, set()).update(to)
+        elif kind in ("shuffle", "refill") and shown:
+            # (a shuffle event names the zone, not whose: a zone per player is taken to be the one whose cards'
+            # order changed in the move)
+            names = {ev.zone, getattr(ev, "source", None)}
+            pos = positions(g)
+            for cid in [c for c in shown if prog.zones[pos[c][0]].name in names]:
+                zi, owner, _ = pos[cid]
+                if not prog.zones[zi].per_player or tuple(g.state.zone(zi, owner)) != self.zones_then.get((zi, owner)):
+                    del shown[cid]
+        elif kind in ("move", "deal") and shown:
+            groups = [(ev.src, ev.src_owner, ev.cards, ev.dst, ev.dst_owner)] if kind == "move" else \
+                [(ev.src, None, cs, ev.zone, p) for p, cs in ev.cards.items() if cs]
+            for src, src_owner, cards, dst, dst_owner in groups:
+                for cid in cards:
+                    shown.pop(cid, None)
+                pos = positions(g)
+                for cid in [c for c in shown if pos[c][:2] == (src, src_owner)]:
+                    shown[cid] = {s for s in shown[cid]
+                                  if all(self.lands_seen(ev, c, dst, dst_owner, s) for c in cards)}
+
+    def lands_seen(self, ev, cid, dst, dst_owner, seat) -> bool:
+        """Does `seat` see card `cid` where a move or a deal put it?"""
+        prog = self.prog
+        was_down = getattr(ev, "was_down", None) or {}
+        face = getattr(ev, "face", None)
+        if face == "down" and cid not in was_down:  # laid face down: known to those who saw it where it lay
+            vis = prog.zones[ev.src].visibility
+            return seat is not None and (vis == "public" or vis == "private" and seat == ev.src_owner)
+        if cid in was_down and face != "up":
+            return seat is not None and seat in was_down[cid]
+        return zone_shows(prog, dst, dst_owner, seat)
+
     def learn_new_events(self):
         for index in range(self.learned_events, len(self.g.events)):
+            self.track(index)
             for seat in self.seats:
                 self.learn_from_event(index, seat)
         self.learned_events = len(self.g.events)
+        st = self.g.state
+        self.zones_then = {(zi, owner): tuple(st.zone(zi, owner)) for zi, spec in enumerate(self.prog.zones)
+                           if spec.per_player for owner in range(st.n)}
 
     def check_new_events(self):
         events = self.g.events
@@ -322,13 +375,14 @@ class Watcher:
         self.rng.shuffle(shuffled)
         relabel = dict(zip(hidden, shuffled))
         saved = ([[list(h) for h in z] if prog.zones[i].per_player else list(z) for i, z in enumerate(st.zones)],
-                 st.facedown, dict(st.vars), {k: list(v) for k, v in st.pvars.items()}, st.claim)
+                 st.facedown, st.revealed, dict(st.vars), {k: list(v) for k, v in st.pvars.items()}, st.claim)
         try:
             for zi, spec in enumerate(prog.zones):
                 z = st.zones[zi]
                 for cards in (z if spec.per_player else [z]):
                     cards[:] = [relabel.get(c, c) for c in cards]
             st.facedown = {relabel.get(c, c): k for c, k in st.facedown.items()}
+            st.revealed = {relabel.get(c, c): k for c, k in st.revealed.items()}
             for name, kind in prog.var_kinds.items():
                 if kind == "card" and name in st.vars and st.vars[name] in relabel:
                     st.vars[name] = relabel[st.vars[name]]
@@ -337,7 +391,7 @@ class Watcher:
             g.check_cards()
             after = g.view(seat)
         finally:
-            st.zones, st.facedown, st.vars, st.pvars, st.claim = saved
+            st.zones, st.facedown, st.revealed, st.vars, st.pvars, st.claim = saved
         if after != before:
             diff = sorted(k for k in before if before[k] != after.get(k))
             self.fail(seat, f"its view changes when the cards it cannot see swap identities ({diff})")

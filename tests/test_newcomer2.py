@@ -275,8 +275,9 @@ def test_cuckoo_a_king_stops_the_swap_and_the_lowest_card_costs_a_life():
     g = Game(program, 3, seed=1, stack=["2S", "KH", "5D", "9C"])
     assert seen(g, 0, "hand", 1) == [None]
     play(g, "swap")                       # seat 2 holds a King: turned up, nothing swapped
-    # (shown to the table when turned up; a card of a private hand stays unseen in later views: docs §6 `reveal`)
+    # (shown to the table when turned up, and seen in seat 1's hand from then on, while it lies there: docs §5)
     assert any(getattr(e, "cards", None) == [K] and type(e).__name__ == "RevealEvent" for e in g.events)
+    assert seen(g, 0, "hand", 1) == seen(g, 2, "hand", 1) == seen(g, None, "hand", 1) == [K]
     assert [o.text for o in g.pending.options] == ["keep"]   # a King is not swapped away
     play(g, "keep", "swap")               # the dealer swaps with the stock: 5D for 9C
     assert g.over and g.winners == [1, 2] and g.scores == [1, 0, 0]

@@ -9,7 +9,7 @@ import random
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
 from ..seat import fork
 from ..shuffling import shuffle
-from ..view import zone_shows
+from ..view import knowers, zone_shows
 from .odds import per_program
 
 # ------------------------------------------------------------------ what the program says, worked out once
@@ -108,7 +108,7 @@ def gather(st: m.State, seat: int) -> tuple:
     `gathered`): the hidden cards' places zone by zone ((zone, owner, their indices or None for the whole zone)),
     the cards in that order, whose zone each is in, and the cards sorted (the deal before it is shuffled)."""
     places, hidden, held_by = [], [], []
-    down = st.facedown
+    down = knowers(st)  # face down or revealed: seen by those who know it
     for zi, spec in enumerate(st.program.zones):  # as `visible` says of each card, the zone's rule looked at once
         for owner in (range(st.n) if spec.per_player else (None,)):
             z = st.zone(zi, owner)
@@ -216,6 +216,8 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
                 z[i] = deal[pos]
                 pos += 1
     clone.facedown = {swap.get(c, c): k for c, k in clone.facedown.items()}
+    if clone.revealed:
+        clone.revealed = {swap.get(c, c): k for c, k in clone.revealed.items()}
     names = st.program.card_locals
     for fr in clone.stack:
         for key in names.get(fr.name, ()):

@@ -8,6 +8,7 @@ import attrs
 from ..errors import RuntimeRulesError
 from ..events import DealEvent, MoveEvent, RefillEvent, SayEvent, ShuffleEvent
 from ..shuffling import shuffle as shuffle_in_place
+from ..view import visible
 from .state import State
 
 
@@ -62,6 +63,8 @@ def refill(st: State, zi: int, owner) -> None:
         st.facedown.pop(cid, None)
     shuffle_list(st, moving)
     st.zones[zi][:0] = moving
+    if st.revealed:
+        unreveal(st, (spec.refill_from, None), moving, (zi, None))
     if st.record:
         st.emit(RefillEvent(zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving)))
 
@@ -72,18 +75,23 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
     target = st.zones[zi] if owner is None else st.zones[zi][owner]
     st.steps += len(cards)  # the runaway bound counts work, not only instructions
     record = st.record
-    if record:
+    revealed = st.revealed
+    if record or revealed:
         by_zone: dict = {}
+    if record:
         was_down = {c: st.facedown[c] for c in cards if c in st.facedown}
     zones = st.zones
     for cid in cards:
         loc = find_card(st, cid)
         _take(zones[loc[0]] if loc[1] is None else zones[loc[0]][loc[1]], cid)
         target.append(cid)
-        if record:
+        if record or revealed:
             by_zone.setdefault(loc, []).append(cid)
         if face is not None:
             _set_face(st, cid, face, _knower(st, *loc))
+    if revealed:
+        for loc, ids in by_zone.items():
+            unreveal(st, loc, ids, dest)
     if st.chosen is not None:
         _mark_chosen(st, cards, zi, face)
     if record:
@@ -106,6 +114,8 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     (zones[zi] if owner is None else zones[zi][owner]).append(cid)
     if face is not None:
         _set_face(st, cid, face, _knower(st, szi, sowner))
+    if st.revealed:
+        unreveal(st, (szi, sowner), (cid,), dest)
     st.steps += 1
 
 
@@ -130,6 +140,8 @@ def move_zone(st: State, src: tuple, dest: tuple, face: str | None) -> None:
         knower = _knower(st, szi, sowner)
         for cid in cards:
             _set_face(st, cid, face, knower)
+    if st.revealed:
+        unreveal(st, src, cards, dest)
     if st.chosen is not None:
         _mark_chosen(st, cards, zi, face)
     if st.record:
@@ -144,7 +156,8 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     zones = st.zones
     source = zones[szi] if sowner is None else zones[szi][sowner]
     target = zones[zi] if owner is None else zones[zi][owner]
-    if count == 1 and source and face is None and not st.record and st.chosen is None:  # a draw, in a simulation
+    if count == 1 and source and face is None and not st.record and st.chosen is None and not st.revealed:
+        # a draw, in a simulation
         cid = source.pop()
         target.append(cid)
         st.steps += 1
@@ -168,6 +181,8 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
         moved.append(cid)
         if face is not None:
             _set_face(st, cid, face, _knower(st, szi, sowner))
+    if st.revealed and moved:
+        unreveal(st, src, moved, dest)
     if st.chosen is not None and moved:
         _mark_chosen(st, moved, zi, face)
     if st.record and moved:
@@ -216,6 +231,39 @@ def _set_face(st: State, cid: int, face: str | None, knower) -> None:
         st.facedown.pop(cid, None)
 
 
+def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
+    """`cards` have moved from zone `src` to `dest` while some card lies where a `reveal` showed it (`st.revealed`):
+    they are seen where they lie now as that place says (face down, by who knew them).  A seat that knew cards of
+    `src` by a `reveal` and does not see where each moved card went cannot tell which cards left: it knows none of
+    `src`'s any more (only its own rule's seers do).  Called after the cards moved and were turned."""
+    revealed = st.revealed
+    for cid in cards:
+        revealed.pop(cid, None)
+    if not revealed:
+        return
+    held = [c for c in st.zone(*src) if c in revealed]
+    if not held:
+        return
+    zi, owner = dest
+    vis = st.program.zones[src[0]].visibility
+    own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
+    follows: dict = {}  # seat -> whether it sees every moved card where it lies now
+
+    def follow(seat) -> bool:
+        got = follows.get(seat)
+        if got is None:
+            got = follows[seat] = all(visible(st, c, zi, owner, seat) for c in cards)
+        return got
+
+    for c in held:
+        knew = revealed[c]
+        keep = frozenset(s for s in knew if s in own or follow(s))
+        if keep <= own:
+            del revealed[c]
+        elif keep != knew:
+            revealed[c] = keep
+
+
 def shuffle_list(st: State, xs: list) -> None:
     """Every use of the game's random generator: the snapshots that have not saved its state save it first."""
     if st.rng_guards:
@@ -241,6 +289,10 @@ def shuffle(st: State, ref: tuple) -> None:
         for cid in z:
             if cid in down:
                 down[cid] = _NOBODY
+    revealed = st.revealed
+    if revealed:  # and a card shown where it lay: nor does whoever was shown it
+        for cid in z:
+            revealed.pop(cid, None)
     if st.record:
         st.emit(ShuffleEvent(zone=st.program.zones[ref[0]].name))
     if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:
@@ -309,6 +361,10 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
 
 def _dealt(st: State, dealt: dict, moved: int, src: tuple, zi: int) -> None:
     st.steps += moved
+    if st.revealed:
+        for p, cards in dealt.items():
+            if cards:
+                unreveal(st, src, cards, (zi, p))
     if st.chosen is not None and moved:
         _mark_chosen(st, [c for cs in dealt.values() for c in cs], zi, None)
     if st.record:

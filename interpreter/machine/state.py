@@ -87,6 +87,9 @@ class State:
         self.vars: dict = {}
         self.pvars: dict = {"score": [0] * self.n}
         self.facedown: dict = {}  # face-down card -> the frozenset of seats that know it (who laid it, who was shown)
+        # a card of a private or hidden zone a `reveal` showed -> the frozenset of seats that see it where it lies (its
+        # zone's owner, if it shows it, and those it was shown to; None too, shown to every seat): `cards.unreveal`
+        self.revealed: dict = {}
         self.current = 0
         self.direction = 1
         self.skips = 0
@@ -162,6 +165,7 @@ class State:
             "vars": dict(self.vars),
             "pvars": {k: list(v) for k, v in self.pvars.items()},
             "facedown": dict(self.facedown),
+            "revealed": dict(self.revealed),
             "turn": (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
                      self.turn_to),
             "called": [set(c) for c in self.called],
@@ -203,6 +207,7 @@ class State:
         self.vars = snap["vars"]
         self.pvars = snap["pvars"]
         self.facedown = snap["facedown"]
+        self.revealed = snap["revealed"]
         (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
          self.turn_to) = snap["turn"]
         self.called = snap["called"]

@@ -242,6 +242,7 @@ def start_hand(st: State) -> None:
     st.zones = [[[] for _ in range(st.n)] if z.per_player else [] for z in p.zones]
     st.zones[p.deck_zone].extend(range(p.deck_size))
     st.facedown = {}
+    st.revealed = {}
     try:
         for v in p.vars:
             if v.name == "score":
