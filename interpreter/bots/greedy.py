@@ -244,6 +244,8 @@ class GreedyBot:
             matches = self.matches_laid(program, view)
             more = [o for o in opts if o.kind == "card" and o.arg in mine and matches(o.arg)] if matches else ()
             if more:
+                if len(more) == 1:
+                    return more[0]  # (the best of one: nothing to weigh)
                 fit = self.fit(program, view, mine)
                 return max(more, key=lambda o: fit(o.arg))
             return min(plain, key=lambda o: o.option)
@@ -263,11 +265,16 @@ class GreedyBot:
                 return self.turn_up(program, view, group)
         if group[0].kind == "card":
             cards = held or group
-            fit = self.fit(program, view, mine, free=self.free(program, view, cards))
+            free = self.free(program, view, cards)  # (asked of one card too: what it sees offered is remembered)
+            if len(cards) == 1:
+                return cards[0]
+            fit = self.fit(program, view, mine, free=free)
             return max(cards, key=lambda o: fit(o.arg))
         if group[0].kind == "value":
             if self.laid:
                 self.names_laid = True
+            if len(group) == 1:
+                return group[0]
             counts = value_counts(program, self.laid or mine)
             return best(self.rng, group, lambda o: counts.get(o.arg, 0))
         if group[0].kind == "number" and game is not None and self.samples:
