@@ -122,7 +122,7 @@ class GreedyBot:
         if program.shown_vars:
             self.watch(program, view, game)
         opts = decision.options
-        key = None
+        key = found = None
         if self.memory and not self.tracking and view.claim is not None:
             self.tracking = True  # a game of claims, where what others hold is doubted: remember where cards went
         if self.tracking:
@@ -133,7 +133,7 @@ class GreedyBot:
                 opts = self.not_missed(view, opts)
             if (view.turn or 0) >= LOOPS_AFTER:
                 key = situation(view, self.earlier)
-            tried = self.tried.get(key) if key is not None else None
+            found = tried = self.tried.get(key) if key is not None else None
             if tried and self.sure_lie(program, view, opts):
                 tried = None  # a claim that cannot be true is always doubted: that move is never what went wrong
             if tried:
@@ -146,7 +146,9 @@ class GreedyBot:
             if key is not None:
                 if len(self.tried) > 50_000:
                     self.tried.clear()
-                counts = self.tried.setdefault(key, {})
+                    found = None
+                # (the counts found above for this key, or new ones: the key, a large tuple, hashed once more only then)
+                counts = found if found is not None else self.tried.setdefault(key, {})
                 counts[move.text] = counts.get(move.text, 0) + 1
             aim = aimed_at(view, move) if move.kind == "several" and not decision.window else None
             if (move.kind == "player" or aim is not None) and not decision.window:
@@ -244,6 +246,8 @@ class GreedyBot:
             matches = self.matches_laid(program, view)
             more = [o for o in opts if o.kind == "card" and o.arg in mine and matches(o.arg)] if matches else ()
             if more:
+                if len(more) == 1:
+                    return more[0]  # (the best of one: nothing to weigh)
                 fit = self.fit(program, view, mine)
                 return max(more, key=lambda o: fit(o.arg))
             return min(plain, key=lambda o: o.option)
@@ -263,11 +267,16 @@ class GreedyBot:
                 return self.turn_up(program, view, group)
         if group[0].kind == "card":
             cards = held or group
-            fit = self.fit(program, view, mine, free=self.free(program, view, cards))
+            free = self.free(program, view, cards)  # (asked of one card too: what it sees offered is remembered)
+            if len(cards) == 1:
+                return cards[0]
+            fit = self.fit(program, view, mine, free=free)
             return max(cards, key=lambda o: fit(o.arg))
         if group[0].kind == "value":
             if self.laid:
                 self.names_laid = True
+            if len(group) == 1:
+                return group[0]
             counts = value_counts(program, self.laid or mine)
             return best(self.rng, group, lambda o: counts.get(o.arg, 0))
         if group[0].kind == "number" and game is not None and self.samples:
@@ -549,7 +558,7 @@ class GreedyBot:
             hand = max(0, hand - len(mine))
         pool = sum(unseen.values())
         if claim["kind"] == "card":
-            if mine and copies(program, claim["says"], Counter(mine)):
+            if mine and copies(program, claim["says"], dict.fromkeys(mine, 1)):  # (some of them: not how many)
                 return 1.0, True  # it holds a card that makes the claim true
             # A truthful player names the very card it holds, so a named card is only doubted when few
             # unseen cards could make it true.

@@ -91,14 +91,15 @@ class Sight:
             self._own = out
         return self._own
 
-    def sizes(self) -> Counter:
-        """player -> how many cards they hold in all zones per player."""
+    def sizes(self) -> dict:
+        """player -> how many cards they hold in all zones per player (read it with `get`)."""
         if self._sizes is None:
-            sizes: Counter = Counter()
+            sizes: dict = {}
+            get = sizes.get
             for _, per, z in self.zones:
                 if per:
                     for p, h in enumerate(z):
-                        sizes[p] += h if h.__class__ is int else len(h)
+                        sizes[p] = get(p, 0) + (h if h.__class__ is int else len(h))
             self._sizes = sizes
         return self._sizes
 
