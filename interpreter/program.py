@@ -343,7 +343,17 @@ class Program:
         """A copy of this program with these rules: the events whose rules differ join `changed`."""
         old = self.rules
         differ = {ev for ev in {*old, *rules} if tuple(map(id, old.get(ev, ()))) != tuple(map(id, rules.get(ev, ())))}
-        return attrs.evolve(self, rules=rules, fixed=False, changed=self.changed | differ)
+        # (attrs.evolve, written out: its keyword arguments and `__init__` cost more than copying the fields, and a
+        # rule written in play makes a new Program each time; `dispatch` is the copy's own, made as rules fire)
+        new = object.__new__(Program)
+        for name in _FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        for name, value in (("rules", rules), ("fixed", False), ("changed", self.changed | differ), ("dispatch", {})):
+            object.__setattr__(new, name, value)
+        return new
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(Program))
 
 
 def _norm(text: str) -> str:
