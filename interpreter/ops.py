@@ -297,7 +297,6 @@ def op_reveal(cards_f, to_f):
                 now = knew | shown | ({None} if everyone else frozenset())  # shown to all: the table too
                 if now != knew and not now <= own:
                     st.revealed[c] = now
-                    st.shown_in.setdefault((zi, holder), set()).add(c)
         if st.record:
             st.emit(RevealEvent(cards=cards, to=seats, owner=owner))
             known = frozenset([*seats, None] if everyone else seats)  # shown to all: the table knows it too

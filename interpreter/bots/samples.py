@@ -218,7 +218,6 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     clone.facedown = {swap.get(c, c): k for c, k in clone.facedown.items()}
     if clone.revealed:
         clone.revealed = {swap.get(c, c): k for c, k in clone.revealed.items()}
-        clone.shown_in = {loc: {swap.get(c, c) for c in cs} for loc, cs in clone.shown_in.items()}
     names = st.program.card_locals
     for fr in clone.stack:
         for key in names.get(fr.name, ()):

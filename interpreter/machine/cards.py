@@ -63,7 +63,7 @@ def refill(st: State, zi: int, owner) -> None:
         st.facedown.pop(cid, None)
     shuffle_list(st, moving)
     st.zones[zi][:0] = moving
-    if st.revealed and (spec.refill_from, None) in st.shown_in:
+    if st.revealed:
         unreveal(st, (spec.refill_from, None), moving, (zi, None))
     if st.record:
         st.emit(RefillEvent(zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving)))
@@ -75,7 +75,7 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
     target = st.zones[zi] if owner is None else st.zones[zi][owner]
     st.steps += len(cards)  # the runaway bound counts work, not only instructions
     record = st.record
-    revealed = st.revealed  # (the zones of its cards: st.shown_in)
+    revealed = st.revealed
     if record or revealed:
         by_zone: dict = {}
     if record:
@@ -91,8 +91,7 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
             _set_face(st, cid, face, _knower(st, *loc))
     if revealed:
         for loc, ids in by_zone.items():
-            if loc in st.shown_in:
-                unreveal(st, loc, ids, dest)
+            unreveal(st, loc, ids, dest)
     if st.chosen is not None:
         _mark_chosen(st, cards, zi, face)
     if record:
@@ -115,7 +114,7 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     (zones[zi] if owner is None else zones[zi][owner]).append(cid)
     if face is not None:
         _set_face(st, cid, face, _knower(st, szi, sowner))
-    if st.revealed and (szi, sowner) in st.shown_in:
+    if st.revealed:
         unreveal(st, (szi, sowner), (cid,), dest)
     st.steps += 1
 
@@ -141,7 +140,7 @@ def move_zone(st: State, src: tuple, dest: tuple, face: str | None) -> None:
         knower = _knower(st, szi, sowner)
         for cid in cards:
             _set_face(st, cid, face, knower)
-    if st.revealed and src in st.shown_in:
+    if st.revealed:
         unreveal(st, src, cards, dest)
     if st.chosen is not None:
         _mark_chosen(st, cards, zi, face)
@@ -157,9 +156,8 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     zones = st.zones
     source = zones[szi] if sowner is None else zones[szi][sowner]
     target = zones[zi] if owner is None else zones[zi][owner]
-    if count == 1 and source and face is None and not st.record and st.chosen is None \
-            and (not st.revealed or src not in st.shown_in):  # a draw, in a simulation (no card of the pile was shown
-        # where it lies, so no one forgets what was)
+    if count == 1 and source and face is None and not st.record and st.chosen is None and not st.revealed:
+        # a draw, in a simulation
         cid = source.pop()
         target.append(cid)
         st.steps += 1
@@ -183,7 +181,7 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
         moved.append(cid)
         if face is not None:
             _set_face(st, cid, face, _knower(st, szi, sowner))
-    if st.revealed and moved and src in st.shown_in:
+    if st.revealed and moved:
         unreveal(st, src, moved, dest)
     if st.chosen is not None and moved:
         _mark_chosen(st, moved, zi, face)
@@ -234,43 +232,36 @@ def _set_face(st: State, cid: int, face: str | None, knower) -> None:
 
 
 def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
-    """`cards` have moved from zone `src` to `dest`, and some card of `src` lies where a `reveal` showed it
-    (`st.revealed`; the caller looked: `src in st.shown_in`): they are seen where they lie now as that place says
-    (face down, by who knew them).  A seat that knew cards of `src` by a `reveal` and does not see where each moved
-    card went cannot tell which cards left: it knows none of `src`'s any more (only its own rule's seers do).
-    Called after the cards moved and were turned."""
+    """`cards` have moved from zone `src` to `dest` while some card lies where a `reveal` showed it (`st.revealed`):
+    they are seen where they lie now as that place says (face down, by who knew them).  A seat that knew cards of
+    `src` by a `reveal` and does not see where each moved card went cannot tell which cards left: it knows none of
+    `src`'s any more (only its own rule's seers do).  Called after the cards moved and were turned."""
     revealed = st.revealed
-    held = st.shown_in[src]
     for cid in cards:
-        if cid in held:
-            held.discard(cid)
-            del revealed[cid]
-    if held:
-        zi, owner = dest
-        vis = st.program.zones[src[0]].visibility
-        own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
-        follows: dict = {}  # seat -> whether it sees every moved card where it lies now
-        for c in list(held):
-            knew = revealed[c]
-            keep = []
-            for seat in knew:
-                if seat not in own:
-                    sees = follows.get(seat)
-                    if sees is None:
-                        sees = follows[seat] = all(visible(st, m, zi, owner, seat) for m in cards)
-                    if not sees:
-                        continue
-                keep.append(seat)
-            if len(keep) == len(knew):
-                continue
-            keep = frozenset(keep)
-            if keep <= own:
-                del revealed[c]
-                held.discard(c)
-            else:
-                revealed[c] = keep
+        revealed.pop(cid, None)
+    if not revealed:
+        return
+    held = [c for c in st.zone(*src) if c in revealed]
     if not held:
-        del st.shown_in[src]
+        return
+    zi, owner = dest
+    vis = st.program.zones[src[0]].visibility
+    own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
+    follows: dict = {}  # seat -> whether it sees every moved card where it lies now
+
+    def follow(seat) -> bool:
+        got = follows.get(seat)
+        if got is None:
+            got = follows[seat] = all(visible(st, c, zi, owner, seat) for c in cards)
+        return got
+
+    for c in held:
+        knew = revealed[c]
+        keep = frozenset(s for s in knew if s in own or follow(s))
+        if keep <= own:
+            del revealed[c]
+        elif keep != knew:
+            revealed[c] = keep
 
 
 def shuffle_list(st: State, xs: list) -> None:
@@ -298,10 +289,10 @@ def shuffle(st: State, ref: tuple) -> None:
         for cid in z:
             if cid in down:
                 down[cid] = _NOBODY
-    shown = st.shown_in.pop(ref, None) if st.revealed else None
-    if shown:  # and a card shown where it lay: nor does whoever was shown it
-        for cid in shown:
-            del st.revealed[cid]
+    revealed = st.revealed
+    if revealed:  # and a card shown where it lay: nor does whoever was shown it
+        for cid in z:
+            revealed.pop(cid, None)
     if st.record:
         st.emit(ShuffleEvent(zone=st.program.zones[ref[0]].name))
     if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:
@@ -370,9 +361,9 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
 
 def _dealt(st: State, dealt: dict, moved: int, src: tuple, zi: int) -> None:
     st.steps += moved
-    if st.revealed and src in st.shown_in:
+    if st.revealed:
         for p, cards in dealt.items():
-            if cards and src in st.shown_in:
+            if cards:
                 unreveal(st, src, cards, (zi, p))
     if st.chosen is not None and moved:
         _mark_chosen(st, [c for cs in dealt.values() for c in cs], zi, None)

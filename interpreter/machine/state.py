@@ -90,7 +90,6 @@ class State:
         # a card of a private or hidden zone a `reveal` showed -> the frozenset of seats that see it where it lies (its
         # zone's owner, if it shows it, and those it was shown to; None too, shown to every seat): `cards.unreveal`
         self.revealed: dict = {}
-        self.shown_in: dict = {}  # (zone, owner) -> the set of its cards in `revealed` (`cards.unreveal` keeps it)
         self.current = 0
         self.direction = 1
         self.skips = 0
@@ -167,7 +166,6 @@ class State:
             "pvars": {k: list(v) for k, v in self.pvars.items()},
             "facedown": dict(self.facedown),
             "revealed": dict(self.revealed),
-            "shown_in": {loc: set(cs) for loc, cs in self.shown_in.items()} if self.shown_in else {},
             "turn": (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
                      self.turn_to),
             "called": [set(c) for c in self.called],
@@ -210,7 +208,6 @@ class State:
         self.pvars = snap["pvars"]
         self.facedown = snap["facedown"]
         self.revealed = snap["revealed"]
-        self.shown_in = snap["shown_in"]
         (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
          self.turn_to) = snap["turn"]
         self.called = snap["called"]

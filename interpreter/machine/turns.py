@@ -243,7 +243,6 @@ def start_hand(st: State) -> None:
     st.zones[p.deck_zone].extend(range(p.deck_size))
     st.facedown = {}
     st.revealed = {}
-    st.shown_in = {}
     try:
         for v in p.vars:
             if v.name == "score":
