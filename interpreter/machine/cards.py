@@ -241,9 +241,10 @@ def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
         revealed.pop(cid, None)
     if not revealed:
         return
-    held = [c for c in st.zone(*src) if c in revealed]
-    if not held:
+    z = st.zone(*src)
+    if revealed.keys().isdisjoint(z):  # (a draw pile's cards are looked at in C: this runs at every draw then)
         return
+    held = revealed.keys() & z
     zi, owner = dest
     vis = st.program.zones[src[0]].visibility
     own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
