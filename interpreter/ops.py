@@ -293,10 +293,12 @@ def op_reveal(cards_f, to_f):
                 if vis == "public":
                     continue
                 own = frozenset((holder,)) if vis == "private" and holder is not None else frozenset()
-                knew = st.revealed.get(c, own)
-                now = knew | shown | ({None} if everyone else frozenset())  # shown to all: the table too
+                knew = st.revealed.get(c)
+                now = (knew or own) | shown | ({None} if everyone else frozenset())  # shown to all: the table too
                 if now != knew and not now <= own:
                     st.revealed[c] = now
+                    if knew is None:
+                        st.revealed_in[(zi, holder)] = st.revealed_in.get((zi, holder), 0) + 1
         if st.record:
             st.emit(RevealEvent(cards=cards, to=seats, owner=owner))
             known = frozenset([*seats, None] if everyone else seats)  # shown to all: the table knows it too

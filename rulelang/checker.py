@@ -815,7 +815,12 @@ class Checker:
             self.error(f"`{verb}` takes one player, not {an(t)}", st.who.loc, hint)
 
     def check_RevealStmt(self, st, scope):
-        self.expr(st.cards, scope)
+        t = self.expr(st.cards, scope)
+        if t not in ("card", "list:card", "zone", "any", "list:any", "none"):  # (a player would be read as a card)
+            own = [z for z, d in self.s.zones.items() if d.per_player]
+            hint = f"a player's own zone takes the player: `reveal {own[0]}({show(st.cards)}) to ...`" \
+                if t == "player" and own else None
+            self.error(f"`reveal` shows a card, a list of cards or a zone, not {an(t)}", st.cards.loc, hint)
         t = self.expr(st.to, scope, want="player")
         if t not in ("player", "list:player", "any", "list:any"):
             self.error(f"`reveal ... to` takes a player or a list of players, not {an(t)}", st.to.loc)

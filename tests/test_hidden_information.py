@@ -31,8 +31,10 @@ from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 
 ROOT = Path(__file__).resolve().parent.parent
-# (and a small game that shows cards from hands and the stock every way a `reveal` can: tests/test_revealed.py)
-GAME_FILES = sorted((ROOT / "games").glob("*.rules")) + [ROOT / "tests" / "rules" / "shown_cards.rules"]
+# (and a small game that shows cards from hands and the stock every way a `reveal` can: tests/test_revealed.py; and
+# two of tests/test_newcomer4.py's, whose cards are handed over in view, or looked at face down)
+GAME_FILES = sorted((ROOT / "games").glob("*.rules")) + [ROOT / "tests" / "rules" / f"{name}.rules"
+                                                         for name in ("shown_cards", "quartets", "cabo")]
 GAMES_EACH = 12
 MAX_MOVES = 600           # a game the bots have not finished by then is stopped (all checks still ran)
 PERMUTE_EVERY = 7         # on average, a permutation test every this many moves

@@ -72,6 +72,14 @@ def test_indian_poker_the_last_to_speak_must_stay_when_all_before_folded_and_a_t
     assert g.winners == [0, 1] and g.scores == [1, 1, -1, 0]
 
 
+def test_indian_poker_no_view_event_or_relabelling_shows_a_seat_its_own_card():
+    """tests/test_hidden_information.py's watch over seeded bot games (views, events, narration, the permutation
+    test), on a game whose cards are seen by all but their holders."""
+    from test_hidden_information import play_and_watch
+    out = play_and_watch(RULES / "indian_poker.rules")
+    assert out["failures"] == {} and out["counts"]["moves"] >= 12 * 2 and out["counts"]["permutations"] > 0
+
+
 def test_indian_poker_a_new_hand_shows_only_the_new_cards_and_never_ones_own():
     g = Game(POKER, 3, seed=4, match=True, stack=["AS", "KH", "2C"])
     play(g, "stay", "fold", "fold")

@@ -211,6 +211,10 @@ def test_no_view_ever_shows_a_card_its_seat_was_not_shown(seed):
                     del shown[c]
                 elif before[c] in left:  # a card left its zone: kept only by those who saw where each went
                     shown[c] = {s for s in shown[c] if all(sees_lying(g, m, *after[m], s) for m in moved)}
+        by_zone: dict = {}  # the runtime's count of shown cards by zone (`st.revealed_in`) is what it keeps
+        for c in g.state.revealed:
+            by_zone[after[c]] = by_zone.get(after[c], 0) + 1
+        assert g.state.revealed_in == by_zone
         for c, (zi, owner) in after.items():
             spec = PROGRAM.zones[zi]
             for seat in everyone:

@@ -156,11 +156,12 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     zones = st.zones
     source = zones[szi] if sowner is None else zones[szi][sowner]
     target = zones[zi] if owner is None else zones[zi][owner]
-    if count == 1 and source and face is None and not st.record and st.chosen is None and not st.revealed:
-        # a draw, in a simulation
+    if count == 1 and source and face is None and not st.record and st.chosen is None:  # a draw, in a simulation
         cid = source.pop()
         target.append(cid)
         st.steps += 1
+        if st.revealed:
+            unreveal(st, src, (cid,), dest)
         return cid
     moved = []
     was_down = {}
@@ -236,14 +237,16 @@ def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
     they are seen where they lie now as that place says (face down, by who knew them).  A seat that knew cards of
     `src` by a `reveal` and does not see where each moved card went cannot tell which cards left: it knows none of
     `src`'s any more (only its own rule's seers do).  Called after the cards moved and were turned."""
+    counts = st.revealed_in
+    src = (src[0], src[1])
+    n = counts.get(src)
+    if not n:  # no card of `src` was shown: neither the cards moved nor any left there
+        return
     revealed = st.revealed
     for cid in cards:
-        revealed.pop(cid, None)
-    if not revealed:
-        return
-    held = [c for c in st.zone(*src) if c in revealed]
-    if not held:
-        return
+        if revealed.pop(cid, None) is not None:
+            n -= 1
+    held = revealed.keys() & st.zone(*src) if n else ()
     zi, owner = dest
     vis = st.program.zones[src[0]].visibility
     own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
@@ -260,8 +263,13 @@ def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
         keep = frozenset(s for s in knew if s in own or follow(s))
         if keep <= own:
             del revealed[c]
+            n -= 1
         elif keep != knew:
             revealed[c] = keep
+    if n:
+        counts[src] = n
+    else:
+        del counts[src]
 
 
 def shuffle_list(st: State, xs: list) -> None:
@@ -289,8 +297,8 @@ def shuffle(st: State, ref: tuple) -> None:
         for cid in z:
             if cid in down:
                 down[cid] = _NOBODY
-    revealed = st.revealed
-    if revealed:  # and a card shown where it lay: nor does whoever was shown it
+    if st.revealed and st.revealed_in.pop((ref[0], ref[1]), None):  # and a card shown where it lay: nor does whoever
+        revealed = st.revealed                                        # was shown it
         for cid in z:
             revealed.pop(cid, None)
     if st.record:

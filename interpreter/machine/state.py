@@ -90,6 +90,7 @@ class State:
         # a card of a private or hidden zone a `reveal` showed -> the frozenset of seats that see it where it lies (its
         # zone's owner, if it shows it, and those it was shown to; None too, shown to every seat): `cards.unreveal`
         self.revealed: dict = {}
+        self.revealed_in: dict = {}  # (zone, owner) -> how many cards of `revealed` lie there (a move from elsewhere: nothing to look at)
         self.current = 0
         self.direction = 1
         self.skips = 0
@@ -166,6 +167,7 @@ class State:
             "pvars": {k: list(v) for k, v in self.pvars.items()},
             "facedown": dict(self.facedown),
             "revealed": dict(self.revealed),
+            "revealed_in": dict(self.revealed_in),
             "turn": (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
                      self.turn_to),
             "called": [set(c) for c in self.called],
@@ -208,6 +210,7 @@ class State:
         self.pvars = snap["pvars"]
         self.facedown = snap["facedown"]
         self.revealed = snap["revealed"]
+        self.revealed_in = snap["revealed_in"]
         (self.current, self.direction, self.skips, self.again, self.hand_no, self.over, self.turns, self.steps,
          self.turn_to) = snap["turn"]
         self.called = snap["called"]

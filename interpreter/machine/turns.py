@@ -243,6 +243,7 @@ def start_hand(st: State) -> None:
     st.zones[p.deck_zone].extend(range(p.deck_size))
     st.facedown = {}
     st.revealed = {}
+    st.revealed_in = {}
     try:
         for v in p.vars:
             if v.name == "score":
