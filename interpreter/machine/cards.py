@@ -114,7 +114,7 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     (zones[zi] if owner is None else zones[zi][owner]).append(cid)
     if face is not None:
         _set_face(st, cid, face, _knower(st, szi, sowner))
-    if st.revealed:
+    if st.revealed and (szi, sowner) in st.revealed_in:
         unreveal(st, (szi, sowner), (cid,), dest)
     st.steps += 1
 
@@ -160,7 +160,7 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
         cid = source.pop()
         target.append(cid)
         st.steps += 1
-        if st.revealed:
+        if st.revealed and (szi, sowner) in st.revealed_in:
             unreveal(st, src, (cid,), dest)
         return cid
     moved = []
@@ -182,7 +182,7 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
         moved.append(cid)
         if face is not None:
             _set_face(st, cid, face, _knower(st, szi, sowner))
-    if st.revealed and moved:
+    if st.revealed and moved and (szi, sowner) in st.revealed_in:
         unreveal(st, src, moved, dest)
     if st.chosen is not None and moved:
         _mark_chosen(st, moved, zi, face)
@@ -247,25 +247,30 @@ def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
         if revealed.pop(cid, None) is not None:
             n -= 1
     held = revealed.keys() & st.zone(*src) if n else ()
-    zi, owner = dest
-    vis = st.program.zones[src[0]].visibility
-    own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
-    follows: dict = {}  # seat -> whether it sees every moved card where it lies now
-
-    def follow(seat) -> bool:
-        got = follows.get(seat)
-        if got is None:
-            got = follows[seat] = all(visible(st, c, zi, owner, seat) for c in cards)
-        return got
-
-    for c in held:
-        knew = revealed[c]
-        keep = frozenset(s for s in knew if s in own or follow(s))
-        if keep <= own:
-            del revealed[c]
-            n -= 1
-        elif keep != knew:
-            revealed[c] = keep
+    if held:
+        zi, owner = dest
+        vis = st.program.zones[src[0]].visibility
+        own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
+        follows: dict = {}  # seat -> whether it sees every moved card where it lies now
+        for c in held:
+            knew = revealed[c]
+            keep = []
+            for seat in knew:
+                if seat not in own:
+                    sees = follows.get(seat)
+                    if sees is None:
+                        sees = follows[seat] = all(visible(st, m, zi, owner, seat) for m in cards)
+                    if not sees:
+                        continue
+                keep.append(seat)
+            if len(keep) == len(knew):
+                continue
+            keep = frozenset(keep)
+            if keep <= own:
+                del revealed[c]
+                n -= 1
+            else:
+                revealed[c] = keep
     if n:
         counts[src] = n
     else:
