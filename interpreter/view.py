@@ -96,7 +96,7 @@ def glance(st, seat) -> tuple:
 def glancer(st, seat):
     """`glance(st, seat)` as a function of nothing, for a host that looks at every move of one game (the RL
     environment): the same tuple each call, from a function written for what each zone shows the seat (as
-    `_readers` writes them), which reads the zones itself when no card lies face down and finds what the seat sees
+    `_readers` writes them), which reads the zones itself (as `whole` and `seen` do) and finds what the seat sees
     again only when the program changed (a rule written in play)."""
     return _readers(_seen_by_program(st.program, st.n, seat)[1])[2](st, seat, glance)
 
@@ -157,7 +157,7 @@ def _readers(shows: list) -> tuple:
     for lines in (whole, seen):
         lines.append(f"    return [{', '.join(f'p{i}' for i in range(len(shows)))}]")
     # `glancer`'s function for one state and seat: `glance` with the program's entry kept (looked up again when the
-    # program is another) and `whole` written in (its lines, on the state's zones)
+    # program is another) and `whole` and `seen` written in (their lines, on the state's zones)
     look = ["def glancer(st, seat, glance):",
             "    p = st.program",
             "    got = SEEN_BY(p, st.n, seat)",
@@ -165,10 +165,12 @@ def _readers(shows: list) -> tuple:
             "        if st.program is not p:  # a rule written in play: another program, maybe other zones",
             "            return glance(st, seat)",
             "        down = st.facedown",
+            "        z = st.zones",
             "        if down:",
-            "            zones = got[4](st.zones, down.keys(), down, seat)",
+            "            downs = down.keys()",
+            *["        " + x for x in seen[1:-1]],
+            "        " + seen[-1].replace("return", "zones =", 1),
             "        else:",
-            "            z = st.zones",
             *["        " + x for x in whole[1:-1]],
             "        " + whole[-1].replace("return", "zones =", 1),
             "        d = st.pending",
