@@ -8,7 +8,6 @@ sees what is public and never acts.
 """
 from __future__ import annotations
 
-from functools import partial
 from types import SimpleNamespace
 
 from .errors import MoveError, RulesError
@@ -17,7 +16,7 @@ from .machine import play_bots as machine_play_bots
 from .machine import (RULE_FAILURES, Decision, Move, State, apply, match_winners, parse_move, push, race_move,
                       racers, run, team)
 from .narrator import in_words
-from .view import glance
+from .view import glance, glancer
 
 # What a host needs beside a Seat: the decision and move records it is handed, the seats in a race and the move that
 # settles one from each seat's time (`racers`, `race_move`), and a typed line read against the rules alone.
@@ -126,7 +125,7 @@ class Seat:
     def glancer(self):
         """`glance` as a function of nothing (the same tuple each call gives), for a host that looks at every move:
         one Python call less a look."""
-        return partial(glance, self.game.state, self.index)
+        return glancer(self.game.state, self.index)
 
     def events(self, since: int = 0) -> tuple[list[Event], int]:
         """The events from position `since`, each as this seat may know it, and the position to ask from next."""

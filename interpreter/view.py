@@ -105,6 +105,19 @@ def glance(st, seat) -> tuple:
             values, pvalues, public_claim(st, text=False) if st.claim is not None else None)
 
 
+def glancer(st, seat):
+    """`glance(st, seat)` as a function of nothing, for a host that looks at every move of one game (the RL
+    environment): the same tuple each call, from a function written for what each zone shows the seat (as
+    `_readers` writes them), which reads the zones itself (as `whole` and `seen` do) and finds what the seat sees
+    again only when the program changed (a rule written in play)."""
+    return _readers(_seen_by_program(st.program, st.n, seat)[1])[2](st, seat, glance)
+
+
+def _seen_by_program(p, n: int, seat) -> tuple:
+    got = _SEEN.get((id(p), n, seat))
+    return got if got is not None and got[0] is p else _seen_by(p, n, seat)
+
+
 def _glimpse(z: list, sees: bool, down: dict, seat):
     """One zone for `glance` with face-down cards in it: a tuple with None for the cards `seat` may not see, or its
     size when it sees none of them."""
@@ -155,9 +168,31 @@ def _readers(shows: list) -> tuple:
             lines.append(f"    p{i} = [{', '.join(got)}]" if each.__class__ is list else f"    p{i} = {got[0]}")
     for lines in (whole, seen):
         lines.append(f"    return [{', '.join(f'p{i}' for i in range(len(shows)))}]")
-    space: dict = {"_glimpse": _glimpse}
-    exec(compile("\n".join(whole + seen) + "\n", "<what a seat sees>", "exec"), space)
-    got = _READERS[key] = (space["whole"], space["seen"])
+    # `glancer`'s function for one state and seat: `glance` with the program's entry kept (looked up again when the
+    # program is another) and `whole` and `seen` written in (their lines, on the state's zones)
+    look = ["def glancer(st, seat, glance):",
+            "    p = st.program",
+            "    got = SEEN_BY(p, st.n, seat)",
+            "    def look():",
+            "        if st.program is not p:  # a rule written in play: another program, maybe other zones",
+            "            return glance(st, seat)",
+            "        down = st.facedown",
+            "        z = st.zones",
+            "        if down:",
+            "            downs = down.keys()",
+            *["        " + x for x in seen[1:-1]],
+            "        " + seen[-1].replace("return", "zones =", 1),
+            "        else:",
+            *["        " + x for x in whole[1:-1]],
+            "        " + whole[-1].replace("return", "zones =", 1),
+            "        d = st.pending",
+            "        values, pvalues = SEEN_VARS(st, seat, copy=False) if got[2] or '$seen' in st.vars else (st.vars, st.pvars)",
+            "        return (st.current, st.direction, d.player if d is not None else None, d is not None and d.window, "
+            "zones, values, pvalues, CLAIM(st, text=False) if st.claim is not None else None)",
+            "    return look"]
+    space: dict = {"_glimpse": _glimpse, "SEEN_BY": _seen_by_program, "SEEN_VARS": seen_vars, "CLAIM": public_claim}
+    exec(compile("\n".join(whole + seen + look) + "\n", "<what a seat sees>", "exec"), space)
+    got = _READERS[key] = (space["whole"], space["seen"], space["glancer"])
     return got
 
 

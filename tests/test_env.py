@@ -651,3 +651,29 @@ turn { choose current { lay 1..5 cs from hand(current) { move cs to pile  win cu
     # sets of 1..5 of 60 names: C(65, 5) - 1 multisets, beyond the 2**20 actions an environment may have
     with pytest.raises(ValueError, match=r"would need 8,259,887 actions .*`lay` alone"):
         make_env(rulelang.load_text(big), players=2)
+
+
+@pytest.mark.parametrize("name", ["house", "liars"])
+def test_a_seats_glancer_gives_its_glance_at_every_move(name):
+    """`Seat.glancer()` (a function written for what each zone shows the seat, the zones read in it) gives what
+    `Seat.glance()` gives, for every seat at every move: with cards face down (Liar's UNO), and after rules written
+    in play have made the program another (House Rules)."""
+    from interpreter import Game
+    from interpreter.bots import RandomBot
+
+    p = program(name)
+    game = Game(p, 4, seed=5, record=False)
+    seats = [game.seat(i) for i in range(4)]
+    looks = [s.glancer() for s in seats]
+    bots = [RandomBot(i) for i in range(4)]
+    changed = downs = 0
+    for _ in range(400):
+        if game.over:
+            break
+        for s, look in zip(seats, looks):
+            assert look() == s.glance()
+        downs += bool(game.state.facedown)
+        d = game.pending
+        game.apply(d.player, bots[d.player].choose(p, None, d), checked=False)
+        changed += game.state.program is not p
+    assert (changed if name == "house" else downs) > 0  # the case this is about did come up

@@ -707,12 +707,15 @@ class Encoding:
             kind = p.var_kinds.get(v.name, "any")
             self.var_slots.append((v.name, self._var_segment(add, f"var.{v.name}", kind)))
         self.pvar_slots = []  # (name, where the seats' numbers start if it is a number, each seat's slot)
+        self.pvar_spans = []  # each player variable's run of the vector: (start, end)
         pvars = ["score"] + [v.name for v in p.vars if v.per_player and v.name != "score"]
         for name in pvars:
             kind = "int" if name == "score" else p.var_kinds.get(name, "any")
+            first = at
             starts = [self._var_segment(add, f"pvar.{name}[{offsets[o]}]", kind) for o in range(n)]
             number = starts[0][1] if starts and starts[0][0] == "number" else None  # one a seat, from here
             self.pvar_slots.append((name, number, starts))
+            self.pvar_spans.append((first, at))
         if self.claims:  # a game that makes no claim has no room for one
             self.at_claim = add("claim", 3, "a claim is made · it still stands · how many cards it covers",
                                 ("made", "stands", "count"))
@@ -819,7 +822,8 @@ class Encoding:
         self._outs = [self._zeros[:] for _ in range(n)]
         self._nps = [np.frombuffer(out, dtype=F32) for out in self._outs]
         parts = sum(n if per else 1 for _, per, *_ in self.zone_slots)
-        self._was = [[None] * (parts + 1) for _ in range(n)]  # each part's last glance, then whether a claim was written
+        # each part's last glance, then whether a claim was written, then each player number's values last written
+        self._was = [[None] * (parts + 1 + len(self.pvar_slots)) for _ in range(n)]
         self._counts = [[[], self._no_cards[:]] for _ in range(parts)]  # a long zone's cards last counted, their counts
         self._heads = [{} for _ in range(n)]  # each seat's: (whose turn, direction, pending, window, verbs) -> the head
         consts["HEAD_OF"] = self._head
@@ -889,7 +893,10 @@ class Encoding:
                                   f"                mv[{top_at} + IDENT[c]] = 1.0"]
                     consts[f"COUNTS{k}"] = self._counts[k]
                     k += 1
-            lines.append(f"    out[{zone_end}:{claim_at}] = VARS  # the variables: written each time (most looks change one)")
+            pvars_at = self.pvar_spans[0][0] if self.pvar_spans else claim_at
+            if zone_end < pvars_at:
+                lines.append(f"    out[{zone_end}:{pvars_at}] = VARS  # the variables: written each time (most looks change one)")
+                consts["VARS"] = self._zeros[zone_end:pvars_at]
             for j, (name, slot) in enumerate(self.var_slots):
                 consts[f"SLOT{j}"] = slot
                 lines.append(f"    v = values.get({name!r})")
@@ -912,24 +919,34 @@ class Encoding:
                               f"        PUT(out, SLOT{j}, v, {seat})"]
             for j, (name, number, starts) in enumerate(self.pvar_slots):
                 consts[f"STARTS{j}"] = starts
-                lines += [f"    vals = pvalues.get({name!r})",
-                          "    if vals is not None and any(vals):" if number is not None else "    if vals is not None:"]
+                lo, hi = self.pvar_spans[j]
+                consts[f"PVARS{j}"] = self._zeros[lo:hi]
+                lines.append(f"    vals = pvalues.get({name!r})")
                 puts = ["            for o, v in enumerate(vals):",
                         "                if v is not None and v is not False:",
                         f"                    PUT(out, STARTS{j}[ROT[{seat}][o]], v, {seat})"]
-                if number is not None:  # numbers, one a seat: written at once if all are
-                    lines += ["        try:",
-                              f"            a = array('f', vals[{seat}:] + vals[:{seat}])" if seat else
-                              "            a = array('f', vals)",
-                              "            whole = -BOUND <= min(a) and max(a) <= BOUND",
-                              "        except (TypeError, OverflowError):  # a player's number not set, or not a number",
-                              "            whole = False",
-                              "        if whole:",
-                              f"            out[{number}:{number + n}] = a",
-                              "        else:",
-                              *puts]
+                if number is not None:  # numbers, one a seat: written when they changed, at once if all are numbers
+                    # (what is kept is a copy of the list: a number is never changed in place, and what is not a
+                    # number, `PUT` writes nothing of)
+                    w = parts + 1 + j
+                    lines += [f"    if vals != was[{w}]:",
+                              f"        was[{w}] = vals[:] if vals.__class__ is list else vals",
+                              f"        out[{lo}:{hi}] = PVARS{j}",
+                              "        if vals is not None and any(vals):",
+                              "            try:",
+                              f"                a = array('f', vals[{seat}:] + vals[:{seat}])" if seat else
+                              "                a = array('f', vals)",
+                              "                whole = -BOUND <= min(a) and max(a) <= BOUND",
+                              "            except (TypeError, OverflowError):  # a player's number not set, or not a number",
+                              "                whole = False",
+                              "            if whole:",
+                              f"                out[{number}:{number + n}] = a",
+                              "            else:",
+                              *["    " + x for x in puts]]
                 else:
-                    lines += [p[4:] for p in puts]
+                    lines += [f"    out[{lo}:{hi}] = PVARS{j}",
+                              "    if vals is not None:",
+                              *[x[4:] for x in puts]]
             if self.claims:  # `_claim`, written out for the seat
                 lines += [f"    if claim is not None or was[{k}]:",
                           f"        out[{claim_at}:] = CLAIMS",
