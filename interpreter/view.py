@@ -176,7 +176,7 @@ def _readers(shows: list) -> tuple:
             "    def look():",
             "        if st.program is not p:  # a rule written in play: another program, maybe other zones",
             "            return glance(st, seat)",
-            "        down = st.facedown",
+            "        down = KNOWERS(st)  # face down, or shown by a `reveal` where they lie",
             "        z = st.zones",
             "        if down:",
             "            downs = down.keys()",
@@ -190,7 +190,8 @@ def _readers(shows: list) -> tuple:
             "        return (st.current, st.direction, d.player if d is not None else None, d is not None and d.window, "
             "zones, values, pvalues, CLAIM(st, text=False) if st.claim is not None else None)",
             "    return look"]
-    space: dict = {"_glimpse": _glimpse, "SEEN_BY": _seen_by_program, "SEEN_VARS": seen_vars, "CLAIM": public_claim}
+    space: dict = {"_glimpse": _glimpse, "SEEN_BY": _seen_by_program, "SEEN_VARS": seen_vars, "CLAIM": public_claim,
+                   "KNOWERS": knowers}
     exec(compile("\n".join(whole + seen + look) + "\n", "<what a seat sees>", "exec"), space)
     got = _READERS[key] = (space["whole"], space["seen"], space["glancer"])
     return got

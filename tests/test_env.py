@@ -653,11 +653,12 @@ turn { choose current { lay 1..5 cs from hand(current) { move cs to pile  win cu
         make_env(rulelang.load_text(big), players=2)
 
 
-@pytest.mark.parametrize("name", ["house", "liars"])
+@pytest.mark.parametrize("name", ["house", "liars", "uno"])
 def test_a_seats_glancer_gives_its_glance_at_every_move(name):
     """`Seat.glancer()` (a function written for what each zone shows the seat, the zones read in it) gives what
-    `Seat.glance()` gives, for every seat at every move: with cards face down (Liar's UNO), and after rules written
-    in play have made the program another (House Rules)."""
+    `Seat.glance()` gives, for every seat at every move: with cards face down (Liar's UNO), after rules written
+    in play have made the program another (House Rules), and while a challenged hand is known to its challenger
+    (UNO: `reveal`, st.revealed)."""
     from interpreter import Game
     from interpreter.bots import RandomBot
 
@@ -667,12 +668,12 @@ def test_a_seats_glancer_gives_its_glance_at_every_move(name):
     looks = [s.glancer() for s in seats]
     bots = [RandomBot(i) for i in range(4)]
     changed = downs = 0
-    for _ in range(400):
+    for _ in range(400 if name != "uno" else 3000):
         if game.over:
             break
         for s, look in zip(seats, looks):
             assert look() == s.glance()
-        downs += bool(game.state.facedown)
+        downs += bool(game.state.facedown or game.state.revealed)
         d = game.pending
         game.apply(d.player, bots[d.player].choose(p, None, d), checked=False)
         changed += game.state.program is not p
