@@ -258,14 +258,15 @@ def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
             got = follows[seat] = all(visible(st, c, zi, owner, seat) for c in cards)
         return got
 
-    for c in held:
-        knew = revealed[c]
-        keep = frozenset(s for s in knew if s in own or follow(s))
-        if keep <= own:
-            del revealed[c]
-            n -= 1
-        elif keep != knew:
-            revealed[c] = keep
+    lost = frozenset(s for s in frozenset().union(*[revealed[c] for c in held]) if s not in own and not follow(s))
+    if lost:  # (a card played face up where all see it: none lost, nothing to change)
+        for c in held:
+            keep = revealed[c] - lost
+            if keep <= own:
+                del revealed[c]
+                n -= 1
+            else:
+                revealed[c] = keep
     if n:
         counts[src] = n
     else:
