@@ -247,25 +247,21 @@ def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
         if revealed.pop(cid, None) is not None:
             n -= 1
     held = revealed.keys() & st.zone(*src) if n else ()
-    if held:
-        zi, owner = dest
-        vis = st.program.zones[src[0]].visibility
-        own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
-        follows: dict = {}  # seat -> whether it sees every moved card where it lies now
+    zi, owner = dest
+    vis = st.program.zones[src[0]].visibility
+    own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
+    follows: dict = {}  # seat -> whether it sees every moved card where it lies now
+
+    def follow(seat) -> bool:
+        got = follows.get(seat)
+        if got is None:
+            got = follows[seat] = all(visible(st, c, zi, owner, seat) for c in cards)
+        return got
+
+    lost = frozenset(s for s in frozenset().union(*[revealed[c] for c in held]) if s not in own and not follow(s))
+    if lost:  # (a card played face up where all see it: none lost, nothing to change)
         for c in held:
-            knew = revealed[c]
-            keep = []
-            for seat in knew:
-                if seat not in own:
-                    sees = follows.get(seat)
-                    if sees is None:
-                        sees = follows[seat] = all(visible(st, m, zi, owner, seat) for m in cards)
-                    if not sees:
-                        continue
-                keep.append(seat)
-            if len(keep) == len(knew):
-                continue
-            keep = frozenset(keep)
+            keep = revealed[c] - lost
             if keep <= own:
                 del revealed[c]
                 n -= 1
