@@ -246,8 +246,14 @@ def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
     for cid in cards:
         if revealed.pop(cid, None) is not None:
             n -= 1
-    held = revealed.keys() & st.zone(*src) if n else ()
+    if not n:
+        del counts[src]
+        return
     zi, owner = dest
+    if st.program.zones[zi].visibility == "public" and st.facedown.keys().isdisjoint(cards):
+        counts[src] = n  # laid face up where every seat sees them (a card played): no one loses sight of the others
+        return
+    held = revealed.keys() & st.zone(*src)
     vis = st.program.zones[src[0]].visibility
     own = frozenset((src[1],)) if vis == "private" and src[1] is not None else _NOBODY
     follows: dict = {}  # seat -> whether it sees every moved card where it lies now
