@@ -154,6 +154,20 @@ async def test_join_takes_the_address_as_a_person_types_it(tmp_path):
         await conn.close()
 
 
+
+@bounded
+async def test_join_to_a_port_alone_asks_for_host_and_port():
+    """`rulelang join 8765 CODE` (the port, without the host): said so, not read as the host `8765` (an IPv4 number,
+    which reached whatever answered at 0.0.34.61:8765 and was told "something else listens there")."""
+    from rulelang.errors import RulesError
+    from rulelang.net.client import open_seat
+
+    with pytest.raises(RulesError) as e:
+        await open_seat("8797", "CODE", None)
+    assert str(e.value) == ("`8797` is a port alone: type the table's HOST:PORT, as `rulelang serve` prints it "
+                            "(`127.0.0.1:8797` for a table on this machine)")
+
+
 @bounded
 async def test_join_to_a_port_where_no_table_listens_says_so(tmp_path):
     """A web server (or any program that answers, not as a table does) at the address: told so, not a traceback of

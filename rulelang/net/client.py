@@ -630,6 +630,9 @@ async def open_seat(address: str, code: str, name: str | None):
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
     uri = table_uri(address)
+    if address.strip().isdigit():  # `join 8765 CODE`: a port typed alone reads as a host (an IPv4 number, 0.0.34.61)
+        raise RulesError(f"`{address}` is a port alone: type the table's HOST:PORT, as `rulelang serve` prints it "
+                         f"(`127.0.0.1:{address.strip()}` for a table on this machine)")
     try:
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
     except (OSError, TimeoutError, InvalidURI) as e:
