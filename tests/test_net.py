@@ -662,3 +662,11 @@ async def test_connections_that_never_say_hello_are_capped_and_do_not_stop_the_t
         await asyncio.sleep(0.2)
         ann = await Client.open(address, table.seats[0].code, "Ann")
         assert (await ann.recv("welcome"))["seat"] == 0
+
+
+def test_the_hosts_own_seat_reads_joining_not_gone_before_it_connects():
+    """`serve --play`: the seats are listed before the host's own client has connected; its seat was "(gone)"."""
+    prog = rulelang.load(ROOT / "games" / "uno.rules")
+    table = Table(prog, 3, out=lambda line: None, save=None)
+    table.keep_for_host("Ann")
+    assert table.seat_line() == "Seats: 1 Ann (joining) · 2 (open) · 3 (open)"

@@ -142,6 +142,8 @@ class Table:
             state = s.state()
             if state == "gone" and s.gone_since is not None:
                 state = f"gone {int(time.monotonic() - s.gone_since)} s"
+            elif state == "gone":  # a seat kept for a person never yet here (the host's, `--play`): not "gone"
+                state = "joining"
             turn = " ◀" if d is not None and d.player == s.index and not d.race else ""
             parts.append(f"{s.index + 1} {who + ' ' if who else ''}({state}){turn}")
         return "Seats: " + " · ".join(parts)
