@@ -207,7 +207,8 @@ async def test_join_to_a_table_of_another_release_says_so():
 
     older_refusal = {"v": 1, "type": "error", "message": "protocol version 2; this side speaks version 1"}
     newer_welcome = {"v": 3, "type": "welcome", "seat": 0}
-    for reply, theirs in ((older_refusal, "1"), (newer_welcome, "3"), ({"v": "\x1b[2J", "type": "error"}, "an unknown one")):
+    for reply, theirs in ((older_refusal, "version 1"), (newer_welcome, "version 3"),
+                          ({"v": "\x1b[2J", "type": "error"}, "an unknown version"), ({"type": "error"}, "no version")):
         async def answer(conn, reply=reply):
             await conn.recv()
             await conn.send(json.dumps(reply))
@@ -217,9 +218,9 @@ async def test_join_to_a_table_of_another_release_says_so():
             port = server.sockets[0].getsockname()[1]
             with pytest.raises(Refused) as told:
                 await open_seat(f"127.0.0.1:{port}", "abc", "Ann")
-            assert str(told.value) == (f"the table at 127.0.0.1:{port} speaks version {theirs} of rulelang's network "
-                                       f"protocol and this rulelang version {protocol.VERSION}: join with the same "
-                                       f"release of rulelang as the table's")
+            assert str(told.value) == (f"the table at 127.0.0.1:{port} speaks {theirs} of rulelang's network "
+                                       f"protocol and this rulelang speaks version {protocol.VERSION}: join with the "
+                                       f"same release of rulelang as the table's")
 
 
 @bounded
@@ -247,6 +248,8 @@ async def test_junk_is_refused_with_an_error_and_the_table_goes_on(tmp_path):
             '{"v": 1, "type": "move", "text": "draw"}': "this table speaks version 2 of rulelang's network protocol and "
                                                        "you sent version 1: join with the same release of rulelang "
                                                        "as the table's",
+            '{"type": "move", "text": "draw"}': "this table speaks version 2 of rulelang's network protocol and you "
+                                                "sent no version: join with the same release of rulelang as the table's",
             '{"v": 2}': "a message has a `type`",
             '{"v": 2, "type": "dance"}': "unknown message type `dance`",
             '{"v": 2, "type": "move", "text": 5}': "`text` must be text of at most 4080 characters",

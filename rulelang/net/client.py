@@ -23,7 +23,7 @@ from ..terminal.editor import rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import (MAX_FROM_SERVER, VERSION, OtherVersion, ProtocolError, decision_from_wire, decode, encode,
-                       event_from_wire, said)
+                       event_from_wire, versioned)
 
 STALE = object()  # the decision being typed for has gone (answered for, timed out, handed to a bot)
 INPUT_ENDED = 3
@@ -648,8 +648,8 @@ async def open_seat(address: str, code: str, name: str | None):
         msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
     except OtherVersion as e:  # its welcome, or its refusal of this side's hello: either way, another release
         await conn.close()
-        raise Refused(f"the table at {address} speaks version {said(e.theirs)} of rulelang's network protocol and "
-                      f"this rulelang version {VERSION}: join with the same release of rulelang as the table's") from None
+        raise Refused(f"the table at {address} speaks {versioned(e.theirs)} of rulelang's network protocol and this "
+                      f"rulelang speaks version {VERSION}: join with the same release of rulelang as the table's") from None
     except (ConnectionClosed, TimeoutError, ProtocolError):
         await conn.close()
         raise RulesError(f"the table at {address} closed the connection") from None
