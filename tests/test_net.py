@@ -673,3 +673,18 @@ def test_the_hosts_own_seat_reads_joining_not_gone_before_it_connects():
     table = Table(prog, 3, out=lambda line: None, save=None)
     table.keep_for_host("Ann")
     assert table.seat_line() == "Seats: 1 Ann (joining) · 2 (open) · 3 (open)"
+
+
+@bounded
+async def test_the_host_is_told_once_when_a_client_of_another_release_tries_to_join(tmp_path):
+    """A friend on an older rulelang is refused with both versions; the host, who would else see nothing happen,
+    is told so on the serving terminal (once: a stranger may try many times)."""
+    async with serving(tmp_path) as (table, address, commands, lines):
+        for _ in range(2):
+            c = await Client.open(address)
+            await c.send_raw(json.dumps({"v": 1, "type": "hello", "code": table.seats[0].code}))
+            assert "you sent version 1" in (await c.recv("error"))["message"]
+            await c.close()
+        told = [line for line in lines if "another release" in line]
+        assert told == ["Someone tried to join with another release of rulelang (protocol version 1; this table speaks "
+                        f"version {protocol.VERSION}): they were told to join with this table's release."]
