@@ -688,3 +688,20 @@ async def test_the_host_is_told_once_when_a_client_of_another_release_tries_to_j
         told = [line for line in lines if "another release" in line]
         assert told == ["Someone tried to join with another release of rulelang (protocol version 1; this table speaks "
                         f"version {protocol.VERSION}): they were told to join with this table's release."]
+
+
+@bounded
+async def test_join_where_nothing_listens_says_so_in_words():
+    """A port nobody listens on: said in words, not asyncio's "Connect call failed ('127.0.0.1', PORT)"."""
+    import socket
+
+    from rulelang.errors import RulesError
+    from rulelang.net.client import open_seat
+
+    with socket.socket() as s:  # a port that was free a moment ago, and is closed again
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(RulesError) as e:
+        await open_seat(f"127.0.0.1:{port}", "CODE", None)
+    assert str(e.value) == (f"cannot reach a table at 127.0.0.1:{port}: nothing listens there; is `rulelang serve` "
+                            f"running, and is this the address it printed?")

@@ -635,6 +635,9 @@ async def open_seat(address: str, code: str, name: str | None):
                          f"(`127.0.0.1:{address.strip()}` for a table on this machine)")
     try:
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
+    except ConnectionRefusedError:  # the machine answered: no program listens at that port
+        raise RulesError(f"cannot reach a table at {address}: nothing listens there; is `rulelang serve` running, "
+                         f"and is this the address it printed?") from None
     except (OSError, TimeoutError, InvalidURI) as e:
         raise RulesError(f"cannot reach a table at {address}: {getattr(e, 'strerror', None) or e}") from None
     except InvalidHandshake:  # something answers there, but not as a table does (a web server, another program)
