@@ -154,6 +154,20 @@ async def test_join_takes_the_address_as_a_person_types_it(tmp_path):
         await conn.close()
 
 
+
+@bounded
+async def test_join_to_a_port_alone_asks_for_host_and_port():
+    """`rulelang join 8765 CODE` (the port, without the host): said so, not read as the host `8765` (an IPv4 number,
+    which reached whatever answered at 0.0.34.61:8765 and was told "something else listens there")."""
+    from rulelang.errors import RulesError
+    from rulelang.net.client import open_seat
+
+    with pytest.raises(RulesError) as e:
+        await open_seat("8797", "CODE", None)
+    assert str(e.value) == ("`8797` is a port alone: type the table's HOST:PORT, as `rulelang serve` prints it "
+                            "(`127.0.0.1:8797` for a table on this machine)")
+
+
 @bounded
 async def test_join_to_a_port_where_no_table_listens_says_so(tmp_path):
     """A web server (or any program that answers, not as a table does) at the address: told so, not a traceback of
@@ -193,7 +207,8 @@ async def test_join_to_a_table_of_another_release_says_so():
 
     older_refusal = {"v": 1, "type": "error", "message": "protocol version 2; this side speaks version 1"}
     newer_welcome = {"v": 3, "type": "welcome", "seat": 0}
-    for reply, theirs in ((older_refusal, "1"), (newer_welcome, "3"), ({"v": "\x1b[2J", "type": "error"}, "an unknown one")):
+    for reply, theirs in ((older_refusal, "version 1"), (newer_welcome, "version 3"),
+                          ({"v": "\x1b[2J", "type": "error"}, "an unknown version"), ({"type": "error"}, "no version")):
         async def answer(conn, reply=reply):
             await conn.recv()
             await conn.send(json.dumps(reply))
@@ -203,9 +218,9 @@ async def test_join_to_a_table_of_another_release_says_so():
             port = server.sockets[0].getsockname()[1]
             with pytest.raises(Refused) as told:
                 await open_seat(f"127.0.0.1:{port}", "abc", "Ann")
-            assert str(told.value) == (f"the table at 127.0.0.1:{port} speaks version {theirs} of rulelang's network "
-                                       f"protocol and this rulelang version {protocol.VERSION}: join with the same "
-                                       f"release of rulelang as the table's")
+            assert str(told.value) == (f"the table at 127.0.0.1:{port} speaks {theirs} of rulelang's network "
+                                       f"protocol and this rulelang speaks version {protocol.VERSION}: join with the "
+                                       f"same release of rulelang as the table's")
 
 
 @bounded
@@ -233,6 +248,8 @@ async def test_junk_is_refused_with_an_error_and_the_table_goes_on(tmp_path):
             '{"v": 1, "type": "move", "text": "draw"}': "this table speaks version 2 of rulelang's network protocol and "
                                                        "you sent version 1: join with the same release of rulelang "
                                                        "as the table's",
+            '{"type": "move", "text": "draw"}': "this table speaks version 2 of rulelang's network protocol and you "
+                                                "sent no version: join with the same release of rulelang as the table's",
             '{"v": 2}': "a message has a `type`",
             '{"v": 2, "type": "dance"}': "unknown message type `dance`",
             '{"v": 2, "type": "move", "text": 5}': "`text` must be text of at most 4080 characters",
@@ -648,3 +665,43 @@ async def test_connections_that_never_say_hello_are_capped_and_do_not_stop_the_t
         await asyncio.sleep(0.2)
         ann = await Client.open(address, table.seats[0].code, "Ann")
         assert (await ann.recv("welcome"))["seat"] == 0
+
+
+def test_the_hosts_own_seat_reads_joining_not_gone_before_it_connects():
+    """`serve --play`: the seats are listed before the host's own client has connected; its seat was "(gone)"."""
+    prog = rulelang.load(ROOT / "games" / "uno.rules")
+    table = Table(prog, 3, out=lambda line: None, save=None)
+    table.keep_for_host("Ann")
+    assert table.seat_line() == "Seats: 1 Ann (joining) · 2 (open) · 3 (open)"
+
+
+@bounded
+async def test_the_host_is_told_once_when_a_client_of_another_release_tries_to_join(tmp_path):
+    """A friend on an older rulelang is refused with both versions; the host, who would else see nothing happen,
+    is told so on the serving terminal (once: a stranger may try many times)."""
+    async with serving(tmp_path) as (table, address, commands, lines):
+        for _ in range(2):
+            c = await Client.open(address)
+            await c.send_raw(json.dumps({"v": 1, "type": "hello", "code": table.seats[0].code}))
+            assert "you sent version 1" in (await c.recv("error"))["message"]
+            await c.close()
+        told = [line for line in lines if "another release" in line]
+        assert told == ["Someone tried to join with another release of rulelang (protocol version 1; this table speaks "
+                        f"version {protocol.VERSION}): they were told to join with this table's release."]
+
+
+@bounded
+async def test_join_where_nothing_listens_says_so_in_words():
+    """A port nobody listens on: said in words, not asyncio's "Connect call failed ('127.0.0.1', PORT)"."""
+    import socket
+
+    from rulelang.errors import RulesError
+    from rulelang.net.client import open_seat
+
+    with socket.socket() as s:  # a port that was free a moment ago, and is closed again
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(RulesError) as e:
+        await open_seat(f"127.0.0.1:{port}", "CODE", None)
+    assert str(e.value) == (f"cannot reach a table at 127.0.0.1:{port}: nothing listens there; is `rulelang serve` "
+                            f"running, and is this the address it printed?")

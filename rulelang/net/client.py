@@ -23,7 +23,7 @@ from ..terminal.editor import rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import (MAX_FROM_SERVER, VERSION, OtherVersion, ProtocolError, decision_from_wire, decode, encode,
-                       event_from_wire, said)
+                       event_from_wire, versioned)
 
 STALE = object()  # the decision being typed for has gone (answered for, timed out, handed to a bot)
 INPUT_ENDED = 3
@@ -630,8 +630,14 @@ async def open_seat(address: str, code: str, name: str | None):
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
     uri = table_uri(address)
+    if address.strip().isdigit():  # `join 8765 CODE`: a port typed alone reads as a host (an IPv4 number, 0.0.34.61)
+        raise RulesError(f"`{address}` is a port alone: type the table's HOST:PORT, as `rulelang serve` prints it "
+                         f"(`127.0.0.1:{address.strip()}` for a table on this machine)")
     try:
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
+    except ConnectionRefusedError:  # the machine answered: no program listens at that port
+        raise RulesError(f"cannot reach a table at {address}: nothing listens there; is `rulelang serve` running, "
+                         f"and is this the address it printed?") from None
     except (OSError, TimeoutError, InvalidURI) as e:
         raise RulesError(f"cannot reach a table at {address}: {getattr(e, 'strerror', None) or e}") from None
     except InvalidHandshake:  # something answers there, but not as a table does (a web server, another program)
@@ -645,8 +651,8 @@ async def open_seat(address: str, code: str, name: str | None):
         msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
     except OtherVersion as e:  # its welcome, or its refusal of this side's hello: either way, another release
         await conn.close()
-        raise Refused(f"the table at {address} speaks version {said(e.theirs)} of rulelang's network protocol and "
-                      f"this rulelang version {VERSION}: join with the same release of rulelang as the table's") from None
+        raise Refused(f"the table at {address} speaks {versioned(e.theirs)} of rulelang's network protocol and this "
+                      f"rulelang speaks version {VERSION}: join with the same release of rulelang as the table's") from None
     except (ConnectionClosed, TimeoutError, ProtocolError):
         await conn.close()
         raise RulesError(f"the table at {address} closed the connection") from None

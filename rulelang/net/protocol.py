@@ -33,8 +33,14 @@ class OtherVersion(ProtocolError):
 
     def __init__(self, theirs):
         self.theirs = theirs
-        super().__init__(f"this table speaks version {VERSION} of rulelang's network protocol and you sent version "
-                         f"{said(theirs)}: join with the same release of rulelang as the table's")
+        super().__init__(f"this table speaks version {VERSION} of rulelang's network protocol and you sent "
+                         f"{versioned(theirs)}: join with the same release of rulelang as the table's")
+
+
+def versioned(version) -> str:
+    """`version 3`, `no version` (a message without one), `an unknown version` (one that is no number)."""
+    told = said(version)
+    return "no version" if told == "none" else "an unknown version" if told == "an unknown one" else f"version {told}"
 
 
 def said(version) -> str:

@@ -32,8 +32,8 @@ from ..terminal.editor import MAX_LINE, check_rule
 from ..terminal.host import Screen, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
-from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, Canon, ProtocolError, decode, encode, text_field,
-                       wire_decision, wire_event, wire_view)
+from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
+                       encode, text_field, versioned, wire_decision, wire_event, wire_view)
 from .seat import SeatPort
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud or copied by hand
@@ -122,6 +122,7 @@ class Table:
         self.strangers = 0  # connections that have not said which seat they are
         self.closed = asyncio.Event()
         self.host_seat = None  # the seat the host plays from the serving terminal (`--play`)
+        self.told_other_version = False  # the host was told a client of another release tried to join
         self.address = "HOST:PORT"  # where it listens, once it does
 
     # ---------------------------------------------------------- seats
@@ -142,6 +143,8 @@ class Table:
             state = s.state()
             if state == "gone" and s.gone_since is not None:
                 state = f"gone {int(time.monotonic() - s.gone_since)} s"
+            elif state == "gone":  # a seat kept for a person never yet here (the host's, `--play`): not "gone"
+                state = "joining"
             turn = " ◀" if d is not None and d.player == s.index and not d.race else ""
             parts.append(f"{s.index + 1} {who + ' ' if who else ''}({state}){turn}")
         return "Seats: " + " · ".join(parts)
@@ -556,6 +559,10 @@ class Table:
                                          or not name.isprintable()):
                     raise ProtocolError("a name is 1 to 24 printable characters")
             except ProtocolError as e:
+                if isinstance(e, OtherVersion) and not self.told_other_version:  # once: a stranger may send many
+                    self.told_other_version = True
+                    self.out(f"Someone tried to join with another release of rulelang (protocol {versioned(e.theirs)};"
+                             f" this table speaks version {VERSION}): they were told to join with this table's release.")
                 await conn.send(encode("error", message=str(e)))
                 await conn.close(1008, "protocol")
                 return

@@ -1397,6 +1397,17 @@ class Host:
                 if unseen:
                     parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
                 self.screen.line(parts)
+                if brief or p.zones[p.zone_index[name]].visibility != "private":
+                    continue
+                for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)
+                    seen = sorted((c for c in h["cards"] if c is not None), key=lambda c: sort_key(p, c))
+                    if other == seat or not seen:
+                        continue
+                    many = "all" if len(seen) == h["size"] else f"{len(seen)} of {h['size']}"
+                    parts = [("", f"{v['names'][other]}'s {words(name)}, shown to you ({many}):")]
+                    for c in seen:
+                        parts += [("", " ")] + card_parts(p, c)
+                    self.screen.line(parts)
 
     def show_moves(self, d: Decision) -> None:
         """The moves open now, grouped by verb: `Moves: VERB CARD / CARD · VERB`."""
