@@ -274,11 +274,14 @@ def op_reveal(cards_f, to_f):
                                     "said, not a card")
         to = to_f(st, fr.env)
         seats = list(to) if isinstance(to, (list, tuple)) else [to]
-        if st.record:  # whose cards they are, for the narrator: the first owner, or who knows a face-down card
+        if st.record:  # who shows them, for the narrator: their first owner, or who knows a face-down card, if it
+            # sees every one of them (the event's owner is told them: not a card in its hidden pile, or another's)
             owners = [m.find_card(st, c)[1] for c in cards]
             owner = next((o for o in owners if o is not None), None)
-            if owner is None:
+            if owner is None or not all(sees_card(st, c, owner) for c in cards):
                 owner = next(iter(sorted(st.facedown.get(cards[0], ()))), None) if cards else st.current
+                if owner is not None and cards and not all(sees_card(st, c, owner) for c in cards):
+                    owner = None
         everyone = len(set(seats)) == st.n
         shown = frozenset(s for s in seats if s is not None)
         for c in cards:
