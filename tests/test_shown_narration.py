@@ -27,3 +27,21 @@ def test_a_card_looked_at_in_another_grid_is_not_told_to_its_owner_who_does_not_
     assert [[project_event(g.state, e, s).cards for s in (0, 1, None)] for e in first] == [
         [["1 Spades", "2 Spades"], [None, None], [None, None]],
         [[None, None], ["5 Hearts", "6 Hearts"], [None, None]]]
+
+
+NONE_TO = rulelang.load(ROOT / "tests" / "rules" / "shown_to_none.rules")
+
+
+def test_none_among_those_a_card_is_shown_to_is_no_one_not_the_whole_table():
+    # 2 players: P1 holds R1 R2, P2 B1 B2; `reveal c to [next, friend]` with friend none shows R1 to P2 alone
+    g = Game(NONE_TO, 2, seed=1, stack=["R1", "B1", "R2", "B2"])
+    r1 = NONE_TO.card_by_text("R1")[0]
+    g.apply(0, "show R1")
+    assert r1 in g.view(1)["zones"]["hand"][0]["cards"]
+    assert g.view(None)["zones"]["hand"][0]["cards"] == [None, None]  # the table (a spectator, a --log) does not
+    shown = [e for e in g.state.events if isinstance(e, RevealEvent)][-1]
+    assert g.narrate(shown, None) == "P1 shows 1 card to P2"            # told without a traceback
+    assert "Red 1" in g.narrate(shown, 1)
+    g.apply(1, "nobody B1")                                             # shown to `none`: to no one, told nothing
+    assert not [e for e in g.state.events if isinstance(e, RevealEvent)][1:]
+    assert g.view(0)["zones"]["hand"][1]["cards"] == [None, None]
