@@ -273,14 +273,19 @@ def op_reveal(cards_f, to_f):
             raise RuntimeRulesError(f"`reveal` shows cards on the table; {m.card_name(st, max(cards))} is what a claim "
                                     "said, not a card")
         to = to_f(st, fr.env)
-        seats = list(to) if isinstance(to, (list, tuple)) else [to]
-        if st.record:  # whose cards they are, for the narrator: the first owner, or who knows a face-down card
+        seats = [s for s in (to if isinstance(to, (list, tuple)) else [to]) if s is not None]  # `none`: no one
+        if not seats:
+            return
+        if st.record:  # who shows them, for the narrator: their first owner, or who knows a face-down card, if it
+            # sees every one of them (the event's owner is told them: not a card in its hidden pile, or another's)
             owners = [m.find_card(st, c)[1] for c in cards]
             owner = next((o for o in owners if o is not None), None)
-            if owner is None:
+            if owner is None or not all(sees_card(st, c, owner) for c in cards):
                 owner = next(iter(sorted(st.facedown.get(cards[0], ()))), None) if cards else st.current
+                if owner is not None and cards and not all(sees_card(st, c, owner) for c in cards):
+                    owner = None
         everyone = len(set(seats)) == st.n
-        shown = frozenset(s for s in seats if s is not None)
+        shown = frozenset(seats)
         for c in cards:
             if c in st.facedown:
                 if everyone:  # shown to the whole table: it lies face up from now on
