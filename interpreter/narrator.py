@@ -282,13 +282,16 @@ class Narrator:
         if kind == "reveal":
             cards = e.cards or []
             owner = e.owner
-            if owner is None:  # cards of the table nobody knew (a face-down card dealt from a pile)
-                shows = "turned up" if any(cards) else "shown"
+            if owner is None:  # cards of the table nobody knew (a face-down card dealt from a pile), or looked at by one
+                to = e.to or []
+                shows = ("shown to you" if len(to) == 1 and self.is_you(to[0]) else "turned up") if any(cards) else "shown"
             else:
                 shows = f"{self.who(owner)} show" if self.is_you(owner) else f"{owner} shows"
             if any(cards):
                 return [("", f"{shows}: ")] + _cards([c for c in cards if c])
             to = [self.who(t) for t in e.to or []]
+            if owner is None:
+                return [("", f"{count_text(len(cards))} shown to {' and '.join(to)}")]
             return [("", f"{shows} {count_text(len(cards))} to {' and '.join(to)}")]
         if kind == "refill":
             return [("", f"the {pile(e.source)} is shuffled into the {pile(e.zone)} "
