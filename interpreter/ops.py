@@ -286,6 +286,7 @@ def op_reveal(cards_f, to_f):
                     owner = None
         everyone = len(set(seats)) == st.n
         shown = frozenset(seats)
+        same: dict = {}  # one set object for the cards shown to the same seats (a hand shown: one, not one a card)
         for c in cards:
             if c in st.facedown:
                 if everyone:  # shown to the whole table: it lies face up from now on
@@ -301,7 +302,7 @@ def op_reveal(cards_f, to_f):
                 knew = st.revealed.get(c)
                 now = (knew or own) | shown | ({None} if everyone else frozenset())  # shown to all: the table too
                 if now != knew and not now <= own:
-                    st.revealed[c] = now
+                    st.revealed[c] = same.setdefault(now, now)
                     if knew is None:
                         st.revealed_in[(zi, holder)] = st.revealed_in.get((zi, holder), 0) + 1
         if st.record:
