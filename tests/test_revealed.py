@@ -246,3 +246,38 @@ def test_a_challenged_wild_draw_four_shows_the_hand_to_the_challenger_until_it_c
     play(g, "play G6")                                 # seat 2
     play(g, "play G1")                                 # face up on the discard: seat 1 saw which card left
     assert sees(1) == ["B3", "B4", "G2", "Y6", "Y7"] and sees(2) == []
+
+
+SAME_ZONE = """game "Shown then sorted"
+players 2..2
+attribute colour {
+  red  "Red"  short "R"
+  blue "Blue" short "B"
+}
+attribute number 1..3
+name cards by colour number
+deck draw { for c in colour { for n in 1..3 { card {colour: c, number: n} } } }
+zone draw hidden
+zone pile public
+zone hand private per player
+setup { deal 3 from draw to hand }
+turn {
+  choose current {
+    show { reveal hand(current) to next }
+    tidy { move hand(current) to hand(current) }
+    play c in hand(current) { move c to pile  if size(hand(current)) == 0 { win current } }
+  }
+}
+"""
+
+
+def test_cards_moved_within_their_zone_stay_known_to_those_shown_them():
+    """`move hand(p) to hand(p)` (a hand tidied): the cards lie where they were shown, so the seat shown them keeps
+    knowing them (before, the move was taken as cards leaving the hand, and what was shown was forgotten)."""
+    g = Game(rulelang.load_text(SAME_ZONE), 2, seed=1)
+    g.apply(0, "show")
+    shown = set(g.view(1)["zones"]["hand"][0]["cards"])
+    assert None not in shown and len(shown) == 3
+    g.apply(1, "tidy")
+    g.apply(0, "tidy")
+    assert set(g.view(1)["zones"]["hand"][0]["cards"]) == shown

@@ -239,6 +239,8 @@ def unreveal(st: State, src: tuple, cards, dest: tuple) -> None:
     `src`'s any more (only its own rule's seers do).  Called after the cards moved and were turned."""
     counts = st.revealed_in
     src = (src[0], src[1])
+    if src == (dest[0], dest[1]):  # moved within their zone (`move hand(p) to hand(p)`): they lie where they were shown
+        return
     n = counts.get(src)
     if not n:  # no card of `src` was shown: neither the cards moved nor any left there
         return
