@@ -38,15 +38,11 @@ class OtherVersion(ProtocolError):
 
 
 def versioned(version) -> str:
-    """`version 3`, `no version` (a message without one), `an unknown version` (one that is no number)."""
-    told = said(version)
-    return "no version" if told == "none" else "an unknown version" if told == "an unknown one" else f"version {told}"
-
-
-def said(version) -> str:
-    """A version as the other side sent it, fit to show (anything but a number is shown as such)."""
-    return str(version) if isinstance(version, int) and not isinstance(version, bool) and 0 <= version < 10**6 \
-        else "none" if version is None else "an unknown one"
+    """A version as the other side sent it, fit to show: `version 3`, `no version` (a message without one), `an
+    unknown version` (one that is no number, shown as such)."""
+    if isinstance(version, int) and not isinstance(version, bool) and 0 <= version < 10**6:
+        return f"version {version}"
+    return "no version" if version is None else "an unknown version"
 
 
 def encode(kind: str, **fields) -> str:
