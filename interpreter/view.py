@@ -90,9 +90,7 @@ def glance(st, seat) -> tuple:
     each card it may not see when it sees only some (face-down cards known to some), or the number of cards when
     it sees none.  The variables are `seen_vars`' without a copy, the claim `public_claim`'s without its text."""
     p = st.program
-    got = _SEEN.get((id(p), st.n, seat))
-    if got is None or got[0] is not p:
-        got = _seen_by(p, st.n, seat)
+    got = _seen_by_program(p, st.n, seat)
     down = knowers(st)
     if down:  # face-down or revealed cards: each seen only by those who know it, wherever it lies (`_seen_by`'s function)
         zones = got[4](st.zones, down.keys(), down, seat)
