@@ -278,12 +278,10 @@ def op_reveal(cards_f, to_f):
             return
         if st.record:  # who shows them, for the narrator: their first owner, or who knows a face-down card, if it
             # sees every one of them (the event's owner is told them: not a card in its hidden pile, or another's)
-            owners = [m.find_card(st, c)[1] for c in cards]
-            owner = next((o for o in owners if o is not None), None)
-            if owner is None or not all(sees_card(st, c, owner) for c in cards):
-                owner = next(iter(sorted(st.facedown.get(cards[0], ()))), None) if cards else st.current
-                if owner is not None and cards and not all(sees_card(st, c, owner) for c in cards):
-                    owner = None
+            first = next((o for o in (m.find_card(st, c)[1] for c in cards) if o is not None), None)
+            knower = next(iter(sorted(st.facedown.get(cards[0], ()))), None) if cards else st.current
+            owner = next((o for o in (first, knower) if o is not None and all(sees_card(st, c, o) for c in cards)),
+                         None)
         everyone = len(set(seats)) == st.n
         shown = frozenset(seats)
         same: dict = {}  # one set object for the cards shown to the same seats (a hand shown: one, not one a card)
