@@ -678,8 +678,9 @@ class Host:
 
     def cmd_log(self, seat: int, d: Decision, arg: str):
         word = arg.split()[0] if arg.split() else ""
-        n = int(word) if word.isascii() and word.isdigit() else 15
-        if word and not (word.isascii() and word.isdigit()):  # `log abc`, `log -1`: said, and the last events shown
+        number = word.isascii() and word.isdigit()
+        n = int(word) if number else 15
+        if word and not number:  # `log abc`, `log -1`: said, and the last events shown
             self.screen.line(brief(f"`log {word}`: `log` takes how many events to show, as `log 50`; the last {n}:"))
         self.show_log(seat, n)
         return AGAIN
@@ -1383,16 +1384,19 @@ class Host:
             if full or not self.screen.tty:
                 self.screen.lines(wrap(self.table_facts(seat), width - 1))
             self.table_shown = (seat, self.game.turns)
+
+        def seen(pile):  # the cards of a pile this seat sees, in a hand's order, each with a space before it
+            cards = sorted((c for c in pile["cards"] if c is not None), key=lambda c: sort_key(p, c))
+            return cards, [part for c in cards for part in [("", " ")] + card_parts(p, c)]
+
         first = True
         for name, z in v["zones"].items():
             if isinstance(z, list):
                 if not first and not z[seat]["size"]:
                     continue  # an empty pile in front of you (parts, a penalty pile) says nothing
                 first = False
-                mine = sorted((c for c in z[seat]["cards"] if c is not None), key=lambda c: sort_key(p, c))
-                parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):")]
-                for c in mine:
-                    parts += [("", " ")] + card_parts(p, c)
+                mine, shown = seen(z[seat])
+                parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):"), *shown]
                 unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
                 if unseen:
                     parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
@@ -1400,14 +1404,13 @@ class Host:
                 if brief or p.zones[p.zone_index[name]].visibility != "private":
                     continue
                 for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)
-                    seen = sorted((c for c in h["cards"] if c is not None), key=lambda c: sort_key(p, c))
-                    if other == seat or not seen:
+                    if other == seat:
                         continue
-                    many = "all" if len(seen) == h["size"] else f"{len(seen)} of {h['size']}"
-                    parts = [("", f"{v['names'][other]}'s {words(name)}, shown to you ({many}):")]
-                    for c in seen:
-                        parts += [("", " ")] + card_parts(p, c)
-                    self.screen.line(parts)
+                    known, shown = seen(h)
+                    if not known:
+                        continue
+                    many = "all" if len(known) == h["size"] else f"{len(known)} of {h['size']}"
+                    self.screen.line([("", f"{v['names'][other]}'s {words(name)}, shown to you ({many}):"), *shown])
 
     def show_moves(self, d: Decision) -> None:
         """The moves open now, grouped by verb: `Moves: VERB CARD / CARD · VERB`."""
