@@ -89,20 +89,100 @@ def test_setup_deals_seven_cards_each_and_flips_the_top_card():
     assert [len(cards) for cards in deal[0].cards.values()] == [7, 7, 7, 7]
 
 
-def test_setup_ignores_a_flipped_action_or_wild_card_and_flips_the_next():
-    """Set Up 4: "If this card is an Action Card, ignore it and flip over the next card."  The Action
-    Cards section lists the Wilds too; an ignored Reverse, Skip or Draw Two does nothing, and no
-    colour is chosen for an ignored Wild."""
-    g = new_game(UNO, [A3, B3, C3], ["RR", "RS", "RD2", "W", "W4", "G5"], ["B7"])
-    assert discard(g) == ["RR", "RS", "RD2", "W", "W4", "G5"]
-    assert top(g) == "G5"
+# The official UNO rules, "Functions of Action Cards": an Action card turned up first acts on the first player
+# (the player to the left of the dealer; the dealer sits before them).  UNO Express, UNO House Rules, Liar's UNO
+# and Let's Build a Droid ignore it instead (their books' Set Up 4: test_express_scenarios, test_house_rules,
+# test_liars_scenarios, test_droid).
+
+
+def test_setup_a_wild_draw_four_turned_up_first_goes_back_into_the_deck_and_another_card_is_turned_up():
+    """Wild Draw Four: "If this card is turned up at the beginning of play, return it to the deck, shuffle, and
+    turn over a new card."  Ten players hold every Wild and Action card but one Wild Draw Four, which is turned
+    up: it is shuffled back into the draw pile, whose other 37 cards are number cards, and one of those is turned
+    up instead; P1 plays first, on its colour."""
+    prog = program(UNO)
+    numbers = [c.short for c in prog.cards if c.attrs["kind"] == "number"]
+    specials = [c.short for c in prog.cards if c.attrs["kind"] != "number"]
+    flip, specials = specials[-1], specials[:-1]  # a Wild Draw Four
+    assert flip == "W4" and len(specials) == 31
+    dealt = specials + numbers[:70 - 31]
+    draw = numbers[70 - 31:]
+    g = Game(prog, 10, seed=1, stack=deal_stack([dealt[7 * i: 7 * i + 7] for i in range(10)], flip, draw))
+    assert len(discard(g)) == 1
+    first = prog.cards[g.state.zone(prog.zone_index["discard"])[-1]]
+    assert first.attrs["kind"] == "number" and first.short in draw
+    assert colour(g) == first.attrs["colour"]
+    assert sorted(draw_pile(g) + [first.short]) == sorted(draw + [flip])
+    assert draw_pile(g)[:3] != draw[:3] or draw_pile(g)[3:6] != draw[3:6]  # shuffled
+    assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
+    assert [len(hand(g, s)) for s in range(10)] == [7] * 10
+    g.check_cards()
+
+
+def test_setup_a_wild_turned_up_first_the_first_player_names_the_colour():
+    """Wild: "If a Wild card is turned up at the beginning of play, the person to the left of the dealer chooses
+    the color that begins play."  P1 names green and plays on it."""
+    g = new_game(UNO, [A3, B3, C3], "W", ["B7"])
+    assert discard(g) == ["W"]
+    assert colour(g) is None
+    assert deciding(g) == 0
+    assert options(g) == ["colour red", "colour yellow", "colour green", "colour blue"]
+    play(g, 0, "colour green")
     assert colour(g) == "green"
     assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
-    assert [hand(g, s) for s in range(3)] == [sorted(A3), sorted(B3), sorted(C3)]
-    assert draw_size(g) == 108 - 21 - 6
-    assert draw_pile(g)[0] == "B7"
-    assert events_of(g, "skip") == [] and events_of(g, "reverse") == []
     assert options(g) == ["play G1", "play G2", "draw"]
+    play(g, 0, "play G1")
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_setup_a_skip_turned_up_first_the_first_player_is_skipped():
+    """Skip: "If a Skip card is turned up at the beginning of play, the player to the left of the dealer is
+    skipped, and the player to the left of that player starts play." """
+    g = new_game(UNO, [A3, B3, C3], "RS", ["B7"])
+    assert discard(g) == ["RS"]
+    assert colour(g) == "red"
+    assert [hand(g, s) for s in range(3)] == [sorted(A3), sorted(B3), sorted(C3)]
+    assert (turn(g), deciding(g), g.state.direction) == (1, 1, 1)
+    play(g, 1, "draw")  # a Blue 7: no match for a red Skip
+    assert (turn(g), deciding(g)) == (2, 2)
+
+
+def test_setup_a_draw_two_turned_up_first_the_first_player_draws_two_and_is_skipped():
+    """Draw Two: "If turned up at the beginning of play, the same rule applies": the player to the left of the
+    dealer draws 2 cards and loses their turn."""
+    g = new_game(UNO, [A3, B3, C3], "BD2", ["R8", "Y5", "B7"])
+    assert discard(g) == ["BD2"]
+    assert colour(g) == "blue"
+    assert hand(g, 0) == sorted(A3 + ["R8", "Y5"])
+    assert [hand(g, s) for s in (1, 2)] == [sorted(B3), sorted(C3)]
+    assert draw_pile(g)[0] == "B7"
+    assert draw_size(g) == 108 - 21 - 1 - 2
+    assert (turn(g), deciding(g), g.state.direction) == (1, 1, 1)
+    assert options(g) == ["play B1", "play B2", "draw"]
+
+
+def test_setup_a_reverse_turned_up_first_the_dealer_plays_first_and_play_moves_to_the_right():
+    """Reverse: "If a Reverse card is turned up at the beginning of play, the dealer plays first, and play moves
+    to the right instead of the left."  P1 is left of the dealer, so the dealer is P3 (of three): P3, then P2."""
+    g = new_game(UNO, [A3, B3, C3], "GR", ["B7"])
+    assert discard(g) == ["GR"]
+    assert colour(g) == "green"
+    assert (turn(g), deciding(g), g.state.direction) == (2, 2, -1)
+    assert [hand(g, s) for s in range(3)] == [sorted(A3), sorted(B3), sorted(C3)]
+    play(g, 2, "play G6")
+    assert (turn(g), deciding(g)) == (1, 1)
+    play(g, 1, "play G3")
+    assert (turn(g), deciding(g)) == (0, 0)
+
+
+def test_setup_a_reverse_turned_up_first_with_two_players_the_dealer_plays_first():
+    """Reverse turned up with two players: the dealer (P2) plays first; with two a Reverse is a Skip, so the same
+    seat goes first either way, and play then alternates."""
+    g = new_game(UNO, [A3, B3], "GR", ["B7"])
+    assert (turn(g), deciding(g)) == (1, 1)
+    play(g, 1, "play G3")
+    assert (turn(g), deciding(g)) == (0, 0)
+
 
 
 # ====================================================================== Matching
@@ -623,13 +703,14 @@ def test_match_goes_on_to_a_second_hand_with_a_fresh_deal_and_the_next_player_fi
     assert (turn(g), deciding(g), st.direction) == (1, 1, 1)
     assert [len(hand(g, s)) for s in range(2)] == [7, 7]
     assert len(events_of(g, "deal")) == 2
-    # A fresh deal: 108 cards again, the discard pile only what the setup flipped (the last a number).
+    # A fresh deal: 108 cards again, the discard pile the one card turned up (here a number card, so the first
+    # player, seat 1, plays first).
     g.check_cards()
-    flipped = discard(g)
-    assert draw_size(g) == 108 - 14 - len(flipped)
+    assert len(discard(g)) == 1
+    assert draw_size(g) == 108 - 14 - 1
     prog = program(UNO)
     kinds = [prog.cards[cid].attrs["kind"] for cid in st.zone(prog.zone_index["discard"])]
-    assert kinds[-1] == "number" and all(k != "number" for k in kinds[:-1])
+    assert kinds == ["number"]
     assert colour(g) == prog.cards[st.zone(prog.zone_index["discard"])[-1]].attrs["colour"]
     # not the stacked hands of hand 1 again (the stack only sets up the first deal)
     assert hand(g, 0) != sorted(RUN + ["B7", "B8"]) or hand(g, 1) != sorted(OPP)
