@@ -4,8 +4,10 @@ The scenarios UNO Express plays alike on the same cards (its rulebook, /work/sha
 words these paragraphs alike) run for both games: parametrized by `name`, on each game's hands (`HANDS`).  What
 only Express does, or does on other cards, is in test_express_scenarios.py.
 
-The classic rules are quoted from /work/shared/rulebooks/uno_house_rules.md (its Set Up, Let's Play,
-Calling "UNO", Winning, Action Cards and Keeping Score sections are the classic game's).  Each test
+The classic rules are quoted from /work/shared/rulebooks/uno_house_rules.md (its Let's Play, Calling "UNO",
+Winning, Action Cards and Keeping Score sections are the classic game's) and, where classic UNO differs from the
+variant books (the first card turned up) or the books say nothing (going out on a Wild Draw Four), from the
+official UNO rules (docs/rulebooks.md).  Each test
 stacks the deck (see helpers.deal_stack), scripts the moves and asserts the exact state after them.
 Seats are 0-based: seat 0 is "P1" and goes first in hand 1.
 """
@@ -658,6 +660,38 @@ def test_a_last_card_draw_two_still_makes_the_next_player_draw_and_those_cards_s
     assert g.over and g.winners == [0]
     assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2", "Y7", "Y8"])
     assert g.scores == [82 + 7 + 8, 0]
+
+
+@pytest.mark.parametrize("answer, drawn", [("accept", 4), ("challenge", 6)])
+def test_a_last_card_wild_draw_four_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):
+    """Going out on a Wild Draw Four (the official rules: "If the last card played in a hand is a Draw Two or Wild
+    Draw Four card, the next player must draw the 2 or 4 cards respectively"): its player still names a colour,
+    the next player still accepts (draws 4) or challenges -- a last card leaves no card of the colour in hand, so
+    the play is legal and the challenger draws 6 -- and the hand is won with those cards counted."""
+    draws = DRAWS + ["G1", "G2"]  # 7 + 8 + 7 + 8 + 1 + 2
+    g = two_left(last="W4", draw=draws)
+    play(g, 0, "play B7 uno")
+    play(g, 1, "play B1")
+    play(g, 0, "play W4", "colour red")
+    assert not g.over
+    play(g, 1, answer)
+    assert g.over and g.winners == [0]
+    assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2"] + draws[:drawn])
+    assert g.scores == [82 + sum([7, 8, 7, 8, 1, 2][:drawn]), 0]
+
+
+@pytest.mark.parametrize("name, card, drawn", [(UNO, "RD2", ["R8", "BD2"]), (EXPRESS, "RD1", ["R8"])])
+def test_two_players_a_draw_card_makes_the_other_draw_and_its_player_goes_again(name, card, drawn):
+    """Two players (the official rules): a Draw Two (UNO Express: a Draw One) makes the other player draw and
+    lose their turn, so its player plays again at once."""
+    A3, B3, _ = HANDS[name]
+    g = new_game(name, [with_card(with_card(A3, card), "R1", 0), B3], "R5", drawn + ["Y5"])
+    play(g, 0, f"play {card}")
+    assert hand(g, 1) == sorted(B3 + drawn)
+    assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
+    play(g, 0, "play R1")
+    assert discard(g) == ["R5", card, "R1"]
+    assert (turn(g), deciding(g)) == (1, 1)
 
 
 def test_scoring_counts_every_other_hand():
