@@ -1,7 +1,8 @@
 """Classic UNO made executable: one scenario per paragraph of the printed rules.
 
-The scenarios UNO Express plays alike on the same cards (its rulebook, /work/shared/rulebooks/uno_express.md,
-words these paragraphs alike) run for both games: parametrized by `name`, on each game's hands (`HANDS`).  What
+The scenarios UNO Express, UNO House Rules and Let's Build a Droid play alike on the same cards (their rulebooks in
+/work/shared/rulebooks/ word these paragraphs alike) run for every one of them: parametrized by `name`, on each
+game's hands (`HANDS`).  What
 only Express does, or does on other cards, is in test_express_scenarios.py.
 
 The classic rules are quoted from /work/shared/rulebooks/uno_house_rules.md (its Let's Play, Calling "UNO",
@@ -24,14 +25,14 @@ from interpreter import Game
 from interpreter.bots import make_bot
 from interpreter.events import as_dict
 
-UNO, EXPRESS = "uno", "express"
+UNO, EXPRESS, HOUSE, DROID = "uno", "express", "house", "droid"
 
 # Three players for the action cards: nothing in these hands matches a red 5 unless a test adds it.
 A3 = ["G1", "G2", "B3", "B4", "Y6", "Y7", "Y8"]
 B3 = ["B1", "B2", "G3", "G4", "Y1", "Y2", "Y3"]
 C3 = ["G6", "G7", "G8", "B8", "B9", "Y4", "Y9"]
 # The same seats in UNO Express, which deals 5 (and has each of 1-9 once per colour).
-HANDS = {UNO: (A3, B3, C3), EXPRESS: (express.A, express.B, express.C)}
+HANDS = {UNO: (A3, B3, C3), EXPRESS: (express.A, express.B, express.C), HOUSE: (A3, B3, C3), DROID: (A3, B3, C3)}
 
 
 def hand_names_of(shorts):
@@ -190,7 +191,7 @@ def test_setup_a_reverse_turned_up_first_with_two_players_the_dealer_plays_first
 # ====================================================================== Matching
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_a_card_matches_by_colour(name):
     """Let's Play 1: "You can only play a card if it matches at least one attribute of the top card on
     the Discard Pile: its color, number, or symbol." -- here, its colour."""
@@ -204,7 +205,7 @@ def test_a_card_matches_by_colour(name):
     assert (turn(g), deciding(g)) == (1, 1)
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_a_card_matches_by_number(name):
     """Let's Play 1: a card matches the top card by its number: a Green 5 on a Red 5, and the colour
     in play becomes green."""
@@ -234,7 +235,7 @@ def test_a_card_matches_by_symbol():
     assert (turn(g), deciding(g)) == (1, 1)  # the Green Skip skips seat 0
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_a_card_that_does_not_match_is_refused_and_nothing_changes(name):
     """Let's Play 1: "You can ONLY play a card if it matches ..." -- a Blue 3 on a Red 5 is refused
     with a reason, and the game is untouched."""
@@ -295,7 +296,7 @@ def test_a_wild_matches_anything_and_its_player_names_the_colour():
 # ====================================================================== Drawing
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_without_a_match_you_draw_and_may_play_the_new_card(name):
     """Let's Play: "If you DO NOT HAVE a matching card, DRAW ONE CARD from the Draw Pile.  1. If your
     new card can be played, then you may play it now." """
@@ -313,7 +314,7 @@ def test_without_a_match_you_draw_and_may_play_the_new_card(name):
     assert (turn(g), deciding(g)) == (1, 1)
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_you_may_keep_a_drawn_card_that_could_be_played(name):
     """Let's Play: the drawn card *may* be played -- the player can keep it instead; then "Once you
     play or draw a card, play continues with the next player." """
@@ -326,14 +327,14 @@ def test_you_may_keep_a_drawn_card_that_could_be_played(name):
     assert (turn(g), deciding(g)) == (1, 1)
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_a_drawn_card_that_cannot_be_played_is_kept_and_play_moves_on(name):
-    """Let's Play: draw one card; only "If your new card can be played" may it be played -- a Blue 9
+    """Let's Play: draw one card; only "If your new card can be played" may it be played -- a Blue 6
     on a Red 5 stays in the hand and play continues with the next player."""
     A3, B3, C3 = HANDS[name]
-    g = new_game(name, [A3, B3, C3], "R5", ["B9"])
+    g = new_game(name, [A3, B3, C3], "R5", ["B6"])
     play(g, 0, "draw")
-    assert hand(g, 0) == sorted(A3 + ["B9"])
+    assert hand(g, 0) == sorted(A3 + ["B6"])
     assert discard(g) == ["R5"]
     assert (turn(g), deciding(g)) == (1, 1)
 
@@ -397,7 +398,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_keeping_its_top_ca
 # ====================================================================== Action cards
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_skip_the_next_player_loses_their_turn(name):
     """Skip card: "When played, the next player loses their turn." """
     A3, B3, C3 = HANDS[name]
@@ -422,7 +423,7 @@ def test_reverse_changes_the_direction_of_play():
     assert discard(g) == ["R5", "RR", "R2"]
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_reverse_with_two_players_acts_as_a_skip(name):
     """Reverse card, two players (the .rules file: "With two players a Reverse acts as a Skip: the
     player who played it goes again")."""
@@ -521,7 +522,7 @@ def test_wild_draw_four_a_plain_wild_in_hand_counts_as_a_match():
     assert (turn(g), deciding(g)) == (1, 1)
 
 
-@pytest.mark.parametrize("name", [UNO, EXPRESS])
+@pytest.mark.parametrize("name", [UNO, EXPRESS, HOUSE, DROID])
 def test_wild_draw_another_wild_draw_card_in_hand_does_not_make_it_illegal(name):
     """Wild Draw Four / Wild Draw Two: "Wild cards are considered a match, too" (the README's gap; the .rules
     file: a plain Wild or a variant's own Wild counts, another Wild Draw card of the same kind does not -- it is
