@@ -581,8 +581,8 @@ OPP = ["Y1", "Y2", "G9", "R0", "B1", "W", "YD2"]  # 1 + 2 + 9 + 0 + 50 + 20 = 82
 DRAWS = ["Y7", "Y8", "G7", "G8"]
 
 
-def two_left(last="B8", draw=DRAWS, match=False) -> Game:
-    g = new_game(UNO, [RUN + ["B7", last], OPP], "R5", draw, match=match)
+def two_left(last="B8", draw=DRAWS, match=False, name=UNO) -> Game:
+    g = new_game(name, [RUN + ["B7", last], OPP], "R5", draw, match=match)
     play(g, 0, *(f"play {c}" for c in RUN))
     assert hand(g, 0) == sorted(["B7", last])
     assert (turn(g), deciding(g)) == (0, 0)
@@ -590,10 +590,11 @@ def two_left(last="B8", draw=DRAWS, match=False) -> Game:
     return g
 
 
-def test_uno_called_with_the_play_cannot_be_caught():
+@pytest.mark.parametrize("name", [UNO, HOUSE, DROID])
+def test_uno_called_with_the_play_cannot_be_caught(name):
     """Calling "UNO": "The moment you only have 1 card in your hand, you must yell "UNO" to alert the
     other players" -- said with the move (`play B7 uno`), it leaves nothing to catch."""
-    g = two_left()
+    g = two_left(name=name)
     play(g, 0, "play B7 uno")
     assert [(e.player, e.call) for e in events_of(g, "call")] == [(0, "uno")]
     assert hand(g, 0) == ["B8"]
@@ -602,10 +603,11 @@ def test_uno_called_with_the_play_cannot_be_caught():
     assert "catch" not in options(g)
 
 
-def test_uno_missed_another_player_catches_it_and_the_player_draws_two():
+@pytest.mark.parametrize("name", [UNO, HOUSE, DROID])
+def test_uno_missed_another_player_catches_it_and_the_player_draws_two(name):
     """Calling "UNO": "if someone catches you and calls out "UNO" before you (and before the next player
     begins their turn), then you must draw 2 cards!" """
-    g = two_left()
+    g = two_left(name=name)
     play(g, 0, "play B7")
     assert g.pending.window and deciding(g) == 1
     assert g.pending.prompt == "P1 did not call UNO!"
@@ -619,10 +621,11 @@ def test_uno_missed_another_player_catches_it_and_the_player_draws_two():
     assert not g.pending.window
 
 
-def test_uno_missed_but_nobody_catches_it():
+@pytest.mark.parametrize("name", [UNO, HOUSE, DROID])
+def test_uno_missed_but_nobody_catches_it(name):
     """Calling "UNO": the penalty needs someone to catch it before the next player begins their turn;
     when everyone lets it pass, the player keeps one card and the chance is gone."""
-    g = two_left()
+    g = two_left(name=name)
     play(g, 0, "play B7", )
     play(g, 1, "pass")
     assert hand(g, 0) == ["B8"]
@@ -634,11 +637,12 @@ def test_uno_missed_but_nobody_catches_it():
     assert not g.pending.window
 
 
-def test_playing_the_last_card_wins_and_scores_the_other_hands():
+@pytest.mark.parametrize("name", [UNO, HOUSE, DROID])
+def test_playing_the_last_card_wins_and_scores_the_other_hands(name):
     """Winning: "When a player plays their final card, they win." and Keeping Score: "When a player wins
     a hand, they receive points based on the cards remaining in their opponent's hands ... number cards
     (0-9) Face Value, Any Action Card 20 Points, Any Wild Card 50 Points." """
-    g = two_left()
+    g = two_left(name=name)
     play(g, 0, "play B7 uno")
     play(g, 1, "play B1")
     play(g, 0, "play B8")
@@ -651,10 +655,11 @@ def test_playing_the_last_card_wins_and_scores_the_other_hands():
     assert g.pending is None
 
 
-def test_a_last_card_draw_two_still_makes_the_next_player_draw_and_those_cards_score():
+@pytest.mark.parametrize("name", [UNO, HOUSE, DROID])
+def test_a_last_card_draw_two_still_makes_the_next_player_draw_and_those_cards_score(name):
     """Winning with an Action card: a Draw Two played as the last card still makes the next player
     "draw 2 cards", and Keeping Score counts the cards "remaining in their opponent's hands" then."""
-    g = two_left(last="BD2")
+    g = two_left(last="BD2", name=name)
     play(g, 0, "play B7 uno")
     play(g, 1, "play B1")
     play(g, 0, "play BD2")
