@@ -188,6 +188,41 @@ def test_setup_a_reverse_turned_up_first_with_two_players_the_dealer_plays_first
 
 
 
+# Three players, a match: P1 plays its seven reds on the Red 5 (UNO with the sixth) while P2 and P3 draw cards that
+# match nothing, and wins hand 1.  In hand 2 the deal has passed to the left: P1 is the dealer, P2 goes first.
+RED7 = ["R1", "R2", "R3", "R4", "R6", "R7", "R8"]
+NO_RED = ["B9", "B9", "G9", "G9", "Y9", "Y9", "B0", "G0", "Y0", "BS", "GS", "YS"]
+
+
+@pytest.mark.parametrize("seed, first, turns_to, direction, p2_draws", [
+    (6, "RR", 0, -1, 0),   # Reverse: the dealer, P1, plays first, and play goes to the right (P3 next)
+    (10, "BS", 2, 1, 0),   # Skip: P2 is skipped
+    (12, "RD2", 2, 1, 2),  # Draw Two: P2 draws 2 and is skipped
+    (15, "W", 1, 1, 0),    # Wild: P2 names the colour and plays
+], ids=["reverse", "skip", "draw_two", "wild"])
+def test_setup_in_a_later_hand_the_card_turned_up_acts_on_that_hands_first_player(seed, first, turns_to, direction,
+                                                                                   p2_draws):
+    """Each hand's first player is the one to the left of its dealer (the deal passes to the left): the card turned
+    up to start hand 2 acts on P2, or (a Reverse) has the dealer P1 play first.  (Seeds chosen for the card hand 2
+    turns up.)"""
+    g = new_game(UNO, [RED7, B3, ["G6", "G7", "G8", "B8", "B7", "Y4", "Y6"]], "R5", NO_RED, match=True, seed=seed)
+    for i, c in enumerate(RED7):
+        play(g, 0, f"play {c}" + (" uno" if i == 5 else ""))
+        if i < 6:
+            play(g, 1, "draw")
+            play(g, 2, "draw")
+    assert g.state.hand_no == 2 and [e.first for e in events_of(g, "hand")] == [0, 1]
+    assert discard(g) == [first]
+    assert [len(hand(g, s)) for s in range(3)] == [7, 7 + p2_draws, 7]
+    assert (turn(g), deciding(g), g.state.direction) == (turns_to, turns_to, direction)
+    if first == "W":
+        assert colour(g) is None and options(g)[0] == "colour red"
+        play(g, 1, "colour blue")
+        assert colour(g) == "blue" and (turn(g), deciding(g)) == (1, 1)
+    else:
+        assert colour(g) == {"R": "red", "B": "blue"}[first[0]]
+
+
 # ====================================================================== Matching
 
 
