@@ -210,8 +210,9 @@ class Decisions:
                 spec.blind = not self.sighted_zone(o.domain, chooser, scope) and not self.claims(o.domain, scope)
                 spec.down = not spec.blind and self.laid_face_down(o.domain)
             elif spec.kind == "several":  # the lists its card arguments are drawn from
-                spec.blind = not all(self.sighted_zone(d, chooser, scope)
-                                     for (_, d), part in zip(o.params, spec.parts) if part == "card")
+                drawn = [d for (_, d), part in zip(o.params, spec.parts) if part == "card"]
+                spec.blind = not all(self.sighted_zone(d, chooser, scope) for d in drawn)
+                spec.down = not spec.blind and any(self.laid_face_down(d) for d in drawn)
             if o.where is not None and spec.kind != "rule":
                 spec.peeks = self.peeks(spec, o, chooser, scope)
 

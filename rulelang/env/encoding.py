@@ -78,12 +78,17 @@ class SetBlock:
     identities of `low`..`high` cards (the sizes of those options together), smaller sets first.  A set is
     numbered without a table: its sorted identities a_0 <= a_1 <= ... are made strictly increasing
     (b_i = a_i + i) and ranked in the combinatorial number system, so each size k takes C(N + k - 1, k) actions
-    (N identities), some of them sets no deck can hold (two of a card there is one of): never legal."""
+    (N identities), some of them sets no deck can hold (two of a card there is one of): never legal.
+    An option whose cards may lie out of its chooser's sight offers those by place (`pass #1 #3`): its block
+    counts `places` more identities after the cards', `#1` .. `#places`."""
 
     kind = "cards"
 
-    def __init__(self, start: int, verb: str, idents: list, low: int, high: int):
-        self.start, self.verb, self.idents, self.low, self.high = start, verb, idents, low, high
+    def __init__(self, start: int, verb: str, idents: list, low: int, high: int, places: int = 0):
+        self.start, self.verb, self.low, self.high = start, verb, low, high
+        self.cards = len(idents)
+        self.places = places
+        self.idents = idents = [*idents, *(f"#{k}" for k in range(1, places + 1))]
         n = len(idents)
         self.sizes = list(range(low, high + 1))
         self.offsets = []
@@ -95,8 +100,23 @@ class SetBlock:
         self.ranks = [[comb(a + i, i + 1) for a in range(n)] for i in range(high)]  # C(a + i, i + 1), looked up
         self.ranks_np = np.array(self.ranks, dtype=np.int64).reshape(high, n)
 
-    def index(self, ids: list) -> int | None:
+    def ids(self, item: tuple, ident: list) -> list | None:
+        """The identities of a set's parts: a card's, or a place's (`"#k"`) after the cards'; None if a part has
+        none here."""
+        out = []
+        for c in item:
+            if c.__class__ is int:
+                out.append(ident[c])
+            elif c.__class__ is str and c[:1] == "#" and c[1:].isdigit() and 1 <= int(c[1:]) <= self.places:
+                out.append(self.cards + int(c[1:]) - 1)
+            else:
+                return None
+        return out
+
+    def index(self, ids: list | None) -> int | None:
         """The action of a set given by its cards' identities (any order)."""
+        if ids is None:
+            return None
         k = len(ids)
         if not self.low <= k <= self.high:
             return None
@@ -118,8 +138,9 @@ class SetBlock:
         return Action(self.verb, "cards", item, frozenset(), " ".join([self.verb, *(self.idents[a] for a in item)]))
 
     def describe(self) -> str:
-        return (f"{self.verb} a set of {self.low}..{self.high} cards: each multiset of the {len(self.idents)} card "
-                "identities, ranked by size then in the combinatorial number system (docs/env.md)")
+        places = f" and {self.places} places (#1..#{self.places}: cards out of sight)" if self.places else ""
+        return (f"{self.verb} a set of {self.low}..{self.high} cards: each multiset of the {self.cards} card "
+                f"identities{places}, ranked by size then in the combinatorial number system (docs/env.md)")
 
 
 class ProductBlock:
@@ -340,19 +361,23 @@ class Encoding:
         # A zone the chooser sees may hold cards laid face down (a layout of them): those are offered by place too.
         for verb in sorted({c.verb for c in choices if c.kind == "card" and (c.blind or c.down)}):
             actions += [Action(verb, "blind", k, frozenset(), f"{verb} #{k}") for k in range(1, p.deck_size + 1)]
-        # Calls go with a card played (as a person says "UNO!" laying the card): each card action once more for
-        # every set of calls the game declares.
+        # Calls may be said with any move (as a person says "UNO!" laying the card): each action listed one by one
+        # (but an example rule's) once more for every set of calls the game declares, the cards' first (the calls
+        # a person says most) then the others'.  Moves of several arguments and sets of cards are said without.
         calls = sorted(p.calls)
         self.call_sets = [frozenset(s) for k in range(1, len(calls) + 1) for s in combinations(calls, k)]
         card_actions = [a for a in actions if a.kind == "card"]
-        for cs in self.call_sets:
-            said = " ".join(sorted(cs))
-            actions += [attrs.evolve(a, calls=cs, label=f"{a.label} {said}") for a in card_actions]
+        other_actions = [a for a in actions if a.kind != "card" and a.kind != "rule"]
+        for said_with in (card_actions, other_actions):
+            for cs in self.call_sets:
+                said = " ".join(sorted(cs))
+                actions += [attrs.evolve(a, calls=cs, label=f"{a.label} {said}") for a in said_with]
         self.index = {(a.verb, a.kind, a.item, a.calls): i for i, a in enumerate(actions)}
-        self.card_rows: dict = {}  # (verb, card identity) -> {calls said with it: action}
+        self.call_rows: dict = {}  # an action said without calls -> {calls said with it: action}
         for i, a in enumerate(actions):
-            if a.kind == "card":
-                self.card_rows.setdefault((a.verb, a.item), {})[a.calls] = i
+            if a.kind != "rule":
+                base = self.index[a.verb, a.kind, a.item, frozenset()]
+                self.call_rows.setdefault(base, {})[a.calls] = i
         self.rule_base = {a.verb: i for i, a in enumerate(actions) if a.kind == "rule" and a.item == 0}
         blocks = self._blocks(choices, len(actions), takes)
         self.actions = ActionList(actions, blocks)
@@ -396,6 +421,7 @@ class Encoding:
         of those taking a set of cards (one per verb, over the sizes its options take)."""
         sets: dict = {}
         shapes: dict = {}
+        placed: set = set()  # (verb, kind) of options whose cards may lie out of the chooser's sight: by place too
         for c in choices:
             if c.kind == "cards":
                 low, high = getattr(c.legal, "sizes", (1, 1))
@@ -408,13 +434,26 @@ class Encoding:
                     raise ValueError(f"two options `{c.verb}` take {len(parts)} arguments of different kinds "
                                      f"({', '.join(other)} and {', '.join(parts)}): the environment cannot tell "
                                      "their moves apart; give them different verbs")
+            if c.kind in ("cards", "several") and (c.blind or c.down):
+                placed.add((c.verb, c.kind, len(c.parts)))
         n = self.n
+        deck = self.program.deck_size
         offsets = ["self" if o == 0 else f"+{o}" for o in range(n)]
         ident = self.ident_of
         count = len(ident)
         number_pos = {v: i for i, v in enumerate(self.numbers)}
+        places = [f"#{k}" for k in range(1, deck + 1)]
+
+        def place(v, seat):  # a card by its place, `#k`, after the card identities
+            if v.__class__ is int:
+                return ident[v] if 0 <= v < count else None
+            if v.__class__ is str and v[:1] == "#" and v[1:].isdigit() and 1 <= int(v[1:]) <= deck:
+                return count + int(v[1:]) - 1
+            return None
+
         domains = {
             "card": (self.idents, lambda v, seat: ident[v] if v.__class__ is int and 0 <= v < count else None),
+            "place": ([*self.idents, *places], place),
             "player": (offsets, lambda v, seat: (v - seat) % n if v.__class__ is int else None),
             "number": (self.numbers, lambda v, seat: number_pos.get(v)),
         }
@@ -426,11 +465,13 @@ class Encoding:
 
         blocks: list = []
         for (verb, _), parts in sorted(shapes.items()):
-            blocks.append(ProductBlock(at, verb, parts, [domains[p] if p in domains else values(verb, i)
-                                                         for i, p in enumerate(parts)]))
+            by_place = (verb, "several", len(parts)) in placed
+            blocks.append(ProductBlock(at, verb, parts, [
+                domains["place" if p == "card" and by_place else p] if p in domains else values(verb, i)
+                for i, p in enumerate(parts)]))
             at += blocks[-1].size
         for verb, (low, high) in sorted(sets.items()):
-            blocks.append(SetBlock(at, verb, self.idents, low, high))
+            blocks.append(SetBlock(at, verb, self.idents, low, high, deck if (verb, "cards", 0) in placed else 0))
             at += blocks[-1].size
         if at > MAX_ACTIONS:
             big = max(blocks, key=lambda b: b.size)
@@ -553,8 +594,11 @@ class Encoding:
     def action_of(self, move, seat: int) -> int | None:
         """The action of one of the seat's moves (a Move of its decision, with the calls said with it, as a bot
         makes it), or None if the action space has none."""
-        if move.calls:
-            row = self.card_rows.get((move.verb, self.ident_of[move.arg])) if move.kind == "card" else None
+        if move.calls:  # the action of the move said without them, then its row of calls
+            kind = move.kind
+            item = self.ident_of[move.arg] if kind == "card" else (move.arg - seat) % self.n if kind == "player" \
+                else move.arg if kind else None
+            row = self.call_rows.get(self.index.get((move.verb, kind, item, frozenset())))
             return row.get(move.calls) if row is not None else None
         kept = self._action_kept[seat]
         got = kept.get(id(move))
@@ -588,14 +632,14 @@ class Encoding:
         kind = mv.kind
         row = None
         if kind == "card":
-            row = self.card_rows.get((mv.verb, self.ident_of[mv.arg]))
-            pairs = ((row[none], (mv, none, None)),) if row is not None else ()
+            i = self.index.get((mv.verb, kind, self.ident_of[mv.arg], none))
+            row = self.call_rows.get(i)
+            pairs = ((i, (mv, none, None)),) if i is not None else ()
         elif kind == "player" or kind == "several":  # by acting seat, each worked out when first asked
             pairs = [None] * self.n
         elif kind == "cards":
             block = self.set_blocks.get(mv.verb)
-            i = block.index([self.ident_of[c] for c in mv.arg]) if block is not None and all(
-                c.__class__ is int for c in mv.arg) else None  # a set with hidden cards by place: no action
+            i = block.index(block.ids(mv.arg, self.ident_of)) if block is not None else None
             pairs = ((i, (mv, none, None)),) if i is not None else ()
         elif kind == "rule":
             base = self.rule_base.get(mv.verb)
@@ -603,6 +647,7 @@ class Encoding:
             pairs = tuple((base + k, (mv, none, text)) for k, text in enumerate(texts)) if base is not None else ()
         else:
             i = self.index.get((mv.verb, kind, mv.arg if kind else None, none))
+            row = self.call_rows.get(i)
             pairs = ((i, (mv, none, None)),) if i is not None else ()
         e = (mv, pairs, row, self.verb_group.get((mv.verb, kind)), {})
         if kind != "cards":
@@ -617,9 +662,11 @@ class Encoding:
         kept in its entry."""
         seat, calls = asked
         pairs = e[1]
+        row = e[2]
         if pairs.__class__ is list:  # a move naming players: its actions count them from the acting seat
             pairs = pairs[seat] or self._seat_actions(e, seat)
-        row = e[2]
+            if calls and len(pairs) == 1:
+                row = self.call_rows.get(pairs[0][0])
         if row is not None and calls:
             subsets = self._subsets.get(calls)
             if subsets is None:
@@ -634,10 +681,16 @@ class Encoding:
         """The actions of a decision's sets of cards, ranked together with numpy (a decision may offer hundreds:
         every three cards of a hand to pass), into `out`; their verb groups into `groups`."""
         by: dict = {}
-        for mv in sets:
-            if all(c.__class__ is int for c in mv.arg):  # a set with hidden cards by place ('#k'): no action
-                by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
         none = frozenset()
+        for mv in sets:
+            if all(c.__class__ is int for c in mv.arg):
+                by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
+            else:  # a set with hidden cards by place ('#k'): ranked alone
+                block = self.set_blocks.get(mv.verb)
+                i = block.index(block.ids(mv.arg, self.ident_of)) if block is not None else None
+                if i is not None:
+                    out[i] = (mv, none, None)
+                    groups.add(self.verb_group.get((mv.verb, "cards")))
         for (verb, k), moves in by.items():
             block = self.set_blocks.get(verb)
             if block is None or not block.low <= k <= block.high:
