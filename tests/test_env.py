@@ -638,8 +638,7 @@ def test_seats_out_of_play_never_act():
     assert went_out == 2  # of four, two went out while play went on (the third out ends the hand)
 
 
-def test_a_game_whose_sets_of_cards_need_too_many_actions_is_refused_naming_the_option():
-    big = """
+BIG_SETS = """
 game "T"
 players 2..4
 attribute number 1..60
@@ -651,8 +650,27 @@ zone hand private per player
 setup { shuffle draw  deal 5 from draw to hand }
 turn { choose current { lay 1..5 cs from hand(current) { move cs to pile  win current } } }
 """
-    # sets of 1..5 of 60 names: C(65, 5) - 1 multisets, beyond the 2**20 actions an environment may have
-    with pytest.raises(ValueError, match=r"would need 8,259,887 actions .*`lay` alone"):
+
+
+def test_sets_of_cards_that_need_too_many_actions_are_picked_a_card_at_a_time():
+    """Sets of 1..5 of 60 names: C(65, 5) - 1 = 8,259,887 multisets, beyond the 2**20 actions an environment may
+    have (before, refused): `lay +7` for each name, then `lay done`."""
+    env = make_env(rulelang.load_text(BIG_SETS), players=2, seed=1)
+    assert env.encoding.size == 61 and env.action_label(60) == "lay done"
+    env.reset(seed=1)
+    first = {env.action_label(a) for a in np.flatnonzero(env.action_mask())}
+    assert len(first) == 5 and all(label.startswith("lay +") for label in first)
+    env.step(next(iter(np.flatnonzero(env.action_mask()))))
+    assert env.agent_selection == "player_0" and env.encoding.size - 1 in np.flatnonzero(env.action_mask())
+    env.step(env.encoding.size - 1)  # done: the one card laid, and the game won
+    assert env.terminations["player_0"] and env.infos["player_0"]["winners"] == [0]
+
+
+def test_a_game_whose_arguments_need_too_many_actions_is_refused_naming_the_option():
+    big = BIG_SETS.replace("lay 1..5 cs from hand(current)", "lay a in hand(current), b in hand(current), k in 0..299").replace(
+        "move cs to pile", "move a to pile")
+    # 60 x 60 x 300 combinations, beyond the 2**20 actions an environment may have
+    with pytest.raises(ValueError, match=r"would need 1,080,000 actions .*`lay` alone"):
         make_env(rulelang.load_text(big), players=2)
 
 

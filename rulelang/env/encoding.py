@@ -6,6 +6,7 @@ import sys
 import sysconfig
 from array import array
 from bisect import bisect_right
+from collections import Counter
 from itertools import chain, combinations
 from math import comb, prod
 
@@ -141,6 +142,46 @@ class SetBlock:
         places = f" and {self.places} places (#1..#{self.places}: cards out of sight)" if self.places else ""
         return (f"{self.verb} a set of {self.low}..{self.high} cards: each multiset of the {self.cards} card "
                 f"identities{places}, ranked by size then in the combinatorial number system (docs/env.md)")
+
+
+class PickBlock:
+    """The actions of a verb whose sets of cards are too many to number one by one (`meld` 3..7 of 52 cards would
+    take 341 million): the set is picked a card at a time, `meld +H7` for each card identity (and place), then
+    `meld done` to lay the cards picked.  The seat to act stays the same until it says done; the mask allows only
+    a card that some legal set still holds one more of, and done when the cards picked are a legal set; the cards
+    picked so far are in its observation (`picking.VERB`).  (A move of another option is allowed only before the
+    first card is picked.)"""
+
+    kind = "cards"
+    ids = SetBlock.ids
+
+    def __init__(self, start: int, verb: str, idents: list, low: int, high: int, places: int = 0):
+        self.start, self.verb, self.low, self.high = start, verb, low, high
+        self.cards, self.places = len(idents), places
+        self.idents = [*idents, *(f"#{k}" for k in range(1, places + 1))]
+        self.done = start + len(self.idents)
+        self.size = len(self.idents) + 1
+
+    def action(self, j: int) -> Action:
+        if j < len(self.idents):
+            return Action(self.verb, "pick", j, frozenset(), f"{self.verb} +{self.idents[j]}")
+        return Action(self.verb, "done", None, frozenset(), f"{self.verb} done")
+
+    def describe(self) -> str:
+        places = f" and {self.places} places" if self.places else ""
+        return (f"{self.verb} a set of {self.low}..{self.high} cards picked a card at a time: + each of the "
+                f"{self.cards} card identities{places}, then done (docs/env.md)")
+
+
+class Picking:
+    """A decision whose sets of cards of some verbs are picked a card at a time (`PickBlock`): the legal sets of
+    each such verb (each as a count of each identity, and its move), the moves of the decision's other options by
+    action, and the verb and cards picked so far."""
+
+    __slots__ = ("sets", "others", "verb", "picked")
+
+    def __init__(self, sets: dict, others: dict, verb=None, picked: tuple = ()):
+        self.sets, self.others, self.verb, self.picked = sets, others, verb, picked
 
 
 class ProductBlock:
@@ -313,7 +354,7 @@ class Encoding:
         ranges = [(a.low, a.high) for a in program.attributes.values() if a.numeric]
         self.attr_numbers = sorted({k for lo, hi in ranges for k in range(lo, hi + 1)})
         self.numbers = sorted(set(self.attr_numbers) | set(range(program.deck_size + 1)))
-        self._actions()
+        self._actions()  # (adds to `numbers` those of ranges written with numbers in options: `bid k in 0..300`)
         self._layout()
         if self.size <= 4096:  # each action's verb group as a bit (0: none), for `_mask`; the first block of masks
             self._bit_of = [0 if g is None else 1 << g for g in map(self._group, range(self.size))]
@@ -331,6 +372,7 @@ class Encoding:
             except Exception:  # noqa: BLE001 - an example that does not compile offers nothing more
                 continue
         choices, self.claims = choices_of(p, tuple(extra))
+        self.counts = self._number_domains(choices)
         groups = sorted({(c.verb, c.kind or "") for c in choices},
                         key=lambda g: (KIND_ORDER.get(g[1], 9), g[0]))
         self.groups = groups
@@ -351,7 +393,7 @@ class Encoding:
             elif kind == "value":
                 actions += [Action(verb, kind, v, frozenset(), f"{verb} {v}") for v in takes[verb, 0]]
             elif kind == "number":
-                actions += [Action(verb, kind, k, frozenset(), f"{verb} {k}") for k in self.numbers]
+                actions += [Action(verb, kind, k, frozenset(), f"{verb} {k}") for k in self.counts[verb, 0]]
             elif kind == "rule":
                 count = max(1, len(self.examples))
                 actions += [Action(verb, kind, i, frozenset(), f"{verb} example rule {i + 1}") for i in range(count)]
@@ -381,7 +423,8 @@ class Encoding:
         self.rule_base = {a.verb: i for i, a in enumerate(actions) if a.kind == "rule" and a.item == 0}
         blocks = self._blocks(choices, len(actions), takes)
         self.actions = ActionList(actions, blocks)
-        self.set_blocks = {b.verb: b for b in blocks if b.kind == "cards"}
+        self.set_blocks = {b.verb: b for b in blocks if b.__class__ is SetBlock}
+        self.pick_blocks = {b.verb: b for b in blocks if b.__class__ is PickBlock}
         self.product_blocks = {(b.verb, len(b.parts)): b for b in blocks if b.kind == "several"}
         self.size = len(self.actions)
         self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
@@ -390,6 +433,36 @@ class Encoding:
         self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
         self._ident_np = np.array(self.ident_of, dtype=np.intp)
         self._action_kept: list = [{} for _ in range(self.n)]  # each seat's: id of a move -> (the move, its action)
+
+    def _number_domains(self, choices: list) -> dict:
+        """The numbers each number argument of a verb can take, by (verb, argument's place): those of the ranges
+        written with numbers its options draw it from (`bid k in 0..300`: `Choice.types` says `int:0..300`), or,
+        when some option's is worked out in play, `numbers` (the numbered attributes' and every count of cards)
+        and those of the written ranges."""
+        wanted: dict = {}
+        for c in choices:
+            if c.kind != "number" and c.kind != "several":
+                continue
+            parts = (c.kind,) if c.kind == "number" else c.parts
+            for i, part in enumerate(parts):
+                if part != "number":
+                    continue
+                t = c.types[i] if i < len(c.types) else "int"
+                got = wanted.setdefault((c.verb, i), set())
+                if t.startswith("int:"):
+                    lo, hi = map(int, t[4:].split(".."))
+                    if hi - lo > MAX_ACTIONS:
+                        raise ValueError(f"`{c.verb}` takes a number of {lo}..{hi}: more than {MAX_ACTIONS:,} actions")
+                    got.update(range(lo, hi + 1))
+                else:
+                    got.add(None)
+        out = {}
+        for key, got in wanted.items():
+            if None in got:
+                got.discard(None)
+                got.update(self.numbers)
+            out[key] = sorted(got)
+        return out
 
     def _value_domains(self, choices: list) -> dict:
         """The values each value argument of a verb can take, by (verb, argument's place): those of the attribute
@@ -458,6 +531,11 @@ class Encoding:
             "number": (self.numbers, lambda v, seat: number_pos.get(v)),
         }
 
+        def numbers(verb: str, i: int) -> tuple:  # a number argument: the numbers it can take (`_number_domains`)
+            listed = self.counts.get((verb, i)) or self.numbers
+            pos = {v: k for k, v in enumerate(listed)}
+            return listed, lambda v, seat: pos.get(v)
+
         def values(verb: str, i: int) -> tuple:  # a value argument: the values it can take (`_value_domains`)
             listed = takes.get((verb, i)) or self.values + self.attr_numbers
             pos = {v: k for k, v in enumerate(listed)}
@@ -467,11 +545,21 @@ class Encoding:
         for (verb, _), parts in sorted(shapes.items()):
             by_place = (verb, "several", len(parts)) in placed
             blocks.append(ProductBlock(at, verb, parts, [
+                numbers(verb, i) if p == "number" else
                 domains["place" if p == "card" and by_place else p] if p in domains else values(verb, i)
                 for i, p in enumerate(parts)]))
             at += blocks[-1].size
-        for verb, (low, high) in sorted(sets.items()):
-            blocks.append(SetBlock(at, verb, self.idents, low, high, deck if (verb, "cards", 0) in placed else 0))
+        # Sets of cards: each set numbered, unless there are too many (more actions than MAX_ACTIONS in all):
+        # then the verbs of the most are picked a card at a time (`PickBlock`) until the rest fit.
+        shape = {verb: (low, high, deck if (verb, "cards", 0) in placed else 0) for verb, (low, high) in sets.items()}
+        whole = {verb: SetBlock(0, verb, self.idents, *shape[verb]).size for verb in shape}
+        picked: set = set()
+        while at + sum(whole[v] if v not in picked else len(self.idents) + shape[v][2] + 1 for v in whole) > MAX_ACTIONS \
+                and len(picked) < len(whole):
+            picked.add(max((v for v in whole if v not in picked), key=whole.__getitem__))
+        for verb in sorted(sets):
+            kind = PickBlock if verb in picked else SetBlock
+            blocks.append(kind(at, verb, self.idents, *shape[verb]))
             at += blocks[-1].size
         if at > MAX_ACTIONS:
             big = max(blocks, key=lambda b: b.size)
@@ -585,7 +673,9 @@ class Encoding:
             out.update(pairs)
             groups.add(e[3])
         if sets is not None:
-            self._set_actions(sets, out, groups)
+            picking = self._set_actions(sets, out, groups)
+            if picking:
+                return self._start_picking(picking, out, groups)
         acts = tuple(out)
         got = self._masks.get(acts) or self._mask(acts)
         groups.discard(None)
@@ -677,13 +767,20 @@ class Encoding:
         e[4][asked] = pairs
         return pairs
 
-    def _set_actions(self, sets: list, out: dict, groups: set) -> None:
+    def _set_actions(self, sets: list, out: dict, groups: set) -> dict:
         """The actions of a decision's sets of cards, ranked together with numpy (a decision may offer hundreds:
-        every three cards of a hand to pass), into `out`; their verb groups into `groups`."""
+        every three cards of a hand to pass), into `out`; their verb groups into `groups`.  The sets of a verb
+        picked a card at a time are given back: verb -> [(their identities in order, the move)]."""
         by: dict = {}
         none = frozenset()
+        picking: dict = {}
         for mv in sets:
-            if all(c.__class__ is int for c in mv.arg):
+            pick = self.pick_blocks.get(mv.verb)
+            if pick is not None:
+                ids = pick.ids(mv.arg, self.ident_of)
+                if ids is not None:
+                    picking.setdefault(mv.verb, []).append((tuple(sorted(ids)), mv))
+            elif all(c.__class__ is int for c in mv.arg):
                 by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
             else:  # a set with hidden cards by place ('#k'): ranked alone
                 block = self.set_blocks.get(mv.verb)
@@ -703,6 +800,50 @@ class Encoding:
                 at += ranks[i][ids[:, i]]
             out.update(zip(at.tolist(), [(mv, none, None) for mv in moves]))
             groups.add(self.verb_group.get((verb, "cards")))
+        return picking
+
+    def _start_picking(self, picking: dict, out: dict, groups: set) -> tuple:
+        """A decision with sets picked a card at a time (`PickBlock`): the other moves by action, the mask of those
+        and of each first card a legal set holds, the verb groups, and the `Picking` to go on from."""
+        first = set()
+        for verb, sets in picking.items():
+            start = self.pick_blocks[verb].start
+            first.update(start + j for ids, _ in sets for j in ids)
+            groups.add(self.verb_group.get((verb, "cards")))
+        groups.discard(None)
+        mask = self._mask(tuple(sorted([*out, *first])))[0]
+        return out, mask, tuple(sorted(groups)), Picking(picking, out)
+
+    def pick(self, now: tuple, action: int) -> tuple | None:
+        """The seat to act picks a card of a set (`PickBlock`) at `now` (a decision's moves, mask, verb groups and
+        `Picking`): the moves, mask, verb groups and `Picking` after it, or None if the action is no card it may
+        pick now.  Done is then the move of the set picked, when the cards are one."""
+        state = now[3]
+        if not 0 <= action < self.size or not now[1][action]:
+            return None
+        for verb, block in self.pick_blocks.items():
+            if block.start <= action < block.done and (state.verb is None or state.verb == verb):
+                break
+        else:
+            return None
+        picked = tuple(sorted((*state.picked, action - block.start)))
+        need = Counter(picked)
+        sets = [(ids, mv) for ids, mv in state.sets[verb] if not need - Counter(ids)]
+        out = {block.done: (mv, frozenset(), None) for ids, mv in sets if ids == picked}
+        more = set()
+        for ids, _ in sets:
+            have = Counter(ids)
+            more.update(block.start + j for j in have if have[j] > need[j])
+        mask = self._mask(tuple(sorted([*out, *more])))[0]
+        group = self.verb_group.get((verb, "cards"))
+        return out, mask, (group,) if group is not None else (), Picking({verb: sets}, {}, verb, picked)
+
+    def show_picks(self, vector: np.ndarray, state: Picking) -> None:
+        """The cards picked so far of a set being picked (`Picking`), counted into the picker's observation."""
+        if state.verb is not None:
+            at = self.pick_at[state.verb]
+            for j in state.picked:
+                vector[at + j] += 1.0
 
     def _seat_actions(self, e: tuple, seat: int) -> tuple:
         """The actions of a move naming players (its entry `e`) when `seat` acts, kept in the entry."""
@@ -776,6 +917,10 @@ class Encoding:
             self.at_claim_card = add("claim.says.card", len(self.idents), "one-hot: the card it names", self.idents)
             self.at_claim_value = add("claim.says.value", len(self.values), "one-hot: the value it names",
                                       self.values)
+        self.pick_at = {}  # a verb whose sets are picked a card at a time -> where its cards picked so far are
+        for verb, block in sorted(self.pick_blocks.items()):
+            self.pick_at[verb] = add(f"picking.{verb}", len(block.idents), "count of each card identity (and place) "
+                                     "you have picked so far of the set being chosen", block.idents)
         self.segments = segs
         self.obs_size = at
         self._zeros = array("f", [0.0]) * at
