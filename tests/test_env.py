@@ -177,17 +177,18 @@ def test_what_a_learner_keeps_of_an_observation_stays_as_it_was():
     one kept by itself, or only through a view of part of it, stays as it was; the others are the vector afresh."""
     env = make_env(GAMES / "uno.rules", seed=5, max_moves=300)
     rng = random.Random(5)
-    env.reset(seed=5)
     kept = []
-    for step, (obs, info) in enumerate(acting(env)):
-        vector = obs["observation"]
-        assert np.array_equal(vector, env.encoding.observe(env.table.view(env._seat), env._verbs(env._seat)))
-        if step % 7 == 0:
-            kept.append((vector, vector.copy()))
-        elif step % 7 == 3:
-            kept.append((vector[10:300], vector[10:300].copy()))
-        env.step(masked_random(rng, obs["action_mask"]))
-        del obs, vector
+    for seed in (5, 6, 7):  # games long enough to keep more than twenty
+        env.reset(seed=seed)
+        for step, (obs, info) in enumerate(acting(env)):
+            vector = obs["observation"]
+            assert np.array_equal(vector, env.encoding.observe(env.table.view(env._seat), env._verbs(env._seat)))
+            if step % 7 == 0:
+                kept.append((vector, vector.copy()))
+            elif step % 7 == 3:
+                kept.append((vector[10:300], vector[10:300].copy()))
+            env.step(masked_random(rng, obs["action_mask"]))
+            del obs, vector
     assert len(kept) > 20
     for held, copy in kept:
         assert np.array_equal(held, copy)
@@ -314,13 +315,14 @@ def test_the_observation_does_not_change_when_hidden_cards_do(path):
 
 def test_a_stacked_deal_gives_exactly_its_moves_and_cards():
     """UNO Express, 3 players, P1 holds R3 G5 B1 B2 W on a Red 5: it may play R3 (colour), G5 (number) or the
-    Wild, each with or without calling UNO, or draw.  After the Wild, its decision is the four colours."""
+    Wild, or draw, each with or without calling UNO (a call may be said with any move, docs/language.md §7).
+    After the Wild, its decision is the four colours."""
     hands = [["R3", "G5", "B1", "B2", "W"], ["B3", "B4", "G3", "G4", "Y1"], ["G6", "G7", "G8", "B8", "Y9"]]
     env = make_env(GAMES / "express.rules", players=3, stack=deal_stack(hands, "R5"))
     env.reset(seed=1)
     assert env.agent_selection == "player_0"
     labels = {env.action_label(a) for a in np.flatnonzero(env.action_mask())}
-    assert labels == {"draw", "play R3", "play G5", "play W", "play R3 uno", "play G5 uno", "play W uno"}
+    assert labels == {"draw", "play R3", "play G5", "play W", "play R3 uno", "play G5 uno", "play W uno", "draw uno"}
     enc = env.encoding
     obs = env.observe("player_0")["observation"]
     seg = {s.name: s for s in enc.segments}
@@ -342,7 +344,8 @@ def test_a_stacked_deal_gives_exactly_its_moves_and_cards():
     env.step(next(a for a in np.flatnonzero(env.action_mask()) if env.action_label(a) == "play W"))
     assert env.agent_selection == "player_0"
     labels = {env.action_label(a) for a in np.flatnonzero(env.action_mask())}
-    assert labels == {"colour red", "colour yellow", "colour green", "colour blue"}
+    colours = {"colour red", "colour yellow", "colour green", "colour blue"}
+    assert labels == colours | {f"{c} uno" for c in colours}  # UNO may be called with the colour named, as well
     env.step(next(a for a in np.flatnonzero(env.action_mask()) if env.action_label(a) == "colour blue"))
     assert env.agent_selection == "player_1"
     obs1 = env.observe("player_1")["observation"]
@@ -635,8 +638,7 @@ def test_seats_out_of_play_never_act():
     assert went_out == 2  # of four, two went out while play went on (the third out ends the hand)
 
 
-def test_a_game_whose_sets_of_cards_need_too_many_actions_is_refused_naming_the_option():
-    big = """
+BIG_SETS = """
 game "T"
 players 2..4
 attribute number 1..60
@@ -648,8 +650,27 @@ zone hand private per player
 setup { shuffle draw  deal 5 from draw to hand }
 turn { choose current { lay 1..5 cs from hand(current) { move cs to pile  win current } } }
 """
-    # sets of 1..5 of 60 names: C(65, 5) - 1 multisets, beyond the 2**20 actions an environment may have
-    with pytest.raises(ValueError, match=r"would need 8,259,887 actions .*`lay` alone"):
+
+
+def test_sets_of_cards_that_need_too_many_actions_are_picked_a_card_at_a_time():
+    """Sets of 1..5 of 60 names: C(65, 5) - 1 = 8,259,887 multisets, beyond the 2**20 actions an environment may
+    have (before, refused): `lay +7` for each name, then `lay done`."""
+    env = make_env(rulelang.load_text(BIG_SETS), players=2, seed=1)
+    assert env.encoding.size == 61 and env.action_label(60) == "lay done"
+    env.reset(seed=1)
+    first = {env.action_label(a) for a in np.flatnonzero(env.action_mask())}
+    assert len(first) == 5 and all(label.startswith("lay +") for label in first)
+    env.step(next(iter(np.flatnonzero(env.action_mask()))))
+    assert env.agent_selection == "player_0" and env.encoding.size - 1 in np.flatnonzero(env.action_mask())
+    env.step(env.encoding.size - 1)  # done: the one card laid, and the game won
+    assert env.terminations["player_0"] and env.infos["player_0"]["winners"] == [0]
+
+
+def test_a_game_whose_arguments_need_too_many_actions_is_refused_naming_the_option():
+    big = BIG_SETS.replace("lay 1..5 cs from hand(current)", "lay a in hand(current), b in hand(current), k in 0..299").replace(
+        "move cs to pile", "move a to pile")
+    # 60 x 60 x 300 combinations, beyond the 2**20 actions an environment may have
+    with pytest.raises(ValueError, match=r"would need 1,080,000 actions .*`lay` alone"):
         make_env(rulelang.load_text(big), players=2)
 
 

@@ -12,6 +12,15 @@ from ..checker import elem_type
 from ..errors import RulesCheckError
 from .statements import Inlined, names_in
 from . import emitted
+
+
+def numbered(el: str, domain) -> str:
+    """An argument's type as `Choice.types` gives it: a number drawn from a range written with numbers (`k in
+    0..300`) says its ends, `int:0..300` (the RL environment's actions for the option are those numbers)."""
+    if el == "int" and isinstance(domain, ast.Range) and all(
+            isinstance(x, ast.Literal) and x.value.__class__ is int for x in (domain.low, domain.high)):
+        return f"int:{domain.low.value}..{domain.high.value}"
+    return el
 from .emitted import INDENT, NOTHING, Py
 
 
@@ -55,7 +64,7 @@ class Decisions:
                 where = self.expr(o.where, inner, o.where.loc)
             specs.append(Choice(o.verb, o.param, domain, legal, where, o.doc or "", label, kind, self.reveals(o.body, set())))
             if o.param is not None and kind != "rule":
-                specs[-1].types = (el,)
+                specs[-1].types = (numbered(el, o.domain),)
             bodies.append((label, o.body, inner))
         return specs, bodies
 
@@ -67,7 +76,7 @@ class Decisions:
             names, domains, parts, types = [], [], [], []
             for name, domain in o.params:
                 el = elem_type(self.type_of(domain)) or "any"
-                types.append(el)
+                types.append(numbered(el, domain))
                 domains.append(self.lam("st, env", self.collection(domain, inner)[0].src))
                 inner[name] = el
                 self.holds_card(name, el)
@@ -210,8 +219,9 @@ class Decisions:
                 spec.blind = not self.sighted_zone(o.domain, chooser, scope) and not self.claims(o.domain, scope)
                 spec.down = not spec.blind and self.laid_face_down(o.domain)
             elif spec.kind == "several":  # the lists its card arguments are drawn from
-                spec.blind = not all(self.sighted_zone(d, chooser, scope)
-                                     for (_, d), part in zip(o.params, spec.parts) if part == "card")
+                drawn = [d for (_, d), part in zip(o.params, spec.parts) if part == "card"]
+                spec.blind = not all(self.sighted_zone(d, chooser, scope) for d in drawn)
+                spec.down = not spec.blind and any(self.laid_face_down(d) for d in drawn)
             if o.where is not None and spec.kind != "rule":
                 spec.peeks = self.peeks(spec, o, chooser, scope)
 

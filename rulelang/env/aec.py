@@ -157,7 +157,10 @@ class RulesEnv(AECEnv):
         if seat != self._seat:
             return {"observation": self._observers[seat](self._glances[seat](), None), "action_mask": self._no_actions}
         now = self._now
-        return {"observation": self._observers[seat](self._glances[seat](), now[2]), "action_mask": now[1]}
+        vector = self._observers[seat](self._glances[seat](), now[2])
+        if len(now) > 3:
+            self.encoding.show_picks(vector, now[3])
+        return {"observation": vector, "action_mask": now[1]}
 
     def last(self, observe: bool = True):
         """The acting agent's (observation, cumulative reward, terminated, truncated, info), as `AECEnv.last`."""
@@ -168,6 +171,8 @@ class RulesEnv(AECEnv):
         elif now is not None:  # the agent to act is the seat to act: `observe` without the look-ups
             seat = self._seat
             obs = {"observation": self._observers[seat](self._glances[seat](), now[2]), "action_mask": now[1]}
+            if len(now) > 3:
+                self.encoding.show_picks(obs["observation"], now[3])
         else:
             obs = self.observe(agent)
         return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
@@ -187,6 +192,8 @@ class RulesEnv(AECEnv):
         try:  # an int, or numpy's (hashing as its int); another action is made an int first (`_legal`)
             move, calls, text = now[0][action]
         except (KeyError, TypeError):
+            if len(now) > 3 and self._pick(now, action, agent):  # a card of a set picked a card at a time
+                return
             move, calls, text = self._legal(now, action, agent)
         self._cumulative_rewards[agent] = 0.0
         if self._plain:  # the usual step, `_move_on` and `_after_move` written out: no reward until the end
@@ -196,7 +203,7 @@ class RulesEnv(AECEnv):
             if d is not None and not d.race and self.moves < self.max_moves:
                 seat = d.player
                 self._now = now = self._decide(d, seat)
-                if not now[0]:
+                if not now[0] and len(now) == 3:  # (a decision of sets picked a card at a time has a 4th)
                     self._outside(d, seat)
                 self._seat = seat
                 self.agent_selection = acting = self.possible_agents[seat]
@@ -219,6 +226,25 @@ class RulesEnv(AECEnv):
         except (KeyError, TypeError, ValueError):
             raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
                              f"legal: {sorted(now[0])[:20]}") from None
+
+    def _pick(self, now, action, agent) -> bool:
+        """A card picked of a set picked a card at a time (`encoding.PickBlock`): the same seat acts again, its
+        mask what it may pick next (or done).  False if the action is no such card."""
+        try:
+            after = self.encoding.pick(now, int(action))
+        except (TypeError, ValueError):
+            return False
+        if after is None:
+            return False
+        if self._paid:
+            self._clear_rewards()
+            self._paid = False
+        self._cumulative_rewards[agent] = 0.0
+        self._now = after
+        self.infos[agent] = {"action_mask": after[1]}
+        if self.render_mode == "human":
+            print(self.render())
+        return True
 
     def play_move(self, move) -> None:
         """Make a rulelang Move (a bot's) for the agent to act, as `step` makes an action's."""
@@ -298,7 +324,7 @@ class RulesEnv(AECEnv):
         self.agent_selection = agent = self.possible_agents[seat]
         self._seat = seat
         self._now = now = self._decide(d, seat)
-        if not now[0]:
+        if not now[0] and len(now) == 3:
             self._outside(d, seat)
         if before != agent and before in self.infos:
             self.infos[before] = {}

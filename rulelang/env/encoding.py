@@ -6,6 +6,7 @@ import sys
 import sysconfig
 from array import array
 from bisect import bisect_right
+from collections import Counter
 from itertools import chain, combinations
 from math import comb, prod
 
@@ -78,12 +79,17 @@ class SetBlock:
     identities of `low`..`high` cards (the sizes of those options together), smaller sets first.  A set is
     numbered without a table: its sorted identities a_0 <= a_1 <= ... are made strictly increasing
     (b_i = a_i + i) and ranked in the combinatorial number system, so each size k takes C(N + k - 1, k) actions
-    (N identities), some of them sets no deck can hold (two of a card there is one of): never legal."""
+    (N identities), some of them sets no deck can hold (two of a card there is one of): never legal.
+    An option whose cards may lie out of its chooser's sight offers those by place (`pass #1 #3`): its block
+    counts `places` more identities after the cards', `#1` .. `#places`."""
 
     kind = "cards"
 
-    def __init__(self, start: int, verb: str, idents: list, low: int, high: int):
-        self.start, self.verb, self.idents, self.low, self.high = start, verb, idents, low, high
+    def __init__(self, start: int, verb: str, idents: list, low: int, high: int, places: int = 0):
+        self.start, self.verb, self.low, self.high = start, verb, low, high
+        self.cards = len(idents)
+        self.places = places
+        self.idents = idents = [*idents, *(f"#{k}" for k in range(1, places + 1))]
         n = len(idents)
         self.sizes = list(range(low, high + 1))
         self.offsets = []
@@ -95,8 +101,23 @@ class SetBlock:
         self.ranks = [[comb(a + i, i + 1) for a in range(n)] for i in range(high)]  # C(a + i, i + 1), looked up
         self.ranks_np = np.array(self.ranks, dtype=np.int64).reshape(high, n)
 
-    def index(self, ids: list) -> int | None:
+    def ids(self, item: tuple, ident: list) -> list | None:
+        """The identities of a set's parts: a card's, or a place's (`"#k"`) after the cards'; None if a part has
+        none here."""
+        out = []
+        for c in item:
+            if c.__class__ is int:
+                out.append(ident[c])
+            elif c.__class__ is str and c[:1] == "#" and c[1:].isdigit() and 1 <= int(c[1:]) <= self.places:
+                out.append(self.cards + int(c[1:]) - 1)
+            else:
+                return None
+        return out
+
+    def index(self, ids: list | None) -> int | None:
         """The action of a set given by its cards' identities (any order)."""
+        if ids is None:
+            return None
         k = len(ids)
         if not self.low <= k <= self.high:
             return None
@@ -118,8 +139,49 @@ class SetBlock:
         return Action(self.verb, "cards", item, frozenset(), " ".join([self.verb, *(self.idents[a] for a in item)]))
 
     def describe(self) -> str:
-        return (f"{self.verb} a set of {self.low}..{self.high} cards: each multiset of the {len(self.idents)} card "
-                "identities, ranked by size then in the combinatorial number system (docs/env.md)")
+        places = f" and {self.places} places (#1..#{self.places}: cards out of sight)" if self.places else ""
+        return (f"{self.verb} a set of {self.low}..{self.high} cards: each multiset of the {self.cards} card "
+                f"identities{places}, ranked by size then in the combinatorial number system (docs/env.md)")
+
+
+class PickBlock:
+    """The actions of a verb whose sets of cards are too many to number one by one (`meld` 3..7 of 52 cards would
+    take 341 million): the set is picked a card at a time, `meld +H7` for each card identity (and place), then
+    `meld done` to lay the cards picked.  The seat to act stays the same until it says done; the mask allows only
+    a card that some legal set still holds one more of, and done when the cards picked are a legal set; the cards
+    picked so far are in its observation (`picking.VERB`).  (A move of another option is allowed only before the
+    first card is picked.)"""
+
+    kind = "cards"
+    ids = SetBlock.ids
+
+    def __init__(self, start: int, verb: str, idents: list, low: int, high: int, places: int = 0):
+        self.start, self.verb, self.low, self.high = start, verb, low, high
+        self.cards, self.places = len(idents), places
+        self.idents = [*idents, *(f"#{k}" for k in range(1, places + 1))]
+        self.done = start + len(self.idents)
+        self.size = len(self.idents) + 1
+
+    def action(self, j: int) -> Action:
+        if j < len(self.idents):
+            return Action(self.verb, "pick", j, frozenset(), f"{self.verb} +{self.idents[j]}")
+        return Action(self.verb, "done", None, frozenset(), f"{self.verb} done")
+
+    def describe(self) -> str:
+        places = f" and {self.places} places" if self.places else ""
+        return (f"{self.verb} a set of {self.low}..{self.high} cards picked a card at a time: + each of the "
+                f"{self.cards} card identities{places}, then done (docs/env.md)")
+
+
+class Picking:
+    """A decision whose sets of cards of some verbs are picked a card at a time (`PickBlock`): the legal sets of
+    each such verb (each as a count of each identity, and its move), the moves of the decision's other options by
+    action, and the verb and cards picked so far."""
+
+    __slots__ = ("sets", "others", "verb", "picked")
+
+    def __init__(self, sets: dict, others: dict, verb=None, picked: tuple = ()):
+        self.sets, self.others, self.verb, self.picked = sets, others, verb, picked
 
 
 class ProductBlock:
@@ -292,7 +354,7 @@ class Encoding:
         ranges = [(a.low, a.high) for a in program.attributes.values() if a.numeric]
         self.attr_numbers = sorted({k for lo, hi in ranges for k in range(lo, hi + 1)})
         self.numbers = sorted(set(self.attr_numbers) | set(range(program.deck_size + 1)))
-        self._actions()
+        self._actions()  # (adds to `numbers` those of ranges written with numbers in options: `bid k in 0..300`)
         self._layout()
         if self.size <= 4096:  # each action's verb group as a bit (0: none), for `_mask`; the first block of masks
             self._bit_of = [0 if g is None else 1 << g for g in map(self._group, range(self.size))]
@@ -310,6 +372,7 @@ class Encoding:
             except Exception:  # noqa: BLE001 - an example that does not compile offers nothing more
                 continue
         choices, self.claims = choices_of(p, tuple(extra))
+        self.counts = self._number_domains(choices)
         groups = sorted({(c.verb, c.kind or "") for c in choices},
                         key=lambda g: (KIND_ORDER.get(g[1], 9), g[0]))
         self.groups = groups
@@ -330,7 +393,7 @@ class Encoding:
             elif kind == "value":
                 actions += [Action(verb, kind, v, frozenset(), f"{verb} {v}") for v in takes[verb, 0]]
             elif kind == "number":
-                actions += [Action(verb, kind, k, frozenset(), f"{verb} {k}") for k in self.numbers]
+                actions += [Action(verb, kind, k, frozenset(), f"{verb} {k}") for k in self.counts[verb, 0]]
             elif kind == "rule":
                 count = max(1, len(self.examples))
                 actions += [Action(verb, kind, i, frozenset(), f"{verb} example rule {i + 1}") for i in range(count)]
@@ -340,23 +403,28 @@ class Encoding:
         # A zone the chooser sees may hold cards laid face down (a layout of them): those are offered by place too.
         for verb in sorted({c.verb for c in choices if c.kind == "card" and (c.blind or c.down)}):
             actions += [Action(verb, "blind", k, frozenset(), f"{verb} #{k}") for k in range(1, p.deck_size + 1)]
-        # Calls go with a card played (as a person says "UNO!" laying the card): each card action once more for
-        # every set of calls the game declares.
+        # Calls may be said with any move (as a person says "UNO!" laying the card): each action listed one by one
+        # (but an example rule's) once more for every set of calls the game declares, the cards' first (the calls
+        # a person says most) then the others'.  Moves of several arguments and sets of cards are said without.
         calls = sorted(p.calls)
         self.call_sets = [frozenset(s) for k in range(1, len(calls) + 1) for s in combinations(calls, k)]
         card_actions = [a for a in actions if a.kind == "card"]
-        for cs in self.call_sets:
-            said = " ".join(sorted(cs))
-            actions += [attrs.evolve(a, calls=cs, label=f"{a.label} {said}") for a in card_actions]
+        other_actions = [a for a in actions if a.kind != "card" and a.kind != "rule"]
+        for said_with in (card_actions, other_actions):
+            for cs in self.call_sets:
+                said = " ".join(sorted(cs))
+                actions += [attrs.evolve(a, calls=cs, label=f"{a.label} {said}") for a in said_with]
         self.index = {(a.verb, a.kind, a.item, a.calls): i for i, a in enumerate(actions)}
-        self.card_rows: dict = {}  # (verb, card identity) -> {calls said with it: action}
+        self.call_rows: dict = {}  # an action said without calls -> {calls said with it: action}
         for i, a in enumerate(actions):
-            if a.kind == "card":
-                self.card_rows.setdefault((a.verb, a.item), {})[a.calls] = i
+            if a.kind != "rule":
+                base = self.index[a.verb, a.kind, a.item, frozenset()]
+                self.call_rows.setdefault(base, {})[a.calls] = i
         self.rule_base = {a.verb: i for i, a in enumerate(actions) if a.kind == "rule" and a.item == 0}
         blocks = self._blocks(choices, len(actions), takes)
         self.actions = ActionList(actions, blocks)
-        self.set_blocks = {b.verb: b for b in blocks if b.kind == "cards"}
+        self.set_blocks = {b.verb: b for b in blocks if b.__class__ is SetBlock}
+        self.pick_blocks = {b.verb: b for b in blocks if b.__class__ is PickBlock}
         self.product_blocks = {(b.verb, len(b.parts)): b for b in blocks if b.kind == "several"}
         self.size = len(self.actions)
         self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
@@ -365,6 +433,36 @@ class Encoding:
         self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
         self._ident_np = np.array(self.ident_of, dtype=np.intp)
         self._action_kept: list = [{} for _ in range(self.n)]  # each seat's: id of a move -> (the move, its action)
+
+    def _number_domains(self, choices: list) -> dict:
+        """The numbers each number argument of a verb can take, by (verb, argument's place): those of the ranges
+        written with numbers its options draw it from (`bid k in 0..300`: `Choice.types` says `int:0..300`), or,
+        when some option's is worked out in play, `numbers` (the numbered attributes' and every count of cards)
+        and those of the written ranges."""
+        wanted: dict = {}
+        for c in choices:
+            if c.kind != "number" and c.kind != "several":
+                continue
+            parts = (c.kind,) if c.kind == "number" else c.parts
+            for i, part in enumerate(parts):
+                if part != "number":
+                    continue
+                t = c.types[i] if i < len(c.types) else "int"
+                got = wanted.setdefault((c.verb, i), set())
+                if t.startswith("int:"):
+                    lo, hi = map(int, t[4:].split(".."))
+                    if hi - lo > MAX_ACTIONS:
+                        raise ValueError(f"`{c.verb}` takes a number of {lo}..{hi}: more than {MAX_ACTIONS:,} actions")
+                    got.update(range(lo, hi + 1))
+                else:
+                    got.add(None)
+        out = {}
+        for key, got in wanted.items():
+            if None in got:
+                got.discard(None)
+                got.update(self.numbers)
+            out[key] = sorted(got)
+        return out
 
     def _value_domains(self, choices: list) -> dict:
         """The values each value argument of a verb can take, by (verb, argument's place): those of the attribute
@@ -396,6 +494,7 @@ class Encoding:
         of those taking a set of cards (one per verb, over the sizes its options take)."""
         sets: dict = {}
         shapes: dict = {}
+        placed: set = set()  # (verb, kind) of options whose cards may lie out of the chooser's sight: by place too
         for c in choices:
             if c.kind == "cards":
                 low, high = getattr(c.legal, "sizes", (1, 1))
@@ -408,16 +507,34 @@ class Encoding:
                     raise ValueError(f"two options `{c.verb}` take {len(parts)} arguments of different kinds "
                                      f"({', '.join(other)} and {', '.join(parts)}): the environment cannot tell "
                                      "their moves apart; give them different verbs")
+            if c.kind in ("cards", "several") and (c.blind or c.down):
+                placed.add((c.verb, c.kind, len(c.parts)))
         n = self.n
+        deck = self.program.deck_size
         offsets = ["self" if o == 0 else f"+{o}" for o in range(n)]
         ident = self.ident_of
         count = len(ident)
         number_pos = {v: i for i, v in enumerate(self.numbers)}
+        places = [f"#{k}" for k in range(1, deck + 1)]
+
+        def place(v, seat):  # a card by its place, `#k`, after the card identities
+            if v.__class__ is int:
+                return ident[v] if 0 <= v < count else None
+            if v.__class__ is str and v[:1] == "#" and v[1:].isdigit() and 1 <= int(v[1:]) <= deck:
+                return count + int(v[1:]) - 1
+            return None
+
         domains = {
             "card": (self.idents, lambda v, seat: ident[v] if v.__class__ is int and 0 <= v < count else None),
+            "place": ([*self.idents, *places], place),
             "player": (offsets, lambda v, seat: (v - seat) % n if v.__class__ is int else None),
             "number": (self.numbers, lambda v, seat: number_pos.get(v)),
         }
+
+        def numbers(verb: str, i: int) -> tuple:  # a number argument: the numbers it can take (`_number_domains`)
+            listed = self.counts.get((verb, i)) or self.numbers
+            pos = {v: k for k, v in enumerate(listed)}
+            return listed, lambda v, seat: pos.get(v)
 
         def values(verb: str, i: int) -> tuple:  # a value argument: the values it can take (`_value_domains`)
             listed = takes.get((verb, i)) or self.values + self.attr_numbers
@@ -426,11 +543,23 @@ class Encoding:
 
         blocks: list = []
         for (verb, _), parts in sorted(shapes.items()):
-            blocks.append(ProductBlock(at, verb, parts, [domains[p] if p in domains else values(verb, i)
-                                                         for i, p in enumerate(parts)]))
+            by_place = (verb, "several", len(parts)) in placed
+            blocks.append(ProductBlock(at, verb, parts, [
+                numbers(verb, i) if p == "number" else
+                domains["place" if p == "card" and by_place else p] if p in domains else values(verb, i)
+                for i, p in enumerate(parts)]))
             at += blocks[-1].size
-        for verb, (low, high) in sorted(sets.items()):
-            blocks.append(SetBlock(at, verb, self.idents, low, high))
+        # Sets of cards: each set numbered, unless there are too many (more actions than MAX_ACTIONS in all):
+        # then the verbs of the most are picked a card at a time (`PickBlock`) until the rest fit.
+        shape = {verb: (low, high, deck if (verb, "cards", 0) in placed else 0) for verb, (low, high) in sets.items()}
+        whole = {verb: SetBlock(0, verb, self.idents, *shape[verb]).size for verb in shape}
+        picked: set = set()
+        while at + sum(whole[v] if v not in picked else len(self.idents) + shape[v][2] + 1 for v in whole) > MAX_ACTIONS \
+                and len(picked) < len(whole):
+            picked.add(max((v for v in whole if v not in picked), key=whole.__getitem__))
+        for verb in sorted(sets):
+            kind = PickBlock if verb in picked else SetBlock
+            blocks.append(kind(at, verb, self.idents, *shape[verb]))
             at += blocks[-1].size
         if at > MAX_ACTIONS:
             big = max(blocks, key=lambda b: b.size)
@@ -544,7 +673,9 @@ class Encoding:
             out.update(pairs)
             groups.add(e[3])
         if sets is not None:
-            self._set_actions(sets, out, groups)
+            picking = self._set_actions(sets, out, groups)
+            if picking:
+                return self._start_picking(picking, out, groups)
         acts = tuple(out)
         got = self._masks.get(acts) or self._mask(acts)
         groups.discard(None)
@@ -553,8 +684,11 @@ class Encoding:
     def action_of(self, move, seat: int) -> int | None:
         """The action of one of the seat's moves (a Move of its decision, with the calls said with it, as a bot
         makes it), or None if the action space has none."""
-        if move.calls:
-            row = self.card_rows.get((move.verb, self.ident_of[move.arg])) if move.kind == "card" else None
+        if move.calls:  # the action of the move said without them, then its row of calls
+            kind = move.kind
+            item = self.ident_of[move.arg] if kind == "card" else (move.arg - seat) % self.n if kind == "player" \
+                else move.arg if kind else None
+            row = self.call_rows.get(self.index.get((move.verb, kind, item, frozenset())))
             return row.get(move.calls) if row is not None else None
         kept = self._action_kept[seat]
         got = kept.get(id(move))
@@ -588,14 +722,14 @@ class Encoding:
         kind = mv.kind
         row = None
         if kind == "card":
-            row = self.card_rows.get((mv.verb, self.ident_of[mv.arg]))
-            pairs = ((row[none], (mv, none, None)),) if row is not None else ()
+            i = self.index.get((mv.verb, kind, self.ident_of[mv.arg], none))
+            row = self.call_rows.get(i)
+            pairs = ((i, (mv, none, None)),) if i is not None else ()
         elif kind == "player" or kind == "several":  # by acting seat, each worked out when first asked
             pairs = [None] * self.n
         elif kind == "cards":
             block = self.set_blocks.get(mv.verb)
-            i = block.index([self.ident_of[c] for c in mv.arg]) if block is not None and all(
-                c.__class__ is int for c in mv.arg) else None  # a set with hidden cards by place: no action
+            i = block.index(block.ids(mv.arg, self.ident_of)) if block is not None else None
             pairs = ((i, (mv, none, None)),) if i is not None else ()
         elif kind == "rule":
             base = self.rule_base.get(mv.verb)
@@ -603,6 +737,7 @@ class Encoding:
             pairs = tuple((base + k, (mv, none, text)) for k, text in enumerate(texts)) if base is not None else ()
         else:
             i = self.index.get((mv.verb, kind, mv.arg if kind else None, none))
+            row = self.call_rows.get(i)
             pairs = ((i, (mv, none, None)),) if i is not None else ()
         e = (mv, pairs, row, self.verb_group.get((mv.verb, kind)), {})
         if kind != "cards":
@@ -617,9 +752,11 @@ class Encoding:
         kept in its entry."""
         seat, calls = asked
         pairs = e[1]
+        row = e[2]
         if pairs.__class__ is list:  # a move naming players: its actions count them from the acting seat
             pairs = pairs[seat] or self._seat_actions(e, seat)
-        row = e[2]
+            if calls and len(pairs) == 1:
+                row = self.call_rows.get(pairs[0][0])
         if row is not None and calls:
             subsets = self._subsets.get(calls)
             if subsets is None:
@@ -630,14 +767,27 @@ class Encoding:
         e[4][asked] = pairs
         return pairs
 
-    def _set_actions(self, sets: list, out: dict, groups: set) -> None:
+    def _set_actions(self, sets: list, out: dict, groups: set) -> dict:
         """The actions of a decision's sets of cards, ranked together with numpy (a decision may offer hundreds:
-        every three cards of a hand to pass), into `out`; their verb groups into `groups`."""
+        every three cards of a hand to pass), into `out`; their verb groups into `groups`.  The sets of a verb
+        picked a card at a time are given back: verb -> [(their identities in order, the move)]."""
         by: dict = {}
-        for mv in sets:
-            if all(c.__class__ is int for c in mv.arg):  # a set with hidden cards by place ('#k'): no action
-                by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
         none = frozenset()
+        picking: dict = {}
+        for mv in sets:
+            pick = self.pick_blocks.get(mv.verb)
+            if pick is not None:
+                ids = pick.ids(mv.arg, self.ident_of)
+                if ids is not None:
+                    picking.setdefault(mv.verb, []).append((tuple(sorted(ids)), mv))
+            elif all(c.__class__ is int for c in mv.arg):
+                by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
+            else:  # a set with hidden cards by place ('#k'): ranked alone
+                block = self.set_blocks.get(mv.verb)
+                i = block.index(block.ids(mv.arg, self.ident_of)) if block is not None else None
+                if i is not None:
+                    out[i] = (mv, none, None)
+                    groups.add(self.verb_group.get((mv.verb, "cards")))
         for (verb, k), moves in by.items():
             block = self.set_blocks.get(verb)
             if block is None or not block.low <= k <= block.high:
@@ -650,6 +800,50 @@ class Encoding:
                 at += ranks[i][ids[:, i]]
             out.update(zip(at.tolist(), [(mv, none, None) for mv in moves]))
             groups.add(self.verb_group.get((verb, "cards")))
+        return picking
+
+    def _start_picking(self, picking: dict, out: dict, groups: set) -> tuple:
+        """A decision with sets picked a card at a time (`PickBlock`): the other moves by action, the mask of those
+        and of each first card a legal set holds, the verb groups, and the `Picking` to go on from."""
+        first = set()
+        for verb, sets in picking.items():
+            start = self.pick_blocks[verb].start
+            first.update(start + j for ids, _ in sets for j in ids)
+            groups.add(self.verb_group.get((verb, "cards")))
+        groups.discard(None)
+        mask = self._mask(tuple(sorted([*out, *first])))[0]
+        return out, mask, tuple(sorted(groups)), Picking(picking, out)
+
+    def pick(self, now: tuple, action: int) -> tuple | None:
+        """The seat to act picks a card of a set (`PickBlock`) at `now` (a decision's moves, mask, verb groups and
+        `Picking`): the moves, mask, verb groups and `Picking` after it, or None if the action is no card it may
+        pick now.  Done is then the move of the set picked, when the cards are one."""
+        state = now[3]
+        if not 0 <= action < self.size or not now[1][action]:
+            return None
+        for verb, block in self.pick_blocks.items():
+            if block.start <= action < block.done and (state.verb is None or state.verb == verb):
+                break
+        else:
+            return None
+        picked = tuple(sorted((*state.picked, action - block.start)))
+        need = Counter(picked)
+        sets = [(ids, mv) for ids, mv in state.sets[verb] if not need - Counter(ids)]
+        out = {block.done: (mv, frozenset(), None) for ids, mv in sets if ids == picked}
+        more = set()
+        for ids, _ in sets:
+            have = Counter(ids)
+            more.update(block.start + j for j in have if have[j] > need[j])
+        mask = self._mask(tuple(sorted([*out, *more])))[0]
+        group = self.verb_group.get((verb, "cards"))
+        return out, mask, (group,) if group is not None else (), Picking({verb: sets}, {}, verb, picked)
+
+    def show_picks(self, vector: np.ndarray, state: Picking) -> None:
+        """The cards picked so far of a set being picked (`Picking`), counted into the picker's observation."""
+        if state.verb is not None:
+            at = self.pick_at[state.verb]
+            for j in state.picked:
+                vector[at + j] += 1.0
 
     def _seat_actions(self, e: tuple, seat: int) -> tuple:
         """The actions of a move naming players (its entry `e`) when `seat` acts, kept in the entry."""
@@ -723,6 +917,10 @@ class Encoding:
             self.at_claim_card = add("claim.says.card", len(self.idents), "one-hot: the card it names", self.idents)
             self.at_claim_value = add("claim.says.value", len(self.values), "one-hot: the value it names",
                                       self.values)
+        self.pick_at = {}  # a verb whose sets are picked a card at a time -> where its cards picked so far are
+        for verb, block in sorted(self.pick_blocks.items()):
+            self.pick_at[verb] = add(f"picking.{verb}", len(block.idents), "count of each card identity (and place) "
+                                     "you have picked so far of the set being chosen", block.idents)
         self.segments = segs
         self.obs_size = at
         self._zeros = array("f", [0.0]) * at
