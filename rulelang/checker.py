@@ -816,11 +816,19 @@ class Checker:
 
     def check_RevealStmt(self, st, scope):
         t = self.expr(st.cards, scope)
-        if t not in ("card", "list:card", "zone", "any", "list:any", "none"):  # (a player would be read as a card)
+        if t not in ("card", "list:card", "zone", "any", "list:any", "none", "player", "list:player") and \
+                revealed_name(self.s, st.cards, scope):
+            pass  # a value a rule worked out from cards, told to more seats (`reveal at to q`: a Hanabi hint)
+        elif t not in ("card", "list:card", "zone", "any", "list:any", "none"):  # (a player would be read as a card)
             own = [z for z, d in self.s.zones.items() if d.per_player]
             hint = f"a player's own zone takes the player: `reveal {own[0]}({show(st.cards)}) to ...`" \
                 if t == "player" and own else None
-            self.error(f"`reveal` shows a card, a list of cards or a zone, not {an(t)}", st.cards.loc, hint)
+            if t in ("player", "list:player"):
+                self.error(f"`reveal` shows a card, a list of cards or a zone, not {an(t)}", st.cards.loc, hint)
+            else:
+                self.error(f"`reveal` shows cards, or the value of a name, not {an(t)}", st.cards.loc,
+                           "to tell players a value worked out from cards, name it and reveal the name: "
+                           f"`let n = {show(st.cards)}`, then `reveal n to ...`")
         t = self.expr(st.to, scope, want="player")
         if t not in ("player", "list:player", "any", "list:any"):
             self.error(f"`reveal ... to` takes a player or a list of players, not {an(t)}", st.to.loc)
@@ -1353,6 +1361,15 @@ _KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a 
 def part(loc, key):
     """The place of a named part of a node, or of the node, or nothing."""
     return loc.part(key) if loc is not None else None
+
+
+def revealed_name(s, e, scope) -> bool:
+    """Whether `reveal E to ...` names a value rather than cards: a local name, a variable, or a player's variable
+    (`bid(p)`), whose value a rule may have worked out from cards some seats could not see (§11)."""
+    if isinstance(e, ast.Name):
+        return e.name in scope or e.name in s.vars and not s.vars[e.name].per_player
+    return isinstance(e, ast.Call) and e.name in s.vars and s.vars[e.name].per_player and len(e.args) == 1 \
+        and e.name not in scope
 
 
 def show(e) -> str:
