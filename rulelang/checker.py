@@ -738,6 +738,8 @@ class Checker:
                     el = elem_type(t)
                     if el is None:
                         self.error(f"option `{o.verb}` chooses `{name}` from a list or a zone, not {an(t)}", domain.loc)
+                    elif el == "zone":
+                        self.offers_zones(o, name, domain)
                     if name in named:
                         self.error(f"option `{o.verb}` names `{name}` twice", domain.loc)
                     named.add(name)
@@ -766,10 +768,19 @@ class Checker:
                 el = elem_type(t)
                 if el is None:
                     self.error(f"option `{o.verb}` chooses from a list or a zone, not {an(t)}", o.domain.loc)
+                elif el == "zone":
+                    self.offers_zones(o, o.param, o.domain)
                 inner[o.param] = el or "any"
             if o.where is not None:
                 self.expect(o.where, inner, "bool")
             self.block(o.body, inner)
+
+    def offers_zones(self, o, name, domain):
+        """`put c in hand(current), z in [left, right]`: a move names a card, a player, a value or a number, and a
+        zone is none of them (it was offered as its inner numbers, `put 2 (1, None)`)."""
+        self.error(f"option `{o.verb}` cannot offer zones: a move names a card, a player, a value or a number",
+                   domain.loc, f"offer their numbers and take the zone in the body: `{name} in 1..N`, with "
+                   "`define pile(i) = if i == 1 then ZONE else ...`")
 
     def check_FireStmt(self, st, scope):
         params = self.s.events.get(st.event)
