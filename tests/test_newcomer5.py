@@ -225,3 +225,121 @@ def test_hanabi_after_the_last_card_is_drawn_each_player_has_one_more_turn_and_t
     assert not g.over
     play(g, legal(g)[0])
     assert g.over and g.winners == [0, 1] and g.scores == [len(real(g, "fireworks"))] * 2
+
+
+# ------------------------------------------------------------------ Egyptian Ratscrew
+
+
+def ratscrew(*flips) -> Game:
+    """2 players; `flips[p]` the cards seat p turns up first, in order (the rest of the deck under them)."""
+    rest = [c.short for c in RATSCREW.cards if all(c.short not in f for f in flips)]
+    rest = [c for c in rest if c[0] not in "JQKA"] + [c for c in rest if c[0] in "JQKA"]  # no face card soon
+    n = 26 - len(flips[0])                                      # (as many flips each)
+    dealt = [rest[p * n:(p + 1) * n] + list(reversed(f)) for p, f in enumerate(flips)]  # the last dealt is on top
+    return Game(RATSCREW, 2, seed=1, stack=interleave(dealt))
+
+
+def test_ratscrew_a_face_card_makes_the_next_player_turn_up_until_one_comes_or_the_challenger_takes_the_pile():
+    g = ratscrew(["QS", "3H", "4H"], ["2C", "5D", "6D"])
+    play(g, "flip")                                         # P1's Queen: P2 owes two cards
+    assert g.state.vars["challenger"] == 0 and g.state.vars["owed"] == 2
+    play(g, "flip")
+    assert g.pending.player == 1 and g.state.vars["owed"] == 1  # P2 goes on
+    play(g, "flip")                                         # no face card: P1 takes the pile, under its stack
+    assert real(g, "pile") == [] and real(g, "stack", 0)[:3] == ["QS", "2C", "5D"]
+    assert len(real(g, "stack", 0)) == 28 and g.pending.player == 0  # and turns up the next card
+    assert g.state.vars["challenger"] is None
+
+
+def test_ratscrew_a_face_card_answers_a_challenge_and_passes_it_on():
+    g = ratscrew(["JS", "3H", "4H"], ["KC", "5D", "6D"])
+    play(g, "flip", "flip")                                 # a Jack, answered by a King: P1 owes three
+    assert g.state.vars["challenger"] == 1 and g.state.vars["owed"] == 3 and g.pending.player == 0
+
+
+def test_ratscrew_a_double_or_a_sandwich_is_slapped_and_the_fastest_takes_the_pile():
+    g = ratscrew(["7S", "3H", "4H"], ["7C", "5D", "6D"])
+    play(g, "flip", "flip")                                 # 7 on 7: everyone may slap
+    assert g.pending.player == 1 and legal(g) == ["slap", "pass"]  # asked from the player who turned it up
+    play(g, "slap", "slap")
+    assert legal(g) == ["first P2", "first P1"]             # both slapped: the table says who was first
+    play(g, "first P2")
+    assert real(g, "pile") == [] and len(real(g, "stack", 1)) == 25 + 2 and g.pending.player == 1
+    g = ratscrew(["7S", "8H", "4H"], ["3C", "5D", "6D"])
+    play(g, "flip", "flip", "flip")                         # 7, 3, 8: nothing to slap: no window
+    assert g.pending.player == 1 and legal(g) == ["flip"]
+    g = ratscrew(["7S", "7H", "4H"], ["3C", "5D", "6D"])
+    play(g, "flip", "flip", "flip")                         # 7, 3, 7: a sandwich
+    assert legal(g) == ["slap", "pass"]
+    play(g, "pass", "slap")                                 # P1 lets it pass; P2's slap alone takes it
+    assert len(real(g, "stack", 1)) == 25 + 3 and g.pending.player == 1
+
+
+# ------------------------------------------------------------------ Kings in the Corner
+
+SIDES = ["TS", "8C", "7D", "AS"]                             # north, east, south, west
+KINGS_HANDS = [["9H", "KS", "5C", "QD", "2S", "3S", "4S"], ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]]
+
+
+def kings(*draws: str) -> Game:
+    return Game(KINGS, 2, seed=1, stack=interleave(KINGS_HANDS) + SIDES + list(draws))
+
+
+def test_kings_corner_cards_build_down_in_alternate_colours_kings_take_the_corners_and_piles_move_whole():
+    g = kings("JC")
+    assert real(g, "north") == ["TS"] and real(g, "hand", 0)[-1] == "JC"  # four side piles; P1 drew
+    lays = [t for t in legal(g) if t.startswith("lay")]
+    assert lays == ["lay 9H 1", "lay KS 5", "lay KS 6", "lay KS 7", "lay KS 8"]  # red 9 on black 10; Kings in corners
+    assert [t for t in legal(g) if t.startswith("shift")] == ["shift 3 2"]  # the red 7 onto the black 8
+    play(g, "lay 9H 1", "shift 3 2")
+    assert real(g, "east") == ["8C", "7D"] and real(g, "south") == []
+    assert "lay 2S 3" in legal(g) and "lay QD 5" not in legal(g)  # any card on an empty side pile; not a corner
+    play(g, "lay KS 5", "lay QD 5", "lay 5C 3")
+    assert real(g, "north_east") == ["KS", "QD"] and real(g, "south") == ["5C"]
+    assert real(g, "hand", 0) == ["2S", "3S", "4S", "JC"]
+    play(g, "done")
+    assert g.pending.player == 1 and len(real(g, "hand", 1)) == 8
+
+
+def test_kings_corner_the_last_card_laid_wins_at_once():
+    run = ["KS", "QD", "JC", "TH", "9S", "8D", "7C"]
+    g = Game(KINGS, 2, seed=1, stack=interleave([run, KINGS_HANDS[1]]) + SIDES + ["6D"])
+    for c in run:
+        play(g, f"lay {c} 8")                               # down from the King in a corner
+    assert not g.over and real(g, "hand", 0) == ["6D"]
+    play(g, "lay 6D 8")
+    assert g.over and g.winners == [0] and len(real(g, "north_west")) == 8
+
+
+def test_kings_corner_with_the_stock_gone_a_round_without_a_card_laid_ends_it_and_the_fewest_cards_win():
+    g = kings()
+    play(g, "lay 9H 1")
+    while real(g, "stock"):                                 # nothing more laid while the stock lasts: 34 draws
+        play(g, "done")
+    assert g.pending.player == 1 and g.state.vars["idle"] == 0  # P2 drew the last card
+    play(g, "lay 7H 2")                                     # a card laid: the count starts again
+    play(g, "done", "done")
+    assert not g.over and g.state.vars["idle"] == 1
+    play(g, "done")                                         # P2 lays nothing again: a whole round without a card
+    sizes = [len(real(g, "hand", p)) for p in (0, 1)]
+    assert g.over and sizes == [23, 23] and g.winners == [0, 1]  # 7 + 17 draws - 1 laid each: a tie, both win
+
+
+# ------------------------------------------------------------------ every game, under bots
+
+
+def test_love_letter_and_hanabi_no_view_event_or_relabelling_shows_a_seat_what_it_may_not_see():
+    """tests/test_hidden_information.py's watch over seeded bot games: Love Letter's looks, compares and trades,
+    Hanabi's hands seen by all but their holders and its hints."""
+    from test_hidden_information import play_and_watch
+    for name in ("love_letter", "hanabi"):
+        out = play_and_watch(RULES / f"{name}.rules")
+        assert out["failures"] == {} and out["counts"]["moves"] >= 100 and out["counts"]["permutations"] > 0, name
+
+
+@pytest.mark.parametrize("path", [RULES / f"{n}.rules" for n in ("love_letter", "hanabi", "ratscrew", "kings_corner")],
+                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("bots", [["greedy"], ["random"]])
+def test_every_seeded_game_ends(path, bots):
+    report = simulate(str(path), games=6, players=3, bots=bots, seed=1)
+    assert report["games"] == 6 and report["stalemates"]["count"] == 0 and sum(report["wins"]) > 0
