@@ -325,6 +325,22 @@ def test_kings_corner_with_the_stock_gone_a_round_without_a_card_laid_ends_it_an
     assert g.over and sizes == [23, 23] and g.winners == [0, 1]  # 7 + 17 draws - 1 laid each: a tie, both win
 
 
+# ------------------------------------------------------------------ `knows` in an option of several arguments
+
+
+def test_knows_of_its_chooser_narrows_an_option_of_several_arguments_to_the_cards_it_has_not_seen():
+    """docs §7: `spy p in others(current), c in grid(p) where not knows(current, c)` (tests/rules/cabo.rules) leaves
+    out a card of another's grid its chooser was shown, and offers the others by place."""
+    cabo = rulelang.load(RULES / "cabo.rules")
+    g = Game(cabo, 2, seed=1, stack=["1S", "2S", "13S", "12S", "5H", "6H", "7H", "8H", "9C", "10D", "9D", "4C"])
+    play(g, "draw", "throw")                                # a 9: look at a card of P2's
+    assert legal(g) == ["spy P2 #1", "spy P2 #2", "spy P2 #3", "spy P2 #4"]
+    play(g, "spy P2 #1")
+    assert seen(g, 0, "grid", 1) == [None, None, None, "8H"]
+    play(g, "draw", "throw", "spy P1 #1", "draw", "throw")  # P2 looks at one of P1's; P1 throws the 9D away
+    assert legal(g) == ["spy P2 #1", "spy P2 #2", "spy P2 #3"]  # 8H, seen, is left out
+
+
 # ------------------------------------------------------------------ every game, under bots
 
 
