@@ -1256,7 +1256,11 @@ class Checker:
 
     def type_Is(self, e, scope):
         self.expect(e.expr, scope, "card")
-        if e.cls not in self.s.classes:
+        if e.cls == "not" and "not" not in self.s.classes:  # `c is not "doc"`: the next word parsed (an option's text)
+            self.error("`not` goes before the whole test: `is not` is written `not ... is`", part(e.loc, "name"),
+                       f"write `not ({show(e.expr)} is CLASS)` to test a card class, or `{show(e.expr)} != VALUE` "
+                       "to compare a value")
+        elif e.cls not in self.s.classes:
             hint = None
             if e.cls in self.s.values:
                 attr = self.s.values[e.cls]
