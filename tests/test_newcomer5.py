@@ -125,6 +125,7 @@ def test_love_letter_the_king_trades_hands_unseen_by_the_others_and_the_countess
     play(g, "play K6", "trade P2")
     assert real(g, "hand", 0) == ["G1"] and real(g, "hand", 1) == ["P2", "G1"]  # P2 then drew a Guard
     assert seen(g, 2, "hand", 0) == [None] and seen(g, 2, "hand", 1) == [None, None]
+    assert seen(g, 0, "hand", 1) == ["P2", None] and seen(g, 1, "hand", 0) == ["G1"]  # each knows what it gave
 
 
 def test_love_letter_the_princess_discarded_is_out_and_a_prince_on_an_empty_deck_draws_the_card_set_aside():
@@ -225,6 +226,40 @@ def test_hanabi_after_the_last_card_is_drawn_each_player_has_one_more_turn_and_t
     assert not g.over
     play(g, legal(g)[0])
     assert g.over and g.winners == [0, 1] and g.scores == [len(real(g, "fireworks"))] * 2
+
+
+TOLD = """game "Told"
+players 3..3
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h hidden per player
+var said = none show "said"
+var mark per player = none show "mark"
+setup { shuffle d  deal 1 from d to h }
+turn {
+  choose current {
+    tell "tell the next player their card's number" {
+      set said = top(h(next)).r
+      set mark(next) = top(h(next)).r
+      reveal said to next
+      reveal mark(next) to [next, current]
+    }
+  }
+  win current
+}
+"""
+
+
+def test_reveal_of_a_variable_or_a_players_variable_tells_its_value_to_those_players_only():
+    """docs §6: a value worked out from cards nobody sees is known to nobody; `reveal NAME to PLAYERS` tells it to
+    those players (their view has it), and to no one else, nor the table."""
+    g = Game(rulelang.load_text(TOLD), 3, seed=1, stack=["1", "2", "3"])
+    g.apply(0, "tell")
+    views = {s: g.view(s) for s in (0, 1, 2, None)}
+    assert {s: v["vars"].get("said") for s, v in views.items()} == {0: None, 1: 2, 2: None, None: None}
+    assert {s: v["player_vars"]["mark"] for s, v in views.items()} == \
+        {0: [None, 2, None], 1: [None, 2, None], 2: [None] * 3, None: [None] * 3}
 
 
 # ------------------------------------------------------------------ Egyptian Ratscrew
