@@ -363,6 +363,21 @@ def _fewer(who, seers):
     return who if seers is None else seers if who is None else who & seers
 
 
+def reveal_value(st, store: dict, key, value, to) -> None:
+    """`reveal n to q`: a value a rule worked out from cards some seats could not see (`derive`), told to more of
+    them (a Hanabi hint: where a player's cards of a colour lie, worked out from cards its holder does not see, told
+    to the holder).  Told to every seat, the table knows it too; a value known to all already is left as it is."""
+    seen = store.get("$seen")
+    mark = seen.get(key) if seen else None
+    if mark is None or mark[0] != value:
+        return
+    seats = frozenset(s for s in (to if isinstance(to, (list, tuple)) else [to]) if s is not None)
+    if len(seats) == st.n:
+        store["$seen"] = {k: v for k, v in seen.items() if k != key}
+    elif not seats <= mark[1]:
+        store["$seen"] = {**seen, key: (value, mark[1] | seats)}
+
+
 def seen_of(store: dict, key, value):
     """Who may know a name's value, if a rule worked it out from cards some seats could not see (`derive`): the
     seats, or None (everyone) when it was not, or has changed since."""
@@ -434,9 +449,10 @@ def seers(st, sources, marks=()):
                     if not who:
                         break
             continue
-        if isinstance(v, ZoneRef):  # a zone's rule looked at once, then its face-down cards
-            cards = [c for c in st.zone(*v) if c in down] if down else []
-            if st.zone(*v):
+        if isinstance(v, ZoneRef):  # a zone's rule looked at once, for its cards that lie by it, then the others
+            z = st.zone(*v)  # (every card of it face down or shown by a `reveal`: the rule says nothing of them)
+            cards = [c for c in z if c in down] if down else []
+            if len(cards) < len(z):
                 who = _fewer(who, _zone_seers(st, *v))
         else:
             cards = as_cards(st, v)

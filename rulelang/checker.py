@@ -738,6 +738,8 @@ class Checker:
                     el = elem_type(t)
                     if el is None:
                         self.error(f"option `{o.verb}` chooses `{name}` from a list or a zone, not {an(t)}", domain.loc)
+                    elif el == "zone":
+                        self.offers_zones(o, name, domain)
                     if name in named:
                         self.error(f"option `{o.verb}` names `{name}` twice", domain.loc)
                     named.add(name)
@@ -766,10 +768,19 @@ class Checker:
                 el = elem_type(t)
                 if el is None:
                     self.error(f"option `{o.verb}` chooses from a list or a zone, not {an(t)}", o.domain.loc)
+                elif el == "zone":
+                    self.offers_zones(o, o.param, o.domain)
                 inner[o.param] = el or "any"
             if o.where is not None:
                 self.expect(o.where, inner, "bool")
             self.block(o.body, inner)
+
+    def offers_zones(self, o, name, domain):
+        """`put c in hand(current), z in [left, right]`: a move names a card, a player, a value or a number, and a
+        zone is none of them (it was offered as its inner numbers, `put 2 (1, None)`)."""
+        self.error(f"option `{o.verb}` cannot offer zones: a move names a card, a player, a value or a number",
+                   domain.loc, f"offer their numbers and take the zone in the body: `{name} in 1..N`, with "
+                   "`define pile(i) = if i == 1 then ZONE else ...`")
 
     def check_FireStmt(self, st, scope):
         params = self.s.events.get(st.event)
@@ -816,11 +827,19 @@ class Checker:
 
     def check_RevealStmt(self, st, scope):
         t = self.expr(st.cards, scope)
-        if t not in ("card", "list:card", "zone", "any", "list:any", "none"):  # (a player would be read as a card)
+        if t not in ("card", "list:card", "zone", "any", "list:any", "none", "player", "list:player") and \
+                revealed_name(self.s, st.cards, scope):
+            pass  # a value a rule worked out from cards, told to more seats (`reveal at to q`: a Hanabi hint)
+        elif t not in ("card", "list:card", "zone", "any", "list:any", "none"):  # (a player would be read as a card)
             own = [z for z, d in self.s.zones.items() if d.per_player]
             hint = f"a player's own zone takes the player: `reveal {own[0]}({show(st.cards)}) to ...`" \
                 if t == "player" and own else None
-            self.error(f"`reveal` shows a card, a list of cards or a zone, not {an(t)}", st.cards.loc, hint)
+            if t in ("player", "list:player"):
+                self.error(f"`reveal` shows a card, a list of cards or a zone, not {an(t)}", st.cards.loc, hint)
+            else:
+                self.error(f"`reveal` shows cards, or the value of a name, not {an(t)}", st.cards.loc,
+                           "to tell players a value worked out from cards, name it and reveal the name: "
+                           f"`let n = {show(st.cards)}`, then `reveal n to ...`")
         t = self.expr(st.to, scope, want="player")
         if t not in ("player", "list:player", "any", "list:any"):
             self.error(f"`reveal ... to` takes a player or a list of players, not {an(t)}", st.to.loc)
@@ -1237,7 +1256,11 @@ class Checker:
 
     def type_Is(self, e, scope):
         self.expect(e.expr, scope, "card")
-        if e.cls not in self.s.classes:
+        if e.cls == "not" and "not" not in self.s.classes:  # `c is not "doc"`: the next word parsed (an option's text)
+            self.error("`not` goes before the whole test: `is not` is written `not ... is`", part(e.loc, "name"),
+                       f"write `not ({show(e.expr)} is CLASS)` to test a card class, or `{show(e.expr)} != VALUE` "
+                       "to compare a value")
+        elif e.cls not in self.s.classes:
             hint = None
             if e.cls in self.s.values:
                 attr = self.s.values[e.cls]
@@ -1353,6 +1376,15 @@ _KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a 
 def part(loc, key):
     """The place of a named part of a node, or of the node, or nothing."""
     return loc.part(key) if loc is not None else None
+
+
+def revealed_name(s, e, scope) -> bool:
+    """Whether `reveal E to ...` names a value rather than cards: a local name, a variable, or a player's variable
+    (`bid(p)`), whose value a rule may have worked out from cards some seats could not see (§11)."""
+    if isinstance(e, ast.Name):
+        return e.name in scope or e.name in s.vars and not s.vars[e.name].per_player
+    return isinstance(e, ast.Call) and e.name in s.vars and s.vars[e.name].per_player and len(e.args) == 1 \
+        and e.name not in scope
 
 
 def show(e) -> str:

@@ -332,10 +332,9 @@ class _Diagnosis:
         if tok is None or tok.start_pos is None:
             return None
         before = self.text[: tok.start_pos]
-        m = re.search(r"(?:\b([A-Za-z_]\w*)\s+|[^\w\s]\s*)is\s+(not)\s+$", before)
+        m = re.search(r"(?:(?<![\w.])([A-Za-z_][\w.]*)\s+|[^\w\s]\s*)is\s+(not)\s+$", before)
         if m is not None:  # (`is not` is read as a test of a class called `not`: the error comes at the next word)
-            return ("`not` goes before the whole test: `is not` is written `not ... is`", self.loc_at(m.start(2), 3),
-                    f"write `not ({m.group(1) or 'ITEM'} is {tok})`")
+            return is_not(self.text, m.group(1) or "ITEM", tok, self.loc_at(m.start(2), 3))
         after = re.match(r"\s+in\b\s*(?:([A-Za-z_]\w*)\b(?!\s*[(.]))?", self.text[tok.end_pos:])
         if str(tok) == "not" and after is not None:
             m = re.search(r"(?:^|[^\w.)\]])\s*([A-Za-z_]\w*)\s*$", before)
@@ -496,6 +495,23 @@ class _Diagnosis:
                 continue  # a `for` or `if` inside an expression: look further out
             return f"the form is {_FORMS[word]}"
         return None
+
+
+def is_not(text: str, item: str, tok, loc):
+    """`c is not wild`, `c is not none`, `c.rank is not 3`: the error, its place (at `not`) and the hint, quoting
+    what follows only when it makes a real test: a card class the file declares (`not (c is wild)`), or a value to
+    compare (`c != none`); anything else (`(`, a class of a base file) is named by its kind."""
+    word = str(tok) if tok is not None else ""
+    classes = set(re.findall(r"(?m)^\s*class\s+([A-Za-z_]\w*)", text))
+    if tok is not None and tok.type == "NAME" and word in classes:
+        return ("`not` goes before the whole test: `is not` is written `not ... is`", loc,
+                f"write `not ({item} is {word})`")
+    if tok is not None and (tok.type in ("INT", "STRING") or word in ("none", "true", "false") or
+                            tok.type == "NAME" and not re.search(r"(?m)^\s*extends\b", text)):
+        return ("`is not` compares no values: `is` tests a card class, and a value is compared with `!=`", loc,
+                f"write `{item} != {word}`")
+    return ("`not` goes before the whole test: `is not` is written `not ... is`", loc,
+            f"write `not ({item} is CLASS)` to test a card class, or `{item} != VALUE` to compare a value")
 
 
 def _show_token(tok: Token) -> str:

@@ -371,11 +371,27 @@ class Decisions:
         if zone is not None:  # a card of it (`top(stock)`)
             z, kind = zone, self.type_of(zone)
         if kind != "zone" or not isinstance(z, (ast.Name, ast.Call)) or z.name not in self.s.zones or \
-                self.s.zones[z.name].visibility in ("public", "private"):
+                self.s.zones[z.name].visibility in ("public", "private") or self.shown_from(z.name):
             return
         raise RulesCheckError(f"option `{o.verb}`: its `where` reads {z.name}, a zone nobody sees, so the moves offered "
                               f"would tell its chooser of its cards; a `where` may test only what its chooser sees",
                               node.loc)
+
+    def shown_from(self, zone: str) -> bool:
+        """Whether a `reveal` of the game may show cards of a zone nobody sees (Hanabi's hands, held facing away,
+        each card shown to the others): one naming the zone, or a card or a list held by a name, which may lie
+        there.  A `where` reading such a zone is then looked at when the decision comes, as one reading another's
+        hand is, not refused when the game is checked."""
+        shown = getattr(self, "_shown_zones", None)
+        if shown is None:
+            shown = set()
+            for node in self.s.code_nodes():
+                if isinstance(node, ast.RevealStmt):
+                    named = {n.name for n in ast.walk(node.cards)
+                             if isinstance(n, (ast.Name, ast.Call)) and n.name in self.s.zones}
+                    shown |= named or {"*"}
+            self._shown_zones = shown
+        return zone in shown or "*" in shown
 
     def sighted_source(self, x, chooser, scope) -> bool:
         """Whether a card source of a `where` lies where its chooser sees it: a zone it sees (`sighted_zone`), or

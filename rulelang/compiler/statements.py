@@ -11,7 +11,7 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import check_written_rule, elem_type, params_scope, rule_scope, var_type
+from ..checker import check_written_rule, elem_type, params_scope, revealed_name, rule_scope, var_type
 from .blocks import Code
 from .emitted import INDENT, Py
 
@@ -831,7 +831,35 @@ class Statements:
         code.append(ops.op_leave(self.expr(st.who, scope), True))
 
     def compile_RevealStmt(self, st, scope, code):
+        if self.reveals_value(st, scope):
+            line = self.revealed_value(st, scope)
+            code.append(self.lam("st, fr", f"{line} if (env := fr.env) is not None else None"))
+            return
         code.append(ops.op_reveal(self.expr(st.cards, scope), self.expr(st.to, scope)))
+
+    def native_RevealStmt(self, st, scope):
+        if self.reveals_value(st, scope):
+            return [self.revealed_value(st, scope)]
+        ops_: list = []
+        self.compile_RevealStmt(st, scope, ops_)
+        return [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+
+    def reveals_value(self, st, scope) -> bool:
+        """`reveal NAME to ...` of a name holding no card: the value, worked out from cards, told to more seats."""
+        return self.type_of(st.cards) not in ("card", "list:card", "zone", "any", "list:any", "none", "player",
+                                              "list:player") and \
+            revealed_name(self.s, st.cards, scope)
+
+    def revealed_value(self, st, scope) -> str:
+        """The line telling a name's value to more seats (`ops.reveal_value`): a local's mark is kept in the frame's
+        `env`, a variable's in `st.vars` (a player's variable under (name, player))."""
+        e, to = st.cards, self.gen(st.to, scope).src
+        if isinstance(e, ast.Name) and e.name in scope:
+            return f"ops.reveal_value(st, env, {e.name!r}, env[{e.name!r}], {to})"
+        if isinstance(e, ast.Name):
+            return f"ops.reveal_value(st, st.vars, {e.name!r}, st.vars[{e.name!r}], {to})"
+        who = self.gen(e.args[0], scope).src
+        return f"(lambda _p: ops.reveal_value(st, st.vars, ({e.name!r}, _p), st.pvars[{e.name!r}][_p], {to}))({who})"
 
     def compile_SayStmt(self, st, scope, code):
         code.append(ops.op_say(self.text(st.text, scope, st)))
