@@ -1392,15 +1392,14 @@ class Host:
         first = True
         for name, z in v["zones"].items():
             if isinstance(z, list):
-                if not first and not z[seat]["size"]:
-                    continue  # an empty pile in front of you (parts, a penalty pile) says nothing
-                first = False
-                mine, shown = seen(z[seat])
-                parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):"), *shown]
-                unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
-                if unseen:
-                    parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
-                self.screen.line(parts)
+                if first or z[seat]["size"]:  # an empty pile in front of you (parts, a penalty pile) says nothing
+                    first = False
+                    mine, shown = seen(z[seat])
+                    parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):"), *shown]
+                    unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
+                    if unseen:
+                        parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
+                    self.screen.line(parts)
                 if brief or p.zones[p.zone_index[name]].visibility != "private":
                     continue
                 for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)
