@@ -95,3 +95,28 @@ def test_a_rule_typed_at_the_prompt_that_loops_over_the_bound_is_dropped_and_the
     t.line("quit")
     assert t.exit_status() == 0
     assert not [f for f in FAULTS if f in plain(t.raw)]
+
+
+# ---------------------------------------------------------------- a verb misspelt
+
+def test_a_misspelt_verb_whose_card_cannot_be_played_now_is_read_as_meant_and_refused_for_the_card(capsys):
+    """`plya B4` where B4 cannot be played: before, "no move or card is called `plya B4`" and no "did you mean"
+    (offered only for a line that is a move); now the line as meant and why that is refused, at the prompt's
+    check before Enter and after it (a pipe).  `plya GS`, a move once mended, is offered as before."""
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(program("express"), ["You", "Ada"], seed=5)  # your hand: GS B4 BD1 W W2 on a Green 6
+    host = Host(g, [0], {}, Screen(False), 0.0)
+    d = g.pending
+    why = host.refusal("plya B4", d, False)
+    assert why.startswith("`plya B4`: did you mean `play B4`? It is refused: Blue 4 cannot be chosen now: it does "
+                          "not fit `play`")
+    assert why.endswith("; you can: play GS, play W, play W2, or draw")
+    assert host.refusal("plya GS", d, False).startswith("no move or card is called `plya GS`")
+    assert host.mended("plya GS", d) == "play GS"
+    assert not host.make_move(0, d, "plya B4")
+    assert not host.make_move(0, d, "plya GS")
+    assert capsys.readouterr().out.splitlines() == [
+        "✗ " + why,
+        "✗ no move or card is called `plya GS`; your hand: GS B4 BD1 W W2; you can: play GS, play W, play W2, or "
+        "draw (did you mean `play GS`?)"]
