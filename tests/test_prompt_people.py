@@ -63,10 +63,10 @@ def test_a_narrow_terminal_breaks_every_line_between_words(tmp_path, terminals):
     assert "Type `help` for the moves, `rules` for the game, `quit` to" in rows
     assert "  leave." in rows
     assert any(row.startswith("── You ──") for row in rows)
-    t.line("plya g2")
-    rows = t.wait_for_screen(lambda rows: any("plya g2`;" in row for row in rows))
-    at = next(i for i, row in enumerate(rows) if "plya g2`;" in row)
-    assert rows[at:at + 3] == ["no move or card is called `plya g2`; your hand: R3 R5 Y9 G2",
+    t.line("pick g2")
+    rows = t.wait_for_screen(lambda rows: any("pick g2`;" in row for row in rows))
+    at = next(i for i, row in enumerate(rows) if "pick g2`;" in row)
+    assert rows[at:at + 3] == ["no move or card is called `pick g2`; your hand: R3 R5 Y9 G2",
                                "  B7; you can: play R3, play R5, or draw",
                                ""]
     # A long line typed is told back by its start and its length, not whole.
@@ -353,7 +353,7 @@ def test_you_can_reads_as_a_sentence_whatever_was_typed():
 
     g = Game(load("games/express.rules"), ["You", "Ada"], seed=7, stack=EXPRESS_STACK)
     told = []
-    for typed in ("play B7", "plya g2", "zz"):
+    for typed in ("play B7", "pick g2", "zz"):
         with pytest.raises(MoveError) as refused:
             g.parse(typed)
         told.append(refused.value.message.split("; you can: ")[1])

@@ -52,3 +52,31 @@ def test_a_challenged_hand_stays_on_the_challengers_table_and_no_one_elses(tmp_p
         assert "Traceback" not in plain(t.raw)
     finally:
         t.child.close(force=True)
+
+
+SHOWN_VAULT = '''game "Shown vault"
+players 2..2
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+zone vault private per player
+setup { shuffle d  deal 1 from d to h  move 1 from d to vault(next)  reveal vault(next) to current }
+turn { choose current { go { win current } } }
+'''
+
+
+def test_another_seats_pile_shown_to_you_is_listed_when_your_own_pile_of_that_kind_is_empty(capsys):
+    """Bo's vault card was shown to Ann, whose own vault is empty: the empty vault says nothing, Bo's shown card is
+    still listed (before, the zone was skipped whole, and the card was in `log` alone)."""
+    import rulelang
+    from interpreter import Game
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(rulelang.load_text(SHOWN_VAULT), ["Ann", "Bo"], seed=1)
+    Host(g, [0], {}, Screen(False), 0.0).show_table(0)
+    lines = capsys.readouterr().out.splitlines()
+    card = g.program.cards[g.seat(0).view()["zones"]["vault"][1]["cards"][0]].short
+    assert lines[-2:] == [f"Your h (1): {g.program.cards[g.seat(0).view()['zones']['h'][0]['cards'][0]].short}",
+                          f"Bo's vault, shown to you (all): {card}"]
+    assert not any(line.startswith("Your vault") for line in lines)

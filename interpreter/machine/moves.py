@@ -40,6 +40,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         run(st)
     except RuntimeRulesError as e:
         since = ()
+        spent = st.steps > st.limit  # the move's bound of work was passed, wherever it was found
         if snap is None:
             # An unchecked move: the last of the moves kept since the checkpoint failed, this one or one a bot made
             # at a decision its run came to (`BotTable.decide`); with no checkpoint, no rule written in play was in
@@ -47,6 +48,10 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
             if st.checkpoint is None:
                 raise
             snap, since, move = st.checkpoint, st.since[:-1], st.since[-1]
+        # A rule written in play may spend the bound and end, the game's own rules going over it after (the failure
+        # names none then): the last one that fired is taken for the culprit.  Found in the game's record: a bot's
+        # sample keeps none, and its move fails as before.
+        fired = _last_fired(st) if spent and st.record else None
         bots, st.bots = st.bots, None  # (the moves made again are made as before: no bot asked)
         st.restore(snap)
         for made in since:  # they went well before, and go the same way again
@@ -55,7 +60,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.bots = bots
         st.drop_checkpoint()
         seat = st.pending.player
-        culprit = _house_rule_in(st, getattr(e, "frames", ()))
+        culprit = _house_rule_in(st, getattr(e, "frames", ())) or _house_rule_in(st, (fired,))
         if culprit is None:
             raise
         # A rule written in play failed: it is dropped, the table is told why, and the move is made without it.
@@ -262,6 +267,17 @@ def _public(st: State, spec, move: Move) -> bool:
         return not any((parts[i] if i < len(parts) else "card") == "card" and v.__class__ is int and v < st.program.deck_size
                        for i, v in enumerate(move.arg))
     return True
+
+
+def _last_fired(st: State) -> str | None:
+    """The name of the rule written in play that fired last in the game's record, or None."""
+    house = {rule["name"] for rule in st.house.values()}
+    for ev in reversed(st.events):
+        if ev.type == "rule":
+            for name in reversed(ev.names):
+                if name in house:
+                    return name
+    return None
 
 
 def _house_rule_in(st: State, frames) -> tuple | None:

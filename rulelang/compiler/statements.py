@@ -593,7 +593,10 @@ class Statements:
         inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
         self.holds_card(st.var, inner[st.var])
         item = f"_f{next(self.fresh)}"
-        return [f"for {item} in counted(st, {coll}):", f"{INDENT}env[{st.var!r}] = {item}", *self.native_block(st.body, inner)]
+        # The rounds are counted when the loop starts; what a round does (`reveal`, `move`, `shuffle` of N cards: N
+        # steps) is counted as it goes, and looked at here, so that the loop stops at the bound, in its own rule.
+        return [f"for {item} in counted(st, {coll}):", f"{INDENT}if st.steps > st.limit:", f"{INDENT * 2}step(st, fr)",
+                f"{INDENT}env[{st.var!r}] = {item}", *self.native_block(st.body, inner)]
 
     def native_MoveStmt(self, st, scope):
         cards, dest = self.gen(st.cards, scope).src, self.gen(st.to, scope).src

@@ -617,7 +617,8 @@ class Host:
             self.game.seat(seat).act(text)
         except MoveError as e:
             meant = self.mended(text, d)
-            self.screen.line([("ansired", f"✗ {brief(e.message)}" + (f" (did you mean `{meant}`?)" if meant else ""))])
+            why = None if meant else self.misspelt(text, d)
+            self.screen.line([("ansired", f"✗ {brief(why or e.message)}" + (f" (did you mean `{meant}`?)" if meant else ""))])
             return False
         except RulesError as e:
             self.screen.line([("ansired", f"✗ the rules failed on that move: {e.message} (the move was taken back)")])
@@ -1039,7 +1040,7 @@ class Host:
         try:
             self.game.parse(text)
         except MoveError as e:
-            return self.one_card_a_move(text, d) or e.message
+            return self.one_card_a_move(text, d) or self.misspelt(text, d) or e.message
         return None
 
     def one_card_a_move(self, text: str, d: Decision) -> str | None:
@@ -1126,6 +1127,29 @@ class Host:
             close = difflib.get_close_matches(first, list(chosen), n=1, cutoff=0.75)
             if close:
                 return chosen[close[0]]
+        return None
+
+    def misspelt(self, text: str, d: Decision) -> str | None:
+        """Why `plya Y9` is refused where its verb, misspelt, reads as one of the decision's (`play`) and the line so
+        mended is refused in its turn (Yellow 9 cannot be played now): the mended line, and that refusal; None
+        otherwise (`mended` offers a line that is a move)."""
+        words = self.clean(text).strip().split()
+        if len(words) < 2 or d.window:
+            return None
+        first = words[0].lower()
+        verbs = list(dict.fromkeys(o.verb.lower() for o in d.options))
+        if first in verbs or first.startswith("/") or command_for(first, d) is not None \
+                or first in self.rule_verbs(d):
+            return None
+        close = difflib.get_close_matches(first, verbs, n=1, cutoff=0.7)
+        if not close:
+            return None
+        fixed = " ".join([close[0]] + words[1:])
+        try:
+            self.game.parse(fixed)
+        except MoveError as e:
+            why = e.message.removeprefix(f"`{fixed}`: ")
+            return f"`{' '.join(words)}`: did you mean `{fixed}`? It is refused: {why}"
         return None
 
     def spelled_out(self, text: str, d: Decision):
@@ -1392,15 +1416,14 @@ class Host:
         first = True
         for name, z in v["zones"].items():
             if isinstance(z, list):
-                if not first and not z[seat]["size"]:
-                    continue  # an empty pile in front of you (parts, a penalty pile) says nothing
-                first = False
-                mine, shown = seen(z[seat])
-                parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):"), *shown]
-                unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
-                if unseen:
-                    parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
-                self.screen.line(parts)
+                if first or z[seat]["size"]:  # an empty pile in front of you (parts, a penalty pile) says nothing
+                    first = False
+                    mine, shown = seen(z[seat])
+                    parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):"), *shown]
+                    unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
+                    if unseen:
+                        parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
+                    self.screen.line(parts)
                 if brief or p.zones[p.zone_index[name]].visibility != "private":
                     continue
                 for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)

@@ -1,0 +1,122 @@
+"""Hostile rules typed at the prompt mid-game: each is refused with its place, or bounded, and the game goes on.
+Scripted moves on a fixed seed; one short pseudo-terminal session (pexpect) as a person types them."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter import Game
+
+from helpers import hand, program
+
+# UNO Express, seed 5: Ann may `play GS` at once (a card with no choice to make after it).
+NEAR_THE_BOUND = "when played(card) { let a = count(x for x in 1..99999 if x > 0) }"  # 199,998 steps of 200,000
+WORK_IN_A_LOOP = "when played(card) { for x in 1..30000 { reveal draw to current } }"  # a round reveals 45 cards
+
+
+def played_with(rule: str, *moves: tuple) -> Game:
+    g = Game(program("express"), ["Ann", "Bo"], seed=5)
+    g.house(1, rule)
+    for seat, move in moves or [(0, "play GS")]:
+        g.seat(seat).act(move)
+    return g
+
+
+def test_a_rule_that_spends_the_moves_work_is_dropped_not_the_game_stopped():
+    """The rule keeps within the move's bound, the game's own rules after it go over: the rule is the one that
+    spent it, so it is dropped and the move made without it (before, the move failed `in game`, and would each
+    time: a bot's move ended the game).  Bo accepts Ann's Wild Draw Two: the card is played then."""
+    g = played_with(NEAR_THE_BOUND, (0, "play W"), (0, "colour red"), (1, "play R2"), (0, "play W2"),
+                    (0, "colour red"))
+    before = len(hand(g, 1))
+    g.seat(1).act("accept")
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [e.name for e in dropped] == ["table_rule_1"]
+    assert "steps without asking anyone anything" in dropped[0].reason
+    assert g.house_rules == {}
+    assert len(hand(g, 1)) == before + 2
+
+
+def test_work_done_round_by_round_in_a_for_loop_is_bounded_in_the_rule_that_does_it():
+    """A `for` over a range is counted once, when it starts; what each round does (`reveal` of 45 cards) is
+    counted as it goes, and the loop stops at the bound in its own rule, at its place (before, 30,000 rounds ran
+    through, 1.4 million steps, and the game's own rules failed after it)."""
+    g = played_with(WORK_IN_A_LOOP)
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [(e.name, e.at) for e in dropped] == [("table_rule_1", "line 1, column 21")]
+    assert dropped[0].reason == ("the rules ran 200000 steps without asking anyone anything; a loop does not end "
+                                 "(in `table_rule_1`)")
+
+
+@pytest.mark.parametrize("rule", [NEAR_THE_BOUND, WORK_IN_A_LOOP])
+def test_bots_play_on_after_a_rule_that_spends_the_moves_work(rule):
+    g = Game(program("express"), ["Ann", "Bo"], seed=5)
+    g.house(1, rule)
+    for _ in range(12):
+        d = g.pending
+        g.apply(d.player, next((o for o in d.options if o.verb == "play"), d.options[0]), checked=False)
+    assert g.house_rules == {}
+    assert [e.name for e in g.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
+
+
+# ---------------------------------------------------------------- at the prompt, as a person types
+
+# UNO Express, You and Ada: You hold R3 R5 B7 G2 Y9, Ada R8 B1 G4 Y6 B8; Red 1 is turned up; G9, Y2 follow.
+EXPRESS_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "Y9", "B8", "R1", "G9", "Y2"]
+FAULTS = ("Traceback", "Unhandled exception", "Exception ")
+
+
+@pytest.fixture
+def express(tmp_path):
+    pytest.importorskip("pexpect")
+    from helpers import PtyTerminal
+
+    stack = tmp_path / "stack.yaml"
+    stack.write_text("".join(f"- {c}\n" for c in EXPRESS_STACK), encoding="utf-8")
+    t = PtyTerminal(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7", "--stack", str(stack),
+                     "--save", str(tmp_path / "game.yaml")])
+    t.child.delaybeforesend = None
+    yield t
+    t.close()
+
+
+def test_a_rule_typed_at_the_prompt_that_loops_over_the_bound_is_dropped_and_the_game_goes_on(express):
+    from helpers import plain
+
+    t = express
+    t.expect("You>")
+    t.line("house when played(card) { for x in 1..60000 { reveal hand(next) to current } }")
+    t.expect("You make a house rule")
+    t.expect("You>")
+    t.line("play r3")
+    told = t.expect("Moves: play ♥R5 · draw")
+    assert "The house rule `table_rule_1` failed at line 1, column 21 of its text (the rules ran 200000 steps" in told
+    assert "Ada plays ♥Red 8" in told  # the bot moved after it
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)]
+
+
+# ---------------------------------------------------------------- a verb misspelt
+
+def test_a_misspelt_verb_whose_card_cannot_be_played_now_is_read_as_meant_and_refused_for_the_card(capsys):
+    """`plya B4` where B4 cannot be played: before, "no move or card is called `plya B4`" and no "did you mean"
+    (offered only for a line that is a move); now the line as meant and why that is refused, at the prompt's
+    check before Enter and after it (a pipe).  `plya GS`, a move once mended, is offered as before."""
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(program("express"), ["You", "Ada"], seed=5)  # your hand: GS B4 BD1 W W2 on a Green 6
+    host = Host(g, [0], {}, Screen(False), 0.0)
+    d = g.pending
+    why = host.refusal("plya B4", d, False)
+    assert why.startswith("`plya B4`: did you mean `play B4`? It is refused: Blue 4 cannot be chosen now: it does "
+                          "not fit `play`")
+    assert why.endswith("; you can: play GS, play W, play W2, or draw")
+    assert host.refusal("plya GS", d, False).startswith("no move or card is called `plya GS`")
+    assert host.mended("plya GS", d) == "play GS"
+    assert not host.make_move(0, d, "plya B4")
+    assert not host.make_move(0, d, "plya GS")
+    assert capsys.readouterr().out.splitlines() == [
+        "✗ " + why,
+        "✗ no move or card is called `plya GS`; your hand: GS B4 BD1 W W2; you can: play GS, play W, play W2, or "
+        "draw (did you mean `play GS`?)"]
