@@ -20,9 +20,9 @@ def visible(st, cid: int, zi: int, owner, seat) -> bool:
 def knowers(st) -> dict:
     """card -> the seats that see it, for the cards seen otherwise than their zone's rule says: laid face down
     (`st.facedown`), or shown by a `reveal` where they lie, a private or hidden zone (`st.revealed`).  The state's
-    own dict while no card lies so revealed (to read, not to keep)."""
-    revealed = st.revealed
-    return {**revealed, **st.facedown} if revealed else st.facedown
+    own dict while only one of the two holds cards (to read, not to keep)."""
+    revealed, facedown = st.revealed, st.facedown
+    return {**revealed, **facedown} if revealed and facedown else revealed or facedown
 
 
 def sees_card(st, cid: int, seat) -> bool:
