@@ -285,6 +285,7 @@ def op_reveal(cards_f, to_f):
         everyone = len(set(seats)) == st.n
         shown = frozenset(seats)
         same: dict = {}  # one set object for the cards shown to the same seats (a hand shown: one, not one a card)
+        place = there = None  # where the last card looked for lies: the cards of a hand shown lie together
         for c in cards:
             if c in st.facedown:
                 if everyone:  # shown to the whole table: it lies face up from now on
@@ -292,7 +293,10 @@ def op_reveal(cards_f, to_f):
                 else:
                     st.facedown[c] = st.facedown[c] | frozenset(seats)
             else:  # in a private or a hidden zone: seen there by those it was shown to too, until it moves
-                zi, holder = m.find_card(st, c)
+                if there is None or c not in there:
+                    place = m.find_card(st, c)
+                    there = st.zone(*place)
+                zi, holder = place
                 vis = st.program.zones[zi].visibility
                 if vis == "public":
                     continue

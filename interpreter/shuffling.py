@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import random
 
+_STEPS: dict = {}  # a list's length -> its shuffle's steps: (i, the bits drawn for a place among 0..i), i from the last
+
+
+def _steps(n: int) -> tuple:
+    steps = _STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+    return steps
+
 
 def shuffle(rng: random.Random, xs: list) -> None:
-    """Shuffle `xs` in place as `rng.shuffle(xs)` would."""
+    """Shuffle `xs` in place as `rng.shuffle(xs)` would: each place from the last down swapped with one drawn among
+    those up to it (`_randbelow`: `k` bits drawn until they are at most `i`), the steps' bits worked out once a length."""
     getrandbits = rng.getrandbits
-    for i in range(len(xs) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    n = len(xs)
+    for i, k in _STEPS.get(n) or _steps(n):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         xs[i], xs[j] = xs[j], xs[i]

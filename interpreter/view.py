@@ -20,20 +20,33 @@ def visible(st, cid: int, zi: int, owner, seat) -> bool:
 def knowers(st) -> dict:
     """card -> the seats that see it, for the cards seen otherwise than their zone's rule says: laid face down
     (`st.facedown`), or shown by a `reveal` where they lie, a private or hidden zone (`st.revealed`).  The state's
-    own dict while no card lies so revealed (to read, not to keep)."""
-    revealed = st.revealed
-    return {**revealed, **st.facedown} if revealed else st.facedown
+    own dict while only one of the two holds cards (to read, not to keep)."""
+    revealed, facedown = st.revealed, st.facedown
+    return {**revealed, **facedown} if revealed and facedown else revealed or facedown
 
 
 def sees_card(st, cid: int, seat) -> bool:
-    """May `seat` (None: the table) see card `cid` where it lies now?"""
-    for zi, (per, z) in enumerate(zip(st.program.per_player, st.zones)):
+    """May `seat` (None: the table) see card `cid` where it lies now?  (`visible` where it lies: a card face down or
+    shown is known by who knows it wherever it lies, so its zone is looked for only otherwise.)"""
+    down = st.facedown
+    if cid in down:
+        return seat in down[cid]
+    revealed = st.revealed
+    if revealed and cid in revealed:
+        return seat in revealed[cid]
+    p = st.program
+    if cid >= p.deck_size:  # a claim's card (a name said, not a card of the deck) lies nowhere: known to all
+        return True
+    for zi, (per, z) in enumerate(zip(p.per_player, st.zones)):  # the piles' tops first: a card named by a variable
+        if not per and z and z[-1] == cid:  # or a text has mostly just been played onto one
+            return zone_shows(p.zones[zi].visibility, None, seat)
+    for zi, (per, z) in enumerate(zip(p.per_player, st.zones)):
         if per:
             for owner, pile in enumerate(z):
                 if cid in pile:
-                    return visible(st, cid, zi, owner, seat)
+                    return zone_shows(p.zones[zi].visibility, owner, seat)
         elif cid in z:
-            return visible(st, cid, zi, None, seat)
+            return zone_shows(p.zones[zi].visibility, None, seat)
     return True
 
 

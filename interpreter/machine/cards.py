@@ -378,7 +378,7 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
 
 def _dealt(st: State, dealt: dict, moved: int, src: tuple, zi: int) -> None:
     st.steps += moved
-    if st.revealed:
+    if st.revealed and st.revealed_in.get((src[0], src[1])):  # a card of the source shown: each hand's cards dealt
         for p, cards in dealt.items():
             if cards:
                 unreveal(st, src, cards, (zi, p))

@@ -139,7 +139,8 @@ class State:
 
     def fork(self) -> "State":
         """A copy to play forward on (a bot's look-ahead): no record, and nothing a move changes shared, not even a
-        frame's lists; the random generator is this one until the copy is given its own."""
+        frame's lists; the random generator is this one until the copy is given its own.  What `snapshot` copies,
+        copied straight into the copy (as `restore_from` of a snapshot, with no snapshot made)."""
         clone = State.__new__(State)
         clone.__dict__.update(self.__dict__)
         clone.record = False
@@ -148,11 +149,25 @@ class State:
         clone.stats = {}
         clone.chosen = None
         clone.bots = None  # a look-ahead is played by its own caller, never by the game's bots
-        snap = self.snapshot()
-        self.forget(snap)  # the copy is never restored: the game need not keep its random state for it
-        clone.restore_from(snap)
-        clone.rng_guards = []
-        for fr in clone.stack:
+        clone.checkpoint, clone.since, clone.rng_guards = None, [], []
+        guards = self.rng_guards  # as `snapshot` then `forget` leave them: the eight latest keep their random state
+        for rng, old in guards[:-7]:  # the generator is unused since: its state now is its state then
+            version, words, gauss = rng.getstate()
+            old["rng"] = (version, array("I", words), gauss)
+        self.rng_guards = guards[-7:]
+        clone.zones = [[h[:] for h in z] if per else z[:] for per, z in zip(self.program.per_player, self.zones)]
+        clone.vars = dict(self.vars)
+        clone.pvars = {k: list(v) for k, v in self.pvars.items()}
+        clone.facedown = dict(self.facedown)
+        clone.revealed = dict(self.revealed)
+        clone.revealed_in = dict(self.revealed_in)
+        clone.called = [set(c) for c in self.called]
+        clone.stack = stack = [f.copy() for f in self.stack]
+        clone.winners = list(self.winners)
+        clone.finished, clone.lost, clone.last_places = list(self.finished), list(self.lost), list(self.last_places)
+        clone.hands_won = list(self.hands_won)
+        clone.house = {k: dict(v) for k, v in self.house.items()} if self.house else {}
+        for fr in stack:
             env = fr.env
             for k, v in env.items():
                 if isinstance(v, (list, set, dict)):
