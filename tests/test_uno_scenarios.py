@@ -20,7 +20,7 @@ import pytest
 
 import test_express_scenarios as express
 from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
-                     hand_names, new_game, options, play, program, rest_of_deck, run_cli, top, turn)
+                     hand_names, narration, new_game, options, play, program, rest_of_deck, run_cli, top, turn)
 from interpreter import Game
 from interpreter.bots import make_bot
 from interpreter.events import as_dict
@@ -146,6 +146,8 @@ def test_setup_a_skip_turned_up_first_the_first_player_is_skipped():
     assert colour(g) == "red"
     assert [hand(g, s) for s in range(3)] == [sorted(A3), sorted(B3), sorted(C3)]
     assert (turn(g), deciding(g), g.state.direction) == (1, 1, 1)
+    assert [e.player for e in events_of(g, "skip")] == [0]  # told as P1's lost turn, to P1 and to the others
+    assert narration(g, 0)[-1] == "you lose your turn" and narration(g, 1)[-1] == "P1 loses their turn"
     play(g, 1, "draw")  # a Blue 7: no match for a red Skip
     assert (turn(g), deciding(g)) == (2, 2)
 
@@ -161,6 +163,8 @@ def test_setup_a_draw_two_turned_up_first_the_first_player_draws_two_and_is_skip
     assert draw_pile(g)[0] == "B7"
     assert draw_size(g) == 108 - 21 - 1 - 2
     assert (turn(g), deciding(g), g.state.direction) == (1, 1, 1)
+    assert [e.player for e in events_of(g, "skip")] == [0]
+    assert narration(g, 2)[-2:] == ["P1 takes 2 cards from the draw pile", "P1 loses their turn"]
     assert options(g) == ["play B1", "play B2", "draw"]
 
 
