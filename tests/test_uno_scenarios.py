@@ -192,6 +192,28 @@ def test_setup_a_reverse_turned_up_first_with_two_players_the_dealer_plays_first
 
 
 
+def test_setup_over_seeded_deals_one_card_is_turned_up_never_a_wild_draw_four_and_it_acts_on_the_first_player():
+    """A property of the official turn-up over 200 seeded deals of four players: the discard pile starts with one
+    card, never a Wild Draw Four; who decides first and the hands follow from it (P4 is the dealer)."""
+    prog = program(UNO)
+    seen = set()
+    reshuffled = 0
+    for seed in range(1, 201):
+        g = Game(prog, 4, seed=seed)
+        reshuffled += len(events_of(g, "shuffle")) - 1  # a Wild Draw Four turned up went back, and the deck was shuffled
+        assert len(discard(g)) == 1
+        kind = prog.cards[g.state.zone(prog.zone_index["discard"])[0]].attrs["kind"]
+        assert kind != "wild_draw_four"
+        seen.add(kind)
+        first, direction, sizes = {"skip": (1, 1, [7] * 4), "draw_two": (1, 1, [9, 7, 7, 7]),
+                                   "reverse": (3, -1, [7] * 4)}.get(kind, (0, 1, [7] * 4))
+        assert (deciding(g), g.state.direction) == (first, direction)
+        assert [len(hand(g, s)) for s in range(4)] == sizes
+        assert (colour(g) is None) == (kind == "wild")
+    assert seen == {"number", "skip", "reverse", "draw_two", "wild"}
+    assert reshuffled == 6
+
+
 # Three players, a match: P1 plays its seven reds on the Red 5 (UNO with the sixth) while P2 and P3 draw cards that
 # match nothing, and wins hand 1.  In hand 2 the deal has passed to the left: P1 is the dealer, P2 goes first.
 RED7 = ["R1", "R2", "R3", "R4", "R6", "R7", "R8"]
