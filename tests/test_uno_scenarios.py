@@ -92,15 +92,15 @@ def test_setup_deals_seven_cards_each_and_flips_the_top_card():
     assert [len(cards) for cards in deal[0].cards.values()] == [7, 7, 7, 7]
 
 
-# The official UNO rules, "Functions of Action Cards": an Action card turned up first acts on the first player
+# The official UNO rules (their Action cards section): an Action card turned up first acts on the first player
 # (the player to the left of the dealer; the dealer sits before them).  UNO Express, UNO House Rules, Liar's UNO
 # and Let's Build a Droid ignore it instead (their books' Set Up 4: test_express_scenarios, test_house_rules,
 # test_liars_scenarios, test_droid).
 
 
 def test_setup_a_wild_draw_four_turned_up_first_goes_back_into_the_deck_and_another_card_is_turned_up():
-    """Wild Draw Four: "If this card is turned up at the beginning of play, return it to the deck, shuffle, and
-    turn over a new card."  Ten players hold every Wild and Action card but one Wild Draw Four, which is turned
+    """Wild Draw Four turned up at the beginning of play: it goes back into the deck, which is shuffled, and a new
+    card is turned over.  Ten players hold every Wild and Action card but one Wild Draw Four, which is turned
     up: it is shuffled back into the draw pile, whose other 37 cards are number cards, and one of those is turned
     up instead; P1 plays first, on its colour."""
     prog = program(UNO)
@@ -123,8 +123,8 @@ def test_setup_a_wild_draw_four_turned_up_first_goes_back_into_the_deck_and_anot
 
 
 def test_setup_a_wild_turned_up_first_the_first_player_names_the_colour():
-    """Wild: "If a Wild card is turned up at the beginning of play, the person to the left of the dealer chooses
-    the color that begins play."  P1 names green and plays on it."""
+    """Wild turned up at the beginning of play: the player to the left of the dealer chooses the colour that begins
+    play.  P1 names green and plays on it."""
     g = new_game(UNO, [A3, B3, C3], "W", ["B7"])
     assert discard(g) == ["W"]
     assert colour(g) is None
@@ -139,8 +139,8 @@ def test_setup_a_wild_turned_up_first_the_first_player_names_the_colour():
 
 
 def test_setup_a_skip_turned_up_first_the_first_player_is_skipped():
-    """Skip: "If a Skip card is turned up at the beginning of play, the player to the left of the dealer is
-    skipped, and the player to the left of that player starts play." """
+    """Skip turned up at the beginning of play: the player to the left of the dealer is skipped, and the player to
+    the left of that player starts play."""
     g = new_game(UNO, [A3, B3, C3], "RS", ["B7"])
     assert discard(g) == ["RS"]
     assert colour(g) == "red"
@@ -153,8 +153,8 @@ def test_setup_a_skip_turned_up_first_the_first_player_is_skipped():
 
 
 def test_setup_a_draw_two_turned_up_first_the_first_player_draws_two_and_is_skipped():
-    """Draw Two: "If turned up at the beginning of play, the same rule applies": the player to the left of the
-    dealer draws 2 cards and loses their turn."""
+    """Draw Two turned up at the beginning of play: the same rule applies, so the player to the left of the dealer
+    draws 2 cards and loses their turn."""
     g = new_game(UNO, [A3, B3, C3], "BD2", ["R8", "Y5", "B7"])
     assert discard(g) == ["BD2"]
     assert colour(g) == "blue"
@@ -169,8 +169,8 @@ def test_setup_a_draw_two_turned_up_first_the_first_player_draws_two_and_is_skip
 
 
 def test_setup_a_reverse_turned_up_first_the_dealer_plays_first_and_play_moves_to_the_right():
-    """Reverse: "If a Reverse card is turned up at the beginning of play, the dealer plays first, and play moves
-    to the right instead of the left."  P1 is left of the dealer, so the dealer is P3 (of three): P3, then P2."""
+    """Reverse turned up at the beginning of play: the dealer plays first, and play moves to the right instead of
+    the left.  P1 is left of the dealer, so the dealer is P3 (of three): P3, then P2."""
     g = new_game(UNO, [A3, B3, C3], "GR", ["B7"])
     assert discard(g) == ["GR"]
     assert colour(g) == "green"
@@ -731,8 +731,8 @@ def test_a_last_card_draw_two_still_makes_the_next_player_draw_and_those_cards_s
 
 @pytest.mark.parametrize("answer, drawn", [("accept", 4), ("challenge", 6)])
 def test_a_last_card_wild_draw_four_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):
-    """Going out on a Wild Draw Four (the official rules: "If the last card played in a hand is a Draw Two or Wild
-    Draw Four card, the next player must draw the 2 or 4 cards respectively"): its player still names a colour,
+    """Going out on a Wild Draw Four (the official rules: when the last card played in a hand is a Draw Two or Wild
+    Draw Four, the next player must still draw the 2 or 4 cards): its player still names a colour,
     the next player still accepts (draws 4) or challenges -- a last card leaves no card of the colour in hand, so
     the play is legal and the challenger draws 6 -- and the hand is won with those cards counted."""
     draws = DRAWS + ["G1", "G2"]  # 7 + 8 + 7 + 8 + 1 + 2
