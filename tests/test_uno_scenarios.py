@@ -509,6 +509,37 @@ def test_draw_two_next_player_draws_two_and_loses_their_turn():
     assert draw_size(g) == 108 - 21 - 1 - 2
 
 
+@pytest.mark.parametrize("name, card, held, wild_draw, drawn", [(UNO, "RD2", "RD2", "W4", ["R8", "BD2"]),
+                                                                (EXPRESS, "RD1", "BD1", "W2", ["R8"]),
+                                                                (HOUSE, "RD2", "RD2", "W4", ["R8", "BD2"]),
+                                                                (DROID, "RD2", "RD2", "W4", ["R8", "BD2"])])
+def test_draw_cards_do_not_stack_the_next_player_draws_even_holding_one(name, card, held, wild_draw, drawn):
+    """No stacking (the books and the official rules give no way to pass a Draw card on): the next player, though
+    they hold a Draw card of their own and a Wild Draw card, "must draw" and "lose their turn" -- they are offered
+    nothing to play back."""
+    A3, B3, C3 = HANDS[name]
+    b = with_card(with_card(B3, held, 0), wild_draw, 1)
+    g = new_game(name, [with_card(A3, card), b, C3], "R5", drawn)
+    play(g, 0, f"play {card}")
+    assert hand(g, 1) == sorted(b + drawn)
+    assert discard(g) == ["R5", card]
+    assert (turn(g), deciding(g)) == (2, 2)
+
+
+@pytest.mark.parametrize("name, wild_draw, amount", [(UNO, "W4", 4), (EXPRESS, "W2", 2), (HOUSE, "W4", 4),
+                                                     (DROID, "W4", 4)])
+def test_a_wild_draw_card_does_not_stack_the_next_player_accepts_or_challenges_only(name, wild_draw, amount):
+    """Wild Draw Four (UNO Express: Wild Draw Two): "the next player has 2 options: Draw 4 cards and lose their
+    turn OR challenge" -- holding one of their own, they may not play it back."""
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [[wild_draw] + A3[:-1], with_card(B3, wild_draw), C3], "R5", ["R6", "R7", "R8", "R9"])
+    play(g, 0, f"play {wild_draw}", "colour green")
+    assert deciding(g) == 1 and options(g) == ["accept", "challenge"]
+    play(g, 1, "accept")
+    assert hand(g, 1) == sorted(with_card(B3, wild_draw) + ["R6", "R7", "R8", "R9"][:amount])
+    assert (turn(g), deciding(g)) == (2, 2)
+
+
 # ====================================================================== Wild Draw Four
 
 # Seat 0 holds a Wild Draw Four and, unless a test says otherwise, no red card: a legal play on a
