@@ -218,7 +218,10 @@ def op_race(word, specs):
 def op_skip(st, fr):
     st.skips += 1
     if st.record:
-        st.emit(SkipEvent(player=(st.current + st.direction * st.skips) % st.n))
+        # In `setup` (the game's frame has not begun a turn) a skip passes the hand's first turn on: the seat that
+        # loses its turn is the one the turn would have gone to, `current` itself for the first skip.
+        skipped = st.skips if st.stack[0].pc else st.skips - 1
+        st.emit(SkipEvent(player=(st.current + st.direction * skipped) % st.n))
 
 
 def op_reverse(st, fr):

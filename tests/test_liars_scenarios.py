@@ -477,6 +477,28 @@ def test_a_seven_challenged_and_false_swaps_nothing():
     assert (turn(g), deciding(g)) == (1, 1)
 
 
+def test_a_seven_claimed_falsely_and_not_challenged_still_swaps():
+    """"If no one challenges you ... If you said the card was an Action Card, the action takes effect whether you
+    were lying or not" -- a 7's swap is what a claimed 7 does, so a Liar's Blue 3 laid as a Red 7 that nobody
+    challenges swaps hands like a true one (play goes on against the claim; the file says so at `claim_play`)."""
+    g = game3()
+    lay(g, 0, "bluff LB3", "R7", "pass", "pass")
+    assert deciding(g) == 0 and options(g) == ["swap P2", "swap P3"]
+    play(g, 0, "swap P2")
+    rest = [c for c in A3 if c != "LB3"]
+    assert hand(g, 0) == sorted(B3) and hand(g, 1) == sorted(rest) and hand(g, 2) == sorted(C3)
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+def test_a_zero_claimed_falsely_and_not_challenged_still_passes_the_hands():
+    """The same for a 0's pass: a Liar's Blue 3 laid as a Red 0 that nobody challenges passes every hand on."""
+    g = game3()
+    lay(g, 0, "bluff LB3", "R0", "pass", "pass")
+    rest = [c for c in A3 if c != "LB3"]
+    assert hand(g, 1) == sorted(rest) and hand(g, 2) == sorted(B3) and hand(g, 0) == sorted(C3)
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
 def test_a_zero_passes_every_hand_to_the_next_player():
     """SPECIAL RULES, 0's Pass: "When you play a 0 card of any color, ALL players must pass their hand
     to the next player in the current direction of play." """

@@ -20,7 +20,7 @@ import pytest
 
 import test_express_scenarios as express
 from helpers import (MoveError, colour, deal_stack, deciding, discard, draw_pile, draw_size, events_of, hand,
-                     hand_names, new_game, options, play, program, rest_of_deck, run_cli, top, turn)
+                     hand_names, narration, new_game, options, play, program, rest_of_deck, run_cli, top, turn)
 from interpreter import Game
 from interpreter.bots import make_bot
 from interpreter.events import as_dict
@@ -92,15 +92,15 @@ def test_setup_deals_seven_cards_each_and_flips_the_top_card():
     assert [len(cards) for cards in deal[0].cards.values()] == [7, 7, 7, 7]
 
 
-# The official UNO rules, "Functions of Action Cards": an Action card turned up first acts on the first player
+# The official UNO rules (their Action cards section): an Action card turned up first acts on the first player
 # (the player to the left of the dealer; the dealer sits before them).  UNO Express, UNO House Rules, Liar's UNO
 # and Let's Build a Droid ignore it instead (their books' Set Up 4: test_express_scenarios, test_house_rules,
 # test_liars_scenarios, test_droid).
 
 
 def test_setup_a_wild_draw_four_turned_up_first_goes_back_into_the_deck_and_another_card_is_turned_up():
-    """Wild Draw Four: "If this card is turned up at the beginning of play, return it to the deck, shuffle, and
-    turn over a new card."  Ten players hold every Wild and Action card but one Wild Draw Four, which is turned
+    """Wild Draw Four turned up at the beginning of play: it goes back into the deck, which is shuffled, and a new
+    card is turned over.  Ten players hold every Wild and Action card but one Wild Draw Four, which is turned
     up: it is shuffled back into the draw pile, whose other 37 cards are number cards, and one of those is turned
     up instead; P1 plays first, on its colour."""
     prog = program(UNO)
@@ -123,8 +123,8 @@ def test_setup_a_wild_draw_four_turned_up_first_goes_back_into_the_deck_and_anot
 
 
 def test_setup_a_wild_turned_up_first_the_first_player_names_the_colour():
-    """Wild: "If a Wild card is turned up at the beginning of play, the person to the left of the dealer chooses
-    the color that begins play."  P1 names green and plays on it."""
+    """Wild turned up at the beginning of play: the player to the left of the dealer chooses the colour that begins
+    play.  P1 names green and plays on it."""
     g = new_game(UNO, [A3, B3, C3], "W", ["B7"])
     assert discard(g) == ["W"]
     assert colour(g) is None
@@ -139,20 +139,22 @@ def test_setup_a_wild_turned_up_first_the_first_player_names_the_colour():
 
 
 def test_setup_a_skip_turned_up_first_the_first_player_is_skipped():
-    """Skip: "If a Skip card is turned up at the beginning of play, the player to the left of the dealer is
-    skipped, and the player to the left of that player starts play." """
+    """Skip turned up at the beginning of play: the player to the left of the dealer is skipped, and the player to
+    the left of that player starts play."""
     g = new_game(UNO, [A3, B3, C3], "RS", ["B7"])
     assert discard(g) == ["RS"]
     assert colour(g) == "red"
     assert [hand(g, s) for s in range(3)] == [sorted(A3), sorted(B3), sorted(C3)]
     assert (turn(g), deciding(g), g.state.direction) == (1, 1, 1)
+    assert [e.player for e in events_of(g, "skip")] == [0]  # told as P1's lost turn, to P1 and to the others
+    assert narration(g, 0)[-1] == "you lose your turn" and narration(g, 1)[-1] == "P1 loses their turn"
     play(g, 1, "draw")  # a Blue 7: no match for a red Skip
     assert (turn(g), deciding(g)) == (2, 2)
 
 
 def test_setup_a_draw_two_turned_up_first_the_first_player_draws_two_and_is_skipped():
-    """Draw Two: "If turned up at the beginning of play, the same rule applies": the player to the left of the
-    dealer draws 2 cards and loses their turn."""
+    """Draw Two turned up at the beginning of play: the same rule applies, so the player to the left of the dealer
+    draws 2 cards and loses their turn."""
     g = new_game(UNO, [A3, B3, C3], "BD2", ["R8", "Y5", "B7"])
     assert discard(g) == ["BD2"]
     assert colour(g) == "blue"
@@ -161,12 +163,14 @@ def test_setup_a_draw_two_turned_up_first_the_first_player_draws_two_and_is_skip
     assert draw_pile(g)[0] == "B7"
     assert draw_size(g) == 108 - 21 - 1 - 2
     assert (turn(g), deciding(g), g.state.direction) == (1, 1, 1)
+    assert [e.player for e in events_of(g, "skip")] == [0]
+    assert narration(g, 2)[-2:] == ["P1 takes 2 cards from the draw pile", "P1 loses their turn"]
     assert options(g) == ["play B1", "play B2", "draw"]
 
 
 def test_setup_a_reverse_turned_up_first_the_dealer_plays_first_and_play_moves_to_the_right():
-    """Reverse: "If a Reverse card is turned up at the beginning of play, the dealer plays first, and play moves
-    to the right instead of the left."  P1 is left of the dealer, so the dealer is P3 (of three): P3, then P2."""
+    """Reverse turned up at the beginning of play: the dealer plays first, and play moves to the right instead of
+    the left.  P1 is left of the dealer, so the dealer is P3 (of three): P3, then P2."""
     g = new_game(UNO, [A3, B3, C3], "GR", ["B7"])
     assert discard(g) == ["GR"]
     assert colour(g) == "green"
@@ -186,6 +190,28 @@ def test_setup_a_reverse_turned_up_first_with_two_players_the_dealer_plays_first
     play(g, 1, "play G3")
     assert (turn(g), deciding(g)) == (0, 0)
 
+
+
+def test_setup_over_seeded_deals_one_card_is_turned_up_never_a_wild_draw_four_and_it_acts_on_the_first_player():
+    """A property of the official turn-up over 200 seeded deals of four players: the discard pile starts with one
+    card, never a Wild Draw Four; who decides first and the hands follow from it (P4 is the dealer)."""
+    prog = program(UNO)
+    seen = set()
+    reshuffled = 0
+    for seed in range(1, 201):
+        g = Game(prog, 4, seed=seed)
+        reshuffled += len(events_of(g, "shuffle")) - 1  # a Wild Draw Four turned up went back, and the deck was shuffled
+        assert len(discard(g)) == 1
+        kind = prog.cards[g.state.zone(prog.zone_index["discard"])[0]].attrs["kind"]
+        assert kind != "wild_draw_four"
+        seen.add(kind)
+        first, direction, sizes = {"skip": (1, 1, [7] * 4), "draw_two": (1, 1, [9, 7, 7, 7]),
+                                   "reverse": (3, -1, [7] * 4)}.get(kind, (0, 1, [7] * 4))
+        assert (deciding(g), g.state.direction) == (first, direction)
+        assert [len(hand(g, s)) for s in range(4)] == sizes
+        assert (colour(g) is None) == (kind == "wild")
+    assert seen == {"number", "skip", "reverse", "draw_two", "wild"}
+    assert reshuffled == 6
 
 
 # Three players, a match: P1 plays its seven reds on the Red 5 (UNO with the sixth) while P2 and P3 draw cards that
@@ -483,6 +509,37 @@ def test_draw_two_next_player_draws_two_and_loses_their_turn():
     assert draw_size(g) == 108 - 21 - 1 - 2
 
 
+@pytest.mark.parametrize("name, card, held, wild_draw, drawn", [(UNO, "RD2", "RD2", "W4", ["R8", "BD2"]),
+                                                                (EXPRESS, "RD1", "BD1", "W2", ["R8"]),
+                                                                (HOUSE, "RD2", "RD2", "W4", ["R8", "BD2"]),
+                                                                (DROID, "RD2", "RD2", "W4", ["R8", "BD2"])])
+def test_draw_cards_do_not_stack_the_next_player_draws_even_holding_one(name, card, held, wild_draw, drawn):
+    """No stacking (the books and the official rules give no way to pass a Draw card on): the next player, though
+    they hold a Draw card of their own and a Wild Draw card, "must draw" and "lose their turn" -- they are offered
+    nothing to play back."""
+    A3, B3, C3 = HANDS[name]
+    b = with_card(with_card(B3, held, 0), wild_draw, 1)
+    g = new_game(name, [with_card(A3, card), b, C3], "R5", drawn)
+    play(g, 0, f"play {card}")
+    assert hand(g, 1) == sorted(b + drawn)
+    assert discard(g) == ["R5", card]
+    assert (turn(g), deciding(g)) == (2, 2)
+
+
+@pytest.mark.parametrize("name, wild_draw, amount", [(UNO, "W4", 4), (EXPRESS, "W2", 2), (HOUSE, "W4", 4),
+                                                     (DROID, "W4", 4)])
+def test_a_wild_draw_card_does_not_stack_the_next_player_accepts_or_challenges_only(name, wild_draw, amount):
+    """Wild Draw Four (UNO Express: Wild Draw Two): "the next player has 2 options: Draw 4 cards and lose their
+    turn OR challenge" -- holding one of their own, they may not play it back."""
+    A3, B3, C3 = HANDS[name]
+    g = new_game(name, [[wild_draw] + A3[:-1], with_card(B3, wild_draw), C3], "R5", ["R6", "R7", "R8", "R9"])
+    play(g, 0, f"play {wild_draw}", "colour green")
+    assert deciding(g) == 1 and options(g) == ["accept", "challenge"]
+    play(g, 1, "accept")
+    assert hand(g, 1) == sorted(with_card(B3, wild_draw) + ["R6", "R7", "R8", "R9"][:amount])
+    assert (turn(g), deciding(g)) == (2, 2)
+
+
 # ====================================================================== Wild Draw Four
 
 # Seat 0 holds a Wild Draw Four and, unless a test says otherwise, no red card: a legal play on a
@@ -705,8 +762,8 @@ def test_a_last_card_draw_two_still_makes_the_next_player_draw_and_those_cards_s
 
 @pytest.mark.parametrize("answer, drawn", [("accept", 4), ("challenge", 6)])
 def test_a_last_card_wild_draw_four_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):
-    """Going out on a Wild Draw Four (the official rules: "If the last card played in a hand is a Draw Two or Wild
-    Draw Four card, the next player must draw the 2 or 4 cards respectively"): its player still names a colour,
+    """Going out on a Wild Draw Four (the official rules: when the last card played in a hand is a Draw Two or Wild
+    Draw Four, the next player must still draw the 2 or 4 cards): its player still names a colour,
     the next player still accepts (draws 4) or challenges -- a last card leaves no card of the colour in hand, so
     the play is legal and the challenger draws 6 -- and the hand is won with those cards counted."""
     draws = DRAWS + ["G1", "G2"]  # 7 + 8 + 7 + 8 + 1 + 2
