@@ -1,6 +1,9 @@
 """The one projection of a game onto a seat: views, events and narration (`narrator`) all go through `visible`."""
 from __future__ import annotations
 
+from itertools import repeat
+from operator import contains
+
 import attrs
 
 from .events import CallEvent, ChoiceEvent, ClaimEvent, DealEvent, Event, MoveEvent, RevealEvent, SayEvent
@@ -118,7 +121,15 @@ def _seen_by_program(p, n: int, seat) -> tuple:
 
 def _glimpse(z: list, sees: bool, down: dict, seat):
     """One zone for `glance` with face-down cards in it: a tuple with None for the cards `seat` may not see, or its
-    size when it sees none of them."""
+    size when it sees none of them.  The cards of the zone that only some know are found in C (`&`) and looked at
+    alone first: mostly the seat knows none of them in a zone it does not see (a hand shown to another), or all of
+    them in one it sees, and the zone is not gone through card by card."""
+    knows = map(contains, map(down.__getitem__, down.keys() & z), repeat(seat))
+    if sees:
+        if all(knows):
+            return tuple(z)
+    elif not any(knows):
+        return len(z)
     cards = [c if (seat in down[c] if c in down else sees) else None for c in z]  # (a list made in one frame)
     return tuple(cards) if cards.count(None) != len(cards) else len(z)
 
