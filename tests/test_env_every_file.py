@@ -25,6 +25,7 @@ from pettingzoo.test import api_test  # noqa: E402
 import rulelang  # noqa: E402
 from helpers import ROOT  # noqa: E402
 from interpreter.bots.odds import with_calls  # noqa: E402
+from interpreter.view import zone_shows  # noqa: E402
 from rulelang.env import make_env  # noqa: E402
 
 FOLDERS = ("games", "examples", "examples/more", "tests/rules")
@@ -141,10 +142,10 @@ def play(env, seeds, rng_seed: int) -> int:
 @pytest.mark.parametrize("path", PLAYED, ids=[f"{p.parent.name}/{p.stem}" for p in PLAYED])
 def test_every_file_is_an_environment_whose_masks_are_its_moves(path):
     """At each player count: an environment, and a short seeded episode of masked random play, every mask exactly
-    the decision's moves (`check_mask`)."""
+    the decision's moves (`check_mask`).  (tests/test_env.py plays the bundled games and examples longer.)"""
     program = rulelang.load(path)
     for n in player_counts(program):
-        env = make_env(program, players=n, seed=n, max_moves=60)
+        env = make_env(program, players=n, seed=n, max_moves=40)
         assert play(env, [n], n) > 0
 
 
@@ -161,19 +162,18 @@ def test_pettingzoo_api_test_passes_on_a_sample(path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("folder", FOLDERS)
-def test_every_file_plays_whole_seeded_episodes(folder):
-    """Longer: two seeded episodes (cut off at 300 decisions, 100 with over 100,000 actions) of every file of a
-    folder at each player count."""
-    for path in PLAYED:
-        if path.parent != ROOT / folder:
-            continue
+@pytest.mark.parametrize("part", range(3))
+def test_every_file_plays_longer_seeded_episodes(part):
+    """Longer: a seeded episode (cut off at 250 decisions, 80 with over 100,000 actions: each mask is that long) of
+    every file of examples/more and tests/rules at its most players, in three parts of the files.  (The bundled
+    games and examples: tests/test_env.py, three episodes of 800 decisions each.)"""
+    for path in [p for p in PLAYED if p.parent.name in ("more", "rules")][part::3]:
         program = rulelang.load(path)
-        for n in player_counts(program):
-            env = make_env(program, players=n, seed=n, max_moves=300)
-            if env.encoding.size > 100_000:  # each mask that long, each step: fewer steps
-                env.max_moves = 100
-            play(env, [n + 10, n + 20], n)
+        for n in player_counts(program)[-1:]:
+            env = make_env(program, players=n, seed=n, max_moves=250)
+            if env.encoding.size > 100_000:
+                env.max_moves = 80
+            play(env, [n + 10], n)
 
 
 # ---------------------------------------------------------------------------------------------- hostile shapes
@@ -315,3 +315,128 @@ def test_sets_too_many_to_number_are_picked_a_card_at_a_time():
                 assert sorted(block.ids(move.arg, env.encoding.ident_of)) == list(picked)
             env.step(action)
     assert laid > 3
+
+
+# ---------------------------------------------------------------------------------------- hidden information
+
+def hidden_places(env, seat: int) -> list[tuple]:
+    """(zone index, owner, position) of every card `seat` may not see now (its view shows None there): the places
+    whose cards may be swapped without the seat being able to tell.  Cards the game's records name by id (a
+    claim's cards, a variable holding a card) stay where they are: swapped, the record would name another card."""
+    st = env.table.game.state
+    view = env.table.view(seat)
+    named = set(st.claim["cards"]) if st.claim else set()
+    named |= {v for name, v in st.vars.items() if st.program.var_kinds.get(name) == "card"}
+    out = []
+    for zi, spec in enumerate(st.program.zones):
+        seen = view["zones"][spec.name]
+        parts = [(o, h["cards"]) for o, h in enumerate(seen)] if spec.per_player else [(None, seen["cards"])]
+        for owner, cards in parts:
+            real = st.zone(zi, owner)
+            out += [(zi, owner, pos) for pos, c in enumerate(cards) if c is None and real[pos] not in named]
+    return out
+
+
+def known_places(env, seat: int) -> list[tuple]:
+    """The places of cards `seat` sees only because it was told them: shown by a `reveal` (`st.revealed`) or
+    looked at as they lie face down (`st.facedown`), in a zone that does not show them to it."""
+    st = env.table.game.state
+    out = []
+    for zi, spec in enumerate(st.program.zones):
+        for owner in (range(env.n) if spec.per_player else [None]):
+            shows = zone_shows(spec.visibility, owner, seat)
+            for pos, c in enumerate(st.zone(zi, owner)):
+                if c in st.facedown and seat in st.facedown[c] or not shows and seat in st.revealed.get(c, ()):
+                    out.append((zi, owner, pos))
+    return out
+
+
+def swap(st, a: tuple, b: tuple) -> None:
+    """Swap the cards of two places; who knows what lies at a place (face down, or shown there) stays with it."""
+    za, zb = st.zone(a[0], a[1]), st.zone(b[0], b[1])
+    ca, cb = za[a[2]], zb[b[2]]
+    marks = []
+    for told in (st.facedown, st.revealed):
+        marks.append((told, told.pop(ca, None), told.pop(cb, None)))
+    za[a[2]], zb[b[2]] = cb, ca
+    for told, da, db in marks:
+        if da is not None:
+            told[cb] = da
+        if db is not None:
+            told[ca] = db
+
+
+def looks(env, seat: int) -> tuple:
+    agent = env.possible_agents[seat]
+    if seat == env._seat:
+        env._refresh()
+    obs = env.observe(agent)
+    return obs["observation"].copy(), obs["action_mask"].copy()
+
+
+def hidden_swaps(env, seat: int, rng, places: list) -> list:
+    """Pairs of the places, of cards of different identities, each place in one pair at most."""
+    st = env.table.game.state
+    ident = env.encoding.ident_of
+    rng.shuffle(places)
+    pairs = [(a, b) for a, b in zip(places[::2], places[1::2])
+             if ident[st.zone(a[0], a[1])[a[2]]] != ident[st.zone(b[0], b[1])[b[2]]]]
+    return pairs[:6]
+
+
+# the files where a seat is told cards it could not see otherwise: the property is checked on them most
+TOLD = {"cabo.rules", "indian_poker.rules", "shown_cards.rules", "memory.rules", "peek_and_climb.rules", "golf.rules"}
+
+
+@pytest.mark.parametrize("path", PLAYED, ids=[f"{p.parent.name}/{p.stem}" for p in PLAYED])
+def test_an_observation_does_not_change_when_cards_its_seat_may_not_see_do(path):
+    """Every few steps of a seeded masked random game, for one seat in turn: cards it may not see (others' hands,
+    the stock, cards face down it was not told, cards shown to others) are swapped among themselves, and its
+    observation (and mask, if it is to act) stay exactly the same.  Cards it was told (shown by `reveal`, looked at
+    face down) swapped with hidden ones of another identity change its observation: the test can tell."""
+    program = rulelang.load(path)
+    n = 3 if program.min_players <= 3 <= program.max_players else program.min_players
+    # (tests/test_env.py checks the bundled games and examples over 400 steps: here a short look at them)
+    short = path.parent.name in ("games", "examples")
+    env = make_env(program, players=n, seed=7, max_moves=300 if path.name in TOLD else 30 if short else 90)
+    rng = random.Random(7)
+    looked = unchanged = told = 0
+    every = 1 if path.name in TOLD else 3
+    for seed in (7, 8) if path.name in TOLD else (7,):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            _, _, term, trunc, _ = env.last(observe=False)
+            if term or trunc:
+                env.step(None)
+                continue
+            if env.moves % every == 0:
+                st = env.table.game.state
+                seat = env.moves // every % n
+                before = looks(env, seat)
+                hidden = hidden_places(env, seat)
+                pairs = hidden_swaps(env, seat, rng, hidden)
+                for a, b in pairs:
+                    swap(st, a, b)
+                after = looks(env, seat)
+                for a, b in reversed(pairs):
+                    swap(st, a, b)
+                assert np.array_equal(before[0], after[0]), f"a hidden card shows to seat {seat} at {env.moves}"
+                assert np.array_equal(before[1], after[1]), f"a hidden card changes seat {seat}'s mask"
+                looked += 1
+                unchanged += bool(pairs)
+                ident = env.encoding.ident_of
+                for k in known_places(env, seat)[:2]:
+                    other = next((h for h in hidden if ident[st.zone(*h[:2])[h[2]]] != ident[st.zone(*k[:2])[k[2]]]),
+                                 None)
+                    if other is None:
+                        continue
+                    swap(st, k, other)
+                    changed = looks(env, seat)
+                    swap(st, k, other)
+                    assert not np.array_equal(before[0], changed[0]), f"a card told to seat {seat} does not show"
+                    told += 1
+                looks(env, seat)
+            env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
+    assert looked
+    if path.name in TOLD:
+        assert told, "no card told to a seat was swapped"

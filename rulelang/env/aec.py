@@ -86,6 +86,8 @@ class RulesEnv(AECEnv):
         self._decide = enc.decide
         self._action_of = enc.action_of
         self._observers = enc.observers  # each seat's: its vector from its glance
+        if enc.pick_blocks:  # and the cards it has picked of a set picked a card at a time, while it picks them
+            self._observers = [self._picker(seat, observe) for seat, observe in enumerate(enc.observers)]
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
@@ -157,10 +159,7 @@ class RulesEnv(AECEnv):
         if seat != self._seat:
             return {"observation": self._observers[seat](self._glances[seat](), None), "action_mask": self._no_actions}
         now = self._now
-        vector = self._observers[seat](self._glances[seat](), now[2])
-        if len(now) > 3:
-            self.encoding.show_picks(vector, now[3])
-        return {"observation": vector, "action_mask": now[1]}
+        return {"observation": self._observers[seat](self._glances[seat](), now[2]), "action_mask": now[1]}
 
     def last(self, observe: bool = True):
         """The acting agent's (observation, cumulative reward, terminated, truncated, info), as `AECEnv.last`."""
@@ -171,8 +170,6 @@ class RulesEnv(AECEnv):
         elif now is not None:  # the agent to act is the seat to act: `observe` without the look-ups
             seat = self._seat
             obs = {"observation": self._observers[seat](self._glances[seat](), now[2]), "action_mask": now[1]}
-            if len(now) > 3:
-                self.encoding.show_picks(obs["observation"], now[3])
         else:
             obs = self.observe(agent)
         return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
@@ -226,6 +223,18 @@ class RulesEnv(AECEnv):
         except (KeyError, TypeError, ValueError):
             raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
                              f"legal: {sorted(now[0])[:20]}") from None
+
+    def _picker(self, seat: int, observe):
+        """A seat's observer that writes in the cards it has picked so far, while it picks a set card by card."""
+        show = self.encoding.show_picks
+
+        def observer(glance, mine):
+            vector = observe(glance, mine)
+            now = self._now
+            if now is not None and len(now) > 3 and self._seat == seat:
+                show(vector, now[3])
+            return vector
+        return observer
 
     def _pick(self, now, action, agent) -> bool:
         """A card picked of a set picked a card at a time (`encoding.PickBlock`): the same seat acts again, its

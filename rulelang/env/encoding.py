@@ -544,7 +544,8 @@ class Encoding:
         blocks: list = []
         for (verb, _), parts in sorted(shapes.items()):
             by_place = (verb, "several", len(parts)) in placed
-            blocks.append(ProductBlock(at, verb, parts, [
+            shown = tuple("card or place" if p == "card" and by_place else p for p in parts)
+            blocks.append(ProductBlock(at, verb, shown, [
                 numbers(verb, i) if p == "number" else
                 domains["place" if p == "card" and by_place else p] if p in domains else values(verb, i)
                 for i, p in enumerate(parts)]))
