@@ -262,6 +262,23 @@ def test_reveal_of_a_variable_or_a_players_variable_tells_its_value_to_those_pla
         {0: [None, 2, None], 1: [None, 2, None], 2: [None] * 3, None: [None] * 3}
 
 
+def test_a_value_worked_out_from_cards_stays_hidden_in_the_procedure_it_is_given_to_and_reveal_tells_it_there():
+    """Before, `tell(next, n)` lost `n`'s mark: the procedure's `say "{at}"` told every seat a value read from a hand
+    nobody sees; and `reveal at to player` of its untyped parameter would have shown the cards numbered so."""
+    body = ("      set said = top(h(next)).r\n      set mark(next) = top(h(next)).r\n      reveal said to next\n"
+            "      reveal mark(next) to [next, current]\n")
+    assert body in TOLD
+    text = TOLD.replace(body, "      let n = [top(h(next)).r]\n      tell(next, n)\n") + \
+        'define tell(player, at) {\n  say "{player}: {at}"\n  reveal at to player\n  say "{player}: {at}"\n}\n'
+    g = Game(rulelang.load_text(text), 3, seed=1, stack=["1", "2", "3"])
+    start = len(g.events)
+    g.apply(0, "tell")
+    told = {s: narration(g, s, start)[1:3] for s in (0, 1, 2, None)}
+    assert told == {0: ["P2: (hidden)"] * 2, 1: ["P2: (hidden)", "P2: [2]"], 2: ["P2: (hidden)"] * 2,
+                    None: ["P2: (hidden)"] * 2}
+    assert not any(e.type == "reveal" for e in g.events[start:])  # no card shown
+
+
 # ------------------------------------------------------------------ Egyptian Ratscrew
 
 
