@@ -620,14 +620,18 @@ def op_say(text_f):
                 data.update(player=about, you=_said(st, text_f(st, env, about)))
             # A card named in the text is told as "a card" to each seat that may not see it where it lies now
             # (and to the table, for a log): `masked` holds those seats' own texts, `view.project_event` picks.
+            # Another player the text names is told it in the second person too (`{current} {tells|tell} {q}: ...`
+            # reads "Ada tells you: ..." to q): its own text, there too.
             named = text_f.cards(st, env)
             derived = text_f.derived(st, env)
-            if named or derived:
+            others = text_f.players(st, env) - {about}
+            if named or derived or others:
                 masked = {}
                 for seat in [*range(st.n), None]:
-                    hide = _hide(st, named, derived, seat)
-                    if hide:
-                        masked[seat] = _said(st, text_f(st, env, about if seat == about else None, hide))
+                    hide = _hide(st, named, derived, seat) if named or derived else frozenset()
+                    if hide or seat in others:
+                        masked[seat] = _said(st, text_f(st, env, seat if seat == about or seat in others else None,
+                                                        hide))
                 if masked:
                     data["masked"] = masked
             st.emit(SayEvent(**data))

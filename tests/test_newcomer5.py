@@ -179,11 +179,11 @@ def test_hanabi_a_hint_tells_its_player_where_their_cards_of_a_colour_lie_and_co
     play(g, "hint_colour P2 white")
     told = {s: narration(g, s, start)[-1] for s in (0, 1, None)}
     assert told == {0: "You tell P2: the cards at 2, 5 are White",
-                    1: "P1 tells P2: the cards at 2, 5 are White",       # the holder is told: the hint's point
+                    1: "P1 tells you: the cards at 2, 5 are White",      # the holder is told: the hint's point
                     None: "P1 tells P2: the cards at (hidden) are White"}  # the table sees no hand
     assert g.state.vars["clues"] == 7 and seen(g, 1, "hand", 1) == [None] * 5  # told where, not what
     play(g, "hint_number P1 1")
-    assert narration(g, 0)[-1] == "P2 tells P1: the cards at 1, 3, 4 are 1s"
+    assert narration(g, 0)[-1] == "P2 tells you: the cards at 1, 3, 4 are 1s"
 
 
 def test_hanabi_a_card_played_by_its_place_goes_up_when_it_fits_else_burns_the_fuse():
