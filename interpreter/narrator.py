@@ -171,6 +171,8 @@ def tell(e: Event, you: str | None = None, hand: str | None = None) -> str | Non
     `you` is the name of the seat told (`you take ...`), None for the table; `hand` is the players' own
     zone, where cards taken need not say where they go.
     """
+    if e.type == "choice" and e.race:  # settled by the table, not chosen by a seat ("P1: last P2" named P1 as its
+        return None                    # chooser): told by what the race makes them do, as `tell_events` does
     parts = Narrator(you, hand).line(e)
     return plain(parts) if parts is not None else None
 

@@ -370,19 +370,21 @@ def _fewer(who, seers):
     return who if seers is None else seers if who is None else who & seers
 
 
-def reveal_value(st, store: dict, key, value, to) -> None:
+def reveal_value(st, store: dict, key, value, to) -> bool:
     """`reveal n to q`: a value a rule worked out from cards some seats could not see (`derive`), told to more of
     them (a Hanabi hint: where a player's cards of a colour lie, worked out from cards its holder does not see, told
-    to the holder).  Told to every seat, the table knows it too; a value known to all already is left as it is."""
+    to the holder).  Told to every seat, the table knows it too; a value known to all already is left as it is.
+    Whether the name held such a value (a name the checker could not type is revealed as cards otherwise)."""
     seen = store.get("$seen")
     mark = seen.get(key) if seen else None
     if mark is None or mark[0] != value:
-        return
+        return False
     seats = frozenset(s for s in (to if isinstance(to, (list, tuple)) else [to]) if s is not None)
     if len(seats) == st.n:
         store["$seen"] = {k: v for k, v in seen.items() if k != key}
     elif not seats <= mark[1]:
         store["$seen"] = {**seen, key: (value, mark[1] | seats)}
+    return True
 
 
 def seen_of(store: dict, key, value):
@@ -625,14 +627,18 @@ def op_say(text_f):
                 data.update(player=about, you=_said(st, text_f(st, env, about)))
             # A card named in the text is told as "a card" to each seat that may not see it where it lies now
             # (and to the table, for a log): `masked` holds those seats' own texts, `view.project_event` picks.
+            # Another player the text names is told it in the second person too (`{current} {tells|tell} {q}: ...`
+            # reads "Ada tells you: ..." to q): its own text, there too.
             named = text_f.cards(st, env)
             derived = text_f.derived(st, env)
-            if named or derived:
+            others = text_f.players(st, env) - {about}
+            if named or derived or others:
                 masked = {}
                 for seat in [*range(st.n), None]:
-                    hide = _hide(st, named, derived, seat)
-                    if hide:
-                        masked[seat] = _said(st, text_f(st, env, about if seat == about else None, hide))
+                    hide = _hide(st, named, derived, seat) if named or derived else frozenset()
+                    if hide or seat in others:
+                        masked[seat] = _said(st, text_f(st, env, seat if seat == about or seat in others else None,
+                                                        hide))
                 if masked:
                     data["masked"] = masked
             st.emit(SayEvent(**data))

@@ -200,11 +200,13 @@ def test_a_rule_text_says_you_to_the_player_it_is_about_and_agrees_with_it():
                          "Ann draws, so Ann waits and Bo plays"]
     to_ann = [g.narrate(e, 0) for e in said]
     ann_card = g.card(g.state.zones[1][0][-1]).name
-    assert to_ann[0] == f"the {ann_card} is a card: you hold it, and Bo waits"  # only the player it is about agrees
+    assert to_ann[0] == f"the {ann_card} is a card: you hold it, and Bo waits"
     assert to_ann[1:] == ["You have 2 cards left", "nobody is named here",
                           "Ann plays on",  # a text without forms is told alike to everyone: its verbs agree
                           "You draw, so you wait and Bo plays"]
-    assert [g.narrate(e, 1) for e in said] == table
+    # every player a text with forms names is told it so, each form agreeing with the player named last before it
+    assert [g.narrate(e, 1) for e in said] == ["the a card is a card: Ann holds it, and you wait", *table[1:4],
+                                               "Ann draws, so Ann waits and you play"]
     assert g.pending.prompt == "Ann plays on"  # a prompt is told as to anyone
 
 

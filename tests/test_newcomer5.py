@@ -11,6 +11,8 @@ of each file).
   slapped, the fastest slap (`ask playing race`) takes the pile.
 - tests/rules/kings_corner.rules (Kings in the Corner): building down in alternate colours on eight piles, Kings
   in the corners, whole piles moved; piles are offered by number (an option cannot offer zones).
+- tests/rules/spoons.rules: cards passed round face down; four of a kind sets off a `race`, whose last takes a
+  letter; two options of one verb, a card of a rank held fewest first, so that bots keep their sets.
 
 Every game ends under greedy and random bots."""
 from __future__ import annotations
@@ -179,11 +181,11 @@ def test_hanabi_a_hint_tells_its_player_where_their_cards_of_a_colour_lie_and_co
     play(g, "hint_colour P2 white")
     told = {s: narration(g, s, start)[-1] for s in (0, 1, None)}
     assert told == {0: "You tell P2: the cards at 2, 5 are White",
-                    1: "P1 tells P2: the cards at 2, 5 are White",       # the holder is told: the hint's point
+                    1: "P1 tells you: the cards at 2, 5 are White",      # the holder is told: the hint's point
                     None: "P1 tells P2: the cards at (hidden) are White"}  # the table sees no hand
     assert g.state.vars["clues"] == 7 and seen(g, 1, "hand", 1) == [None] * 5  # told where, not what
     play(g, "hint_number P1 1")
-    assert narration(g, 0)[-1] == "P2 tells P1: the cards at 1, 3, 4 are 1s"
+    assert narration(g, 0)[-1] == "P2 tells you: the cards at 1, 3, 4 are 1s"
 
 
 def test_hanabi_a_card_played_by_its_place_goes_up_when_it_fits_else_burns_the_fuse():
@@ -260,6 +262,23 @@ def test_reveal_of_a_variable_or_a_players_variable_tells_its_value_to_those_pla
     assert {s: v["vars"].get("said") for s, v in views.items()} == {0: None, 1: 2, 2: None, None: None}
     assert {s: v["player_vars"]["mark"] for s, v in views.items()} == \
         {0: [None, 2, None], 1: [None, 2, None], 2: [None] * 3, None: [None] * 3}
+
+
+def test_a_value_worked_out_from_cards_stays_hidden_in_the_procedure_it_is_given_to_and_reveal_tells_it_there():
+    """Before, `tell(next, n)` lost `n`'s mark: the procedure's `say "{at}"` told every seat a value read from a hand
+    nobody sees; and `reveal at to player` of its untyped parameter would have shown the cards numbered so."""
+    body = ("      set said = top(h(next)).r\n      set mark(next) = top(h(next)).r\n      reveal said to next\n"
+            "      reveal mark(next) to [next, current]\n")
+    assert body in TOLD
+    text = TOLD.replace(body, "      let n = [top(h(next)).r]\n      tell(next, n)\n") + \
+        'define tell(player, at) {\n  say "{player}: {at}"\n  reveal at to player\n  say "{player}: {at}"\n}\n'
+    g = Game(rulelang.load_text(text), 3, seed=1, stack=["1", "2", "3"])
+    start = len(g.events)
+    g.apply(0, "tell")
+    told = {s: narration(g, s, start)[1:3] for s in (0, 1, 2, None)}
+    assert told == {0: ["P2: (hidden)"] * 2, 1: ["P2: (hidden)", "P2: [2]"], 2: ["P2: (hidden)"] * 2,
+                    None: ["P2: (hidden)"] * 2}
+    assert not any(e.type == "reveal" for e in g.events[start:])  # no card shown
 
 
 # ------------------------------------------------------------------ Egyptian Ratscrew
@@ -360,6 +379,34 @@ def test_kings_corner_with_the_stock_gone_a_round_without_a_card_laid_ends_it_an
     assert g.over and sizes == [23, 23] and g.winners == [0, 1]  # 7 + 17 draws - 1 laid each: a tie, both win
 
 
+# ------------------------------------------------------------------ Spoons
+
+SPOONS = rulelang.load(RULES / "spoons.rules")
+SPOON_HANDS = [["2S", "2H", "2D", "3S"], ["3H", "3D", "4S", "4H"], ["4D", "5S", "5H", "5D"]]
+
+
+def test_spoons_cards_go_round_face_down_and_the_last_of_the_chain_throws_away():
+    g = Game(SPOONS, 3, seed=1, stack=interleave(SPOON_HANDS) + ["4C", "3C"])
+    assert len(real(g, "box")) == 52 - 16                   # four of a kind a player and one more: 2s to 5s
+    assert real(g, "hand", 0) == ["2S", "2H", "2D", "3S", "4C"] and g.pending.prompt == "pass a card on to P2"
+    assert legal(g) == ["pass 3S", "pass 4C", "pass 2S", "pass 2H", "pass 2D"]  # a rank held fewest of first
+    start = len(g.events)
+    play(g, "pass 4C")
+    assert real(g, "hand", 1)[-1] == "4C" and narration(g, 2, start) == ["1 card goes from P1's hand to P2's hand"]
+    play(g, "pass 3H", "pass 3H")                           # P2 passes on a 3, P3 throws it away
+    assert real(g, "trash") == ["3H"] and g.pending.player == 1  # the next round: P2 draws
+
+
+def test_spoons_four_of_a_kind_grabs_a_spoon_and_the_last_to_grab_one_takes_a_letter():
+    g = Game(SPOONS, 3, seed=1, stack=interleave(SPOON_HANDS) + ["2C"], match=True)
+    play(g, "pass 3S")                                      # P1 keeps four 2s: everyone scrambles
+    assert g.pending.race and legal(g) == ["last P1", "last P2", "last P3"]  # who was last: the table's to say
+    start = len(g.events)
+    play(g, "last P2")
+    assert g.scores == [0, 1, 0] and g.state.hand_no == 2
+    assert narration(g, 1, start)[:2] == ["You are left without a spoon", "P1 and P3 win the hand"]  # not "P1: last"
+
+
 # ------------------------------------------------------------------ `knows` in an option of several arguments
 
 
@@ -379,16 +426,17 @@ def test_knows_of_its_chooser_narrows_an_option_of_several_arguments_to_the_card
 # ------------------------------------------------------------------ every game, under bots
 
 
-def test_love_letter_and_hanabi_no_view_event_or_relabelling_shows_a_seat_what_it_may_not_see():
+def test_love_letter_hanabi_and_spoons_no_view_event_or_relabelling_shows_a_seat_what_it_may_not_see():
     """tests/test_hidden_information.py's watch over seeded bot games: Love Letter's looks, compares and trades,
-    Hanabi's hands seen by all but their holders and its hints."""
+    Hanabi's hands seen by all but their holders and its hints, Spoons' cards passed face down."""
     from test_hidden_information import play_and_watch
-    for name in ("love_letter", "hanabi"):
+    for name in ("love_letter", "hanabi", "spoons"):
         out = play_and_watch(RULES / f"{name}.rules")
         assert out["failures"] == {} and out["counts"]["moves"] >= 100 and out["counts"]["permutations"] > 0, name
 
 
-@pytest.mark.parametrize("path", [RULES / f"{n}.rules" for n in ("love_letter", "hanabi", "ratscrew", "kings_corner")],
+@pytest.mark.parametrize("path", [RULES / f"{n}.rules" for n in ("love_letter", "hanabi", "ratscrew", "kings_corner",
+                                                                 "spoons")],
                          ids=lambda p: p.stem)
 @pytest.mark.parametrize("bots", [["greedy"], ["random"]])
 def test_every_seeded_game_ends(path, bots):

@@ -845,7 +845,12 @@ class Statements:
             return [self.revealed_value(st, scope)]
         ops_: list = []
         self.compile_RevealStmt(st, scope, ops_)
-        return [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+        lines = [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
+        if self.type_of(st.cards) in ("any", "list:any") and revealed_name(self.s, st.cards, scope):
+            # a parameter the checker cannot type (`define tell(p, at) { reveal at to p }`): a value worked out
+            # from cards is told as a value, anything else shown as cards
+            return [f"if not {self.revealed_value(st, scope)}:", *(INDENT + line for line in lines)]
+        return lines
 
     def reveals_value(self, st, scope) -> bool:
         """`reveal NAME to ...` of a name holding no card: the value, worked out from cards, told to more seats."""
@@ -897,9 +902,17 @@ class Statements:
         to those who saw the cards (`derived`)."""
         params = self.s.procedures[st.name].params
         env = "{" + ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args)) + "}"
+        # an argument worked out from cards (`tell(next, n)`, `n` read from another's hand) is known in the call
+        # only to those who could see them, as it was outside it: its mark goes with it (`ops.derive`)
+        marked = []
+        for p, a in zip(params, st.args):
+            if self.type_of(a) not in ("card", "list:card", "player") and \
+                    (self.card_sources(a, scope) or self.name_marks(a, scope)):
+                before, after = self.derived(a, scope, "_e", repr(p), f"_e[{p!r}]")
+                marked += [*before, *after]
         if not self.taints and not self.framed:
-            return [], env
-        return [f"_e = {env}", f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
+            return ([f"_e = {env}", *marked], "_e") if marked else ([], env)
+        return [f"_e = {env}", *marked, f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
                 "if _t is not None:", INDENT + "_e['$t'] = _t"], "_e"
 
     def native_CallStmt(self, st, scope):

@@ -65,6 +65,7 @@ class Texts:
             plain.about = lambda st, env: None
             plain.cards = lambda st, env: set()
             plain.derived = lambda st, env: ()
+            plain.players = lambda st, env: frozenset()
             return plain
         # Only a text written with forms is told in the second person: in one without, a verb would not agree.
         forms = any(isinstance(p, Forms) for p in pieces)
@@ -98,6 +99,13 @@ class Texts:
                         out.append((name, who))
             return out
 
+        def players(st, env) -> frozenset:
+            """The players a text written with forms names: each is told it saying "you" (`render(..., you=)`)."""
+            if subject is None:
+                return frozenset()
+            return frozenset(v for p in pieces if isinstance(p, Value) and p.type == "player"
+                             and (v := p.f(st, env)) is not None)
+
         def render(st, env, you=None, hide=frozenset()):
             told = you is not None and subject is not None
             out = []
@@ -124,6 +132,7 @@ class Texts:
         render.about = about
         render.cards = cards
         render.derived = derived
+        render.players = players
         return render
 
     def show(self, st, v, t, hide=frozenset()):
