@@ -705,3 +705,26 @@ async def test_join_where_nothing_listens_says_so_in_words():
         await open_seat(f"127.0.0.1:{port}", "CODE", None)
     assert str(e.value) == (f"cannot reach a table at 127.0.0.1:{port}: nothing listens there; is `rulelang serve` "
                             f"running, and is this the address it printed?")
+
+
+@bounded
+async def test_a_house_rule_that_spends_a_moves_work_is_dropped_and_the_table_plays_on(tmp_path):
+    """Ann's rule makes each play reveal the draw pile 30,000 times: the first play drops it (the table is told
+    why) and the bot and Ann play on.  Before, the loop ran 1.4 million steps and the game's own rules failed after
+    it: the bot's play stopped the table, and every player's connection with it."""
+    async with serving(tmp_path, delay=0.0) as served:
+        table, lines = served[0], served[3]
+        (ann,) = await joined_and_started(served)
+        await ann.my_turn()
+        await ann.send("move", text="house when played(card) { for x in 1..30000 { reveal draw to current } }")
+        turns = 0
+        while not any(e.type == "house_rule_dropped" for e in table.game.events):
+            msg = await ann.my_turn()
+            options = [o["text"] for o in msg["decision"]["options"]]
+            await ann.send("move", text=next((o for o in options if not o.startswith("play")), options[0]))
+            turns += 1
+            assert turns < 30, "no play in 30 turns"
+        after = await ann.my_turn()  # the table goes on: Ann's turn comes again
+        assert after["decision"]["options"]
+        assert table.game.house_rules == {}
+        assert not any("failed" in line or "Traceback" in line for line in lines), lines
