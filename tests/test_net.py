@@ -728,3 +728,22 @@ async def test_a_house_rule_that_spends_a_moves_work_is_dropped_and_the_table_pl
         assert after["decision"]["options"]
         assert table.game.house_rules == {}
         assert not any("failed" in line or "Traceback" in line for line in lines), lines
+
+
+@bounded
+async def test_the_host_stopping_a_game_is_told_how_to_bring_it_back_and_each_player_why_it_closed(tmp_path):
+    """`quit` at the server mid-game: the host's terminal says the save and the command that brings it back (it
+    said nothing: the save's path was told once, at the start), and each player's connection closes with the
+    reason, which `join` shows (it said "the connection closed")."""
+    async with serving(tmp_path) as served:
+        table, commands, lines = served[0], served[2], served[3]
+        (ann,) = await joined_and_started(served)
+        await ann.my_turn()
+        await commands.put("quit")
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await ann.recv(timeout=5)
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1001, "the host stopped the table")
+        from rulelang.save import command
+        assert lines[-1] == (f"The table stops. The game is saved: `{command()} serve --resume {tmp_path / 'table.yaml'}` "
+                             "brings it back, and each person rejoins with their code.")

@@ -16,6 +16,7 @@ from interpreter.narrator import Narrator, choices_sentence, english_list, hand_
 
 from .. import load
 from ..errors import MoveError, RulesError
+from ..save import command
 from ..terminal.commands import command_docs, command_for, command_named
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
                              prompt_helpers, tell_lines)
@@ -364,7 +365,7 @@ class JoinHost(Host):
 
     def leave(self) -> int:
         if self.table is not None:
-            where = f": `rulelang serve --resume {self.table.saver.path}` brings it back" if self.table.saver else ""
+            where = f": `{command()} serve --resume {self.table.saver.path}` brings it back" if self.table.saver else ""
             self.screen.line(f"You stop the table{where}.")
         else:
             self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
