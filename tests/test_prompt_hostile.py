@@ -120,3 +120,34 @@ def test_a_misspelt_verb_whose_card_cannot_be_played_now_is_read_as_meant_and_re
         "✗ " + why,
         "✗ no move or card is called `plya GS`; your hand: GS B4 BD1 W W2; you can: play GS, play W, play W2, or "
         "draw (did you mean `play GS`?)"]
+
+
+# ---------------------------------------------------------------- escape sequences typed or pasted
+
+COLOUR, PLAIN = "\x1b[31m", "\x1b[0m"  # a colour code, as a line copied from a coloured terminal holds them
+
+
+def test_a_colour_code_typed_at_any_prompt_is_dropped_never_a_traceback(express):
+    """`ESC [ 31 m` reads as a mouse report (prompt_toolkit's parser), whose handler failed on it: "Unhandled
+    exception in event loop", its traceback and "Press ENTER to continue..." on the screen.  At the move's prompt,
+    at Ctrl-D's question and in the rule editor it is dropped, and the rest of the line read as typed."""
+    from helpers import plain
+
+    t = express
+    t.expect("You>")
+    t.type(COLOUR + "zz" + PLAIN + "\r")
+    t.expect("no move or card is called `zz`")
+    t.type("\x03")
+    t.expect("You>")
+    t.type("\x04")
+    t.expect("Leave the game? [y/N]")
+    t.type(COLOUR + "n" + PLAIN + "\r")
+    t.expect("You>")
+    t.line("house")
+    t.expect("house rule>")
+    t.type(COLOUR + "when played(card) { skip }" + PLAIN + "\r")
+    t.expect("You make a house rule: when played(card) { skip }")
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)] and "Press ENTER" not in plain(t.raw)

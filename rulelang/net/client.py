@@ -20,7 +20,7 @@ from ..save import command
 from ..terminal.commands import command_docs, command_for, command_named
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
                              prompt_helpers, tell_lines)
-from ..terminal.editor import rule_session
+from ..terminal.editor import no_mouse, rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import (MAX_FROM_SERVER, VERSION, OtherVersion, ProtocolError, decision_from_wire, decode, encode,
@@ -585,7 +585,7 @@ class JoinHost(Host):
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
-            session = PromptSession(enable_suspend=True)
+            session = PromptSession(enable_suspend=True, key_bindings=no_mouse())
             try:
                 task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0,
                                             default=default, handle_sigint=False)

@@ -245,6 +245,22 @@ def history_before_typeahead(app) -> None:
     app.create_background_task(take())
 
 
+def no_mouse(kb=None):
+    """Key bindings (`kb`'s, or new ones) for every prompt: a mouse report, which no prompt here asks the terminal
+    for, is dropped.  A colour code typed or pasted (`ESC [ 31 m`, `ESC [ 0 m`) reads as one, and prompt_toolkit's
+    own handler failed on it: "Unhandled exception in event loop", a traceback, "Press ENTER to continue..."."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    kb = kb if kb is not None else KeyBindings()
+
+    @kb.add(Keys.Vt100MouseEvent)
+    def _(event):
+        pass
+
+    return kb
+
+
 def one_tab_inserts():
     """Key bindings: Tab with one candidate inserts it at once (as fish and IPython do); with several, it steps
     through them as prompt_toolkit does."""
@@ -253,7 +269,7 @@ def one_tab_inserts():
     from prompt_toolkit.filters import has_selection
     from prompt_toolkit.key_binding import KeyBindings
 
-    kb = KeyBindings()
+    kb = no_mouse(KeyBindings())
 
     @kb.add("tab", filter=~has_selection)
     def _(event):

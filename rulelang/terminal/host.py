@@ -24,7 +24,7 @@ from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .commands import ALIASES, COMMANDS, command_docs, command_for
-from .editor import (MAX_LINE, check_rule, limit_line, one_tab_inserts, piped_line, race_times, read_rule,
+from .editor import (MAX_LINE, check_rule, limit_line, no_mouse, one_tab_inserts, piped_line, race_times, read_rule,
                      rule_completions, wrapped_refusals)
 from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
 from .typeahead import TypeAhead
@@ -803,7 +803,7 @@ class Host:
         from prompt_toolkit import prompt as pt_prompt
 
         try:
-            return pt_prompt(prompt, handle_sigint=False)
+            return pt_prompt(prompt, handle_sigint=False, key_bindings=no_mouse())
         except (EOFError, KeyboardInterrupt):
             return None
 
@@ -853,7 +853,7 @@ class Host:
                     try:
                         from prompt_toolkit import prompt
 
-                        prompt("", handle_sigint=False, enable_suspend=True)
+                        prompt("", handle_sigint=False, enable_suspend=True, key_bindings=no_mouse())
                         break
                     except KeyboardInterrupt:
                         continue
@@ -955,7 +955,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            return prompt(question, handle_sigint=False, enable_suspend=True).strip().lower() in YES
+            return prompt(question, handle_sigint=False, enable_suspend=True, key_bindings=no_mouse()).strip().lower() in YES
         except (EOFError, KeyboardInterrupt):
             return False
 
@@ -1298,7 +1298,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            answer = prompt("Leave the game? [y/N] ", handle_sigint=False, enable_suspend=True)
+            answer = prompt("Leave the game? [y/N] ", handle_sigint=False, enable_suspend=True, key_bindings=no_mouse())
         except EOFError:
             return True
         except KeyboardInterrupt:
