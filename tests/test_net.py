@@ -747,3 +747,23 @@ async def test_the_host_stopping_a_game_is_told_how_to_bring_it_back_and_each_pl
         from rulelang.save import command
         assert lines[-1] == (f"The table stops. The game is saved: `{command()} serve --resume {tmp_path / 'table.yaml'}` "
                              "brings it back, and each person rejoins with their code.")
+
+
+@bounded
+async def test_a_question_put_to_a_person_is_put_again_when_they_rejoin(tmp_path):
+    """Bob's connection drops while the table is asked to agree to Ann's rule: when he rejoins with his code he is
+    asked again, with the time left, and his yes makes the rule (before, the question was lost with the
+    connection and the proposal waited out its minute)."""
+    async with serving(tmp_path, game="uno", players=3) as served:
+        table, address = served[0], served[1]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        await ann.send("move", text="house " + RULE)
+        first = await bob.recv("ask")
+        await bob.close()
+        again = await Client.open(address, table.seats[1].code)
+        ask = await again.recv("ask")
+        assert (ask["id"], ask["question"]) == (first["id"], first["question"])
+        assert 0 < ask["deadline"] <= first["deadline"]
+        await again.send("answer", id=ask["id"], yes=True)
+        assert (await ann.recv("update", where=lambda m: m["house"]))["house"] == [RULE]

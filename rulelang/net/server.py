@@ -374,11 +374,18 @@ class Table:
             return None
         self.proposal = p
         limit = self.window or PROPOSAL_WAIT
+        p["question"] = question + ("\nAgree?" if "\n" in question else " Agree?")
+        p["until"] = time.monotonic() + limit
         for s in others:
-            self.send(s, encode("ask", id=p["id"], question=question + ("\nAgree?" if "\n" in question else " Agree?"), deadline=limit))
+            self.ask(s, p)
         self.send(seat, encode("notice", text=f"Asked {', '.join(s.name for s in others)}: waiting for their answers."))
         asyncio.ensure_future(self._proposal_times_out(p, limit))
         return None
+
+    def ask(self, seat: Seat, p) -> None:
+        """Put the proposal's question to a seat (again, to one that rejoins before answering), with the time left."""
+        self.send(seat, encode("ask", id=p["id"], question=p["question"],
+                               deadline=max(0.0, round(p["until"] - time.monotonic(), 1))))
 
     async def _proposal_times_out(self, p, limit: float) -> None:
         await asyncio.sleep(limit)
@@ -634,6 +641,9 @@ class Table:
         self.send(seat, self.welcome(seat))
         if self.game is not None:
             self.push(seat, redraw=True)
+            p = self.proposal
+            if p is not None and seat.index in p["asked"] and seat.index not in p["yes"]:
+                self.ask(seat, p)  # asked while gone, or the question lost with the connection
         else:
             for s in self.seats:
                 self.send(s, self.lobby())
