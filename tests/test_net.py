@@ -767,3 +767,18 @@ async def test_a_question_put_to_a_person_is_put_again_when_they_rejoin(tmp_path
         assert 0 < ask["deadline"] <= first["deadline"]
         await again.send("answer", id=ask["id"], yes=True)
         assert (await ann.recv("update", where=lambda m: m["house"]))["house"] == [RULE]
+
+
+@bounded
+async def test_a_seat_handed_to_a_bot_while_the_table_is_asked_agrees_as_bots_do(tmp_path):
+    """Bob leaves while asked to agree to Ann's rule and the host hands his seat to a bot: the bot agrees, as bots
+    always do, and the rule is made at once (before, the table waited out the proposal's minute for his answer)."""
+    async with serving(tmp_path, game="uno", players=3) as served:
+        table, commands = served[0], served[2]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        await ann.send("move", text="house " + RULE)
+        await bob.recv("ask")
+        await bob.close()
+        await commands.put("bot 2")
+        assert (await ann.recv("update", where=lambda m: m["house"], timeout=5))["house"] == [RULE]

@@ -462,6 +462,12 @@ class Table:
             self.send(s, encode("notice", text="The host has handed your seat to a bot."))
         self.tell_all(f"{s.name}'s seat is played by a bot from now on.", but=s)
         self.show_seats()
+        p = self.proposal
+        if p is not None and index in p["asked"] and index not in p["yes"]:  # a bot agrees, as bots always do
+            p["yes"].add(index)
+            if p["yes"] >= p["asked"]:
+                self.proposal = None
+                self.carry_out(p)
         self.wake.set()
         return None
 
