@@ -151,3 +151,22 @@ def test_a_colour_code_typed_at_any_prompt_is_dropped_never_a_traceback(express)
     t.line("quit")
     assert t.exit_status() == 0
     assert not [f for f in FAULTS if f in plain(t.raw)] and "Press ENTER" not in plain(t.raw)
+
+
+def test_a_file_of_moves_piped_in_is_echoed_without_its_control_characters(tmp_path):
+    """`cat moves | rulelang run` at a terminal: each line read is echoed after its prompt, a `?` for each control
+    character (an escape sequence in the file drove the terminal the echo reached: `ESC [ 2 J` cleared it); the
+    move is read as the prompt reads it (a NUL dropped)."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    stack = tmp_path / "stack.yaml"
+    stack.write_text("".join(f"- {c}\n" for c in EXPRESS_STACK), encoding="utf-8")
+    out = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--players", "2", "--seed", "7", "--delay",
+                                               "0", "--stack", str(stack), "--save", str(tmp_path / "g.yaml")],
+                         input="pl\x00ay r3\n\x1b[2Jplay r5\nhouse\n\x1b]0;owned\x07when played(card) { skip }\nquit\n",
+                         capture_output=True, text=True, cwd=ROOT, timeout=60).stdout
+    assert "\x1b" not in out and "\x07" not in out and "\x00" not in out
+    assert "You> pl?ay r3\n  You play ♥Red 3\n" in out
+    assert "You> ?[2Jplay r5\n" in out and "house rule> ?]0;owned?when played(card) { skip }\n" in out

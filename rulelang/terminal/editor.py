@@ -105,6 +105,18 @@ def rule_words(game) -> list[str]:
     return sorted(out)
 
 
+# Control characters (but a new line and a tab) and the ones that turn text right to left: what a line shows never
+# drives the terminal, whoever wrote it (a server `rulelang join` reached sends text; prompt_toolkit lets only ESC go;
+# a file of moves piped in, echoed).
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def echo(line: str) -> None:
+    """A line read from a pipe, echoed after its prompt as it was typed, a `?` for each control character: an escape
+    sequence in a file of moves never drives the terminal the echo reaches (`cat moves | rulelang run` at one)."""
+    print(CONTROLS.sub("?", line.rstrip("\n")), flush=True)
+
+
 def piped_line(prompt: str) -> str | None:
     """A line read without a terminal (a pipe, a script): the prompt, then the line echoed as typed; None at the
     end of the input."""
@@ -113,7 +125,7 @@ def piped_line(prompt: str) -> str | None:
     line = sys.stdin.readline()
     if not line:
         return None
-    print(line.rstrip("\n"))
+    echo(line)
     return line
 
 
