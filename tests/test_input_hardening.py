@@ -105,8 +105,8 @@ def test_junk_lines_at_the_prompt_never_give_a_traceback(tmp_path):
 
 
 def test_ctrl_c_then_a_colour_code_at_a_terminal_asks_again(tmp_path):
-    """prompt_toolkit reads `ESC[31m` typed after Ctrl-C as a mouse event and raises ValueError: the line is
-    asked for again and the game goes on."""
+    """prompt_toolkit reads `ESC[31m` typed after Ctrl-C as a mouse event, whose handler raised ValueError (the
+    line was asked for again); now it is dropped as the mouse report no prompt asked for, and the game goes on."""
     pexpect = pytest.importorskip("pexpect")
     import time
 
@@ -119,10 +119,9 @@ def test_ctrl_c_then_a_colour_code_at_a_terminal_asks_again(tmp_path):
         child.sendcontrol("c")
         time.sleep(0.3)
         child.send("\x1b[31m")
-        child.expect("That input could not be read; type the line again.")
         child.send("hand\r")
         child.expect("Your hand")
-        assert "Traceback" not in child.before
+        assert "Traceback" not in child.before and "could not be read" not in child.before
     finally:
         child.close(force=True)
 

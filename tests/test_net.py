@@ -705,3 +705,80 @@ async def test_join_where_nothing_listens_says_so_in_words():
         await open_seat(f"127.0.0.1:{port}", "CODE", None)
     assert str(e.value) == (f"cannot reach a table at 127.0.0.1:{port}: nothing listens there; is `rulelang serve` "
                             f"running, and is this the address it printed?")
+
+
+@bounded
+async def test_a_house_rule_that_spends_a_moves_work_is_dropped_and_the_table_plays_on(tmp_path):
+    """Ann's rule makes each play reveal the draw pile 30,000 times: the first play drops it (the table is told
+    why) and the bot and Ann play on.  Before, the loop ran 1.4 million steps and the game's own rules failed after
+    it: the bot's play stopped the table, and every player's connection with it."""
+    async with serving(tmp_path, delay=0.0) as served:
+        table, lines = served[0], served[3]
+        (ann,) = await joined_and_started(served)
+        await ann.my_turn()
+        await ann.send("move", text="house when played(card) { for x in 1..30000 { reveal draw to current } }")
+        turns = 0
+        while not any(e.type == "house_rule_dropped" for e in table.game.events):
+            msg = await ann.my_turn()
+            options = [o["text"] for o in msg["decision"]["options"]]
+            await ann.send("move", text=next((o for o in options if not o.startswith("play")), options[0]))
+            turns += 1
+            assert turns < 30, "no play in 30 turns"
+        after = await ann.my_turn()  # the table goes on: Ann's turn comes again
+        assert after["decision"]["options"]
+        assert table.game.house_rules == {}
+        assert not any("failed" in line or "Traceback" in line for line in lines), lines
+
+
+@bounded
+async def test_the_host_stopping_a_game_is_told_how_to_bring_it_back_and_each_player_why_it_closed(tmp_path):
+    """`quit` at the server mid-game: the host's terminal says the save and the command that brings it back (it
+    said nothing: the save's path was told once, at the start), and each player's connection closes with the
+    reason, which `join` shows (it said "the connection closed")."""
+    async with serving(tmp_path) as served:
+        table, commands, lines = served[0], served[2], served[3]
+        (ann,) = await joined_and_started(served)
+        await ann.my_turn()
+        await commands.put("quit")
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await ann.recv(timeout=5)
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1001, "the host stopped the table")
+        from rulelang.save import command
+        assert lines[-1] == (f"The table stops. The game is saved: `{command()} serve --resume {tmp_path / 'table.yaml'}` "
+                             "brings it back, and each person rejoins with their code.")
+
+
+@bounded
+async def test_a_question_put_to_a_person_is_put_again_when_they_rejoin(tmp_path):
+    """Bob's connection drops while the table is asked to agree to Ann's rule: when he rejoins with his code he is
+    asked again, with the time left, and his yes makes the rule (before, the question was lost with the
+    connection and the proposal waited out its minute)."""
+    async with serving(tmp_path, game="uno", players=3) as served:
+        table, address = served[0], served[1]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        await ann.send("move", text="house " + RULE)
+        first = await bob.recv("ask")
+        await bob.close()
+        again = await Client.open(address, table.seats[1].code)
+        ask = await again.recv("ask")
+        assert (ask["id"], ask["question"]) == (first["id"], first["question"])
+        assert 0 < ask["deadline"] <= first["deadline"]
+        await again.send("answer", id=ask["id"], yes=True)
+        assert (await ann.recv("update", where=lambda m: m["house"]))["house"] == [RULE]
+
+
+@bounded
+async def test_a_seat_handed_to_a_bot_while_the_table_is_asked_agrees_as_bots_do(tmp_path):
+    """Bob leaves while asked to agree to Ann's rule and the host hands his seat to a bot: the bot agrees, as bots
+    always do, and the rule is made at once (before, the table waited out the proposal's minute for his answer)."""
+    async with serving(tmp_path, game="uno", players=3) as served:
+        table, commands = served[0], served[2]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        await ann.send("move", text="house " + RULE)
+        await bob.recv("ask")
+        await bob.close()
+        await commands.put("bot 2")
+        assert (await ann.recv("update", where=lambda m: m["house"], timeout=5))["house"] == [RULE]

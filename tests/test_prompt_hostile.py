@@ -120,3 +120,53 @@ def test_a_misspelt_verb_whose_card_cannot_be_played_now_is_read_as_meant_and_re
         "✗ " + why,
         "✗ no move or card is called `plya GS`; your hand: GS B4 BD1 W W2; you can: play GS, play W, play W2, or "
         "draw (did you mean `play GS`?)"]
+
+
+# ---------------------------------------------------------------- escape sequences typed or pasted
+
+COLOUR, PLAIN = "\x1b[31m", "\x1b[0m"  # a colour code, as a line copied from a coloured terminal holds them
+
+
+def test_a_colour_code_typed_at_any_prompt_is_dropped_never_a_traceback(express):
+    """`ESC [ 31 m` reads as a mouse report (prompt_toolkit's parser), whose handler failed on it: "Unhandled
+    exception in event loop", its traceback and "Press ENTER to continue..." on the screen.  At the move's prompt,
+    at Ctrl-D's question and in the rule editor it is dropped, and the rest of the line read as typed."""
+    from helpers import plain
+
+    t = express
+    t.expect("You>")
+    t.type(COLOUR + "zz" + PLAIN + "\r")
+    t.expect("no move or card is called `zz`")
+    t.type("\x03")
+    t.expect("You>")
+    t.type("\x04")
+    t.expect("Leave the game? [y/N]")
+    t.type(COLOUR + "n" + PLAIN + "\r")
+    t.expect("You>")
+    t.line("house")
+    t.expect("house rule>")
+    t.type(COLOUR + "when played(card) { skip }" + PLAIN + "\r")
+    t.expect("You make a house rule: when played(card) { skip }")
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)] and "Press ENTER" not in plain(t.raw)
+
+
+def test_a_file_of_moves_piped_in_is_echoed_without_its_control_characters(tmp_path):
+    """`cat moves | rulelang run` at a terminal: each line read is echoed after its prompt, a `?` for each control
+    character (an escape sequence in the file drove the terminal the echo reached: `ESC [ 2 J` cleared it); the
+    move is read as the prompt reads it (a NUL dropped)."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    stack = tmp_path / "stack.yaml"
+    stack.write_text("".join(f"- {c}\n" for c in EXPRESS_STACK), encoding="utf-8")
+    out = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--players", "2", "--seed", "7", "--delay",
+                                               "0", "--stack", str(stack), "--save", str(tmp_path / "g.yaml")],
+                         input="pl\x00ay r3\n\x1b[2Jplay r5\nhouse\n\x1b]0;owned\x07when played(card) { skip }\nquit\n",
+                         capture_output=True, text=True, cwd=ROOT, timeout=60).stdout
+    assert "\x1b" not in out and "\x07" not in out and "\x00" not in out
+    assert "You> pl?ay r3\n  You play ♥Red 3\n" in out
+    assert "You> ?[2Jplay r5\n" in out and "house rule> ?]0;owned?when played(card) { skip }\n" in out

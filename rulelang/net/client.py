@@ -16,10 +16,11 @@ from interpreter.narrator import Narrator, choices_sentence, english_list, hand_
 
 from .. import load
 from ..errors import MoveError, RulesError
+from ..save import command
 from ..terminal.commands import command_docs, command_for, command_named
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
                              prompt_helpers, tell_lines)
-from ..terminal.editor import rule_session
+from ..terminal.editor import echo, no_mouse, rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import (MAX_FROM_SERVER, VERSION, OtherVersion, ProtocolError, decision_from_wire, decode, encode,
@@ -155,7 +156,13 @@ class JoinHost(Host):
                     except ProtocolError as e:
                         self.screen.line([("ansired", f"✗ the server sent something unreadable: {e}")])
                         continue
-                    self.on_message(msg)
+                    try:
+                        self.on_message(msg)
+                    except Exception as e:  # noqa: BLE001 - one message this side cannot read is left out, told; the
+                        # next are read (this task ended: every later message went unread, the screen stood still)
+                        what = f"no `{e.args[0]}`" if isinstance(e, KeyError) and e.args else "a part of the wrong kind"
+                        self.screen.line([("ansired", f"✗ the server sent a `{str(msg.get('type'))[:40]}` message this "
+                                                      f"rulelang cannot read ({what}): it is left out")])
             except ConnectionClosed:
                 pass
             rcvd = conn.protocol.close_rcvd  # the server's close frame, if one came
@@ -364,7 +371,7 @@ class JoinHost(Host):
 
     def leave(self) -> int:
         if self.table is not None:
-            where = f": `rulelang serve --resume {self.table.saver.path}` brings it back" if self.table.saver else ""
+            where = f": `{command()} serve --resume {self.table.saver.path}` brings it back" if self.table.saver else ""
             self.screen.line(f"You stop the table{where}.")
         else:
             self.screen.line("You leave the table; your seat is kept: the same `rulelang join` takes it again.")
@@ -499,7 +506,9 @@ class JoinHost(Host):
             self.screen.line([("ansired", "✗ the server did not answer in 30 s")])
 
     async def answer(self, ask: dict) -> None:
-        line = await self.read_plain(f"{ask.get('question')} [y/N] ", closable=False)
+        question = ask.get("question")
+        question = question if isinstance(question, str) and question else "The table asks you to agree."
+        line = await self.read_plain(f"{question} [y/N] ", closable=False)
         yes = isinstance(line, str) and line.strip().lower() in YES
         await self.send(encode("answer", id=ask.get("id"), yes=yes))
 
@@ -584,7 +593,7 @@ class JoinHost(Host):
         if self.screen.tty:
             from prompt_toolkit import PromptSession
 
-            session = PromptSession(enable_suspend=True)
+            session = PromptSession(enable_suspend=True, key_bindings=no_mouse())
             try:
                 task = session.prompt_async(prompt, bottom_toolbar=toolbar, refresh_interval=1 if toolbar else 0,
                                             default=default, handle_sigint=False)
@@ -602,7 +611,7 @@ class JoinHost(Host):
         if not line:
             print()
             return None
-        print(line.rstrip("\n"), flush=True)
+        echo(line)
         return line
 
 

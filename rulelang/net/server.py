@@ -26,7 +26,7 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..save import Saver, new_save_path, read_save, rebuild, setup_from_program
+from ..save import Saver, command, new_save_path, read_save, rebuild, setup_from_program
 from ..terminal.commands import command_for
 from ..terminal.editor import MAX_LINE, check_rule
 from ..terminal.host import Screen, pronoun_refusal, proposed_rule
@@ -113,6 +113,7 @@ class Table:
         self.setup = None
         self.bots: dict = {}
         self.saver = None
+        self.stopping = False  # the host stopped the table: the players' connections close, no one "has left"
         self.canon = Canon(program)
         self.wake = asyncio.Event()
         self.deadline = None  # (decision, monotonic time) a person's window closes at
@@ -373,11 +374,18 @@ class Table:
             return None
         self.proposal = p
         limit = self.window or PROPOSAL_WAIT
+        p["question"] = question + ("\nAgree?" if "\n" in question else " Agree?")
+        p["until"] = time.monotonic() + limit
         for s in others:
-            self.send(s, encode("ask", id=p["id"], question=question + ("\nAgree?" if "\n" in question else " Agree?"), deadline=limit))
+            self.ask(s, p)
         self.send(seat, encode("notice", text=f"Asked {', '.join(s.name for s in others)}: waiting for their answers."))
         asyncio.ensure_future(self._proposal_times_out(p, limit))
         return None
+
+    def ask(self, seat: Seat, p) -> None:
+        """Put the proposal's question to a seat (again, to one that rejoins before answering), with the time left."""
+        self.send(seat, encode("ask", id=p["id"], question=p["question"],
+                               deadline=max(0.0, round(p["until"] - time.monotonic(), 1))))
 
     async def _proposal_times_out(self, p, limit: float) -> None:
         await asyncio.sleep(limit)
@@ -454,6 +462,12 @@ class Table:
             self.send(s, encode("notice", text="The host has handed your seat to a bot."))
         self.tell_all(f"{s.name}'s seat is played by a bot from now on.", but=s)
         self.show_seats()
+        p = self.proposal
+        if p is not None and index in p["asked"] and index not in p["yes"]:  # a bot agrees, as bots always do
+            p["yes"].add(index)
+            if p["yes"] >= p["asked"]:
+                self.proposal = None
+                self.carry_out(p)
         self.wake.set()
         return None
 
@@ -633,6 +647,9 @@ class Table:
         self.send(seat, self.welcome(seat))
         if self.game is not None:
             self.push(seat, redraw=True)
+            p = self.proposal
+            if p is not None and seat.index in p["asked"] and seat.index not in p["yes"]:
+                self.ask(seat, p)  # asked while gone, or the question lost with the connection
         else:
             for s in self.seats:
                 self.send(s, self.lobby())
@@ -646,7 +663,7 @@ class Table:
         if seat.conn is not conn:
             return
         seat.conn = None
-        if seat.kind == "person":
+        if seat.kind == "person" and not self.stopping:
             seat.gone_since = time.monotonic()
             self.out(f"{seat.name} has left seat {seat.index + 1}; the seat is kept (its code rejoins it).")
             self.show_seats()
@@ -690,6 +707,15 @@ class Table:
             self.out("Commands: start (fill the open seats with bots and deal) · seats · bot SEAT (a bot plays a "
                      "seat whose person is gone) · quit")
         return True
+
+    def stopped(self) -> str:
+        """What the host is told when they stop the table: how a game left unfinished comes back."""
+        if self.game is None or self.game.over:
+            return "The table stops."
+        if self.saver is None or self.saver.failed:
+            return "The table stops; the game could not be saved, so it cannot be brought back."
+        return (f"The table stops. The game is saved: `{command()} serve --resume {self.saver.path}` brings it back, "
+                "and each person rejoins with their code.")
 
     def keep_for_host(self, name: str | None) -> Seat:
         """`--play`: the first seat a person may take is the host's, joined from this terminal."""
@@ -782,6 +808,12 @@ async def run_table(table: Table, host: str, port: int, ready=None, commands=Non
         if driver in done:
             driver.result()  # a rules failure stops the table with its message
             await asyncio.sleep(0.5)  # the last updates reach the players
+        else:  # the host stopped it: each player is told so (their client tries to take the seat again a while)
+            if table.host_seat is None:  # (`--play`: the host's own prompt said it)
+                table.out(table.stopped())
+            table.stopping = True
+            await asyncio.gather(*(s.conn.close(1001, "the host stopped the table") for s in table.seats
+                                   if s.conn is not None), return_exceptions=True)
         for t in (driver, reader, watcher):
             t.cancel()
         await asyncio.gather(driver, reader, watcher, return_exceptions=True)

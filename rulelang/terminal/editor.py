@@ -105,6 +105,18 @@ def rule_words(game) -> list[str]:
     return sorted(out)
 
 
+# Control characters (but a new line and a tab) and the ones that turn text right to left: what a line shows never
+# drives the terminal, whoever wrote it (a server `rulelang join` reached sends text; prompt_toolkit lets only ESC go;
+# a file of moves piped in, echoed).
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def echo(line: str) -> None:
+    """A line read from a pipe, echoed after its prompt as it was typed, a `?` for each control character: an escape
+    sequence in a file of moves never drives the terminal the echo reaches (`cat moves | rulelang run` at one)."""
+    print(CONTROLS.sub("?", line.rstrip("\n")), flush=True)
+
+
 def piped_line(prompt: str) -> str | None:
     """A line read without a terminal (a pipe, a script): the prompt, then the line echoed as typed; None at the
     end of the input."""
@@ -113,7 +125,7 @@ def piped_line(prompt: str) -> str | None:
     line = sys.stdin.readline()
     if not line:
         return None
-    print(line.rstrip("\n"))
+    echo(line)
     return line
 
 
@@ -245,6 +257,22 @@ def history_before_typeahead(app) -> None:
     app.create_background_task(take())
 
 
+def no_mouse(kb=None):
+    """Key bindings (`kb`'s, or new ones) for every prompt: a mouse report, which no prompt here asks the terminal
+    for, is dropped.  A colour code typed or pasted (`ESC [ 31 m`, `ESC [ 0 m`) reads as one, and prompt_toolkit's
+    own handler failed on it: "Unhandled exception in event loop", a traceback, "Press ENTER to continue..."."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    kb = kb if kb is not None else KeyBindings()
+
+    @kb.add(Keys.Vt100MouseEvent)
+    def _(event):
+        pass
+
+    return kb
+
+
 def one_tab_inserts():
     """Key bindings: Tab with one candidate inserts it at once (as fish and IPython do); with several, it steps
     through them as prompt_toolkit does."""
@@ -253,7 +281,7 @@ def one_tab_inserts():
     from prompt_toolkit.filters import has_selection
     from prompt_toolkit.key_binding import KeyBindings
 
-    kb = KeyBindings()
+    kb = no_mouse(KeyBindings())
 
     @kb.add("tab", filter=~has_selection)
     def _(event):

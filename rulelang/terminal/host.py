@@ -6,7 +6,6 @@ import functools
 import json
 import os
 import random
-import re
 import shutil
 import sys
 import unicodedata
@@ -24,8 +23,8 @@ from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .commands import ALIASES, COMMANDS, command_docs, command_for
-from .editor import (MAX_LINE, check_rule, limit_line, one_tab_inserts, piped_line, race_times, read_rule,
-                     rule_completions, wrapped_refusals)
+from .editor import (CONTROLS, MAX_LINE, check_rule, echo, limit_line, no_mouse, one_tab_inserts, piped_line,
+                     race_times, read_rule, rule_completions, wrapped_refusals)
 from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
 from .typeahead import TypeAhead
 
@@ -33,9 +32,6 @@ from .typeahead import TypeAhead
 KEYS = ("Tab completes a move (one candidate at once), ↑/↓ recall earlier lines, Ctrl-C clears the line, "
         "Ctrl-D leaves (asking first).")
 YES, NO = ("y", "yes"), ("n", "no")
-# Control characters (but a new line and a tab) and the ones that turn text right to left: what a line shows never
-# drives the terminal, whoever wrote it (a server `rulelang join` reached sends text; prompt_toolkit lets only ESC go).
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 ANSWERS = YES + NO + ("q",)  # a reply to a question, never a move by abbreviation where no question is asked
 QUIT = "quit"
 SHOWN_SETS = 12  # moves of several arguments (or a set of cards) the Moves line lists for one verb: `pass` of 3 of 13 has 286
@@ -60,8 +56,8 @@ class Screen:
         """Print a line given as text or a list of (style, text) pairs."""
         if isinstance(parts, str):
             parts = [("", parts)]
-        if any(_CONTROLS.search(t) for _, t in parts):
-            parts = [(s, _CONTROLS.sub("?", t)) for s, t in parts]
+        if any(CONTROLS.search(t) for _, t in parts):
+            parts = [(s, CONTROLS.sub("?", t)) for s, t in parts]
         if self.tty:
             from prompt_toolkit.application.current import get_app_or_none, get_app_session
 
@@ -803,7 +799,7 @@ class Host:
         from prompt_toolkit import prompt as pt_prompt
 
         try:
-            return pt_prompt(prompt, handle_sigint=False)
+            return pt_prompt(prompt, handle_sigint=False, key_bindings=no_mouse())
         except (EOFError, KeyboardInterrupt):
             return None
 
@@ -853,7 +849,7 @@ class Host:
                     try:
                         from prompt_toolkit import prompt
 
-                        prompt("", handle_sigint=False, enable_suspend=True)
+                        prompt("", handle_sigint=False, enable_suspend=True, key_bindings=no_mouse())
                         break
                     except KeyboardInterrupt:
                         continue
@@ -950,12 +946,12 @@ class Host:
             sys.stdout.write(question)
             sys.stdout.flush()
             line = sys.stdin.readline()
-            print(line.rstrip("\n"), flush=True)
+            echo(line)
             return line.strip().lower() in YES
         from prompt_toolkit import prompt
 
         try:
-            return prompt(question, handle_sigint=False, enable_suspend=True).strip().lower() in YES
+            return prompt(question, handle_sigint=False, enable_suspend=True, key_bindings=no_mouse()).strip().lower() in YES
         except (EOFError, KeyboardInterrupt):
             return False
 
@@ -1253,7 +1249,7 @@ class Host:
                 print(f"(a line of {len(line)} characters)", flush=True)
                 self.screen.line(f"A line may have at most {MAX_LINE} characters; that one is not read.")
                 return ""
-            print(line.rstrip("\n"), flush=True)
+            echo(line)
             return line
         ahead, entered = self.keys.take()
         if self.keys.leave:  # Ctrl-D typed while the bots played, just before this prompt
@@ -1298,7 +1294,7 @@ class Host:
         from prompt_toolkit import prompt
 
         try:
-            answer = prompt("Leave the game? [y/N] ", handle_sigint=False, enable_suspend=True)
+            answer = prompt("Leave the game? [y/N] ", handle_sigint=False, enable_suspend=True, key_bindings=no_mouse())
         except EOFError:
             return True
         except KeyboardInterrupt:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..save import (SaveError, SaveLock, Saver, command, describe, find_save, read_save, rebuild, recent_saves,
                     refused, saves_dir)
+from .editor import no_mouse
 from .host import play_game
 from .replay import replay_log, replay_save
 
@@ -35,10 +36,10 @@ def choose_save(tty: bool) -> Path | None:
         for i, (_, label) in enumerate(labels, 1):
             print(f"{i:3}. {label}")
         while True:
-            answer = prompt("Resume which game? [1] ").strip() or "1"
+            answer = prompt("Resume which game? [1] ", key_bindings=no_mouse()).strip() or "1"
             if answer.isdigit() and 1 <= int(answer) <= len(labels):
                 return Path(labels[int(answer) - 1][0])
-    return Path(choice(message="Resume which game? (↑/↓, Enter; Ctrl-C: none)", options=labels))
+    return Path(choice(message="Resume which game? (↑/↓, Enter; Ctrl-C: none)", options=labels, key_bindings=no_mouse()))
 
 
 
