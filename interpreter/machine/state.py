@@ -73,6 +73,7 @@ class Frame:
 
 
 _new_frame = object.__new__
+_COPIED = (list, set, dict)  # a frame's values a fork copies (what a move may change in place)
 
 
 class State:
@@ -176,7 +177,7 @@ class State:
         for fr in stack:
             env = fr.env
             for k, v in env.items():
-                if isinstance(v, (list, set, dict)):
+                if isinstance(v, _COPIED):
                     env[k] = v.copy()
         return clone
 
