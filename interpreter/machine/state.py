@@ -64,9 +64,16 @@ class Frame:
         self.name = name
 
     def copy(self) -> "Frame":
-        f = Frame(self.code, self.env.copy(), self.name)
+        f = _new_frame(Frame)  # (no __init__ run: its four fields set here)
+        f.code = self.code
         f.pc = self.pc
+        f.env = self.env.copy()
+        f.name = self.name
         return f
+
+
+_new_frame = object.__new__
+_COPIED = (list, set, dict)  # a frame's values a fork copies (what a move may change in place)
 
 
 class State:
@@ -170,7 +177,7 @@ class State:
         for fr in stack:
             env = fr.env
             for k, v in env.items():
-                if isinstance(v, (list, set, dict)):
+                if isinstance(v, _COPIED):
                     env[k] = v.copy()
         return clone
 
