@@ -1,9 +1,10 @@
 """The speed of light for classic UNO in pure Python: one hand of games/uno.rules written by hand, every piece of
 state a local of one function, the bots' choices inlined.  bench.py prints rulelang's speed as a fraction of this.
 
-The rules are uno.rules' (read that file beside this one): 108 cards, deal 7, the first discard turned until it
-is a number card; play a card that matches the colour in play, the top card's kind (and number for number cards)
-or any Wild, or draw one card, and play the drawn card if it is playable or keep it; Skip; Reverse (a Skip with two
+The rules are uno.rules' (read that file beside this one): 108 cards, deal 7, the first card turned up acting as
+the official rules say (uno.rules' `turn_up`: a Wild Draw Four shuffled back, a Wild's colour named by the first
+player, a Skip or Draw Two on the first player, a Reverse: the dealer first, play the other way); play a card that
+matches the colour in play, the top card's kind (and number for number cards) or any Wild, or draw one card, and play the drawn card if it is playable or keep it; Skip; Reverse (a Skip with two
 players); Draw Two (the next player draws 2 and is skipped); Wild (choose a colour); Wild Draw Four (choose a
 colour, then the next player accepts - draws 4 and is skipped - or challenges: the player held a card of the colour
 in play before it or a plain Wild, and draws 4; or not, and the challenger draws 6 and is skipped); the UNO! call
@@ -62,12 +63,26 @@ def play(seed: int, n: int, play_first: bool) -> tuple:
         for h in hands:
             h.append(draw.pop())
     discard = [draw.pop()]
-    while kind_of[discard[-1]] != NUMBER:
+    while kind_of[discard[-1]] == WILD_DRAW_FOUR:  # back into the deck, shuffled, another turned up
+        draw.append(discard.pop())
+        shuffle(draw)
         discard.append(draw.pop())
-    colour = colour_of[discard[-1]]
-    top_kind, top_num = NUMBER, num_of[discard[-1]]
+    first = discard[-1]
+    colour = colour_of[first]
+    top_kind, top_num = kind_of[first], num_of[first]
     cur, direction = 0, 1
     turns = moves = 0
+    if top_kind == WILD:  # the first player names the colour
+        moves += 1
+        colour = int(rnd() * 4)
+    elif top_kind == SKIP:
+        cur = 1
+    elif top_kind == DRAW_TWO:
+        for _ in range(2):
+            hands[0].append(draw.pop())
+        cur = 1
+    elif top_kind == REVERSE:  # the dealer plays first, and play goes the other way
+        direction, cur = -1, n - 1
 
     def refill() -> bool:  # the draw pile is empty: the discard pile less its top card, shuffled
         if len(discard) < 2:
