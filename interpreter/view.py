@@ -1,9 +1,6 @@
 """The one projection of a game onto a seat: views, events and narration (`narrator`) all go through `visible`."""
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import contains, not_
-
 import attrs
 
 from .events import CallEvent, ChoiceEvent, ClaimEvent, DealEvent, Event, MoveEvent, RevealEvent, SayEvent
@@ -134,26 +131,9 @@ def _seen_by_program(p, n: int, seat) -> tuple:
 
 def _glimpse(z: list, sees: bool, down: dict, seat):
     """One zone for `glance` with face-down cards in it: a tuple with None for the cards `seat` may not see, or its
-    size when it sees none of them.  The cards of the zone that only some know are found in C (`&`) and looked at
-    alone: mostly the seat knows none of them in a zone it does not see (a hand shown to another), or all of them
-    in one it sees, and the zone is given whole or as its size; else the cards it sees are set in a dict of the
-    zone's cards in order (a card lies in one place: they are all different), not gone through one by one."""
-    there = list(down.keys() & z)
-    knows = list(map(contains, map(down.__getitem__, there), repeat(seat)))
-    if sees:
-        if all(knows):
-            return tuple(z)
-        if len(there) == len(z) and not any(knows):
-            return len(z)
-        seen = dict(zip(z, z))
-        seen.update(zip(compress(there, map(not_, knows)), repeat(None)))
-    else:
-        if not any(knows):
-            return len(z)
-        seen = dict.fromkeys(z)
-        known = list(compress(there, knows))
-        seen.update(zip(known, known))
-    return tuple(seen.values())
+    size when it sees none of them."""
+    cards = [c if (seat in down[c] if c in down else sees) else None for c in z]  # (a list made in one frame)
+    return tuple(cards) if cards.count(None) != len(cards) else len(z)
 
 
 _SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards,
