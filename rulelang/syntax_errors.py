@@ -332,9 +332,10 @@ class _Diagnosis:
         if tok is None or tok.start_pos is None:
             return None
         before = self.text[: tok.start_pos]
-        m = re.search(r"(?:(?<![\w.])([A-Za-z_][\w.]*)\s+|[^\w\s]\s*)is\s+(not)\s+$", before)
+        m = re.search(r"(?<=[\s)\]])(is)\s+(not)\s+$", before)
         if m is not None:  # (`is not` is read as a test of a class called `not`: the error comes at the next word)
-            return is_not(self.text, m.group(1) or "ITEM", tok, self.loc_at(m.start(2), 3))
+            item = _operand_before(before, m.start(1))
+            return is_not(self.text, item or "ITEM", tok, self.loc_at(m.start(2), 3))
         after = re.match(r"\s+in\b\s*(?:([A-Za-z_]\w*)\b(?!\s*[(.]))?", self.text[tok.end_pos:])
         if str(tok) == "not" and after is not None:
             m = re.search(r"(?:^|[^\w.)\]])\s*([A-Za-z_]\w*)\s*$", before)
@@ -495,6 +496,29 @@ class _Diagnosis:
                 continue  # a `for` or `if` inside an expression: look further out
             return f"the form is {_FORMS[word]}"
         return None
+
+
+def _operand_before(text: str, end: int) -> str:
+    """The operand written just before `end`, as written: a name, an attribute, a call (`top(h(current)).r`)."""
+    i = end
+    while i > 0 and text[i - 1].isspace():
+        i -= 1
+    stop = i
+    while i > 0:
+        if text[i - 1] == ")":  # a call's brackets, back to their `(`
+            depth = 0
+            while i > 0:
+                i -= 1
+                depth += {")": 1, "(": -1}.get(text[i], 0)
+                if depth == 0:
+                    break
+            if depth:
+                return ""
+        elif text[i - 1].isalnum() or text[i - 1] in "_.":
+            i -= 1
+        else:
+            break
+    return text[i:stop] if "\n" not in text[i:stop] else ""
 
 
 def is_not(text: str, item: str, tok, loc):

@@ -181,8 +181,9 @@ class Decisions:
 
     def reveals(self, node, seen: set) -> bool:
         """Whether running this (a block, a statement) can `reveal` cards: how a bot tells a challenge from a pass."""
-        if isinstance(node, ast.RevealStmt):
-            return True
+        if isinstance(node, ast.RevealStmt):  # (a value told, `reveal at to q`, is a hint, not a doubt)
+            return self.type_of(node.cards) in ("card", "list:card", "zone", "any", "list:any", "none", "player",
+                                                "list:player")
         if isinstance(node, ast.CallStmt):
             proc = self.s.procedures.get(node.name)
             if proc is None or node.name in seen:

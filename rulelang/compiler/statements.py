@@ -836,7 +836,7 @@ class Statements:
     def compile_RevealStmt(self, st, scope, code):
         if self.reveals_value(st, scope):
             line = self.revealed_value(st, scope)
-            code.append(self.lam("st, fr", f"{line} if (env := fr.env) is not None else None"))
+            code.append(self.lam("st, fr", f"({line}, None)[1] if (env := fr.env) is not None else None"))
             return
         code.append(ops.op_reveal(self.expr(st.cards, scope), self.expr(st.to, scope)))
 
