@@ -270,13 +270,15 @@ def _public(st: State, spec, move: Move) -> bool:
 
 
 def _last_fired(st: State) -> str | None:
-    """The name of the rule written in play that fired last in the game's record, or None."""
+    """The name of the rule written in play that fired last in the game's record, in this turn, or None."""
     house = {rule["name"] for rule in st.house.values()}
     for ev in reversed(st.events):
         if ev.type == "rule":
             for name in reversed(ev.names):
                 if name in house:
                     return name
+        elif ev.type == "turn":  # (a rule that fired in a turn before has had its decisions since)
+            return None
     return None
 
 
