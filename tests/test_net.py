@@ -782,3 +782,23 @@ async def test_a_seat_handed_to_a_bot_while_the_table_is_asked_agrees_as_bots_do
         await bob.close()
         await commands.put("bot 2")
         assert (await ann.recv("update", where=lambda m: m["house"], timeout=5))["house"] == [RULE]
+
+
+def test_serve_play_refuses_a_name_with_a_control_character_as_join_does(tmp_path, monkeypatch, capsys):
+    """`serve --play --name` takes the names `join --name` may give (1 to 24 printable characters): a name holding
+    an escape sequence went to the seats' line, printed as it is at the host's terminal, to every player's view."""
+    import rulelang.net.server as server
+    from rulelang.cli import main
+
+    served = []
+
+    async def keep(table, args, ready):
+        served.append(table)
+        return 0
+
+    monkeypatch.setattr(server, "serve_and_play", keep)
+    for name in ("\x1b[2JAnn", "A" * 25, "  "):
+        assert main(["serve", "express", "--play", "--name", name, "--port", "0", "--save", str(tmp_path / "t.yaml")]) == 1
+        assert capsys.readouterr().err.strip() == "--name: a name is 1 to 24 printable characters"
+    assert main(["serve", "express", "--play", "--name", "Ann", "--port", "0", "--save", str(tmp_path / "t.yaml")]) == 0
+    assert len(served) == 1

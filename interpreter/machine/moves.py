@@ -51,7 +51,8 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         # A rule written in play may spend the bound and end, the game's own rules going over it after (the failure
         # names none then): the last one that fired is taken for the culprit.  Found in the game's record: a bot's
         # sample keeps none, and its move fails as before.
-        fired = _last_fired(st) if spent and st.record else None
+        frames = getattr(e, "frames", ())
+        fired = _last_fired(st) if spent and st.record and _house_rule_in(st, frames) is None else None
         bots, st.bots = st.bots, None  # (the moves made again are made as before: no bot asked)
         st.restore(snap)
         for made in since:  # they went well before, and go the same way again
@@ -60,7 +61,7 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
         st.bots = bots
         st.drop_checkpoint()
         seat = st.pending.player
-        culprit = _house_rule_in(st, getattr(e, "frames", ())) or _house_rule_in(st, (fired,))
+        culprit = _house_rule_in(st, frames) or _house_rule_in(st, (fired,))
         if culprit is None:
             raise
         # A rule written in play failed: it is dropped, the table is told why, and the move is made without it.
@@ -270,13 +271,18 @@ def _public(st: State, spec, move: Move) -> bool:
 
 
 def _last_fired(st: State) -> str | None:
-    """The name of the rule written in play that fired last in the game's record, or None."""
+    """The name of the rule written in play that fired last in the game's record, in this turn, or None.  Read in
+    the events the record holds (not those it let go, which only a replay of the game gives back)."""
     house = {rule["name"] for rule in st.house.values()}
-    for ev in reversed(st.events):
+    events = st.events
+    for i in range(len(events) - 1, getattr(events, "dropped", 0) - 1, -1):
+        ev = events[i]
         if ev.type == "rule":
             for name in reversed(ev.names):
                 if name in house:
                     return name
+        elif ev.type == "turn":  # (a rule that fired in a turn before has had its decisions since)
+            return None
     return None
 
 

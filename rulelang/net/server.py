@@ -569,9 +569,8 @@ class Table:
                     raise ProtocolError("say `hello` with your seat's code first")
                 code = text_field(msg, "code", 64)
                 name = msg.get("name")
-                if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 24
-                                         or not name.isprintable()):
-                    raise ProtocolError("a name is 1 to 24 printable characters")
+                if name is not None and not fit_name(name):
+                    raise ProtocolError(NAME_RULE)
             except ProtocolError as e:
                 if isinstance(e, OtherVersion) and not self.told_other_version:  # once: a stranger may send many
                     self.told_other_version = True
@@ -774,6 +773,15 @@ def write_codes(path, seats) -> None:
         pass
 
 
+NAME_RULE = "a name is 1 to 24 printable characters"
+
+
+def fit_name(name) -> bool:
+    """Whether a name a person gives (`join --name`, `serve --play --name`) may be told to the table: text of 1 to
+    24 printable characters (no control character, no escape sequence: the host's terminal prints it as it is)."""
+    return isinstance(name, str) and bool(name.strip()) and len(name) <= 24 and name.isprintable()
+
+
 def read_codes(path) -> list | None:
     try:
         codes = json.loads(codes_path(path).read_text())
@@ -883,6 +891,8 @@ def cmd_serve(args) -> int:
         if table.host_seat is not None:
             out(f"You play seat {table.host_seat + 1} here; the table's commands are typed at your prompt.")
 
+    if getattr(args, "play", False) and args.name is not None and not fit_name(args.name):
+        raise RulesError(f"--name: {NAME_RULE}")
     if getattr(args, "play", False) and args.name and (why := pronoun_refusal(args.name)):
         raise RulesError(f"--name: {why}")
     try:
