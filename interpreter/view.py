@@ -21,8 +21,11 @@ def knowers(st) -> dict:
     """card -> the seats that see it, for the cards seen otherwise than their zone's rule says: laid face down
     (`st.facedown`), or shown by a `reveal` where they lie, a private or hidden zone (`st.revealed`).  The state's
     own dict while only one of the two holds cards (to read, not to keep)."""
-    revealed, facedown = st.revealed, st.facedown
-    return {**revealed, **facedown} if revealed and facedown else revealed or facedown
+    revealed = st.revealed
+    if not revealed:
+        return st.facedown
+    facedown = st.facedown
+    return {**revealed, **facedown} if facedown else revealed
 
 
 def sees_card(st, cid: int, seat) -> bool:
