@@ -22,7 +22,6 @@ import pytest
 import rulelang
 from helpers import ROOT, interleave, narration
 from interpreter import Game
-from interpreter.ops import knows
 from rulelang.simulate.run import simulate
 
 RULES = ROOT / "tests" / "rules"
