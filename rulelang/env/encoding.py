@@ -191,8 +191,8 @@ class ProductBlock:
 
     kind = "several"
 
-    def __init__(self, start: int, verb: str, parts: tuple, domains: list):
-        self.start, self.verb, self.parts = start, verb, parts
+    def __init__(self, start: int, verb: str, parts: tuple, domains: list, kinds: tuple = ()):
+        self.start, self.verb, self.parts, self.kinds = start, verb, parts, kinds or parts
         self.labels = [d[0] for d in domains]  # each part: the label of each position
         self.codes = [d[1] for d in domains]  # each part: item (and seat) -> position, or None
         self.radix = [len(x) for x in self.labels]
@@ -421,11 +421,12 @@ class Encoding:
                 base = self.index[a.verb, a.kind, a.item, frozenset()]
                 self.call_rows.setdefault(base, {})[a.calls] = i
         self.rule_base = {a.verb: i for i, a in enumerate(actions) if a.kind == "rule" and a.item == 0}
+        self.shape_of: dict = {}  # (verb, place in its decision, text) of an option of several arguments -> kinds
         blocks = self._blocks(choices, len(actions), takes)
         self.actions = ActionList(actions, blocks)
         self.set_blocks = {b.verb: b for b in blocks if b.__class__ is SetBlock}
         self.pick_blocks = {b.verb: b for b in blocks if b.__class__ is PickBlock}
-        self.product_blocks = {(b.verb, len(b.parts)): b for b in blocks if b.kind == "several"}
+        self.product_blocks = {(b.verb, b.kinds): b for b in blocks if b.kind == "several"}
         self.size = len(self.actions)
         self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
         self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
@@ -501,14 +502,19 @@ class Encoding:
                 lo, hi = sets.get(c.verb, (low, high))
                 sets[c.verb] = (min(lo, low), max(hi, high))
             elif c.kind == "several":
+                # One block per verb and kinds of argument (`hint P2 red`, `hint P2 3`: two blocks of `hint`); a
+                # move finds its block by its option (verb, place in its decision, text), unless two options so
+                # alike take arguments of different kinds.
                 parts = tuple(c.parts)
-                other = shapes.setdefault((c.verb, len(parts)), parts)
+                shapes[c.verb, len(parts), parts] = parts
+                other = self.shape_of.setdefault((c.verb, c.index, c.doc), parts)
                 if other != parts:
-                    raise ValueError(f"two options `{c.verb}` take {len(parts)} arguments of different kinds "
-                                     f"({', '.join(other)} and {', '.join(parts)}): the environment cannot tell "
-                                     "their moves apart; give them different verbs")
+                    raise ValueError(f"two options `{c.verb}` (each option {c.index + 1} of its decision, "
+                                     f"\"{c.doc}\") take arguments of different kinds ({', '.join(other)} and "
+                                     f"{', '.join(parts)}): the environment cannot tell their moves apart; give "
+                                     "them different verbs or texts")
             if c.kind in ("cards", "several") and (c.blind or c.down):
-                placed.add((c.verb, c.kind, len(c.parts)))
+                placed.add((c.verb, c.kind, tuple(c.parts) if c.kind == "several" else len(c.parts)))
         n = self.n
         deck = self.program.deck_size
         offsets = ["self" if o == 0 else f"+{o}" for o in range(n)]
@@ -542,13 +548,13 @@ class Encoding:
             return listed, lambda v, seat: pos.get(v)
 
         blocks: list = []
-        for (verb, _), parts in sorted(shapes.items()):
-            by_place = (verb, "several", len(parts)) in placed
+        for (verb, _, _), parts in sorted(shapes.items()):
+            by_place = (verb, "several", parts) in placed
             shown = tuple("card or place" if p == "card" and by_place else p for p in parts)
             blocks.append(ProductBlock(at, verb, shown, [
                 numbers(verb, i) if p == "number" else
                 domains["place" if p == "card" and by_place else p] if p in domains else values(verb, i)
-                for i, p in enumerate(parts)]))
+                for i, p in enumerate(parts)], parts))
             at += blocks[-1].size
         # Sets of cards: each set numbered, unless there are too many (more actions than MAX_ACTIONS in all):
         # then the verbs of the most are picked a card at a time (`PickBlock`) until the rest fit.
@@ -853,7 +859,7 @@ class Encoding:
         if mv.kind == "player":
             i = self.index.get((mv.verb, "player", (mv.arg - seat) % self.n, none))
         else:
-            block = self.product_blocks.get((mv.verb, len(mv.arg)))
+            block = self.product_blocks.get((mv.verb, self.shape_of.get((mv.verb, mv.option, mv.doc))))
             i = block.index(mv.arg, seat) if block is not None else None
         pairs = e[1][seat] = ((i, (mv, none, None)),) if i is not None else ()
         return pairs
