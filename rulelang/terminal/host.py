@@ -1420,7 +1420,8 @@ class Host:
                     if unseen:
                         parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
                     self.screen.line(parts)
-                if brief or p.zones[p.zone_index[name]].visibility != "private":
+                visibility = p.zones[p.zone_index[name]].visibility
+                if brief or visibility not in ("private", "hidden"):
                     continue
                 for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)
                     if other == seat:
@@ -1428,6 +1429,9 @@ class Host:
                     known, shown = seen(h)
                     if not known:
                         continue
+                    if visibility == "hidden":  # a hand nobody holds face up, revealed card by card (Hanabi): in
+                        shown = [part for c in h["cards"]  # its order, where a card's place is what a hint names
+                                 for part in [("", " ")] + (card_parts(p, c) if c is not None else [("reverse", "▒▒")])]
                     many = "all" if len(known) == h["size"] else f"{len(known)} of {h['size']}"
                     self.screen.line([("", f"{v['names'][other]}'s {words(name)}, shown to you ({many}):"), *shown])
 
