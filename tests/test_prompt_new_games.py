@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import rulelang
 from interpreter import Game
 from rulelang.terminal.host import AGAIN, Host, Screen
@@ -46,3 +48,24 @@ def test_the_table_lists_the_hands_you_see_that_no_one_holds_face_up(capsys):
         told_cards = [word.lstrip("♥♦♣♠★☀○") for word in line.split(":", 1)[1].split()]  # a colour's symbol first
         assert told_cards == shorts  # in the hand's order, not sorted
     assert "Your hand (5): ▒▒ face down" in told
+
+
+def test_a_misspelt_line_offered_as_meant_is_replaced_by_what_is_typed_next(tmp_path):
+    """`hlep` is offered as `help` (Enter takes it); a person who types `help` again instead got `helphelp`,
+    refused: the line offered is selected, as a refused one is, so typing replaces it."""
+    pytest.importorskip("pexpect")
+    from helpers import PtyTerminal, plain
+
+    t = PtyTerminal(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7"])
+    t.child.delaybeforesend = None
+    try:
+        t.expect("You>")
+        t.type("hlep\r")
+        t.expect("did you mean `help`?")
+        t.type("help\r")
+        t.expect("Commands:")
+        t.type("quit\r")
+        assert t.exit_status() == 0
+        assert "helphelp" not in plain(t.raw) and "Traceback" not in plain(t.raw)
+    finally:
+        t.close()

@@ -304,6 +304,7 @@ def prompt_helpers():
                 error = ValidationError(message=f"`{typed}`: did you mean `{meant}`? Enter {does}; "
                                                 f"Ctrl-C clears the line", cursor_position=len(meant))
                 error.spelled = meant
+                error.select_line = True  # typing replaces it (`help` typed again is not `helphelp`); Enter takes it
                 raise error
             if reason:
                 message, at = reason if isinstance(reason, tuple) else (reason, len(document.text))
@@ -391,7 +392,9 @@ def prompt_keys():
     def _(event):
         buf = event.current_buffer
         enter(buf)
-        if buf.validation_state == ValidationState.INVALID and getattr(buf.validation_error, "select_line", False):
+        error = buf.validation_error
+        if getattr(error, "select_line", False) and (buf.validation_state == ValidationState.INVALID
+                                                     or getattr(error, "spelled", None) == buf.text):
             buf.cursor_position = 0
             buf.start_selection()
             buf.cursor_position = len(buf.text)
