@@ -69,3 +69,26 @@ def test_a_misspelt_line_offered_as_meant_is_replaced_by_what_is_typed_next(tmp_
         assert "helphelp" not in plain(t.raw) and "Traceback" not in plain(t.raw)
     finally:
         t.close()
+
+
+def test_the_readme_shows_the_prompt_as_the_game_it_names_shows_it():
+    """README's "Playing at the prompt" showed a table of another time (`hands: You 7`, a call hint with seven
+    cards, the state above the hand where a terminal puts it in the toolbar): its rows are now those of the
+    game it names, read here through a pipe (which prints the same hand and moves)."""
+    import re
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Playing at the prompt", 1)[1]
+    args = re.search(r"\(`rulelang (run [^`]+)`\)", section).group(1).split()
+    block = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    out = subprocess.run(rulelang_command() + args + ["--delay", "0"], input="quit\n", capture_output=True,
+                         text=True, cwd=ROOT, timeout=60).stdout
+    for row in block:
+        if row.startswith(("Your hand", "Moves:")):
+            assert row in out.splitlines()
+    toolbar = [part.strip() for part in block[-1].split("│")]
+    facts = " · ".join(line for line in out.splitlines() if " · " in line)
+    assert all(fact in facts for fact in toolbar)
