@@ -304,6 +304,7 @@ def prompt_helpers():
                 error = ValidationError(message=f"`{typed}`: did you mean `{meant}`? Enter {does}; "
                                                 f"Ctrl-C clears the line", cursor_position=len(meant))
                 error.spelled = meant
+                error.select_line = True  # typing replaces it (`help` typed again is not `helphelp`); Enter takes it
                 raise error
             if reason:
                 message, at = reason if isinstance(reason, tuple) else (reason, len(document.text))
@@ -391,7 +392,9 @@ def prompt_keys():
     def _(event):
         buf = event.current_buffer
         enter(buf)
-        if buf.validation_state == ValidationState.INVALID and getattr(buf.validation_error, "select_line", False):
+        error = buf.validation_error
+        if getattr(error, "select_line", False) and (buf.validation_state == ValidationState.INVALID
+                                                     or getattr(error, "spelled", None) == buf.text):
             buf.cursor_position = 0
             buf.start_selection()
             buf.cursor_position = len(buf.text)
@@ -1420,7 +1423,8 @@ class Host:
                     if unseen:
                         parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
                     self.screen.line(parts)
-                if brief or p.zones[p.zone_index[name]].visibility != "private":
+                visibility = p.zones[p.zone_index[name]].visibility
+                if brief or visibility not in ("private", "hidden"):
                     continue
                 for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)
                     if other == seat:
@@ -1428,6 +1432,9 @@ class Host:
                     known, shown = seen(h)
                     if not known:
                         continue
+                    if visibility == "hidden":  # a hand nobody holds face up, revealed card by card (Hanabi): in
+                        shown = [part for c in h["cards"]  # its order, where a card's place is what a hint names
+                                 for part in [("", " ")] + (card_parts(p, c) if c is not None else [("reverse", "▒▒")])]
                     many = "all" if len(known) == h["size"] else f"{len(known)} of {h['size']}"
                     self.screen.line([("", f"{v['names'][other]}'s {words(name)}, shown to you ({many}):"), *shown])
 

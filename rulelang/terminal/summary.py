@@ -90,12 +90,12 @@ def help_text(program, decision, commands: dict) -> str:
     lines.append("Moves now:")
     seen = set()
     for o in decision.options:
-        key = (o.verb, o.kind)
-        if key in seen:
+        key = (o.verb, o.kind, o.doc)  # one line an option of the rules: a verb offered twice (a hint of a colour,
+        if key in seen:                # of a number) is two lines, each with its own words and examples
             continue
         seen.add(key)
         form = o.verb + (f" {_arg_words(program, o)}" if o.kind else "")
-        mine = [m for m in decision.options if m.verb == o.verb]
+        mine = [m for m in decision.options if (m.verb, m.kind, m.doc) == key]
         if all(m.kind == "card" and isinstance(m.arg, int) for m in mine):  # in the order the hand shows them
             mine.sort(key=lambda m: sort_key(program, m.arg))
         examples = [m.text for m in mine][:6]
@@ -138,7 +138,7 @@ def _arg_words(program, move) -> str:
             out.append(next((a.name.upper() for a in program.attributes.values() if a.info(v)), "VALUE"))
         elif isinstance(v, int) and not isinstance(v, bool):
             word = said[i].lower() if len(said) == len(move.arg) else ""
-            out.append("CARD" if word in shorts else "PLAYER" if word else "X")
+            out.append("CARD" if word in shorts else "NUMBER" if word.lstrip("-").isdigit() else "PLAYER" if word else "X")
         else:
             out.append("X")
     return " ".join(out)
