@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 import warnings
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 

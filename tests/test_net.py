@@ -736,7 +736,7 @@ async def test_the_host_stopping_a_game_is_told_how_to_bring_it_back_and_each_pl
     said nothing: the save's path was told once, at the start), and each player's connection closes with the
     reason, which `join` shows (it said "the connection closed")."""
     async with serving(tmp_path) as served:
-        table, commands, lines = served[0], served[2], served[3]
+        commands, lines = served[2], served[3]
         (ann,) = await joined_and_started(served)
         await ann.my_turn()
         await commands.put("quit")
@@ -774,7 +774,7 @@ async def test_a_seat_handed_to_a_bot_while_the_table_is_asked_agrees_as_bots_do
     """Bob leaves while asked to agree to Ann's rule and the host hands his seat to a bot: the bot agrees, as bots
     always do, and the rule is made at once (before, the table waited out the proposal's minute for his answer)."""
     async with serving(tmp_path, game="uno", players=3) as served:
-        table, commands = served[0], served[2]
+        commands = served[2]
         ann, bob = await joined_and_started(served, ("Ann", "Bob"))
         await ann.my_turn()
         await ann.send("move", text="house " + RULE)
