@@ -92,3 +92,14 @@ def test_the_readme_shows_the_prompt_as_the_game_it_names_shows_it():
     toolbar = [part.strip() for part in block[-1].split("│")]
     facts = " · ".join(line for line in out.splitlines() if " · " in line)
     assert all(fact in facts for fact in toolbar)
+
+
+def test_a_yes_or_no_of_each_player_is_shown_as_who_has_it(capsys):
+    """Love Letter shows `protected` (a Handmaid's): the table read `protected: You no, Ada no, Bo no, Cy no`
+    every turn; it names who is protected, or nobody."""
+    g = Game(rulelang.load(RULES / "love_letter.rules"), players=["You", "Ada", "Bo", "Cy"], seed=5)
+    host = Host(g, [0], {}, Screen(False), 0.0)
+    facts = lambda: ["".join(t for _, t in fact) for fact in host.table_facts(0)]  # noqa: E731
+    assert "protected: nobody" in facts()
+    g.seat(0).act("play H4")  # the Handmaid
+    assert "protected: You" in facts()

@@ -1348,6 +1348,9 @@ class Host:
         for name, values in v.get("player_vars", {}).items():  # one declared `show`: each player's known value
             if name in declared and any(x is not None for x in values):
                 fact = [("", f"{declared[name] or name.replace('_', ' ')}: ")]
+                if all(isinstance(x, bool) for x in values if x is not None):  # a yes/no of each: who has it
+                    facts.append((1, fact + [("", ", ".join(n for n, x in zip(v["names"], values) if x) or "nobody")]))
+                    continue
                 for i, (n, x) in enumerate((n, x) for n, x in zip(v["names"], values) if x is not None):
                     fact += [("", ", ")] * bool(i) + [("", f"{n} ")] + (
                         card_parts(p, x) if p.var_kinds.get(name) == "card" else value_parts(p, x))
