@@ -103,3 +103,21 @@ def test_a_yes_or_no_of_each_player_is_shown_as_who_has_it(capsys):
     assert "protected: nobody" in facts()
     g.seat(0).act("play H4")  # the Handmaid
     assert "protected: You" in facts()
+
+
+def test_the_table_lists_the_cards_laid_out_before_each_other_player(capsys):
+    """A zone all see, one a player (Love Letter's played cards; books, melds, penalty piles elsewhere): yours was
+    listed, the others' only counted (`played: Ada 1`), so what they had played was in the log alone."""
+    g = Game(rulelang.load(RULES / "love_letter.rules"), players=["You", "Ada", "Bo", "Cy"], seed=5)
+    host = Host(g, [0], {}, Screen(False), 0.0)
+    g.seat(0).act("play H4")
+    while g.pending.player != 0:
+        g.seat(g.pending.player).act(g.pending.options[0].text)
+    capsys.readouterr()
+    assert host.take_line(0, g.pending, "hand") is AGAIN
+    told = capsys.readouterr().out.splitlines()
+    view = g.seat(0).view()["zones"]["played"]
+    for seat, name in ((1, "Ada"), (2, "Bo"), (3, "Cy")):
+        if view[seat]["size"]:
+            line = next(line for line in told if line.startswith(f"{name}'s played ({view[seat]['size']}):"))
+            assert sorted(line.split(":", 1)[1].split()) == sorted(g.program.cards[c].short for c in view[seat]["cards"])

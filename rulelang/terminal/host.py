@@ -1427,7 +1427,7 @@ class Host:
                         parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
                     self.screen.line(parts)
                 visibility = p.zones[p.zone_index[name]].visibility
-                if brief or visibility not in ("private", "hidden"):
+                if brief:
                     continue
                 for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)
                     if other == seat:
@@ -1438,6 +1438,9 @@ class Host:
                     if visibility == "hidden":  # a hand nobody holds face up, revealed card by card (Hanabi): in
                         shown = [part for c in h["cards"]  # its order, where a card's place is what a hint names
                                  for part in [("", " ")] + (card_parts(p, c) if c is not None else [("reverse", "▒▒")])]
+                    if visibility == "public":  # laid out before them for all to see (Love Letter's played cards,
+                        self.screen.line([("", f"{v['names'][other]}'s {words(name)} ({h['size']}):"), *shown])
+                        continue                  # books, melds): as yours is listed
                     many = "all" if len(known) == h["size"] else f"{len(known)} of {h['size']}"
                     self.screen.line([("", f"{v['names'][other]}'s {words(name)}, shown to you ({many}):"), *shown])
 
