@@ -121,3 +121,16 @@ def test_the_table_lists_the_cards_laid_out_before_each_other_player(capsys):
         if view[seat]["size"]:
             line = next(line for line in told if line.startswith(f"{name}'s played ({view[seat]['size']}):"))
             assert sorted(line.split(":", 1)[1].split()) == sorted(g.program.cards[c].short for c in view[seat]["cards"])
+
+
+def test_a_table_served_on_every_interface_gives_an_address_to_join():
+    """`serve --host 0.0.0.0` printed `rulelang join 0.0.0.0:8765 CODE` for each seat: no address a friend's
+    machine can join.  The lines name this machine (its network address, or its name)."""
+    pytest.importorskip("websockets")
+    from rulelang.net.server import Table, joinable
+
+    lines = []
+    table = Table(rulelang.load(RULES.parent.parent / "games" / "express.rules"), 2, out=lines.append, save=None)
+    table.show_codes(address="0.0.0.0:8765")
+    assert len(lines) == 2 and all(" join " in line and "0.0.0.0" not in line and ":8765 " in line for line in lines)
+    assert joinable("127.0.0.1:8765") == "127.0.0.1:8765" and joinable("192.168.1.20:8765") == "192.168.1.20:8765"
