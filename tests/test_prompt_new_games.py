@@ -92,3 +92,45 @@ def test_the_readme_shows_the_prompt_as_the_game_it_names_shows_it():
     toolbar = [part.strip() for part in block[-1].split("│")]
     facts = " · ".join(line for line in out.splitlines() if " · " in line)
     assert all(fact in facts for fact in toolbar)
+
+
+def test_a_yes_or_no_of_each_player_is_shown_as_who_has_it(capsys):
+    """Love Letter shows `protected` (a Handmaid's): the table read `protected: You no, Ada no, Bo no, Cy no`
+    every turn; it names who is protected, or nobody."""
+    g = Game(rulelang.load(RULES / "love_letter.rules"), players=["You", "Ada", "Bo", "Cy"], seed=5)
+    host = Host(g, [0], {}, Screen(False), 0.0)
+    facts = lambda: ["".join(t for _, t in fact) for fact in host.table_facts(0)]  # noqa: E731
+    assert "protected: nobody" in facts()
+    g.seat(0).act("play H4")  # the Handmaid
+    assert "protected: You" in facts()
+
+
+def test_the_table_lists_the_cards_laid_out_before_each_other_player(capsys):
+    """A zone all see, one a player (Love Letter's played cards; books, melds, penalty piles elsewhere): yours was
+    listed, the others' only counted (`played: Ada 1`), so what they had played was in the log alone."""
+    g = Game(rulelang.load(RULES / "love_letter.rules"), players=["You", "Ada", "Bo", "Cy"], seed=5)
+    host = Host(g, [0], {}, Screen(False), 0.0)
+    g.seat(0).act("play H4")
+    while g.pending.player != 0:
+        g.seat(g.pending.player).act(g.pending.options[0].text)
+    capsys.readouterr()
+    assert host.take_line(0, g.pending, "hand") is AGAIN
+    told = capsys.readouterr().out.splitlines()
+    view = g.seat(0).view()["zones"]["played"]
+    for seat, name in ((1, "Ada"), (2, "Bo"), (3, "Cy")):
+        if view[seat]["size"]:
+            line = next(line for line in told if line.startswith(f"{name}'s played ({view[seat]['size']}):"))
+            assert sorted(line.split(":", 1)[1].split()) == sorted(g.program.cards[c].short for c in view[seat]["cards"])
+
+
+def test_a_table_served_on_every_interface_gives_an_address_to_join():
+    """`serve --host 0.0.0.0` printed `rulelang join 0.0.0.0:8765 CODE` for each seat: no address a friend's
+    machine can join.  The lines name this machine (its network address, or its name)."""
+    pytest.importorskip("websockets")
+    from rulelang.net.server import Table, joinable
+
+    lines = []
+    table = Table(rulelang.load(RULES.parent.parent / "games" / "express.rules"), 2, out=lines.append, save=None)
+    table.show_codes(address="0.0.0.0:8765")
+    assert len(lines) == 2 and all(" join " in line and "0.0.0.0" not in line and ":8765 " in line for line in lines)
+    assert joinable("127.0.0.1:8765") == "127.0.0.1:8765" and joinable("192.168.1.20:8765") == "192.168.1.20:8765"

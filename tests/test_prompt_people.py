@@ -379,6 +379,7 @@ def test_a_misspelt_verb_or_command_is_offered_as_meant_and_enter_takes_it(tmp_p
     t.type(ENTER)
     said("You play ♥Red 3")
     said("Moves: play ♥R5")
+    t.wait_for_screen(lambda rows: "You>" in rows)  # the prompt up (else, under load, the Enter is typed ahead)
     t.type("drwa" + ENTER)
     said("`drwa`: did you mean `draw`?")
     t.type(CTRL_C + "play R5" + ENTER)  # cleared: what is typed instead is taken as typed

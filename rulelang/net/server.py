@@ -89,6 +89,25 @@ class Seat:
         return "here" if self.conn is not None else "gone"
 
 
+def joinable(address: str) -> str:
+    """The address people are told to join: a server listening on every interface (`--host 0.0.0.0`, `::`) is
+    reached at none of those (`rulelang join 0.0.0.0:8765` from a friend's machine finds nothing); this
+    machine's address on its network is given (the one a route out would use: a UDP socket connected, no packet
+    sent), else its name."""
+    host, sep, port = address.rpartition(":")
+    if host not in ("0.0.0.0", "::", "[::]"):
+        return address
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+            found = s.getsockname()[0]
+    except OSError:
+        found = ""
+    return f"{found if found and not found.startswith(('0.', '127.')) else socket.gethostname()}{sep}{port}"
+
+
 class Table:
     """One game and its seats.  Everything here runs on one asyncio loop: a move is applied whole between awaits."""
 
@@ -725,7 +744,7 @@ class Table:
         return seat
 
     def show_codes(self, only_open: bool = True, address: str | None = None) -> None:
-        address = address or self.address
+        address = joinable(address or self.address)
         for s in self.seats:
             if s.index == self.host_seat:
                 continue

@@ -1348,6 +1348,9 @@ class Host:
         for name, values in v.get("player_vars", {}).items():  # one declared `show`: each player's known value
             if name in declared and any(x is not None for x in values):
                 fact = [("", f"{declared[name] or name.replace('_', ' ')}: ")]
+                if all(isinstance(x, bool) for x in values if x is not None):  # a yes/no of each: who has it
+                    facts.append((1, fact + [("", ", ".join(n for n, x in zip(v["names"], values) if x) or "nobody")]))
+                    continue
                 for i, (n, x) in enumerate((n, x) for n, x in zip(v["names"], values) if x is not None):
                     fact += [("", ", ")] * bool(i) + [("", f"{n} ")] + (
                         card_parts(p, x) if p.var_kinds.get(name) == "card" else value_parts(p, x))
@@ -1424,7 +1427,7 @@ class Host:
                         parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
                     self.screen.line(parts)
                 visibility = p.zones[p.zone_index[name]].visibility
-                if brief or visibility not in ("private", "hidden"):
+                if brief:
                     continue
                 for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)
                     if other == seat:
@@ -1435,6 +1438,9 @@ class Host:
                     if visibility == "hidden":  # a hand nobody holds face up, revealed card by card (Hanabi): in
                         shown = [part for c in h["cards"]  # its order, where a card's place is what a hint names
                                  for part in [("", " ")] + (card_parts(p, c) if c is not None else [("reverse", "▒▒")])]
+                    if visibility == "public":  # laid out before them for all to see (Love Letter's played cards,
+                        self.screen.line([("", f"{v['names'][other]}'s {words(name)} ({h['size']}):"), *shown])
+                        continue                  # books, melds): as yours is listed
                     many = "all" if len(known) == h["size"] else f"{len(known)} of {h['size']}"
                     self.screen.line([("", f"{v['names'][other]}'s {words(name)}, shown to you ({many}):"), *shown])
 
