@@ -888,8 +888,18 @@ class Checker:
                 self.unknown("procedure", st.name, where, s.procedures)
         elif len(proc.params) != len(st.args):
             self.error(f"`{st.name}` takes {count(len(proc.params), 'argument')}{named(proc.params)}, given {len(st.args)}", st.loc)
-        for a in st.args:
-            self.expr(a, scope)
+        shown = revealed_params(s).get(st.name, {}) if proc is not None and len(proc.params) == len(st.args) else {}
+        for i, a in enumerate(st.args):
+            t = self.expr(a, scope)
+            if i in shown and t not in ("card", "list:card", "zone", "any", "list:any", "none") and \
+                    not revealed_name(s, a, scope):
+                # A number would be shown as the card it numbers (the runtime holds cards as numbers).  A name may
+                # hold a value a rule worked out from cards, which the procedure tells as a value (§11).  Left: a
+                # name holding a number worked out from nothing hidden is shown as a card still.
+                self.error(f"`{st.name}` shows its `{proc.params[i]}` as cards (`reveal` at line {shown[i].line}), "
+                           f"and this is {an(t)}", a.loc,
+                           f"to tell players a value, reveal a name holding it: `let n = {show(a)}`, then "
+                           "`reveal n to ...`")
 
     def interpolation(self, text, scope, loc, owner):
         if not text:
@@ -1376,6 +1386,37 @@ _KIND_WORDS = {"zone": "a zone", "collection": "a zone or a list", "player": "a 
 def part(loc, key):
     """The place of a named part of a node, or of the node, or nothing."""
     return loc.part(key) if loc is not None else None
+
+
+def revealed_params(s) -> dict:
+    """procedure -> {place of a parameter it shows as cards (`reveal x to ...`, x untyped, or passed on to a
+    procedure that does): the `reveal`'s place}, worked out once for the file."""
+    got = s.types.get("revealed params")
+    if got is not None:
+        return got
+    got = {}
+    for _ in range(len(s.procedures) + 1):  # (passed on through procedures: until nothing changes)
+        changed = False
+        for name, proc in s.procedures.items():
+            params = {p: i for i, p in enumerate(proc.params) if param_type(p) == "any"}
+            mine = got.setdefault(name, {})
+            for node in ast.walk(proc.body) if hasattr(type(proc.body), "__attrs_attrs__") else \
+                    (n for b in proc.body for n in ast.walk(b)):
+                if isinstance(node, ast.RevealStmt) and isinstance(node.cards, ast.Name):
+                    pairs = [(params.get(node.cards.name), node.loc)]
+                elif isinstance(node, ast.CallStmt) and got.get(node.name):
+                    pairs = [(params.get(a.name), got[node.name][j]) for j, a in enumerate(node.args)
+                             if j in got[node.name] and isinstance(a, ast.Name)]
+                else:
+                    continue
+                for i, loc in pairs:
+                    if i is not None and i not in mine:
+                        mine[i] = loc
+                        changed = True
+        if not changed:
+            break
+    s.types["revealed params"] = got
+    return got
 
 
 def revealed_name(s, e, scope) -> bool:
