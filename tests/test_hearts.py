@@ -84,3 +84,29 @@ def test_a_match_ends_when_someone_reaches_100_and_the_fewest_points_win():
     # Each hand hands out 26 penalty points (shooting the moon: 78), all of them counted against a score.
     assert all(s >= 0 for s in g.scores) and 26 * len(hands) <= sum(g.scores) <= 78 * len(hands)
     assert g.winners == [p for p in range(4) if g.scores[p] == min(g.scores)]
+
+
+def test_no_heart_nor_the_queen_of_spades_may_be_discarded_on_the_first_trick():
+    from helpers import interleave
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
+    suits = ["D", "H", "C", "S"]   # seat 0 all diamonds, 1 all hearts, 2 all clubs, 3 all spades
+    hands = [[r + s for r in ranks] for s in suits]
+    g = Game(hearts(), 4, seed=1, stack=interleave(hands))
+    cards = g.program.cards
+    assert [sorted(cards[c].short for c in zone(g, "hand", p)) for p in range(4)] == [sorted(h) for h in hands]
+    give = {0: {"2D", "3D", "4D"}, 1: {"2H", "3H", "4H"}, 2: {"3C", "4C", "5C"}, 3: {"QS", "KS", "AS"}}
+    for p in range(4):   # the first hand passes to the left
+        d = g.pending
+        move = next(m for m in d.options if {cards[c].short for c in m.arg} == give[p])
+        g.apply(p, move)
+    def plays():
+        return sorted(cards[m.arg].short for m in g.pending.options if m.verb == "play")
+    assert g.pending.player == 2 and plays() == ["2C"]   # the two of clubs leads
+    g.apply(2, next(m for m in g.pending.options if m.verb == "play"))
+    assert g.pending.player == 3 and plays() == ["3C", "4C", "5C"]   # follow suit
+    g.apply(3, next(m for m in g.pending.options if m.verb == "play"))
+    # Seat 0 has no club: ten diamonds and the QS, KS, AS passed from seat 3; the queen of spades may not go.
+    assert g.pending.player == 0 and "QS" not in plays() and "KS" in plays() and "5D" in plays()
+    g.apply(0, next(m for m in g.pending.options if m.verb == "play" and cards[m.arg].short == "KS"))
+    # Seat 1 has no club: ten hearts and three diamonds; no heart may go.
+    assert g.pending.player == 1 and plays() == ["2D", "3D", "4D"]
