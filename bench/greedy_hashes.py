@@ -32,11 +32,9 @@ class Hashing:
         return mv
 
 
-def one(program, players: int, seed: int, h, mix: bool = False, host: bool = False, limit: int = 3000) -> None:
-    """One game's moves and end into `h`: greedy bots (every other seat random with `mix`), played by themselves
-    (`play_bots`) or, with `host`, each asked by the host's loop."""
-    g = Game(program, players, seed=seed, record=False)
-    bots = [Hashing((RandomBot if (mix and i % 2) else GreedyBot)(seed * 1009 + i), h) for i in range(players)]
+def play(g, bots, host: bool, limit: int) -> None:
+    """Play `g` to its end or `limit` turns: by the bots themselves (`play_bots`, as simulate plays: 2,000 decisions
+    a turn at most), then (or, with `host`, from the start) each move asked by the host's loop, 20,000 at most."""
     st = g.state
     if not host:
         play_bots(g, bots, limit, 2000)
@@ -44,8 +42,16 @@ def one(program, players: int, seed: int, h, mix: bool = False, host: bool = Fal
     while not st.over and st.turns < limit and n < 20000:
         n += 1
         d = st.pending
-        mv = bots[d.player].move(g, d.player, d)
-        g.apply(d.player, mv, checked=False)
+        g.apply(d.player, bots[d.player].move(g, d.player, d), checked=False)
+
+
+def one(program, players: int, seed: int, h, mix: bool = False, host: bool = False, limit: int = 3000) -> None:
+    """One game's moves and end into `h`: greedy bots (every other seat random with `mix`), played by themselves
+    (`play_bots`) or, with `host`, each asked by the host's loop."""
+    g = Game(program, players, seed=seed, record=False)
+    bots = [Hashing((RandomBot if (mix and i % 2) else GreedyBot)(seed * 1009 + i), h) for i in range(players)]
+    play(g, bots, host, limit)
+    st = g.state
     h.update(repr((st.over, st.winners, st.turns, sorted(st.stats.items()), st.hand_no, st.pvars.get("score"))).encode())
 
 

@@ -16,22 +16,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rulelang  # noqa: E402
 from interpreter import Game  # noqa: E402
 from interpreter.bots import GreedyBot, RandomBot  # noqa: E402
-from interpreter.seat import play_bots  # noqa: E402
 
 import bench  # noqa: E402
-
-
-class Hashing:
-    """A bot whose every move goes into a hash."""
-
-    def __init__(self, bot, h):
-        self.bot, self.h = bot, h
-
-    def move(self, game, seat, d):
-        mv = self.bot.move(game, seat, d)
-        calls = tuple(sorted(getattr(mv, "calls", ()) or ()))
-        self.h.update(repr((seat, len(d.options), getattr(mv, "text", mv), calls)).encode())
-        return mv
+from greedy_hashes import Hashing, play  # noqa: E402
 
 
 def one(program, seed: int, h, make, host: bool, limit: int = 2000) -> None:
@@ -39,15 +26,8 @@ def one(program, seed: int, h, make, host: bool, limit: int = 2000) -> None:
     the host's loop."""
     n = program.default_players
     g = Game(program, n, seed=seed, record=False)
-    bots = [Hashing(make(seed * 1009 + i), h) for i in range(n)]
+    play(g, [Hashing(make(seed * 1009 + i), h) for i in range(n)], host, limit)
     st = g.state
-    if not host:
-        play_bots(g, bots, limit, 2000)
-    moves = 0
-    while not st.over and st.turns < limit and moves < 20000:
-        moves += 1
-        d = st.pending
-        g.apply(d.player, bots[d.player].move(g, d.player, d), checked=False)
     h.update(repr((st.over, st.winners, st.turns, sorted(st.stats.items()), st.hand_no,
                    sorted((k, repr(v)) for k, v in st.pvars.items()))).encode())
 
