@@ -2,6 +2,7 @@
 runs straight through; `compile_X`: an instruction of its own), and rules written in play."""
 from __future__ import annotations
 
+import ast as pyast
 import contextlib
 import re
 
@@ -734,6 +735,11 @@ class Statements:
                         done.add(name)
                         lines.append(f"{name} = {read}")
                     cond = cond.replace(read, name)
+            loop = any_loop(cond)
+            if loop is not None:  # `any(X for p in players)`: a loop that stops at the first, no generator made
+                item, over, elt = loop
+                lines += [f"for {item} in {over}:", f"    if {elt}:", f"        {ready}.append({rule})", "        break"]
+                continue
             lines += [f"if {cond}:", f"    {ready}.append({rule})"]
         return lines, ready
 
@@ -920,6 +926,32 @@ class Statements:
         function."""
         setup, env = self.call_env(st, scope)
         return [*setup, f"{self.plain_name(st.name)}(st, {env})"]
+
+
+def any_loop(cond: str) -> tuple[str, str, str] | None:
+    """A generated condition that is one `any` over a generator of one name with no `if` (`any(X for _v3 in
+    range(st.n))`, a rule's `if any(owes(p) for p in players)`): its name, what it goes over and X, as they are
+    written, for a loop that tests X for each item in turn and stops at the first true one, as `any` does (no
+    generator made and resumed an item); None for any other condition."""
+    if not cond.startswith("any("):
+        return None
+    try:
+        tree = pyast.parse(cond, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(tree, pyast.Call) and isinstance(tree.func, pyast.Name) and tree.func.id == "any"
+            and len(tree.args) == 1 and not tree.keywords and isinstance(tree.args[0], pyast.GeneratorExp)):
+        return None
+    gen = tree.args[0]
+    if len(gen.generators) != 1:
+        return None
+    comp = gen.generators[0]
+    if comp.ifs or comp.is_async or not isinstance(comp.target, pyast.Name) or not comp.target.id.startswith("_v"):
+        return None
+    elt, over = pyast.get_source_segment(cond, gen.elt), pyast.get_source_segment(cond, comp.iter)
+    if elt is None or over is None or "\n" in elt:
+        return None
+    return comp.target.id, over, elt
 
 
 def shared_reads(conds: list[str], args: list[str], seats: bool) -> list[tuple[str, str]]:
