@@ -112,8 +112,13 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     szi, sowner = find_card(st, cid)
     _take(zones[szi] if sowner is None else zones[szi][sowner], cid)
     (zones[zi] if owner is None else zones[zi][owner]).append(cid)
-    if face is not None:
-        _set_face(st, cid, face, _knower(st, szi, sowner))
+    if face is not None:  # (`_set_face` written in)
+        knower = _knower(st, szi, sowner)
+        if face == "down":
+            if cid not in st.facedown:
+                st.facedown[cid] = knower
+        elif face == "up":
+            st.facedown.pop(cid, None)
     if st.revealed and (szi, sowner) in st.revealed_in:
         unreveal(st, (szi, sowner), (cid,), dest)
     st.steps += 1
