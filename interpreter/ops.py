@@ -541,7 +541,10 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
                     raise _peeking(st, spec, player, f"reads `{name}`, a value worked out from cards that", place,
                                    "could not see when it was set")
         if fixed is not None:
-            _check_zones(st, player, spec, fixed(st, env))
+            for z in fixed(st, env):
+                # (`none`, or a claim's card, which lies nowhere and is known to all: nothing hidden to look for)
+                if z is not None and (z.__class__ is not int or z < deck):
+                    _check_zones(st, player, spec, (z,))
         if not (tests and (spec.blind or st.facedown)) and each is None:
             continue
         down = st.facedown

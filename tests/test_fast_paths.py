@@ -111,3 +111,24 @@ def test_a_game_plays_the_same_with_its_statements_as_python_or_as_instructions(
         n = native.default_players
         same = _played(split, seed, True, 300, n, events=True) == _played(native, seed, True, 300, n, events=True)
         assert same, f"seed {seed} plays differently"  # (a bool: pytest's diff of two whole games takes minutes)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+HOISTED_ANY = [ROOT / "games" / "liars.rules", ROOT / "examples" / "hearts.rules", ROOT / "examples" / "spades.rules",
+               ROOT / "examples" / "more" / "oh_hell.rules", RULES / "love_letter.rules"]
+
+
+@pytest.mark.parametrize("path", HOISTED_ANY, ids=lambda p: p.stem)
+def test_an_any_a_where_reads_of_no_argument_is_worked_out_once_and_plays_the_same(path, monkeypatch):
+    """`lay c in hand(p) where c.colour == k or not any(d.colour == k for d in hand(p))`: the `any` is the same for
+    every card, so it is worked out once (before the cards, or where the first card needs it when its collection
+    may fail), not once a card; the games are those of the card-by-card test."""
+    from rulelang.compiler import expressions
+
+    once = rulelang.load(path, path.read_text(encoding="utf-8"))
+    with monkeypatch.context() as mp:
+        mp.setattr(expressions, "HOIST_ANY", False)
+        each = rulelang.load(path, path.read_text(encoding="utf-8"))
+    for seed in range(6):
+        n = once.default_players
+        assert _played(once, seed, False, 400, n) == _played(each, seed, False, 400, n)

@@ -165,3 +165,22 @@ def test_a_procedure_run_as_a_call_makes_its_frame_at_a_fire_whose_rule_asks_and
         d = game.pending
         game.apply(d.player, bot.choose(program, None, d), checked=False)
     assert asked and game.state.vars["post"] == game.state.vars["pre"] == 2
+
+
+@pytest.mark.parametrize("cond", [
+    "all(((_v1 > 1) or (_v1 == 0)) for _v1 in xs)", "(not all(((_v1 > 1) or (_v1 == 0)) for _v1 in xs))",
+    "any(((_v1 > 1) and (_v1 < 3)) for _v1 in xs)", "(not any(_v1 for _v1 in xs))", "all(_v1 for _v1 in xs)"])
+def test_an_if_over_any_or_all_written_as_a_loop_decides_as_the_call_does(cond):
+    """`if all(c.colour == k or c is rainbow for c in laid)` runs as a loop that stops where `all` would; the item
+    tested inside the call loses its parentheses there, so `not` before it must bring them back."""
+    import itertools
+
+    from rulelang.compiler.statements import if_loop
+
+    lines = if_loop(cond, itertools.count())
+    assert lines is not None
+    fn = "\n".join(["def f(xs):", *("    " + line for line in lines), "        return True", "    return False"])
+    ns: dict = {}
+    exec(fn, ns)
+    for xs in ([], [0], [1], [2], [3], [0, 2], [1, 0], [2, 2], [5, 0, 1]):
+        assert ns["f"](xs) == bool(eval(cond, {"xs": xs})), (cond, xs)

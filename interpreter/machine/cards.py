@@ -110,10 +110,21 @@ def move_card(st: State, cid, dest: tuple, face: str | None) -> None:
     zi, owner = dest
     zones = st.zones
     szi, sowner = find_card(st, cid)
-    _take(zones[szi] if sowner is None else zones[szi][sowner], cid)
+    src = zones[szi] if sowner is None else zones[szi][sowner]
+    if src[-1] == cid:  # (`_take` written in)
+        src.pop()
+    else:
+        src.remove(cid)
     (zones[zi] if owner is None else zones[zi][owner]).append(cid)
-    if face is not None:
-        _set_face(st, cid, face, _knower(st, szi, sowner))
+    if face is not None:  # (`_set_face` and `_knower` written in)
+        if face == "down":
+            down = st.facedown
+            if cid not in down:
+                vis = st.program.zones[szi].visibility
+                down[cid] = (_NOBODY if vis == "hidden" else frozenset(range(len(st.names))) if vis == "public"
+                             else _KNOWS[sowner] if sowner < len(_KNOWS) else frozenset((sowner,)))
+        elif face == "up":
+            st.facedown.pop(cid, None)
     if st.revealed and (szi, sowner) in st.revealed_in:
         unreveal(st, (szi, sowner), (cid,), dest)
     st.steps += 1

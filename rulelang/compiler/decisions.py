@@ -2,6 +2,8 @@
 `where` written in) and the tables and memos that keep what a `where` gives for the values it reads; the calls due."""
 from __future__ import annotations
 
+import re
+
 from interpreter import ops
 from interpreter.machine import Move
 from interpreter.program import Choice, number_choices
@@ -435,6 +437,7 @@ class Decisions:
         seen = False  # whether an option's moves are kept out of `seen` (its cards' names, or moves several options make)
         marked = False  # whether the lines since the choose's own mark are marked as an option's `where`
         drawn = []  # the zones card options draw their cards from, one list comprehension each
+        zone_of = {}  # id of a card option drawn from a zone -> the zone's source
         try:
             for spec, o in zip(specs, stmt.options):
                 name = self.const(spec, "SPEC")
@@ -446,6 +449,7 @@ class Decisions:
                             marked = True
                         lines = self.card_option(spec, name, o, scope, coll.src)
                         drawn.append(coll.src)
+                        zone_of[id(spec)] = coll.src
                         if callable(lines):
                             tabled.setdefault(coll.src, []).append(len(body))
                         body.append(lines)
@@ -525,6 +529,12 @@ class Decisions:
                 always = ops.peeks_always((spec,)) if id(spec) not in self.face_down_reads else bool(tests and spec.blind)
                 if not guard and not always:
                     continue
+                zone = zone_of.get(id(spec))
+                if (guard == "st.facedown" and tests and not spec.blind and fixed is None and each is None
+                        and zone is not None and not re.search(r"\b_[a-z]+\d", zone)):
+                    # its own cards alone, from a zone the chooser sees: looked at only when one of them lies face
+                    # down (`check_wheres` finds nothing to refuse otherwise)
+                    guard = f"st.facedown and not st.facedown.keys().isdisjoint({zone})"
                 peek += [self.mark(o.where.loc), *([line] if always else [f"if {guard}:", INDENT + line])]
         if peek:
             peek.append(self.mark(stmt.loc))

@@ -164,7 +164,8 @@ class Expressions:
             return Py(f"{self.same(by)}({a0.src}, {a1.src})", a0.varies or a1.varies, False, free=free(a0, a1))
         if n == "size":
             coll, _ = self.collection(e.args[0], scope)
-            return Py(f"len({coll.src})", coll.varies, coll.safe, free=free(coll), never_none=coll.zone_list)
+            size = "st.n" if coll.src == "list(range(st.n))" else f"len({coll.src})"  # `size(players)`: no list made
+            return Py(size, coll.varies, coll.safe, free=free(coll), never_none=coll.zone_list)
         if n == "called":
             p = self.gen(e.args[0], scope)
             return Py(f"({e.args[1].name!r} in st.called[{p.src}])", p.varies, False)
@@ -393,9 +394,21 @@ class Expressions:
         if e.fn == "any" and cond is None:
             # (the players, iterated: their numbers, no list made)
             over = "range(st.n)" if coll.src == _NAMES["players"] else coll.src
-            if self.type_of(e.expr) == "bool":  # true, false or none each: Python's own `any`, as `any_early` reads them
-                return Py(f"any({body.src} for {var} in {over})", True, False, free=free(body, coll))
-            return Py(f"any_early({body.src} for {var} in {over})", True, False, free=free(body, coll))
+            # (true, false or none each: Python's own `any`, as `any_early` reads them)
+            fn = "any" if self.type_of(e.expr) == "bool" else "any_early"
+            src = f"{fn}({body.src} for {var} in {over})"
+            outer = {k for k, v in self.subst.items() if v.varies and k != e.var}
+            if HOIST_ANY and self.hoist is not None and not coll.varies and body.safe and \
+                    not any(isinstance(n, ast.Name) and n.name in outer for x in (e.expr, e.iterable) for n in ast.walk(x)):
+                # Inside a `where`, one that reads no name bound outside it (an option's argument: `lay c in hand(p)
+                # where c.colour == k or not any(d.colour == k for d in hand(p))`) is the same for every card (nothing
+                # moves while they are tested; no work is counted for it): worked out once, not once for each card.
+                if coll.safe:  # nothing in it can fail: before the cards
+                    return self.hoisted(Py(src, False, True, free=free(body, coll)))
+                # its collection may fail (`hand(p)`, p a local): where it is first needed, as written, then kept
+                n = self.hoist.setdefault(f"None  # {src}", len(self.hoist))
+                return Py(f"(_h{n} if _h{n} is not None else (_h{n} := {src}))", True, False)
+            return Py(src, True, False, free=free(body, coll))
         reads = free(*parts) if coll.uncounted else None
         if e.fn in ("min", "max") and self.ordered_type(e.expr, inner):
             return Py(f"BY_ORDER_{e.fn}({self.orders()[0]}, [{body.src} for {var} in {self.counted(coll)}{where}])",
@@ -420,6 +433,9 @@ class Expressions:
         # A condition that reads only the group gives the same splits for the same items: they are kept.
         memo = self.const({}, "SPLITS") if beyond_card(self.s, e.cond, {e.var}, ()) is None else "None"
         return Py(f"splits(st, {memo}, {self.counted(coll)}, lambda {var}: {cond})", True, False)
+
+
+HOIST_ANY = True  # an `any` in a `where` that reads no argument of it worked out once (tests turn it off to compare)
 
 
 def hoist_lines(hoist: dict) -> list[str]:

@@ -2,6 +2,7 @@
 runs straight through; `compile_X`: an instruction of its own), and rules written in play."""
 from __future__ import annotations
 
+import ast as pyast
 import contextlib
 import re
 
@@ -578,7 +579,10 @@ class Statements:
 
     def native_IfStmt(self, st, scope):
         with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
-            lines = [*before, f"if {self.gen(st.cond, scope).src}:", *self.native_block(st.then, dict(scope))]
+            cond = self.gen(st.cond, scope).src
+            # `if all(c.colour == k for c in laid)`: a loop that stops where `all` would, no generator made
+            test = if_loop(cond, self.fresh) or [f"if {cond}:"]
+            lines = [*before, *test, *self.native_block(st.then, dict(scope))]
             if st.otherwise is not None:
                 lines += ["else:", *self.native_block(st.otherwise, dict(scope))]
         return lines + after
@@ -734,6 +738,11 @@ class Statements:
                         done.add(name)
                         lines.append(f"{name} = {read}")
                     cond = cond.replace(read, name)
+            loop = any_loop(cond)
+            if loop is not None:  # `any(X for p in players)`: a loop that stops at the first, no generator made
+                item, over, elt, _, _ = loop
+                lines += [f"for {item} in {over}:", f"    if {elt}:", f"        {ready}.append({rule})", "        break"]
+                continue
             lines += [f"if {cond}:", f"    {ready}.append({rule})"]
         return lines, ready
 
@@ -920,6 +929,50 @@ class Statements:
         function."""
         setup, env = self.call_env(st, scope)
         return [*setup, f"{self.plain_name(st.name)}(st, {env})"]
+
+
+def any_loop(cond: str, fns=("any",), negated: bool = False) -> tuple[str, str, str, str, bool] | None:
+    """A generated condition that is one `any` (or one of `fns`, `not` before it if `negated` allows) over a
+    generator of one name with no `if` (`any(X for _v3 in range(st.n))`, a rule's `if any(owes(p) for p in
+    players)`): its name, what it goes over and X, as they are written, the function and whether `not` is before it,
+    for a loop that tests X for each item in turn and stops where the function would (no generator made and resumed
+    an item); None for any other condition."""
+    if not any(cond.lstrip("(").startswith(f) or cond.lstrip("(").startswith("not " + f) for f in fns):
+        return None
+    try:
+        tree = pyast.parse(cond, mode="eval").body
+    except SyntaxError:
+        return None
+    inverted = False
+    if negated and isinstance(tree, pyast.UnaryOp) and isinstance(tree.op, pyast.Not):
+        tree, inverted = tree.operand, True
+    if not (isinstance(tree, pyast.Call) and isinstance(tree.func, pyast.Name) and tree.func.id in fns
+            and len(tree.args) == 1 and not tree.keywords and isinstance(tree.args[0], pyast.GeneratorExp)):
+        return None
+    gen = tree.args[0]
+    if len(gen.generators) != 1:
+        return None
+    comp = gen.generators[0]
+    if comp.ifs or comp.is_async or not isinstance(comp.target, pyast.Name) or not comp.target.id.startswith("_v"):
+        return None
+    elt, over = pyast.get_source_segment(cond, gen.elt), pyast.get_source_segment(cond, comp.iter)
+    if elt is None or over is None or "\n" in elt:
+        return None
+    return comp.target.id, over, elt, tree.func.id, inverted
+
+
+def if_loop(cond: str, fresh) -> list[str] | None:
+    """An `if` whose condition is one `any` or `all` over a generator (`not` before it or not), as a loop that stops
+    where the function would, setting a flag (`_b` and a number of `fresh`), then the `if` on it: its lines, the
+    `if`'s last; None for another condition."""
+    loop = any_loop(cond, ("any", "all"), negated=True)
+    if loop is None:
+        return None
+    item, over, elt, fn, negated = loop
+    flag = f"_b{next(fresh)}"
+    found = fn == "any"  # (what the first item that decides makes it; X is written as it was inside the call)
+    return [f"{flag} = {not found}", f"for {item} in {over}:", f"    if {elt if found else f'not ({elt})'}:",
+            f"        {flag} = {found}", "        break", f"if {'not ' if negated else ''}{flag}:"]
 
 
 def shared_reads(conds: list[str], args: list[str], seats: bool) -> list[tuple[str, str]]:
