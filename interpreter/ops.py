@@ -370,6 +370,12 @@ def _fewer(who, seers):
     return who if seers is None else seers if who is None else who & seers
 
 
+# A procedure's locals: the names of its untyped parameters its call gave a value, not cards (a number, a player), so
+# that `reveal` of one shows no card (the runtime holds cards as numbers: shown as cards, a number would show the card
+# it numbers).
+VALUES = "$v"
+
+
 def reveal_value(st, store: dict, key, value, to) -> bool:
     """`reveal n to q`: a value a rule worked out from cards some seats could not see (`derive`), told to more of
     them (a Hanabi hint: where a player's cards of a colour lie, worked out from cards its holder does not see, told

@@ -11,7 +11,7 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import check_written_rule, elem_type, params_scope, revealed_name, rule_scope, var_type
+from ..checker import check_written_rule, elem_type, params_scope, revealed_name, revealed_params, rule_scope, var_type
 from .blocks import Code
 from .emitted import INDENT, Py
 
@@ -848,8 +848,10 @@ class Statements:
         lines = [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
         if self.type_of(st.cards) in ("any", "list:any") and revealed_name(self.s, st.cards, scope):
             # a parameter the checker cannot type (`define tell(p, at) { reveal at to p }`): a value worked out
-            # from cards is told as a value, anything else shown as cards
-            return [f"if not {self.revealed_value(st, scope)}:", *(INDENT + line for line in lines)]
+            # from cards is told as a value; cards are shown; a value the call gave (`values_given`), worked out from
+            # nothing hidden, is known to all already, and no card is shown for it
+            return [f"if not {self.revealed_value(st, scope)} and {st.cards.name!r} not in env.get({ops.VALUES!r}, ()):",
+                    *(INDENT + line for line in lines)]
         return lines
 
     def reveals_value(self, st, scope) -> bool:
@@ -901,7 +903,9 @@ class Statements:
         expression that names them.  In such a branch they are `_e`, marked so that what the call sets is known only
         to those who saw the cards (`derived`)."""
         params = self.s.procedures[st.name].params
-        env = "{" + ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args)) + "}"
+        env = "{" + ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
+        values = self.values_given(st, scope)
+        env += (f", {ops.VALUES!r}: {values}" if values else "") + "}"
         # an argument worked out from cards (`tell(next, n)`, `n` read from another's hand) is known in the call
         # only to those who could see them, as it was outside it: its mark goes with it (`ops.derive`)
         marked = []
@@ -914,6 +918,30 @@ class Statements:
             return ([f"_e = {env}", *marked], "_e") if marked else ([], env)
         return [f"_e = {env}", *marked, f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
                 "if _t is not None:", INDENT + "_e['$t'] = _t"], "_e"
+
+    def values_given(self, st, scope) -> str | None:
+        """Which of the parameters a procedure shows as cards (`revealed_params`) this call gives a value, not cards
+        (a number, a player, a count...: the runtime holds cards as numbers, and the value would be shown as the card
+        it numbers): the expression of their names' set, `ops.VALUES` in the call's locals; None if none.  A
+        parameter of the caller passed on is one if its call gave a value (the checker lets only those through)."""
+        shown = revealed_params(self.s).get(st.name)
+        if not shown:
+            return None
+        params = self.s.procedures[st.name].params
+        fixed, passed = [], []
+        for i, a in enumerate(st.args):
+            if i not in shown:
+                continue
+            t = self.type_of(a)
+            if t in ("any", "list:any"):
+                if isinstance(a, ast.Name):
+                    passed.append((params[i], a.name))
+            elif t not in ("card", "list:card", "zone", "none"):
+                fixed.append(params[i])
+        if not passed:
+            return f"frozenset({fixed!r})" if fixed else None
+        given = f"frozenset(p for p, q in {tuple(passed)!r} if q in env.get({ops.VALUES!r}, ()))"
+        return f"frozenset({fixed!r}) | {given}" if fixed else given
 
     def native_CallStmt(self, st, scope):
         """A call in a plain function (`plain`): the procedure cannot suspend, and runs as a call of its own plain
