@@ -20,6 +20,9 @@ zone d hidden
 zone h private per player
 var secret = 0
 var told per player = 0
+var held = none
+var kept = []
+var pick per player = none
 setup {
   shuffle d
   deal 1 from d to h
@@ -36,6 +39,10 @@ turn {
 KINDS = {
     "variable": ("set secret = top(h(next)).r", "secret"),
     "player's variable": ("set told(current) = top(h(next)).r", "told(current)"),
+    # a card of the other's hand held by a variable: in a sample another card lies there, and the name follows it
+    "card variable": ("set held = top(h(next))", "held.r"),
+    "list of cards": ("set kept = [top(h(next))]", "first(kept).r"),
+    "player's card variable": ("set pick(current) = top(h(next))", "pick(current).r"),
 }
 
 

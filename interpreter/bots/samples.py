@@ -30,6 +30,9 @@ class Facts:
         # What the table shows: value and card variables, the top card of each public pile.
         self.value_vars = [n for n, k in program.var_kinds.items() if k.startswith("value:")]
         self.card_vars = [n for n, k in program.var_kinds.items() if k == "card"]
+        # the others that may hold cards: a sample swaps them too (`determinize`)
+        self.held_vars = [v.name for v in program.vars if program.var_kinds.get(v.name) in ("card", "list:card")
+                          and (v.per_player or program.var_kinds[v.name] == "list:card")]
         self.piles = [z.index for z in program.zones if not z.per_player and z.visibility == "public"]
         self.shared = [z.index for z in program.zones if not z.per_player]  # where a claim's cards lie
         # Zones a player holds and others cannot see (hands): fewer cards there is better.
@@ -227,6 +230,11 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     for name in facts(st.program).card_vars:
         if name in clone.vars:
             clone.vars[name] = _swap(clone.vars[name], swap)
+    for name in facts(st.program).held_vars:  # a list of cards, a player's card or cards: each card's stand-in
+        if name in clone.vars:
+            clone.vars[name] = _swap(clone.vars[name], swap)
+        elif name in clone.pvars:
+            clone.pvars[name] = [_swap(v, swap) for v in clone.pvars[name]]
     if clone.claim is not None:
         clone.claim = dict(clone.claim, cards=[swap.get(c, c) for c in clone.claim["cards"]])
     return clone
