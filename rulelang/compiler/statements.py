@@ -596,7 +596,18 @@ class Statements:
         # The rounds are counted when the loop starts; what a round does (`reveal`, `move`, `shuffle` of N cards: N
         # steps) is counted as it goes, and looked at here, so that the loop stops at the bound, in its own rule.
         return [f"for {item} in counted(st, {coll}):", f"{INDENT}if st.steps > st.limit:", f"{INDENT * 2}step(st, fr)",
-                f"{INDENT}env[{st.var!r}] = {item}", *self.native_block(st.body, inner)]
+                f"{INDENT}env[{st.var!r}] = {item}", *(INDENT + line for line in self.loop_marks(st, scope)),
+                *self.native_block(st.body, inner)]
+
+    def loop_marks(self, st, scope) -> list[str]:
+        """A `for` over values worked out from cards some seats could not see (`for x in [n]`, `for x in 1..n`, `for x
+        in [c.rank for c in hand(next)]`): each value its name takes is known only to those who could see them, as
+        the list is (`derived`), noted when the name takes it.  A card or a player needs none (where a card lies says
+        who sees it; who acts shows a player)."""
+        if elem_type(self.type_of(st.iterable)) in ("card", "list:card", "player"):
+            return []
+        before, after = self.derived(st.iterable, scope, "env", repr(st.var), f"env[{st.var!r}]")
+        return [*before, *after]
 
     def native_MoveStmt(self, st, scope):
         cards, dest = self.gen(st.cards, scope).src, self.gen(st.to, scope).src
@@ -646,6 +657,9 @@ class Statements:
         code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0].src, st.iterable.loc)))
         code.place(top)
         code.append(ops.op_for_next(key, st.var, end), sets_pc=True)
+        marks = self.loop_marks(st, scope)
+        if marks:
+            code.native(marks)
         inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
         self.holds_card(st.var, inner[st.var])
         self.block(st.body, inner, code)
