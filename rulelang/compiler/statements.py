@@ -681,14 +681,15 @@ class Statements:
 
     def compile_FireStmt(self, st, scope, code):
         args = "".join(self.gen(a, scope).src + ", " for a in st.args)
+        marks, seen = self.fire_seen(st, scope)
         if self.suspends("event", st.event):
-            code.append([f"m.fire(st, {st.event!r}, ({args}))"])
+            code.append([*marks, f"m.fire(st, {st.event!r}, ({args}){seen})"])
         else:  # none of the file's rules for it can suspend: they run now as calls while the rules are the file's
             lines, ready, names = self.inline_fire(st, scope)
             events = frozenset({st.event}) | self.fires(ast.Block(stmts=(st,)))
-            code.append([f"if {self.unchanged(events)}:", *(INDENT + line for line in lines), f"    if {ready}:",
-                         f"        m.fire_now(st, {st.event!r}, {ready}, {names})", "else:",
-                         f"    m.fire(st, {st.event!r}, ({args}))"])
+            code.append([*marks, f"if {self.unchanged(events)}:", *(INDENT + line for line in lines), f"    if {ready}:",
+                         f"        m.fire_now(st, {st.event!r}, {ready}, {names}{seen})", "else:",
+                         f"    m.fire(st, {st.event!r}, ({args}){seen})"])
         # where its frame goes on after it (`native_FireStmt`): the next block (the one made now is not closed, and a
         # `fire` of a procedure's own body is followed by no jump in it)
         self.fire_pcs[id(st)] = len(code.blocks) + 1
@@ -699,11 +700,29 @@ class Statements:
         may suspend there (`semi_plain`), run now or its frame is made to go on where its frame code goes on after
         the `fire` (`machine.fire_then`), and the call ends."""
         lines, ready, args = self.inline_fire(st, scope)
+        marks, seen = self.fire_seen(st, scope)
         if not self.suspends("event", st.event):
-            return [*lines, f"if {ready}:", f"    m.fire_now(st, {st.event!r}, {ready}, {args})"]
+            return [*marks, *lines, f"if {ready}:", f"    m.fire_now(st, {st.event!r}, {ready}, {args}{seen})"]
         name = self.plain_mode
-        return [*lines, f"if {ready} and m.fire_then(st, {st.event!r}, {ready}, {args}, st.program.procs[{name!r}].code, "
-                f"{self.fire_pcs[id(st)]}, env, {name!r}):", INDENT + "return"]
+        return [*marks, *lines, f"if {ready} and m.fire_then(st, {st.event!r}, {ready}, {args}, st.program.procs[{name!r}].code, "
+                f"{self.fire_pcs[id(st)]}, env, {name!r}{seen}):", INDENT + "return"]
+
+    def fire_seen(self, st, scope) -> tuple[list[str], str]:
+        """A `fire`'s arguments worked out from cards some seats could not see (`fire told(n)`, `n` read from
+        another's hand) are known in its rules only to those who could see them, as they were where they were worked
+        out: the lines noting who (`ops.derive`, into `_s`), and the machine's `seen` argument (`, _s.get('$seen')`),
+        or no lines and "" when no argument reads any.  A card or a player needs none."""
+        lines = []
+        store = f"_s{next(self.fresh)}"
+        for i, e in enumerate(st.args):
+            if self.type_of(e) in ("card", "list:card", "player") or \
+                    not (self.card_sources(e, scope) or self.name_marks(e, scope)):
+                continue
+            before, after = self.derived(e, scope, store, repr(i), self.gen(e, scope).src)
+            lines += [*before, *after]
+        if not lines:
+            return [], ""
+        return [f"{store} = {{}}", *lines], f", {store}.get('$seen')"
 
     def inline_fire(self, st, scope) -> tuple[list[str], str, str]:
         """A `fire`'s arguments and the conditions of the file's rules for its event, in file order, as lines that
