@@ -535,6 +535,9 @@ class Statements:
             return self.card_sources(e.iterable, scope, bound) + [
                 x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
+        if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
+                not free & bound:  # an attribute of what the checker could not type (`x.rank`, x a parameter): a card
+            return [e.expr]
         # (a word the checker types as no expression, `uno` in `called(p, uno)`, holds no card)
         if not free & bound and self.s.types.get(id(e)) in ("card", "list:card", "zone"):
             return [e]

@@ -53,7 +53,8 @@ class Texts:
                 pieces.append(Forms(m.group("one"), m.group("you")))
             else:
                 e = parts[m.group("name"), m.group("attr")]
-                of = self.expr(e.expr, scope) if m.group("attr") and self.type_of(e.expr) == "card" else None
+                # (an attribute of a name the checker could not type, `{x.rank}` of a parameter, is a card's)
+                of = self.expr(e.expr, scope) if m.group("attr") and self.type_of(e.expr) in ("card", "any") else None
                 # A value worked out from cards (`ops.derive`) is noted beside it: in the frame's names or the table's.
                 noted = None if m.group("attr") else ("env" if m.group("name") in scope else "vars", m.group("name"))
                 pieces.append(Value(self.expr(e, scope), self.type_of(e), of, m.group("attr"), noted))
