@@ -377,6 +377,10 @@ def _fewer(who, seers):
 # that `reveal` of one shows no card (the runtime holds cards as numbers: shown as cards, a number would show the card
 # it numbers).
 VALUES = "$v"
+# A procedure's locals: the names of its untyped parameters its call gave cards (a card, a list of cards), so that a
+# text names them as cards (hidden from who may not see them), a value set from them is as hidden as they are, and a
+# bot's sample swaps them with the cards it deals (the checker types such a parameter as anything).
+CARDS = "$c"
 
 
 def reveal_value(st, store: dict, key, value, to) -> bool:

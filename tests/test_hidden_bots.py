@@ -75,3 +75,13 @@ def test_a_local_worked_out_from_a_card_it_cannot_see_is_not_known_either():
     program = rulelang.load_text(text)
     for bot in ("greedy", "search"):
         assert picks(program, "1", bot) == picks(program, "6", bot)
+
+
+def test_a_card_given_to_a_procedures_untyped_parameter_is_dealt_anew_in_a_sample():
+    """`define judge(x)`, `judge(top(h(next)))`: the options read `x.r`; the sample kept the true card in `x`."""
+    text = GUESS.replace("WORKED_OUT", "").replace(
+        '  choose current "guess" {', '  judge(top(h(next)))\n}\ndefine judge(x) {\n  choose current "guess" {'
+    ).replace("SECRET", "x.r")
+    program = rulelang.load_text(text)
+    for bot in ("greedy", "search"):
+        assert picks(program, "1", bot) == picks(program, "6", bot)

@@ -44,3 +44,29 @@ def test_an_attribute_of_an_untyped_parameter_holding_a_card_in_view_is_told():
     g.apply(0, "tell")
     assert narration(g, 0, start)[1] == "it is 1" and g.view(0)["vars"]["said"] == 1
     assert g.view(1)["vars"]["said"] is None
+
+
+def test_an_untyped_parameter_holding_a_hidden_card_is_named_as_a_hidden_card_and_set_from_as_one():
+    """`say "it is {x}"` told every seat the card's number inside the runtime (its identity), `set said = x` put it
+    in every view."""
+    program = rulelang.load_text(BASE.replace("BODY", "tell(top(h(next)))").replace(
+        "BEFORE", 'define tell(x) {\n  say "it is {x}"\n  set said = x\n}\ndefine tell_on(y) {\n  tell(y)\n}'))
+    seen = []
+    for card in ("2", "4"):
+        g = Game(program, 3, seed=1, stack=["1", card, "3"])
+        start = len(g.events)
+        g.apply(0, "tell")
+        seen.append({s: (g.view(s)["vars"]["said"], narration(g, s, start)) for s in (0, 1, 2, None)})
+    assert seen[0] == seen[1]
+    assert seen[0][0] == (None, ["you: tell", "it is a card", "you win the hand", "scores: P1 0, P2 0, P3 0",
+                                 "game over: you win"])
+
+
+def test_an_untyped_parameter_holding_a_card_in_view_is_named_by_its_name():
+    program = rulelang.load_text(BASE.replace("BODY", "tell_on(top(h(current)))").replace(
+        "BEFORE", 'define tell(x) {\n  say "it is {x}"\n}\ndefine tell_on(y) {\n  tell(y)\n}')
+        .replace("zone h hidden per player", "zone h private per player"))
+    g = Game(program, 3, seed=1, stack=["1", "2", "3"])
+    start = len(g.events)
+    g.apply(0, "tell")
+    assert narration(g, 0, start)[1] == "it is 1" and narration(g, 1, start)[1] == "it is a card"

@@ -227,6 +227,10 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
         for key in names.get(fr.name, ()):
             if key in fr.env:
                 fr.env[key] = _swap(fr.env[key], swap)
+        given = fr.env.get("$c") if fr.env else None  # untyped parameters given cards (`ops.CARDS`)
+        for key in given or ():
+            if key in fr.env:
+                fr.env[key] = _swap(fr.env[key], swap)
     for name in facts(st.program).card_vars:
         if name in clone.vars:
             clone.vars[name] = _swap(clone.vars[name], swap)

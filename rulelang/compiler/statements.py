@@ -11,7 +11,8 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import check_written_rule, elem_type, params_scope, revealed_name, revealed_params, rule_scope, var_type
+from ..checker import (check_written_rule, elem_type, param_type, params_scope, revealed_name, revealed_params, rule_scope,
+                       var_type)
 from .blocks import Code
 from .emitted import INDENT, Py
 
@@ -298,7 +299,8 @@ class Statements:
         before, after = self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]", st)
         return [*before, f"st.vars[{st.name!r}] = {value}", *after]
 
-    def derived(self, e, scope, store: str, key: str, value: str, stmt=None) -> tuple[list[str], list[str]]:
+    def derived(self, e, scope, store: str, key: str, value: str, stmt=None,
+                untyped: bool = True) -> tuple[list[str], list[str]]:
         """A value worked out from cards (`count(c for c in hand(next) if c.colour == red)`, `c.number`) is known
         only to the seats that could see every one of them then: the lines noting who (`ops.derive`), when it reads
         any, before and after the value is given.  So is a value worked out from such a value (`let m = n + 1`:
@@ -307,6 +309,13 @@ class Statements:
         `stmt`: the statement setting it; the first of an `if`'s branch whose test read the same one card alone
         (`self.first_seen`) looks up no more who sees it: no card has moved since the test's look."""
         held = self.type_of(e) in ("card", "list:card")
+        if untyped and not held and self.type_of(e) in ("any", "list:any") and isinstance(e, ast.Name) and \
+                e.name in scope:
+            # a name the checker could not type, that may hold cards its call gave (`ops.CARDS`): as hidden as they are
+            before, after = self.derived(e, scope, store, key, value, stmt, untyped=False)
+            return before, [f"if {e.name!r} in env.get({ops.CARDS!r}, ()):",
+                            f"{INDENT}ops.derive(st, {store}, {key}, {value}, (env[{e.name!r}], ))",
+                            *(["else:", *(INDENT + line for line in after)] if after else [])]
         sources = [] if held else self.card_sources(e, scope)
         marks = [] if held else self.name_marks(e, scope)
         # A player given in a branch is told as it is: who acts next shows it to the table anyway.
@@ -941,14 +950,16 @@ class Statements:
         params = self.s.procedures[st.name].params
         env = "{" + ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
         values = self.values_given(st, scope)
-        env += (f", {ops.VALUES!r}: {values}" if values else "") + "}"
+        env += (f", {ops.VALUES!r}: {values}" if values else "")
+        cards = self.cards_given(st, scope)
+        env += (f", {ops.CARDS!r}: {cards}" if cards else "") + "}"
         # an argument worked out from cards (`tell(next, n)`, `n` read from another's hand) is known in the call
         # only to those who could see them, as it was outside it: its mark goes with it (`ops.derive`)
         marked = []
         for p, a in zip(params, st.args):
             if self.type_of(a) not in ("card", "list:card", "player") and \
                     (self.card_sources(a, scope) or self.name_marks(a, scope)):
-                before, after = self.derived(a, scope, "_e", repr(p), f"_e[{p!r}]")
+                before, after = self.derived(a, scope, "_e", repr(p), f"_e[{p!r}]", untyped=False)  # (cards: `cards_given`)
                 marked += [*before, *after]
         if not self.taints and not self.framed:
             return ([f"_e = {env}", *marked], "_e") if marked else ([], env)
@@ -977,6 +988,24 @@ class Statements:
         if not passed:
             return f"frozenset({fixed!r})" if fixed else None
         given = f"frozenset(p for p, q in {tuple(passed)!r} if q in env.get({ops.VALUES!r}, ()))"
+        return f"frozenset({fixed!r}) | {given}" if fixed else given
+
+    def cards_given(self, st, scope) -> str | None:
+        """Which untyped parameters of the procedure this call gives cards (`ops.CARDS` in the call's locals): the
+        expression of their names' set, or None.  A parameter of the caller given cards, passed on, is one too."""
+        params = self.s.procedures[st.name].params
+        fixed, passed = [], []
+        for p, a in zip(params, st.args):
+            if param_type(p) != "any":
+                continue
+            t = self.type_of(a)
+            if t in ("card", "list:card"):
+                fixed.append(p)
+            elif t in ("any", "list:any") and isinstance(a, ast.Name) and a.name in scope:
+                passed.append((p, a.name))
+        if not passed:
+            return f"frozenset({fixed!r})" if fixed else None
+        given = f"frozenset(p for p, q in {tuple(passed)!r} if q in env.get({ops.CARDS!r}, ()))"
         return f"frozenset({fixed!r}) | {given}" if fixed else given
 
     def native_CallStmt(self, st, scope):
