@@ -83,3 +83,16 @@ def test_a_house_rule_offering_the_numbers_of_anothers_hand_is_dropped_and_shows
     dropped = [e for e in g.events if e.type == "house_rule_dropped"]
     assert dropped and "the list it offers reads hand(Cy)" in dropped[-1].reason
     assert not any(o.text.startswith("note") for o in g.legal())
+
+
+def test_an_ask_offering_each_player_it_asks_values_of_a_hand_it_cannot_see_is_refused():
+    """In a window (`ask`), each player asked is offered the list: here the current player's own numbers, which the
+    others asked may not see."""
+    text = BASE.replace('''      choose current "guess" {
+        OPTION "guess" { set said = x }
+      }''', '''      ask [next, after(next)] "guess" {
+        guess x in [c.r for c in h(current)] "guess" { set said = x }
+      }''')
+    g = Game(rulelang.load_text(text), 3, seed=1, stack=["1", "4", "3"])
+    with pytest.raises(rulelang.RulesError, match=r"the list it offers reads h\(P1\), cards that P2 may not see"):
+        g.apply(0, "tell")
