@@ -70,3 +70,16 @@ def test_an_untyped_parameter_holding_a_card_in_view_is_named_by_its_name():
     start = len(g.events)
     g.apply(0, "tell")
     assert narration(g, 0, start)[1] == "it is 1" and narration(g, 1, start)[1] == "it is a card"
+
+
+def test_an_events_untyped_parameter_holding_a_hidden_card_is_named_as_a_hidden_card():
+    program = rulelang.load_text(BASE.replace("BODY", "fire told(top(h(next)))").replace(
+        "BEFORE", 'event told(x)\nrule t: when told(x) { say "it is {x}"\n set said = x }'))
+    seen = []
+    for card in ("2", "4"):
+        g = Game(program, 3, seed=1, stack=["1", card, "3"])
+        start = len(g.events)
+        g.apply(0, "tell")
+        seen.append({s: (g.view(s)["vars"]["said"], narration(g, s, start)) for s in (0, 1, 2, None)})
+    assert seen[0] == seen[1]
+    assert seen[0][0][0] is None and "it is a card" in seen[0][0][1]

@@ -121,7 +121,12 @@ def _rule_env(rule, args: tuple, seen) -> dict:
     env = dict(zip(rule.params, args))
     if seen:
         params = rule.params
-        env["$seen"] = {params[i]: mark for i, mark in seen.items() if i < len(params)}
+        marks = {params[i]: mark for i, mark in seen.items() if i.__class__ is int and i < len(params)}
+        if marks:
+            env["$seen"] = marks
+        cards = seen.get("$c")  # the places of the arguments that are cards (`ops.CARDS`: for untyped parameters)
+        if cards:
+            env["$c"] = frozenset(params[i] for i in cards if i < len(params))
     return env
 
 

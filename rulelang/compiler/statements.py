@@ -732,6 +732,12 @@ class Statements:
                 continue
             before, after = self.derived(e, scope, store, repr(i), self.gen(e, scope).src)
             lines += [*before, *after]
+        # cards given to a rule's untyped parameter (`when told(x)`, `fire told(top(hand(next)))`): marked so
+        # (`ops.CARDS`), as a procedure's call marks them
+        cards = tuple(i for i, e in enumerate(st.args) if self.type_of(e) in ("card", "list:card") and any(
+            i < len(r.params) and param_type(r.params[i]) == "any" for r in self.s.rules if r.event == st.event))
+        if cards:
+            lines.append(f"{store}.setdefault('$seen', {{}})[{ops.CARDS!r}] = {cards!r}")
         if not lines:
             return [], ""
         return [f"{store} = {{}}", *lines], f", {store}.get('$seen')"
