@@ -12,7 +12,7 @@ import re
 import pytest
 
 import rulelang
-from helpers import MoveError, new_game
+from helpers import new_game
 from interpreter import Game
 
 BASE = """game "Offers"
