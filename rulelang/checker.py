@@ -784,6 +784,8 @@ class Checker:
                 inner[o.param] = el or "any"
             if o.where is not None:
                 self.expect(o.where, inner, "bool")
+            # (a name the option binds holds its argument, not what the procedure's call gave: `live_params`)
+            self.live_params -= {o.param, *(name for name, _ in (o.params or ()) if o.takes == "several")}
             self.block(o.body, inner)
 
     def offers_zones(self, o, name, domain):

@@ -109,3 +109,12 @@ def test_a_house_rule_revealing_its_key_is_refused_and_shows_no_card(rule):
         g.apply(0, "write " + rule)
     assert g.house_rules == {}
     assert g.state.revealed == {}
+
+
+def test_an_options_argument_named_as_the_parameter_is_not_the_parameter():
+    """`go x in [ident(3)]` in `define tell(x)`: the option's `x` holds the number 3, not what the call gave."""
+    text = HEAD + "define ident(z) = z\ndefine tell_choose(x) {\n  choose current {\n    go x in [ident(3)] \"go\" " \
+        "{ reveal x to current }\n  }\n}\n" + \
+        'turn {\n  choose current {\n    go "go" {\n      tell_choose(top(h(current)))\n    }\n  }\n  win current\n}\n'
+    with pytest.raises(rulelang.RulesError, match="cannot tell whether `x`"):
+        rulelang.load_text(text)
