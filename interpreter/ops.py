@@ -135,6 +135,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
     fixed = all(s.legal is None and s.where is None and s.kind != "rule" for s in specs)
     blindable = any(s.kind in ("card", "cards", "several") and s.blind for s in specs)
     peeks = any(s.peeks for s in specs)
+    offers = any(s.offers for s in specs)
     always = peeks_always(specs)
     marks = peeks_marks(specs)
     made = []
@@ -154,6 +155,8 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
             else:
                 if always or peeks and st.facedown or marks and ("$seen" in st.vars or "$seen" in env):
                     check_wheres(st, player, specs, env)
+                if offers:
+                    check_offers(st, player, specs, env)
                 options = m.options_for(st, player, specs, env)
                 if blindable or st.facedown:  # cards this player may not see are offered by place
                     options = offer(st, player, options, specs, env)
@@ -368,6 +371,16 @@ def _zone_seers(st, zi: int, owner):
 def _fewer(who, seers):
     """Those of `who` among `seers` (None: everyone, for either)."""
     return who if seers is None else seers if who is None else who & seers
+
+
+# A procedure's locals: the names of its untyped parameters its call gave a value, not cards (a number, a player), so
+# that `reveal` of one shows no card (the runtime holds cards as numbers: shown as cards, a number would show the card
+# it numbers).
+VALUES = "$v"
+# A procedure's locals: the names of its untyped parameters its call gave cards (a card, a list of cards), so that a
+# text names them as cards (hidden from who may not see them), a value set from them is as hidden as they are, and a
+# bot's sample swaps them with the cards it deals (the checker types such a parameter as anything).
+CARDS = "$c"
 
 
 def reveal_value(st, store: dict, key, value, to) -> bool:
@@ -598,23 +611,52 @@ def peeks_marks(specs) -> bool:
     return any(s.peeks is not None and s.peeks[4] is not None for s in specs)
 
 
-def _check_zones(st, player: int, spec, zones) -> None:
+def _check_zones(st, player: int, spec, zones, place=None, of=None) -> None:
     for z in zones:
         who = seers(st, (z,))
         if who is not None and player not in who:
             if not isinstance(z, ZoneRef):  # a card or a list of cards (`last.colour`)
-                raise _peeking(st, spec, player, "reads cards that")
+                raise _peeking(st, spec, player, "reads cards that", place, of=of)
             zi, owner = z
             raise _peeking(st, spec, player, f"reads {st.program.zones[zi].name}"
-                                             f"{'' if owner is None else f'({st.names[owner]})'}, cards that")
+                                             f"{'' if owner is None else f'({st.names[owner]})'}, cards that", place,
+                           of=of)
 
 
-def _peeking(st, spec, player: int, what: str, place=None, sees="may not see", hint=None) -> RuntimeRulesError:
+def check_offers(st, player: int, specs, env: dict) -> None:
+    """The moves an option offers tell its chooser the values they are drawn from: a list of values or numbers may
+    not be worked out from cards the chooser may not see (`guess x in [c.rank for c in hand(next)]`, `guess x in
+    1..n` with `n` read from another's hand), as a `where` may not read them (`check_wheres`).  Looked at when the
+    decision comes, for the options the compiler found reading such things (`Choice.offers`); refused with the
+    option named, as a rule that fails."""
+    for spec in specs:
+        offers = spec.offers
+        if offers is None:
+            continue
+        fixed, each, marks, names, place = offers
+        if marks is not None:
+            for (name, at), who in zip(names, marks(st, env)):
+                if who is not None and player not in who:
+                    raise _peeking(st, spec, player, f"reads `{name}`, a value worked out from cards that", at,
+                                   "could not see when it was set", of=OFFERED)
+        if fixed is not None:
+            _check_zones(st, player, spec, fixed(st, env), place, OFFERED)
+        if each is not None:  # (an argument's list that reads the arguments before it: `q in others(current), k in
+            e = dict(env)     # [c.rank for c in hand(q)]`), for each move
+            for item in spec.legal(st, env, test=False):
+                spec.bind(e, item)
+                _check_zones(st, player, spec, each(st, e), place, OFFERED)
+
+
+OFFERED = "the list it offers"
+
+
+def _peeking(st, spec, player: int, what: str, place=None, sees="may not see", hint=None, of=None) -> RuntimeRulesError:
     who = st.names[player]
     loc, source = place or spec.peeks[3]
-    return RuntimeRulesError(f"option `{spec.verb}`: its `where` {what} {who} {sees}, so the moves offered would "
-                             f"tell {who} of them; a `where` may test only what its chooser sees", loc, hint=hint,
-                             source=source)
+    rule = "an option may offer only what its chooser sees" if of else "a `where` may test only what its chooser sees"
+    return RuntimeRulesError(f"option `{spec.verb}`: {of or 'its `where`'} {what} {who} {sees}, so the moves offered "
+                             f"would tell {who} of them; {rule}", loc, hint=hint, source=source)
 
 
 def op_say(text_f):

@@ -107,7 +107,8 @@ class Choice:
     moves made from it are kept in `moves`, one per item, since a move depends on nothing else."""
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
-                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "types", "blind", "down", "peeks")
+                 "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "types", "blind", "down", "peeks",
+                 "offers")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -137,6 +138,10 @@ class Choice:
         # (`ops.check_wheres`): (tests its own cards, the zones and cards it reads, those of each item, (its Loc,
         # source), who may know the values it reads), or None.
         self.peeks = None
+        # What the list of values or numbers it offers is worked out from that the chooser may not see, looked at
+        # when the decision comes (`ops.check_offers`): (the zones and cards it reads, those of each item, who may
+        # know the values it reads, their names and places, the list's place), or None.
+        self.offers = None
 
 
 def number_choices(specs: tuple) -> tuple:

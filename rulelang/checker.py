@@ -191,6 +191,10 @@ class Checker:
         # A rule written in play: the game's variables keep the types its file gives them (the code made for the
         # file reads them so), and the rule may not set one to another type (`check_written_rule`).
         self.written = written
+        # The untyped parameters of the procedure being checked, while they hold what the call gave them (a `let` of
+        # the name, or a loop over it, takes it out): `reveal` of such a parameter is told as cards or as a value by
+        # what the call gave (`ops.VALUES`), the one thing of no type the checker lets `reveal` show.
+        self.live_params: set = set()
 
     def error(self, msg, loc, hint=None):
         self.errors.append(RulesCheckError(msg, loc, hint=hint))
@@ -481,7 +485,12 @@ class Checker:
         return types[f.name]
 
     def check_ProcedureDecl(self, d):
-        self.block(d.body, params_scope(d.params))
+        scope = params_scope(d.params)
+        self.live_params = {p for p, t in scope.items() if t == "any"}
+        try:
+            self.block(d.body, scope)
+        finally:
+            self.live_params = set()
 
     def check_HouseLimitDecl(self, d):
         pass
@@ -685,6 +694,7 @@ class Checker:
 
     def check_LetStmt(self, st, scope):
         scope[st.name] = self.expr(st.value, scope)
+        self.live_params.discard(st.name)
 
     def check_IfStmt(self, st, scope):
         self.expect(st.cond, scope, "bool")
@@ -697,6 +707,7 @@ class Checker:
         el = elem_type(t)
         if el is None:
             self.error(f"`for` goes through a list or a zone, not {an(t)}", st.iterable.loc)
+        self.live_params.discard(st.var)
         self.block(st.body, {**scope, st.var: el or "any"})
 
     def check_WhileStmt(self, st, scope):
@@ -773,6 +784,8 @@ class Checker:
                 inner[o.param] = el or "any"
             if o.where is not None:
                 self.expect(o.where, inner, "bool")
+            # (a name the option binds holds its argument, not what the procedure's call gave: `live_params`)
+            self.live_params -= {o.param, *(name for name, _ in (o.params or ()) if o.takes == "several")}
             self.block(o.body, inner)
 
     def offers_zones(self, o, name, domain):
@@ -827,7 +840,9 @@ class Checker:
 
     def check_RevealStmt(self, st, scope):
         t = self.expr(st.cards, scope)
-        if t not in ("card", "list:card", "zone", "any", "list:any", "none", "player", "list:player") and \
+        if t in ("any", "list:any") and not self.live_param(st.cards):
+            self.untyped_shown(st.cards)
+        elif t not in ("card", "list:card", "zone", "any", "list:any", "none", "player", "list:player") and \
                 revealed_name(self.s, st.cards, scope):
             pass  # a value a rule worked out from cards, told to more seats (`reveal at to q`: a Hanabi hint)
         elif t not in ("card", "list:card", "zone", "any", "list:any", "none"):  # (a player would be read as a card)
@@ -891,15 +906,30 @@ class Checker:
         shown = revealed_params(s).get(st.name, {}) if proc is not None and len(proc.params) == len(st.args) else {}
         for i, a in enumerate(st.args):
             t = self.expr(a, scope)
-            if i in shown and t not in ("card", "list:card", "zone", "any", "list:any", "none") and \
+            if i in shown and t in ("any", "list:any") and not self.live_param(a):
+                self.untyped_shown(a, f"`{st.name}` shows its `{proc.params[i]}` (`reveal` at line {shown[i].line})")
+            elif i in shown and t not in ("card", "list:card", "zone", "any", "list:any", "none") and \
                     not revealed_name(s, a, scope):
                 # A number would be shown as the card it numbers (the runtime holds cards as numbers).  A name may
-                # hold a value a rule worked out from cards, which the procedure tells as a value (§11).  Left: a
-                # name holding a number worked out from nothing hidden is shown as a card still.
+                # hold a value a rule worked out from cards, which the procedure tells as a value (§11); the call
+                # marks it a value (`ops.VALUES`), so that one worked out from nothing hidden shows no card either.
                 self.error(f"`{st.name}` shows its `{proc.params[i]}` as cards (`reveal` at line {shown[i].line}), "
                            f"and this is {an(t)}", a.loc,
                            f"to tell players a value, reveal a name holding it: `let n = {show(a)}`, then "
                            "`reveal n to ...`")
+
+    def live_param(self, e) -> bool:
+        """Whether `e` is an untyped parameter of the procedure checked, holding what its call gave it."""
+        return isinstance(e, ast.Name) and e.name in self.live_params
+
+    def untyped_shown(self, e, what=None):
+        """`reveal` (or a procedure that reveals its parameter, given `e`) of something the checker gives no type: a
+        number there would be shown as the card it numbers, wherever it lies (the runtime holds cards as numbers)."""
+        head = f"{what}, and the checker cannot tell" if what else "`reveal` cannot tell"
+        self.error(f"{head} whether `{show(e)}` holds cards or another value: shown as cards, a number would show "
+                   "the card it numbers", e.loc,
+                   "reveal a card, a list of cards or a zone, or a name holding a value; a parameter named `card` "
+                   "takes a card; a procedure's own parameter is shown as what its call gave it")
 
     def interpolation(self, text, scope, loc, owner):
         if not text:

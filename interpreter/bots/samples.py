@@ -30,6 +30,9 @@ class Facts:
         # What the table shows: value and card variables, the top card of each public pile.
         self.value_vars = [n for n, k in program.var_kinds.items() if k.startswith("value:")]
         self.card_vars = [n for n, k in program.var_kinds.items() if k == "card"]
+        # the others that may hold cards: a sample swaps them too (`determinize`)
+        self.held_vars = [v.name for v in program.vars if program.var_kinds.get(v.name) in ("card", "list:card")
+                          and (v.per_player or program.var_kinds[v.name] == "list:card")]
         self.piles = [z.index for z in program.zones if not z.per_player and z.visibility == "public"]
         self.shared = [z.index for z in program.zones if not z.per_player]  # where a claim's cards lie
         # Zones a player holds and others cannot see (hands): fewer cards there is better.
@@ -175,6 +178,7 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
     random, with hidden cards elsewhere that are not among them."""
     clone = fork(st)
     clone.rng = Later(rng.getrandbits(64))  # the real future of shuffles is hidden too
+    _unknown_values(st, clone, seat)
     places, hidden, held_by, ordered = gathered or gather(st, seat)
     if not hidden:
         return clone
@@ -223,12 +227,57 @@ def determinize(st: m.State, seat: int, rng: random.Random, truthful=None, known
         for key in names.get(fr.name, ()):
             if key in fr.env:
                 fr.env[key] = _swap(fr.env[key], swap)
+        given = fr.env.get("$c") if fr.env else None  # untyped parameters given cards (`ops.CARDS`)
+        for key in given or ():
+            if key in fr.env:
+                fr.env[key] = _swap(fr.env[key], swap)
     for name in facts(st.program).card_vars:
         if name in clone.vars:
             clone.vars[name] = _swap(clone.vars[name], swap)
+    for name in facts(st.program).held_vars:  # a list of cards, a player's card or cards: each card's stand-in
+        if name in clone.vars:
+            clone.vars[name] = _swap(clone.vars[name], swap)
+        elif name in clone.pvars:
+            clone.pvars[name] = [_swap(v, swap) for v in clone.pvars[name]]
     if clone.claim is not None:
         clone.claim = dict(clone.claim, cards=[swap.get(c, c) for c in clone.claim["cards"]])
     return clone
+
+
+def _unknown_values(st: m.State, clone: m.State, seat: int) -> None:
+    """The values a rule worked out from cards `seat` could not see (`ops.derive`: its view has None for them) are
+    no more known in the sample than the cards are: a variable starts the hand again there (its declared value), a
+    local is None, so that no playout reads what the real hidden cards made them (`set secret = top(hand(next)).r`,
+    then a rule testing `secret`)."""
+    seen = st.vars.get("$seen")
+    if seen:
+        specs = None
+        for key, (value, who) in seen.items():
+            if seat in who:
+                continue
+            specs = specs or {v.name: v for v in st.program.vars}
+            if isinstance(key, tuple):
+                name, p = key
+                values = clone.pvars.get(name)
+                if values is not None and values[p] == value:
+                    values[p] = _start(clone, specs.get(name), {"player": p})
+            elif key in clone.vars and clone.vars[key] == value:
+                clone.vars[key] = _start(clone, specs.get(key), {})
+    for fr in clone.stack:
+        env = fr.env
+        seen = env.get("$seen") if env else None
+        if seen:
+            for key, (value, who) in seen.items():
+                if seat not in who and env.get(key) == value:
+                    env[key] = None
+
+
+def _start(clone: m.State, spec, env: dict):
+    """A variable's value at the start of a hand, worked out in the sample (None if it cannot be)."""
+    try:
+        return spec.init(clone, env) if spec is not None else None
+    except Exception:  # noqa: BLE001 - a start that reads what the sample cannot give: no value
+        return None
 
 
 class _Swap:

@@ -99,9 +99,11 @@ OTHERS_LIMIT = 1024  # (a player that is not one, from a rule that fails later, 
 _UNSEEN = object()
 
 
-def fire(st: State, event: str, args: tuple) -> bool:
+def fire(st: State, event: str, args: tuple, seen=None) -> bool:
     """Run the rules that react to an event, in file order; conditions are tested now.  True if any will run later:
-    their frames are on the stack (none if none can suspend, in a game whose rules are the file's: they have run)."""
+    their frames are on the stack (none if none can suspend, in a game whose rules are the file's: they have run).
+    `seen`: who may know each argument a rule worked out from cards some seats could not see ({its place: (value,
+    seats)}, `ops.derive`'s marks), given to the rules as their parameters' marks."""
     program = st.program
     dispatch = program.dispatch.get(event, _UNSEEN)
     if dispatch is _UNSEEN:
@@ -111,10 +113,24 @@ def fire(st: State, event: str, args: tuple) -> bool:
     ready = dispatch(st, *args)
     if not ready:
         return False
-    return fire_ready(st, event, ready, args)
+    return fire_ready(st, event, ready, args, seen)
 
 
-def fire_ready(st: State, event: str, ready: list, args: tuple) -> bool:
+def _rule_env(rule, args: tuple, seen) -> dict:
+    """A rule's locals: its parameters, and who may know those worked out from hidden cards (`fire`'s `seen`)."""
+    env = dict(zip(rule.params, args))
+    if seen:
+        params = rule.params
+        marks = {params[i]: mark for i, mark in seen.items() if i.__class__ is int and i < len(params)}
+        if marks:
+            env["$seen"] = marks
+        cards = seen.get("$c")  # the places of the arguments that are cards (`ops.CARDS`: for untyped parameters)
+        if cards:
+            env["$c"] = frozenset(params[i] for i in cards if i < len(params))
+    return env
+
+
+def fire_ready(st: State, event: str, ready: list, args: tuple, seen=None) -> bool:
     """`fire` once the rules that will run are known (`ready`, not empty: the event's dispatcher, or the conditions
     written in at the `fire` by the compiler, `Statements.inline_fire`)."""
     stats = st.stats
@@ -124,7 +140,7 @@ def fire_ready(st: State, event: str, ready: list, args: tuple) -> bool:
             if rule.plain is None:
                 break
         else:  # none of them can suspend: they run now, as calls (`fire_now`)
-            fire_now(st, event, ready, args)
+            fire_now(st, event, ready, args, seen)
             return False
     else:  # (rules written in play: a rule of the file runs as a call if no event it fires has had its rules changed)
         changed = program.changed
@@ -132,18 +148,19 @@ def fire_ready(st: State, event: str, ready: list, args: tuple) -> bool:
             if rule.plain is None or not changed.isdisjoint(rule.fires):
                 break
         else:
-            fire_now(st, event, ready, args)
+            fire_now(st, event, ready, args, seen)
             return False
     stack = st.stack
     for rule in reversed(ready):
-        stack.append(Frame(rule.proc.code, dict(zip(rule.params, args)), rule.name))
+        stack.append(Frame(rule.proc.code, dict(zip(rule.params, args)) if not seen else _rule_env(rule, args, seen),
+                           rule.name))
         stats[rule.stat] = stats.get(rule.stat, 0) + 1
     if st.record:
         st.emit(RuleEvent(names=[r.name for r in ready], event=event))
     return True
 
 
-def fire_now(st: State, event: str, ready: list, args: tuple) -> None:
+def fire_now(st: State, event: str, ready: list, args: tuple, seen=None) -> None:
     """The rules `ready` for an event, none of which can leave a decision pending (the compiler's
     `Statements.suspends`), in a game whose rules are the file's (`Program.fixed`): each runs now as a plain Python
     call (`Rule.plain`), in file order, their conditions all tested before, as `fire` would run their frames."""
@@ -153,16 +170,17 @@ def fire_now(st: State, event: str, ready: list, args: tuple) -> None:
     if st.record:
         st.emit(RuleEvent(names=[r.name for r in ready], event=event))
     for rule in ready:
-        rule.plain(st, dict(zip(rule.params, args)))
+        rule.plain(st, dict(zip(rule.params, args)) if not seen else _rule_env(rule, args, seen))
 
 
-def fire_then(st: State, event: str, ready: list, args: tuple, code: tuple, pc: int, env: dict, name: str) -> bool:
+def fire_then(st: State, event: str, ready: list, args: tuple, code: tuple, pc: int, env: dict, name: str,
+              seen=None) -> bool:
     """`fire_ready` in a procedure run as a plain call that may suspend there (the compiler's `semi_plain`): if a
     rule that will run can suspend, the procedure's frame is put on the stack first, at `pc` of its frame code with
     its locals `env`, to go on after the rules, and True says the call must end; else they have run."""
     stack = st.stack
     depth = len(stack)
-    if not fire_ready(st, event, ready, args):
+    if not fire_ready(st, event, ready, args, seen):
         return False
     fr = Frame(code, env, name)
     fr.pc = pc

@@ -227,6 +227,51 @@ class Decisions:
                 spec.down = not spec.blind and any(self.laid_face_down(d) for d in drawn)
             if o.where is not None and spec.kind != "rule":
                 spec.peeks = self.peeks(spec, o, chooser, scope)
+            if spec.kind not in ("card", "cards", "rule"):
+                spec.offers = self.offers(spec, o, chooser, scope)
+
+    def offers(self, spec, o, chooser, scope):
+        """What the lists an option offers values or numbers from read that its chooser may not see (`ops.check_offers`):
+        the zones and cards of the table they read (as a function of the frame, or of each move, for a list that
+        reads the arguments before it), and the values a rule worked out from hidden cards; None when nothing."""
+        pairs = list(o.params) if o.takes == "several" else [(o.param, o.domain)] if o.param else []
+        parts = spec.parts if o.takes == "several" else (spec.kind,) * len(pairs)
+        params = [name for name, _ in pairs]
+        inner = dict(scope)
+        for name, domain in pairs:
+            inner[name] = elem_type(self.type_of(domain)) or "any"
+        fixed, each, named, place = [], [], {}, None
+        saved, self.hoist = self.hoist, None
+        try:
+            for (name, domain), part in zip(pairs, parts):
+                if part == "card":  # cards hidden from the chooser are offered by place (`blind`)
+                    continue
+                before = len(fixed) + len(each) + len(named)
+                for x in self.card_sources(domain, inner):
+                    node, kind = (x.call, x.kind) if isinstance(x, Inlined) else (x, self.type_of(x))
+                    if kind not in ("zone", "card", "list:card") or isinstance(x, ast.Name) and x.name in params:
+                        continue
+                    if self.sighted_source(x.node, chooser, {}) if isinstance(x, Inlined) else \
+                            self.sighted_source(x, chooser, scope):
+                        continue
+                    free = names_in(node) if not isinstance(x, Inlined) or x.args else set()
+                    src, to = self.source_src(x, inner), each if free & set(params) else fixed
+                    if src not in to:
+                        to.append(src)
+                for src, node in self.named_marks(domain, inner, frozenset(params)):
+                    named.setdefault(src, node)
+                if place is None and len(fixed) + len(each) + len(named) > before:
+                    place = (domain.loc, self.texts.get(domain.loc.file) if domain.loc is not None else None)
+        finally:
+            self.hoist = saved
+        if place is None:
+            return None
+        marks = list(named)
+
+        def lam(srcs):
+            return self.lam("st, env", "(" + "".join(f + ", " for f in srcs) + ")") if srcs else None
+        return (lam(fixed), lam(each), lam(marks),
+                tuple((named[f].name, (named[f].loc, self.texts.get(named[f].loc.file))) for f in marks), place)
 
     def laid_face_down(self, d) -> bool:
         """Whether cards may lie face down in the zone a collection names: one the rules lay cards face down in
@@ -536,6 +581,9 @@ class Decisions:
                     # down (`check_wheres` finds nothing to refuse otherwise)
                     guard = f"st.facedown and not st.facedown.keys().isdisjoint({zone})"
                 peek += [self.mark(o.where.loc), *([line] if always else [f"if {guard}:", INDENT + line])]
+        for spec, o in zip(specs, stmt.options):  # the lists of values it offers, likewise
+            if spec.offers is not None:
+                peek += [f"ops.check_offers(st, player, ({self.const(spec, 'SPEC')},), env)"]
         if peek:
             peek.append(self.mark(stmt.loc))
         return [f"player = {who}", *peek, "out = []", *(["seen = set()"] if seen else []), *hoisted, *body,

@@ -12,7 +12,8 @@ from interpreter import ops
 from interpreter.program import Proc, Rule
 
 from .. import ast
-from ..checker import check_written_rule, elem_type, params_scope, revealed_name, rule_scope, var_type
+from ..checker import (check_written_rule, elem_type, param_type, params_scope, revealed_name, revealed_params, rule_scope,
+                       var_type)
 from .blocks import Code
 from .emitted import INDENT, Py
 
@@ -299,7 +300,8 @@ class Statements:
         before, after = self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]", st)
         return [*before, f"st.vars[{st.name!r}] = {value}", *after]
 
-    def derived(self, e, scope, store: str, key: str, value: str, stmt=None) -> tuple[list[str], list[str]]:
+    def derived(self, e, scope, store: str, key: str, value: str, stmt=None,
+                untyped: bool = True) -> tuple[list[str], list[str]]:
         """A value worked out from cards (`count(c for c in hand(next) if c.colour == red)`, `c.number`) is known
         only to the seats that could see every one of them then: the lines noting who (`ops.derive`), when it reads
         any, before and after the value is given.  So is a value worked out from such a value (`let m = n + 1`:
@@ -308,6 +310,13 @@ class Statements:
         `stmt`: the statement setting it; the first of an `if`'s branch whose test read the same one card alone
         (`self.first_seen`) looks up no more who sees it: no card has moved since the test's look."""
         held = self.type_of(e) in ("card", "list:card")
+        if untyped and not held and self.type_of(e) in ("any", "list:any") and isinstance(e, ast.Name) and \
+                e.name in scope:
+            # a name the checker could not type, that may hold cards its call gave (`ops.CARDS`): as hidden as they are
+            before, after = self.derived(e, scope, store, key, value, stmt, untyped=False)
+            return before, [f"if {e.name!r} in env.get({ops.CARDS!r}, ()):",
+                            f"{INDENT}ops.derive(st, {store}, {key}, {value}, (env[{e.name!r}], ))",
+                            *(["else:", *(INDENT + line for line in after)] if after else [])]
         sources = [] if held else self.card_sources(e, scope)
         marks = [] if held else self.name_marks(e, scope)
         # A player given in a branch is told as it is: who acts next shows it to the table anyway.
@@ -536,6 +545,9 @@ class Statements:
             return self.card_sources(e.iterable, scope, bound) + [
                 x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
+        if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
+                not free & bound:  # an attribute of what the checker could not type (`x.rank`, x a parameter): a card
+            return [e.expr]
         # (a word the checker types as no expression, `uno` in `called(p, uno)`, holds no card)
         if not free & bound and self.s.types.get(id(e)) in ("card", "list:card", "zone"):
             return [e]
@@ -600,7 +612,18 @@ class Statements:
         # The rounds are counted when the loop starts; what a round does (`reveal`, `move`, `shuffle` of N cards: N
         # steps) is counted as it goes, and looked at here, so that the loop stops at the bound, in its own rule.
         return [f"for {item} in counted(st, {coll}):", f"{INDENT}if st.steps > st.limit:", f"{INDENT * 2}step(st, fr)",
-                f"{INDENT}env[{st.var!r}] = {item}", *self.native_block(st.body, inner)]
+                f"{INDENT}env[{st.var!r}] = {item}", *(INDENT + line for line in self.loop_marks(st, scope)),
+                *self.native_block(st.body, inner)]
+
+    def loop_marks(self, st, scope) -> list[str]:
+        """A `for` over values worked out from cards some seats could not see (`for x in [n]`, `for x in 1..n`, `for x
+        in [c.rank for c in hand(next)]`): each value its name takes is known only to those who could see them, as
+        the list is (`derived`), noted when the name takes it.  A card or a player needs none (where a card lies says
+        who sees it; who acts shows a player)."""
+        if elem_type(self.type_of(st.iterable)) in ("card", "list:card", "player"):
+            return []
+        before, after = self.derived(st.iterable, scope, "env", repr(st.var), f"env[{st.var!r}]")
+        return [*before, *after]
 
     def native_MoveStmt(self, st, scope):
         cards, dest = self.gen(st.cards, scope).src, self.gen(st.to, scope).src
@@ -650,6 +673,9 @@ class Statements:
         code.append(ops.op_for_init(key, self.lam("st, env", self.collection(st.iterable, scope)[0].src, st.iterable.loc)))
         code.place(top)
         code.append(ops.op_for_next(key, st.var, end), sets_pc=True)
+        marks = self.loop_marks(st, scope)
+        if marks:
+            code.native(marks)
         inner = {**scope, st.var: elem_type(self.type_of(st.iterable)) or "any"}
         self.holds_card(st.var, inner[st.var])
         self.block(st.body, inner, code)
@@ -671,14 +697,15 @@ class Statements:
 
     def compile_FireStmt(self, st, scope, code):
         args = "".join(self.gen(a, scope).src + ", " for a in st.args)
+        marks, seen = self.fire_seen(st, scope)
         if self.suspends("event", st.event):
-            code.append([f"m.fire(st, {st.event!r}, ({args}))"])
+            code.append([*marks, f"m.fire(st, {st.event!r}, ({args}){seen})"])
         else:  # none of the file's rules for it can suspend: they run now as calls while the rules are the file's
             lines, ready, names = self.inline_fire(st, scope)
             events = frozenset({st.event}) | self.fires(ast.Block(stmts=(st,)))
-            code.append([f"if {self.unchanged(events)}:", *(INDENT + line for line in lines), f"    if {ready}:",
-                         f"        m.fire_now(st, {st.event!r}, {ready}, {names})", "else:",
-                         f"    m.fire(st, {st.event!r}, ({args}))"])
+            code.append([*marks, f"if {self.unchanged(events)}:", *(INDENT + line for line in lines), f"    if {ready}:",
+                         f"        m.fire_now(st, {st.event!r}, {ready}, {names}{seen})", "else:",
+                         f"    m.fire(st, {st.event!r}, ({args}){seen})"])
         # where its frame goes on after it (`native_FireStmt`): the next block (the one made now is not closed, and a
         # `fire` of a procedure's own body is followed by no jump in it)
         self.fire_pcs[id(st)] = len(code.blocks) + 1
@@ -689,11 +716,35 @@ class Statements:
         may suspend there (`semi_plain`), run now or its frame is made to go on where its frame code goes on after
         the `fire` (`machine.fire_then`), and the call ends."""
         lines, ready, args = self.inline_fire(st, scope)
+        marks, seen = self.fire_seen(st, scope)
         if not self.suspends("event", st.event):
-            return [*lines, f"if {ready}:", f"    m.fire_now(st, {st.event!r}, {ready}, {args})"]
+            return [*marks, *lines, f"if {ready}:", f"    m.fire_now(st, {st.event!r}, {ready}, {args}{seen})"]
         name = self.plain_mode
-        return [*lines, f"if {ready} and m.fire_then(st, {st.event!r}, {ready}, {args}, st.program.procs[{name!r}].code, "
-                f"{self.fire_pcs[id(st)]}, env, {name!r}):", INDENT + "return"]
+        return [*marks, *lines, f"if {ready} and m.fire_then(st, {st.event!r}, {ready}, {args}, st.program.procs[{name!r}].code, "
+                f"{self.fire_pcs[id(st)]}, env, {name!r}{seen}):", INDENT + "return"]
+
+    def fire_seen(self, st, scope) -> tuple[list[str], str]:
+        """A `fire`'s arguments worked out from cards some seats could not see (`fire told(n)`, `n` read from
+        another's hand) are known in its rules only to those who could see them, as they were where they were worked
+        out: the lines noting who (`ops.derive`, into `_s`), and the machine's `seen` argument (`, _s.get('$seen')`),
+        or no lines and "" when no argument reads any.  A card or a player needs none."""
+        lines = []
+        store = f"_s{next(self.fresh)}"
+        for i, e in enumerate(st.args):
+            if self.type_of(e) in ("card", "list:card", "player") or \
+                    not (self.card_sources(e, scope) or self.name_marks(e, scope)):
+                continue
+            before, after = self.derived(e, scope, store, repr(i), self.gen(e, scope).src)
+            lines += [*before, *after]
+        # cards given to a rule's untyped parameter (`when told(x)`, `fire told(top(hand(next)))`): marked so
+        # (`ops.CARDS`), as a procedure's call marks them
+        cards = tuple(i for i, e in enumerate(st.args) if self.type_of(e) in ("card", "list:card") and any(
+            i < len(r.params) and param_type(r.params[i]) == "any" for r in self.s.rules if r.event == st.event))
+        if cards:
+            lines.append(f"{store}.setdefault('$seen', {{}})[{ops.CARDS!r}] = {cards!r}")
+        if not lines:
+            return [], ""
+        return [f"{store} = {{}}", *lines], f", {store}.get('$seen')"
 
     def inline_fire(self, st, scope) -> tuple[list[str], str, str]:
         """A `fire`'s arguments and the conditions of the file's rules for its event, in file order, as lines that
@@ -857,8 +908,10 @@ class Statements:
         lines = [f"{self.const(op, 'OP')}(st, fr)" for op in ops_]
         if self.type_of(st.cards) in ("any", "list:any") and revealed_name(self.s, st.cards, scope):
             # a parameter the checker cannot type (`define tell(p, at) { reveal at to p }`): a value worked out
-            # from cards is told as a value, anything else shown as cards
-            return [f"if not {self.revealed_value(st, scope)}:", *(INDENT + line for line in lines)]
+            # from cards is told as a value; cards are shown; a value the call gave (`values_given`), worked out from
+            # nothing hidden, is known to all already, and no card is shown for it
+            return [f"if not {self.revealed_value(st, scope)} and {st.cards.name!r} not in env.get({ops.VALUES!r}, ()):",
+                    *(INDENT + line for line in lines)]
         return lines
 
     def reveals_value(self, st, scope) -> bool:
@@ -910,19 +963,65 @@ class Statements:
         expression that names them.  In such a branch they are `_e`, marked so that what the call sets is known only
         to those who saw the cards (`derived`)."""
         params = self.s.procedures[st.name].params
-        env = "{" + ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args)) + "}"
+        env = "{" + ", ".join(f"{p!r}: {self.gen(a, scope).src}" for p, a in zip(params, st.args))
+        values = self.values_given(st, scope)
+        env += (f", {ops.VALUES!r}: {values}" if values else "")
+        cards = self.cards_given(st, scope)
+        env += (f", {ops.CARDS!r}: {cards}" if cards else "") + "}"
         # an argument worked out from cards (`tell(next, n)`, `n` read from another's hand) is known in the call
         # only to those who could see them, as it was outside it: its mark goes with it (`ops.derive`)
         marked = []
         for p, a in zip(params, st.args):
             if self.type_of(a) not in ("card", "list:card", "player") and \
                     (self.card_sources(a, scope) or self.name_marks(a, scope)):
-                before, after = self.derived(a, scope, "_e", repr(p), f"_e[{p!r}]")
+                before, after = self.derived(a, scope, "_e", repr(p), f"_e[{p!r}]", untyped=False)  # (cards: `cards_given`)
                 marked += [*before, *after]
         if not self.taints and not self.framed:
             return ([f"_e = {env}", *marked], "_e") if marked else ([], env)
         return [f"_e = {env}", *marked, f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
                 "if _t is not None:", INDENT + "_e['$t'] = _t"], "_e"
+
+    def values_given(self, st, scope) -> str | None:
+        """Which of the parameters a procedure shows as cards (`revealed_params`) this call gives a value, not cards
+        (a number, a player, a count...: the runtime holds cards as numbers, and the value would be shown as the card
+        it numbers): the expression of their names' set, `ops.VALUES` in the call's locals; None if none.  A
+        parameter of the caller passed on is one if its call gave a value (the checker lets only those through)."""
+        shown = revealed_params(self.s).get(st.name)
+        if not shown:
+            return None
+        params = self.s.procedures[st.name].params
+        fixed, passed = [], []
+        for i, a in enumerate(st.args):
+            if i not in shown:
+                continue
+            t = self.type_of(a)
+            if t in ("any", "list:any"):
+                if isinstance(a, ast.Name):
+                    passed.append((params[i], a.name))
+            elif t not in ("card", "list:card", "zone", "none"):
+                fixed.append(params[i])
+        if not passed:
+            return f"frozenset({fixed!r})" if fixed else None
+        given = f"frozenset(p for p, q in {tuple(passed)!r} if q in env.get({ops.VALUES!r}, ()))"
+        return f"frozenset({fixed!r}) | {given}" if fixed else given
+
+    def cards_given(self, st, scope) -> str | None:
+        """Which untyped parameters of the procedure this call gives cards (`ops.CARDS` in the call's locals): the
+        expression of their names' set, or None.  A parameter of the caller given cards, passed on, is one too."""
+        params = self.s.procedures[st.name].params
+        fixed, passed = [], []
+        for p, a in zip(params, st.args):
+            if param_type(p) != "any":
+                continue
+            t = self.type_of(a)
+            if t in ("card", "list:card"):
+                fixed.append(p)
+            elif t in ("any", "list:any") and isinstance(a, ast.Name) and a.name in scope:
+                passed.append((p, a.name))
+        if not passed:
+            return f"frozenset({fixed!r})" if fixed else None
+        given = f"frozenset(p for p, q in {tuple(passed)!r} if q in env.get({ops.CARDS!r}, ()))"
+        return f"frozenset({fixed!r}) | {given}" if fixed else given
 
     def native_CallStmt(self, st, scope):
         """A call in a plain function (`plain`): the procedure cannot suspend, and runs as a call of its own plain

@@ -53,7 +53,8 @@ class Texts:
                 pieces.append(Forms(m.group("one"), m.group("you")))
             else:
                 e = parts[m.group("name"), m.group("attr")]
-                of = self.expr(e.expr, scope) if m.group("attr") and self.type_of(e.expr) == "card" else None
+                # (an attribute of a name the checker could not type, `{x.rank}` of a parameter, is a card's)
+                of = self.expr(e.expr, scope) if m.group("attr") and self.type_of(e.expr) in ("card", "any") else None
                 # A value worked out from cards (`ops.derive`) is noted beside it: in the frame's names or the table's.
                 noted = None if m.group("attr") else ("env" if m.group("name") in scope else "vars", m.group("name"))
                 pieces.append(Value(self.expr(e, scope), self.type_of(e), of, m.group("attr"), noted))
@@ -79,7 +80,7 @@ class Texts:
             """The cards the text names (a card, or a list of cards): those a seat may not see are hidden from it."""
             out = set()
             for p in pieces:
-                if isinstance(p, Value) and (p.of is not None or p.type in ("card", "list:card")):
+                if isinstance(p, Value) and (p.of is not None or p.type in ("card", "list:card") or given(p, env)):
                     v = p.f(st, env) if p.of is None else p.of(st, env)
                     if isinstance(v, (list, tuple)):
                         out.update(c for c in v if isinstance(c, int))
@@ -106,6 +107,11 @@ class Texts:
             return frozenset(v for p in pieces if isinstance(p, Value) and p.type == "player"
                              and (v := p.f(st, env)) is not None)
 
+        def given(p, env) -> bool:
+            """Whether a name the checker could not type holds cards its call gave (`ops.CARDS`): a card's name."""
+            return p.type in ("any", "list:any") and p.noted is not None and p.noted[0] == "env" and \
+                p.noted[1] in env.get(ops.CARDS, ())
+
         def render(st, env, you=None, hide=frozenset()):
             told = you is not None and subject is not None
             out = []
@@ -125,7 +131,8 @@ class Texts:
                         out.append("You" if not "".join(out).strip() else "you")
                         agree = True
                         continue
-                    out.append(show(st, v, p.type, hide))
+                    out.append(show(st, v, p.type if not given(p, env) else "card" if p.type == "any" and
+                                    not isinstance(v, (list, tuple)) else "list:card", hide))
                     if p.type == "player":
                         agree = False
             return "".join(out)
