@@ -151,7 +151,12 @@ def test_a_game_stopped_at_the_turn_limit_tells_what_repeated(monkeypatch):
     moves = [(0, "a"), (1, "b"), (0, "a"), (1, "c"), (0, "a"), (1, "c"), (0, "a"), (1, "c")]
     assert find_cycle(moves) == [(0, "a"), (1, "c")]
     assert find_cycle([(0, "a"), (1, "b"), (0, "c")]) is None
-    assert describe_cycle([(0, "a"), (1, "b")], ["Ada", "Bo"]) == "no exact cycle; the last moves: Ada a, Bo b"
+    assert describe_cycle([(0, "a"), (1, "b")], ["Ada", "Bo"]) == "no exact cycle; the last 2 moves: `a` 1, `b` 1, by Ada, Bo"
+    # cards going round (a stalled Spoons): one line for every game stalled so, whatever the cards
+    rng = random.Random(0)
+    passes = [(p % 4, f"pass {rng.choice('23456')}{rng.choice('SHDC')}") for p in range(600)]
+    assert describe_cycle(passes, ["P1", "P2", "P3", "P4"]) == \
+        "no exact cycle; the last 600 moves were all `pass`, by P1, P2, P3, P4"
 
 
 def test_greedy_memory_ends_a_game_of_waiting(monkeypatch):
