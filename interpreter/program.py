@@ -219,6 +219,7 @@ class Program:
     card_locals: dict = attrs.field(factory=dict)  # procedure/rule name -> names of its locals holding cards
     compile_rule: Any = None  # (text, key, author) -> Rule: the language's own checker and compiler, for rules written in play
     house_limit: int = 5  # how many rules a table may add with the `house` command
+    knocks_out: bool = False  # the rules can knock a player out (`lose`): the greedy bot looks a move ahead for it
     match_lowest: Any = None  # `match to N lowest wins [if ...]`: (state, env) -> does the lowest score win
     team_size: int = 0  # `teams of N`: partnerships of N seats (0: everyone for themselves)
     examples: tuple = ()  # texts of example rules (the `examples` block): what bots write house rules from

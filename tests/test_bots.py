@@ -151,7 +151,12 @@ def test_a_game_stopped_at_the_turn_limit_tells_what_repeated(monkeypatch):
     moves = [(0, "a"), (1, "b"), (0, "a"), (1, "c"), (0, "a"), (1, "c"), (0, "a"), (1, "c")]
     assert find_cycle(moves) == [(0, "a"), (1, "c")]
     assert find_cycle([(0, "a"), (1, "b"), (0, "c")]) is None
-    assert describe_cycle([(0, "a"), (1, "b")], ["Ada", "Bo"]) == "no exact cycle; the last moves: Ada a, Bo b"
+    assert describe_cycle([(0, "a"), (1, "b")], ["Ada", "Bo"]) == "no exact cycle; the last 2 moves: `a` 1, `b` 1, by Ada, Bo"
+    # cards going round (a stalled Spoons): one line for every game stalled so, whatever the cards
+    rng = random.Random(0)
+    passes = [(p % 4, f"pass {rng.choice('23456')}{rng.choice('SHDC')}") for p in range(600)]
+    assert describe_cycle(passes, ["P1", "P2", "P3", "P4"]) == \
+        "no exact cycle; the last 600 moves were all `pass`, by P1, P2, P3, P4"
 
 
 def test_greedy_memory_ends_a_game_of_waiting(monkeypatch):
@@ -542,3 +547,44 @@ def test_greedy_bots_turn_up_cards_of_a_layout_they_have_not_seen_and_take_the_p
             assert result["stalled"] is None and result["winners"], (players, seed, result["stalled"])
             turns.append(result["turns"])
         assert sum(turns) / len(turns) < 40, turns
+
+
+def test_a_greedy_bot_passing_cards_on_unseen_keeps_its_sets_and_spoons_ends():
+    """A card passed on face down (Spoons: one option, any card) goes where the seat no longer sees it: no value of
+    it will show for the hand to match, so greedy gives away the card with fewest partners and keeps its sets.
+    It passed its sets' cards before, and every game of the file stalled at the turn limit."""
+    program = _load("spoons")
+    hands = [["2S", "2H", "2D", "3S"], ["3H", "3D", "4S", "4H"], ["4D", "5S", "5H", "5D"]]
+    stack = [c for trio in zip(*hands) for c in trio] + ["4C"]
+    for seed in range(4):
+        g = Game(program, 3, seed=1, stack=stack, record=False)
+        assert sorted(program.cards[c].short for c in g.state.zones[program.zone_index["hand"]][0]) == \
+            ["2D", "2H", "2S", "3S", "4C"]
+        assert GreedyBot(seed).move(g, 0, g.pending).text in ("pass 3S", "pass 4C"), seed
+    rep = simulate(str(RULES / "spoons.rules"), 12, 4, ["greedy"], seed=0)
+    assert rep["stalemates"]["count"] == 0 and max(rep["turns"]["longest"], 0) < 60, rep["turns"]
+
+
+def _love_letter_moves(stack, players=3, seed=0):
+    """The greedy moves of the first turn of a stacked Love Letter hand (the first name set aside, one card dealt
+    to each seat, then the draws)."""
+    g = Game(_load("love_letter"), players, seed=1, stack=list(stack), record=False)
+    bot, made = GreedyBot(seed), []
+    while g.state.turns == 0 and not g.over:
+        d = g.pending
+        assert d.player == 0
+        move = bot.move(g, 0, d)
+        made.append(move.text)
+        g.apply(0, move)
+    return made
+
+
+def test_a_greedy_bot_makes_no_move_that_knocks_itself_out():
+    """Love Letter, one option to play either card: the Princess played is out (`lose`), and so is a Prince aimed at
+    oneself while holding her.  A one-step look at each move on samples of the hidden cards sees the loss."""
+    for seed in range(4):
+        assert _love_letter_moves(["K6", "X8", "G1", "G1", "P2"], seed=seed)[0] == "play P2"
+        made = _love_letter_moves(["K6", "X8", "G1", "G1", "R5"], seed=seed)
+        assert made[0] == "play R5" and made[1] in ("redraw P2", "redraw P3"), made
+    rep = simulate(str(RULES / "love_letter.rules"), 40, 4, ["greedy"], seed=0)
+    assert rep["stalemates"]["count"] == 0

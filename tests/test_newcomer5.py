@@ -388,7 +388,7 @@ def test_spoons_cards_go_round_face_down_and_the_last_of_the_chain_throws_away()
     g = Game(SPOONS, 3, seed=1, stack=interleave(SPOON_HANDS) + ["4C", "3C"])
     assert len(real(g, "box")) == 52 - 16                   # four of a kind a player and one more: 2s to 5s
     assert real(g, "hand", 0) == ["2S", "2H", "2D", "3S", "4C"] and g.pending.prompt == "pass a card on to P2"
-    assert legal(g) == ["pass 3S", "pass 4C", "pass 2S", "pass 2H", "pass 2D"]  # a rank held fewest of first
+    assert legal(g) == ["pass 2S", "pass 2H", "pass 2D", "pass 3S", "pass 4C"]
     start = len(g.events)
     play(g, "pass 4C")
     assert real(g, "hand", 1)[-1] == "4C" and narration(g, 2, start) == ["1 card goes from P1's hand to P2's hand"]

@@ -11,7 +11,9 @@ import time
 from collections import Counter
 
 from .. import seat as m  # the machine as the seat API hands it to a bot's look-ahead
+from ..events import MoveEvent
 from ..seat import Move
+from ..view import zone_shows
 from .odds import (Counted, Sight, aimed_at, best, card_numbers, card_values, copies, hyper_at_least, hyper_none,
                    identity_keys, per_deck, per_program, shown_values, situation, table_move, Unseen, unseen_cards, unseen_ids, value_counts, values_held, with_calls)
 from .memory import Claims, Whereabouts
@@ -32,6 +34,14 @@ PLAIN_WORK = 4_000
 BID_SAMPLES = 12
 BID_WORK = 24_000
 MIN_SAMPLES = 4  # a challenge or a plain move weighed on fewer samples than this (its time up) is not taken
+# In a game whose rules knock players out (`lose`), each move is looked at one step ahead on this many samples of the
+# hidden cards (what it sets off until the next turn): a move that loses in every one is not made while another does
+# not.  The seat's own choices it sets off are tried too (a Prince aimed at another, not at itself), so many deep,
+# so many of them at each.
+LOOK_SAMPLES = 3
+LOOK_DEPTH = 2
+LOOK_WIDTH = 30
+LOOK_STEPS = 12  # the other players' choices followed (the first quiet move of each) before the look stops
 
 
 class GreedyBot:
@@ -79,6 +89,8 @@ class GreedyBot:
         self.limited: set = set()  # (deck, option, verb) of a card option seen offering only some cards of a zone (`free`)
         self.layouts: set = set()  # (deck, option) of a card option seen offering cards it knows and cards by place
         self.turned = (None, frozenset())  # (turn, the cards it saw in shared zones at its first look at a layout)
+        self.gives: dict = {}  # option key -> does a card of its own chosen with it go out of its sight (`hides`)
+        self.look_rng = random.Random(seed ^ 0x5EE)  # the samples of a look ahead (the moves' own luck left alone)
 
     def move(self, game, seat: int, decision) -> Move:
         opts = decision.options
@@ -255,6 +267,8 @@ class GreedyBot:
             weighed = self.weigh_plain(game, view.seat, opts)
             if weighed is not None:
                 return weighed
+        if program.knocks_out and game is not None and len(opts) > 1 and not decision.window:
+            opts = self.not_losing(game, view.seat, opts)
         first = min(map(_OPTION, opts))
         group = [o for o in opts if o.option == first]
         held = [o for o in group if o.kind == "card" and o.arg in mine] if group[0].kind in ("card", "blind") else ()
@@ -270,7 +284,9 @@ class GreedyBot:
             free = self.free(program, view, cards)  # (asked of one card too: what it sees offered is remembered)
             if len(cards) == 1:
                 return cards[0]
-            fit = self.fit(program, view, mine, free=free)
+            gives = game is not None and not program.claims and not self.tracking and view.claim is None and \
+                all(o.arg in mine for o in cards) and self.hides(program, game, view.seat, cards[0])
+            fit = self.fit(program, view, mine, free=free, gives=gives)
             return max(cards, key=lambda o: fit(o.arg))
         if group[0].kind == "value":
             if self.laid:
@@ -314,6 +330,47 @@ class GreedyBot:
         against = fresh or {o.arg for o in known}
         matched = [o for o in known if any(c != o.arg and pairs(o.arg, c) for c in against)]
         return best(self.rng, matched or [o for o in group if o.kind == "blind"] or known, lambda o: 0)
+
+    def hides(self, program, game, seat: int, move: Move) -> bool:
+        """Does a card of its own chosen with this move's option go, at its first move, to a zone that does not
+        show it to the seat (passed to another's hand, thrown away unseen)?  Not a card played to the table,
+        though a trick may be gathered face down later, nor one laid face down on the table, which may be turned
+        up (a claim doubted).  Looked at once per option, on a sample of the hidden cards dealt from its view:
+        the move made there with the events recorded."""
+        key = (id(program.cards), move.option, move.verb)
+        got = self.gives.get(key)
+        if got is None:
+            st = game.state if hasattr(game, "state") else game
+            sample = determinize(st, seat, random.Random(self.look_rng.getrandbits(64)))
+            sample.record, sample.events = True, []
+            got = False
+            try:
+                m.apply(sample, seat, move, checked=False)
+            except Exception:  # noqa: BLE001 - a rule that fails in a sample: not known to hide it
+                sample.events = []
+            for ev in sample.events:
+                if ev.__class__ is MoveEvent and move.arg in ev.cards:
+                    got = not zone_shows(program.zones[ev.dst].visibility, ev.dst_owner, seat)
+                    break
+            self.gives[key] = got
+        return got
+
+    def not_losing(self, game, seat: int, opts) -> tuple:
+        """The options less those that lose straight away (`LOOK_SAMPLES`): the seat knocked out, or the hand
+        ended without it among the winners, before the next turn, on every sample of the hidden cards dealt
+        from its view (all of them when every option does)."""
+        st = game.state if hasattr(game, "state") else game
+        hidden = gather(st, seat)
+        losing = range(len(opts))
+        for _ in range(LOOK_SAMPLES):
+            base = determinize(st, seat, random.Random(self.look_rng.getrandbits(64)), gathered=hidden)
+            losing = [i for i in losing if _loses(fork(base), seat, opts[i], LOOK_DEPTH)]
+            if not losing:
+                return opts
+        if len(losing) == len(opts):
+            return opts
+        out = set(losing)
+        return tuple(o for i, o in enumerate(opts) if i not in out)
 
     def late(self) -> bool:
         """Is its time up (`deadline`)?  Checked before each sample: the samples weighed so far decide."""
@@ -469,14 +526,19 @@ class GreedyBot:
             self.limited.add(key)  # the option has offered only some of a zone's cards: what is shown decides
         return bool(whole) and key not in self.limited
 
-    def fit(self, program, view, mine, free: bool = False):
+    def fit(self, program, view, mine, free: bool = False, gives: bool = False):
         """How well a card fits, card id -> score: higher for a card sharing values with what the table shows
         and with many other cards of this hand (what the table shows and the hand's values counted once).
 
         `free`: every card of the zone it chooses from is offered (a lead, a discard: nothing on the table need be
         matched), in a game where no claim is made of the cards laid (a card matching the table is a true claim).
         Then a value that a variable the rules put before the players (`show`: the trump suit) holds marks the
-        cards worth keeping for when it matters, and a card sharing it fits least."""
+        cards worth keeping for when it matters, and a card sharing it fits least.
+
+        `gives`: the card goes where this seat no longer sees it (passed to another's hand, thrown away unseen:
+        `hides`), so no value of it will show on the table for the hand's other cards to match: a card of the
+        hand's sets is kept, and the card fits best that has the fewest partners in the hand, counted by the
+        value that makes sets (its rarest: a rank before a suit, as `pairing`), then by all of its values."""
         if self.laid:  # laying several: keep to the values already laid
             values_of = card_values(program)
             laid = value_counts(program, self.laid)
@@ -487,6 +549,19 @@ class GreedyBot:
         keep = kept_values(program, view, self.standing) if free else ()
         kept = keep.__contains__ if keep else None
         fits = per_deck(_FITS, program, _fit_parts)
+        if gives:  # (the values shown and kept as below)
+            pairs = pairing(program)
+            hand = list(mine)
+
+            def odd(cid) -> float:
+                values, numbers, own, extra = fits[cid]
+                table = sum(map(shows, values))
+                others = sum(map(held, values, _ZEROS)) - (own if cid in mine else 0)
+                if kept is not None:
+                    table -= 2 * sum(map(kept, values))
+                sets = sum(1 for c in hand if c != cid and pairs(cid, c))
+                return table * 100 - 10 * sets - others + (extra - own)  # (its numbers' sum / 100: as below)
+            return odd
 
         # Each sum counted in C (`map`), the same numbers as a sum of each value's part: the values shown counted
         # once each, a number shown a half each (exact), a value kept two each, the hand's cards of each value
@@ -781,6 +856,34 @@ def _play_plain(st, seat: int, move: Move, rng: random.Random, cap: int) -> tupl
         return None, playout_cost(n, st.steps - steps, offered)
     cost = playout_cost(PLAIN_DECISIONS, st.steps - steps, offered)
     return (_hand_result(st, seat) if st.over or st.hand_no != hand or st.winners else None), cost
+
+
+def _loses(st, seat: int, move: Move, depth: int) -> bool:
+    """Does `move`, made for `seat` on a sample, lose straight away: the seat knocked out (`lose`), or the hand
+    or game ended without it among the winners, before the next turn?  The other players' choices on the way are
+    their first quiet moves (as `settle`); the seat's own are each tried (`depth` deep, `LOOK_WIDTH` of them): it
+    loses only if every one does.  A rule that fails in the sample says nothing: no loss."""
+    hand, won, start = st.hand_no, st.hands_won[seat], st.turns
+    try:
+        m.apply(st, seat, move, checked=False)
+        for _ in range(LOOK_STEPS):
+            if st.over or st.hand_no != hand:
+                return st.hands_won[seat] == won
+            if seat in st.lost:
+                return True
+            d = st.pending
+            if d is None or st.turns != start:
+                return False
+            if d.player == seat and not d.window and not d.race:
+                if depth <= 0:
+                    return False
+                return all(_loses(fork(st), seat, o, depth - 1) for o in d.options[:LOOK_WIDTH])
+            quiet = [o for o in d.options if not o.reveals]
+            plain = [o for o in quiet if o.verb == "pass"] if d.window else []
+            m.apply(st, d.player, (plain or quiet or list(d.options))[0], checked=False)
+    except Exception:  # noqa: BLE001 - a rule that fails in a sample says nothing of the move
+        return False
+    return False
 
 
 def _changed(a, b) -> dict:

@@ -164,6 +164,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             compile_rule=self.compile_rule,
             card_locals=self.card_locals,
             house_limit=s.house_limit.limit if s.house_limit else 5,
+            knocks_out=any(isinstance(n, ast.LoseStmt) for n in s.code_nodes()),
             team_size=s.teams.size if s.teams else 0,
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,

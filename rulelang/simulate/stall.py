@@ -85,11 +85,17 @@ def find_cycle(moves: list) -> list | None:
 
 
 def describe_cycle(moves: list, names: list) -> str:
-    """What a stalled game repeated, who made each move: `P1 ask P2, P1 rank 3, P2 ask P1, ...` (or, with no
-    exact cycle, the last moves)."""
+    """What a stalled game repeated, who made each move: `P1 ask P2, P1 rank 3, P2 ask P1, ...`; with no exact
+    cycle (cards going round, a different one each time), the kinds of move made and by whom, which reads the same
+    for every game stalled so (`in 20 games: ...`): `the last 600 moves were all `pass`, by P1, P2, P3, P4`."""
     cycle = find_cycle(moves)
     if cycle is None:
-        shown = moves[-8:]
-        return "no exact cycle; the last moves: " + ", ".join(f"{names[p]} {t}" for p, t in shown)
+        verbs = Counter(t.split()[0] for _, t in moves if t.split())
+        by = ", ".join(names[p] for p in sorted({p for p, _ in moves}))
+        if len(verbs) == 1:
+            what = f" were all `{next(iter(verbs))}`"
+        else:
+            what = ": " + ", ".join(f"`{v}` {k}" for v, k in verbs.most_common(3)) + (", ..." if len(verbs) > 3 else "")
+        return f"no exact cycle; the last {len(moves)} moves{what}, by {by}"
     return f"{len(cycle)} moves repeated: " + ", ".join(f"{names[p]} {t}" for p, t in cycle[:24]) + \
         (", ..." if len(cycle) > 24 else "")
