@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import warnings
-from itertools import combinations
 
 import pytest
 
@@ -23,9 +22,9 @@ from pettingzoo.test import api_test  # noqa: E402
 
 import rulelang  # noqa: E402
 from helpers import ROOT  # noqa: E402
-from interpreter.bots.odds import with_calls  # noqa: E402
 from interpreter.view import zone_shows  # noqa: E402
 from rulelang.env import make_env  # noqa: E402
+from rulelang.env.check import mask_problems  # noqa: E402
 
 FOLDERS = ("games", "examples", "examples/more", "tests/rules")
 FILES = [p for folder in FOLDERS for p in sorted((ROOT / folder).glob("*.rules"))]
@@ -56,67 +55,13 @@ def player_counts(program) -> list[int]:
 
 
 def check_mask(env) -> np.ndarray:
-    """The mask is exactly the actions of the decision's moves; every move has an action; each move that may be
-    said with calls (all but moves of several arguments, sets of cards and rules to write) has one for each set of
-    the game's calls the decision lets be said; each action's move is the decision's, its calls among those.
-    A set of a verb picked a card at a time (`PickBlock`: too many sets to number) is checked by `picks`.
-    The legal actions, as the mask gives them."""
-    seat = env._seat
-    enc = env.encoding
-    decision = env.table.decision(seat)
-    now = env._now
-    legal = now[0]
-    mask = env.action_mask()
-    assert mask.shape == (enc.size,) and mask.dtype == np.int8
-    state = now[3] if len(now) > 3 else None
-    expected = set(legal) | (picks(env, decision, state) if state is not None else set())
-    allowed = np.flatnonzero(mask)
-    assert allowed.tolist() == sorted(expected)
-    if state is not None and state.verb is not None:
-        return allowed  # the cards of one set being picked: done (if they are a set) and the cards that may follow
-    options = {id(m): m for m in decision.options}
-    for action, (move, calls, text) in legal.items():
-        assert options.get(id(move)) is move, env.action_label(action)
-        assert calls <= set(decision.calls)
-        assert env.action_label(action).split()[0] == move.verb
-        if text is None:
-            assert env.action_of(with_calls(move, calls) if calls else move) == action, env.action_label(action)
-    said = {(id(m), c) for m, c, _ in legal.values()}
-    offered = set(decision.calls) & set(env.program.calls)
-    subsets = [frozenset(s) for k in range(len(offered) + 1) for s in combinations(sorted(offered), k)]
-    for m in decision.options:
-        if m.kind == "cards" and m.verb in enc.pick_blocks:
-            continue
-        assert (id(m), frozenset()) in said, f"{m.text} has no action"
-        if m.kind not in ("several", "cards", "rule"):
-            for cs in subsets:
-                assert (id(m), cs) in said, f"{m.text} {' '.join(sorted(cs))} has no action"
+    """The mask is exactly the actions of the decision's moves (`rulelang.env.check.mask_problems`: every move with an
+    action, said with each set of the calls the decision lets be said, each action's move the decision's, its calls
+    among those; a set of a verb picked a card at a time, the cards a legal set may hold next).  The legal actions,
+    as the mask gives them."""
+    allowed, problems = mask_problems(env)
+    assert not problems, problems
     return allowed
-
-
-def picks(env, decision, state) -> set:
-    """The actions allowed of sets picked a card at a time, worked out from the decision's moves: before the first
-    card, each card some legal set holds; then each card a set holding those picked holds one more of, and done
-    (the set's move) when they are one."""
-    from collections import Counter
-
-    enc = env.encoding
-    out = set()
-    for verb, block in enc.pick_blocks.items():
-        if state.verb not in (None, verb):
-            continue
-        picked = Counter(state.picked)
-        for m in decision.options:
-            if m.kind != "cards" or m.verb != verb:
-                continue
-            ids = Counter(block.ids(m.arg, enc.ident_of))
-            if picked - ids:
-                continue
-            out.update(block.start + j for j in ids if ids[j] > picked[j])
-            if state.verb is not None and ids == picked:
-                assert env._now[0][block.done][0] is m
-                out.add(block.done)
-    return out
 
 
 def play(env, seeds, rng_seed: int) -> int:
@@ -235,6 +180,73 @@ def test_calls_are_said_with_moves_that_are_not_cards():
     env.reset(seed=4)
     env.step(next(a for a in np.flatnonzero(env.action_mask()) if env.action_label(a) == "stop knock"))
     assert env.infos["player_0"]["winners"] == [0]
+
+
+LAST_CARD = '''game "Last card"
+players 2..4
+attribute r 1..5
+deck d { for k in 1..4 { for n in 1..5 { card {r: n} } } }
+zone d hidden
+zone pile public
+zone h private per player
+call last "Last card!"
+setup { shuffle d  deal 4 from d to h }
+turn {
+  choose current {
+    lay 1..2 cs from h(current) "lay one or two cards" { move cs to pile }
+    give p in others(current), c in h(current) "give a card" { move c to h(p) }
+    draw where size(d) > 0 "draw" { move 1 from d to h(current) }
+  }
+  if size(h(current)) == 2 and not called(current, last) and size(d) > 1 { move 2 from d to h(current) }
+  if size(h(current)) == 0 { win current }
+}
+'''
+
+
+def test_calls_are_said_with_moves_of_several_arguments_and_sets_of_cards():
+    """A call may be said with any move (docs/language.md §7): a move of several arguments (`give +1 3 last`) and a
+    set of cards (`lay 2 4 last`) have an action for each set of the calls too.  Before, they had none: a seat
+    could not say "Last card!" laying its cards.  Masked random play at 2 and 4 players, every mask checked; the
+    call said is heard (laying two of four cards keeps two, the penalty of two more only without the call)."""
+    program = rulelang.load_text(LAST_CARD)
+    for n in (2, 4):
+        env = make_env(program, players=n, seed=n, max_moves=300)
+        assert play(env, range(n, n + 6), n) > 0
+    size_at = next(seg.start for seg in env.encoding.segments if seg.name == "zone.h.size")
+    for said in ("", " last"):
+        env.reset(seed=3)
+        labels = {env.action_label(a): a for a in np.flatnonzero(env.action_mask())}
+        assert any(x.startswith("give +1 ") and x.endswith(" last") for x in labels)
+        lay = next(x for x in sorted(labels) if x.startswith("lay ") and len(x.split()) == 3 + bool(said)
+                   and x.endswith(said or x.split()[-1]))
+        agent = env.agent_selection
+        env.step(labels[lay])
+        assert env.observe(agent)["observation"][size_at] == (2 if said else 4), lay
+
+
+def test_done_of_a_set_picked_a_card_at_a_time_is_said_with_calls():
+    """Rummy with a call: its melds, picked a card at a time, end with `meld done` or `meld done rummy`, each
+    allowed when the cards picked are a legal set (`check_mask`)."""
+    text = (ROOT / "tests" / "rules" / "rummy.rules").read_text().replace(
+        "players 2..6 default 2", 'players 2..6 default 2\ncall rummy "Rummy!"')
+    env = make_env(rulelang.load_text(text), players=2, seed=1, max_moves=300)
+    block = env.encoding.pick_blocks["meld"]
+    assert env.action_label(block.done_with[frozenset({"rummy"})]) == "meld done rummy"
+    rng = random.Random(2)
+    said = 0
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            _, _, term, trunc, _ = env.last(observe=False)
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = check_mask(env)
+            picks = [a for a in legal if a >= block.start]
+            action = int(rng.choice(picks if picks and rng.random() < 0.9 else legal))
+            said += action == block.done_with[frozenset({"rummy"})]
+            env.step(action)
+    assert said
 
 
 MANY = '''game "Bids"
