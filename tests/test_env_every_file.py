@@ -23,7 +23,7 @@ from pettingzoo.test import api_test  # noqa: E402
 import rulelang  # noqa: E402
 from helpers import ROOT  # noqa: E402
 from interpreter.view import zone_shows  # noqa: E402
-from rulelang.env import make_env  # noqa: E402
+from rulelang.env import ActionSpaceWarning, OutsideActionSpace, make_env  # noqa: E402
 from rulelang.env.check import mask_problems  # noqa: E402
 
 FOLDERS = ("games", "examples", "examples/more", "tests/rules")
@@ -282,6 +282,78 @@ def test_a_decision_of_hundreds_of_moves_of_every_shape():
         labels = [env.action_label(a) for a in np.flatnonzero(env.action_mask())]
         assert len(labels) > 300
         assert {"bid 1", "bid 300", "take #1", "take #1 #2", "spy +1 #1", "pass"} <= set(labels)
+
+
+RAISE = '''game "Raise"
+players 2..3
+attribute r 1..4
+deck d { for n in 1..4 { card {r: n} } }
+zone d hidden
+zone h private per player
+var high = 0
+setup { shuffle d  deal 1 from d to h }
+turn {
+  choose current {
+    raise k in (high + 1)..(high + 30) "raise the bid" { set high = k }
+  }
+  if high > 200 { win current }
+}
+'''
+
+
+def test_numbers_worked_out_in_play_and_not_bounded_by_the_file():
+    """`raise k in (high + 1)..(high + 30)`: no end the file bounds.  make_env says so at once (ActionSpaceWarning
+    naming `raise` and the numbers its actions are: 0..4, the deck's counts), and a number offered past them stops
+    the episode with an error naming the move and `numbers=`; before, such a move was left out of the mask without
+    a word (a learner could never bid it).  With `numbers=(0, 230)` every bid of a game has an action."""
+    program = rulelang.load_text(RAISE)
+    with pytest.warns(ActionSpaceWarning, match=r"`raise`.*numbers 0\.\.4.*make_env\(numbers="):
+        env = make_env(program, players=2, seed=1)
+    with pytest.raises(OutsideActionSpace, match=r"`raise 5` has no action.*numbers=\(LOW, HIGH\)"):
+        env.reset(seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env = make_env(program, players=3, seed=1, numbers=(0, 230))
+    assert play(env, [1, 2], 1) > 10
+    assert env.action_label(env.encoding.size - 1) == "raise 230"
+
+
+SHADOWED = '''game "Shadowed"
+players 2..2
+attribute r 1..3
+deck d { for n in 1..3 { card {r: n} } }
+zone d hidden
+const k = 2
+setup { shuffle d }
+turn {
+  let k = 9
+  choose current { bid n in 0..k "bid" { win current } }
+}
+'''
+
+
+def test_number_ranges_bounded_from_the_file():
+    """A range worked out in play whose ends the file bounds has those numbers as actions, no more: Oh Hell's
+    `bid n in 0..hand_size` (a constant, `11 - hand_number`: at most 11), Accordion's `left k in 2..size(row)`
+    (a zone holds at most the deck), Hanabi's `play i in slots(current)` (`1..size(hand(p))`).  A constant shadowed
+    by a `let` of the same name is not read as the constant (its 9 would be left out): not bounded, so warned of."""
+    def numbers(env, verb):
+        return [env.action_label(i).split()[1] for i in range(len(env.encoding.actions.listed))
+                if env.action_label(i).split()[0] == verb and len(env.action_label(i).split()) == 2]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        oh_hell = make_env(ROOT / "examples" / "more" / "oh_hell.rules", players=4)
+        accordion = make_env(ROOT / "tests" / "rules" / "accordion.rules")
+        hanabi = make_env(ROOT / "tests" / "rules" / "hanabi.rules", players=2)
+    assert numbers(oh_hell, "bid") == [str(k) for k in range(0, 12)]
+    assert numbers(accordion, "left") == [str(k) for k in range(2, 53)]
+    assert numbers(hanabi, "play") == [str(k) for k in range(1, 51)]
+    with pytest.warns(ActionSpaceWarning, match="`bid`"):
+        env = make_env(rulelang.load_text(SHADOWED), seed=1)
+    with pytest.raises(OutsideActionSpace, match="`bid 4` has no action"):
+        env.reset(seed=1)
+    env = make_env(rulelang.load_text(SHADOWED), seed=1, numbers=(0, 9))
+    assert play(env, [1], 1) == 1
 
 
 def test_a_decision_none_of_whose_moves_are_left():

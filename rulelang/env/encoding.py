@@ -15,6 +15,8 @@ import numpy as np
 
 from interpreter.program import Choice, Proc
 
+from .bounds import number_bounds
+
 # Where a number of the observation may lie: counts, sizes, scores and variables stay well inside it (a float32
 # holds every whole number up to 2**24 exactly).
 BOUND = float(2**24)
@@ -49,6 +51,10 @@ REUSE = (sys.implementation.name == "cpython" and not sysconfig.get_config_var("
          and _free_count() == FREE)
 # A run of cards at least this long is counted from its last count when only cards were added on top since.
 LONG_RUN = 12
+
+
+class OutsideActionSpace(RuntimeError):
+    """A decision offers a move the action space made from the file has no action for."""
 
 
 @attrs.frozen
@@ -367,7 +373,7 @@ KIND_ORDER = {"": 0, "card": 1, "player": 2, "value": 3, "number": 4, "rule": 5,
 class Encoding:
     """The action space and observation layout of one game for a number of players."""
 
-    def __init__(self, program, players: int, examples: tuple | None = None):
+    def __init__(self, program, players: int, examples: tuple | None = None, numbers: tuple | None = None):
         self.program = program
         self.n = players
         self.examples = tuple(program.examples if examples is None else examples)
@@ -394,6 +400,17 @@ class Encoding:
         ranges = [(a.low, a.high) for a in program.attributes.values() if a.numeric]
         self.attr_numbers = sorted({k for lo, hi in ranges for k in range(lo, hi + 1)})
         self.numbers = sorted(set(self.attr_numbers) | set(range(program.deck_size + 1)))
+        # The numbers of an option whose range is worked out in play and cannot be bounded from the file (`bid k in
+        # 0..score(current)`): `numbers` = (low, high) if given, else `self.numbers`.  Each such option is noted in
+        # `open_numbers` as (verb, argument's place, text, (low, high)): `make_env` warns of them.
+        if numbers is not None:
+            lo, hi = numbers
+            if not (isinstance(lo, int) and isinstance(hi, int) and lo <= hi):
+                raise ValueError(f"numbers is (low, high), two whole numbers, low <= high: not {numbers!r}")
+            if hi - lo >= MAX_ACTIONS:
+                raise ValueError(f"numbers {lo}..{hi} would be more than {MAX_ACTIONS:,} actions")
+        self.open_span = list(range(numbers[0], numbers[1] + 1)) if numbers is not None else self.numbers
+        self.open_numbers: list = []
         self._actions()  # (adds to `numbers` those of ranges written with numbers in options: `bid k in 0..300`)
         self._layout()
         if self.size <= 4096:  # each action's verb group as a bit (0: none), for `_mask`; the first block of masks
@@ -477,10 +494,12 @@ class Encoding:
 
     def _number_domains(self, choices: list) -> dict:
         """The numbers each number argument of a verb can take, by (verb, argument's place): those of the ranges
-        written with numbers its options draw it from (`bid k in 0..300`: `Choice.types` says `int:0..300`), or,
-        when some option's is worked out in play, `numbers` (the numbered attributes' and every count of cards)
-        and those of the written ranges."""
+        written with numbers its options draw it from (`bid k in 0..300`: `Choice.types` says `int:0..300`); of a
+        range worked out in play, those its ends can be shown to lie within from the file (`0..hand_size`,
+        `2..size(row)`, `slots(p)`: `bounds.number_bounds`), else `open_span` (`numbers` given to make_env, or the
+        numbered attributes' and every count of cards), the option noted in `open_numbers`."""
         wanted: dict = {}
+        bounds = None
         for c in choices:
             if c.kind != "number" and c.kind != "several":
                 continue
@@ -495,13 +514,22 @@ class Encoding:
                     if hi - lo > MAX_ACTIONS:
                         raise ValueError(f"`{c.verb}` takes a number of {lo}..{hi}: more than {MAX_ACTIONS:,} actions")
                     got.update(range(lo, hi + 1))
+                    continue
+                if bounds is None:
+                    bounds = number_bounds(self.program)
+                lo, hi = bounds.get((c.verb, c.doc, i), (None, None))
+                if lo is not None and hi is not None and hi - lo < MAX_ACTIONS:
+                    got.update(range(lo, hi + 1))
                 else:
                     got.add(None)
+                    span = (self.open_span[0], self.open_span[-1])
+                    if (c.verb, i, c.doc, span) not in self.open_numbers:
+                        self.open_numbers.append((c.verb, i, c.doc, span))
         out = {}
         for key, got in wanted.items():
             if None in got:
                 got.discard(None)
-                got.update(self.numbers)
+                got.update(self.open_span)
             out[key] = sorted(got)
         return out
 
@@ -718,6 +746,8 @@ class Encoding:
                 pairs = self._asked_actions(e, asked)
             if pairs:  # (a move without actions is not noted: nothing would hold it)
                 quick[id(mv)] = pairs
+            else:
+                self.outside(mv)
             out.update(pairs)
             groups.add(e[3])
         if sets is not None:
@@ -728,6 +758,20 @@ class Encoding:
         got = self._masks.get(acts) or self._mask(acts)
         groups.discard(None)
         return out, got[0], tuple(sorted(groups))
+
+    def outside(self, mv) -> None:
+        """A move of a decision has no action: an error that names it and says why, rather than a mask without it
+        (a learner must be able to make every legal move)."""
+        name = self.program.name
+        opened = [x for x in self.open_numbers if x[0] == mv.verb]
+        if opened:
+            lo, hi = opened[0][3]
+            raise OutsideActionSpace(
+                f"{name}: `{mv.text}` has no action: `{mv.verb}` takes a number whose range is worked out in play "
+                f"and not bounded by the file, and its actions are the numbers {lo}..{hi} (make_env warned of it); "
+                f"make the environment with make_env(numbers=(LOW, HIGH)) covering this game's numbers")
+        raise OutsideActionSpace(f"{name}: `{mv.text}` has no action in the space made from the file (a rule "
+                                 "written in play may offer what the file does not)")
 
     def action_of(self, move, seat: int) -> int | None:
         """The action of one of the seat's moves (a Move of its decision, with the calls said with it, as a bot
@@ -845,14 +889,17 @@ class Encoding:
             pick = self.pick_blocks.get(mv.verb)
             if pick is not None:
                 ids = pick.ids(mv.arg, self.ident_of)
-                if ids is not None:
-                    picking.setdefault(mv.verb, []).append((tuple(sorted(ids)), mv))
+                if ids is None:
+                    self.outside(mv)
+                picking.setdefault(mv.verb, []).append((tuple(sorted(ids)), mv))
             elif all(c.__class__ is int for c in mv.arg):
                 by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
             else:  # a set with hidden cards by place ('#k'): ranked alone
                 block = self.set_blocks.get(mv.verb)
                 i = block.index(block.ids(mv.arg, self.ident_of)) if block is not None else None
-                if i is not None:
+                if i is None:
+                    self.outside(mv)
+                else:
                     out[i] = (mv, none, None)
                     for k, cs in said:
                         out[i + k * block.base] = (mv, cs, None)
@@ -860,7 +907,7 @@ class Encoding:
         for (verb, k), moves in by.items():
             block = self.set_blocks.get(verb)
             if block is None or not block.low <= k <= block.high:
-                continue
+                self.outside(moves[0])
             ids = self._ident_np[np.array([mv.arg for mv in moves], dtype=np.intp)]
             ids.sort(axis=1)
             ranks = block.ranks_np
