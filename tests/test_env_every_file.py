@@ -331,6 +331,21 @@ def test_number_ranges_bounded_from_the_file():
     assert play(env, [1], 1) == 1
 
 
+def test_president_deals_every_card_and_the_three_of_clubs_leads_at_any_count():
+    """Found by bench/env_masks.py at President's fewest and most players: `deal all` deals evenly and leaves the
+    rest in the stock (of 52 cards, 1 at 3 players, 3 at 7); when the 3C was among them nobody held it, nobody led,
+    and the rules ran 200,000 steps without asking anyone (seeds 40, 49, 57 at 3 players; 29, 40, 46, 49, 57 at 7).
+    The rest is dealt one each: every card in a hand, and the first to act holds the 3C."""
+    program = rulelang.load(ROOT / "examples" / "president.rules")
+    for n, seed in ((3, 40), (7, 29)):
+        env = make_env(program, players=n, seed=seed, max_moves=5)
+        env.reset(seed=seed)
+        at = {seg.name: seg.start for seg in env.encoding.segments}
+        seen = env.observe(env.agent_selection)["observation"]
+        assert seen[at["zone.stock.size"]] == 0 and seen[at["zone.hand.size"]:][:n].sum() == 52
+        assert seen[at["zone.hand[self].cards"] + env.encoding.idents.index("3C")] == 1
+
+
 def test_a_decision_none_of_whose_moves_are_left():
     """A decision whose one option's `where` no card meets: nobody is asked, and the game ends without a step."""
     env = make_env(rulelang.load_text(NO_OPTION_LEFT.replace('    go "go on" { move 1 from d to h(current) }\n', "")

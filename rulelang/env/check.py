@@ -97,7 +97,11 @@ def play_checked(env, seeds, rng_seed: int, problems: list, limit: int = 20) -> 
     rng = random.Random(rng_seed)
     made = cut = 0
     for seed in seeds:
-        env.reset(seed=seed)
+        try:
+            env.reset(seed=seed)
+        except Exception as e:  # noqa: BLE001 - reported, with the seed: the game's own set-up failed
+            problems.append((seed, 0, f"reset: {type(e).__name__}: {e}"))
+            continue
         step = 0
         for agent in env.agent_iter():
             _, _, term, trunc, _ = env.last(observe=False)
