@@ -205,36 +205,15 @@ def env_games(env, program, seeds, loop: str) -> int:
 
 
 def check_masks(path: Path, episodes: int, first: int = 0) -> dict:
-    """Random masked play: each step, the actions the mask allows must be exactly the decision's moves.  Episode
-    k is game seed k (from `first`), its random actions seeded by k too, so a run may be split into parts."""
-    env = make_env(path, seed=1, max_moves=MAX_MOVES)
-    steps = bad = cut = 0
-    start = time.process_time()
-    for episode in range(first, first + episodes):
-        rng = random.Random(episode)
-        env.reset(seed=episode)
-        for agent in env.agent_iter():
-            obs, reward, term, trunc, info = env.last(False)
-            if term or trunc:
-                cut += trunc and agent == env.possible_agents[0]
-                env.step(None)
-                continue
-            seat = env.possible_agents.index(agent)
-            decision = env.table.decision(seat)
-            legal = env._now_for(seat)[0]
-            moves = {m for m, _, _ in legal.values()}
-            picking = len(env._now) > 3  # sets picked a card at a time: their moves are reached card by card
-            if (moves != set(decision.options) and not picking) or \
-                    any(calls - set(decision.calls) for _, calls, _ in legal.values()):
-                bad += 1
-            actions = np.flatnonzero(info["action_mask"])
-            if sorted(actions) != sorted(legal):
-                bad += 1
-            env.step(int(actions[rng.randrange(len(actions))]))
-            steps += 1
-        env.table.game.check_cards()
-    return {"episodes": episodes, "steps": steps, "mismatches": bad, "cut_off": cut,
-            "seconds": time.process_time() - start}
+    """Random masked play at the game's default players, every mask checked against the legal moves
+    (`bench/env_masks.py`, which plays every file at its fewest and most players too).  Episode k is game seed k
+    (from `first`), so a run may be split into parts."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from env_masks import run
+
+    r = run(str(path), rulelang.load(path).default_players, episodes, first, MAX_MOVES)
+    return {"episodes": episodes, "steps": r["steps"], "mismatches": len(r["problems"]), "cut_off": r["cut"],
+            "seconds": r["seconds"]}
 
 
 def hashes(files, seeds=(1, 2, 3), cut: int = 600) -> dict:

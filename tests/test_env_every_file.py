@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import warnings
-from itertools import combinations
 
 import pytest
 
@@ -23,9 +22,9 @@ from pettingzoo.test import api_test  # noqa: E402
 
 import rulelang  # noqa: E402
 from helpers import ROOT  # noqa: E402
-from interpreter.bots.odds import with_calls  # noqa: E402
 from interpreter.view import zone_shows  # noqa: E402
-from rulelang.env import make_env  # noqa: E402
+from rulelang.env import ActionSpaceWarning, OutsideActionSpace, make_env  # noqa: E402
+from rulelang.env.check import mask_problems  # noqa: E402
 
 FOLDERS = ("games", "examples", "examples/more", "tests/rules")
 FILES = [p for folder in FOLDERS for p in sorted((ROOT / folder).glob("*.rules"))]
@@ -56,67 +55,13 @@ def player_counts(program) -> list[int]:
 
 
 def check_mask(env) -> np.ndarray:
-    """The mask is exactly the actions of the decision's moves; every move has an action; each move that may be
-    said with calls (all but moves of several arguments, sets of cards and rules to write) has one for each set of
-    the game's calls the decision lets be said; each action's move is the decision's, its calls among those.
-    A set of a verb picked a card at a time (`PickBlock`: too many sets to number) is checked by `picks`.
-    The legal actions, as the mask gives them."""
-    seat = env._seat
-    enc = env.encoding
-    decision = env.table.decision(seat)
-    now = env._now
-    legal = now[0]
-    mask = env.action_mask()
-    assert mask.shape == (enc.size,) and mask.dtype == np.int8
-    state = now[3] if len(now) > 3 else None
-    expected = set(legal) | (picks(env, decision, state) if state is not None else set())
-    allowed = np.flatnonzero(mask)
-    assert allowed.tolist() == sorted(expected)
-    if state is not None and state.verb is not None:
-        return allowed  # the cards of one set being picked: done (if they are a set) and the cards that may follow
-    options = {id(m): m for m in decision.options}
-    for action, (move, calls, text) in legal.items():
-        assert options.get(id(move)) is move, env.action_label(action)
-        assert calls <= set(decision.calls)
-        assert env.action_label(action).split()[0] == move.verb
-        if text is None:
-            assert env.action_of(with_calls(move, calls) if calls else move) == action, env.action_label(action)
-    said = {(id(m), c) for m, c, _ in legal.values()}
-    offered = set(decision.calls) & set(env.program.calls)
-    subsets = [frozenset(s) for k in range(len(offered) + 1) for s in combinations(sorted(offered), k)]
-    for m in decision.options:
-        if m.kind == "cards" and m.verb in enc.pick_blocks:
-            continue
-        assert (id(m), frozenset()) in said, f"{m.text} has no action"
-        if m.kind not in ("several", "cards", "rule"):
-            for cs in subsets:
-                assert (id(m), cs) in said, f"{m.text} {' '.join(sorted(cs))} has no action"
+    """The mask is exactly the actions of the decision's moves (`rulelang.env.check.mask_problems`: every move with an
+    action, said with each set of the calls the decision lets be said, each action's move the decision's, its calls
+    among those; a set of a verb picked a card at a time, the cards a legal set may hold next).  The legal actions,
+    as the mask gives them."""
+    allowed, problems = mask_problems(env)
+    assert not problems, problems
     return allowed
-
-
-def picks(env, decision, state) -> set:
-    """The actions allowed of sets picked a card at a time, worked out from the decision's moves: before the first
-    card, each card some legal set holds; then each card a set holding those picked holds one more of, and done
-    (the set's move) when they are one."""
-    from collections import Counter
-
-    enc = env.encoding
-    out = set()
-    for verb, block in enc.pick_blocks.items():
-        if state.verb not in (None, verb):
-            continue
-        picked = Counter(state.picked)
-        for m in decision.options:
-            if m.kind != "cards" or m.verb != verb:
-                continue
-            ids = Counter(block.ids(m.arg, enc.ident_of))
-            if picked - ids:
-                continue
-            out.update(block.start + j for j in ids if ids[j] > picked[j])
-            if state.verb is not None and ids == picked:
-                assert env._now[0][block.done][0] is m
-                out.add(block.done)
-    return out
 
 
 def play(env, seeds, rng_seed: int) -> int:
@@ -237,6 +182,48 @@ def test_calls_are_said_with_moves_that_are_not_cards():
     assert env.infos["player_0"]["winners"] == [0]
 
 
+LAST_CARD = '''game "Last card"
+players 2..4
+attribute r 1..5
+deck d { for k in 1..4 { for n in 1..5 { card {r: n} } } }
+zone d hidden
+zone pile public
+zone h private per player
+call last "Last card!"
+setup { shuffle d  deal 4 from d to h }
+turn {
+  choose current {
+    lay 1..2 cs from h(current) "lay one or two cards" { move cs to pile }
+    give p in others(current), c in h(current) "give a card" { move c to h(p) }
+    draw where size(d) > 0 "draw" { move 1 from d to h(current) }
+  }
+  if size(h(current)) == 2 and not called(current, last) and size(d) > 1 { move 2 from d to h(current) }
+  if size(h(current)) == 0 { win current }
+}
+'''
+
+
+def test_calls_are_said_with_moves_of_several_arguments_and_sets_of_cards():
+    """A call may be said with any move (docs/language.md §7): a move of several arguments (`give +1 3 last`) and a
+    set of cards (`lay 2 4 last`) have an action for each set of the calls too.  Before, they had none: a seat
+    could not say "Last card!" laying its cards.  Masked random play at 2 and 4 players, every mask checked; the
+    call said is heard (laying two of four cards keeps two, the penalty of two more only without the call)."""
+    program = rulelang.load_text(LAST_CARD)
+    for n in (2, 4):
+        env = make_env(program, players=n, seed=n, max_moves=300)
+        assert play(env, range(n, n + 3), n) > 0
+    size_at = next(seg.start for seg in env.encoding.segments if seg.name == "zone.h.size")
+    for said in ("", " last"):
+        env.reset(seed=3)
+        labels = {env.action_label(a): a for a in np.flatnonzero(env.action_mask())}
+        assert any(x.startswith("give +1 ") and x.endswith(" last") for x in labels)
+        lay = next(x for x in sorted(labels) if x.startswith("lay ") and len(x.split()) == 3 + bool(said)
+                   and x.endswith(said or x.split()[-1]))
+        agent = env.agent_selection
+        env.step(labels[lay])
+        assert env.observe(agent)["observation"][size_at] == (2 if said else 4), lay
+
+
 MANY = '''game "Bids"
 players 2..5
 attribute r 1..10
@@ -272,6 +259,93 @@ def test_a_decision_of_hundreds_of_moves_of_every_shape():
         assert {"bid 1", "bid 300", "take #1", "take #1 #2", "spy +1 #1", "pass"} <= set(labels)
 
 
+RAISE = '''game "Raise"
+players 2..3
+attribute r 1..4
+deck d { for n in 1..4 { card {r: n} } }
+zone d hidden
+zone h private per player
+var high = 0
+setup { shuffle d  deal 1 from d to h }
+turn {
+  choose current {
+    raise k in (high + 1)..(high + 30) "raise the bid" { set high = k }
+  }
+  if high > 200 { win current }
+}
+'''
+
+
+def test_numbers_worked_out_in_play_and_not_bounded_by_the_file():
+    """`raise k in (high + 1)..(high + 30)`: no end the file bounds.  make_env says so at once (ActionSpaceWarning
+    naming `raise` and the numbers its actions are: 0..4, the deck's counts), and a number offered past them stops
+    the episode with an error naming the move and `numbers=`; before, such a move was left out of the mask without
+    a word (a learner could never bid it).  With `numbers=(0, 230)` every bid of a game has an action."""
+    program = rulelang.load_text(RAISE)
+    with pytest.warns(ActionSpaceWarning, match=r"`raise`.*numbers 0\.\.4.*make_env\(numbers="):
+        env = make_env(program, players=2, seed=1)
+    with pytest.raises(OutsideActionSpace, match=r"`raise 5` has no action.*numbers=\(LOW, HIGH\)"):
+        env.reset(seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env = make_env(program, players=3, seed=1, numbers=(0, 230))
+    assert play(env, [1, 2], 1) > 10
+    assert env.action_label(env.encoding.size - 1) == "raise 230"
+
+
+SHADOWED = '''game "Shadowed"
+players 2..2
+attribute r 1..3
+deck d { for n in 1..3 { card {r: n} } }
+zone d hidden
+const k = 2
+setup { shuffle d }
+turn {
+  let k = 9
+  choose current { bid n in 0..k "bid" { win current } }
+}
+'''
+
+
+def test_number_ranges_bounded_from_the_file():
+    """A range worked out in play whose ends the file bounds has those numbers as actions, no more: Oh Hell's
+    `bid n in 0..hand_size` (a constant, `11 - hand_number`: at most 11), Accordion's `left k in 2..size(row)`
+    (a zone holds at most the deck), Hanabi's `play i in slots(current)` (`1..size(hand(p))`).  A constant shadowed
+    by a `let` of the same name is not read as the constant (its 9 would be left out): not bounded, so warned of."""
+    def numbers(env, verb):
+        return [env.action_label(i).split()[1] for i in range(len(env.encoding.actions.listed))
+                if env.action_label(i).split()[0] == verb and len(env.action_label(i).split()) == 2]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        oh_hell = make_env(ROOT / "examples" / "more" / "oh_hell.rules", players=4)
+        accordion = make_env(ROOT / "tests" / "rules" / "accordion.rules")
+        hanabi = make_env(ROOT / "tests" / "rules" / "hanabi.rules", players=2)
+    assert numbers(oh_hell, "bid") == [str(k) for k in range(0, 12)]
+    assert numbers(accordion, "left") == [str(k) for k in range(2, 53)]
+    assert numbers(hanabi, "play") == [str(k) for k in range(1, 51)]
+    with pytest.warns(ActionSpaceWarning, match="`bid`"):
+        env = make_env(rulelang.load_text(SHADOWED), seed=1)
+    with pytest.raises(OutsideActionSpace, match="`bid 4` has no action"):
+        env.reset(seed=1)
+    env = make_env(rulelang.load_text(SHADOWED), seed=1, numbers=(0, 9))
+    assert play(env, [1], 1) == 1
+
+
+def test_president_deals_every_card_and_the_three_of_clubs_leads_at_any_count():
+    """Found by bench/env_masks.py at President's fewest and most players: `deal all` deals evenly and leaves the
+    rest in the stock (of 52 cards, 1 at 3 players, 3 at 7); when the 3C was among them nobody held it, nobody led,
+    and the rules ran 200,000 steps without asking anyone (seeds 40, 49, 57 at 3 players; 29, 40, 46, 49, 57 at 7).
+    The rest is dealt one each: every card in a hand, and the first to act holds the 3C."""
+    program = rulelang.load(ROOT / "examples" / "president.rules")
+    for n, seed in ((3, 40), (7, 29)):
+        env = make_env(program, players=n, seed=seed, max_moves=5)
+        env.reset(seed=seed)
+        at = {seg.name: seg.start for seg in env.encoding.segments}
+        seen = env.observe(env.agent_selection)["observation"]
+        assert seen[at["zone.stock.size"]] == 0 and seen[at["zone.hand.size"]:][:n].sum() == 52
+        assert seen[at["zone.hand[self].cards"] + env.encoding.idents.index("3C")] == 1
+
+
 def test_a_decision_none_of_whose_moves_are_left():
     """A decision whose one option's `where` no card meets: nobody is asked, and the game ends without a step."""
     env = make_env(rulelang.load_text(NO_OPTION_LEFT.replace('    go "go on" { move 1 from d to h(current) }\n', "")
@@ -284,13 +358,18 @@ def test_a_decision_none_of_whose_moves_are_left():
 def test_sets_too_many_to_number_are_picked_a_card_at_a_time():
     """Rummy's melds of 3..7 cards of 52 would take 341 million actions: they are picked a card at a time (`meld
     +7H`, then `meld done`).  Masked random play leaning on picking: each mask is what the legal sets allow
-    (`check_mask`), the cards picked are in the picker's observation alone, and done lays the set picked."""
-    env = make_env(ROOT / "tests" / "rules" / "rummy.rules", players=2, seed=1, max_moves=400)
+    (`check_mask`), the cards picked are in the picker's observation alone, and done lays the set picked.  With a
+    call added to the game, done is said with it too (`meld done rummy`), allowed when the cards are a set."""
+    text = (ROOT / "tests" / "rules" / "rummy.rules").read_text().replace(
+        "players 2..6 default 2", 'players 2..6 default 2\ncall rummy "Rummy!"')
+    env = make_env(rulelang.load_text(text), players=2, seed=1, max_moves=400)
     block = env.encoding.pick_blocks["meld"]
+    called = block.done_with[frozenset({"rummy"})]
+    assert env.action_label(called) == "meld done rummy"
     at = env.encoding.pick_at["meld"]
     width = len(block.idents)
     assert env.encoding.size < 10_000
-    laid = 0
+    laid = said = 0
     rng = random.Random(1)
     for seed in (1, 2):
         env.reset(seed=seed)
@@ -308,12 +387,13 @@ def test_sets_too_many_to_number_are_picked_a_card_at_a_time():
             assert not env.observe(other)["observation"][at:at + width].any()
             picks = [a for a in legal if a >= block.start]
             action = int(rng.choice(picks if picks and rng.random() < 0.9 else legal))
-            if action == block.done:
+            if action in (block.done, called):
                 move = env._now[0][action][0]
                 laid += 1
+                said += action == called
                 assert sorted(block.ids(move.arg, env.encoding.ident_of)) == list(picked)
             env.step(action)
-    assert laid > 3
+    assert laid > 3 and said
 
 
 # ---------------------------------------------------------------------------------------- hidden information

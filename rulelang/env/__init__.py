@@ -15,8 +15,8 @@ except ImportError as e:  # pragma: no cover - what a user without the extra see
     raise ImportError(f"rulelang.env needs the `rl` extra (pettingzoo, gymnasium, numpy), which is not installed "
                       f"({e.name} is missing): pip install 'rulelang[rl]'") from e
 
-from .aec import RulesEnv, make_env
-from .encoding import Encoding
+from .aec import ActionSpaceWarning, RulesEnv, make_env
+from .encoding import Encoding, OutsideActionSpace
 from .single import SingleAgentEnv
 
 
@@ -25,4 +25,5 @@ def make_gym_env(game, opponents=("greedy",), **kwargs) -> SingleAgentEnv:
     return SingleAgentEnv(game, opponents=opponents, **kwargs)
 
 
-__all__ = ["make_env", "make_gym_env", "RulesEnv", "SingleAgentEnv", "Encoding"]
+__all__ = ["make_env", "make_gym_env", "RulesEnv", "SingleAgentEnv", "Encoding", "ActionSpaceWarning",
+           "OutsideActionSpace"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+import warnings
 from itertools import repeat, takewhile
 from operator import attrgetter
 from pathlib import Path
@@ -20,6 +21,12 @@ from .table import Table
 from .text import text_view
 
 REWARDS = ("win", "score")
+
+
+class ActionSpaceWarning(UserWarning):
+    """The action space made from a file may not hold every move of the game: a number option whose range is worked
+    out in play and cannot be bounded from the file (`bid k in 0..score(current)`)."""
+
 MAX_MOVES = 20_000  # decisions in one episode before it is cut off (truncated); `rulelang simulate` cuts at 5,000 turns
 
 
@@ -63,7 +70,7 @@ class RulesEnv(AECEnv):
 
     def __init__(self, game, players: int | None = None, options: dict | None = None, reward: str = "win",
                  seed: int | None = None, match: bool = False, max_moves: int = MAX_MOVES,
-                 render_mode: str | None = None, stack: list | None = None):
+                 render_mode: str | None = None, stack: list | None = None, numbers: tuple | None = None):
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
@@ -82,7 +89,13 @@ class RulesEnv(AECEnv):
         slug = re.sub(r"[^a-z0-9]+", "_", self.program.name.lower()).strip("_")
         self.metadata = dict(self.metadata, name=f"rulelang_{slug}_v0")
         Table(self.program, n, 0, self.game_options, match, self.stack)  # refuses a bad player count, option, stack now
-        self.encoding = enc = Encoding(self.program, n)
+        self.encoding = enc = Encoding(self.program, n, numbers=numbers)
+        for verb, place, doc, (lo, hi) in enc.open_numbers if numbers is None else ():
+            warnings.warn(ActionSpaceWarning(
+                f"{self.program.name}: `{verb}` (\"{doc}\") takes a number{f' (argument {place + 1})' if place else ''} "
+                f"whose range is worked out in play and not bounded by the file: its actions are the numbers "
+                f"{lo}..{hi}, and a number offered past them would stop an episode with an error; give "
+                f"make_env(numbers=(LOW, HIGH)) to choose them"), stacklevel=3)
         self._decide = enc.decide
         self._action_of = enc.action_of
         self._observers = enc.observers  # each seat's: its vector from its glance
@@ -399,7 +412,7 @@ class RulesEnv(AECEnv):
 
 def make_env(game, players: int | None = None, options: dict | None = None, reward: str = "win",
              seed: int | None = None, match: bool = False, max_moves: int = MAX_MOVES,
-             render_mode: str | None = None, stack: list | None = None) -> RulesEnv:
+             render_mode: str | None = None, stack: list | None = None, numbers: tuple | None = None) -> RulesEnv:
     """A PettingZoo AEC environment of a game file (a path, a bundled game's name, or a Program).
 
     `players`: how many seats (the game's default if None); `options`: the game's options by name;
@@ -407,7 +420,9 @@ def make_env(game, players: int | None = None, options: dict | None = None, rewa
     less the mean of the others'); `seed`: the seeds of the games `reset()` starts; `match`: play hands to the
     game's match target; `max_moves`: decisions before an episode is truncated; `render_mode`: "ansi" (render()
     returns the acting seat's text view) or "human" (it is also printed after each step); `stack`: card names
-    for the top of the deck, first on top, as `rulelang run --stack` takes them.
+    for the top of the deck, first on top, as `rulelang run --stack` takes them; `numbers`: (low, high), the numbers
+    of an option whose range is worked out in play and not bounded by the file (else the numbered attributes' and 0
+    to the deck's size, with an ActionSpaceWarning).
     """
     return RulesEnv(game, players=players, options=options, reward=reward, seed=seed, match=match,
-                    max_moves=max_moves, render_mode=render_mode, stack=stack)
+                    max_moves=max_moves, render_mode=render_mode, stack=stack, numbers=numbers)

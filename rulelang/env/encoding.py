@@ -15,6 +15,8 @@ import numpy as np
 
 from interpreter.program import Choice, Proc
 
+from .bounds import number_bounds
+
 # Where a number of the observation may lie: counts, sizes, scores and variables stay well inside it (a float32
 # holds every whole number up to 2**24 exactly).
 BOUND = float(2**24)
@@ -51,6 +53,10 @@ REUSE = (sys.implementation.name == "cpython" and not sysconfig.get_config_var("
 LONG_RUN = 12
 
 
+class OutsideActionSpace(RuntimeError):
+    """A decision offers a move the action space made from the file has no action for."""
+
+
 @attrs.frozen
 class Action:
     """One entry of the action space: a verb, what it takes (a card identity, a seat counted from the acting
@@ -81,11 +87,12 @@ class SetBlock:
     (b_i = a_i + i) and ranked in the combinatorial number system, so each size k takes C(N + k - 1, k) actions
     (N identities), some of them sets no deck can hold (two of a card there is one of): never legal.
     An option whose cards may lie out of its chooser's sight offers those by place (`pass #1 #3`): its block
-    counts `places` more identities after the cards', `#1` .. `#places`."""
+    counts `places` more identities after the cards', `#1` .. `#places`.
+    In a game with calls the block holds its sets once more for each set of calls said with them (`Calls`)."""
 
     kind = "cards"
 
-    def __init__(self, start: int, verb: str, idents: list, low: int, high: int, places: int = 0):
+    def __init__(self, start: int, verb: str, idents: list, low: int, high: int, places: int = 0, calls=()):
         self.start, self.verb, self.low, self.high = start, verb, low, high
         self.cards = len(idents)
         self.places = places
@@ -97,7 +104,9 @@ class SetBlock:
         for k in self.sizes:
             self.offsets.append(at)
             at += comb(n + k - 1, k)
-        self.size = at
+        self.base = at
+        self.calls = list(calls)
+        self.size = at * (1 + len(self.calls))
         self.ranks = [[comb(a + i, i + 1) for a in range(n)] for i in range(high)]  # C(a + i, i + 1), looked up
         self.ranks_np = np.array(self.ranks, dtype=np.int64).reshape(high, n)
 
@@ -126,6 +135,7 @@ class SetBlock:
         return self.start + self.offsets[k - self.low] + sum(ranks[i][a] for i, a in enumerate(ids))
 
     def action(self, j: int) -> Action:
+        said, j = divmod(j, self.base)
         at = bisect_right(self.offsets, j) - 1
         k, r = self.sizes[at], j - self.offsets[at]
         out = []
@@ -136,12 +146,19 @@ class SetBlock:
             r -= comb(b, i + 1)
             out.append(b - i)
         item = tuple(reversed(out))
-        return Action(self.verb, "cards", item, frozenset(), " ".join([self.verb, *(self.idents[a] for a in item)]))
+        calls = self.calls[said - 1] if said else frozenset()
+        return Action(self.verb, "cards", item, calls,
+                      " ".join([self.verb, *(self.idents[a] for a in item), *sorted(calls)]))
+
+    def row(self, i: int) -> dict:
+        """The actions of one set (action `i`, said without calls) by the calls said with it."""
+        return call_row(self, i)
 
     def describe(self) -> str:
         places = f" and {self.places} places (#1..#{self.places}: cards out of sight)" if self.places else ""
         return (f"{self.verb} a set of {self.low}..{self.high} cards: each multiset of the {self.cards} card "
-                f"identities{places}, ranked by size then in the combinatorial number system (docs/env.md)")
+                f"identities{places}, ranked by size then in the combinatorial number system (docs/env.md)"
+                f"{said_with(self)}")
 
 
 class PickBlock:
@@ -155,22 +172,26 @@ class PickBlock:
     kind = "cards"
     ids = SetBlock.ids
 
-    def __init__(self, start: int, verb: str, idents: list, low: int, high: int, places: int = 0):
+    def __init__(self, start: int, verb: str, idents: list, low: int, high: int, places: int = 0, calls=()):
         self.start, self.verb, self.low, self.high = start, verb, low, high
         self.cards, self.places = len(idents), places
         self.idents = [*idents, *(f"#{k}" for k in range(1, places + 1))]
         self.done = start + len(self.idents)
-        self.size = len(self.idents) + 1
+        self.calls = list(calls)  # in a game with calls, done is said with each set of them too: `meld done uno`
+        self.done_with = {cs: self.done + 1 + k for k, cs in enumerate(self.calls)}
+        self.size = len(self.idents) + 1 + len(self.calls)
 
     def action(self, j: int) -> Action:
         if j < len(self.idents):
             return Action(self.verb, "pick", j, frozenset(), f"{self.verb} +{self.idents[j]}")
-        return Action(self.verb, "done", None, frozenset(), f"{self.verb} done")
+        calls = self.calls[j - len(self.idents) - 1] if j > len(self.idents) else frozenset()
+        return Action(self.verb, "done", None, calls, " ".join([f"{self.verb} done", *sorted(calls)]))
 
     def describe(self) -> str:
         places = f" and {self.places} places" if self.places else ""
+        said = f", or done said with each set of the calls ({len(self.calls)})" if self.calls else ""
         return (f"{self.verb} a set of {self.low}..{self.high} cards picked a card at a time: + each of the "
-                f"{self.cards} card identities{places}, then done (docs/env.md)")
+                f"{self.cards} card identities{places}, then done{said} (docs/env.md)")
 
 
 class Picking:
@@ -178,25 +199,29 @@ class Picking:
     each such verb (each as a count of each identity, and its move), the moves of the decision's other options by
     action, and the verb and cards picked so far."""
 
-    __slots__ = ("sets", "others", "verb", "picked")
+    __slots__ = ("sets", "others", "verb", "picked", "calls")
 
-    def __init__(self, sets: dict, others: dict, verb=None, picked: tuple = ()):
+    def __init__(self, sets: dict, others: dict, verb=None, picked: tuple = (), calls: tuple = ()):
         self.sets, self.others, self.verb, self.picked = sets, others, verb, picked
+        self.calls = calls  # the sets of calls the decision lets be said (done is said with each)
 
 
 class ProductBlock:
     """The actions of an option of several arguments: one per combination of one item of each argument's domain
     (cards by identity, players by seat counted from the acting one, values, numbers), the last argument
-    varying fastest."""
+    varying fastest.  In a game with calls the block holds its moves once more for each set of calls said with
+    them (`give +1 R7 uno`)."""
 
     kind = "several"
 
-    def __init__(self, start: int, verb: str, parts: tuple, domains: list, kinds: tuple = ()):
+    def __init__(self, start: int, verb: str, parts: tuple, domains: list, kinds: tuple = (), calls=()):
         self.start, self.verb, self.parts, self.kinds = start, verb, parts, kinds or parts
         self.labels = [d[0] for d in domains]  # each part: the label of each position
         self.codes = [d[1] for d in domains]  # each part: item (and seat) -> position, or None
         self.radix = [len(x) for x in self.labels]
-        self.size = prod(self.radix)
+        self.base = prod(self.radix)
+        self.calls = list(calls)
+        self.size = self.base * (1 + len(self.calls))
 
     def index(self, arg: tuple, seat: int) -> int | None:
         i = 0
@@ -208,16 +233,37 @@ class ProductBlock:
         return self.start + i
 
     def action(self, j: int) -> Action:
+        said, j = divmod(j, self.base)
         digits = []
         for r in reversed(self.radix):
             j, d = divmod(j, r)
             digits.append(d)
         digits.reverse()
         words = [str(self.labels[p][d]) for p, d in enumerate(digits)]
-        return Action(self.verb, "several", tuple(digits), frozenset(), " ".join([self.verb, *words]))
+        calls = self.calls[said - 1] if said else frozenset()
+        return Action(self.verb, "several", tuple(digits), calls, " ".join([self.verb, *words, *sorted(calls)]))
+
+    def row(self, i: int) -> dict:
+        """The actions of one move (action `i`, said without calls) by the calls said with it."""
+        return call_row(self, i)
 
     def describe(self) -> str:
-        return f"{self.verb} " + " x ".join(f"{p} ({r})" for p, r in zip(self.parts, self.radix))
+        return f"{self.verb} " + " x ".join(f"{p} ({r})" for p, r in zip(self.parts, self.radix)) + said_with(self)
+
+
+def call_row(block, i: int) -> dict:
+    """A block's actions of one move (action `i`, said without calls) by the calls said with it: the block holds its
+    moves said without calls, then once more for each set of the game's calls, in `block.calls`' order."""
+    row = {frozenset(): i}
+    for k, cs in enumerate(block.calls, 1):
+        row[cs] = i + k * block.base
+    return row
+
+
+def said_with(block) -> str:
+    if not block.calls:
+        return ""
+    return f"; then each once more for each set of the calls ({len(block.calls)}: {' '.join(sorted(block.calls[0]))} ...)"
 
 
 class ActionList:
@@ -327,7 +373,7 @@ KIND_ORDER = {"": 0, "card": 1, "player": 2, "value": 3, "number": 4, "rule": 5,
 class Encoding:
     """The action space and observation layout of one game for a number of players."""
 
-    def __init__(self, program, players: int, examples: tuple | None = None):
+    def __init__(self, program, players: int, examples: tuple | None = None, numbers: tuple | None = None):
         self.program = program
         self.n = players
         self.examples = tuple(program.examples if examples is None else examples)
@@ -354,6 +400,17 @@ class Encoding:
         ranges = [(a.low, a.high) for a in program.attributes.values() if a.numeric]
         self.attr_numbers = sorted({k for lo, hi in ranges for k in range(lo, hi + 1)})
         self.numbers = sorted(set(self.attr_numbers) | set(range(program.deck_size + 1)))
+        # The numbers of an option whose range is worked out in play and cannot be bounded from the file (`bid k in
+        # 0..score(current)`): `numbers` = (low, high) if given, else `self.numbers`.  Each such option is noted in
+        # `open_numbers` as (verb, argument's place, text, (low, high)): `make_env` warns of them.
+        if numbers is not None:
+            lo, hi = numbers
+            if not (isinstance(lo, int) and isinstance(hi, int) and lo <= hi):
+                raise ValueError(f"numbers is (low, high), two whole numbers, low <= high: not {numbers!r}")
+            if hi - lo >= MAX_ACTIONS:
+                raise ValueError(f"numbers {lo}..{hi} would be more than {MAX_ACTIONS:,} actions")
+        self.open_span = list(range(numbers[0], numbers[1] + 1)) if numbers is not None else self.numbers
+        self.open_numbers: list = []
         self._actions()  # (adds to `numbers` those of ranges written with numbers in options: `bid k in 0..300`)
         self._layout()
         if self.size <= 4096:  # each action's verb group as a bit (0: none), for `_mask`; the first block of masks
@@ -437,10 +494,12 @@ class Encoding:
 
     def _number_domains(self, choices: list) -> dict:
         """The numbers each number argument of a verb can take, by (verb, argument's place): those of the ranges
-        written with numbers its options draw it from (`bid k in 0..300`: `Choice.types` says `int:0..300`), or,
-        when some option's is worked out in play, `numbers` (the numbered attributes' and every count of cards)
-        and those of the written ranges."""
+        written with numbers its options draw it from (`bid k in 0..300`: `Choice.types` says `int:0..300`); of a
+        range worked out in play, those its ends can be shown to lie within from the file (`0..hand_size`,
+        `2..size(row)`, `slots(p)`: `bounds.number_bounds`), else `open_span` (`numbers` given to make_env, or the
+        numbered attributes' and every count of cards), the option noted in `open_numbers`."""
         wanted: dict = {}
+        bounds = None
         for c in choices:
             if c.kind != "number" and c.kind != "several":
                 continue
@@ -455,13 +514,22 @@ class Encoding:
                     if hi - lo > MAX_ACTIONS:
                         raise ValueError(f"`{c.verb}` takes a number of {lo}..{hi}: more than {MAX_ACTIONS:,} actions")
                     got.update(range(lo, hi + 1))
+                    continue
+                if bounds is None:
+                    bounds = number_bounds(self.program)
+                lo, hi = bounds.get((c.verb, c.doc, i), (None, None))
+                if lo is not None and hi is not None and hi - lo < MAX_ACTIONS:
+                    got.update(range(lo, hi + 1))
                 else:
                     got.add(None)
+                    span = (self.open_span[0], self.open_span[-1])
+                    if (c.verb, i, c.doc, span) not in self.open_numbers:
+                        self.open_numbers.append((c.verb, i, c.doc, span))
         out = {}
         for key, got in wanted.items():
             if None in got:
                 got.discard(None)
-                got.update(self.numbers)
+                got.update(self.open_span)
             out[key] = sorted(got)
         return out
 
@@ -554,19 +622,20 @@ class Encoding:
             blocks.append(ProductBlock(at, verb, shown, [
                 numbers(verb, i) if p == "number" else
                 domains["place" if p == "card" and by_place else p] if p in domains else values(verb, i)
-                for i, p in enumerate(parts)], parts))
+                for i, p in enumerate(parts)], parts, self.call_sets))
             at += blocks[-1].size
         # Sets of cards: each set numbered, unless there are too many (more actions than MAX_ACTIONS in all):
         # then the verbs of the most are picked a card at a time (`PickBlock`) until the rest fit.
         shape = {verb: (low, high, deck if (verb, "cards", 0) in placed else 0) for verb, (low, high) in sets.items()}
-        whole = {verb: SetBlock(0, verb, self.idents, *shape[verb]).size for verb in shape}
+        calls = self.call_sets
+        whole = {verb: SetBlock(0, verb, self.idents, *shape[verb], calls).size for verb in shape}
         picked: set = set()
-        while at + sum(whole[v] if v not in picked else len(self.idents) + shape[v][2] + 1 for v in whole) > MAX_ACTIONS \
-                and len(picked) < len(whole):
+        while at + sum(whole[v] if v not in picked else len(self.idents) + shape[v][2] + 1 + len(calls)
+                       for v in whole) > MAX_ACTIONS and len(picked) < len(whole):
             picked.add(max((v for v in whole if v not in picked), key=whole.__getitem__))
         for verb in sorted(sets):
             kind = PickBlock if verb in picked else SetBlock
-            blocks.append(kind(at, verb, self.idents, *shape[verb]))
+            blocks.append(kind(at, verb, self.idents, *shape[verb], calls))
             at += blocks[-1].size
         if at > MAX_ACTIONS:
             big = max(blocks, key=lambda b: b.size)
@@ -677,22 +746,42 @@ class Encoding:
                 pairs = self._asked_actions(e, asked)
             if pairs:  # (a move without actions is not noted: nothing would hold it)
                 quick[id(mv)] = pairs
+            else:
+                self.outside(mv)
             out.update(pairs)
             groups.add(e[3])
         if sets is not None:
-            picking = self._set_actions(sets, out, groups)
+            picking = self._set_actions(sets, out, groups, asked[1])
             if picking:
-                return self._start_picking(picking, out, groups)
+                return self._start_picking(picking, out, groups, asked[1])
         acts = tuple(out)
         got = self._masks.get(acts) or self._mask(acts)
         groups.discard(None)
         return out, got[0], tuple(sorted(groups))
+
+    def outside(self, mv) -> None:
+        """A move of a decision has no action: an error that names it and says why, rather than a mask without it
+        (a learner must be able to make every legal move)."""
+        name = self.program.name
+        opened = [x for x in self.open_numbers if x[0] == mv.verb]
+        if opened:
+            lo, hi = opened[0][3]
+            raise OutsideActionSpace(
+                f"{name}: `{mv.text}` has no action: `{mv.verb}` takes a number whose range is worked out in play "
+                f"and not bounded by the file, and its actions are the numbers {lo}..{hi} (make_env warned of it); "
+                f"make the environment with make_env(numbers=(LOW, HIGH)) covering this game's numbers")
+        raise OutsideActionSpace(f"{name}: `{mv.text}` has no action in the space made from the file (a rule "
+                                 "written in play may offer what the file does not)")
 
     def action_of(self, move, seat: int) -> int | None:
         """The action of one of the seat's moves (a Move of its decision, with the calls said with it, as a bot
         makes it), or None if the action space has none."""
         if move.calls:  # the action of the move said without them, then its row of calls
             kind = move.kind
+            if kind == "several" or kind == "cards":  # a block's: its row of calls is the block's
+                i = self.action_of(attrs.evolve(move, calls=frozenset()), seat)
+                row = self._block_row(i)
+                return row.get(move.calls) if row is not None else None
             item = self.ident_of[move.arg] if kind == "card" else (move.arg - seat) % self.n if kind == "player" \
                 else move.arg if kind else None
             row = self.call_rows.get(self.index.get((move.verb, kind, item, frozenset())))
@@ -763,42 +852,62 @@ class Encoding:
         if pairs.__class__ is list:  # a move naming players: its actions count them from the acting seat
             pairs = pairs[seat] or self._seat_actions(e, seat)
             if calls and len(pairs) == 1:
-                row = self.call_rows.get(pairs[0][0])
+                row = self.call_rows.get(pairs[0][0]) or self._block_row(pairs[0][0])
         if row is not None and calls:
-            subsets = self._subsets.get(calls)
-            if subsets is None:
-                offered = set(calls)
-                subsets = self._subsets[calls] = [cs for cs in self.call_sets if cs <= offered]
+            subsets = self._offered(calls)
             mv = e[0]
             pairs = (*pairs, *((row[cs], (mv, cs, None)) for cs in subsets))
         e[4][asked] = pairs
         return pairs
 
-    def _set_actions(self, sets: list, out: dict, groups: set) -> dict:
+    def _offered(self, calls: tuple) -> list:
+        """The sets of the game's calls a decision lets be said (`calls`: the calls it offers), in `call_sets`' order."""
+        subsets = self._subsets.get(calls)
+        if subsets is None:
+            offered = set(calls)
+            subsets = self._subsets[calls] = [cs for cs in self.call_sets if cs <= offered]
+        return subsets
+
+    def _block_row(self, i) -> dict | None:
+        """The actions of a move of a block (action `i`, said without calls) by the calls said with it; None if `i`
+        is none of a block's or its block is said without calls (a game without calls)."""
+        if i is None or i < len(self.actions.listed) or not self.call_sets:
+            return None
+        b = self.actions.blocks[bisect_right(self.actions.starts, i) - 1]
+        return b.row(i) if b.__class__ is not PickBlock else None
+
+    def _set_actions(self, sets: list, out: dict, groups: set, calls: tuple = ()) -> dict:
         """The actions of a decision's sets of cards, ranked together with numpy (a decision may offer hundreds:
-        every three cards of a hand to pass), into `out`; their verb groups into `groups`.  The sets of a verb
-        picked a card at a time are given back: verb -> [(their identities in order, the move)]."""
+        every three cards of a hand to pass), into `out`, each with every set of the calls the decision lets be
+        said (`calls`: those it offers); their verb groups into `groups`.  The sets of a verb picked a card at a
+        time are given back: verb -> [(their identities in order, the move)]."""
         by: dict = {}
         none = frozenset()
         picking: dict = {}
+        said = [(k, cs) for k, cs in enumerate(self.call_sets, 1) if cs in set(self._offered(calls))] if calls else ()
         for mv in sets:
             pick = self.pick_blocks.get(mv.verb)
             if pick is not None:
                 ids = pick.ids(mv.arg, self.ident_of)
-                if ids is not None:
-                    picking.setdefault(mv.verb, []).append((tuple(sorted(ids)), mv))
+                if ids is None:
+                    self.outside(mv)
+                picking.setdefault(mv.verb, []).append((tuple(sorted(ids)), mv))
             elif all(c.__class__ is int for c in mv.arg):
                 by.setdefault((mv.verb, len(mv.arg)), []).append(mv)
             else:  # a set with hidden cards by place ('#k'): ranked alone
                 block = self.set_blocks.get(mv.verb)
                 i = block.index(block.ids(mv.arg, self.ident_of)) if block is not None else None
-                if i is not None:
+                if i is None:
+                    self.outside(mv)
+                else:
                     out[i] = (mv, none, None)
+                    for k, cs in said:
+                        out[i + k * block.base] = (mv, cs, None)
                     groups.add(self.verb_group.get((mv.verb, "cards")))
         for (verb, k), moves in by.items():
             block = self.set_blocks.get(verb)
             if block is None or not block.low <= k <= block.high:
-                continue
+                self.outside(moves[0])
             ids = self._ident_np[np.array([mv.arg for mv in moves], dtype=np.intp)]
             ids.sort(axis=1)
             ranks = block.ranks_np
@@ -806,10 +915,12 @@ class Encoding:
             for i in range(k):
                 at += ranks[i][ids[:, i]]
             out.update(zip(at.tolist(), [(mv, none, None) for mv in moves]))
+            for j, cs in said:
+                out.update(zip((at + j * block.base).tolist(), [(mv, cs, None) for mv in moves]))
             groups.add(self.verb_group.get((verb, "cards")))
         return picking
 
-    def _start_picking(self, picking: dict, out: dict, groups: set) -> tuple:
+    def _start_picking(self, picking: dict, out: dict, groups: set, calls: tuple = ()) -> tuple:
         """A decision with sets picked a card at a time (`PickBlock`): the other moves by action, the mask of those
         and of each first card a legal set holds, the verb groups, and the `Picking` to go on from."""
         first = set()
@@ -819,7 +930,7 @@ class Encoding:
             groups.add(self.verb_group.get((verb, "cards")))
         groups.discard(None)
         mask = self._mask(tuple(sorted([*out, *first])))[0]
-        return out, mask, tuple(sorted(groups)), Picking(picking, out)
+        return out, mask, tuple(sorted(groups)), Picking(picking, out, calls=tuple(self._offered(calls)) if calls else ())
 
     def pick(self, now: tuple, action: int) -> tuple | None:
         """The seat to act picks a card of a set (`PickBlock`) at `now` (a decision's moves, mask, verb groups and
@@ -837,13 +948,16 @@ class Encoding:
         need = Counter(picked)
         sets = [(ids, mv) for ids, mv in state.sets[verb] if not need - Counter(ids)]
         out = {block.done: (mv, frozenset(), None) for ids, mv in sets if ids == picked}
+        for ids, mv in sets:  # done said with the calls the decision lets be said
+            if ids == picked:
+                out.update((block.done_with[cs], (mv, cs, None)) for cs in state.calls)
         more = set()
         for ids, _ in sets:
             have = Counter(ids)
             more.update(block.start + j for j in have if have[j] > need[j])
         mask = self._mask(tuple(sorted([*out, *more])))[0]
         group = self.verb_group.get((verb, "cards"))
-        return out, mask, (group,) if group is not None else (), Picking({verb: sets}, {}, verb, picked)
+        return out, mask, (group,) if group is not None else (), Picking({verb: sets}, {}, verb, picked, state.calls)
 
     def show_picks(self, vector: np.ndarray, state: Picking) -> None:
         """The cards picked so far of a set being picked (`Picking`), counted into the picker's observation."""

@@ -22,7 +22,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def __init__(self, game, opponents=("greedy",), seat: int = 0, players: int | None = None,
                  options: dict | None = None, reward: str = "win", seed: int | None = None, match: bool = False,
-                 max_moves: int = MAX_MOVES, render_mode: str | None = None):
+                 max_moves: int = MAX_MOVES, render_mode: str | None = None, numbers: tuple | None = None):
         opponents = [opponents] if isinstance(opponents, str) else list(opponents)
         for kind in opponents:
             if kind not in BOTS:
@@ -37,7 +37,7 @@ class SingleAgentEnv(gymnasium.Env):
         if not 0 <= seat < players:
             raise ValueError(f"seat is 0 to {players - 1}, not {seat}")
         self.env = RulesEnv(game, players=players, options=options, reward=reward, seed=seed, match=match,
-                            max_moves=max_moves)
+                            max_moves=max_moves, numbers=numbers)
         self.seat = seat
         self.agent = self.env.possible_agents[seat]
         self.opponents = opponents
