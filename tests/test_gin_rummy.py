@@ -70,6 +70,18 @@ def test_a_card_laid_off_takes_further_cards_in_its_turn():
     assert shorts(g, "spread", 0) == sorted(MELDED + ["QS", "KS"])
 
 
+def test_a_card_is_not_laid_off_between_two_melds_it_would_only_regroup():
+    # Sets of four sixes and four eights: the 7 of clubs would make 6-7-8 of clubs and leave two sets of three,
+    # but it joins no meld of the knocker's.
+    g = deal(["6C", "6D", "6H", "6S", "8C", "8D", "8H", "8S", "AH", "2D"],
+             ["7C", "KS", "QS", "JD", "3C", "4D", "9H", "TH", "2S", "3S"], "KC", ["QD"])
+    both_pass(g)
+    g.apply(0, "draw")
+    g.apply(0, "knock")
+    g.apply(0, "discard QD")   # before: `lay 7C` was offered
+    assert g.over and said(g)[-1] == "P1 knocks with 3 against 68" and g.scores == [65, 0]
+
+
 def test_no_knock_that_counts_on_discarding_the_card_just_taken():
     # 4 and 5 left over (9 points): taking the K of diamonds, only discarding it again would leave 10 or less.
     g = deal(["AC", "2C", "3C", "4C", "7H", "7D", "7S", "7C", "4H", "5D"],
