@@ -123,3 +123,10 @@ def test_a_nil_bidders_tricks_count_among_the_ten_bags_that_cost_100():
     g = play_out([0, 2, 0, 2, 0, 2, 0, 2, 1, 2, 2, 2, 1], [0, 1, 1, 1])
     assert g.scores == [10 + 10 - 100 - 100, 20, 10 + 10 - 100 - 100, 20]
     assert g.scores[0] % 10 == 0   # the bags start again from none
+
+
+def test_the_hand_goes_to_the_partnership_that_gained_more_counting_the_ten_bags_lost():
+    # Seats 0 and 2 bid 1 each and take 12: 20 and 10 bags, less 100 (-70); seats 1 and 3 bid 1 each and take
+    # 1: -20. Before the bags were counted in, the 30 before the loss of 100 won the hand.
+    g = play_out([0, 2, 0, 2, 1, 2, 0, 2, 0, 2, 0, 2, 0], [1, 1, 1, 1])
+    assert g.scores == [-70, -20, -70, -20] and g.winners == [1, 3]
