@@ -55,6 +55,49 @@ def test_a_knock_lays_out_the_melds_the_other_lays_off_and_the_knocker_scores_th
     assert g.scores == [28, 0]
 
 
+def test_a_card_laid_off_takes_further_cards_in_its_turn():
+    g = deal(MELDED + ["KH"], ["KS", "7C", "QS", "5D", "5H", "5S", "8D", "9D", "KD", "3H"], "6H", ["2H"])
+    both_pass(g)
+    g.apply(0, "draw")
+    g.apply(0, "knock")
+    g.apply(0, "discard KH")
+    assert sorted(m.text for m in g.legal()) == ["lay 7C", "lay QS", "stop"]   # the K of spades fits nothing yet
+    g.apply(1, "lay QS")
+    assert sorted(m.text for m in g.legal()) == ["lay 7C", "lay KS", "stop"]   # 9-10-J-Q of spades takes it now
+    g.apply(1, "lay KS")
+    g.apply(1, "stop")   # the 7 of clubs is kept: 7 more points of deadwood
+    assert g.over and said(g)[-1] == "P1 knocks with 2 against 37" and g.scores == [35, 0]
+    assert shorts(g, "spread", 0) == sorted(MELDED + ["QS", "KS"])
+
+
+def test_a_card_is_not_laid_off_between_two_melds_it_would_only_regroup():
+    # Sets of four sixes and four eights: the 7 of clubs would make 6-7-8 of clubs and leave two sets of three,
+    # but it joins no meld of the knocker's.
+    g = deal(["6C", "6D", "6H", "6S", "8C", "8D", "8H", "8S", "AH", "2D"],
+             ["7C", "KS", "QS", "JD", "3C", "4D", "9H", "TH", "2S", "3S"], "KC", ["QD"])
+    both_pass(g)
+    g.apply(0, "draw")
+    g.apply(0, "knock")
+    g.apply(0, "discard QD")   # before: `lay 7C` was offered
+    assert g.over and said(g)[-1] == "P1 knocks with 3 against 68" and g.scores == [65, 0]
+
+
+def test_no_knock_that_counts_on_discarding_the_card_just_taken():
+    # 4 and 5 left over (9 points): taking the K of diamonds, only discarding it again would leave 10 or less.
+    g = deal(["AC", "2C", "3C", "4C", "7H", "7D", "7S", "7C", "4H", "5D"],
+             ["5H", "6S", "8D", "9D", "KC", "2D", "QD", "AH", "3H", "JS"], "KD", ["2H", "6D"])
+    g.apply(0, "take KD")
+    texts = [m.text for m in g.legal()]
+    assert "knock" not in texts and "discard KD" not in texts and "discard 5D" in texts   # before: knock, then 19
+    g.apply(0, "discard 5D")
+    g.apply(1, "draw")
+    g.apply(1, "discard 2H")
+    g.apply(0, "draw")   # the 6 of diamonds: discarding the K now leaves 4 + 6
+    assert [m.text for m in g.legal()][0] == "knock"
+    g.apply(0, "knock")
+    assert [m.text for m in g.legal()] == ["discard KD"]
+
+
 def test_the_other_undercuts_a_knock_with_no_more_deadwood():
     g = deal(MELDED + ["4H"], ["5D", "5H", "5S", "8D", "9D", "TD", "2D", "3D", "4D", "AH"], "QH", ["KH"])
     both_pass(g)

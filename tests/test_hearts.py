@@ -21,6 +21,10 @@ def bot_move(g, bots):
     return d.player, bots[d.player].choose(g.program, g.view(d.player), d)
 
 
+def shorts(g, name, owner=None):
+    return [g.program.cards[c].short for c in zone(g, name, owner)]
+
+
 def zone(g, name, owner=None):
     return list(g.state.zone(g.program.zone_index[name], owner))
 
@@ -110,3 +114,34 @@ def test_no_heart_nor_the_queen_of_spades_may_be_discarded_on_the_first_trick():
     g.apply(0, next(m for m in g.pending.options if m.verb == "play" and cards[m.arg].short == "KS"))
     # Seat 1 has no club: ten hearts and three diamonds; no heart may go.
     assert g.pending.player == 1 and plays() == ["2D", "3D", "4D"]
+
+
+def test_taking_every_heart_and_the_queen_of_spades_shoots_the_moon():
+    from helpers import interleave
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
+    hands = [[r + s for r in ranks] for s in "CDSH"]   # seat 0 all clubs, 1 diamonds, 2 spades, 3 hearts
+    g = Game(hearts(), 4, seed=1, stack=interleave(hands))
+    cards = g.program.cards
+    # To the left: seat 0 gives away its three lowest clubs, seat 3 gives seat 0 the three top hearts.
+    give = {0: {"2C", "3C", "4C"}, 1: {"2D", "3D", "4D"}, 2: {"2S", "3S", "4S"}, 3: {"AH", "KH", "QH"}}
+    for p in range(4):
+        g.apply(p, next(m for m in g.pending.options if {cards[c].short for c in m.arg} == give[p]))
+
+    def play(p, card=None):
+        assert g.pending.player == p
+        g.apply(p, next(m for m in g.pending.options if m.verb == "play" and card in (None, cards[m.arg].short)))
+
+    play(1, "2C")   # seat 1 was passed the two of clubs
+    play(2, "2D")
+    play(3, "2S")   # the first trick takes no heart
+    play(0, "5C")
+    for trick in range(2, 14):   # seat 0 leads a club it alone still holds, or one of the three top hearts
+        for i in range(4):
+            play(i, "QS" if (trick, i) == (2, 2) else None)
+    said = [ev.text for ev in g.events if ev.type == "say"]
+    assert said[:10] == [f"{g.names[0]} takes the trick with {c}" for c in
+                         ["5 ♣", "6 ♣", "7 ♣", "8 ♣", "9 ♣", "10 ♣", "J ♣", "Q ♣", "K ♣", "A ♣"]]
+    assert sorted(said[10:]) == [f"{g.names[0]} takes the trick with {c}" for c in ["A ♥", "K ♥", "Q ♥"]]
+    assert sorted(shorts(g, "taken", 0)) == sorted(r + s for r in ranks for s in "CDSH")
+    assert g.over and g.winners == [0]
+    assert g.scores == [0, 26, 26, 26]   # 13 hearts and the queen of spades: the others take 26 each

@@ -95,3 +95,21 @@ def test_a_move_is_typed_as_its_cards_in_any_order():
     shorts = [g.program.cards[c].short.lower() for c in pair.arg]
     g.apply(g.pending.player, f"play {shorts[1]} {shorts[0]}")
     assert g.state.vars["last_count"] == 2
+
+
+def test_the_three_of_clubs_leads_the_first_hand_and_a_play_all_others_pass_on_leaves_its_player_to_lead():
+    from helpers import interleave
+    ranks = "3456789TJQKA2"
+    hands = [[r + s for r in ranks] for s in "HSCD"]   # seat 2 holds the clubs, the 3♣ among them
+    g = Game(president(), 4, seed=1, stack=interleave(hands))
+    assert g.pending.player == 2   # seats 0 and 1 are passed over until the 3♣'s turn
+    g.apply(2, "play 3C")
+    g.apply(3, "play 5D")
+    for seat in (0, 1, 2):
+        plays = [m for m in g.legal() if m.verb == "play"]
+        assert plays and all(len(m.arg) == 1 and rank_place(g.program, m.arg[0]) > 2 for m in plays)   # one card over a 5
+        g.apply(seat, "pass")
+    assert g.pending.player == 3 and "pass" not in [m.text for m in g.legal()]
+    assert [ev.text for ev in g.events if ev.type == "say"][-1] == f"everyone passed: {g.names[3]} leads"
+    g.apply(3, "play 3D")   # a fresh lead: any rank
+    assert g.state.vars["last_rank"] == "three"
