@@ -90,7 +90,7 @@ def test_a_hint_is_told_once_and_whose_cards_are_shown_to_whom(tmp_path, termina
     t.expect("You> hint Ada red")
     told = t.expect("── You")
     assert "You tell Ada: the cards at 2, 5 are Red" in told
-    assert "hint" not in told  # the move is told once, by the rules' sentence
+    assert "choose hint" not in told and "You hint" not in told  # told once, by the rules' sentence
     t.line("quit")
     t.expect("saved")
 

@@ -1,0 +1,53 @@
+"""A new user at the prompt (`make play`: UNO Express against bots), through a pseudo-terminal as a person types:
+what the prompt does with a move typed short, a change of mind, a call added.  pexpect, as tests/test_prompt.py."""
+from __future__ import annotations
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from helpers import PtyTerminal  # noqa: E402
+
+# UNO Express, seed 5, 4 players: You hold ★YD1 ♣GS ♦B4 W W on the Red 7: only a Wild may be played.
+EXPRESS = ["run", "express", "--seed", "5", "--delay", "0", "--bots", "greedy"]
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    t = PtyTerminal([*EXPRESS, "--save", str(tmp_path / "s.yaml")], emulate=True)
+    t.child.delaybeforesend = None
+    yield t
+    t.close()
+
+
+def prompt_row(t) -> str:
+    return next(r for r in reversed(t.rows_on_screen()) if r.startswith("You>"))
+
+
+def test_a_move_spelled_out_for_you_is_replaced_by_another_move_typed(terminal):
+    """`play` alone is shown as `play W` (Enter makes it); typing `draw` instead draws, as typing over a misspelt
+    line does.  Before, `draw` was glued onto it: `play Wdraw`, refused as a card no one holds."""
+    t = terminal
+    t.expect("You>")
+    t.line("play")
+    t.expect("`play` is `play W` (Wild): Enter makes this move")
+    t.line("draw")
+    t.expect("You draw and take")
+    assert "Wdraw" not in "\n".join(t.rows_on_screen())
+
+
+def test_a_space_after_a_move_spelled_out_goes_on_from_its_end_for_a_call(terminal):
+    """A space typed after the offered `play W` keeps it and goes on (`play W uno`), as after a misspelt line
+    mended (`paly W` offered as `play W`)."""
+    t = terminal
+    t.expect("You>")
+    t.line("play")
+    t.expect("Enter makes this move")
+    t.type(" uno")
+    t.wait_for_screen(lambda rows: prompt_row(t) == "You> play W uno")
+    t.type("\x03")  # Ctrl-C clears the line
+    t.wait_for_screen(lambda rows: prompt_row(t) == "You>")
+    t.line("paly W")
+    t.expect("did you mean `play W`?")
+    t.type(" uno")
+    t.wait_for_screen(lambda rows: prompt_row(t) == "You> play W uno")
