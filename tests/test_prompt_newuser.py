@@ -51,3 +51,23 @@ def test_a_space_after_a_move_spelled_out_goes_on_from_its_end_for_a_call(termin
     t.expect("did you mean `play W`?")
     t.type(" uno")
     t.wait_for_screen(lambda rows: prompt_row(t) == "You> play W uno")
+
+
+def test_a_claim_of_a_card_that_does_not_match_says_why_not_that_you_have_none(tmp_path):
+    """Liar's UNO, seed 5: You bluff with the Liar's Yellow 2 on the Liar's Green 8 and claim the Red 4, which does
+    not match: the refusal says so in the option's words and shows the table (it said `you have no Red 4 to
+    choose`, as if a claim named a card of your hand)."""
+    t = PtyTerminal(["run", "liars", "--seed", "5", "--players", "3", "--delay", "0", "--bots", "greedy",
+                     "--save", str(tmp_path / "s.yaml")])
+    t.child.delaybeforesend = None
+    try:
+        t.expect("You>")
+        t.line("bluff LY2")
+        t.expect("say what it is")
+        t.expect("You>")
+        t.line("R4")
+        t.type("\x0c")  # the refusal read from a redrawn screen
+        t.expect("Red 4 cannot be chosen now: it does not fit `claim`, “claim a card that matches”")
+        assert "you have no Red 4" not in t.raw
+    finally:
+        t.close()
