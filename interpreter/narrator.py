@@ -462,7 +462,7 @@ class Narrator:
                 actor, verb, rest = self.move_clause(e)
                 clauses = None
                 chose_a_card = choice.card is None or deck is None or choice.card < deck  # not a claim
-                if choice.kind == "card" and e.src_owner == p and chose_a_card:
+                if choice.kind in ("card", "cards") and e.src_owner == p and chose_a_card:  # from their own zone
                     body = self.with_cards(p, choice.verb, _cards(e.cards))
                     clauses = [body + ([("", " face down")] if e.face == "down" else [])]
                 elif choice.kind in ("card", "cards") and actor == p and chose_a_card:  # cards from a shared pile

@@ -71,3 +71,24 @@ def test_a_claim_of_a_card_that_does_not_match_says_why_not_that_you_have_none(t
         assert "you have no Red 4" not in t.raw
     finally:
         t.close()
+
+
+def test_a_set_of_cards_is_written_cards_in_help_and_told_once_by_its_move(tmp_path):
+    """Hearts (examples/hearts.rules), seed 5: `help` writes the pass `pass CARDS` (it read `pass X`); the pass is
+    told `You pass A ♦, Q ♠, A ♠` in one line (it read `You pass AD QS AS`, as typed, and then `A ♦, Q ♠, A ♠ go
+    from your hand to your passing`)."""
+    t = PtyTerminal(["run", "examples/hearts.rules", "--seed", "5", "--delay", "0", "--bots", "greedy",
+                     "--save", str(tmp_path / "s.yaml")])
+    t.child.delaybeforesend = None
+    try:
+        t.expect("You>")
+        t.line("help")
+        t.expect("pass CARDS ")
+        t.expect("You>")
+        t.line("pass QS AS AD")
+        told = t.expect("Your hand (13)")
+        assert "You pass A ♦, Q ♠, A ♠" in told
+        assert "from your hand to your passing" not in told and "You pass AD" not in told
+        assert "3 cards go from Ada's hand to Ada's passing" in told  # a bot's pass, unseen: by its count
+    finally:
+        t.close()
