@@ -165,6 +165,11 @@ WITH_PLAYER = {"accuse": "", "ask": "", "attack": "", "block": "", "catch": "", 
                "peek": "at ", "point": "at "}
 
 
+# Verbs that say a taking of cards themselves: a move of one of them that takes cards is one clause (`Bo draws 1
+# card from the draw pile`, `You pick up 4 cards from the discard pile`), not `Bo draws and takes 1 card ...`.
+TAKING = frozenset("collect draw pick steal take".split())
+
+
 def is_verb(verb) -> bool:
     """Whether a move's verb reads as an English verb (`play`, `pick_up`), not a word of the game (`truth`)."""
     return str(verb).split("_")[0].lower() in VERBS
@@ -472,6 +477,8 @@ class Narrator:
                     src = f"the {pile(e.src)}" if so is None else f"{self.whose(so)} {words(e.src)}"
                     clauses = [self.choice_clause(choice) + [("", ": ")] + _cards(e.cards)
                                + [("", f" from {src}")]]
+                elif not choice.kind and actor == p and verb == "take" and choice.verb.split("_")[0] in TAKING:
+                    clauses = [[("", self.does(p, choice.verb) + " ")] + rest]  # `draws 1 card from the draw pile`
                 elif not choice.kind and actor == p:
                     clauses = [self.choice_clause(choice), [("", self.does(p, verb) + " ")] + rest]
                 if clauses is not None:

@@ -32,7 +32,7 @@ def test_a_move_spelled_out_for_you_is_replaced_by_another_move_typed(terminal):
     t.line("play")
     t.expect("`play` is `play W` (Wild): Enter makes this move")
     t.line("draw")
-    t.expect("You draw and take")
+    t.expect("You draw ♦Blue 2 from the draw pile")
     assert "Wdraw" not in "\n".join(t.rows_on_screen())
 
 
