@@ -92,3 +92,22 @@ def test_a_set_of_cards_is_written_cards_in_help_and_told_once_by_its_move(tmp_p
         assert "3 cards go from Ada's hand to Ada's passing" in told  # a bot's pass, unseen: by its count
     finally:
         t.close()
+
+
+@pytest.mark.parametrize("args,says", [
+    ([], ["To start: `rulelang run express` plays UNO Express against 3 bots",
+          "games: droid, express, house, liars, uno, whos_lying", "examples/: crazy_eights, gin_rummy, hearts"]),
+    (["run"], ["the following arguments are required: GAME.rules", "games: droid, express, house, liars, uno"]),
+    (["play", "uno"], ["invalid choice: 'play'", "did you mean `rulelang run`?"]),
+    (["chek", "uno"], ["invalid choice: 'chek'", "did you mean `rulelang check`?"]),
+])
+def test_a_command_line_a_new_user_may_type_says_what_to_type(args, says):
+    """`rulelang` alone, `rulelang run` without a game, a command guessed (`play`) or mistyped (`chek`): the refusal
+    names the games there are or the command meant (it gave argparse's usage and error alone)."""
+    t = PtyTerminal(args)
+    try:
+        for text in says:
+            t.expect(text)
+        assert t.exit_status() == 2
+    finally:
+        t.close()
