@@ -152,6 +152,7 @@ VERBS = frozenset("""
     exchange finish flip fold follow give go guess hide hint hit hold jump keep knock lay lead leave look match meld
     move name offer open pass peek pick place play point put raise redraw reveal roll say score sell shift show
     sing skip slap snap spin split stand stay steal stop swap take tap throw trade trump turn wait win write bluff
+    climb mix pair protest rob
 """.split())
 # Verbs that take a card they are made with, not on (`Bo bluffs with Liar's Red 5`; `Bo attacks with 6 Hearts`).
 WITH_CARD = frozenset("answer attack beat bet bluff block cheat cover defend double knock raise respond trump".split())
@@ -548,8 +549,9 @@ class Narrator:
         if kind == "" or not arg:
             return [("", self.does(p, verb) if is_verb(verb) else f"{self.does(p, 'choose')} {words(verb)}")]
         if kind == "player":
-            if first in WITH_PLAYER:
-                return [("", f"{self.does(p, verb)} {WITH_PLAYER[first]}{self.who(arg)}")]
+            if first in WITH_PLAYER:  # `ask_player P2`: `asks P2`, the word naming the kind of argument left out
+                said = verb[:-len("_player")] if verb.lower().endswith("_player") else verb
+                return [("", f"{self.does(p, said)} {WITH_PLAYER[first]}{self.who(arg)}")]
             if is_verb(verb):
                 return [("", f"{self.does(p, 'choose')} {self.who(arg)} to {words(verb)}")]
             return [("", f"{self.does(p, 'choose')} {words(verb)}: {self.who(arg)}")]
@@ -557,7 +559,7 @@ class Narrator:
             return self.with_cards(p, verb, [("", arg)])
         if kind == "several":
             return self.several(p, verb, arg)
-        if first in WITH_VALUE:
+        if first in WITH_VALUE or kind == "number" and is_verb(verb):  # `says Red`; `lays 3`, `takes 2`
             return [("", f"{self.does(p, verb)} "), self.value(arg)]
         return [("", f"{self.does(p, 'choose')} {words(verb)} "), self.value(arg)]
 

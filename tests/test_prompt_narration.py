@@ -106,6 +106,17 @@ def test_a_move_of_several_arguments_reads_in_order(terminals):
     assert "chooses guess" not in plain(t.raw)
 
 
+@pytest.mark.parametrize("game,told,not_told", [
+    ("tests/rules/ask_for_rank.rules", "Ada asks Bo", "asks player"),  # `ask_player Bo`: the kind's word left out
+    ("tests/rules/golf_patience.rules", "Ada lays 2", "chooses lay"),  # a number after an English verb
+])
+def test_a_verb_with_a_player_or_a_number_reads_as_a_sentence(game, told, not_told, terminals):
+    t = terminals(["run", game, "--humans", "0", "--seed", "2", "--bots", "greedy"])
+    t.expect(told)
+    assert t.exit_status() == 0
+    assert not_told not in plain(t.raw)
+
+
 def test_a_game_file_not_found_lists_the_games_there_are(terminals):
     """`rulelang run nosuch.rules` names the bundled games and the examples, and how to run one."""
     t = terminals(["run", "nosuch.rules"])
