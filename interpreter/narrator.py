@@ -608,11 +608,16 @@ class Narrator:
     def says_the_move(self, e, said: str) -> bool:
         """Whether a sentence of the rules about the chooser of `e` names everything the move named (`hint Ada red`
         then `You tell Ada: the cards at 1, 4 are Red`): then it tells the move, which is not told before it."""
-        if e.kind not in ("player", "value", "number", "several") or not e.move or " " not in e.move:
+        if not e.move or e.kind not in ("", "player", "value", "number", "several"):
             return False
-        arg = e.move.split(None, 1)[1]
-        args = [plain([a]) for a in (self.arguments(arg) if e.kind == "several" else
-                                     [("", self.who(arg))] if e.kind == "player" else [self.value(arg)])]
+        if not e.kind:  # a move without arguments: its word (`uno`, then `Bo yells UNO!`)
+            args = [words(e.verb)]
+        elif " " not in e.move:
+            return False
+        else:
+            arg = e.move.split(None, 1)[1]
+            args = [plain([a]) for a in (self.arguments(arg) if e.kind == "several" else
+                                         [("", self.who(arg))] if e.kind == "player" else [self.value(arg)])]
         return all(re.search(rf"(?<!\w){re.escape(a)}(?!\w)", said, re.IGNORECASE) for a in args)
 
     def claim_line(self, events, i, j):

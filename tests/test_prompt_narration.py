@@ -117,6 +117,15 @@ def test_a_verb_with_a_player_or_a_number_reads_as_a_sentence(game, told, not_to
     assert not_told not in plain(t.raw)
 
 
+def test_a_move_told_by_the_rules_own_sentence_is_told_once(terminals):
+    """Liar's UNO, bots alone, seed 5: Bo's `uno` after a swap is told by the rules' `Bo yells UNO!` alone (it read
+    `Bo chooses uno`, then `Bo yells UNO!`)."""
+    t = terminals(["run", "liars", "--humans", "0", "--seed", "5", "--bots", "greedy"])
+    before = t.expect("Bo yells UNO!", timeout=60)
+    assert before.rstrip().splitlines()[-1].strip() == "8 cards go from Bo's aside to Cy's hand"
+    assert "chooses uno" not in plain(t.raw)
+
+
 def test_a_game_file_not_found_lists_the_games_there_are(terminals):
     """`rulelang run nosuch.rules` names the bundled games and the examples, and how to run one."""
     t = terminals(["run", "nosuch.rules"])
