@@ -118,6 +118,8 @@ class Parser(argparse.ArgumentParser):
             from .loader import bundled_games
 
             extra = bundled_games()
+        if self.prog.endswith(" replay") and "FILE" in message and "required" in message:
+            extra = [_saves_hint()]
         choice = re.search(r"invalid choice: '([^']*)'", message)
         if choice:
             from .errors import closest
@@ -130,6 +132,21 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         text = f"{self.prog}: error: {message}\n" + "".join(f"  {line}\n" for line in extra)
         self.exit(2, text)
+
+
+def _saves_hint() -> str:
+    """What to replay: the saves folder, and its newest save, by name."""
+    from .save import SUFFIX, saves_dir
+
+    folder = saves_dir()
+    try:
+        files = sorted((p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()),
+                       key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        files = []
+    if not files:
+        return f"name a save file (games are saved in {folder}; none is there yet) or a --log file"
+    return f"name a save file or a --log file; the newest save: `rulelang replay {files[0]}`"
 
 
 def parser() -> argparse.ArgumentParser:

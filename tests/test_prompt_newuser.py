@@ -111,3 +111,23 @@ def test_a_command_line_a_new_user_may_type_says_what_to_type(args, says):
         assert t.exit_status() == 2
     finally:
         t.close()
+
+
+def test_replay_without_a_file_names_the_newest_save(tmp_path):
+    """`rulelang replay` alone names what it replays and the newest save, to copy (it gave argparse's error alone);
+    with no save yet, where they will be."""
+    t = PtyTerminal(["replay"], XDG_DATA_HOME=str(tmp_path))
+    try:
+        t.expect(f"games are saved in {tmp_path / 'rulelang' / 'saves'}; none is there yet")
+        assert t.exit_status() == 2
+    finally:
+        t.close()
+    saves = tmp_path / "rulelang" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "uno-20250101-000000.yaml").write_text("x", encoding="utf-8")
+    t = PtyTerminal(["replay"], XDG_DATA_HOME=str(tmp_path))
+    try:
+        t.expect(f"the newest save: `rulelang replay {saves / 'uno-20250101-000000.yaml'}`")
+        assert t.exit_status() == 2
+    finally:
+        t.close()
