@@ -330,6 +330,9 @@ class Narrator:
                     shows = "shown to you" if len(to) == 1 and self.is_you(to[0]) else "turned up"
             else:
                 shows = f"{self.who(owner)} show" if self.is_you(owner) else f"{owner} shows"
+                to = [t for t in dict.fromkeys(e.to or []) if t != owner]
+                if any(cards) and to and self.players is not None and len(to) < self.players - 1:  # to some only
+                    shows += " " + english_list(self.who(t) for t in sorted(to, key=lambda t: not self.is_you(t)))
             holder = getattr(e, "holder", None) if owner is None else None  # whose cards nobody showed (Hanabi's)
             whose = f"{self.whose(holder)} card{'s' if len(cards) != 1 else ''} " if holder is not None else ""
             if any(cards):
