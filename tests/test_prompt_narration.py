@@ -91,6 +91,7 @@ def test_a_hint_is_told_once_and_whose_cards_are_shown_to_whom(tmp_path, termina
     told = t.expect("── You")
     assert "You tell Ada: the cards at 2, 5 are Red" in told
     assert "choose hint" not in told and "You hint" not in told  # told once, by the rules' sentence
+    t.expect("You>")  # the prompt up: a line typed before it waits for a second Enter (test_typeahead)
     t.line("quit")
     t.expect("saved")
 
