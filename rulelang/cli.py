@@ -10,7 +10,8 @@ from interpreter.bots import BOTS
 
 from . import emit_python, load
 from .checker import warnings
-from .errors import RulesError
+from .errors import RulesError, closest
+from .paths import bundled_games
 
 # Each subcommand's module is imported when that subcommand runs (the terminal, the network, simulate): `rulelang
 # check` does not load prompt_toolkit or websockets, and start-up stays fast.
@@ -115,15 +116,13 @@ class Parser(argparse.ArgumentParser):
     def error(self, message):
         extra = []
         if "GAME.rules" in message and "required" in message:
-            from .loader import bundled_games
-
             extra = bundled_games()
         if self.prog.endswith(" replay") and "FILE" in message and "required" in message:
-            extra = [_saves_hint()]
+            from .terminal.resume import saves_hint  # the saves' module, only on this refusal
+
+            extra = [saves_hint()]
         choice = re.search(r"invalid choice: '([^']*)'", message)
         if choice:
-            from .errors import closest
-
             word = choice[1].strip().lower()
             commands = re.findall(r"'([a-z]+)'", message.split("choose from", 1)[-1])
             meant = COMMAND_WORDS.get(word) or closest(word, commands)
@@ -132,21 +131,6 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         text = f"{self.prog}: error: {message}\n" + "".join(f"  {line}\n" for line in extra)
         self.exit(2, text)
-
-
-def _saves_hint() -> str:
-    """What to replay: the saves folder, and its newest save, by name."""
-    from .save import SUFFIX, saves_dir
-
-    folder = saves_dir()
-    try:
-        files = sorted((p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()),
-                       key=lambda p: p.stat().st_mtime, reverse=True)
-    except OSError:
-        files = []
-    if not files:
-        return f"name a save file (games are saved in {folder}; none is there yet) or a --log file"
-    return f"name a save file or a --log file; the newest save: `rulelang replay {files[0]}`"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -350,8 +334,6 @@ def cmd_sweep(args) -> int:
 def main(argv=None) -> int:
     ap = parser()
     if not (sys.argv[1:] if argv is None else argv):  # `rulelang` alone: what it does and the games to play
-        from .loader import bundled_games
-
         ap.print_help(sys.stderr)
         print("\n" + "\n".join(bundled_games()), file=sys.stderr)
         return 2
