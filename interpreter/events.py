@@ -105,11 +105,13 @@ class ShuffleEvent(Event):
     zone: str
 
 
-@kind("reveal", "cards shown to some seats", seats=("owner",), seat_lists=("to",), cards=("cards",))
+@kind("reveal", "cards shown to some seats; `holder` is the player in whose zones they all lie (told to the seats "
+      "they are shown to)", seats=("owner", "holder"), seat_lists=("to",), cards=("cards",), optional=("holder",))
 class RevealEvent(Event):
     cards: list
     to: list
     owner: Any
+    holder: Any = None  # the seat whose zones hold every card shown (a Hanabi hand shown to the others), else None
 
 
 @kind("choice", "a decision made: the move as typed, its verb and kind; a card chosen out of others' sight is "

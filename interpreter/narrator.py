@@ -57,7 +57,7 @@ def narrate(st, ev: Event, seat) -> str | None:
 def narrator(st, seat) -> "Narrator":
     """The narrator of a running game for `seat` (None: the table)."""
     program = st.program
-    return Narrator(st.names[seat] if seat is not None else None, hand_zone(program), program)
+    return Narrator(st.names[seat] if seat is not None else None, hand_zone(program), program, len(st.names))
 
 
 def tell_events(st, events, seat) -> list[list]:
@@ -142,6 +142,40 @@ def third(verb: str) -> str:
     return verb + "s"
 
 
+# A move's verb is told as the verb of a sentence (`Bo plays Red 5`) when it is an English verb: its first word (of
+# `pick_up`) among these, which read with the move's object after them.  Any other word (`truth`, `high`, `colour`)
+# is told as the option chosen (`Bo chooses truth: Red 5`), which reads for every word: no game's verb is told as a
+# verb it is not (`Bo truths Red 5`).  A verb missing here reads the second way, which stays English.
+VERBS = frozenset("""
+    accept accuse add answer ask attack beat believe bet bid block bomb build burn buy call capture catch challenge
+    change cheat check claim close collect compare cover cut deal declare defend discard double doubt draw drop end
+    exchange finish flip fold follow give go guess hide hint hit hold jump keep knock lay lead leave look match meld
+    move name offer open pass peek pick place play point put raise redraw reveal roll say score sell shift show
+    sing skip slap snap spin split stand stay steal stop swap take tap throw trade trump turn wait win write bluff
+    climb mix pair protest rob
+""".split())
+# Verbs that take a card they are made with, not on (`Bo bluffs with Liar's Red 5`; `Bo attacks with 6 Hearts`).
+WITH_CARD = frozenset("answer attack beat bet bluff block cheat cover defend double knock raise respond trump".split())
+# Verbs that take a value or a number as their object (`Bo says Red`, `Bo bids 3`); others choose it (`Bo chooses
+# colour Red`: `colour` is a noun there).
+WITH_VALUE = frozenset("bet bid call declare guess hint jump name pick raise say swap take".split())
+# Verbs that take a player, and the word before them (`Bo challenges Ada`, `Bo trades with Ada`); any other verb
+# reads `Bo chooses Ada to redraw`.
+WITH_PLAYER = {"accuse": "", "ask": "", "attack": "", "block": "", "catch": "", "challenge": "", "hint": "",
+               "compare": "with ", "exchange": "with ", "swap": "with ", "trade": "with ", "look": "at ",
+               "peek": "at ", "point": "at "}
+
+
+# Verbs that say a taking of cards themselves: a move of one of them that takes cards is one clause (`Bo draws 1
+# card from the draw pile`, `You pick up 4 cards from the discard pile`), not `Bo draws and takes 1 card ...`.
+TAKING = frozenset("collect draw pick steal take".split())
+
+
+def is_verb(verb) -> bool:
+    """Whether a move's verb reads as an English verb (`play`, `pick_up`), not a word of the game (`truth`)."""
+    return str(verb).split("_")[0].lower() in VERBS
+
+
 def english_list(items) -> str:
     """`A`, `A and B`, `A, B and C`; `nobody` for none."""
     items = [str(i) for i in items]
@@ -182,10 +216,11 @@ class Narrator:
     `program`, when there is one, gives the values' names, the cards' order in a hand and which choices named a
     real card (a log read back has none, and is told event by event)."""
 
-    def __init__(self, you: str | None = None, hand: str | None = None, program=None):
+    def __init__(self, you: str | None = None, hand: str | None = None, program=None, players=None):
         self.you = you
         self.hand = hand
         self.program = program
+        self.players = players  # how many seats the table has, when known: cards shown to all are turned up
 
     # -- words
     def is_you(self, name) -> bool:
@@ -285,16 +320,30 @@ class Narrator:
             cards = e.cards or []
             owner = e.owner
             if owner is None:  # cards of the table nobody knew (a face-down card dealt from a pile), or looked at by one
-                to = e.to or []
-                shows = ("shown to you" if len(to) == 1 and self.is_you(to[0]) else "turned up") if any(cards) else "shown"
+                to = list(dict.fromkeys(e.to or []))
+                if not any(cards):
+                    shows = "shown"
+                elif self.players is not None and len(to) < self.players:  # not the whole table's to see
+                    shown = sorted(to, key=lambda t: not self.is_you(t))  # `you` first
+                    shows = f"shown to {english_list(self.who(t) for t in shown)}"
+                else:
+                    shows = "shown to you" if len(to) == 1 and self.is_you(to[0]) else "turned up"
             else:
                 shows = f"{self.who(owner)} show" if self.is_you(owner) else f"{owner} shows"
+                to = [t for t in dict.fromkeys(e.to or []) if t != owner]
+                if any(cards) and to and self.players is not None and len(to) < self.players - 1:  # to some only
+                    shows += " " + english_list(self.who(t) for t in sorted(to, key=lambda t: not self.is_you(t)))
+            holder = getattr(e, "holder", None) if owner is None else None  # whose cards nobody showed (Hanabi's)
+            whose = f"{self.whose(holder)} card{'s' if len(cards) != 1 else ''} " if holder is not None else ""
             if any(cards):
-                return [("", f"{shows}: ")] + _cards([c for c in cards if c])
+                return [("", f"{whose}{shows}: ")] + _cards([c for c in cards if c])
             to = [self.who(t) for t in e.to or []]
             if owner is None:
-                return [("", f"{count_text(len(cards))} shown to {' and '.join(to)}")]
+                whose = f"{self.whose(holder)} " if holder is not None else ""
+                return [("", f"{whose}{count_text(len(cards))} shown to {' and '.join(to)}")]
             return [("", f"{shows} {count_text(len(cards))} to {' and '.join(to)}")]
+        if kind == "shuffle":
+            return [("", f"the {pile(e.zone)} is shuffled")]
         if kind == "refill":
             return [("", f"the {pile(e.source)} is shuffled into the {pile(e.zone)} "
                          f"({count_text(e.count or 0)})")]
@@ -362,8 +411,8 @@ class Narrator:
                 p = e.player
                 if e.kind == "card":  # a card chosen that no move told (it waits on a choice after): by its name
                     named = self.program is not None and e.card is not None and e.card < deck
-                    body = [("", f"{self.does(p, e.verb)} ")] + (
-                        _cards([self.program.cards[e.card].name]) if named else [("", e.move.split(None, 1)[-1])])
+                    body = self.with_cards(p, e.verb, _cards([self.program.cards[e.card].name]) if named
+                                           else [("", e.move.split(None, 1)[-1])])
                 else:
                     body = self.choice_clause(e)
                 out.append(self.sentence(p, [body] + self.call_clauses(p, act["calls"])))
@@ -371,10 +420,30 @@ class Narrator:
 
         told_to = -1  # events up to here were told with the claim they led to
         deck = self.program.deck_size if self.program is not None else None
+        # Since a hand began in these events, every shared pile but the deck's started empty: how many cards each
+        # holds (None: no hand began here), whether a card has moved yet (the setup's shuffle of a full deck is
+        # not told), where cards moved between shared piles came from (a card turned up that goes back), and the
+        # line that told the latest move into a shared pile (a shuffle of that pile is told in it).
+        counts, moved, origins, into = None, False, {}, None
         for i, e in enumerate(events):
+            kind = e.type
+            empty = None  # a move's destination pile was empty before it (None: not known)
+            if kind == "hand":
+                counts, moved = {}, False
+            elif kind in ("move", "deal"):
+                moved = True
+                if kind == "move" and counts is not None:
+                    n = len(e.cards or [])
+                    if e.dst_owner is None:
+                        empty = counts.get(e.dst, 0) == 0
+                        counts[e.dst] = counts.get(e.dst, 0) + n
+                    if e.src_owner is None:
+                        counts[e.src] = counts.get(e.src, 0) - n
+            elif kind == "refill" and counts is not None:
+                counts[e.zone] = counts.get(e.zone, 0) + (e.count or 0)
+                counts[e.source] = counts.get(e.source, 0) - (e.count or 0)
             if i <= told_to:
                 continue
-            kind = e.type
             if kind == "choice" and e.race:
                 continue  # who was last is told by what the race makes them do
             if kind == "choice":
@@ -402,16 +471,18 @@ class Narrator:
                 actor, verb, rest = self.move_clause(e)
                 clauses = None
                 chose_a_card = choice.card is None or deck is None or choice.card < deck  # not a claim
-                if choice.kind == "card" and e.src_owner == p and chose_a_card:
-                    body = [("", f"{self.does(p, choice.verb)} ")] + _cards(e.cards)
+                if choice.kind in ("card", "cards") and e.src_owner == p and chose_a_card:  # from their own zone
+                    body = self.with_cards(p, choice.verb, _cards(e.cards))
                     clauses = [body + ([("", " face down")] if e.face == "down" else [])]
                 elif choice.kind in ("card", "cards") and actor == p and chose_a_card:  # cards from a shared pile
-                    clauses = [[("", f"{self.does(p, choice.verb)} ")] + rest]
+                    clauses = [self.with_cards(p, choice.verb, rest)]
                 elif choice.kind == "blind" and e.dst_owner == p:  # a card taken by its place
                     so = e.src_owner
                     src = f"the {pile(e.src)}" if so is None else f"{self.whose(so)} {words(e.src)}"
                     clauses = [self.choice_clause(choice) + [("", ": ")] + _cards(e.cards)
                                + [("", f" from {src}")]]
+                elif not choice.kind and actor == p and verb == "take" and choice.verb.split("_")[0] in TAKING:
+                    clauses = [[("", self.does(p, choice.verb) + " ")] + rest]  # `draws 1 card from the draw pile`
                 elif not choice.kind and actor == p:
                     clauses = [self.choice_clause(choice), [("", self.does(p, verb) + " ")] + rest]
                 if clauses is not None:
@@ -423,26 +494,134 @@ class Narrator:
                 act["told"] = True  # the rule written is told once, by the house rule it makes
             if kind == "game_over":
                 continue
-            line = self.line(e)
+            if kind == "shuffle":
+                if counts is not None and not moved:
+                    continue  # the setup's shuffle of the whole deck, before a card is dealt: the deal tells it
+                if into is not None and into == (len(out) - 1, e.zone):  # the cards just put there and shuffled in
+                    out[-1] = out[-1] + [("", ", which is shuffled")]
+                    into = None
+                    continue
+            if (kind == "say" and act is not None and not act["told"] and not act["calls"] and e.player is not None
+                    and act["e"].player == e.player):
+                said = self.line(e)
+                if said and self.says_the_move(act["e"], plain(said)):
+                    act["told"] = True  # the rules' own sentence about the move tells it (`You tell Ada: ...`)
+            line = self.table_move(e, empty, origins) if kind == "move" else None
+            line = line or self.line(e)
+            if kind == "move" and e.src_owner is None and e.dst_owner is None:
+                for c in e.cards or []:
+                    if c:
+                        origins[c] = e.src
             if line:
                 if kind not in ASIDES:
                     finish()
                 out.append(capital(line))
+                if kind == "move" and e.dst_owner is None:
+                    into = (len(out) - 1, e.dst)
         finish()
         return out
 
+    def table_move(self, e, empty, origins) -> list | None:
+        """Known cards moved between two of the table's piles, told as the table sees it: turned up from a pile
+        nobody sees (`Red 5 is turned up from the draw pile to start the discard pile`, `... onto the discard
+        pile`), or put back where they were turned up from (`Wild Draw Four goes back from the discard pile into
+        the draw pile`); None for the plain telling (`line`)."""
+        cards = e.cards or []
+        if (self.program is None or e.src_owner is not None or e.dst_owner is not None or e.src == e.dst
+                or not cards or not all(cards)):
+            return None
+        seen = {z.name: z.visibility for z in self.program.zones if not z.per_player}
+        n = len(cards)
+        if seen.get(e.src) == "hidden" and seen.get(e.dst) not in (None, "hidden") and e.face != "down":
+            start = f" to start the {pile(e.dst)}" if empty else f" onto the {pile(e.dst)}"
+            return _cards(cards) + [("", f" {'is' if n == 1 else 'are'} turned up from the {pile(e.src)}{start}")]
+        if all(origins.get(c) == e.dst for c in cards):
+            down = " face down" if e.face == "down" else ""
+            return _cards(cards) + [("", f" {'goes' if n == 1 else 'go'} back from the {pile(e.src)} into the "
+                                         f"{pile(e.dst)}{down}")]
+        return None
+
     def choice_clause(self, e):
-        """What a player chose, as words: `VERBs` alone, `chooses VERB VALUE`, `VERBs PLAYER`."""
+        """What a player chose, as words: `VERBs` alone, `VERBs VALUE` or `chooses VERB VALUE`, `VERBs PLAYER`,
+        `VERBs PLAYER: VALUE`; a verb that is no English verb (`truth`, `high`) as the option chosen
+        (`chooses truth`)."""
         p, verb, kind = e.player, e.verb, e.kind or ""
-        words = e.move.split(None, 1)
-        arg = words[1] if len(words) > 1 else ""
-        if kind == "":
-            return [("", self.does(p, verb))]
+        words_ = e.move.split(None, 1)
+        arg = words_[1] if len(words_) > 1 else ""
+        first = verb.split("_")[0].lower()
+        if kind == "" or not arg:
+            return [("", self.does(p, verb) if is_verb(verb) else f"{self.does(p, 'choose')} {words(verb)}")]
         if kind == "player":
-            return [("", f"{self.does(p, 'choose')} {arg} to {verb.replace('_', ' ')}")]
-        if kind == "blind":  # a card it may not see, by its place: `takes #2`
+            if first in WITH_PLAYER:  # `ask_player P2`: `asks P2`, the word naming the kind of argument left out
+                said = verb[:-len("_player")] if verb.lower().endswith("_player") else verb
+                return [("", f"{self.does(p, said)} {WITH_PLAYER[first]}{self.who(arg)}")]
+            if is_verb(verb):
+                return [("", f"{self.does(p, 'choose')} {self.who(arg)} to {words(verb)}")]
+            return [("", f"{self.does(p, 'choose')} {words(verb)}: {self.who(arg)}")]
+        if kind in ("blind", "card", "cards"):  # cards by their place (`takes #2`) or as typed
+            return self.with_cards(p, verb, [("", arg)])
+        if kind == "several":
+            return self.several(p, verb, arg)
+        if first in WITH_VALUE or kind == "number" and is_verb(verb):  # `says Red`; `lays 3`, `takes 2`
+            return [("", f"{self.does(p, verb)} "), self.value(arg)]
+        return [("", f"{self.does(p, 'choose')} {words(verb)} "), self.value(arg)]
+
+    def with_cards(self, p, verb: str, cards: list) -> list:
+        """A move of cards as a clause: `plays Red 5`, `bluffs with Liar's Red 5`, `chooses truth: Red 5`."""
+        if verb.split("_")[0].lower() in WITH_CARD:
+            return [("", f"{self.does(p, verb)} with ")] + cards
+        if is_verb(verb):
+            return [("", f"{self.does(p, verb)} ")] + cards
+        return [("", f"{self.does(p, 'choose')} {words(verb)}: ")] + cards
+
+    def arguments(self, arg: str) -> list:
+        """The arguments of a move of several, as parts: a value (or number) a word each, read by its display name;
+        the words between values one argument (a player's name may have several words), `you` for the seat told."""
+        out, text = [], []
+
+        def flush():
+            if text:
+                out.append(("", self.who(" ".join(text))))
+                text.clear()
+        for w in arg.split():
+            if w.lstrip("-").isdigit() or self.known_value(w):
+                flush()
+                out.append(self.value(w))
+            else:
+                text.append(w)
+        flush()
+        return out
+
+    def known_value(self, v: str) -> bool:
+        return self.program is not None and any(a.info(v) for a in self.program.attributes.values())
+
+    def several(self, p, verb: str, arg: str) -> list:
+        """A move of several arguments: `guesses Dee: King`, `hints Ada: Red`, `chooses left: 2, Red`."""
+        args = self.arguments(arg)
+        if not args:
             return [("", f"{self.does(p, verb)} {arg}")]
-        return [("", f"{self.does(p, 'choose')} {verb.replace('_', ' ')} "), self.value(arg)]
+        tail = []
+        for i, a in enumerate(args[1:]):
+            tail += [("", ", " if i else ": "), a]
+        if is_verb(verb):
+            return [("", f"{self.does(p, verb)} "), args[0]] + tail
+        return [("", f"{self.does(p, 'choose')} {words(verb)}: "), args[0]] + [
+            (r, ", " if t == ": " else t) for r, t in tail]
+
+    def says_the_move(self, e, said: str) -> bool:
+        """Whether a sentence of the rules about the chooser of `e` names everything the move named (`hint Ada red`
+        then `You tell Ada: the cards at 1, 4 are Red`): then it tells the move, which is not told before it."""
+        if not e.move or e.kind not in ("", "player", "value", "number", "several"):
+            return False
+        if not e.kind:  # a move without arguments: its word (`uno`, then `Bo yells UNO!`)
+            args = [words(e.verb)]
+        elif " " not in e.move:
+            return False
+        else:
+            arg = e.move.split(None, 1)[1]
+            args = [plain([a]) for a in (self.arguments(arg) if e.kind == "several" else
+                                         [("", self.who(arg))] if e.kind == "player" else [self.value(arg)])]
+        return all(re.search(rf"(?<!\w){re.escape(a)}(?!\w)", said, re.IGNORECASE) for a in args)
 
     def claim_line(self, events, i, j):
         """The choice `events[i]`, the cards it laid and the claim `events[j]` as one sentence: `Bo puts 1 card on

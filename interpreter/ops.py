@@ -288,6 +288,8 @@ def op_reveal(cards_f, to_f):
             knower = next(iter(sorted(st.facedown.get(cards[0], ()))), None) if cards else st.current
             owner = next((o for o in (first, knower) if o is not None and all(sees_card(st, c, o) for c in cards)),
                          None)
+            # whose they are, when one player's zones hold them all (told to those shown them: the narrator's `P2's`)
+            whose = first if first is not None and all(m.find_card(st, c)[1] == first for c in cards) else None
         everyone = len(set(seats)) == st.n
         shown = frozenset(seats)
         same: dict = {}  # one set object for the cards shown to the same seats (a hand shown: one, not one a card)
@@ -314,7 +316,7 @@ def op_reveal(cards_f, to_f):
                     if knew is None:
                         st.revealed_in[(zi, holder)] = st.revealed_in.get((zi, holder), 0) + 1
         if st.record:
-            st.emit(RevealEvent(cards=cards, to=seats, owner=owner))
+            st.emit(RevealEvent(cards=cards, to=seats, owner=owner, holder=whose))
             known = frozenset([*seats, None] if everyone else seats)  # shown to all: the table knows it too
             for c in cards:  # until the next decision, a text may name them to those they were shown to
                 st.shown[c] = st.shown.get(c, frozenset()) | known

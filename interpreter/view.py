@@ -322,7 +322,10 @@ def project_event(st, ev: Event, seat) -> Event:
     if cls is RevealEvent:
         # Shown to every player is shown to the table, spectators included.
         shown = (seat is not None and (seat in ev.to or seat == ev.owner)) or len(set(ev.to)) == st.n
-        return attrs.evolve(ev, cards=[st.program.cards[c].name if shown else None for c in ev.cards])
+        # Whose they are is told to those who see them and to that player: to others, one player's holding them all
+        # could say where cards of the kind asked for lie (`reveal` of every 7 there is: only Bo has any).
+        return attrs.evolve(ev, cards=[st.program.cards[c].name if shown else None for c in ev.cards],
+                            holder=ev.holder if shown or (seat is not None and seat == ev.holder) else None)
     if cls is ChoiceEvent and seat != ev.player and ev.public is False:
         # A card chosen out of this seat's sight (laid face down, kept in a hand) is told only by the move that
         # hides it: not even the verb, which could say "cheat".  The engine marks a choice public once its card

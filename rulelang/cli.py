@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from interpreter.bots import BOTS
 
 from . import emit_python, load
 from .checker import warnings
-from .errors import RulesError
+from .errors import RulesError, closest
+from .paths import bundled_games
 
 # Each subcommand's module is imported when that subcommand runs (the terminal, the network, simulate): `rulelang
 # check` does not load prompt_toolkit or websockets, and start-up stays fast.
@@ -101,8 +103,40 @@ def _bot_list(text: str) -> str:
     return text
 
 
+# A word a new user may try for a command, and the command it is.
+COMMAND_WORDS = {"play": "run", "start": "run", "new": "run", "game": "run", "load": "resume", "continue": "resume",
+                 "watch": "replay", "host": "serve", "connect": "join", "test": "check", "validate": "check",
+                 "lint": "check", "sim": "simulate"}
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusals a new user can act on: a game missing names the games there are, a command
+    mistyped or guessed (`play`) names the one meant."""
+
+    def error(self, message):
+        extra = []
+        if "GAME.rules" in message and "required" in message:
+            extra = bundled_games()
+        if self.prog.endswith(" replay") and "FILE" in message and "required" in message:
+            from .terminal.resume import saves_hint  # the saves' module, only on this refusal
+
+            extra = [saves_hint()]
+        choice = re.search(r"invalid choice: '([^']*)'", message)
+        if choice:
+            word = choice[1].strip().lower()
+            commands = re.findall(r"'([a-z]+)'", message.split("choose from", 1)[-1])
+            meant = COMMAND_WORDS.get(word) or closest(word, commands)
+            if meant:
+                extra = [f"did you mean `rulelang {meant}`?"]
+        self.print_usage(sys.stderr)
+        text = f"{self.prog}: error: {message}\n" + "".join(f"  {line}\n" for line in extra)
+        self.exit(2, text)
+
+
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="rulelang", description="A language for card games: check a .rules file, or play it.")
+    ap = Parser(prog="rulelang", description="A language for card games: check a .rules file, or play it.",
+                epilog="To start: `rulelang run express` plays UNO Express against 3 bots; `rulelang run --help` tells "
+                       "the options of a game's run.")
     sub = ap.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("check", help="parse and check game files; print `FILE: ok` or the errors")
@@ -299,6 +333,10 @@ def cmd_sweep(args) -> int:
 
 def main(argv=None) -> int:
     ap = parser()
+    if not (sys.argv[1:] if argv is None else argv):  # `rulelang` alone: what it does and the games to play
+        ap.print_help(sys.stderr)
+        print("\n" + "\n".join(bundled_games()), file=sys.stderr)
+        return 2
     args, extra = ap.parse_known_args(argv)
     if extra:  # told by the subcommand's own parser: its usage, `rulelang simulate: error: ...`, not rulelang's
         sub = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction))

@@ -7,7 +7,7 @@ import attrs
 
 from . import ast
 from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_mean
-from .paths import MAX_TEXT, games_dir
+from .paths import MAX_TEXT, bundled_games, games_dir
 
 # Declarations a file may have only one of; a variant's replaces its base's.
 SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.TeamsDecl, ast.NamesDecl, ast.ClaimsDecl, ast.HouseLimitDecl, ast.ExamplesDecl, ast.DeckDecl, ast.SetupDecl, ast.TurnDecl,
@@ -111,7 +111,10 @@ def resolve(path: str, base_dir: Path | None = None, texts: dict | None = None) 
     if there:
         raise RulesError(f"{path} is not a game file: it is a {'folder' if p.is_dir() else 'device or pipe'}",
                          hint="name a .rules file")
-    raise RulesError(f"no such game file: {path}", hint=_suggest(path, base_dir or Path(".")))
+    hint = _suggest(path, base_dir or Path("."))
+    if base_dir is None:  # a name typed at the command line, not a file another extends: what there is to run
+        hint = "\n    ".join(filter(None, [hint, *bundled_games()]))
+    raise RulesError(f"no such game file: {path}", hint=hint)
 
 
 def load(path: str | Path, text: str | None = None, texts: dict | None = None) -> Source:

@@ -27,3 +27,27 @@ def grammar_path() -> Path:
 
 def games_dir() -> Path:
     return _resource_dir("rulelang.games", "games")
+
+
+def bundled_games() -> list[str]:
+    """Lines naming the games there are to run: the bundled games (by name) and the examples beside them (by file,
+    as named from the current folder), with how to run one."""
+    games = sorted(p.stem for p in games_dir().glob("*.rules"))
+    first = "express" if "express" in games else (games or ["GAME"])[0]
+    examples = games_dir().parent / "examples"
+    folders = [examples, examples / "more"] if examples.is_dir() else []
+    found = [(f, sorted(p.stem for p in f.glob("*.rules"))) for f in folders]
+    found = [(f, stems) for f, stems in found if stems]
+    shown_folders = []
+    for folder, stems in found:
+        try:
+            shown_folders.append((folder.resolve().relative_to(Path.cwd().resolve()), stems))
+        except (OSError, ValueError):
+            shown_folders.append((folder, stems))
+    example = f"{shown_folders[0][0]}/{shown_folders[0][1][0]}.rules" if shown_folders else ""
+    lines = [f"the games here: a bundled one by its name (`rulelang run {first}`)"
+             + (f", an example by its file (`rulelang run {example}`)" if found else "") + ":"]
+    lines.append(f"  games: {', '.join(games)}")
+    for folder, stems in shown_folders:
+        lines.append(f"  {folder}/: {', '.join(stems)}")
+    return lines

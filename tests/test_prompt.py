@@ -212,7 +212,7 @@ def test_the_moves_line_shows_what_the_game_accepts(tmp_path, terminals):
     t.expect("Moves: swap Ada / Bo")  # the players by name, as they are typed
     t.expect("You>")
     t.line("Bo")  # as shown, without the verb: the only move that names Bo
-    t.expect("You choose Bo to swap")
+    t.expect("You swap with Bo")
     t.expect("You>")  # keys typed while the bots play are kept for the prompt, not sent (test_typeahead)
     t.line("quit")
     assert t.exit_status() == 0

@@ -227,7 +227,7 @@ def test_kill_9_then_resume_brings_the_game_back_exactly(tmp_path):
         t.expect("Ada plays ♥Red 8")
         t.expect("You>")
         t.line("draw")
-        t.expect("You draw and take ♣Green 9")
+        t.expect("You draw ♣Green 9")
         t.expect("You>")
         hand_before = last_hand(t.text())
         t.child.send("play B")  # typed, not entered: this one may be lost
@@ -250,7 +250,7 @@ def test_kill_9_then_resume_brings_the_game_back_exactly(tmp_path):
         r.expect(hand_before)
         r.expect("You>")
         r.line("draw")
-        r.expect("You draw and take ★Yellow 2")
+        r.expect("You draw ★Yellow 2")
         r.expect("You>")
         r.line("quit")
         r.expect("it is left unfinished")

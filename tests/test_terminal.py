@@ -101,7 +101,7 @@ def test_a_game_at_the_terminal(tmp_path, terminals):
     t.type("\t")
     t.line("")
     t.expect("You play ♥Red 5")
-    t.expect("Ada draws and takes 1 card from the draw pile")  # Ada holds no red and no 5
+    t.expect("Ada draws 1 card from the draw pile")  # Ada holds no red and no 5
     t.expect("Your hand (3): ★Y9 ♣G2 ♦B7")
 
     t.expect("You>")

@@ -167,8 +167,10 @@ def _why_not(st: State, decision: Decision, verb, typed: str, open_moves) -> Non
     if not named:
         raise MoveError(f"no {'card' if verb else 'move or card'} is called `{typed}`" + _held(st, decision, specs)
                         + tail)
-    for s in specs:
-        mine = [c for c in _spec_domain(st, s) if c in named]
+    names = {p.cards[c].name for c in named}
+    deck = p.deck_size
+    for s in specs:  # a card a claim may name (not one held: `claim R4`) by its name
+        mine = [c for c in _spec_domain(st, s) if c in named or c >= deck and p.cards[c].name in names]
         if mine:
             what = p.cards[mine[0]].name
             raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"{what} cannot be chosen now: it does not fit `{s.verb}`" + (f", “{s.doc}”" if s.doc else "")

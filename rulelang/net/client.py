@@ -96,7 +96,7 @@ class RemoteGame:
         program = self.program
         zones = program.zones
         you = self.names[seat] if seat is not None else None
-        return Narrator(you, hand_zone(program), program).tell(
+        return Narrator(you, hand_zone(program), program, len(self.names) or None).tell(
             [named(ev, self.names, lambda z: zones[z].name, self._name) for ev in events])
 
     def _name(self, cid):

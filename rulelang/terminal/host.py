@@ -296,6 +296,7 @@ def prompt_helpers():
                 error = ValidationError(message=f"`{typed}` is `{line}` ({card}): Enter makes this move",
                                         cursor_position=len(line))
                 error.spelled = line
+                error.select_line = True  # typing replaces it (another move), a space goes on from its end (a call)
                 raise error
             meant = self.host.mended(document.text, self.d) if reason and not isinstance(reason, tuple) else None
             if meant:  # a word misspelt: the line as it was likely meant, and the next Enter takes it
@@ -409,6 +410,17 @@ def prompt_keys():
         buf = event.current_buffer
         buf.cut_selection()
         buf.insert_text(event.data)
+
+    @kb.add(" ", filter=has_selection)
+    def _(event):
+        """A space after a line offered as meant (`play W`) goes on from its end, for a call (`play W uno`)."""
+        buf = event.current_buffer
+        if getattr(buf.validation_error, "spelled", None) == buf.text:
+            buf.exit_selection()
+            buf.cursor_position = len(buf.text)
+        else:
+            buf.cut_selection()
+        buf.insert_text(" ")
 
     # Ctrl-C clears a refused line as any other: at once.  (Emacs mode has `Ctrl-C >` for a selection, so a Ctrl-C
     # there waited for a second key and then took it: the first key typed after it was lost.)

@@ -14,7 +14,8 @@ from .. import ast
 from ..errors import source_lines
 from .commands import command_for
 
-_KIND_WORDS = {"card": "CARD", "player": "PLAYER", "value": "VALUE", "number": "NUMBER"}
+_KIND_WORDS = {"card": "CARD", "player": "PLAYER", "value": "VALUE", "number": "NUMBER", "cards": "CARDS",
+               "blind": "PLACE"}  # a set of cards (`pass 2H 7H 5S`); a card by its place (`take #2`)
 
 
 _WORDS = re.compile(r" +|[^ ]+")  # a line's words and the spaces between them (`wrapped`)
