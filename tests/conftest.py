@@ -28,3 +28,22 @@ def pytest_collection_modifyitems(items):
     """The tests marked slow first (stable: the rest keep their order): they start while both workers have plenty
     queued, and the last tests to run are short ones."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture
+def terminals():
+    """Opens `rulelang ARGS` at pseudo-terminals (helpers.PtyTerminal, typed into with no delay) and closes every one
+    at the end of the test."""
+    from helpers import PtyTerminal
+
+    opened = []
+
+    def open_terminal(args, **kw):
+        t = PtyTerminal(args, **kw)
+        t.child.delaybeforesend = None
+        opened.append(t)
+        return t
+
+    yield open_terminal
+    for t in opened:
+        t.close()

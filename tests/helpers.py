@@ -385,3 +385,10 @@ def play_greedy(program, players: int, seed: int, match: bool = False) -> Game:
         g.check_cards()
     assert g.over
     return g
+
+
+def write_stack(tmp_path: Path, cards: list[str]) -> Path:
+    """A `--stack` file of these cards, top first, in `tmp_path`."""
+    path = tmp_path / "stack.yaml"
+    path.write_text("".join(f"- {c}\n" for c in cards), encoding="utf-8")
+    return path

@@ -11,30 +11,9 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from helpers import PtyTerminal, plain  # noqa: E402
+from helpers import plain, write_stack  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def stack_file(tmp_path: Path, cards: list[str]) -> Path:
-    path = tmp_path / "stack.yaml"
-    path.write_text("".join(f"- {c}\n" for c in cards), encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def terminals():
-    opened = []
-
-    def open_terminal(args, **kw):
-        t = PtyTerminal(args, **kw)
-        t.child.delaybeforesend = None
-        opened.append(t)
-        return t
-
-    yield open_terminal
-    for t in opened:
-        t.close()
 
 
 def test_a_wild_draw_four_turned_up_first_is_told_going_back_and_the_pile_shuffled(tmp_path, terminals):
@@ -45,13 +24,13 @@ def test_a_wild_draw_four_turned_up_first_is_told_going_back_and_the_pile_shuffl
     you, ada = [f"R{n}" for n in range(1, 8)], [f"B{n}" for n in range(1, 8)]
     stack = [c for pair in zip(you, ada) for c in pair] + ["W4", "G5"]
     t = terminals(["run", "uno", "--players", "2", "--seed", "7", "--delay", "0", "--bots", "greedy",
-                   "--stack", str(stack_file(tmp_path, stack)), "--save", str(tmp_path / "s.yaml")])
+                   "--stack", str(write_stack(tmp_path, stack)), "--save", str(tmp_path / "s.yaml")])
     t.expect("you get ♥R1, ♥R2, ♥R3, ♥R4, ♥R5, ♥R6, ♥R7")
     t.expect("Wild Draw Four is turned up from the draw pile to start the discard pile")
     t.expect("Wild Draw Four goes back from the discard pile into the draw pile, which is shuffled")
     start = t.expect(" is turned up from the draw pile to start the discard pile")
     first = start.strip().splitlines()[-1].strip()
-    status = t.expect("You>")
+    t.expect("You>")
     t.line("quit")
     t.expect("saved")
     assert first and first != "Wild Draw Four"
@@ -64,7 +43,7 @@ def test_a_verb_that_is_no_english_verb_is_told_as_the_option_chosen(tmp_path, t
              ["G6", "G7", "LG8", "B8", "B0", "Y4", "Y9"]]
     stack = [c for trio in zip(*hands) for c in trio] + ["R5", "G1", "G2", "B6", "B7", "Y8"]
     t = terminals(["run", "liars", "--players", "3", "--seed", "1", "--delay", "0", "--bots", "greedy",
-                   "--stack", str(stack_file(tmp_path, stack)), "--save", str(tmp_path / "s.yaml")])
+                   "--stack", str(write_stack(tmp_path, stack)), "--save", str(tmp_path / "s.yaml")])
     t.expect("♥Red 5 is turned up from the draw pile to start the discard pile")
     t.expect("You>")
     t.line("truth LR2")

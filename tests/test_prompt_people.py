@@ -4,14 +4,13 @@ sees them; a pseudo-terminal driven by pexpect as in tests/test_prompt.py."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
-from helpers import PtyTerminal, plain  # noqa: E402
+from helpers import plain, write_stack  # noqa: E402
 
 CTRL_C, CTRL_L, ENTER, TAB = "\x03", "\x0c", "\r", "\t"
 FAULTS = ("Traceback", "Unhandled exception", "Exception ")
@@ -19,27 +18,6 @@ FAULTS = ("Traceback", "Unhandled exception", "Exception ")
 # UNO Express, You and Ada: You hold R3 R5 B7 G2 Y9, Ada R8 B1 G4 Y6 B8; Red 1 is turned up; G9, Y2 follow.
 EXPRESS_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "Y9", "B8", "R1", "G9", "Y2"]
 WORD = re.compile(r"[A-Za-z]")
-
-
-def write_stack(tmp_path: Path, cards: list[str]) -> Path:
-    path = tmp_path / "stack.yaml"
-    path.write_text("".join(f"- {c}\n" for c in cards), encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def terminals():
-    opened = []
-
-    def open_terminal(args, **kw):
-        t = PtyTerminal(args, **kw)
-        t.child.delaybeforesend = None
-        opened.append(t)
-        return t
-
-    yield open_terminal
-    for t in opened:
-        t.close()
 
 
 def express(tmp_path, terminals, **kw):
