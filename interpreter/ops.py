@@ -284,12 +284,13 @@ def op_reveal(cards_f, to_f):
             return
         if st.record:  # who shows them, for the narrator: their first owner, or who knows a face-down card, if it
             # sees every one of them (the event's owner is told them: not a card in its hidden pile, or another's)
-            first = next((o for o in (m.find_card(st, c)[1] for c in cards) if o is not None), None)
+            holders = [m.find_card(st, c)[1] for c in cards]
+            first = next((o for o in holders if o is not None), None)
             knower = next(iter(sorted(st.facedown.get(cards[0], ()))), None) if cards else st.current
             owner = next((o for o in (first, knower) if o is not None and all(sees_card(st, c, o) for c in cards)),
                          None)
             # whose they are, when one player's zones hold them all (told to those shown them: the narrator's `P2's`)
-            whose = first if first is not None and all(m.find_card(st, c)[1] == first for c in cards) else None
+            whose = first if first is not None and all(h == first for h in holders) else None
         everyone = len(set(seats)) == st.n
         shown = frozenset(seats)
         same: dict = {}  # one set object for the cards shown to the same seats (a hand shown: one, not one a card)

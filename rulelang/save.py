@@ -573,17 +573,21 @@ def peek(path: Path, why: list | None = None) -> dict | None:
     return doc
 
 
-def recent_saves(folder: Path | None = None, limit: int = 20, skipped: list | None = None) -> list[tuple[Path, dict]]:
-    """Unfinished saved games in the saves folder, the most recently saved first; files that cannot be read as
-    saves are left out (with `skipped`, as (path, reason))."""
-    folder = folder or saves_dir()
+def save_files(folder: Path) -> list[Path]:
+    """The save files in `folder` (none if it cannot be read), the most recently saved first."""
     try:
         files = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()]
     except OSError:
         return []
     files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    return files
+
+
+def recent_saves(folder: Path | None = None, limit: int = 20, skipped: list | None = None) -> list[tuple[Path, dict]]:
+    """Unfinished saved games in the saves folder, the most recently saved first; files that cannot be read as
+    saves are left out (with `skipped`, as (path, reason))."""
     out = []
-    for p in files:
+    for p in save_files(folder or saves_dir()):
         why: list = []
         head = peek(p, why)
         if head is None and skipped is not None:

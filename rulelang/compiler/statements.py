@@ -1000,10 +1000,7 @@ class Statements:
                     passed.append((params[i], a.name))
             elif t not in ("card", "list:card", "zone", "none"):
                 fixed.append(params[i])
-        if not passed:
-            return f"frozenset({fixed!r})" if fixed else None
-        given = f"frozenset(p for p, q in {tuple(passed)!r} if q in env.get({ops.VALUES!r}, ()))"
-        return f"frozenset({fixed!r}) | {given}" if fixed else given
+        return names_given(fixed, passed, ops.VALUES)
 
     def cards_given(self, st, scope) -> str | None:
         """Which untyped parameters of the procedure this call gives cards (`ops.CARDS` in the call's locals): the
@@ -1018,16 +1015,23 @@ class Statements:
                 fixed.append(p)
             elif t in ("any", "list:any") and isinstance(a, ast.Name) and a.name in scope:
                 passed.append((p, a.name))
-        if not passed:
-            return f"frozenset({fixed!r})" if fixed else None
-        given = f"frozenset(p for p, q in {tuple(passed)!r} if q in env.get({ops.CARDS!r}, ()))"
-        return f"frozenset({fixed!r}) | {given}" if fixed else given
+        return names_given(fixed, passed, ops.CARDS)
 
     def native_CallStmt(self, st, scope):
         """A call in a plain function (`plain`): the procedure cannot suspend, and runs as a call of its own plain
         function."""
         setup, env = self.call_env(st, scope)
         return [*setup, f"{self.plain_name(st.name)}(st, {env})"]
+
+
+def names_given(fixed: list, passed: list, key: str) -> str | None:
+    """The expression of the set of a called procedure's parameter names marked `key` in its locals (`ops.VALUES`,
+    `ops.CARDS`): those `fixed` by their arguments, and those (`passed`: (parameter, the caller's name)) given a name
+    of the caller's that its own call marked so; None if none can be."""
+    if not passed:
+        return f"frozenset({fixed!r})" if fixed else None
+    given = f"frozenset(p for p, q in {tuple(passed)!r} if q in env.get({key!r}, ()))"
+    return f"frozenset({fixed!r}) | {given}" if fixed else given
 
 
 def any_loop(cond: str, fns=("any",), negated: bool = False) -> tuple[str, str, str, str, bool] | None:

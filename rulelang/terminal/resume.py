@@ -6,8 +6,8 @@ import json
 import sys
 from pathlib import Path
 
-from ..save import (SUFFIX, SaveError, SaveLock, Saver, command, describe, find_save, read_save, rebuild,
-                    recent_saves, refused, saves_dir)
+from ..save import (SaveError, SaveLock, Saver, command, describe, find_save, read_save, rebuild, recent_saves,
+                    refused, save_files, saves_dir)
 from .editor import no_mouse
 from .host import play_game
 from .replay import replay_log, replay_save
@@ -106,11 +106,7 @@ def looks_like_log(path: Path) -> bool:
 def saves_hint() -> str:
     """What to replay: the saves folder, and its newest save, by name."""
     folder = saves_dir()
-    try:
-        files = sorted((p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()),
-                       key=lambda p: p.stat().st_mtime, reverse=True)
-    except OSError:
-        files = []
+    files = save_files(folder)
     if not files:
         return f"name a save file (games are saved in {folder}; none is there yet) or a --log file"
     return f"name a save file or a --log file; the newest save: `rulelang replay {files[0]}`"
