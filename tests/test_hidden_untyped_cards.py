@@ -21,16 +21,23 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("case", list(CASES))
-def test_an_attribute_of_an_untyped_parameter_holding_a_hidden_card_is_hidden(case):
-    body, before = CASES[case]
-    program = rulelang.load_text(BASE.replace("BODY", body).replace("BEFORE", before))
+def told_each_way(program) -> list[dict]:
+    """Seat 0's `tell` played twice, the hidden card of seat 1 (next) a 2 then a 4: each time, what each seat and the
+    table (None) have of `said` and are told."""
     seen = []
     for card in ("2", "4"):
         g = Game(program, 3, seed=1, stack=["1", card, "3"])
         start = len(g.events)
         g.apply(0, "tell")
         seen.append({s: (g.view(s)["vars"]["said"], narration(g, s, start)) for s in (0, 1, 2, None)})
+    return seen
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_an_attribute_of_an_untyped_parameter_holding_a_hidden_card_is_hidden(case):
+    body, before = CASES[case]
+    program = rulelang.load_text(BASE.replace("BODY", body).replace("BEFORE", before))
+    seen = told_each_way(program)
     assert seen[0] == seen[1]
     assert seen[0][0][0] is None
 
@@ -51,12 +58,7 @@ def test_an_untyped_parameter_holding_a_hidden_card_is_named_as_a_hidden_card_an
     in every view."""
     program = rulelang.load_text(BASE.replace("BODY", "tell(top(h(next)))").replace(
         "BEFORE", 'define tell(x) {\n  say "it is {x}"\n  set said = x\n}\ndefine tell_on(y) {\n  tell(y)\n}'))
-    seen = []
-    for card in ("2", "4"):
-        g = Game(program, 3, seed=1, stack=["1", card, "3"])
-        start = len(g.events)
-        g.apply(0, "tell")
-        seen.append({s: (g.view(s)["vars"]["said"], narration(g, s, start)) for s in (0, 1, 2, None)})
+    seen = told_each_way(program)
     assert seen[0] == seen[1]
     assert seen[0][0] == (None, ["you: tell", "it is a card", "you win the hand", "scores: P1 0, P2 0, P3 0",
                                  "game over: you win"])
@@ -75,11 +77,6 @@ def test_an_untyped_parameter_holding_a_card_in_view_is_named_by_its_name():
 def test_an_events_untyped_parameter_holding_a_hidden_card_is_named_as_a_hidden_card():
     program = rulelang.load_text(BASE.replace("BODY", "fire told(top(h(next)))").replace(
         "BEFORE", 'event told(x)\nrule t: when told(x) { say "it is {x}"\n set said = x }'))
-    seen = []
-    for card in ("2", "4"):
-        g = Game(program, 3, seed=1, stack=["1", card, "3"])
-        start = len(g.events)
-        g.apply(0, "tell")
-        seen.append({s: (g.view(s)["vars"]["said"], narration(g, s, start)) for s in (0, 1, 2, None)})
+    seen = told_each_way(program)
     assert seen[0] == seen[1]
     assert seen[0][0][0] is None and "it is a card" in seen[0][0][1]
