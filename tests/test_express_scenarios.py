@@ -166,6 +166,28 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_keeping_its_top_ca
     assert (deciding(g), options(g)) == (6, ["play R5", "keep"])
 
 
+def test_with_nothing_left_to_draw_or_reshuffle_a_draw_takes_nothing_and_play_moves_on():
+    """Let's Play NOTE (reshuffle) when the discard pile is only its top card: there is nothing to form a new Draw
+    Pile from.  Ten players hold 50 cards; the five of the draw pile are drawn, then the Red 5 under the top card
+    is reshuffled and drawn; the next player's draw takes nothing, and play continues with the next player."""
+    prog = program(EXPRESS)
+    dull = ["Y1", "Y2", "G1", "G2", "B1"]  # never match a Red 7
+    others = rest_of_deck(EXPRESS, dull, ["R5", "R7"])
+    hands = [["R7"] + others[:4]] + [others[4 + 5 * i: 9 + 5 * i] for i in range(9)]
+    g = Game(prog, 10, seed=1, stack=deal_stack(hands, "R5", dull))
+    play(g, 0, "play R7")
+    for seat in range(1, 6):
+        play(g, seat, "draw")
+    play(g, 6, "draw", "keep")  # the Red 5, reshuffled from under the Red 7
+    assert (draw_size(g), discard(g)) == (0, ["R7"])
+    seven = hand(g, 7)
+    assert "draw" in options(g) and deciding(g) == 7
+    play(g, 7, "draw")
+    assert hand(g, 7) == seven
+    assert (draw_size(g), discard(g)) == (0, ["R7"])
+    assert (turn(g), deciding(g)) == (8, 8)
+
+
 def test_the_draw_pile_running_out_in_the_middle_of_a_penalty_is_refilled_for_the_rest():
     """Let's Play NOTE (reshuffle) with Wild Draw Two: one card is left when the next player must "Draw 2
     cards": they take it, the discard pile but its top (the Wild Draw Two) is reshuffled into a new draw
@@ -313,8 +335,8 @@ S2 = ["G6", "GR", "B8", "Y9", "W2"]    # 6 + 20 + 8 + 9 + 50 = 93
 DRAWS = ["Y7", "G9", "B7", "Y8", "G5", "B9", "G8", "Y5", "R8", "BS", "Y4"]
 
 
-def two_left(last="R6", match=False) -> Game:
-    g = new_game(EXPRESS, [RUN + [last], S1, S2], "R5", DRAWS, match=match)
+def two_left(last="R6", match=False, draws=DRAWS) -> Game:
+    g = new_game(EXPRESS, [RUN + [last], S1, S2], "R5", draws, match=match)
     for card in RUN[:3]:
         play(g, 0, f"play {card}")
         play(g, 1, "draw")
@@ -416,6 +438,23 @@ def test_a_last_card_draw_one_still_makes_the_next_player_draw_and_that_card_sco
     assert g.over and g.winners == [0]
     assert hand(g, 1) == sorted(S1 + ["Y7", "B7", "G5", "G8", "R8"])
     assert g.scores == [103 + 8 + 124, 0, 0]
+
+
+@pytest.mark.parametrize("answer, drawn", [("accept", ["R8", "BS"]), ("challenge", ["R8", "BS", "Y4", "G2"])])
+def test_a_last_card_wild_draw_two_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):
+    """Going out on a Wild Draw Two (as classic UNO's Wild Draw Four): its player names a colour, the next player
+    accepts ("Draw 2 cards") or challenges -- a last card leaves no card in hand to match, so the play was legal and
+    the challenger "draws 4 cards instead of 2" -- and the hand is won with those cards counted."""
+    g = two_left(last="W2", draws=DRAWS + ["G2"])
+    play(g, 0, "play R4 uno")
+    play(g, 1, "draw")      # G8
+    play(g, 2, "draw")      # Y5
+    play(g, 0, "play W2", "colour blue")
+    assert not g.over and (deciding(g), options(g)) == (1, ["accept", "challenge"])
+    play(g, 1, answer)
+    assert g.over and g.winners == [0]
+    assert hand(g, 1) == sorted(S1 + ["Y7", "B7", "G5", "G8"] + drawn)
+    assert g.scores == [103 + 124 + {"accept": 8 + 20, "challenge": 8 + 20 + 4 + 2}[answer], 0, 0]
 
 
 # ====================================================================== a match to 250

@@ -511,6 +511,18 @@ def test_a_zero_passes_every_hand_to_the_next_player():
     assert (turn(g), deciding(g)) == (1, 1)
 
 
+@pytest.mark.parametrize("card, moves", [("R7", ["play R7", "swap P2"]), ("R0", ["play R0"])], ids=["7", "0"])
+def test_two_players_a_seven_or_a_zero_exchanges_the_two_hands(card, moves):
+    """SPECIAL RULES with two players: a 7 swaps with "another player of your choice" -- the only other one -- and
+    a 0 passes each hand "to the next player": both exchange the two hands; then the other player plays."""
+    a = with_card(A3, card, 0)
+    g = new_game(LIARS, [a, B3], "R5", DRAWS)
+    play(g, 0, *moves)
+    assert hand(g, 0) == sorted(B3)
+    assert hand(g, 1) == sorted(a[1:])
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
 def test_a_zero_after_a_reverse_passes_the_other_way():
     """0's Pass: "... to the next player in the current direction of play" -- counter-clockwise after
     an unchallenged Reverse."""
@@ -853,6 +865,31 @@ def test_the_last_card_caught_lying_comes_back_and_play_continues():
     assert discard(g)[-1] == "LGS"
     assert (turn(g), deciding(g)) == (1, 1)
     assert not g.pending.window  # two cards again: no UNO to catch
+
+
+@pytest.mark.parametrize("answer, drawn", [("pass", ["G1", "G2"]), ("challenge", ["G1", "G2", "B6"])],
+                         ids=["unchallenged", "challenged-true"])
+def test_the_last_card_a_draw_two_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):
+    """Winning with an Action card: P1's last card, a Liar's Green Draw Two said to be one, wins ("if no one
+    challenges them, they win"; challenged, it is true and stands); the Draw Two still makes the next player "draw
+    2 cards" (and the challenger 1 more, after it), and Keeping Score counts them."""
+    g = down_to("LGD2")
+    lay(g, 0, "truth LGD2", "GD2", answer)
+    assert g.over and g.winners == [0]
+    assert hand(g, 1) == sorted(OPP + drawn)
+    assert g.scores == [137 + {"pass": 1 + 2, "challenge": 1 + 2 + 6}[answer], 0]
+
+
+def test_the_last_card_a_wild_draw_four_challenged_and_true_its_colour_is_named_and_the_challenger_draws_five():
+    """Winning with a Wild Draw 4: challenged and true, it stands; its player still names the colour, the next
+    player draws 4 ("must draw 4 cards and lose their turn") and 1 more for the failed challenge, and they count."""
+    g = down_to("LW4")
+    lay(g, 0, "truth LW4", "W4", "challenge")
+    assert not g.over and deciding(g) == 0
+    play(g, 0, "colour red")
+    assert g.over and g.winners == [0]
+    assert hand(g, 1) == sorted(OPP + DRAWS[:5])
+    assert g.scores == [137 + 1 + 2 + 6 + 7 + 8, 0]
 
 
 def test_uno_called_with_the_lay_cannot_be_caught():

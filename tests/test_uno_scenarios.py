@@ -634,6 +634,32 @@ def test_wild_draw_another_wild_draw_card_in_hand_does_not_make_it_illegal(name)
     assert (colour(g), turn(g), deciding(g)) == ("green", 2, 2)
 
 
+@pytest.mark.parametrize("held, guilty", [("G1", True), ("R1", False)], ids=["named-colour", "colour-under-it"])
+def test_wild_draw_four_on_a_wild_is_judged_by_the_colour_named_for_it(held, guilty):
+    """Wild Draw Four played on a Wild: "you can only play a Wild Draw 4 if you DO NOT HAVE ANY CARD IN YOUR HAND THAT
+    MATCHES THE COLOR OF THE DISCARD PILE" -- on a Wild, the colour of the discard pile is the one named for it
+    (green), not the colour of the card under it (red).  Two players: P1 plays a Wild naming green, P2 draws a card
+    that does not match, P1 plays the Wild Draw Four naming blue and P2 challenges.  Holding a green card, P1 draws
+    4 and P2 plays next; holding only a red one, the play was legal: P2 draws 6 and loses the turn, so P1 plays
+    again."""
+    hand0 = ["W", "W4", "B3", "B4", "Y6", "Y7", held]
+    hand1 = ["B1", "B2", "Y1", "Y2", "Y3", "Y4", "Y5"]
+    g = new_game(UNO, [hand0, hand1], "R5", ["Y8"] + PENALTY)
+    play(g, 0, "play W", "colour green")
+    play(g, 1, "draw")  # the Yellow 8 does not match green: kept, the turn ends
+    play(g, 0, "play W4", "colour blue")
+    play(g, 1, "challenge")
+    assert discard(g) == ["R5", "W", "W4"] and colour(g) == "blue"
+    if guilty:
+        assert hand(g, 0) == sorted(hand0[2:] + PENALTY[:4])
+        assert hand(g, 1) == sorted(hand1 + ["Y8"])
+        assert (turn(g), deciding(g)) == (1, 1)
+    else:
+        assert hand(g, 0) == sorted(hand0[2:])
+        assert hand(g, 1) == sorted(hand1 + ["Y8"] + PENALTY)
+        assert (turn(g), deciding(g)) == (0, 0)
+
+
 def test_wild_draw_four_a_card_matching_only_by_number_does_not_count():
     """Wild Draw Four: "you can only play a Wild Draw 4 if you DO NOT HAVE ANY CARD IN YOUR HAND THAT
     MATCHES THE COLOR" -- the colour, not the number: a Blue 5 on a Red 5 does not make it illegal."""
@@ -789,6 +815,23 @@ def test_two_players_a_draw_card_makes_the_other_draw_and_its_player_goes_again(
     assert (turn(g), deciding(g), g.state.direction) == (0, 0, 1)
     play(g, 0, "play R1")
     assert discard(g) == ["R5", card, "R1"]
+    assert (turn(g), deciding(g)) == (1, 1)
+
+
+@pytest.mark.parametrize("name, card, amount", [(UNO, "W4", 4), (EXPRESS, "W2", 2), (HOUSE, "W4", 4), (DROID, "W4", 4)])
+def test_two_players_a_wild_draw_card_accepted_makes_the_other_draw_and_its_player_goes_again(name, card, amount):
+    """Two players (the official rules): a Wild Draw Four (UNO Express: a Wild Draw Two) accepted makes the other
+    player draw and lose their turn, so its player plays again at once, on the colour they named."""
+    A3, B3, _ = HANDS[name]
+    drawn = ["R8", "R9", "Y9", "B9"][:amount]
+    g = new_game(name, [with_card(with_card(A3, card), "B7", 0), B3], "R5", drawn + ["Y5"])
+    play(g, 0, f"play {card}", "colour blue")
+    play(g, 1, "accept")
+    assert hand(g, 1) == sorted(B3 + drawn)
+    assert (colour(g), turn(g), deciding(g), g.state.direction) == ("blue", 0, 0, 1)
+    assert "play B7" in options(g)
+    play(g, 0, "play B7")
+    assert discard(g) == ["R5", card, "B7"]
     assert (turn(g), deciding(g)) == (1, 1)
 
 

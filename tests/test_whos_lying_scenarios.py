@@ -217,6 +217,27 @@ def test_doubting_a_false_announcement_the_liar_takes_back_their_cards_and_the_t
     assert g.pending.prompt == "lay cards face down: 0 laid, at least 1"
 
 
+@pytest.mark.parametrize("cards, liar_hand, taker, next_up", [
+    (["R1", "O1"], A, 0, 2),                       # a lie: P1 takes its cards back; the doubter starts
+    (["R1", "R2"], sorted(set(A) - {"R1", "R2"}), 2, 0),  # the truth: the doubter takes them; P1 lays again
+], ids=["false", "true"])
+def test_after_a_pass_the_player_after_may_still_doubt_the_last_cards_laid(cards, liar_hand, taker, next_up):
+    """How to play: the player who passed believed; the one after faces the same announcement ("P1 laid 2, saying
+    they are Red") and may doubt it, as in "Doubting Players"."""
+    g = game3()
+    lay(g, 0, cards, "red")
+    play(g, 1, "pass")
+    assert (deciding(g), g.pending.prompt, options(g)) == (2, "P1 laid 2, saying they are Red",
+                                                            ["doubt", "believe", "pass"])
+    play(g, 2, "doubt")
+    assert hand(g, 0) == sorted(liar_hand)
+    assert penalty(g, taker) == (sorted(cards) if taker == 2 else [])
+    assert penalty(g, 1) == [] and hand(g, 1) == sorted(B)
+    assert zone_cards(g, "laid") == zone_cards(g, "table") == []
+    assert (turn(g), deciding(g)) == (next_up, next_up)
+    assert g.pending.prompt == "lay cards face down: 0 laid, at least 1"
+
+
 def test_doubting_a_true_announcement_the_doubter_takes_the_table():
     """Doubting Players, "If a player's announcement is true": "the doubter must take up all the cards
     that have been played on the table, including the cards just played by the previous player.  These
