@@ -786,6 +786,26 @@ def test_a_last_card_draw_two_still_makes_the_next_player_draw_and_those_cards_s
     assert g.scores == [82 + 7 + 8, 0]
 
 
+@pytest.mark.parametrize("name, last", [(UNO, "W"), (HOUSE, "W"), (HOUSE, "WG"), (DROID, "W"), (UNO, "BS"),
+                                        (UNO, "BR")])
+def test_a_last_card_wild_names_its_colour_then_wins_and_a_last_skip_or_reverse_wins_at_once(name, last):
+    """Winning: "When a player plays their final card, they win." -- a Wild played last still names a colour (the
+    .rules files ask it for any Wild; a Game Changer with no rule in play is a plain Wild), then the hand ends; a
+    Skip or Reverse played last ends the hand at once, with nobody asked anything.  The other hand scores."""
+    g = two_left(last=last, name=name)
+    play(g, 0, "play B7 uno")
+    play(g, 1, "play B1")
+    play(g, 0, f"play {last}")
+    if last in ("W", "WG"):
+        assert not g.over
+        assert (deciding(g), options(g)) == (0, ["colour red", "colour yellow", "colour green", "colour blue"])
+        play(g, 0, "colour red")
+    assert g.over and g.winners == [0] and g.pending is None
+    assert hand(g, 0) == []
+    assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2"])
+    assert g.scores == [82, 0]
+
+
 @pytest.mark.parametrize("answer, drawn", [("accept", 4), ("challenge", 6)])
 def test_a_last_card_wild_draw_four_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):
     """Going out on a Wild Draw Four (the official rules: when the last card played in a hand is a Draw Two or Wild
