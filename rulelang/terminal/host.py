@@ -1051,8 +1051,26 @@ class Host:
         try:
             self.game.parse(text)
         except MoveError as e:
-            return self.one_card_a_move(text, d) or self.misspelt(text, d) or e.message
+            return self.one_card_a_move(text, d) or self.misspelt(text, d) or self.rule_unmarked(text, d) \
+                or e.message
         return None
+
+    RULE_WORDS = ("when", "rule")  # the words a rule typed at the prompt begins with (the grammar's `rule_input`)
+
+    def rule_unmarked(self, text: str, d: Decision) -> str | None:
+        """Why `when played(card) { ... }` typed as it stands is no move: a rule is proposed with `house` (or the
+        game's own verb for writing one), said so with the line to type; None for any other line."""
+        first, _, rest = self.clean(text).strip().partition(" ")
+        if first.lower() not in self.RULE_WORDS or not rest.strip() or \
+                (first.lower() == "rule" and "when" not in rest.split()):  # `rule x`: `rules x` misspelt, likelier
+            return None
+        verbs = sorted(self.rule_verbs(d))
+        verb = verbs[0] if verbs else "house" if getattr(command_for("house", d), "name", None) == "house" else None
+        if verb is None:
+            return None
+        if verb == "house" and self.house_full():
+            return f"a rule is not a move, and {self.house_full()}"
+        return f"a rule is not a move: type `{verb} {self.clean(text).strip()}` to propose it to the table"
 
     def one_card_a_move(self, text: str, d: Decision) -> str | None:
         """`lay Y5 Y6` (or `Y5 Y6`, or `lay Pink 6 Red 5` where a card's name has several words) where a move takes
@@ -1116,7 +1134,8 @@ class Host:
             return None
         first = words[0].lower()
         verbs = list(dict.fromkeys(o.verb.lower() for o in d.options))
-        if first in verbs or command_for(first, d) is not None or first in self.rule_verbs(d):
+        if first in verbs or command_for(first, d) is not None or first in self.rule_verbs(d) \
+                or self.rule_unmarked(text, d):
             return None
         if first.startswith("/"):  # `/undp`: a command, misspelt
             close = difflib.get_close_matches(first[1:], list(COMMANDS), n=1, cutoff=0.7)
