@@ -1617,6 +1617,25 @@ def read_stack(path: str) -> list[str]:
     return [str(x) for x in data]
 
 
+def check_stack(program, names: list[str], path: str) -> None:
+    """Refuses, before the game begins, a stack naming a card the game does not have or more copies of one than its
+    deck holds, with the entry's place in the file (the same check when the deck is shuffled names only the
+    shuffle's rule, a place in the game's file, not in the stack's)."""
+    real = program.cards[: program.deck_size]
+    left: dict = {}
+    for at, name in enumerate(names, 1):
+        ids = program.card_by_text(name)
+        shown = name if name.isprintable() else ascii(name)[1:-1]  # a file's escape sequence, not obeyed
+        where = f"{path}, card {at} of the stack: --stack names `{shown}`, but"
+        if not ids:
+            close = difflib.get_close_matches(name, [c.name for c in real] + [c.short for c in real], n=1)
+            raise RulesError(f"{where} no card of this game is called that"
+                             + (f" (did you mean `{close[0]}`?)" if close else ""))
+        left[ids[0]] = left.get(ids[0], len(ids)) - 1
+        if left[ids[0]] < 0:
+            raise RulesError(f"{where} the deck holds only {len(ids)} {'copy' if len(ids) == 1 else 'copies'} of it")
+
+
 COMPLETED_MOST = 200  # the longest line completed as a move while it is typed (completion runs at every key)
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
@@ -1676,6 +1695,8 @@ def run_host(args) -> int:
         k, _, v = item.partition("=")
         options[k.strip()] = v.strip() if _ else "true"
     stack = read_stack(args.stack) if args.stack else None
+    if stack:
+        check_stack(program, stack, args.stack)
     # With a person at the table the strongest bot that answers at once (search: about 0.2 s a move); bots
     # alone play greedy, many times faster.
     bots = args.bots or ("search" if humans else "greedy")
