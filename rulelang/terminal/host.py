@@ -1584,7 +1584,8 @@ def public_event(g: Game, ev: Event) -> dict:
     """An event as the table sees it, with players named, in its plain form: what goes in a --log file (the
     narrator's own form, `Seat.words`, so that `rulelang replay` tells it in the words of the game)."""
     e = as_dict(g.seat(None).words(ev))
-    e.pop("pass_", None)
+    if e.pop("pass_", None):  # a window let go by (nobody challenged): `"pass": true`, as the network says it, so
+        e["pass"] = True      # that `rulelang replay` tells it as the table was told it, not as a move
     return e
 
 
