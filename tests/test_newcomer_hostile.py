@@ -183,6 +183,23 @@ def test_a_stack_file_name_with_an_escape_sequence_is_quoted_not_obeyed(tmp_path
     assert status == 1 and "\x1b" not in out + err and "--stack names `R\\x1b[2J`, but no card" in err
 
 
+def test_a_stack_file_is_checked_before_the_game_with_the_entry_at_fault(tmp_path, capsys, monkeypatch):
+    """A name no card has, or one card named more often than the deck holds it, was told with the place of the
+    game's shuffle (`games/uno.rules:73:3: --stack names ...`): it is told with the stack file and the entry's
+    number, before anything is dealt, with the nearest card name."""
+    from test_save import main
+    for lines, error in ((["Red 7", "Nope"], "card 2 of the stack: --stack names `Nope`, but no card of this game is "
+                                             "called that"),
+                         (["R7", "Red 77"], "card 2 of the stack: --stack names `Red 77`, but no card of this game is "
+                                            "called that (did you mean `Red 7`?)"),
+                         (["R7", "B2", "r 7", "Red 7"], "card 4 of the stack: --stack names `Red 7`, but the deck holds "
+                                                        "only 2 copies of it")):
+        path = tmp_path / "stack.yaml"
+        path.write_text("".join(f"- {x}\n" for x in lines))
+        status, out, err = main(capsys, monkeypatch, "run", "uno", "--humans", "0", "--stack", path)
+        assert (status, out, err.strip()) == (1, "", f"{path}, {error}")
+
+
 def test_a_match_of_hands_won_in_their_first_turn_is_stopped_at_the_hand_limit():
     # Each hand won in the turn it began: the turn count stood still, so simulate said "Ada's turn never ends: more
     # than 10000 decisions were made in it" (and without that bound the match would have run 10**18 hands)

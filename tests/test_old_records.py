@@ -63,7 +63,9 @@ def test_a_save_and_a_log_written_before_typed_events_load_replay_and_tell_the_s
     assert _told(game) == (HERE / f"{name}.told").read_text(encoding="utf-8").splitlines()
     old_log = (HERE / f"{name}.log").read_text(encoding="utf-8").splitlines()
     new_log = _log(game)
-    assert [json.loads(x) for x in new_log] == [json.loads(x) for x in old_log[1:]]  # the same fields and values
+    # the same fields and values, but `"pass": true` on a window let go by (new: `replay` tells it as live)
+    assert [{k: v for k, v in json.loads(x).items() if k != "pass"} for x in new_log] == \
+        [json.loads(x) for x in old_log[1:]]
     old = [from_dict(json.loads(line)) for line in old_log[1:]]  # the old plain form read as records
     new = [from_dict(json.loads(line)) for line in new_log]
     told = [tell_public(old, i) for i in range(len(old))]

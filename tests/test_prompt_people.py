@@ -174,6 +174,33 @@ def test_the_house_limit_is_said_before_a_rule_is_written(capsys):
     assert capsys.readouterr().out == f"✗ {full}\n"
 
 
+def test_a_rule_typed_without_house_says_how_to_propose_it():
+    """`when played(card) { ... }` typed as a move was refused as "no move or card is called ...": it says a rule is
+    proposed with `house`, the line to type, and the limit when the table's rules are made; `rule x` is still
+    mended to `rules x`."""
+    from interpreter import Game
+    from rulelang import load
+    from rulelang.terminal.host import Host, Screen
+
+    g = Game(load("games/uno.rules"), ["You", "Ada", "Bo", "Cy"], seed=1)
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    rule = "when played(card) if card.number == 3 { skip }"
+    assert host.refusal(rule, g.pending, False) == (
+        f"a rule is not a move: type `house {rule}` to propose it to the table")
+    assert host.refusal(f"rule mine: {rule}", g.pending, False) == (
+        f"a rule is not a move: type `house rule mine: {rule}` to propose it to the table")
+    assert host.mended(rule, g.pending) is None
+    assert host.mended("rule x", g.pending) == "rules x"
+    for n in range(5):
+        host.propose(0, f"when played(card) if card.number == {n} {{ skip }}")
+    assert host.refusal(rule, g.pending, False) == (
+        "a rule is not a move, and this game takes 5 house rules from the table, and they are made: `rules` lists "
+        "them")
+    g = Game(load("examples/more/go_fish.rules"), ["You", "Ada", "Bo"], seed=2)
+    host = Host(g, [0], {}, Screen(tty=False), 0)
+    assert host.refusal(rule, g.pending, False).startswith("a rule is not a move: type `house when")
+
+
 def test_a_pile_of_yours_that_you_cannot_see_says_so(tmp_path):
     """Slapjack's stack is yours but face down to you too: `Your stack (13):` with nothing after it read as if the
     cards had been left out; it says they are face down."""

@@ -486,13 +486,38 @@ def test_replay_steps_through_a_save_and_a_log(tmp_path, capsys, monkeypatch):
     assert status == 0
     status, out, _ = main(capsys, monkeypatch, "replay", log)
     assert status == 0 and "what the table saw" in out
-    assert re.search(r"Move 1/\d+ — Ada\n  Ada puts .+ on the discard pile", out)
+    # Told in the words the table was told live (the game's file read again): `Ada plays ♣Green 4`, line for line
+    told = [line for line in out.splitlines() if line.startswith("  ")]
+    assert told[:-1] == [line for line in played.splitlines() if line.startswith("  ")]
+    assert told[-1] == "  Game over: Bo wins" and re.search(r"Move 1/\d+ — Ada\n  Ada plays ", out)
+    # A log whose game file cannot be read again is told event by event, in plainer words
+    lines = log.read_text().splitlines()
+    lines[0] = lines[0].replace('"file": "express"', '"file": "no/such.rules"')
+    log.write_text("\n".join(lines) + "\n")
+    status, out, _ = main(capsys, monkeypatch, "replay", log)
+    assert status == 0 and re.search(r"Move 1/\d+ — Ada\n  Ada puts .+ on the discard pile", out)
     assert "Game over:" in out
 
     cut = tmp_path / "cut.yaml"
     cut.write_bytes(save.read_bytes()[:-40])
     status, _, err = main(capsys, monkeypatch, "replay", cut)
     assert status == 1 and err.startswith(f"{cut}: ")
+
+
+@pytest.mark.parametrize("game,seed", [("liars", 8), ("house", 7), ("examples/more/go_fish.rules", 7)])
+def test_a_log_is_replayed_in_the_words_the_table_was_told(tmp_path, capsys, monkeypatch, game, seed):
+    """`rulelang replay LOG` told each event by itself in plainer words than the table was told live (`Bo puts Red 7
+    on the discard pile`, `Cy: colour green`), told every player who let a Liar's UNO claim go by as passing, and
+    refused a House Rules log whose bot wrote a rule of several lines ("holds a control character"): line for line
+    it tells what the live game told."""
+    log = tmp_path / "game.jsonl"
+    status, played, _ = main(capsys, monkeypatch, "run", game, "--humans", "0", "--seed", str(seed), "--log", log)
+    assert status == 0
+    status, out, err = main(capsys, monkeypatch, "replay", log)
+    assert (status, err) == (0, "")
+    told = [line for line in out.splitlines() if line.startswith("  ")]
+    assert told[:-1] == [line for line in played.splitlines() if line.startswith("  ")]
+    assert told[-1].startswith("  Game over: ")
 
 
 def test_resume_of_a_folder_says_it_is_a_folder(tmp_path, capsys, monkeypatch):

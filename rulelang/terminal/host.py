@@ -1051,8 +1051,26 @@ class Host:
         try:
             self.game.parse(text)
         except MoveError as e:
-            return self.one_card_a_move(text, d) or self.misspelt(text, d) or e.message
+            return self.one_card_a_move(text, d) or self.misspelt(text, d) or self.rule_unmarked(text, d) \
+                or e.message
         return None
+
+    RULE_WORDS = ("when", "rule")  # the words a rule typed at the prompt begins with (the grammar's `rule_input`)
+
+    def rule_unmarked(self, text: str, d: Decision) -> str | None:
+        """Why `when played(card) { ... }` typed as it stands is no move: a rule is proposed with `house` (or the
+        game's own verb for writing one), said so with the line to type; None for any other line."""
+        first, _, rest = self.clean(text).strip().partition(" ")
+        if first.lower() not in self.RULE_WORDS or not rest.strip() or \
+                (first.lower() == "rule" and "when" not in rest.split()):  # `rule x`: `rules x` misspelt, likelier
+            return None
+        verbs = sorted(self.rule_verbs(d))
+        verb = verbs[0] if verbs else "house" if getattr(command_for("house", d), "name", None) == "house" else None
+        if verb is None:
+            return None
+        if verb == "house" and self.house_full():
+            return f"a rule is not a move, and {self.house_full()}"
+        return f"a rule is not a move: type `{verb} {self.clean(text).strip()}` to propose it to the table"
 
     def one_card_a_move(self, text: str, d: Decision) -> str | None:
         """`lay Y5 Y6` (or `Y5 Y6`, or `lay Pink 6 Red 5` where a card's name has several words) where a move takes
@@ -1116,7 +1134,8 @@ class Host:
             return None
         first = words[0].lower()
         verbs = list(dict.fromkeys(o.verb.lower() for o in d.options))
-        if first in verbs or command_for(first, d) is not None or first in self.rule_verbs(d):
+        if first in verbs or command_for(first, d) is not None or first in self.rule_verbs(d) \
+                or self.rule_unmarked(text, d):
             return None
         if first.startswith("/"):  # `/undp`: a command, misspelt
             close = difflib.get_close_matches(first[1:], list(COMMANDS), n=1, cutoff=0.7)
@@ -1565,7 +1584,8 @@ def public_event(g: Game, ev: Event) -> dict:
     """An event as the table sees it, with players named, in its plain form: what goes in a --log file (the
     narrator's own form, `Seat.words`, so that `rulelang replay` tells it in the words of the game)."""
     e = as_dict(g.seat(None).words(ev))
-    e.pop("pass_", None)
+    if e.pop("pass_", None):  # a window let go by (nobody challenged): `"pass": true`, as the network says it, so
+        e["pass"] = True      # that `rulelang replay` tells it as the table was told it, not as a move
     return e
 
 
@@ -1596,6 +1616,25 @@ def read_stack(path: str) -> list[str]:
     if not isinstance(data, list) or not all(isinstance(x, (str, int)) for x in data):
         raise RulesError(f"{path} must be a YAML list of card names, the top of the draw pile first")
     return [str(x) for x in data]
+
+
+def check_stack(program, names: list[str], path: str) -> None:
+    """Refuses, before the game begins, a stack naming a card the game does not have or more copies of one than its
+    deck holds, with the entry's place in the file (the same check when the deck is shuffled names only the
+    shuffle's rule, a place in the game's file, not in the stack's)."""
+    real = program.cards[: program.deck_size]
+    left: dict = {}
+    for at, name in enumerate(names, 1):
+        ids = program.card_by_text(name)
+        shown = name if name.isprintable() else ascii(name)[1:-1]  # a file's escape sequence, not obeyed
+        where = f"{path}, card {at} of the stack: --stack names `{shown}`, but"
+        if not ids:
+            close = difflib.get_close_matches(name, [c.name for c in real] + [c.short for c in real], n=1)
+            raise RulesError(f"{where} no card of this game is called that"
+                             + (f" (did you mean `{close[0]}`?)" if close else ""))
+        left[ids[0]] = left.get(ids[0], len(ids)) - 1
+        if left[ids[0]] < 0:
+            raise RulesError(f"{where} the deck holds only {len(ids)} {'copy' if len(ids) == 1 else 'copies'} of it")
 
 
 COMPLETED_MOST = 200  # the longest line completed as a move while it is typed (completion runs at every key)
@@ -1657,6 +1696,8 @@ def run_host(args) -> int:
         k, _, v = item.partition("=")
         options[k.strip()] = v.strip() if _ else "true"
     stack = read_stack(args.stack) if args.stack else None
+    if stack:
+        check_stack(program, stack, args.stack)
     # With a person at the table the strongest bot that answers at once (search: about 0.2 s a move); bots
     # alone play greedy, many times faster.
     bots = args.bots or ("search" if humans else "greedy")

@@ -13,13 +13,13 @@ import unicodedata
 from pathlib import Path
 
 from interpreter.events import Event, from_dict
-from interpreter.narrator import claim_of, english_list, tell
+from interpreter.narrator import Narrator, claim_of, english_list, hand_zone, tell
 from interpreter.program import sort_key
 
 from ..checker import count
 from ..errors import RulesError
 from ..save import SaveError, command, rebuild
-from .host import Screen, card_parts, tell_lines as tell_styled
+from .host import Screen, card_ids, card_parts, styled, tell_lines as tell_styled
 
 
 class Stepper:
@@ -211,12 +211,13 @@ _DAMAGED = (TypeError, KeyError, ValueError, AttributeError, IndexError, Recursi
 
 
 def _plain_text(value) -> bool:
-    """No string in a decoded JSON value holds a control character (it would be written to the terminal)."""
+    """No string in a decoded JSON value holds a control character (it would be written to the terminal) but a line
+    break or a tab."""
     todo = [value]
     while todo:
         v = todo.pop()
-        if isinstance(v, str):
-            if not v.isprintable() and any(unicodedata.category(ch) == "Cc" for ch in v):
+        if isinstance(v, str):  # a rule written in play may hold line breaks and tabs, as the rule editor allows
+            if not v.isprintable() and any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in v):
                 return False
         elif isinstance(v, dict):
             todo += list(v.keys()) + list(v.values())
@@ -246,6 +247,8 @@ def replay_log(path: Path, args) -> int:
         raise RulesError(f"{path}:{lines[0]}: `players` is not a list of names")
     events = []
     for n, d in zip(lines[1:], raw[1:]):  # the records they stand for
+        if "pass" in d:  # a window let go by (`public_event`)
+            d = {**d, "pass_": d["pass"] is True}
         try:
             ev = from_dict(d)
         except _DAMAGED:
@@ -274,7 +277,17 @@ def _replay_events(path: Path, args, start: dict, events: list) -> int:
     hand = next((ev.zone for ev in events if ev.type == "deal"), None)
     starts = [i for i, ev in enumerate(events) if ev.type == "choice"] + [len(events)]  # each move's first event
 
+    program = _logged_program(path, start, events)
+
     def tell_span(lo: int, hi: int) -> None:
+        if program is not None:  # in the words the table was told live: `Bo plays ♥Red 7`, a move to a line
+            cards = card_ids(program)
+            for line in Narrator(None, hand_zone(program), program, len(players)).tell(events[lo:hi]):
+                screen.told(styled(program, line, cards))
+            ends = [tell_public(events, i) for i in range(lo, hi) if events[i].type == "game_over"]
+            for text in filter(None, ends):  # the narrator leaves the game's end to its teller
+                screen.line("  " + text[0].upper() + text[1:])
+            return
         for i in range(lo, hi):
             text = tell_public(events, i, hand)
             if text:
@@ -304,6 +317,34 @@ def _replay_events(path: Path, args, start: dict, events: list) -> int:
     if not any(e.type == "game_over" for e in events):
         screen.line("(The log ends here: the game was left unfinished.)")
     return 0
+
+
+def _logged_program(path: Path, start: dict, events: list):
+    """The game a --log file was written by, when its file can be read again as it was (the `file` of its first
+    line, as given or beside the log; the same game's name; every card the log names a card of it), so that the
+    replay tells the moves in the words the table was told live; None otherwise (each event told by itself)."""
+    from .. import load
+
+    file = start.get("file")
+    if not isinstance(file, str) or not file:
+        return None
+    for where in (file, str(path.parent / file)):
+        try:
+            program = load(where)
+        except Exception:  # noqa: BLE001 - any file that cannot be read as the game: told without it
+            continue
+        names = {c.name for c in program.cards}
+        cards = [c for e in events for c in _named_cards(e)]
+        if program.name == start.get("game") and all(c in names for c in cards if c is not None):
+            return program
+    return None
+
+
+def _named_cards(e: Event) -> list:
+    cards = getattr(e, "cards", None)
+    if isinstance(cards, dict):
+        return [c for cs in cards.values() for c in cs]
+    return list(cards) if isinstance(cards, list) else []
 
 
 def tell_public(events: list[Event], i: int, hand=None) -> str | None:
