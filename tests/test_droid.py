@@ -236,9 +236,8 @@ def test_the_droid_card_as_the_last_card_wins_without_a_round():
     play(g, 0, "play WD")
     assert not [e for e in events_of(g, "choice") if e.verb == "lay"]
     assert all_parts(g) == [[], []]
-    # A Wild played last still names a colour (as uno.rules does for any Wild); then the hand ends.
-    assert (deciding(g), options(g)) == (0, COLOURS)
-    play(g, 0, "colour red")
+    # A Wild played last names no colour (as uno.rules: play does not go on); the hand ends at once.
+    assert not [e for e in events_of(g, "choice") if e.verb == "colour"]
     assert g.over and g.winners == [0]
     assert hand(g, 0) == []
     assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2"])

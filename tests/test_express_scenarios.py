@@ -442,14 +442,14 @@ def test_a_last_card_draw_one_still_makes_the_next_player_draw_and_that_card_sco
 
 @pytest.mark.parametrize("answer, drawn", [("accept", ["R8", "BS"]), ("challenge", ["R8", "BS", "Y4", "G2"])])
 def test_a_last_card_wild_draw_two_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):
-    """Going out on a Wild Draw Two (as classic UNO's Wild Draw Four): its player names a colour, the next player
+    """Going out on a Wild Draw Two (as classic UNO's Wild Draw Four): its player names no colour, the next player
     accepts ("Draw 2 cards") or challenges -- a last card leaves no card in hand to match, so the play was legal and
     the challenger "draws 4 cards instead of 2" -- and the hand is won with those cards counted."""
     g = two_left(last="W2", draws=DRAWS + ["G2"])
     play(g, 0, "play R4 uno")
     play(g, 1, "draw")      # G8
     play(g, 2, "draw")      # Y5
-    play(g, 0, "play W2", "colour blue")
+    play(g, 0, "play W2")
     assert not g.over and (deciding(g), options(g)) == (1, ["accept", "challenge"])
     play(g, 1, answer)
     assert g.over and g.winners == [0]

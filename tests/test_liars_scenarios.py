@@ -880,13 +880,13 @@ def test_the_last_card_a_draw_two_still_makes_the_next_player_draw_and_those_car
     assert g.scores == [137 + {"pass": 1 + 2, "challenge": 1 + 2 + 6}[answer], 0]
 
 
-def test_the_last_card_a_wild_draw_four_challenged_and_true_its_colour_is_named_and_the_challenger_draws_five():
-    """Winning with a Wild Draw 4: challenged and true, it stands; its player still names the colour, the next
-    player draws 4 ("must draw 4 cards and lose their turn") and 1 more for the failed challenge, and they count."""
+def test_the_last_card_a_wild_draw_four_challenged_and_true_the_challenger_draws_five():
+    """Winning with a Wild Draw 4: challenged and true, it stands; its player names no colour (play does not go
+    on), the next player draws 4 ("must draw 4 cards and lose their turn") and 1 more for the failed challenge, and
+    they count."""
     g = down_to("LW4")
     lay(g, 0, "truth LW4", "W4", "challenge")
-    assert not g.over and deciding(g) == 0
-    play(g, 0, "colour red")
+    assert not [e for e in events_of(g, "choice") if e.verb == "colour"]
     assert g.over and g.winners == [0]
     assert hand(g, 1) == sorted(OPP + DRAWS[:5])
     assert g.scores == [137 + 1 + 2 + 6 + 7 + 8, 0]

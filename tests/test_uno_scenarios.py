@@ -788,18 +788,15 @@ def test_a_last_card_draw_two_still_makes_the_next_player_draw_and_those_cards_s
 
 @pytest.mark.parametrize("name, last", [(UNO, "W"), (HOUSE, "W"), (HOUSE, "WG"), (DROID, "W"), (UNO, "BS"),
                                         (UNO, "BR")])
-def test_a_last_card_wild_names_its_colour_then_wins_and_a_last_skip_or_reverse_wins_at_once(name, last):
-    """Winning: "When a player plays their final card, they win." -- a Wild played last still names a colour (the
-    .rules files ask it for any Wild; a Game Changer with no rule in play is a plain Wild), then the hand ends; a
-    Skip or Reverse played last ends the hand at once, with nobody asked anything.  The other hand scores."""
+def test_a_last_card_wild_skip_or_reverse_wins_at_once(name, last):
+    """Winning: "When a player plays their final card, they win." -- a Wild played last (a Game Changer with no
+    rule in play is a plain Wild), a Skip or a Reverse ends the hand at once, with nobody asked anything: play does
+    not go on, so no colour is named (the files asked for one).  The other hand scores."""
     g = two_left(last=last, name=name)
     play(g, 0, "play B7 uno")
     play(g, 1, "play B1")
     play(g, 0, f"play {last}")
-    if last in ("W", "WG"):
-        assert not g.over
-        assert (deciding(g), options(g)) == (0, ["colour red", "colour yellow", "colour green", "colour blue"])
-        play(g, 0, "colour red")
+    assert not [e for e in events_of(g, "choice") if e.verb == "colour"]
     assert g.over and g.winners == [0] and g.pending is None
     assert hand(g, 0) == []
     assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2"])
@@ -809,15 +806,15 @@ def test_a_last_card_wild_names_its_colour_then_wins_and_a_last_skip_or_reverse_
 @pytest.mark.parametrize("answer, drawn", [("accept", 4), ("challenge", 6)])
 def test_a_last_card_wild_draw_four_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):
     """Going out on a Wild Draw Four (the official rules: when the last card played in a hand is a Draw Two or Wild
-    Draw Four, the next player must still draw the 2 or 4 cards): its player still names a colour,
+    Draw Four, the next player must still draw the 2 or 4 cards): its player names no colour (play does not go on),
     the next player still accepts (draws 4) or challenges -- a last card leaves no card of the colour in hand, so
     the play is legal and the challenger draws 6 -- and the hand is won with those cards counted."""
     draws = DRAWS + ["G1", "G2"]  # 7 + 8 + 7 + 8 + 1 + 2
     g = two_left(last="W4", draw=draws)
     play(g, 0, "play B7 uno")
     play(g, 1, "play B1")
-    play(g, 0, "play W4", "colour red")
-    assert not g.over
+    play(g, 0, "play W4")
+    assert not g.over and (deciding(g), options(g)) == (1, ["accept", "challenge"])
     play(g, 1, answer)
     assert g.over and g.winners == [0]
     assert hand(g, 1) == sorted(["Y1", "Y2", "G9", "R0", "W", "YD2"] + draws[:drawn])
