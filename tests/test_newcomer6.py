@@ -18,7 +18,7 @@ import pytest
 import rulelang
 from helpers import ROOT, deal_stack
 from interpreter import Game
-from interpreter.errors import RuntimeRulesError
+from interpreter.errors import MoveError, RuntimeRulesError
 from rulelang.simulate.run import simulate
 
 RULES = ROOT / "tests" / "rules"
@@ -272,3 +272,16 @@ def test_whist_the_contract_made_scores_the_declarer_side():
 def test_every_seeded_game_ends(path, players, bots):
     report = simulate(str(path), games=2, players=players, bots=bots, seed=1)
     assert report["games"] == 2 and report["stalemates"]["count"] == 0
+
+
+def test_a_card_not_found_among_the_dummys_cards_names_the_dummys_hand_not_yours():
+    """The declarer chooses from the dummy's hand: a card that is not there was answered "...; your hand: <the
+    dummy's cards>"; the cards it lists are named as where they lie."""
+    g = whist()
+    play(g, "bid 1 spades", "pass", "pass", "pass", "play 2H")
+    with pytest.raises(MoveError) as told:
+        g.apply(0, "play 9X")
+    assert str(told.value).startswith("no card is called `9X`; P3's hand: 2D 3D 4D 5D")
+    with pytest.raises(MoveError) as told:
+        g.apply(0, "zap")
+    assert str(told.value).startswith("no move or card is called `zap`; P3's hand: 2D")
