@@ -176,6 +176,10 @@ def collect(decls) -> tuple[Symbols, list]:
             elif (name in BUILTIN_NAMES or name in BUILTIN_FUNCS) and name not in YIELDING_NAMES:
                 errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", part(d.loc, "name")))
             seen[name] = kind
+    for name, d in s.functions.items():  # (the newer built-ins give way to a game's own: `YIELDING_FUNCS`)
+        if name in BUILTIN_FUNCS and name not in YIELDING_FUNCS:
+            errors.append(RulesCheckError(f"`{name}` is a built-in function of rulelang: every `{name}(...)` calls the "
+                                          "built-in, never this `define`; choose another name", part(d.loc, "name")))
     return s, errors
 
 
