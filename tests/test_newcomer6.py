@@ -7,6 +7,8 @@ stacked decks, scripted moves and exact results (the rules are at the top of eac
   chooser knows.
 - tests/rules/cassino.rules: capturing by rank or by counts adding up, builds owned by their builder and taken as a
   whole, sweeps.
+- tests/rules/holdem.rules: betting rounds round the table, cards dealt face up to a board between them, the
+  best hand of seven cards at the showdown (worked out by functions over the hand and the board).
 - tests/rules/dummy_whist.rules: an auction for a contract, the declarer's partner's hand laid face up after the
   opening lead, and the declarer choosing the dummy's cards in the dummy's turn (`choose who`, who another seat).
 
@@ -25,6 +27,7 @@ RULES = ROOT / "tests" / "rules"
 KLONDIKE = rulelang.load(RULES / "klondike.rules")
 CASSINO = rulelang.load(RULES / "cassino.rules")
 WHIST = rulelang.load(RULES / "dummy_whist.rules")
+HOLDEM = rulelang.load(RULES / "holdem.rules")
 
 
 def play(g: Game, *moves: str) -> None:
@@ -260,6 +263,56 @@ def test_whist_the_contract_made_scores_the_declarer_side():
     assert g.state.pvars["score"] == [70, 0, 70, 0]
 
 
+# ------------------------------------------------------------------ Hold'em
+
+def holdem(first, second, board) -> Game:
+    """Two players: their two cards each, then the flop, the turn and the river."""
+    return Game(HOLDEM, 2, seed=1, stack=deal_stack([first, second], board))
+
+
+def checked_down(g: Game) -> None:
+    while not g.over:
+        play(g, "check")
+
+
+def test_holdem_the_board_comes_out_between_the_rounds_and_the_first_player_speaks_first():
+    g = holdem(["14S", "14H"], ["13S", "13H"], ["2C", "7D", "9S", "11H", "3C"])
+    assert legal(g) == ["check", "raise", "fold"] and real(g, "board") == []
+    play(g, "check", "check")
+    assert real(g, "board") == ["2C", "7D", "9S"] and g.pending.player == 0
+    play(g, "raise")
+    assert legal(g) == ["call", "raise", "fold"]
+    play(g, "call")
+    assert real(g, "board") == ["2C", "7D", "9S", "11H"] and g.state.vars["pot"] == 4
+    play(g, "raise", "call")                                # 2 chips a bet from the turn on
+    assert g.state.vars["pot"] == 8 and real(g, "board")[-1] == "3C"
+    play(g, "check", "check")
+    assert g.winners == [0] and g.state.pvars["score"] == [4, -4]   # a pair of Aces over a pair of Kings
+
+
+def test_holdem_the_last_one_left_takes_the_pot_unseen():
+    g = holdem(["14S", "14H"], ["13S", "13H"], ["2C", "7D", "9S", "11H", "3C"])
+    play(g, "raise", "fold")
+    assert g.winners == [0] and g.state.pvars["score"] == [1, -1]
+    assert seen(g, 1, "hand", 0) == [None, None]            # nobody is shown P1's cards
+
+
+def test_holdem_a_straight_from_the_ace_beats_three_of_a_kind():
+    g = holdem(["14S", "2H"], ["13D", "12H"], ["3C", "4D", "5S", "13H", "13C"])
+    checked_down(g)
+    assert g.winners == [0] and g.state.pvars["strength"] == [40514, 31313]
+    assert seen(g, 0, "hand", 1) == ["13D", "12H"]          # the hands are shown at the showdown
+
+
+def test_holdem_a_flush_beats_a_straight_and_a_board_both_play_splits_the_pot():
+    g = holdem(["2H", "8H"], ["10D", "6C"], ["7H", "9S", "11H", "12H", "3D"])
+    checked_down(g)
+    assert g.winners == [0] and g.state.pvars["strength"][0] // 10000 == 5   # P2's 7-J straight is beaten
+    g = holdem(["2H", "3D"], ["2S", "4C"], ["9C", "10D", "11H", "12S", "13C"])
+    checked_down(g)
+    assert sorted(g.winners) == [0, 1] and g.state.pvars["score"] == [0, 0]
+
+
 # ------------------------------------------------------------------ every game ends
 
 # (greedy Klondike costs seconds a game, its looks ahead weighing every move: random bots play it here)
@@ -267,7 +320,8 @@ def test_whist_the_contract_made_scores_the_declarer_side():
                                                (RULES / "cassino.rules", 2, ["greedy"]),
                                                (RULES / "cassino.rules", 2, ["random"]),
                                                (RULES / "dummy_whist.rules", 4, ["greedy"]),
-                                               (RULES / "dummy_whist.rules", 4, ["random"])],
+                                               (RULES / "dummy_whist.rules", 4, ["random"]),
+                                               (RULES / "holdem.rules", 3, ["random"])],
                          ids=lambda x: getattr(x, "stem", x) if not isinstance(x, (int, list)) else str(x))
 def test_every_seeded_game_ends(path, players, bots):
     report = simulate(str(path), games=2, players=players, bots=bots, seed=1)
