@@ -20,7 +20,7 @@ import pytest
 import rulelang
 from helpers import ROOT, deal_stack
 from interpreter import Game
-from interpreter.errors import MoveError, RuntimeRulesError
+from interpreter.errors import MoveError, RulesError, RuntimeRulesError
 from rulelang.simulate.run import simulate
 
 RULES = ROOT / "tests" / "rules"
@@ -339,3 +339,12 @@ def test_a_card_not_found_among_the_dummys_cards_names_the_dummys_hand_not_yours
     with pytest.raises(MoveError) as told:
         g.apply(0, "zap")
     assert str(told.value).startswith("no move or card is called `zap`; P3's hand: 2D")
+
+
+@pytest.mark.parametrize("program,players,told", [(KLONDIKE, 2, "Klondike is for 1 player, not 2"),
+                                                  (CASSINO, 3, "Cassino is for 2 players, not 3"),
+                                                  (HOLDEM, 1, "Hold'em is for 2 to 8 players, not 1")])
+def test_a_number_of_players_the_game_does_not_allow_is_told_in_plain_words(program, players, told):
+    """`players 1..1` made "Klondike is for 1 to 1 players, not 2"."""
+    with pytest.raises(RulesError, match=f"^{told}$"):
+        Game(program, players)
