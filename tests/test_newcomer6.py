@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from helpers import ROOT, deal_stack
+from helpers import ROOT, deal_stack, options, play_greedy, zone_cards
 from interpreter import Game
 from interpreter.errors import MoveError, RulesError, RuntimeRulesError
 from rulelang.simulate.run import simulate
@@ -36,19 +36,11 @@ def play(g: Game, *moves: str) -> None:
         g.check_cards()
 
 
-def legal(g: Game) -> list[str]:
-    return [o.text for o in g.legal()]
-
-
 def seen(g: Game, seat, zone: str, owner=None) -> list:
     """What `seat`'s view shows of a zone, as short names (None for a card it may not see)."""
     part = g.view(seat)["zones"][zone]
     cards = part[owner]["cards"] if owner is not None else part["cards"]
     return [g.program.cards[c].short if c is not None else None for c in cards]
-
-
-def real(g: Game, zone: str, owner=None) -> list:
-    return [g.program.cards[c].short for c in g.state.zone(g.program.zone_index[zone], owner)]
 
 
 # ------------------------------------------------------------------ a `where` over the cards its chooser knows
@@ -80,9 +72,9 @@ def test_a_where_may_read_the_cards_of_a_zone_its_chooser_knows():
     them are not read: the option is offered, and takes the face-up card alone (it used to be refused: "its `where`
     reads pile, cards that Ada may not see")."""
     g = Game(rulelang.load_text(KNOWN.replace("WHO", "current")), 1, seed=1, stack=["1", "2", "3", "4"])
-    assert legal(g) == ["take", "hide 1"] and real(g, "pile") == ["2", "3", "4"]
+    assert options(g) == ["take", "hide 1"] and zone_cards(g, "pile") == ["2", "3", "4"]
     play(g, "take")
-    assert real(g, "goal") == ["4"] and real(g, "pile") == ["2", "3"] and g.winners == [0]
+    assert zone_cards(g, "goal") == ["4"] and zone_cards(g, "pile") == ["2", "3"] and g.winners == [0]
 
 
 def test_the_cards_another_seat_knows_are_still_refused_to_a_chooser_who_does_not():
@@ -91,7 +83,7 @@ def test_the_cards_another_seat_knows_are_still_refused_to_a_chooser_who_does_no
     g = Game(rulelang.load_text(KNOWN.replace("WHO", "nth(players, 1)")), 2, seed=1, stack=["1", "2", "3", "4", "5"])
     with pytest.raises(RuntimeRulesError, match="option `take`: its `where` reads cards that P2 may not see"):
         play(g, "hide 1")                                   # P1 lays its 1 face down on the pile: P2 does not see it
-    assert real(g, "hand", 0) == ["1"]                      # the move is taken back
+    assert zone_cards(g, "hand", 0) == ["1"]                      # the move is taken back
 
 
 # ------------------------------------------------------------------ Klondike
@@ -108,46 +100,46 @@ def klondike() -> Game:
 def test_klondike_deals_seven_piles_face_down_but_their_top_card():
     g = klondike()
     assert seen(g, 0, "t1") == ["AH"] and seen(g, 0, "t3") == [None, None, "KS"]
-    assert seen(g, 0, "t7") == [None] * 6 + ["KD"] and real(g, "t7")[:2] == ["2S", "3S"]
-    assert legal(g) == ["home AH", "shift 2 3", "draw"]
+    assert seen(g, 0, "t7") == [None] * 6 + ["KD"] and zone_cards(g, "t7")[:2] == ["2S", "3S"]
+    assert options(g) == ["home AH", "shift 2 3", "draw"]
 
 
 def test_klondike_a_run_moves_whole_and_the_card_it_leaves_on_top_is_turned_up():
     g = klondike()
     play(g, "home AH", "shift 2 3")                        # QH on KS; t2's 5C is turned up
-    assert real(g, "home_hearts") == ["AH"] and seen(g, 0, "t2") == ["5C"]
+    assert zone_cards(g, "home_hearts") == ["AH"] and seen(g, 0, "t2") == ["5C"]
     assert seen(g, 0, "t3") == [None, None, "KS", "QH"]
-    assert "shift 3 1" in legal(g)                         # the King's run goes to the empty pile, QH with it
+    assert "shift 3 1" in options(g)                         # the King's run goes to the empty pile, QH with it
     play(g, "shift 3 1")
-    assert real(g, "t1") == ["KS", "QH"] and seen(g, 0, "t3") == [None, "3C"]
-    assert "shift 1 3" not in legal(g)                     # a King at the bottom of its pile moves nowhere
+    assert zone_cards(g, "t1") == ["KS", "QH"] and seen(g, 0, "t3") == [None, "3C"]
+    assert "shift 1 3" not in options(g)                     # a King at the bottom of its pile moves nowhere
 
 
 def test_klondike_the_waste_is_turned_over_to_make_the_stock_again_in_its_first_order():
     g = klondike()
     play(g, "draw", "draw")
-    assert real(g, "waste") == ["9H", "2H"] and "home 2H" not in legal(g)   # the Ace of Hearts is not home yet
+    assert zone_cards(g, "waste") == ["9H", "2H"] and "home 2H" not in options(g)   # the Ace of Hearts is not home yet
     play(g, "home AH", "home 2H")
-    while "draw" in legal(g):
+    while "draw" in options(g):
         play(g, "draw")
-    first = real(g, "waste")
+    first = zone_cards(g, "waste")
     play(g, "redeal")
-    assert g.state.vars["passes"] == 2 and real(g, "waste") == [] and list(reversed(real(g, "stock"))) == first
+    assert g.state.vars["passes"] == 2 and zone_cards(g, "waste") == [] and list(reversed(zone_cards(g, "stock"))) == first
     play(g, "draw")
-    assert real(g, "waste") == [first[0]]
+    assert zone_cards(g, "waste") == [first[0]]
 
 
 def test_klondike_with_no_move_left_the_game_is_lost():
     g = klondike()
     play(g, "home AH")
     for _ in range(3):                                      # three passes through the stock, taking nothing from it
-        while "draw" in legal(g):
+        while "draw" in options(g):
             play(g, "draw")
-        if "redeal" in legal(g):
+        if "redeal" in options(g):
             play(g, "redeal")
     assert g.state.vars["passes"] == 3
     while not g.over:
-        moves = legal(g)
+        moves = options(g)
         play(g, next((m for m in moves if m.startswith(("home", "shift", "lay"))), moves[0]))
     said = [e.text for e in g.events if e.__class__.__name__ == "SayEvent"]
     assert g.over and g.winners == [] and said[-1] == "no move is left: 51 cards are not home"
@@ -163,39 +155,39 @@ def test_cassino_a_card_takes_its_rank_or_cards_adding_up_to_it_or_builds_to_a_c
     g = cassino(["5H", "3S", "8D", "KC"], ["7C", "2S", "QH", "TD"], ["2H", "3D", "KH", "AC"])
     play(g, "play 5H")
     # 2+3 = 5; 5+3 = 8 and 5+2+1 = 8 with the 8 held; 5+2 = 7 is held by nobody of P1's
-    assert legal(g) == ["take 2H 3D", "build 3D", "build 2H AC", "trail"]
+    assert options(g) == ["take 2H 3D", "build 3D", "build 2H AC", "trail"]
     play(g, "build 3D")
-    assert real(g, "build_1") == ["3D", "5H"] and g.state.pvars["build_value"] == [8, 0]
+    assert zone_cards(g, "build_1") == ["3D", "5H"] and g.state.pvars["build_value"] == [8, 0]
 
 
 def test_cassino_a_build_is_taken_whole_and_its_owner_may_not_trail():
     g = cassino(["5H", "3S", "8D", "KC"], ["7C", "2S", "QH", "TD"], ["2H", "3D", "KH", "AC"])
     play(g, "play 5H", "build 3D")
     play(g, "play 7C")
-    assert legal(g) == ["build 2H AC", "trail"]             # nothing adds up to 7; 7+2+1 builds the Ten P2 holds
+    assert options(g) == ["build 2H AC", "trail"]             # nothing adds up to 7; 7+2+1 builds the Ten P2 holds
     play(g, "trail")
     play(g, "play 3S")                                      # P1 owns a build: no trail, but 3 takes 2H+AC
-    assert legal(g) == ["take 2H AC"]
+    assert options(g) == ["take 2H AC"]
     play(g, "take 2H AC")
     play(g, "play 2S", "trail", "play 8D")
-    assert legal(g) == ["claim P1"]
+    assert options(g) == ["claim P1"]
     play(g, "claim P1")
-    assert real(g, "pile", 0) == ["2H", "AC", "3S", "3D", "5H", "8D"] and g.state.pvars["build_value"] == [0, 0]
-    assert real(g, "table") == ["KH", "7C", "2S"]
+    assert zone_cards(g, "pile", 0) == ["2H", "AC", "3S", "3D", "5H", "8D"] and g.state.pvars["build_value"] == [0, 0]
+    assert zone_cards(g, "table") == ["KH", "7C", "2S"]
 
 
 def test_cassino_taking_the_whole_table_is_a_sweep():
     g = cassino(["8D", "3S", "5H", "KC"], ["7C", "2S", "QH", "TD"], ["2H", "3D", "AC", "2C"])
     play(g, "play 8D")
-    assert legal(g)[-2:] == ["take 2H 3D AC 2C", "trail"]
+    assert options(g)[-2:] == ["take 2H 3D AC 2C", "trail"]
     play(g, "take 2H 3D AC 2C")
-    assert g.state.pvars["sweeps"] == [1, 0] and real(g, "table") == [] and real(g, "pile", 0)[-1] == "8D"
+    assert g.state.pvars["sweeps"] == [1, 0] and zone_cards(g, "table") == [] and zone_cards(g, "pile", 0)[-1] == "8D"
 
 
 def cassino_points(g: Game, seat: int) -> int:
     """The file's scoring, worked out here from the piles: 3 the most cards, 1 the most spades, 2 the TD, 1 the 2S,
     1 an Ace, 1 a sweep."""
-    piles = [real(g, "pile", p) for p in range(2)]
+    piles = [zone_cards(g, "pile", p) for p in range(2)]
     mine, theirs = piles[seat], piles[1 - seat]
     spades = [sum(c.endswith("S") for c in p) for p in (mine, theirs)]
     return (3 * (len(mine) > len(theirs)) + (spades[0] > spades[1]) + 2 * ("TD" in mine) + ("2S" in mine)
@@ -204,13 +196,8 @@ def cassino_points(g: Game, seat: int) -> int:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_cassino_a_whole_hand_scores_as_its_rules_say_and_every_card_is_taken(seed):
-    g = Game(CASSINO, 2, seed=seed)
-    from interpreter.bots import GreedyBot
-    bots = [GreedyBot(seed=s) for s in range(2)]
-    while not g.over:
-        p = g.pending.player
-        g.apply(p, bots[p].move(g, p, g.pending).text)
-    assert sum(len(real(g, "pile", p)) for p in range(2)) == 52
+    g = play_greedy(CASSINO, 2, seed)
+    assert sum(len(zone_cards(g, "pile", p)) for p in range(2)) == 52
     points = [cassino_points(g, p) for p in range(2)]
     assert [g.state.pvars["score"][p] for p in range(2)] == points
     assert g.winners == [p for p in range(2) if points[p] == max(points)]
@@ -230,7 +217,7 @@ def whist(hands=None) -> Game:
 def test_whist_the_auction_goes_up_and_three_passes_end_it():
     g = whist()
     play(g, "bid 1 spades")
-    assert legal(g)[:2] == ["bid 2 clubs", "bid 2 diamonds"] and "notrump 1" in legal(g)
+    assert options(g)[:2] == ["bid 2 clubs", "bid 2 diamonds"] and "notrump 1" in options(g)
     play(g, "notrump 1", "bid 2 clubs", "pass", "pass", "pass")
     assert g.state.vars["declarer"] == 2 and g.state.vars["level"] == 2 and g.state.vars["trumps"] == "clubs"
     assert g.pending.player == 3                            # the player after the declarer leads
@@ -248,9 +235,9 @@ def test_whist_the_dummy_is_shown_after_the_opening_lead_and_the_declarer_plays_
     assert seen(g, 1, "hand", 2) == [None] * 13
     play(g, "play 2H")
     assert seen(g, 1, "hand", 2) == [r + "D" for r in RANKS] and seen(g, 3, "hand", 2) == seen(g, 1, "hand", 2)
-    assert g.pending.player == 0 and legal(g)[0] == "play 2D"  # P3's turn: P1 chooses from P3's hand
+    assert g.pending.player == 0 and options(g)[0] == "play 2D"  # P3's turn: P1 chooses from P3's hand
     play(g, "play AD", "play 5C", "play 3S")                # P4 cannot follow; P1 trumps with a spade
-    assert g.state.pvars["tricks"] == [1, 0, 0, 0] and real(g, "won", 0) == ["2H", "AD", "5C", "3S"]
+    assert g.state.pvars["tricks"] == [1, 0, 0, 0] and zone_cards(g, "won", 0) == ["2H", "AD", "5C", "3S"]
     assert g.pending.player == 0 and seen(g, 1, "hand", 2) == [r + "D" for r in RANKS if r != "A"]
 
 
@@ -258,7 +245,7 @@ def test_whist_the_contract_made_scores_the_declarer_side():
     g = whist()
     play(g, "bid 1 spades", "pass", "pass", "pass")
     while not g.over:                                       # P1 holds every spade: it takes every trick but the first
-        play(g, legal(g)[-1] if g.pending.player == 0 else legal(g)[0])
+        play(g, options(g)[-1] if g.pending.player == 0 else options(g)[0])
     assert g.winners == [0, 2] and g.state.pvars["tricks"][0] + g.state.pvars["tricks"][2] == 13
     assert g.state.pvars["score"] == [70, 0, 70, 0]
 
@@ -277,15 +264,15 @@ def checked_down(g: Game) -> None:
 
 def test_holdem_the_board_comes_out_between_the_rounds_and_the_first_player_speaks_first():
     g = holdem(["14S", "14H"], ["13S", "13H"], ["2C", "7D", "9S", "11H", "3C"])
-    assert legal(g) == ["check", "raise", "fold"] and real(g, "board") == []
+    assert options(g) == ["check", "raise", "fold"] and zone_cards(g, "board") == []
     play(g, "check", "check")
-    assert real(g, "board") == ["2C", "7D", "9S"] and g.pending.player == 0
+    assert zone_cards(g, "board") == ["2C", "7D", "9S"] and g.pending.player == 0
     play(g, "raise")
-    assert legal(g) == ["call", "raise", "fold"]
+    assert options(g) == ["call", "raise", "fold"]
     play(g, "call")
-    assert real(g, "board") == ["2C", "7D", "9S", "11H"] and g.state.vars["pot"] == 4
+    assert zone_cards(g, "board") == ["2C", "7D", "9S", "11H"] and g.state.vars["pot"] == 4
     play(g, "raise", "call")                                # 2 chips a bet from the turn on
-    assert g.state.vars["pot"] == 8 and real(g, "board")[-1] == "3C"
+    assert g.state.vars["pot"] == 8 and zone_cards(g, "board")[-1] == "3C"
     play(g, "check", "check")
     assert g.winners == [0] and g.state.pvars["score"] == [4, -4]   # a pair of Aces over a pair of Kings
 
