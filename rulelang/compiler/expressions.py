@@ -374,6 +374,15 @@ class Expressions:
         return Py(f"AGG_{e.fn}({self.counted(coll)})", coll.varies, False, free=reads)
 
     def gen_Comprehension(self, e, scope):
+        c = e.cond
+        if e.fn == "list" and not e.keys and isinstance(e.expr, ast.Name) and e.expr.name == e.var and \
+                isinstance(c, ast.Call) and c.name == "knows" and "knows" not in self.s.functions and \
+                len(c.args) == 2 and isinstance(c.args[1], ast.Name) and c.args[1].name == e.var and \
+                e.var not in {n.name for n in ast.walk(c.args[0]) if isinstance(n, ast.Name)} and \
+                self.type_of(e.iterable) == "zone":
+            # `[c for c in pile if knows(p, c)]` (Klondike's face-up run): each card's zone looked at once, not found
+            zone, who = self.gen(e.iterable, scope), self.gen(c.args[0], scope)
+            return Py(f"known(st, {who.src}, {zone.src})", zone.varies or who.varies, False)
         coll, of_zone = self.collection(e.iterable, scope)
         inner = {**scope, e.var: elem_type(self.type_of(e.iterable)) or "any"}
         var = f"_v{next(self.fresh)}"
