@@ -370,8 +370,9 @@ def binder(names):
 
 def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
-    ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "known": known, "items": items,
-          "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
+    ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "known": known,
+          "items": items, "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr,
+          "is_": is_,
           "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
           "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "SUB": SUB,

@@ -16,6 +16,7 @@ from ..checker import (check_written_rule, elem_type, param_type, params_scope, 
                        var_type)
 from .blocks import Code
 from .emitted import INDENT, Py
+from .expressions import known_test
 
 _NO_KEY = object()
 # Statements that are instructions of their own: they ask someone, start other code or change the rules.
@@ -559,12 +560,8 @@ class Statements:
         knows(current, c)]`, Klondike's face-up run): it reads only the cards of its collection that P knows (`and`
         stops at the first false), so those cards, not the whole collection, are what it is worked out from: an
         `Inlined` of them, worked out in play.  [] for any other."""
-        first = e.cond
-        while isinstance(first, ast.BoolOp) and first.op == "and":
-            first = first.left
-        if not (isinstance(first, ast.Call) and first.name == "knows" and "knows" not in self.s.functions and
-                len(first.args) == 2 and isinstance(first.args[1], ast.Name) and first.args[1].name == e.var and
-                not names_in(first.args[0]) & (bound | {e.var})):
+        first = known_test(e, self.s.functions)
+        if first is None or names_in(first.args[0]) & bound:
             return []
         coll, who = self.gen(e.iterable, scope), self.gen(first.args[0], scope)
         py = Py(f"ops.known_cards(st, {who.src}, {coll.src})", coll.varies or who.varies)
