@@ -335,3 +335,15 @@ def test_a_number_of_players_the_game_does_not_allow_is_told_in_plain_words(prog
     """`players 1..1` made "Klondike is for 1 to 1 players, not 2"."""
     with pytest.raises(RulesError, match=f"^{told}$"):
         Game(program, players)
+
+
+def test_a_card_played_from_the_dummys_hand_is_told_once_as_the_declarers_move_from_that_hand():
+    """The declarer's move of a card of the dummy's hand was told as two: "P1 plays Ace Diamonds" (as if from P1's
+    own hand) and "P3 puts Ace Diamonds on the trick pile"; it is one line that says whose hand it came from."""
+    g = whist()
+    play(g, "bid 1 spades", "pass", "pass", "pass", "play 2H")
+    start = len(g.events)
+    play(g, "play AD")
+    told = lambda seat: ["".join(t for _, t in line) for line in g.tell(g.events[start:], seat)]  # noqa: E731
+    assert told(1) == ["P1 plays Ace Diamonds from P3's hand"]
+    assert told(0) == ["You play Ace Diamonds from P3's hand"] and told(2)[0] == "P1 plays Ace Diamonds from your hand"
