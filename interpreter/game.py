@@ -10,6 +10,14 @@ from .narrator import narrate, tell_events
 from .view import project_event, view as seat_view
 
 
+def check_players(program, players: int) -> None:
+    """Refuse a number of players the game's `players` range does not allow: "Klondike is for 1 player, not 2"."""
+    low, high = program.min_players, program.max_players
+    if not low <= players <= high:
+        allowed = f"{low} player{'s' * (low != 1)}" if low == high else f"{low} to {high} players"
+        raise RulesError(f"{program.name} is for {allowed}, not {players}")
+
+
 class Game:
     """A running game: a Program (shared, immutable) and a State (this game's changing facts)."""
 
@@ -18,8 +26,7 @@ class Game:
         if players is None:
             players = program.default_players
         names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not program.min_players <= len(names) <= program.max_players:
-            raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {len(names)}")
+        check_players(program, len(names))
         for n in names:  # shown on every screen: an escape sequence in a name would be written to each terminal
             if not isinstance(n, str) or not n.strip() or not n.isprintable():
                 raise RulesError(f"a player's name is printable text, not {n!r}")

@@ -474,6 +474,10 @@ class Narrator:
                 if choice.kind in ("card", "cards") and e.src_owner == p and chose_a_card:  # from their own zone
                     body = self.with_cards(p, choice.verb, _cards(e.cards))
                     clauses = [body + ([("", " face down")] if e.face == "down" else [])]
+                elif choice.kind in ("card", "cards") and e.src_owner is not None and chose_a_card:
+                    # from another's zone (a dummy's hand, its declarer choosing): whose it was
+                    clauses = [self.with_cards(p, choice.verb, _cards(e.cards))
+                               + [("", f" from {self.whose(e.src_owner)} {words(e.src)}")]]
                 elif choice.kind in ("card", "cards") and actor == p and chose_a_card:  # cards from a shared pile
                     clauses = [self.with_cards(p, choice.verb, rest)]
                 elif choice.kind == "blind" and e.dst_owner == p:  # a card taken by its place

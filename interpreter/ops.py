@@ -8,7 +8,7 @@ from .events import (AgainEvent, ClaimEvent, RevealEvent, ReverseEvent, SayEvent
 from . import machine as m
 from .blind import offer, offer_seen
 from .program import number_choices
-from .view import knowers, sees_card
+from .view import knowers, sees_card, zone_shows
 
 
 class Label:
@@ -474,6 +474,13 @@ def seers(st, sources, marks=()):
                     if not who:
                         break
             continue
+        if v.__class__ is Known:  # cards of one zone (`known_cards`): its rule looked at once
+            zone = _zone_seers(st, *v.at)
+            for c in v:
+                who = _fewer(who, down[c] if c in down else zone)
+            if who is not None and not who:
+                break
+            continue
         if isinstance(v, ZoneRef):  # a zone's rule looked at once, for its cards that lie by it, then the others
             z = st.zone(*v)  # (every card of it face down or shown by a `reveal`: the rule says nothing of them)
             cards = [c for c in z if c in down] if down else []
@@ -488,6 +495,38 @@ def seers(st, sources, marks=()):
         if who is not None and not who:
             break
     return who
+
+
+class Known(list):
+    """The cards of a zone that a player knows (`known_cards`), with the zone (`at`, (zone index, owner)): who else
+    sees them is the zone's rule, but for those face down or shown (`seers`); `of`, the player who knows them, sees
+    them all (`_check_zones`)."""
+
+    __slots__ = ("at", "of")
+
+
+def known_cards(st, player, value) -> list:
+    """`[c for c in Z if knows(p, c) and ...]` read as the cards its value is worked out from (a `where`'s, a value's
+    marks): the cards of Z that p knows, in order; a `Known` when Z is a zone."""
+    if value.__class__ is not ZoneRef:
+        return [c for c in as_cards(st, value) if knows(st, player, c)]
+    out = Known()
+    out.at, out.of = value, player
+    if player is None:
+        return out
+    zi, owner = value
+    down, revealed = st.facedown, st.revealed
+    shown = zone_shows(st.program.zones[zi].visibility, owner, player)
+    for c in st.zone(zi, owner):
+        if c in down:
+            if player in down[c]:
+                out.append(c)
+        elif revealed and c in revealed:
+            if player in revealed[c]:
+                out.append(c)
+        elif shown:
+            out.append(c)
+    return out
 
 
 def knows(st, player, cid) -> bool:
@@ -616,6 +655,8 @@ def peeks_marks(specs) -> bool:
 
 def _check_zones(st, player: int, spec, zones, place=None, of=None) -> None:
     for z in zones:
+        if z.__class__ is Known and z.of == player:  # the cards of a zone the chooser knows (`known_cards`)
+            continue
         who = seers(st, (z,))
         if who is not None and player not in who:
             if not isinstance(z, ZoneRef):  # a card or a list of cards (`last.colour`)

@@ -176,6 +176,10 @@ def collect(decls) -> tuple[Symbols, list]:
             elif (name in BUILTIN_NAMES or name in BUILTIN_FUNCS) and name not in YIELDING_NAMES:
                 errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", part(d.loc, "name")))
             seen[name] = kind
+    for name, d in s.functions.items():  # (the newer built-ins give way to a game's own: `YIELDING_FUNCS`)
+        if name in BUILTIN_FUNCS and name not in YIELDING_FUNCS:
+            errors.append(RulesCheckError(f"`{name}` is a built-in function of rulelang: every `{name}(...)` calls the "
+                                          "built-in, never this `define`; choose another name", part(d.loc, "name")))
     return s, errors
 
 
@@ -212,8 +216,13 @@ class Checker:
             self.error("a game needs a name: add `game \"...\"`", whole)
         if s.players is None:
             self.error("a game needs `players LOW..HIGH`", whole)
-        elif not (1 <= s.players.low <= s.players.high):
-            self.error(f"`players {s.players.low}..{s.players.high}` is an empty range", s.players.loc)
+        elif s.players.low > s.players.high:
+            self.error(f"`players {s.players.low}..{s.players.high}` is an empty range: a range counts up",
+                       s.players.loc, hint=f"did you mean `players {s.players.high}..{s.players.low}`?")
+        elif s.players.low < 1:
+            self.error(f"`players {s.players.low}..{s.players.high}` allows a game of {s.players.low} players: "
+                       "a game has one player at least", s.players.loc,
+                       hint=f"write `players 1..{max(s.players.high, 1)}` (a game of patience is `players 1..1`)")
         elif s.players.default is not None and not (s.players.low <= s.players.default <= s.players.high):
             self.error(f"the default of {s.players.default} players is outside {s.players.low}..{s.players.high}", s.players.loc)
         if s.deck is None:

@@ -38,6 +38,13 @@ def counted(st, xs) -> list:
     return xs
 
 
+def known(st, player, zone) -> list:
+    """`[c for c in Z if knows(p, c)]`, Z a zone: its cards that p knows, the zone's cards counted as work as the
+    comprehension counts them."""
+    counted(st, st.zone(*zone))
+    return ops.known_cards(st, player, zone)
+
+
 def items(st, v):
     """A value used as a collection: a zone's own list (do not change it), a list, or nothing."""
     if isinstance(v, ops.ZoneRef):
@@ -363,8 +370,9 @@ def binder(names):
 
 def namespace() -> dict:
     """The globals of a program's generated functions; the compiler adds its tables and constants."""
-    ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "items": items,
-          "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr, "is_": is_,
+    ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "known": known,
+          "items": items, "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr,
+          "is_": is_,
           "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
           "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "SUB": SUB,

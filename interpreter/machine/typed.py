@@ -196,11 +196,25 @@ def _held(st: State, decision: Decision, specs) -> str:
     if not cards:
         return ""
     p = st.program
-    where = next((z.name for z, held in zip(p.zones, st.zones)
-                  if z.per_player and all(c in held[decision.player] for c in cards)), None)
     cards.sort(key=lambda c: sort_key(p, c))  # in the order the status shows a hand
     shown = " ".join(p.cards[c].short for c in cards[:20]) + (" ..." if len(cards) > 20 else "")
-    return f"; your {where or 'cards'}: {shown}"
+    return f"; {_where_held(st, decision.player, cards)}: {shown}"
+
+
+def _where_held(st: State, player: int, cards: list) -> str:
+    """Where the cards an option draws from lie, as its chooser is told: `your hand`, `Bo's hand` (a dummy's cards,
+    chosen by the declarer), `the table`; `the cards` when they lie in several zones."""
+    for z, held in zip(st.program.zones, st.zones):
+        name = z.name.replace("_", " ")
+        if not z.per_player:
+            if all(c in held for c in cards):
+                return f"the {name}"
+            continue
+        owner = player if all(c in held[player] for c in cards) else \
+            next((o for o, h in enumerate(held) if all(c in h for c in cards)), None)
+        if owner is not None:
+            return f"your {name}" if owner == player else f"{st.names[owner]}'s {name}"
+    return "the cards"
 
 
 def _table_now(st: State, decision: Decision) -> str:

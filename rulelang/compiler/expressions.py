@@ -15,6 +15,20 @@ from .emitted import NOTHING, Py, free
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
+def known_test(e, functions):
+    """The `knows(P, c)` a comprehension's test begins with (`[c for c in pile if knows(current, c) and ...]`), c its
+    own name and P read without it (`and` stops at the first false: the rest is asked only of the cards P knows);
+    None for any other."""
+    first = getattr(e, "cond", None)
+    while isinstance(first, ast.BoolOp) and first.op == "and":
+        first = first.left
+    if isinstance(first, ast.Call) and first.name == "knows" and "knows" not in functions and len(first.args) == 2 \
+            and isinstance(first.args[1], ast.Name) and first.args[1].name == e.var \
+            and e.var not in {n.name for n in ast.walk(first.args[0]) if isinstance(n, ast.Name)}:
+        return first
+    return None
+
+
 class Expressions:
     """The compiler's part for expressions."""
 
@@ -374,6 +388,12 @@ class Expressions:
         return Py(f"AGG_{e.fn}({self.counted(coll)})", coll.varies, False, free=reads)
 
     def gen_Comprehension(self, e, scope):
+        c = known_test(e, self.s.functions)
+        if c is not None and c is e.cond and e.fn == "list" and not e.keys and isinstance(e.expr, ast.Name) and \
+                e.expr.name == e.var and self.type_of(e.iterable) == "zone":
+            # `[c for c in pile if knows(p, c)]` (Klondike's face-up run): each card's zone looked at once, not found
+            zone, who = self.gen(e.iterable, scope), self.gen(c.args[0], scope)
+            return Py(f"known(st, {who.src}, {zone.src})", zone.varies or who.varies, False)
         coll, of_zone = self.collection(e.iterable, scope)
         inner = {**scope, e.var: elem_type(self.type_of(e.iterable)) or "any"}
         var = f"_v{next(self.fresh)}"

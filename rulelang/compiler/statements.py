@@ -16,6 +16,7 @@ from ..checker import (check_written_rule, elem_type, param_type, params_scope, 
                        var_type)
 from .blocks import Code
 from .emitted import INDENT, Py
+from .expressions import known_test
 
 _NO_KEY = object()
 # Statements that are instructions of their own: they ask someone, start other code or change the rules.
@@ -542,7 +543,8 @@ class Statements:
             return self.card_sources(e.expr, scope, bound)
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
-            return self.card_sources(e.iterable, scope, bound) + [
+            known = self.known_items(e, scope, bound)
+            return (known or self.card_sources(e.iterable, scope, bound)) + [
                 x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
         if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
@@ -552,6 +554,18 @@ class Statements:
         if not free & bound and self.s.types.get(id(e)) in ("card", "list:card", "zone"):
             return [e]
         return [x for c in ast.children(e) for x in self.card_sources(c, scope, bound)]
+
+    def known_items(self, e, scope, bound) -> list:
+        """The card source of a comprehension over cards whose test begins `knows(P, c) and ...` (`[c for c in pile if
+        knows(current, c)]`, Klondike's face-up run): it reads only the cards of its collection that P knows (`and`
+        stops at the first false), so those cards, not the whole collection, are what it is worked out from: an
+        `Inlined` of them, worked out in play.  [] for any other."""
+        first = known_test(e, self.s.functions)
+        if first is None or names_in(first.args[0]) & bound:
+            return []
+        coll, who = self.gen(e.iterable, scope), self.gen(first.args[0], scope)
+        py = Py(f"ops.known_cards(st, {who.src}, {coll.src})", coll.varies or who.varies)
+        return [Inlined(py, "list:card", e, e, True)]
 
     @contextlib.contextmanager
     def into(self, e, scope, bound):

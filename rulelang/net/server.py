@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
-from interpreter.game import parse_options
+from interpreter.game import check_players, parse_options
 from interpreter.seat import race_move, racers
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -114,8 +114,7 @@ class Table:
     def __init__(self, program, players: int, bots: str = "greedy", options: dict | None = None, seed: int | None = None,
                  window: float | None = None, seat_timeout: float | None = None, save: str | Path | None = None,
                  delay: float = 0.0, out=None, stack: list | None = None):
-        if not program.min_players <= players <= program.max_players:
-            raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {players}")
+        check_players(program, players)
         self.program = program
         self.players = players
         self.bot_kind = bots

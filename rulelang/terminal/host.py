@@ -11,6 +11,7 @@ import sys
 import unicodedata
 
 from interpreter import Game
+from interpreter.game import check_players
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
@@ -1684,8 +1685,7 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
 def run_host(args) -> int:
     program = load(args.game)
     players = args.players or program.default_players
-    if not program.min_players <= players <= program.max_players:
-        raise RulesError(f"{program.name} is for {program.min_players} to {program.max_players} players, not {players}")
+    check_players(program, players)
     humans = args.humans
     if not 0 <= humans <= players:
         raise RulesError(f"--humans {humans}: there {'is 1 seat' if players == 1 else f'are {players} seats'}")
