@@ -108,7 +108,7 @@ class Choice:
 
     __slots__ = ("verb", "param", "domain", "legal", "where", "doc", "label", "kind", "reveals", "index", "group",
                  "shared", "stat", "moves", "card_moves", "kept", "bind", "parts", "types", "blind", "down", "peeks",
-                 "offers")
+                 "offers", "in_sight")
 
     def __init__(self, verb, param, domain, legal, where, doc, label, kind, reveals):
         self.verb, self.param, self.domain, self.legal, self.where = verb, param, domain, legal, where
@@ -142,6 +142,10 @@ class Choice:
         # when the decision comes (`ops.check_offers`): (the zones and cards it reads, those of each item, who may
         # know the values it reads, their names and places, the list's place), or None.
         self.offers = None
+        # A card option whose body first of all moves the card chosen to a zone that shows it to its chooser (a public
+        # one, or the chooser's own: `move c to discard`, or `play(c)` that does so first): the greedy bot knows from
+        # it that such a card stays in its sight (`GreedyBot.hides`).  Set by the compiler; False where not so known.
+        self.in_sight = False
 
 
 def number_choices(specs: tuple) -> tuple:

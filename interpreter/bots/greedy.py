@@ -335,23 +335,30 @@ class GreedyBot:
         """Does a card of its own chosen with this move's option go, at its first move, to a zone that does not
         show it to the seat (passed to another's hand, thrown away unseen)?  Not a card played to the table,
         though a trick may be gathered face down later, nor one laid face down on the table, which may be turned
-        up (a claim doubted).  Looked at once per option, on a sample of the hidden cards dealt from its view:
-        the move made there with the events recorded."""
+        up (a claim doubted).  Looked at once per option: an option the compiler knows moves the card first of all
+        to a zone that shows it to its chooser (`Choice.in_sight`: `play(c)`, which moves it to the discard) does
+        not; any other is tried on a sample of the hidden cards dealt from its view, the move made there with the
+        events recorded."""
         key = (id(program.cards), move.option, move.verb)
         got = self.gives.get(key)
         if got is None:
+            # (the sample's seed drawn either way: the samples of a look ahead after it are the same as if it were dealt)
+            seed = self.look_rng.getrandbits(64)
             st = game.state if hasattr(game, "state") else game
-            sample = determinize(st, seat, random.Random(self.look_rng.getrandbits(64)))
-            sample.record, sample.events = True, []
+            specs = st.stack[-1].env.get("$options") if st.stack else None
+            spec = specs[move.option] if specs and move.option < len(specs) else None
             got = False
-            try:
-                m.apply(sample, seat, move, checked=False)
-            except Exception:  # noqa: BLE001 - a rule that fails in a sample: not known to hide it
-                sample.events = []
-            for ev in sample.events:
-                if ev.__class__ is MoveEvent and move.arg in ev.cards:
-                    got = not zone_shows(program.zones[ev.dst].visibility, ev.dst_owner, seat)
-                    break
+            if spec is None or spec.verb != move.verb or not spec.in_sight:
+                sample = determinize(st, seat, random.Random(seed))
+                sample.record, sample.events = True, []
+                try:
+                    m.apply(sample, seat, move, checked=False)
+                except Exception:  # noqa: BLE001 - a rule that fails in a sample: not known to hide it
+                    sample.events = []
+                for ev in sample.events:
+                    if ev.__class__ is MoveEvent and move.arg in ev.cards:
+                        got = not zone_shows(program.zones[ev.dst].visibility, ev.dst_owner, seat)
+                        break
             self.gives[key] = got
         return got
 

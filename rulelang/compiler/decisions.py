@@ -221,6 +221,8 @@ class Decisions:
             if spec.kind in ("card", "cards"):
                 spec.blind = not self.sighted_zone(o.domain, chooser, scope) and not self.claims(o.domain, scope)
                 spec.down = not spec.blind and self.laid_face_down(o.domain)
+                if spec.kind == "card":
+                    spec.in_sight = self.moved_in_sight(o.body, o.param, chooser, {**scope, o.param: "card"}, set())
             elif spec.kind == "several":  # the lists its card arguments are drawn from
                 drawn = [d for (_, d), part in zip(o.params, spec.parts) if part == "card"]
                 spec.blind = not all(self.sighted_zone(d, chooser, scope) for d in drawn)
@@ -229,6 +231,26 @@ class Decisions:
                 spec.peeks = self.peeks(spec, o, chooser, scope)
             if spec.kind not in ("card", "cards", "rule"):
                 spec.offers = self.offers(spec, o, chooser, scope)
+
+    def moved_in_sight(self, body, card: str, chooser, scope, seen: set) -> bool:
+        """Whether the first thing a block does is to move the card `card` names to a zone that shows it to the
+        chooser (`sighted_zone`): `move c to discard`, or a procedure called with it whose block does so first
+        (`play(c)`), nothing run before it.  The chooser is followed into a procedure only when it is a name of the
+        table's (`current`), not one of the caller's locals nor one of the procedure's parameters."""
+        stmts = body.stmts if isinstance(body, ast.Block) else ()
+        if not stmts or card is None:
+            return False
+        first, named = stmts[0], ast.Name(name=card)
+        if isinstance(first, ast.MoveStmt):
+            return first.cards == named and self.sighted_zone(first.to, chooser, scope)
+        proc = self.s.procedures.get(first.name) if isinstance(first, ast.CallStmt) else None
+        if proc is None or first.name in seen or named not in first.args:
+            return False
+        seen.add(first.name)
+        params = tuple(proc.params)
+        outer = isinstance(chooser, ast.Name) and chooser.name not in scope and chooser.name not in params
+        return self.moved_in_sight(proc.body, params[first.args.index(named)], chooser if outer else None,
+                                   dict.fromkeys(params, "any"), seen)
 
     def offers(self, spec, o, chooser, scope):
         """What the lists an option offers values or numbers from read that its chooser may not see (`ops.check_offers`):
