@@ -1,6 +1,6 @@
 """rulelang.env: every game file as a PettingZoo AEC environment and a Gymnasium one (docs/env.md).
 
-PettingZoo's own api_test for every bundled game and example; masks that are exactly the legal moves under
+PettingZoo's own api_test for every bundled game and example (examples/more too); masks that are exactly the legal moves under
 random masked play; seeded episodes played again the same; observations that do not change when cards the
 seat cannot see change; a stacked deal whose mask and observation are asserted exactly; rewards; the
 Gymnasium wrapper against rulelang bots; and rulelang without the extra importing none of it.
@@ -35,7 +35,10 @@ def masked_random(rng: random.Random, mask) -> int:
     return int(legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize("path", GAME_FILES, ids=IDS)
+MORE_FILES = sorted((ROOT / "examples" / "more").glob("*.rules"))  # the examples of examples/more: api_test too
+
+
+@pytest.mark.parametrize("path", GAME_FILES + MORE_FILES, ids=IDS + [f"more/{p.stem}" for p in MORE_FILES])
 def test_pettingzoo_api_test_passes(path):
     env = make_env(path, seed=0, render_mode="ansi")
     with warnings.catch_warnings():
