@@ -16,6 +16,7 @@ from interpreter.events import Event, from_dict
 from interpreter.narrator import Narrator, claim_of, english_list, hand_zone, tell
 from interpreter.program import sort_key
 
+from .. import load
 from ..checker import count
 from ..errors import RulesError
 from ..save import SaveError, command, rebuild
@@ -323,8 +324,6 @@ def _logged_program(path: Path, start: dict, events: list):
     """The game a --log file was written by, when its file can be read again as it was (the `file` of its first
     line, as given or beside the log; the same game's name; every card the log names a card of it), so that the
     replay tells the moves in the words the table was told live; None otherwise (each event told by itself)."""
-    from .. import load
-
     file = start.get("file")
     if not isinstance(file, str) or not file:
         return None
