@@ -76,3 +76,15 @@ def test_when_the_player_after_the_dealer_sits_out_the_next_player_leads():
              ["JS", "JC", "AS", "KS", "QS"], ["AH", "AD", "AC", "KC", "QC"]]
     g = lone_hand(hands, [(0, "pass"), (1, "pass"), (2, "order"), (2, "alone")], "discard QC")
     assert g.pending.player == 1 and [m.text for m in g.legal()][0] == "play 9D"
+
+
+def test_when_the_dealers_partner_orders_up_alone_the_dealer_still_takes_the_card_and_sits_out():
+    hands = [["9H", "TH", "JH", "QH", "KH"], ["JS", "JC", "AS", "KS", "QS"],
+             ["9D", "TD", "JD", "QD", "KD"], ["AH", "AD", "AC", "KC", "QC"]]
+    g = lone_hand(hands, [(0, "pass"), (1, "order"), (1, "alone")], "discard QC")
+    seen = []
+    while g.state.hand_no == 1:
+        seen.append(g.pending.player)
+        g.apply(g.pending.player, g.legal()[0].text)
+    assert seen == [0, 1, 2] + [1, 2, 0] * 4   # the dealer (seat 3) plays no card; seat 1 takes every trick
+    assert g.scores == [0, 4, 0, 4]
