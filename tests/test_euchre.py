@@ -42,18 +42,19 @@ def lone_hand(hands, bids, discard):
 
 
 def play_first_legal_until_the_hand_ends(g):
+    """Plays each seat's first legal move to the end of the hand; the seats that played, in order."""
+    seen = []
     while g.state.hand_no == 1:
+        seen.append(g.pending.player)
         g.apply(g.pending.player, g.legal()[0].text)
+    return seen
 
 
 def test_a_lone_maker_who_takes_all_five_tricks_scores_four_while_the_partner_sits_out():
     hands = [["JS", "JC", "AS", "KS", "QS"], ["9H", "TH", "JH", "QH", "KH"],
              ["9D", "TD", "JD", "QD", "KD"], ["AH", "AD", "AC", "KC", "QC"]]
     g = lone_hand(hands, [(0, "order"), (0, "alone")], "discard QC")
-    seen = []
-    while g.state.hand_no == 1:
-        seen.append(g.pending.player)
-        g.apply(g.pending.player, g.legal()[0].text)
+    seen = play_first_legal_until_the_hand_ends(g)
     assert seen == [0, 1, 3] * 5   # the partner (seat 2) plays no card; a trick is three cards
     said = [ev.text for ev in g.events if ev.type == "say"]
     assert said[1:3] == ["P1 makes Spades trumps", "P1 goes alone"] and said.count("P1 takes the trick") == 5
@@ -82,9 +83,6 @@ def test_when_the_dealers_partner_orders_up_alone_the_dealer_still_takes_the_car
     hands = [["9H", "TH", "JH", "QH", "KH"], ["JS", "JC", "AS", "KS", "QS"],
              ["9D", "TD", "JD", "QD", "KD"], ["AH", "AD", "AC", "KC", "QC"]]
     g = lone_hand(hands, [(0, "pass"), (1, "order"), (1, "alone")], "discard QC")
-    seen = []
-    while g.state.hand_no == 1:
-        seen.append(g.pending.player)
-        g.apply(g.pending.player, g.legal()[0].text)
+    seen = play_first_legal_until_the_hand_ends(g)
     assert seen == [0, 1, 2] + [1, 2, 0] * 4   # the dealer (seat 3) plays no card; seat 1 takes every trick
     assert g.scores == [0, 4, 0, 4]
