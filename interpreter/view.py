@@ -108,8 +108,10 @@ def glance(st, seat) -> tuple:
     p = st.program
     got = _seen_by_program(p, st.n, seat)
     down = knowers(st)
-    if down:  # face-down or revealed cards: each seen only by those who know it, wherever it lies (`_seen_by`'s function)
-        zones = got[4](st.zones, down.keys(), down, seat)
+    if down and st.facedown:  # face-down or revealed cards: each seen only by those who know it, wherever it lies
+        zones = got[4](st.zones, down.keys(), down, seat)  # (`_seen_by`'s function)
+    elif down:  # revealed cards alone: looked for in the zones the state counts them in
+        zones = got[6](st.zones, st.revealed_in, down, seat)
     else:  # each zone whole or its size, as `_seen_by` wrote it down for this seat
         zones = got[3](st.zones)
     d = st.pending
@@ -133,20 +135,35 @@ def _seen_by_program(p, n: int, seat) -> tuple:
 
 
 def _glimpse(z: list, sees: bool, down: dict, seat):
-    """One zone for `glance` with face-down cards in it: a tuple with None for the cards `seat` may not see, or its
-    size when it sees none of them."""
+    """One zone for `glance` with cards face down or shown in it (`down`: their knowers): the zone's own list when
+    `seat` sees every card, its size when it sees none of them, else a tuple with None for the cards it may not see.
+    Only the cards of `down` are looked at first (a hand shown to one seat is still seen whole by its owner and not
+    at all by the rest, look after look)."""
+    if sees:
+        for c in down.keys() & z:  # the cards in it that lie otherwise than the zone shows them (found in C)
+            if seat not in down[c]:
+                break
+        else:
+            return z
+    else:
+        for c in down.keys() & z:
+            if seat in down[c]:
+                break
+        else:
+            return len(z)
     cards = [c if (seat in down[c] if c in down else sees) else None for c in z]  # (a list made in one frame)
     return tuple(cards) if cards.count(None) != len(cards) else len(z)
 
 
 _SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards,
-#                    the zones as the seat sees them when no card is face down, and when some are)
+#                    the zones as the seat sees them when no card is face down, when some are, `glancer`'s
+#                    function, and the zones when some cards are shown but none face down)
 
 
 def _seen_by(p, n: int, seat) -> tuple:
     """For `glance`, asked once per program, number of players and seat: whether each zone (each owner's, for a
-    zone per player) shows its face-up cards to `seat` (`zone_shows`), whether a variable may hold a card, and two
-    functions giving `glance`'s zones: when no card lies face down (each zone's list or its size), and when some do."""
+    zone per player) shows its face-up cards to `seat` (`zone_shows`), whether a variable may hold a card, and
+    `_readers`' functions giving `glance`'s zones."""
     if len(_SEEN) > 4096:
         _SEEN.clear()
     shows = [[zone_shows(z.visibility, o, seat) for o in range(n)] if z.per_player else zone_shows(z.visibility, None, seat)
@@ -155,32 +172,38 @@ def _seen_by(p, n: int, seat) -> tuple:
     return got
 
 
-_READERS: dict = {}  # what each zone shows a seat (`_seen_by`'s `shows`, as a tuple) -> `_readers`' two functions
+_READERS: dict = {}  # what each zone shows a seat (`_seen_by`'s `shows`, as a tuple) -> `_readers`' functions
 
 
 def _readers(shows: list) -> tuple:
-    """`glance`'s zones for a seat that each zone (each owner's) shows as `shows` says, as two functions written
-    once for each such shape (a program changed by a rule written in play has the shape of the one before)."""
+    """`glance`'s zones for a seat that each zone (each owner's) shows as `shows` says, as functions written once for
+    each such shape (a program changed by a rule written in play has the shape of the one before): with no card face
+    down or shown, with some face down, with some shown alone; and `glancer`'s."""
     key = tuple(tuple(each) if each.__class__ is list else each for each in shows)
     got = _READERS.get(key)
     if got is not None:
         return got
     if len(_READERS) > 4096:
         _READERS.clear()
-    # What the seat sees of the zones, written once as two functions: with no card face down (each zone's list or its
-    # size, the same each time), and with some (a zone holding one is `_glimpse`d).
-    whole, seen = ["def whole(z):"], ["def seen(z, downs, down, seat):"]
+    # What the seat sees of the zones, written once as functions: with no card face down (each zone's list or its
+    # size, the same each time), with some (a zone holding one is `_glimpse`d), and with cards shown by a `reveal`
+    # where they lie but none face down: only the zones the state counts such cards in (`revealed_in`: (zone, owner)
+    # -> how many, kept by the machine) are glimpsed, the others read as with none.
+    whole, seen, shown = ["def whole(z):"], ["def seen(z, downs, down, seat):"], ["def shown(z, rin, down, seat):"]
     for i, each in enumerate(shows):
-        parts = [(f"h[{o}]", s) for o, s in enumerate(each)] if each.__class__ is list else [(f"z[{i}]", each)]
+        parts = ([(f"h[{o}]", s, (i, o)) for o, s in enumerate(each)] if each.__class__ is list
+                 else [(f"z[{i}]", each, (i, None))])
         if each.__class__ is list:  # a zone per player: each owner's
-            whole.append(f"    h = z[{i}]")
-            seen.append(f"    h = z[{i}]")
-        said = [x if s else f"len({x})" for x, s in parts]
+            for lines in (whole, seen, shown):
+                lines.append(f"    h = z[{i}]")
+        said = [x if s else f"len({x})" for x, s, _ in parts]
         glimpsed = [f"({x} if downs.isdisjoint({x}) else _glimpse({x}, True, down, seat))" if s else
-                    f"(len({x}) if downs.isdisjoint({x}) else _glimpse({x}, False, down, seat))" for x, s in parts]
-        for lines, got in ((whole, said), (seen, glimpsed)):
+                    f"(len({x}) if downs.isdisjoint({x}) else _glimpse({x}, False, down, seat))" for x, s, _ in parts]
+        counted = [f"({x} if {where!r} not in rin else _glimpse({x}, True, down, seat))" if s else
+                   f"(len({x}) if {where!r} not in rin else _glimpse({x}, False, down, seat))" for x, s, where in parts]
+        for lines, got in ((whole, said), (seen, glimpsed), (shown, counted)):
             lines.append(f"    p{i} = [{', '.join(got)}]" if each.__class__ is list else f"    p{i} = {got[0]}")
-    for lines in (whole, seen):
+    for lines in (whole, seen, shown):
         lines.append(f"    return [{', '.join(f'p{i}' for i in range(len(shows)))}]")
     # `glancer`'s function for one state and seat: `glance` with the program's entry kept (looked up again when the
     # program is another) and `whole` and `seen` written in (their lines, on the state's zones)
@@ -192,10 +215,14 @@ def _readers(shows: list) -> tuple:
             "            return glance(st, seat)",
             "        down = KNOWERS(st)  # face down, or shown by a `reveal` where they lie",
             "        z = st.zones",
-            "        if down:",
+            "        if down and st.facedown:",
             "            downs = down.keys()",
             *["        " + x for x in seen[1:-1]],
             "        " + seen[-1].replace("return", "zones =", 1),
+            "        elif down:  # shown cards alone: the zones they lie in are counted",
+            "            rin = st.revealed_in",
+            *["        " + x for x in shown[1:-1]],
+            "        " + shown[-1].replace("return", "zones =", 1),
             "        else:",
             *["        " + x for x in whole[1:-1]],
             "        " + whole[-1].replace("return", "zones =", 1),
@@ -206,8 +233,8 @@ def _readers(shows: list) -> tuple:
             "    return look"]
     space: dict = {"_glimpse": _glimpse, "SEEN_BY": _seen_by_program, "SEEN_VARS": seen_vars, "CLAIM": public_claim,
                    "KNOWERS": knowers}
-    exec(compile("\n".join(whole + seen + look) + "\n", "<what a seat sees>", "exec"), space)
-    got = _READERS[key] = (space["whole"], space["seen"], space["glancer"])
+    exec(compile("\n".join(whole + seen + shown + look) + "\n", "<what a seat sees>", "exec"), space)
+    got = _READERS[key] = (space["whole"], space["seen"], space["glancer"], space["shown"])
     return got
 
 

@@ -281,3 +281,46 @@ def test_cards_moved_within_their_zone_stay_known_to_those_shown_them():
     g.apply(1, "tidy")
     g.apply(0, "tidy")
     assert set(g.view(1)["zones"]["hand"][0]["cards"]) == shown
+
+
+REVEALING = ["games/uno.rules", "games/liars.rules", "tests/rules/shown_cards.rules", "tests/rules/love_letter.rules",
+             "tests/rules/quartets.rules", "tests/rules/hanabi.rules",
+             "examples/more/go_fish.rules", "tests/rules/dummy_whist.rules"]
+
+
+@pytest.mark.parametrize("path", REVEALING)
+def test_a_glance_shows_each_card_as_visible_says_and_shown_cards_are_counted_where_they_lie(path):
+    """The glance (the RL environment's and the bots' look) is `visible` card by card: each zone the seat's own list
+    when it sees every card, its size when it sees none, else the cards with None for those it may not see; it looks
+    for shown cards only in the zones the state counts them in (`revealed_in`), so that count must hold every zone
+    a shown card lies in.  Random games of files that `reveal` (Liar's UNO lays cards face down too)."""
+    from interpreter.view import glance, visible
+
+    p = rulelang.load(ROOT / path)
+    shown = 0
+    for seed in range(3):
+        g = Game(p, p.default_players, seed=seed, record=False)
+        st = g.state
+        bots = [RandomBot(seed * 10 + i) for i in range(st.n)]
+        for _ in range(600):
+            if g.over:
+                break
+            places = [(zi, o) for zi, spec in enumerate(p.zones) for o in (range(st.n) if spec.per_player else (None,))]
+            for zi, o in places:  # every shown card lies where the state counts shown cards
+                if st.revealed.keys() & st.zone(zi, o):
+                    assert st.revealed_in.get((zi, o)), (zi, o)
+            shown += bool(st.revealed or st.facedown)
+            for seat in range(st.n):
+                zones = glance(st, seat)[4]
+                for zi, o in places:
+                    z = zones[zi] if o is None else zones[zi][o]
+                    cards = [c if visible(st, c, zi, o, seat) else None for c in st.zone(zi, o)]
+                    if cards.count(None) == len(cards) and z.__class__ is int:  # (an empty zone: its size or list)
+                        assert z == len(cards), (seat, zi, o)
+                    else:
+                        assert list(z) == cards, (seat, zi, o)
+                        if z.__class__ is list:  # a list only when seen whole: the state's own
+                            assert z is st.zone(zi, o) and None not in cards
+            d = g.pending
+            g.apply(d.player, bots[d.player].choose(p, None, d), checked=False)
+    assert shown  # the case this is about did come up
