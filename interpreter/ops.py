@@ -488,12 +488,43 @@ def seers(st, sources, marks=()):
                 who = _fewer(who, _zone_seers(st, *v))
         else:
             cards = as_cards(st, v)
+            if len(cards) > 6:  # many cards (a hand, a board and its combinations): the zones they lie in found at once
+                who = _many_seers(st, cards, down, size, who)
+                if who is not None and not who:
+                    break
+                continue
         for c in cards:
             if c is None or c >= size:
                 continue
             who = _fewer(who, down[c] if c in down else _zone_seers(st, *m.find_card(st, c)))
         if who is not None and not who:
             break
+    return who
+
+
+def _many_seers(st, cards: list, down: dict, size: int, who):
+    """`seers`' look at many cards, folded into `who`: the knowers of those face down or shown (`down`), and the rule
+    of each zone (each owner's) holding some of the others, each zone looked at once (in C) rather than each card
+    looked for (`find_card`)."""
+    left = set(cards)
+    left.discard(None)
+    if left and max(left) >= size:  # (a claim's card lies nowhere: known to all)
+        left = {c for c in left if c < size}
+    if down:
+        odd = down.keys() & left
+        for c in odd:
+            who = _fewer(who, down[c])
+        left -= odd
+    if left:
+        zones = st.zones
+        for zi, per in enumerate(st.program.per_player):
+            z = zones[zi]
+            if per:
+                for owner, h in enumerate(z):
+                    if not left.isdisjoint(h):
+                        who = _fewer(who, _zone_seers(st, zi, owner))
+            elif not left.isdisjoint(z):
+                who = _fewer(who, _zone_seers(st, zi, None))
     return who
 
 
