@@ -135,24 +135,25 @@ def _seen_by_program(p, n: int, seat) -> tuple:
 
 
 def _glimpse(z: list, sees: bool, down: dict, seat):
-    """One zone for `glance` with cards face down or shown in it (`down`: their knowers): the zone's own list when
-    `seat` sees every card, its size when it sees none of them, else a tuple with None for the cards it may not see.
-    Only the cards of `down` are looked at first (a hand shown to one seat is still seen whole by its owner and not
-    at all by the rest, look after look)."""
+    """One zone for `glance` with cards face down or shown in it (`down`: their knowers): a tuple with None for the
+    cards `seat` may not see, or its size when it sees none of them."""
+    cards = [c if (seat in down[c] if c in down else sees) else None for c in z]  # (a list made in one frame)
+    return tuple(cards) if cards.count(None) != len(cards) else len(z)
+
+
+def _shown(z: list, sees: bool, down: dict, seat):
+    """`_glimpse` of a zone holding cards a `reveal` showed where they lie (none face down): the zone's own list when
+    `seat` sees every card, its size when it sees none, found from those cards alone (a hand shown to one seat is
+    still seen whole by its owner and not at all by the rest, look after look)."""
     if sees:
         for c in down.keys() & z:  # the cards in it that lie otherwise than the zone shows them (found in C)
             if seat not in down[c]:
-                break
-        else:
-            return z
-    else:
-        for c in down.keys() & z:
-            if seat in down[c]:
-                break
-        else:
-            return len(z)
-    cards = [c if (seat in down[c] if c in down else sees) else None for c in z]  # (a list made in one frame)
-    return tuple(cards) if cards.count(None) != len(cards) else len(z)
+                return _glimpse(z, sees, down, seat)
+        return z
+    for c in down.keys() & z:
+        if seat in down[c]:
+            return _glimpse(z, sees, down, seat)
+    return len(z)
 
 
 _SEEN: dict = {}  # (id of a program, players, seat) -> (the program, what each zone shows the seat, holds_cards,
@@ -199,8 +200,8 @@ def _readers(shows: list) -> tuple:
         said = [x if s else f"len({x})" for x, s, _ in parts]
         glimpsed = [f"({x} if downs.isdisjoint({x}) else _glimpse({x}, True, down, seat))" if s else
                     f"(len({x}) if downs.isdisjoint({x}) else _glimpse({x}, False, down, seat))" for x, s, _ in parts]
-        counted = [f"({x} if {where!r} not in rin else _glimpse({x}, True, down, seat))" if s else
-                   f"(len({x}) if {where!r} not in rin else _glimpse({x}, False, down, seat))" for x, s, where in parts]
+        counted = [f"({x} if {where!r} not in rin else _shown({x}, True, down, seat))" if s else
+                   f"(len({x}) if {where!r} not in rin else _shown({x}, False, down, seat))" for x, s, where in parts]
         for lines, got in ((whole, said), (seen, glimpsed), (shown, counted)):
             lines.append(f"    p{i} = [{', '.join(got)}]" if each.__class__ is list else f"    p{i} = {got[0]}")
     for lines in (whole, seen, shown):
@@ -231,8 +232,8 @@ def _readers(shows: list) -> tuple:
             "        return (st.current, st.direction, d.player if d is not None else None, d is not None and d.window, "
             "zones, values, pvalues, CLAIM(st, text=False) if st.claim is not None else None)",
             "    return look"]
-    space: dict = {"_glimpse": _glimpse, "SEEN_BY": _seen_by_program, "SEEN_VARS": seen_vars, "CLAIM": public_claim,
-                   "KNOWERS": knowers}
+    space: dict = {"_glimpse": _glimpse, "_shown": _shown, "SEEN_BY": _seen_by_program, "SEEN_VARS": seen_vars,
+                   "CLAIM": public_claim, "KNOWERS": knowers}
     exec(compile("\n".join(whole + seen + shown + look) + "\n", "<what a seat sees>", "exec"), space)
     got = _READERS[key] = (space["whole"], space["seen"], space["glancer"], space["shown"])
     return got
