@@ -702,3 +702,53 @@ def test_a_seats_glancer_gives_its_glance_at_every_move(name):
         game.apply(d.player, bots[d.player].choose(p, None, d), checked=False)
         changed += game.state.program is not p
     assert (changed if name == "house" else downs) > 0  # the case this is about did come up
+
+
+TAKE_BY_PLACE = '''game "Take a card by its place"
+players 2..5 default 5
+
+attribute kind { cat "Cat"  dog "Dog" }
+
+name cards by kind
+
+deck stock {
+  for k in kind { 12 cards { kind: k } }
+}
+
+zone stock hidden
+zone hand private per player
+zone pile public
+
+setup {
+  shuffle stock
+  deal 4 from stock to hand
+}
+
+turn {
+  choose current {
+    take p in others(current), c in hand(p) where size(hand(p)) > 0 "take a card of another's hand, unseen" {
+      move c to hand(current)
+    }
+    lay c in hand(current) "lay a card" {
+      move c to pile
+    }
+  }
+  if size(hand(current)) == 0 { win current }
+}
+'''
+
+
+def test_a_card_taken_by_its_place_with_a_player_has_its_own_action_when_cards_are_alike():
+    """`take p in others(current), c in hand(p)`: another's card is offered by its place (`take P2 #3`), after the
+    card identities.  With cards alike (24 cards, 2 identities) the place was numbered after the deck's cards, not
+    the identities, so its action ran into the next verb's block (found writing Exploding Kittens: "take P5 #21"
+    had the action of another verb's move)."""
+    env = make_env(rulelang.load_text(TAKE_BY_PLACE), players=5, seed=1, max_moves=300)
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for obs, info in acting(env):
+            check_mask(env)
+            for action, (move, _, _) in env._now[0].items():  # each legal move has an action of its own verb
+                assert env.action_label(action).split()[0] == move.verb, (action, move.text)
+            env.step(masked_random(rng, obs["action_mask"]))

@@ -587,7 +587,8 @@ class Encoding:
         deck = self.program.deck_size
         offsets = ["self" if o == 0 else f"+{o}" for o in range(n)]
         ident = self.ident_of
-        count = len(ident)
+        count = len(ident)  # the cards (each card's identity: cards alike share one)
+        kinds = len(self.idents)  # the card identities, which the places follow
         number_pos = {v: i for i, v in enumerate(self.numbers)}
         places = [f"#{k}" for k in range(1, deck + 1)]
 
@@ -595,7 +596,7 @@ class Encoding:
             if v.__class__ is int:
                 return ident[v] if 0 <= v < count else None
             if v.__class__ is str and v[:1] == "#" and v[1:].isdigit() and 1 <= int(v[1:]) <= deck:
-                return count + int(v[1:]) - 1
+                return kinds + int(v[1:]) - 1
             return None
 
         domains = {
