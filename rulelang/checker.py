@@ -1328,6 +1328,13 @@ class Checker:
 
     def type_Arith(self, e, scope):
         a = self.expr(e.left, scope, want="int")  # the type wanted guides what an unknown name is said to be
+        if e.op == "+" and a == "any":  # `cs + [c]`, `cs` a parameter the checker cannot type: a list joins them
+            b = self.expr(e.right, scope, want="int")
+            if b == "zone" or b.startswith("list:"):
+                return "list:card" if b == "zone" else b
+            if not compatible(b, "int"):
+                self.error(f"expected a number, found {an(b)}", e.right.loc)
+            return "int"
         if e.op == "+" and (a == "zone" or a.startswith("list:")):  # joining lists (or zones' cards): `hand(p) + pile`
             b = self.expr(e.right, scope)
             la, lb = ("list:card" if t == "zone" else t for t in (a, b))

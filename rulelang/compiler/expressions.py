@@ -361,6 +361,8 @@ class Expressions:
 
     def gen_Arith(self, e, scope):
         t = self.type_of(e.left)
+        if e.op == "+" and t == "any":  # a list on the right joins it (`cs + [c]`, `cs` a parameter of no type)
+            t = self.type_of(e.right)
         if e.op == "+" and (t == "zone" or t.startswith("list:")):
             a, _ = self.collection(e.left, scope)
             b, _ = self.collection(e.right, scope)

@@ -1,0 +1,99 @@
+"""Newcomer round 7: card games written from the docs alone, unlike the bundled ones and the examples, each with
+stacked decks, scripted moves and exact results (the rules are at the top of each file).
+
+- tests/rules/briscola.rules: card points and a trump suit turned up under the stock, no duty to follow suit, the
+  taker of a trick drawing first.
+- tests/rules/exploding_kittens.rules: as many cards as you like and then a draw, a Nope chain (a window asked
+  again after every Nope), a drawn Kitten put back into the pile at a depth its player chooses, turns owed.
+- tests/rules/cribbage.rules: the crib, the starter, the play to 31 and the show (every set of five cards adding
+  up to 15, runs counted as often as they are made), a match to 121 won as soon as it is reached.
+
+Every game ends under greedy and random bots."""
+from __future__ import annotations
+
+import pytest
+
+import rulelang
+from helpers import ROOT, options, play_greedy, zone_cards
+from interpreter import Game
+from interpreter.errors import RulesError
+from rulelang.simulate.run import simulate
+
+RULES = ROOT / "tests" / "rules"
+
+
+def play(g: Game, *moves: str) -> None:
+    for text in moves:
+        g.apply(g.pending.player, text)
+        g.check_cards()
+
+
+# ------------------------------------------------------------------ `+` joins a list to a value the checker cannot type
+
+JOIN = '''game "Join"
+players 2..2
+attribute rank 1..9
+name cards by rank
+deck stock { for r in 1..9 { card {rank: r} } }
+zone stock hidden
+zone pile public
+zone hand private per player
+var kept per player = []
+define with_top(cs) = cs + [top(pile)]
+define total(cs) = sum(c.rank for c in with_top(cs))
+setup { shuffle stock  deal 2 from stock to hand  move 1 from stock to pile }
+turn {
+  choose current {
+    lay c in hand(current) {
+      set kept(current) = kept(current) + [c]
+      move c to pile
+      if total(kept(current)) > 12 { win current }
+    }
+  }
+}
+'''
+
+
+def test_a_list_is_joined_to_a_parameter_or_a_variable_the_checker_cannot_type():
+    """docs §8: `a + b` joins lists when `a` is a list. A parameter not named after its type (`cs`), or a variable
+    first set to `[]`, is "any" to the checker, and `cs + [top(pile)]` was refused ("expected a number, found a list
+    of cards", with the hint to write `[cs] + ...`, a list of lists): a list on the right joins them."""
+    g = Game(rulelang.load_text(JOIN), 2, seed=1, stack=["1", "5", "4", "8", "2"])
+    play(g, "lay 1", "lay 5")
+    assert g.state.pvars["kept"] == [[0], [4]] and g.winners == []
+    play(g, "lay 4")           # P1 kept 1 and 4, the pile's top 4: 9
+    assert g.winners == []
+    play(g, "lay 8")           # P2 kept 5 and 8, the top 8: 21
+    assert g.winners == [1] and zone_cards(g, "pile") == ["2", "1", "5", "4", "8"]
+
+
+# ------------------------------------------------------------------ a greedy bot in a long game with a player's list
+
+NOTES = '''game "Notes"
+players 2..2
+attribute rank 1..4
+name cards by rank
+deck stock { for r in 1..4 { card {rank: r} } }
+zone stock hidden
+zone hand private per player
+var noted per player = []
+var turns = 0
+setup { shuffle stock  deal 2 from stock to hand }
+turn {
+  choose current {
+    note c in hand(current) "write the card's rank down" { set noted(current) = noted(current) + [c.rank] }
+    wait "write nothing" { }
+  }
+  set turns = turns + 1
+  if turns == 80 { win current }
+}
+'''
+
+
+def test_a_greedy_bot_plays_on_past_sixty_turns_when_a_players_variable_holds_a_list():
+    """A greedy bot remembers where it stood from the 60th turn on, as a key of everything it sees; a player's
+    variable holding a list (Cribbage's cards laid, for the show) made that key a list inside a tuple, and the
+    bot failed with a Python error ("unhashable type: 'list'") at its 60th turn."""
+    g = play_greedy(rulelang.load_text(NOTES), 2, seed=1)
+    assert g.winners == [1] and g.state.vars["turns"] == 80
+    assert [len(n) for n in g.state.pvars["noted"]] == [40, 40]   # the first option, `note`, every time
