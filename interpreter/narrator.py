@@ -108,6 +108,16 @@ def pile(name) -> str:
     return name if name.endswith("pile") else name + " pile"
 
 
+def placed(e, where: str, on: str = "") -> str:
+    """Where a move put its cards: `where` (`the draw pile`, after `on`), or, for cards put under some of a zone's
+    (`move ... under N`), `into the draw pile under 2 cards`, `at the bottom of the draw pile`."""
+    if e.bottom:
+        return f"at the bottom of {where}" if on else f"the bottom of {where}"
+    if e.under:
+        return f"{'into ' if on else ''}{where} under {count_text(e.under)}"
+    return f"{on}{where}"
+
+
 def count_text(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
@@ -260,11 +270,11 @@ class Narrator:
         what = _cards(e.cards)
         if so is None and do is not None:
             dst = e.dst
-            into = [("", f" into {'your' if self.is_you(do) else 'their'} {words(dst)}")] \
-                if self.hand is not None and dst != self.hand else []
+            into = [("", " " + placed(e, f"{'your' if self.is_you(do) else 'their'} {words(dst)}", "into "))] \
+                if self.hand is not None and dst != self.hand or e.under else []
             return do, "take", what + [("", f" from the {pile(e.src)}")] + into + down
         if so is not None and do is None:
-            return so, "put", what + [("", f" on the {pile(e.dst)}")] + down
+            return so, "put", what + [("", " " + placed(e, f"the {pile(e.dst)}", "on "))] + down
         return None, None, None
 
     def line(self, e: Event) -> list | None:
@@ -279,6 +289,8 @@ class Narrator:
             src, dst = e.src, e.dst
             n = len(e.cards or [])
             where = f"the {pile(dst)}" if do is None else f"{self.whose(do)} {words(dst)}"
+            if e.under:
+                where = placed(e, where)
             if (src, so) == (dst, do) and e.face in ("up", "down"):  # turned over where it lies
                 return _cards(e.cards) + [("", f" {'is' if n == 1 else 'are'} turned face {e.face} on {where}")]
             src = f"the {pile(src)}" if so is None else f"{self.whose(so)} {words(src)}"
@@ -531,7 +543,7 @@ class Narrator:
         pile`), or put back where they were turned up from (`Wild Draw Four goes back from the discard pile into
         the draw pile`); None for the plain telling (`line`)."""
         cards = e.cards or []
-        if (self.program is None or e.src_owner is not None or e.dst_owner is not None or e.src == e.dst
+        if (self.program is None or e.under or e.src_owner is not None or e.dst_owner is not None or e.src == e.dst
                 or not cards or not all(cards)):
             return None
         seen = {z.name: z.visibility for z in self.program.zones if not z.per_player}

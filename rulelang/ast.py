@@ -392,10 +392,12 @@ class Block:
 
 @node
 class MoveStmt:
-    """Move a card or list of cards to a zone. `move card to discard face down`"""
+    """Move a card or list of cards to a zone: onto its top, or under `under` of its cards.
+    `move card to discard face down`, `move card to draw under 3`"""
 
     cards: Any
     to: Any
+    under: Any
     face: str | None
     loc: Loc = _loc()
 

@@ -621,6 +621,12 @@ class Checker:
         if t not in ("card", "list:card", "zone", "any", "list:any", "none"):
             self.error(f"`move` takes a card, a list of cards or a zone, not {an(t)}", st.cards.loc)
         self.zone_target(st.to, scope, "`move ... to`")
+        if st.under is not None:
+            self.expect(st.under, scope, "int")
+            n = self.const_int(st.under)
+            if n is not None and n < 0:
+                hint = f"did you mean `under {-n}`?" if isinstance(st.under, ast.Neg) else None
+                self.error(f"cannot put cards under {n} cards: a count of cards cannot be negative", st.under.loc, hint)
 
     def check_MoveTopStmt(self, st, scope):
         self.expect(st.count, scope, "int")

@@ -382,7 +382,7 @@ class _ToAst(Transformer):
         return ast.Block(stmts=tuple(c), loc=self._loc(meta))
 
     def move_stmt(self, meta, c):
-        return ast.MoveStmt(cards=c[0], to=c[1], face=c[2], loc=self._loc(meta))
+        return ast.MoveStmt(cards=c[0], to=c[1], under=c[2], face=c[3], loc=self._loc(meta))
 
     def move_top_stmt(self, meta, c):
         return ast.MoveTopStmt(count=c[0], source=c[1], to=c[2], face=c[3],

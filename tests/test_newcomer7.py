@@ -16,7 +16,7 @@ import pytest
 import rulelang
 from helpers import ROOT, options, play_greedy, zone_cards
 from interpreter import Game
-from interpreter.errors import RulesError
+from interpreter.errors import RulesError, RuntimeRulesError
 from rulelang.simulate.run import simulate
 
 RULES = ROOT / "tests" / "rules"
@@ -97,3 +97,79 @@ def test_a_greedy_bot_plays_on_past_sixty_turns_when_a_players_variable_holds_a_
     g = play_greedy(rulelang.load_text(NOTES), 2, seed=1)
     assert g.winners == [1] and g.state.vars["turns"] == 80
     assert [len(n) for n in g.state.pvars["noted"]] == [40, 40]   # the first option, `note`, every time
+
+
+# ------------------------------------------------------------------ `move ... to ZONE under N`: cards put into a pile
+
+UNDER = '''game "Under"
+players 2..2
+attribute rank 1..9
+name cards by rank
+deck draw { for r in 1..9 { card {rank: r} } }
+zone draw hidden
+zone pile public
+zone hand private per player
+setup { shuffle draw  deal 1 from draw to hand  move 2 from draw to pile }
+turn {
+  choose current {
+    bury c in hand(current), n in 0..size(draw) "put your card into the pile with n cards above it" {
+      move c to draw under n
+    }
+    sink "put the top card of the pile at its bottom" { move top(draw) to draw under size(draw) }
+    tuck "put the laid cards under the top card of the pile" { move pile to draw under 1 }
+    dig "put your card under a count worked out in play" { move hand(current) to draw under 2 - size(draw) }
+  }
+  if size(hand(current)) == 0 { win current }
+}
+'''
+STACKED = ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+
+
+def under(*moves) -> Game:
+    g = Game(rulelang.load_text(UNDER), 2, seed=1, stack=STACKED)
+    play(g, *moves)
+    return g
+
+
+def told(g: Game, start: int, seat: int) -> list[str]:
+    return ["".join(t for _, t in line) for line in g.tell(g.events[start:], seat)]
+
+
+def test_cards_are_put_into_a_pile_under_as_many_cards_as_a_move_says():
+    """`move CARDS to ZONE under N` puts the cards into the zone with N of its cards above them (0: on top; N at
+    least the zone's size: at the bottom), in their order: the Exploding Kitten put back at the depth its player
+    chooses, the trump turned up under the stock. No statement could put a card anywhere but on top."""
+    g = under()
+    assert zone_cards(g, "draw") == ["9", "8", "7", "6", "5"] and zone_cards(g, "pile") == ["3", "4"]  # bottom first
+    start = len(g.events)
+    play(g, "bury 1 2")
+    assert zone_cards(g, "draw") == ["9", "8", "7", "1", "6", "5"] and g.winners == [0]
+    assert told(g, start, 0)[:2] == ["You choose bury: 1, 2", "You put 1 into the draw pile under 2 cards"]
+    assert told(g, start, 1)[0] == "P1 puts 1 card into the draw pile under 2 cards"
+    assert zone_cards(under("bury 1 0"), "draw") == ["9", "8", "7", "6", "5", "1"]
+    g = under()
+    start = len(g.events)
+    play(g, "bury 1 5")
+    assert zone_cards(g, "draw") == ["1", "9", "8", "7", "6", "5"]
+    assert told(g, start, 1)[0] == "P1 puts 1 card at the bottom of the draw pile"
+    g = under()
+    start = len(g.events)
+    play(g, "sink")
+    assert zone_cards(g, "draw") == ["5", "9", "8", "7", "6"]
+    assert told(g, start, 1)[1] == "1 card goes from the draw pile to the bottom of the draw pile"
+    g = under()
+    start = len(g.events)
+    play(g, "tuck")
+    assert zone_cards(g, "draw") == ["9", "8", "7", "6", "3", "4", "5"] and zone_cards(g, "pile") == []
+    assert told(g, start, 1)[1] == "3, 4 go from the pile to the draw pile under 1 card"
+
+
+def test_a_count_of_cards_above_that_is_negative_is_refused():
+    """As with `move N from`: a negative count known before play is refused by the checker, one worked out in play
+    is a run-time error that leaves the game as it was."""
+    with pytest.raises(RulesError, match="cannot put cards under -1 cards: a count of cards cannot be negative"):
+        rulelang.load_text(UNDER.replace("under size(draw) }", "under -1 }"))
+    g = under()
+    with pytest.raises(RuntimeRulesError, match="cannot put cards under -3 cards of the draw pile"):
+        g.apply(0, "dig")
+    assert zone_cards(g, "draw") == ["9", "8", "7", "6", "5"] and g.pending.player == 0
