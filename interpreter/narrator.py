@@ -600,7 +600,10 @@ class Narrator:
                 out.append(("", self.who(" ".join(text))))
                 text.clear()
         for w in arg.split():
-            if w.lstrip("-").isdigit() or self.known_value(w):
+            if w.startswith("#") and w[1:].isdigit():  # a card by its place (`take Ada #2`): a part of its own
+                flush()
+                out.append(("", w))
+            elif w.lstrip("-").isdigit() or self.known_value(w):
                 flush()
                 out.append(self.value(w))
             else:
@@ -616,6 +619,11 @@ class Narrator:
         args = self.arguments(arg)
         if not args:
             return [("", f"{self.does(p, verb)} {arg}")]
+        if len(args) == 2 and args[1][1].startswith("#") and args[0][0] == "":  # a player and a place in their cards
+            who = args[0][1]
+            mine = "yours" if who == "you" else f"{who}'s"
+            return [("", f"{self.does(p, verb) if is_verb(verb) else self.does(p, 'choose') + ' ' + words(verb)} "
+                         f"{args[1][1]} of {mine}")]
         tail = []
         for i, a in enumerate(args[1:]):
             tail += [("", ", " if i else ": "), a]

@@ -173,3 +173,34 @@ def test_a_count_of_cards_above_that_is_negative_is_refused():
     with pytest.raises(RuntimeRulesError, match="cannot put cards under -3 cards of the draw pile"):
         g.apply(0, "dig")
     assert zone_cards(g, "draw") == ["9", "8", "7", "6", "5"] and g.pending.player == 0
+
+
+# ------------------------------------------------------------------ a card taken blind from a player chosen with it
+
+STEAL = '''game "Steal"
+players 3..3
+attribute rank 1..9
+name cards by rank
+deck stock { for r in 1..9 { card {rank: r} } }
+zone stock hidden
+zone hand private per player
+setup { shuffle stock  deal 2 from stock to hand }
+turn {
+  choose current {
+    take p in others(current), c in hand(p) "take a card, unseen, from a player" { move c to hand(current) }
+  }
+  win current
+}
+'''
+
+
+def test_a_card_taken_by_its_place_from_a_player_chosen_with_it_is_told_as_that_players():
+    """Exploding Kittens' pair of cats: `take p in others(current), c in hand(p)` offers `take P2 #1`. It was told
+    as "P1 takes P2 #1", the player and the place read as one name, so the player robbed was not told "you" (at the
+    prompt, whose seat is called "You": "Cy takes You #3")."""
+    g = Game(rulelang.load_text(STEAL), 3, seed=1, stack=["1", "2", "3", "4", "5", "6"])
+    start = len(g.events)
+    play(g, "take P2 #1")
+    assert told(g, start, 1)[0] == "P1 takes #1 of yours"
+    assert told(g, start, 2)[0] == "P1 takes #1 of P2's"
+    assert told(g, start, 0)[0].startswith("You take #1 of P2's")
