@@ -1340,7 +1340,7 @@ class Checker:
                 return "list:card" if b == "zone" else b
             if not compatible(b, "int"):
                 self.error(f"expected a number, found {an(b)}", e.right.loc)
-            return "int"
+            return "any" if b == "any" else "int"  # two lists or two numbers: told in play
         if e.op == "+" and (a == "zone" or a.startswith("list:")):  # joining lists (or zones' cards): `hand(p) + pile`
             b = self.expr(e.right, scope)
             la, lb = ("list:card" if t == "zone" else t for t in (a, b))

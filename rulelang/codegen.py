@@ -80,6 +80,18 @@ def ADD(a, b):
     raise OverflowError(_TOO_LARGE)
 
 
+def PLUS(st, a, b):
+    """`a + b` of two values the checker could not type (`cs + used`, both parameters): two numbers added, two lists
+    (or zones' cards) joined, counted as work."""
+    if isinstance(a, (list, ops.ZoneRef)) and isinstance(b, (list, ops.ZoneRef)):
+        return counted(st, items(st, a)) + counted(st, items(st, b))
+    if isinstance(a, (list, ops.ZoneRef)) or isinstance(b, (list, ops.ZoneRef)):
+        kinds = ["a list" if isinstance(x, (list, ops.ZoneRef)) else "nothing" if x is None else "a number"
+                 if isinstance(x, int) else "a value" for x in (a, b)]
+        raise RuntimeRulesError(f"`+` adds two numbers or joins two lists, and was given {kinds[0]} and {kinds[1]}")
+    return ADD(a, b)
+
+
 def SUB(a, b):
     r = a - b
     if -MAX_NUMBER <= r <= MAX_NUMBER:
@@ -375,7 +387,7 @@ def namespace() -> dict:
           "is_": is_,
           "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
-          "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "SUB": SUB,
+          "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "PLUS": PLUS, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

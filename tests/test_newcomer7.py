@@ -204,3 +204,45 @@ def test_a_card_taken_by_its_place_from_a_player_chosen_with_it_is_told_as_that_
     assert told(g, start, 1)[0] == "P1 takes #1 of yours"
     assert told(g, start, 2)[0] == "P1 takes #1 of P2's"
     assert told(g, start, 0)[0].startswith("You take #1 of P2's")
+
+
+# ------------------------------------------------------------------ `+` of two values the checker cannot type
+
+TWO_ANY = '''game "Two any"
+players 2..2
+attribute rank 1..9
+name cards by rank
+deck stock { for r in 1..9 { card {rank: r} } }
+zone stock hidden
+zone pile public
+zone hand private per player
+var kept per player = []
+var total = 0
+define keep(player, cs) { set kept(player) = kept(player) + cs }
+define add_up(a, b) = a + b
+setup { shuffle stock  deal 2 from stock to hand }
+turn {
+  choose current {
+    lay c in hand(current) {
+      move c to pile
+      keep(current, [c])
+      set total = add_up(total, c.rank)
+      if size(kept(current)) == 2 { win current }
+    }
+  }
+}
+'''
+
+
+def test_two_lists_the_checker_cannot_type_are_joined_and_two_numbers_added():
+    """Pinochle keeps the cards each player melded in a kind: `set married(player) = married(player) + cs`, `cs` a
+    parameter. Neither side has a type the checker knows (a parameter that is a list cannot be named so), and the
+    `+` was taken for arithmetic: the move failed with "values of different kinds are compared (a list and a number,
+    say)". Worked out in play, `+` joins two lists and adds two numbers; a list and a number are refused so."""
+    g = Game(rulelang.load_text(TWO_ANY), 2, seed=1, stack=["1", "5", "4", "8"])
+    play(g, "lay 1", "lay 5", "lay 4")
+    assert g.state.pvars["kept"] == [[0, 3], [4]] and g.state.vars["total"] == 10 and g.winners == [0]
+    bad = TWO_ANY.replace("keep(current, [c])", "keep(current, c.rank)")
+    g = Game(rulelang.load_text(bad), 2, seed=1, stack=["1", "5", "4", "8"])
+    with pytest.raises(RuntimeRulesError, match="`\\+` adds two numbers or joins two lists, and was given a list and a number"):
+        g.apply(0, "lay 1")

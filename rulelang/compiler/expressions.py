@@ -363,6 +363,9 @@ class Expressions:
         t = self.type_of(e.left)
         if e.op == "+" and t == "any":  # a list on the right joins it (`cs + [c]`, `cs` a parameter of no type)
             t = self.type_of(e.right)
+            if t == "any":  # neither side's type known: two lists are joined, two numbers added, in play
+                a, b = self.gen(e.left, scope), self.gen(e.right, scope)
+                return Py(f"PLUS(st, {a.src}, {b.src})", a.varies or b.varies, False, free=free(a, b))
         if e.op == "+" and (t == "zone" or t.startswith("list:")):
             a, _ = self.collection(e.left, scope)
             b, _ = self.collection(e.right, scope)
