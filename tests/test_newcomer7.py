@@ -246,3 +246,168 @@ def test_two_lists_the_checker_cannot_type_are_joined_and_two_numbers_added():
     g = Game(rulelang.load_text(bad), 2, seed=1, stack=["1", "5", "4", "8"])
     with pytest.raises(RuntimeRulesError, match="`\\+` adds two numbers or joins two lists, and was given a list and a number"):
         g.apply(0, "lay 1")
+
+
+# ------------------------------------------------------------------ Briscola
+
+BRISCOLA = rulelang.load(RULES / "briscola.rules")
+
+
+def briscola(p1, p2, turned, stock=()) -> Game:
+    stack = [c for pair in zip(p1, p2) for c in pair] + [turned, *stock]
+    return Game(BRISCOLA, 2, seed=1, stack=stack)
+
+
+def test_briscola_a_trump_takes_the_trick_and_its_taker_draws_first():
+    g = briscola(["AD", "2C", "4S"], ["2S", "KD", "5B"], "7S", ["3B", "JC"])
+    assert g.state.vars["trumps"] == "swords" and zone_cards(g, "briscola") == ["7S"]
+    play(g, "play AD", "play 2S")                        # the 2 of trumps beats the ace of coins, worth 11
+    assert zone_cards(g, "taken", 1) == ["AD", "2S"] and zone_cards(g, "taken", 0) == []
+    assert "3B" in zone_cards(g, "hand", 1) and "JC" in zone_cards(g, "hand", 0) and g.pending.player == 1
+    play(g, "play KD", "play 2C")                        # no duty to follow; the suit led takes it
+    assert zone_cards(g, "taken", 1) == ["AD", "2S", "KD", "2C"] and g.pending.player == 1
+
+
+def test_briscola_the_turned_up_trump_is_the_last_card_drawn_and_the_points_decide():
+    g = briscola(["AD", "2C", "4S"], ["2S", "KD", "5B"], "7S")
+    while size_of(g, "briscola") > 0:
+        assert zone_cards(g, "briscola") == ["7S"]
+        play(g, f"play {zone_cards(g, 'hand', g.pending.player)[0]}")
+    taker = g.pending.player                              # took the 17th trick, drew the stock's last card
+    assert size_of(g, "stock") == 0 and "7S" in zone_cards(g, "hand", 1 - taker)
+    assert [size_of(g, "hand", p) for p in (0, 1)] == [3, 3]
+    while g.pending is not None:
+        play(g, f"play {zone_cards(g, 'hand', g.pending.player)[0]}")
+    points = [sum(g.program.cards[c].attrs["points"] for c in g.state.zone(g.program.zone_index["taken"], p))
+              for p in (0, 1)]
+    assert sum(points) == 120 and g.state.pvars["score"] == points
+    assert g.winners == ([0] if points[0] > 60 else [1] if points[1] > 60 else [])
+
+
+def size_of(g: Game, zone: str, owner=None) -> int:
+    return len(zone_cards(g, zone, owner))
+
+
+# ------------------------------------------------------------------ Exploding Kittens
+
+KITTENS = rulelang.load(RULES / "exploding_kittens.rules")
+
+
+def kittens(*hands) -> Game:
+    """Three players; the stack deals the hands (the Kittens and Defuses are set aside before the deal)."""
+    return Game(KITTENS, 3, seed=1, stack=[c for row in zip(*hands) for c in row])
+
+
+P1 = ["FA", "AT", "SK", "TC", "TC", "SF", "SH"]
+P2 = ["NO", "NO", "SH", "BC", "BC", "CM", "RC"]
+P3 = ["NO", "SK", "SF", "PC", "PC", "CM", "RC"]
+
+
+def test_kittens_each_gets_a_defuse_and_the_pile_holds_a_kitten_fewer_than_the_players():
+    g = kittens(P1, P2, P3)
+    assert [sorted(zone_cards(g, "hand", p)) for p in range(3)] == [sorted(h + ["DF"]) for h in (P1, P2, P3)]
+    pile = zone_cards(g, "draw")
+    assert pile.count("EK") == 2 and pile.count("DF") == 2 and len(pile) == 56 - 4 - 6 - 21 + 2 + 2
+    assert sorted(zone_cards(g, "box")) == ["DF", "EK", "EK"]
+
+
+def test_kittens_a_nope_may_be_noped_and_every_nope_turns_the_card_back_and_forth():
+    g = kittens(P1, P2, P3)
+    play(g, "play FA")
+    assert g.pending.player == 1 and options(g) == ["nope NO", "pass"]
+    play(g, "nope NO")                                 # P2 nopes the Favor; P3 may nope the Nope, then P1
+    assert g.pending.player == 2
+    play(g, "nope NO")                                 # P3 nopes it: the Favor goes ahead unless someone nopes again
+    assert g.pending.player == 1                       # (P1 holds no Nope and is not asked): P2 holds one more
+    play(g, "nope NO")
+    assert zone_cards(g, "discard") == ["FA", "NO", "NO", "NO"] and g.state.vars["noped"] is True
+    assert g.pending.player == 0 and options(g)[-1] == "draw"     # the Favor was stopped: P1 plays on
+    play(g, "play AT")                                 # no Nope is left to stop the Attack: P2 owes two turns
+    assert g.pending.player == 1 and g.state.vars["owed"] == 2
+
+
+def test_kittens_two_cats_take_a_card_unseen():
+    g = kittens(P1, P2, P3)
+    play(g, "pair TC TC", "pass", "pass")
+    assert options(g)[:2] == ["take P2 #1", "take P2 #2"] and len(options(g)) == 16
+    play(g, "take P3 #9")                              # (the places count on through P3's hand)
+    assert size_of(g, "hand", 0) == 7 and size_of(g, "hand", 2) == 7 and zone_cards(g, "discard") == ["TC", "TC"]
+
+
+# ------------------------------------------------------------------ Cribbage
+
+CRIBBAGE = rulelang.load(RULES / "cribbage.rules")
+
+
+def test_cribbage_the_play_pegs_fifteens_runs_and_goes_and_the_show_counts_a_29_hand():
+    """P1 (the player after the dealer) keeps 5C 5D 5H JS and the starter is 5S: the best hand of cribbage, 29
+    (eight fifteens, six pairs, his nobs). P2 keeps 2H 3H 4H 6H: a run of five with the starter, two fifteens, a
+    flush of four: 13. The crib (KC QC 9S 9D, P2's as the dealer) counts two fifteens and a pair: 6."""
+    hands = [["5C", "5D", "5H", "JS", "KC", "QC"], ["2H", "3H", "4H", "6H", "9S", "9D"]]
+    g = Game(CRIBBAGE, 2, seed=1, stack=[c for row in zip(*hands) for c in row] + ["5S"])
+    play(g, "discard KC QC", "discard 9S 9D")
+    assert zone_cards(g, "starter") == ["5S"] and sorted(zone_cards(g, "crib")) == ["9D", "9S", "KC", "QC"]
+    play(g, "lay 5C", "lay 2H", "lay 5D", "lay 3H")          # 15: P2 pegs 2
+    assert g.state.pvars["score"] == [0, 2]
+    play(g, "lay 5H", "lay 4H")                              # 24, and 3-5-4 a run: P2 pegs 3
+    assert g.state.pvars["score"] == [0, 5] and options(g) == ["go"]
+    play(g, "go", "lay 6H")                                  # 30: a run of four, 3-4-5-6 (4), and the go (1)
+    assert g.state.pvars["score"] == [0, 10] and g.state.vars["total"] == 0 and g.pending.player == 0
+    play(g, "lay JS")                                        # the last card: the go (1), then the show
+    assert g.over and g.state.pvars["score"] == [1 + 29, 10 + 13 + 6] and g.winners == [0]
+
+
+# ------------------------------------------------------------------ Pinochle
+
+PINOCHLE = rulelang.load(RULES / "pinochle.rules")
+
+
+def pinochle() -> Game:
+    p1 = ["KH", "QH", "KC", "KD", "KS", "9D", "9D", "JD", "JD", "TD", "TD", "AD"]
+    p2 = ["9H", "9H", "9S", "9S", "JH", "JH", "JS", "JS", "QS", "QS", "JC", "JC"]
+    return Game(PINOCHLE, 2, seed=1, stack=[c for row in zip(p1, p2) for c in row] + ["AC"])
+
+
+def test_pinochle_the_taker_melds_once_and_a_card_melded_serves_again_only_in_another_kind():
+    g = pinochle()
+    assert g.state.vars["trumps"] == "clubs"
+    play(g, "play 9D", "play 9H")                            # not the suit led, not a trump: P1 takes it
+    assert options(g) == ["around KH KC KD KS", "marry KH QH", "keep"]
+    play(g, "marry QH KH")
+    assert sorted(zone_cards(g, "melds", 0)) == ["KH", "QH"] and g.state.pvars["meld_points"] == [20, 0]
+    assert size_of(g, "hand", 0) == 10 and size_of(g, "hand", 1) == 12 and size_of(g, "stock") == 21
+    assert "play KH" in options(g)                           # a melded card may be played from the table
+    play(g, "play 9D", "play 9H")
+    assert options(g) == ["around KC KD KS KH", "keep"]      # the king of hearts again, but not the marriage
+    play(g, "around KH KC KD KS")
+    assert g.state.pvars["meld_points"] == [100, 0] and size_of(g, "melds", 0) == 5
+
+
+def test_pinochle_once_the_stock_is_gone_a_player_must_follow_and_beat_the_card_led():
+    g = pinochle()
+    while not g.state.vars["strict"]:
+        d = g.pending
+        play(g, [o.text for o in g.legal()][-1 if d.prompt and "meld" in d.prompt else 0])
+    assert size_of(g, "melds", 0) == 0 and [size_of(g, "hand", p) for p in (0, 1)] == [12, 12]
+    leader = g.pending.player
+    led = g.legal()[0].text
+    play(g, led)
+    card = g.program.cards[g.state.zone(g.program.zone_index["trick"], None)[-1]]
+    hand = [g.program.cards[c] for c in g.state.zone(g.program.zone_index["hand"], 1 - leader)]
+    order = ["nine", "jack", "queen", "king", "ten", "ace"]
+    same = [c for c in hand if c.attrs["suit"] == card.attrs["suit"]]
+    higher = [c for c in same if order.index(c.attrs["rank"]) > order.index(card.attrs["rank"])]
+    trumps = [c for c in hand if c.attrs["suit"] == "clubs"]
+    allowed = higher or same or trumps or hand
+    assert sorted(o.text for o in g.legal()) == sorted({f"play {c.short}" for c in allowed})
+
+
+# ------------------------------------------------------------------ every game ends
+
+@pytest.mark.parametrize("name,players,bots", [("briscola", 2, "greedy"), ("briscola", 2, "random"),
+                                               ("exploding_kittens", 4, "greedy"), ("exploding_kittens", 3, "random"),
+                                               ("cribbage", 2, "greedy"), ("cribbage", 2, "random"),
+                                               ("pinochle", 2, "greedy"), ("pinochle", 2, "random")])
+def test_every_seeded_game_ends(name, players, bots):
+    report = simulate(str(RULES / f"{name}.rules"), games=2, players=players, bots=[bots], seed=1)
+    assert report["games"] == 2 and report["stalemates"]["count"] == 0 and "failed" not in report
