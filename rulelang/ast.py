@@ -226,6 +226,7 @@ class ZoneDecl:
     refill_from: str | None
     refill_keep: int
     shown: str | None = None  # `show top` | `show all`: how the status shows it; None: as its rules read it
+    display: str | None = None  # the words the game tells it by (`"tricks won"`); None: its name
     loc: Loc = _loc()
 
 

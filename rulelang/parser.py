@@ -276,7 +276,8 @@ class _ToAst(Transformer):
 
     def zone_decl(self, meta, c):
         per_player, visibility, refill, shown = False, None, (None, 0, None), None
-        for p in c[1:]:
+        display = _s(c[1]) if c[1] is not None else None
+        for p in c[2:]:
             if p == "per_player":
                 per_player = True
             elif isinstance(p, tuple):
@@ -296,7 +297,7 @@ class _ToAst(Transformer):
                 visibility = p
         return ast.ZoneDecl(name=str(c[0]), per_player=per_player, visibility=str(visibility or "public"),
                             refill_from=refill[0], refill_keep=refill[1], shown=str(shown) if shown else None,
-                            loc=self._loc(meta, name=c[0], refill=refill[2], shown=shown))
+                            display=display, loc=self._loc(meta, name=c[0], refill=refill[2], shown=shown))
 
     def per_player(self, meta, c):
         return "per_player"

@@ -18,6 +18,8 @@ from helpers import ROOT, options, play_greedy, zone_cards
 from interpreter import Game
 from interpreter.errors import RulesError, RuntimeRulesError
 from rulelang.simulate.run import simulate
+from rulelang.terminal.host import Host, Screen
+from rulelang.terminal.summary import rules_summary
 
 RULES = ROOT / "tests" / "rules"
 
@@ -246,6 +248,46 @@ def test_two_lists_the_checker_cannot_type_are_joined_and_two_numbers_added():
     g = Game(rulelang.load_text(bad), 2, seed=1, stack=["1", "5", "4", "8"])
     with pytest.raises(RuntimeRulesError, match="`\\+` adds two numbers or joins two lists, and was given a list and a number"):
         g.apply(0, "lay 1")
+
+
+# ------------------------------------------------------------------ a zone's name in words of its own
+
+WORDS = '''game "Words"
+players 2..2
+attribute rank 1..9
+name cards by rank
+deck stock { for r in 1..9 { card {rank: r} } }
+zone stock hidden
+zone table "table" public
+zone turned "turned-up card" public
+zone hand private per player
+zone won "tricks won" hidden per player
+setup { shuffle stock  deal 2 from stock to hand  move 1 from stock to turned }
+turn {
+  choose current { lay c in hand(current) { move c to table } }
+  if size(table) == 2 { move table to won(current) }
+  if size(hand(current)) == 0 { win current }
+}
+'''
+
+
+def test_a_zone_is_told_by_the_words_its_declaration_gives():
+    """`zone won "tricks won" ...`: the narration, the status and the table's summary name the zone so. Without
+    them a zone is named by its name, with "pile" after it for the table's: "P2 takes 3, 4 from the table pile
+    into their won", "8 is turned up from the stock pile to start the turned pile"."""
+    g = Game(rulelang.load_text(WORDS), 2, seed=1, stack=["1", "2", "3", "4", "8"])
+    start = len(g.events)
+    play(g, "lay 1", "lay 2")
+    assert told(g, 0, 0)[2] == "8 is turned up from the stock pile to start the turned-up card"
+    assert told(g, start, 0) == ["You lay 1", "P2 lays 2", "P2 takes 1, 2 from the table into their tricks won"]
+    assert told(g, start, 1)[2] == "You take 1, 2 from the table into your tricks won"
+    assert [z.display for z in g.program.zones] == [None, "table", "turned-up card", None, "tricks won"]
+    host = Host(g, humans=[0, 1], bots={}, screen=Screen(tty=False), delay=0)
+    assert ["".join(t for _, t in fact) for fact in host.table_facts(0)][:3] == [
+        "stock: 4 cards", "table: 0 cards", "turned-up card: 8"]
+    assert "tricks won: P1 0, P2 2" in ["".join(t for _, t in fact) for fact in host.table_facts(0)]
+    assert "Table: stock (face down); table (seen by all); turned-up card (seen by all); a hand each (seen by its " \
+           "owner); a tricks won each (face down)" in " ".join(rules_summary(g.program).split())
 
 
 # ------------------------------------------------------------------ Briscola
