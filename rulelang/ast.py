@@ -799,11 +799,13 @@ class Comprehension:
 @node
 class Splits:
     """Every way to take groups the condition holds for out of a collection, as many as will go: the items each way
-    leaves over. `min(rest for rest in splits(g in hand(p) where meld(g)) by sum(c.points for c in rest))`"""
+    leaves over. `min(rest for rest in splits(g in hand(p) where meld(g)) by sum(c.points for c in rest))`.
+    With `kind` "subsets", every group the condition holds for: `size(subsets(g in cs where total(g) == 15))`."""
 
     var: str
     iterable: Any
     cond: Any
+    kind: str = "splits"  # "splits": the items each way leaves over; "subsets": the groups themselves
     loc: Loc = _loc()
 
 

@@ -1412,7 +1412,7 @@ class Checker:
         t = self.expr(e.iterable, scope)
         el = elem_type(t)
         if el is None:
-            self.error(f"`splits` goes through a list or a zone, not {an(t)}", e.iterable.loc)
+            self.error(f"`{e.kind}` goes through a list or a zone, not {an(t)}", e.iterable.loc)
         self.expect(e.cond, {**scope, e.var: "list:" + (el or "any")}, "bool")
         return "list:list:" + (el or "any")
 

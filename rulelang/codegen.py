@@ -7,6 +7,8 @@ someone or starts other code, then a jump) into one Python function.  The names 
 every generated function; the compiler adds its tables and constants (`Compiler.const`)."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from interpreter import machine as m
 from interpreter import ops
 
@@ -186,6 +188,33 @@ def _ranked(pick):
 
 MAX_SPLIT = 16  # the most items `splits` takes apart (it looks at every group of them)
 SPLIT_MEMO = 1 << 17  # groups and answers kept for one `splits`
+
+
+def subsets(st, memo, xs, holds) -> list:
+    """`subsets(g in xs where ...)`: every group of the items (but none) that `holds`, each a list in the items'
+    order; the smaller groups first, those of one size in the order of their items.  `memo` as for `splits`."""
+    xs = [x for x in xs if x is not None]
+    n = len(xs)
+    if n > MAX_SPLIT:
+        raise RuntimeRulesError(f"`subsets` of {n} items: it looks at the groups of {MAX_SPLIT} at most")
+    work(st, 1 << n)
+    if memo is not None and len(memo) >= SPLIT_MEMO:
+        memo.clear()
+    out = []
+    for size in range(1, n + 1):
+        for picked in combinations(xs, size):
+            group = list(picked)
+            steps = st.steps  # each group counted as one step (above), whatever its condition costs
+            if memo is None:
+                found = holds(group)
+            else:
+                found = memo.get((None, *group))
+                if found is None:
+                    found = memo[(None, *group)] = bool(holds(group))
+            st.steps = steps
+            if found:
+                out.append(group)
+    return out
 
 
 def splits(st, memo, xs, holds) -> list:
@@ -385,7 +414,7 @@ def namespace() -> dict:
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "known": known,
           "items": items, "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr,
           "is_": is_,
-          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits,
+          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits, "subsets": subsets,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
           "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "PLUS": PLUS, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,

@@ -33,7 +33,8 @@ MAX_BLOCK_DEPTH = 100
 MAX_EXPR_DEPTH = 60
 MAX_DIGITS = 18  # numbers stay within ±(10**18 - 1): interpreter.ops.MAX_NUMBER
 _EXPR_NODES = frozenset({"or_op", "and_op", "not_op", "compare", "in_op", "is_op", "range_expr", "arith", "neg", "attr",
-                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension", "splits", "if_expr"})
+                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension", "splits", "subsets",
+                         "if_expr"})
 
 
 def _check_depth(tree, text: str, filename: str) -> None:
@@ -538,6 +539,9 @@ class _ToAst(Transformer):
 
     def splits(self, meta, c):
         return ast.Splits(var=str(c[0]), iterable=c[1], cond=c[2], loc=self._loc(meta, name=c[0]))
+
+    def subsets(self, meta, c):
+        return ast.Splits(var=str(c[0]), iterable=c[1], cond=c[2], kind="subsets", loc=self._loc(meta, name=c[0]))
 
     def by_keys(self, meta, c):
         return tuple(c)

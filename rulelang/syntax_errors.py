@@ -16,6 +16,7 @@ _PATTERN_WORDS = {
     "SHOWN": "`top` or `all`",
     "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "AGGREGATE": "an aggregate such as `count(...)`",
     "_SPLITS": "`splits(...)`",
+    "_SUBSETS": "`subsets(...)`",
     "$END": "the end of the text",
 }
 

@@ -453,3 +453,52 @@ def test_pinochle_once_the_stock_is_gone_a_player_must_follow_and_beat_the_card_
 def test_every_seeded_game_ends(name, players, bots):
     report = simulate(str(RULES / f"{name}.rules"), games=2, players=players, bots=[bots], seed=1)
     assert report["games"] == 2 and report["stalemates"]["count"] == 0 and "failed" not in report
+
+
+# ------------------------------------------------------------------ `subsets(g in xs where ...)`: the groups that hold
+
+FIFTEENS = '''game "Fifteens"
+players 2..2
+attribute rank 1..10
+name cards by rank
+deck stock { for r in 1..10 { 4 cards {rank: r} } }
+zone stock hidden
+zone hand private per player
+var fifteens per player = 0
+var longest per player = 0
+var counted = 0
+define run(g) = size(g) >= 3 and max(c.rank for c in g) - min(c.rank for c in g) == size(g) - 1
+                and all(count(d for d in g if d.rank == c.rank) == 1 for c in g)
+setup { shuffle stock  deal 5 from stock to hand }
+turn {
+  choose current {
+    count_up "count your hand" {
+      set fifteens(current) = size(subsets(g in hand(current) where sum(c.rank for c in g) == 15))
+      set longest(current) = max(size(g) for g in subsets(g in hand(current) where run(g)))
+    }
+    grab "take 12 more cards, and count them all" {
+      move 12 from stock to hand(current)
+      set fifteens(current) = size(subsets(g in hand(current) where sum(c.rank for c in g) == 15))
+    }
+  }
+  set counted = counted + 1
+  if counted == 2 { win current }
+}
+'''
+
+
+def test_subsets_are_the_groups_of_a_collection_a_condition_holds_for():
+    """Cribbage counts 2 for every set of cards of a hand adding up to 15 and 1 a card for every run: every group
+    of the hand, each tested. `splits` gives the cards left over by disjoint groups; the groups themselves could
+    only be had by numbering them by hand (`[nth(cs, i) for i in 1..5 if m / nth(bits, i) % 2 == 1]` for each m of
+    1..31)."""
+    hands = [["5", "5", "10", "4", "6"], ["1", "2", "3", "9", "4"]]
+    g = Game(rulelang.load_text(FIFTEENS), 2, seed=1, stack=[c for row in zip(*hands) for c in row])
+    play(g, "count_up", "count_up")
+    # 5+10 (either five), 5+4+6 (either five); 1+2+3+9, 2+9+4; runs 4-5-6, 1-2-3-4
+    assert g.state.pvars["fifteens"] == [4, 2] and g.state.pvars["longest"] == [3, 4] and g.winners == [1]
+    g = Game(rulelang.load_text(FIFTEENS), 2, seed=1)
+    with pytest.raises(RuntimeRulesError, match="`subsets` of 17 items: it looks at the groups of 16 at most"):
+        g.apply(0, "grab")
+    with pytest.raises(RulesError, match="`subsets` goes through a list or a zone, not a number"):
+        rulelang.load_text(FIFTEENS.replace("subsets(g in hand(current) where run", "subsets(g in 7 where run"))

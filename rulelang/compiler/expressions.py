@@ -457,7 +457,7 @@ class Expressions:
             self.subst = saved
         # A condition that reads only the group gives the same splits for the same items: they are kept.
         memo = self.const({}, "SPLITS") if beyond_card(self.s, e.cond, {e.var}, ()) is None else "None"
-        return Py(f"splits(st, {memo}, {self.counted(coll)}, lambda {var}: {cond})", True, False)
+        return Py(f"{e.kind}(st, {memo}, {self.counted(coll)}, lambda {var}: {cond})", True, False)
 
 
 HOIST_ANY = True  # an `any` in a `where` that reads no argument of it worked out once (tests turn it off to compare)
