@@ -75,7 +75,7 @@ Event.__reduce__ = _reduce
 # Field annotations give the form the machine emits; a projection or `named` replaces seat, zone and card numbers
 # by names.
 @kind("move", "cards moved from one zone to another (or turned over where they lie)",
-      seats=("src_owner", "dst_owner"), zones=("src", "dst"), cards=("cards",), optional=("was_down",))
+      seats=("src_owner", "dst_owner"), zones=("src", "dst"), cards=("cards",), optional=("was_down", "under", "bottom"))
 class MoveEvent(Event):
     cards: list  # card ids
     src: Any  # zone index
@@ -84,6 +84,8 @@ class MoveEvent(Event):
     dst_owner: Any
     face: str | None  # "up", "down" or None (as the zone lays it)
     was_down: dict | None = None  # card -> the seats who knew it as it lay face down (dropped as a seat is told)
+    under: int | None = None  # put into the zone under this many of its cards (`move ... under N`); None: on top
+    bottom: bool | None = None  # put under every card of the zone: at its bottom
 
 
 @kind("deal", "cards dealt to every player from a pile: `cards` maps each seat to its cards", zones=("zone", "src"))

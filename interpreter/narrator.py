@@ -108,6 +108,26 @@ def pile(name) -> str:
     return name if name.endswith("pile") else name + " pile"
 
 
+def placed(e, where: str, on: str = "") -> str:
+    """Where a move put its cards: `where` (`the draw pile`, after `on`), or, for cards put under some of a zone's
+    (`move ... under N`), `into the draw pile under 2 cards`, `at the bottom of the draw pile`."""
+    if e.bottom:
+        return f"at the bottom of {where}" if on else f"the bottom of {where}"
+    if e.under:
+        return f"{'into ' if on else ''}{where} under {count_text(e.under)}"
+    return f"{on}{where}"
+
+
+def spec_words(spec) -> str:
+    """A zone (its `ZoneSpec`) in words: those its declaration gives (`zone won "tricks won"`), else its name's."""
+    return spec.display if spec.display is not None else words(spec.name)
+
+
+def spec_pile(spec) -> str:
+    """A zone of the table (its `ZoneSpec`) as a heap of cards, `discard pile`, or in the words it is declared with."""
+    return spec.display if spec.display is not None else pile(spec.name)
+
+
 def count_text(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
@@ -221,6 +241,8 @@ class Narrator:
         self.hand = hand
         self.program = program
         self.players = players  # how many seats the table has, when known: cards shown to all are turned up
+        self.displays = {z.name: z.display for z in program.zones if z.display is not None} if program is not None \
+            else {}
 
     # -- words
     def is_you(self, name) -> bool:
@@ -237,6 +259,16 @@ class Narrator:
     def acts(self, name, verb: str) -> str:
         """`you play`, `Bo plays`."""
         return f"{self.who(name)} {self.does(name, verb)}"
+
+    def zone_words(self, name) -> str:
+        """A zone told by its name: the words its declaration gives (`zone won "tricks won"`), else its name in words."""
+        display = self.displays.get(name)
+        return display if display is not None else words(name)
+
+    def zone_pile(self, name) -> str:
+        """A zone of the table told as a heap of cards (`the discard pile`), or by the words its declaration gives."""
+        display = self.displays.get(name)
+        return display if display is not None else pile(name)
 
     def whose(self, name) -> str:
         return "your" if self.is_you(name) else f"{name}'s"
@@ -260,11 +292,11 @@ class Narrator:
         what = _cards(e.cards)
         if so is None and do is not None:
             dst = e.dst
-            into = [("", f" into {'your' if self.is_you(do) else 'their'} {words(dst)}")] \
-                if self.hand is not None and dst != self.hand else []
-            return do, "take", what + [("", f" from the {pile(e.src)}")] + into + down
+            into = [("", " " + placed(e, f"{'your' if self.is_you(do) else 'their'} {self.zone_words(dst)}", "into "))] \
+                if self.hand is not None and dst != self.hand or e.under else []
+            return do, "take", what + [("", f" from the {self.zone_pile(e.src)}")] + into + down
         if so is not None and do is None:
-            return so, "put", what + [("", f" on the {pile(e.dst)}")] + down
+            return so, "put", what + [("", " " + placed(e, f"the {self.zone_pile(e.dst)}", "on "))] + down
         return None, None, None
 
     def line(self, e: Event) -> list | None:
@@ -278,16 +310,18 @@ class Narrator:
             so, do = e.src_owner, e.dst_owner
             src, dst = e.src, e.dst
             n = len(e.cards or [])
-            where = f"the {pile(dst)}" if do is None else f"{self.whose(do)} {words(dst)}"
+            where = f"the {self.zone_pile(dst)}" if do is None else f"{self.whose(do)} {self.zone_words(dst)}"
+            if e.under:
+                where = placed(e, where)
             if (src, so) == (dst, do) and e.face in ("up", "down"):  # turned over where it lies
                 return _cards(e.cards) + [("", f" {'is' if n == 1 else 'are'} turned face {e.face} on {where}")]
-            src = f"the {pile(src)}" if so is None else f"{self.whose(so)} {words(src)}"
+            src = f"the {self.zone_pile(src)}" if so is None else f"{self.whose(so)} {self.zone_words(src)}"
             down = " face down" if e.face == "down" else ""
             return _cards(e.cards) + [("", f" {'goes' if n == 1 else 'go'} from {src} to {where}{down}")]
         if kind == "deal":
             cards = e.cards or {}
             n = max((len(c) for c in cards.values()), default=0)
-            parts = [("", f"{count_text(n)} dealt to each player from the {pile(e.src)}")]
+            parts = [("", f"{count_text(n)} dealt to each player from the {self.zone_pile(e.src)}")]
             mine = cards.get(self.you) if self.you is not None else None
             if mine and all(mine):
                 parts += [("", "; you get ")] + _cards(self.in_order(mine), "short")
@@ -343,9 +377,9 @@ class Narrator:
                 return [("", f"{whose}{count_text(len(cards))} shown to {' and '.join(to)}")]
             return [("", f"{shows} {count_text(len(cards))} to {' and '.join(to)}")]
         if kind == "shuffle":
-            return [("", f"the {pile(e.zone)} is shuffled")]
+            return [("", f"the {self.zone_pile(e.zone)} is shuffled")]
         if kind == "refill":
-            return [("", f"the {pile(e.source)} is shuffled into the {pile(e.zone)} "
+            return [("", f"the {self.zone_pile(e.source)} is shuffled into the {self.zone_pile(e.zone)} "
                          f"({count_text(e.count or 0)})")]
         if kind == "hand":
             first = self.who(e.first)
@@ -477,12 +511,12 @@ class Narrator:
                 elif choice.kind in ("card", "cards") and e.src_owner is not None and chose_a_card:
                     # from another's zone (a dummy's hand, its declarer choosing): whose it was
                     clauses = [self.with_cards(p, choice.verb, _cards(e.cards))
-                               + [("", f" from {self.whose(e.src_owner)} {words(e.src)}")]]
+                               + [("", f" from {self.whose(e.src_owner)} {self.zone_words(e.src)}")]]
                 elif choice.kind in ("card", "cards") and actor == p and chose_a_card:  # cards from a shared pile
                     clauses = [self.with_cards(p, choice.verb, rest)]
                 elif choice.kind == "blind" and e.dst_owner == p:  # a card taken by its place
                     so = e.src_owner
-                    src = f"the {pile(e.src)}" if so is None else f"{self.whose(so)} {words(e.src)}"
+                    src = f"the {self.zone_pile(e.src)}" if so is None else f"{self.whose(so)} {self.zone_words(e.src)}"
                     clauses = [self.choice_clause(choice) + [("", ": ")] + _cards(e.cards)
                                + [("", f" from {src}")]]
                 elif not choice.kind and actor == p and verb == "take" and choice.verb.split("_")[0] in TAKING:
@@ -531,18 +565,18 @@ class Narrator:
         pile`), or put back where they were turned up from (`Wild Draw Four goes back from the discard pile into
         the draw pile`); None for the plain telling (`line`)."""
         cards = e.cards or []
-        if (self.program is None or e.src_owner is not None or e.dst_owner is not None or e.src == e.dst
+        if (self.program is None or e.under or e.src_owner is not None or e.dst_owner is not None or e.src == e.dst
                 or not cards or not all(cards)):
             return None
         seen = {z.name: z.visibility for z in self.program.zones if not z.per_player}
         n = len(cards)
         if seen.get(e.src) == "hidden" and seen.get(e.dst) not in (None, "hidden") and e.face != "down":
-            start = f" to start the {pile(e.dst)}" if empty else f" onto the {pile(e.dst)}"
-            return _cards(cards) + [("", f" {'is' if n == 1 else 'are'} turned up from the {pile(e.src)}{start}")]
+            start = f" to start the {self.zone_pile(e.dst)}" if empty else f" onto the {self.zone_pile(e.dst)}"
+            return _cards(cards) + [("", f" {'is' if n == 1 else 'are'} turned up from the {self.zone_pile(e.src)}{start}")]
         if all(origins.get(c) == e.dst for c in cards):
             down = " face down" if e.face == "down" else ""
-            return _cards(cards) + [("", f" {'goes' if n == 1 else 'go'} back from the {pile(e.src)} into the "
-                                         f"{pile(e.dst)}{down}")]
+            return _cards(cards) + [("", f" {'goes' if n == 1 else 'go'} back from the {self.zone_pile(e.src)} into the "
+                                         f"{self.zone_pile(e.dst)}{down}")]
         return None
 
     def choice_clause(self, e):
@@ -588,7 +622,10 @@ class Narrator:
                 out.append(("", self.who(" ".join(text))))
                 text.clear()
         for w in arg.split():
-            if w.lstrip("-").isdigit() or self.known_value(w):
+            if w.startswith("#") and w[1:].isdigit():  # a card by its place (`take Ada #2`): a part of its own
+                flush()
+                out.append(("", w))
+            elif w.lstrip("-").isdigit() or self.known_value(w):
                 flush()
                 out.append(self.value(w))
             else:
@@ -604,6 +641,11 @@ class Narrator:
         args = self.arguments(arg)
         if not args:
             return [("", f"{self.does(p, verb)} {arg}")]
+        if len(args) == 2 and args[1][1].startswith("#") and args[0][0] == "":  # a player and a place in their cards
+            who = args[0][1]
+            mine = "yours" if who == "you" else f"{who}'s"
+            return [("", f"{self.does(p, verb) if is_verb(verb) else self.does(p, 'choose') + ' ' + words(verb)} "
+                         f"{args[1][1]} of {mine}")]
         tail = []
         for i, a in enumerate(args[1:]):
             tail += [("", ", " if i else ": "), a]

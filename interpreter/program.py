@@ -62,6 +62,7 @@ class ZoneSpec:
     refill_from: int | None = None
     refill_keep: int = 0
     shown: str = "top"  # how the status shows a zone of the table: its "top" card, or "all" its cards (the last few)
+    display: str | None = None  # the words it is told by (`zone won "tricks won"`); None: its name, in words
 
 
 @attrs.frozen

@@ -2,7 +2,7 @@
 `undo` and the network table's)."""
 from __future__ import annotations
 
-from .narrator import pile
+from .narrator import spec_pile
 from .view import visible_at
 
 
@@ -40,7 +40,7 @@ def undo_refusal(now, before, people: list[int]) -> str | None:
         dst = program.zones[ev.dst]
         if src.visibility == "hidden":
             n = len(ev.cards)
-            return f"{'a card was' if n == 1 else f'{n} cards were'} taken from the {pile(src.name)} since"
+            return f"{'a card was' if n == 1 else f'{n} cards were'} taken from the {spec_pile(src)} since"
         was_down = ev.was_down or {}
         if any(c in was_down for c in ev.cards) and ev.face != "down" and dst.visibility != "hidden":
             return "a face-down card was turned up since"
@@ -50,7 +50,7 @@ def undo_refusal(now, before, people: list[int]) -> str | None:
                 knew = (h in was_down[c]) if c in was_down else visible_at(st, c, ev.src, ev.src_owner, h, False)
                 if not knew:
                     whose = f"{now.names[ev.src_owner]}'s" if ev.src_owner is not None else "the"
-                    return f"{now.names[h]} got cards from {whose} {pile(src.name)} they could not see before"
+                    return f"{now.names[h]} got cards from {whose} {spec_pile(src)} they could not see before"
         if ev.face == "down" or ev.src_owner in people:
             continue
         for c in ev.cards:

@@ -340,7 +340,8 @@ def project_event(st, ev: Event, seat) -> Event:
                          and zones[ev.src].visibility != "hidden") if down
                    else visible_at(st, c, ev.dst, ev.dst_owner, seat, False) for c in ev.cards]
         cards = [st.program.cards[c].name if a or b else None for c, a, b in zip(ev.cards, src_vis, dst_vis)]
-        return MoveEvent(cards, zones[ev.src].name, ev.src_owner, zones[ev.dst].name, ev.dst_owner, ev.face)
+        return MoveEvent(cards, zones[ev.src].name, ev.src_owner, zones[ev.dst].name, ev.dst_owner, ev.face,
+                         under=ev.under, bottom=ev.bottom)
     if cls is DealEvent:
         names = st.program.cards
         zi = ev.zone

@@ -226,6 +226,7 @@ class ZoneDecl:
     refill_from: str | None
     refill_keep: int
     shown: str | None = None  # `show top` | `show all`: how the status shows it; None: as its rules read it
+    display: str | None = None  # the words the game tells it by (`"tricks won"`); None: its name
     loc: Loc = _loc()
 
 
@@ -392,10 +393,12 @@ class Block:
 
 @node
 class MoveStmt:
-    """Move a card or list of cards to a zone. `move card to discard face down`"""
+    """Move a card or list of cards to a zone: onto its top, or under `under` of its cards.
+    `move card to discard face down`, `move card to draw under 3`"""
 
     cards: Any
     to: Any
+    under: Any
     face: str | None
     loc: Loc = _loc()
 
@@ -796,11 +799,13 @@ class Comprehension:
 @node
 class Splits:
     """Every way to take groups the condition holds for out of a collection, as many as will go: the items each way
-    leaves over. `min(rest for rest in splits(g in hand(p) where meld(g)) by sum(c.points for c in rest))`"""
+    leaves over. `min(rest for rest in splits(g in hand(p) where meld(g)) by sum(c.points for c in rest))`.
+    With `kind` "subsets", every group the condition holds for: `size(subsets(g in cs where total(g) == 15))`."""
 
     var: str
     iterable: Any
     cond: Any
+    kind: str = "splits"  # "splits": the items each way leaves over; "subsets": the groups themselves
     loc: Loc = _loc()
 
 

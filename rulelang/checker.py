@@ -621,6 +621,12 @@ class Checker:
         if t not in ("card", "list:card", "zone", "any", "list:any", "none"):
             self.error(f"`move` takes a card, a list of cards or a zone, not {an(t)}", st.cards.loc)
         self.zone_target(st.to, scope, "`move ... to`")
+        if st.under is not None:
+            self.expect(st.under, scope, "int")
+            n = self.const_int(st.under)
+            if n is not None and n < 0:
+                hint = f"did you mean `under {-n}`?" if isinstance(st.under, ast.Neg) else None
+                self.error(f"cannot put cards under {n} cards: a count of cards cannot be negative", st.under.loc, hint)
 
     def check_MoveTopStmt(self, st, scope):
         self.expect(st.count, scope, "int")
@@ -1328,6 +1334,13 @@ class Checker:
 
     def type_Arith(self, e, scope):
         a = self.expr(e.left, scope, want="int")  # the type wanted guides what an unknown name is said to be
+        if e.op == "+" and a == "any":  # `cs + [c]`, `cs` a parameter the checker cannot type: a list joins them
+            b = self.expr(e.right, scope, want="int")
+            if b == "zone" or b.startswith("list:"):
+                return "list:card" if b == "zone" else b
+            if not compatible(b, "int"):
+                self.error(f"expected a number, found {an(b)}", e.right.loc)
+            return "any" if b == "any" else "int"  # two lists or two numbers: told in play
         if e.op == "+" and (a == "zone" or a.startswith("list:")):  # joining lists (or zones' cards): `hand(p) + pile`
             b = self.expr(e.right, scope)
             la, lb = ("list:card" if t == "zone" else t for t in (a, b))
@@ -1399,7 +1412,7 @@ class Checker:
         t = self.expr(e.iterable, scope)
         el = elem_type(t)
         if el is None:
-            self.error(f"`splits` goes through a list or a zone, not {an(t)}", e.iterable.loc)
+            self.error(f"`{e.kind}` goes through a list or a zone, not {an(t)}", e.iterable.loc)
         self.expect(e.cond, {**scope, e.var: "list:" + (el or "any")}, "bool")
         return "list:list:" + (el or "any")
 

@@ -7,6 +7,8 @@ someone or starts other code, then a jump) into one Python function.  The names 
 every generated function; the compiler adds its tables and constants (`Compiler.const`)."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from interpreter import machine as m
 from interpreter import ops
 
@@ -78,6 +80,18 @@ def ADD(a, b):
     if -MAX_NUMBER <= r <= MAX_NUMBER:
         return r
     raise OverflowError(_TOO_LARGE)
+
+
+def PLUS(st, a, b):
+    """`a + b` of two values the checker could not type (`cs + used`, both parameters): two numbers added, two lists
+    (or zones' cards) joined, counted as work."""
+    if isinstance(a, (list, ops.ZoneRef)) and isinstance(b, (list, ops.ZoneRef)):
+        return counted(st, items(st, a)) + counted(st, items(st, b))
+    if isinstance(a, (list, ops.ZoneRef)) or isinstance(b, (list, ops.ZoneRef)):
+        kinds = ["a list" if isinstance(x, (list, ops.ZoneRef)) else "nothing" if x is None else "a number"
+                 if isinstance(x, int) else "a value" for x in (a, b)]
+        raise RuntimeRulesError(f"`+` adds two numbers or joins two lists, and was given {kinds[0]} and {kinds[1]}")
+    return ADD(a, b)
 
 
 def SUB(a, b):
@@ -174,6 +188,33 @@ def _ranked(pick):
 
 MAX_SPLIT = 16  # the most items `splits` takes apart (it looks at every group of them)
 SPLIT_MEMO = 1 << 17  # groups and answers kept for one `splits`
+
+
+def subsets(st, memo, xs, holds) -> list:
+    """`subsets(g in xs where ...)`: every group of the items (but none) that `holds`, each a list in the items'
+    order; the smaller groups first, those of one size in the order of their items.  `memo` as for `splits`."""
+    xs = [x for x in xs if x is not None]
+    n = len(xs)
+    if n > MAX_SPLIT:
+        raise RuntimeRulesError(f"`subsets` of {n} items: it looks at the groups of {MAX_SPLIT} at most")
+    work(st, 1 << n)
+    if memo is not None and len(memo) >= SPLIT_MEMO:
+        memo.clear()
+    out = []
+    for size in range(1, n + 1):
+        for picked in combinations(xs, size):
+            group = list(picked)
+            steps = st.steps  # each group counted as one step (above), whatever its condition costs
+            if memo is None:
+                found = holds(group)
+            else:
+                found = memo.get((None, *group))
+                if found is None:
+                    found = memo[(None, *group)] = bool(holds(group))
+            st.steps = steps
+            if found:
+                out.append(group)
+    return out
 
 
 def splits(st, memo, xs, holds) -> list:
@@ -373,9 +414,9 @@ def namespace() -> dict:
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "known": known,
           "items": items, "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr,
           "is_": is_,
-          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits,
+          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits, "subsets": subsets,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
-          "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "SUB": SUB,
+          "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "PLUS": PLUS, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

@@ -33,7 +33,8 @@ MAX_BLOCK_DEPTH = 100
 MAX_EXPR_DEPTH = 60
 MAX_DIGITS = 18  # numbers stay within ±(10**18 - 1): interpreter.ops.MAX_NUMBER
 _EXPR_NODES = frozenset({"or_op", "and_op", "not_op", "compare", "in_op", "is_op", "range_expr", "arith", "neg", "attr",
-                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension", "splits", "if_expr"})
+                         "call", "list_lit", "list_comprehension", "aggregate", "comprehension", "splits", "subsets",
+                         "if_expr"})
 
 
 def _check_depth(tree, text: str, filename: str) -> None:
@@ -276,7 +277,8 @@ class _ToAst(Transformer):
 
     def zone_decl(self, meta, c):
         per_player, visibility, refill, shown = False, None, (None, 0, None), None
-        for p in c[1:]:
+        display = _s(c[1]) if c[1] is not None else None
+        for p in c[2:]:
             if p == "per_player":
                 per_player = True
             elif isinstance(p, tuple):
@@ -296,7 +298,7 @@ class _ToAst(Transformer):
                 visibility = p
         return ast.ZoneDecl(name=str(c[0]), per_player=per_player, visibility=str(visibility or "public"),
                             refill_from=refill[0], refill_keep=refill[1], shown=str(shown) if shown else None,
-                            loc=self._loc(meta, name=c[0], refill=refill[2], shown=shown))
+                            display=display, loc=self._loc(meta, name=c[0], refill=refill[2], shown=shown))
 
     def per_player(self, meta, c):
         return "per_player"
@@ -382,7 +384,7 @@ class _ToAst(Transformer):
         return ast.Block(stmts=tuple(c), loc=self._loc(meta))
 
     def move_stmt(self, meta, c):
-        return ast.MoveStmt(cards=c[0], to=c[1], face=c[2], loc=self._loc(meta))
+        return ast.MoveStmt(cards=c[0], to=c[1], under=c[2], face=c[3], loc=self._loc(meta))
 
     def move_top_stmt(self, meta, c):
         return ast.MoveTopStmt(count=c[0], source=c[1], to=c[2], face=c[3],
@@ -537,6 +539,9 @@ class _ToAst(Transformer):
 
     def splits(self, meta, c):
         return ast.Splits(var=str(c[0]), iterable=c[1], cond=c[2], loc=self._loc(meta, name=c[0]))
+
+    def subsets(self, meta, c):
+        return ast.Splits(var=str(c[0]), iterable=c[1], cond=c[2], kind="subsets", loc=self._loc(meta, name=c[0]))
 
     def by_keys(self, meta, c):
         return tuple(c)

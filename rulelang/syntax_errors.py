@@ -16,6 +16,7 @@ _PATTERN_WORDS = {
     "SHOWN": "`top` or `all`",
     "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "AGGREGATE": "an aggregate such as `count(...)`",
     "_SPLITS": "`splits(...)`",
+    "_SUBSETS": "`subsets(...)`",
     "$END": "the end of the text",
 }
 
@@ -30,7 +31,7 @@ _FORMS = {
     "name": "`name cards by ATTRIBUTE ATTRIBUTE ...`",
     "class": "`class NAME = CONDITION` (about `card`)",
     "deck": "`deck ZONE { N cards {ATTRIBUTE: VALUE, ...} ... }`",
-    "zone": "`zone NAME`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`, "
+    "zone": "`zone NAME [\"WORDS\"]`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`, "
             "`show top` or `show all`",
     "var": "`var NAME = VALUE`, or `var NAME per player = VALUE`",
     "call": '`call NAME "Text" when CONDITION`',

@@ -425,8 +425,16 @@ def _frozen(d: dict) -> tuple:
     if list not in kinds and not any(issubclass(k, list) for k in kinds):
         return tuple(d.items())
     if kinds == _LISTS:
-        return tuple(zip(d, map(tuple, d.values())))
-    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items())
+        return tuple(zip(d, map(_tuple, d.values())))
+    return tuple((k, _tuple(v) if isinstance(v, list) else v) for k, v in d.items())
+
+
+def _tuple(v: list) -> tuple:
+    """A list as a tuple, and so each list inside it (a player's variable holding a list: one list per seat)."""
+    t = tuple(v)
+    if any(x.__class__ is list for x in t):
+        return tuple(_tuple(x) if isinstance(x, list) else x for x in t)
+    return t
 
 
 _LISTS = {list}

@@ -69,10 +69,18 @@ def refill(st: State, zi: int, owner) -> None:
         st.emit(RefillEvent(zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving)))
 
 
-def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
-    """Move particular cards (wherever they are) to the top of a zone."""
+def move_cards(st: State, cards: list, dest: tuple, face: str | None, under: int | None = None) -> None:
+    """Move particular cards (wherever they are) to the top of a zone, or, given `under`, into it with that many of
+    its cards above them (`move c to draw under 3`; its size or more: at the bottom)."""
     zi, owner = dest
     target = st.zones[zi] if owner is None else st.zones[zi][owner]
+    if under is not None:
+        if under.__class__ is not int:
+            raise RuntimeRulesError(f"`under` takes a number of cards, and was given {under!r}")
+        if under < 0:
+            raise RuntimeRulesError(f"cannot put cards under {under} cards of the {st.program.zones[zi].name} pile: "
+                                    "a count of cards cannot be negative")
+        cards = list(dict.fromkeys(cards))  # (a card named twice goes in once, as on top)
     st.steps += len(cards)  # the runaway bound counts work, not only instructions
     record = st.record
     revealed = st.revealed
@@ -89,6 +97,14 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
             by_zone.setdefault(loc, []).append(cid)
         if face is not None:
             _set_face(st, cid, face, _knower(st, *loc))
+    bottom = None
+    if under is not None:  # the cards just put on top go down under `under` of the others
+        k = len(cards)
+        above = min(under, len(target) - k)
+        bottom = 0 < above == len(target) - k
+        if above:
+            target[len(target) - k - above:] = target[len(target) - k:] + target[len(target) - k - above:len(target) - k]
+        under = above
     if revealed:
         for loc, ids in by_zone.items():
             unreveal(st, loc, ids, dest)
@@ -97,7 +113,8 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None) -> None:
     if record:
         for (szi, sowner), ids in by_zone.items():
             st.emit(MoveEvent(cards=ids, src=szi, src_owner=sowner, dst=zi, dst_owner=owner, face=face,
-                              was_down={c: k for c, k in was_down.items() if c in ids}))
+                              was_down={c: k for c, k in was_down.items() if c in ids}, under=under,
+                              bottom=bottom or None))
 
 
 def move_card(st: State, cid, dest: tuple, face: str | None) -> None:

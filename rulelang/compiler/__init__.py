@@ -111,7 +111,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         for i, (name, d) in enumerate(s.zones.items()):
             zones.append(ZoneSpec(name, i, d.per_player, d.visibility,
                                   self.zone_index.get(d.refill_from) if d.refill_from else None, d.refill_keep,
-                                  d.shown or ("all" if name in whole else "top")))
+                                  d.shown or ("all" if name in whole else "top"), d.display))
         procs = {name: self.proc(name, d.params, d.body, params_scope(d.params), framed=True)
                  for name, d in s.procedures.items()}
         for name, d in s.procedures.items():

@@ -361,6 +361,11 @@ class Expressions:
 
     def gen_Arith(self, e, scope):
         t = self.type_of(e.left)
+        if e.op == "+" and t == "any":  # a list on the right joins it (`cs + [c]`, `cs` a parameter of no type)
+            t = self.type_of(e.right)
+            if t == "any":  # neither side's type known: two lists are joined, two numbers added, in play
+                a, b = self.gen(e.left, scope), self.gen(e.right, scope)
+                return Py(f"PLUS(st, {a.src}, {b.src})", a.varies or b.varies, False, free=free(a, b))
         if e.op == "+" and (t == "zone" or t.startswith("list:")):
             a, _ = self.collection(e.left, scope)
             b, _ = self.collection(e.right, scope)
@@ -452,7 +457,7 @@ class Expressions:
             self.subst = saved
         # A condition that reads only the group gives the same splits for the same items: they are kept.
         memo = self.const({}, "SPLITS") if beyond_card(self.s, e.cond, {e.var}, ()) is None else "None"
-        return Py(f"splits(st, {memo}, {self.counted(coll)}, lambda {var}: {cond})", True, False)
+        return Py(f"{e.kind}(st, {memo}, {self.counted(coll)}, lambda {var}: {cond})", True, False)
 
 
 HOIST_ANY = True  # an `any` in a `where` that reads no argument of it worked out once (tests turn it off to compare)

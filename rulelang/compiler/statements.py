@@ -642,6 +642,10 @@ class Statements:
     def native_MoveStmt(self, st, scope):
         cards, dest = self.gen(st.cards, scope).src, self.gen(st.to, scope).src
         kind = self.type_of(st.cards)
+        if st.under is not None:  # into the zone, under so many of its cards
+            under = self.gen(st.under, scope).src
+            return [f"_c = ops.as_cards(st, {cards})", "if _c:",
+                    f"{INDENT}m.move_cards(st, _c, {dest}, {st.face!r}, {under})"]
         if kind == "zone":  # a whole zone: no card need be looked for
             return [f"m.move_zone(st, {cards}, {dest}, {st.face!r})"]
         if kind == "card":

@@ -15,7 +15,7 @@ from interpreter.game import check_players
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
-from interpreter.narrator import capital, english_list, named_you, reads_as_pronoun, words
+from interpreter.narrator import capital, english_list, named_you, reads_as_pronoun, spec_words
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -1346,7 +1346,7 @@ class Host:
         facts: list = []
         for name, z in v["zones"].items():
             if isinstance(z, dict):
-                label = words(name)  # the status names a zone as the narrator does: `trump card`, not `trump_card`
+                label = spec_words(p.zones[p.zone_index[name]])  # as the narrator does: `trump card`, not `trump_card`
                 top = z["cards"][-1] if z["cards"] else None
                 spec = p.zones[p.zone_index[name]]
                 if spec.shown == "all" and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
@@ -1403,7 +1403,7 @@ class Host:
                 if facts_seen_hand and not any(h["size"] for h in z):
                     continue  # every pile of this kind is empty
                 facts_seen_hand = True
-                fact = [("", f"{words(name)}: ")]  # the file's own word: no guessed plural (`takens`)
+                fact = [("", f"{spec_words(p.zones[p.zone_index[name]])}: ")]  # the file's own word: no guessed plural
                 for i, (n, h) in enumerate(zip(v["names"], z)):
                     if i:
                         fact.append(("", ", "))
@@ -1453,7 +1453,7 @@ class Host:
                 if first or z[seat]["size"]:  # an empty pile in front of you (parts, a penalty pile) says nothing
                     first = False
                     mine, shown = seen(z[seat])
-                    parts = [("bold", f"Your {words(name)} ({len(z[seat]['cards'])}):"), *shown]
+                    parts = [("bold", f"Your {spec_words(p.zones[p.zone_index[name]])} ({len(z[seat]['cards'])}):"), *shown]
                     unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
                     if unseen:
                         parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
@@ -1471,10 +1471,12 @@ class Host:
                         shown = [part for c in h["cards"]  # its order, where a card's place is what a hint names
                                  for part in [("", " ")] + (card_parts(p, c) if c is not None else [("reverse", "▒▒")])]
                     if visibility == "public":  # laid out before them for all to see (Love Letter's played cards,
-                        self.screen.line([("", f"{v['names'][other]}'s {words(name)} ({h['size']}):"), *shown])
+                        self.screen.line([("", f"{v['names'][other]}'s {spec_words(p.zones[p.zone_index[name]])} "
+                                                   f"({h['size']}):"), *shown])
                         continue                  # books, melds): as yours is listed
                     many = "all" if len(known) == h["size"] else f"{len(known)} of {h['size']}"
-                    self.screen.line([("", f"{v['names'][other]}'s {words(name)}, shown to you ({many}):"), *shown])
+                    self.screen.line([("", f"{v['names'][other]}'s {spec_words(p.zones[p.zone_index[name]])}, shown to you "
+                                           f"({many}):"), *shown])
 
     def show_moves(self, d: Decision) -> None:
         """The moves open now, grouped by verb: `Moves: VERB CARD / CARD · VERB`."""

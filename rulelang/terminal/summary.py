@@ -220,7 +220,8 @@ def rules_summary(program, width: int = 96) -> str:
             refill = f", refilled from {program.zones[z.refill_from].name}" + (
                 " keeping its top card" if z.refill_keep == 1 else
                 f" keeping {z.refill_keep}" if z.refill_keep else "")
-        zones.append(f"{'a ' + z.name + ' each' if z.per_player else z.name} ({who}{refill})")
+        called = z.display if z.display is not None else z.name
+        zones.append(f"{'a ' + called + ' each' if z.per_player else called} ({who}{refill})")
     lines += _wrap_note(["Table: " + "; ".join(zones)], "", width)
     consts = {name: _source_of(src, d.value.loc if hasattr(d.value, "loc") else d.loc, d.value)
               for name, d in symbols.consts.items()}
