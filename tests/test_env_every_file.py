@@ -31,10 +31,6 @@ FILES = [p for folder in FOLDERS for p in sorted((ROOT / folder).glob("*.rules")
 
 # The files left out, each with its reason: they are written not to load, or not to end, or to fail in play.
 NOT_PLAYED = {
-    "exploding_kittens.rules": "found by lane nw7, left to the environment's owners: a card taken by its place from "
-                               "a player chosen with it (`take p in others(current), c in hand(p)`) in a deck with "
-                               "copies gets the action of another verb (rulelang/env/encoding.py, `place`: a place "
-                               "counts on from the deck's size, `len(ident_of)`, not from its identities' number)",
     "fails_after_many_events.rules": "a move that fails at run time on purpose (tests/test_journal.py)",
     "fails_for_some_deals.rules": "fails at run time for some deals on purpose (tests/test_cluster.py)",
     "fire_in_a_rule.rules": "asks no one once a rule written in play is missing: the run is stopped (test_events)",
