@@ -42,6 +42,10 @@ class Inlined:
 _SUSPENDS = (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt, ast.AddStmt, ast.WinStmt, ast.OutStmt, ast.LoseStmt)
 
 
+# The types of the values that hold cards: a card, a list of them, a zone.
+_HELD = ("card", "list:card", "zone")
+
+
 # Instructions that read nothing of their frame: a plain function gives them none (`Statements.native`).
 _NO_FRAME = (ops.op_skip, ops.op_reverse, ops.op_again)
 
@@ -535,7 +539,7 @@ class Statements:
         counted = e.args[0] if isinstance(e, ast.Call) and e.name == "size" and len(e.args) == 1 else \
             e.expr if isinstance(e, ast.Aggregate) and e.fn == "count" else None
         if counted is not None and self.s.types.get(id(counted)) == "zone":  # how many cards a zone holds: public
-            return []
+            return self.picks(counted, scope, bound)  # (but which zone it is may not be: `size(if ... then a else b)`)
         if isinstance(e, ast.Aggregate) and e.fn in ("first", "min", "max"):
             # one item picked from a collection (`first(d)`, `first(splits(g in d where ...))`): worked out from
             # every item, so the collection is the source (the item alone could be none, or a card in view, when
@@ -544,16 +548,30 @@ class Statements:
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
             known = self.known_items(e, scope, bound)
-            return (known or self.card_sources(e.iterable, scope, bound)) + [
+            return (known + self.picks(e.iterable, scope, bound) if known else
+                    self.card_sources(e.iterable, scope, bound)) + [
                 x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
         if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
                 not free & bound:  # an attribute of what the checker could not type (`x.rank`, x a parameter): a card
             return [e.expr]
         # (a word the checker types as no expression, `uno` in `called(p, uno)`, holds no card)
-        if not free & bound and self.s.types.get(id(e)) in ("card", "list:card", "zone"):
-            return [e]
+        if not free & bound and self.s.types.get(id(e)) in _HELD:
+            return [e, *(x for c in ast.children(e) for x in self.picks(c, scope, bound))]
         return [x for c in ast.children(e) for x in self.card_sources(c, scope, bound)]
+
+    def picks(self, e, scope, bound=frozenset()) -> list:
+        """The card sources of what picks the card, the cards or the zone an expression of them is, not of those
+        cards (`card_sources` reads them): the test of `if top(hand(next)).rank > 3 then a else b`, the number of
+        `nth(b, top(hand(next)).rank)`, the player of `hand(p)`, a function's body followed.  Which public pile or
+        card it is tells of the hidden cards that picked it.  Any other expression: its `card_sources`."""
+        if isinstance(e, (ast.Comprehension, ast.Splits, ast.Aggregate)) or self.s.types.get(id(e)) not in _HELD:
+            return self.card_sources(e, scope, bound)
+        if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
+                len(self.inlining) < 16:
+            return [x for a in e.args for x in self.card_sources(a, scope, bound)] + \
+                self.inlined_sources(e, scope, bound, self.picks)
+        return [x for c in ast.children(e) for x in self.picks(c, scope, bound)]
 
     def known_items(self, e, scope, bound) -> list:
         """The card source of a comprehension over cards whose test begins `knows(P, c) and ...` (`[c for c in pile if
@@ -588,15 +606,16 @@ class Statements:
             self.inlining.pop()
             self.subst = saved
 
-    def inlined_sources(self, e, scope, bound) -> list:
+    def inlined_sources(self, e, scope, bound, sources=None) -> list:
         """The card sources of a function's body (`card_sources`), for a call of it: each written with the call's
         arguments in place of the parameters (an `Inlined`).  What reads a parameter given a name a comprehension
-        binds is left out, as it is outside a function."""
+        binds is left out, as it is outside a function.  `sources`: what is read of the body (`card_sources`, or
+        `picks`)."""
         with self.into(e, scope, bound) as (f, held):
             inner, given = params_scope(f.params), set(f.params) - held
             return [attrs.evolve(x, call=e, args=x.args and bool(names_in(x.call) & given)) if isinstance(x, Inlined)
                     else Inlined(self.gen(x, inner), self.type_of(x), e, x, bool(names_in(x) & given))
-                    for x in self.card_sources(f.body, inner, held)
+                    for x in (sources or self.card_sources)(f.body, inner, held)
                     if not (isinstance(x, ast.Name) and x.name in f.params)]  # an argument: the call's own, above
 
     def source_src(self, x, scope) -> str:

@@ -1,0 +1,89 @@
+"""Hidden information, a second look (lane hx4): what picks a card or a zone is read as much as the card is.
+
+A card or a zone a `where` reads was taken as its value alone: where it lies says who sees it.  But which card or
+zone it is may be picked by cards the chooser does not see: `[c for c in (if top(hand(next)).rank > 3 then a else b)
+if knows(current, c)]` reads two public piles, one of them picked by the next player's hidden card, and `nth(a,
+top(hand(next)).rank)` a public card picked by it.  The moves offered told the chooser of it (the option came or
+not with the next player's card), and a number read of such a card was shown to all.  Now what picks it is read too
+(`Statements.picks`): the `where` is refused when the decision comes, at the `where`, and the number is hidden.
+
+A two-player game: seat 0 (P1) is dealt the first card of the stack, seat 1 (P2) the second; pile `a` takes the
+next card, pile `b` the two after, every card face up; hands are private."""
+from __future__ import annotations
+
+import pytest
+
+import rulelang
+from helpers import options
+from interpreter import Game
+from interpreter.errors import RuntimeRulesError
+
+BASE = '''game "Picked"
+players 2..2
+attribute rank 1..6
+name cards by rank
+deck stock { for r in 1..6 { card {rank: r} } }
+zone stock hidden
+zone hand private per player
+zone a public show all
+zone b public show all
+var told = 0
+define high() = if top(hand(next)).rank > 3 then a else b
+setup { shuffle stock  deal 1 from stock to hand  move 1 from stock to a  move 2 from stock to b }
+turn {
+  BODY
+  choose current {
+    go where WHERE "go" { win current }
+    stop "stop" { win next }
+  }
+}
+'''
+
+
+def game(where: str, next_card: str, body: str = "") -> Game:
+    """P1 holds 1, P2 `next_card`; a: 2 or 5 (whichever P2 does not hold), b: 3 4."""
+    pile = "5" if next_card == "2" else "2"
+    rules = rulelang.load_text(BASE.replace("WHERE", where).replace("BODY", body))
+    return Game(rules, 2, seed=1, stack=["1", next_card, pile, "3", "4"])
+
+
+@pytest.mark.parametrize("where", [
+    # the zone a comprehension over the chooser's known cards reads, picked by P2's card
+    "size([c for c in (if top(hand(next)).rank > 3 then a else b) if knows(current, c)]) == 1",
+    "size([c for c in high() if knows(current, c)]) == 1",           # picked in a function
+    "count(c for c in high() if knows(current, c)) == 1",            # an aggregate
+    "size([c for c in high()]) == 1",                                 # no `knows` at all
+    "size(high()) == 1",                                             # the zone alone
+    "top(if top(hand(next)).rank > 3 then a else b).rank == 2",      # its top card
+    "nth(b, top(hand(next)).rank - 1).rank == 3",                    # a public card picked by a hidden number
+])
+@pytest.mark.parametrize("next_card", ["2", "6"])
+def test_a_where_reading_a_card_or_zone_picked_by_a_hidden_card_is_refused(where, next_card):
+    """Before, `go` was offered to P1 when P2 held 6 and not when it held 2 (or the other way round)."""
+    with pytest.raises(RuntimeRulesError, match=r"option `go`: its `where` reads cards that P1 may not see"):
+        game(where, next_card)
+
+
+@pytest.mark.parametrize("where, offered", [
+    ("size([c for c in a if knows(current, c)]) == 1", ["go", "stop"]),   # the chooser's known cards of a public pile
+    ("size([c for c in hand(current) if knows(current, c)]) == 1", ["go", "stop"]),
+    ("top(if size(hand(next)) > 3 then a else b).rank == 3", ["stop"]),   # picked by a count: public
+    ("nth(b, size(hand(next))).rank == 3", ["go", "stop"]),
+    ("top(hand(current)).rank == 1", ["go", "stop"]),                     # its own card
+])
+def test_a_where_reading_a_card_or_zone_picked_in_view_is_offered(where, offered):
+    for next_card in ("2", "6"):
+        assert options(game(where, next_card)) == offered
+
+
+@pytest.mark.parametrize("next_card", ["2", "6"])
+def test_a_number_read_of_a_card_picked_by_a_hidden_card_is_hidden(next_card):
+    """`let n = nth(b, top(hand(next)).rank - 1).rank` is b's 3 when P2 holds 2, b's 4 when it holds 6: told to P1
+    and in the log, it told P2's card; now it reads "(hidden)" to them and its number to P2 alone."""
+    body = 'let n = nth(b, if top(hand(next)).rank > 3 then 2 else 1).rank\n  say "the number is {n}"'
+    g = game("true", next_card, body)
+    said = [ev for ev in g.events if ev.__class__.__name__ == "SayEvent"]
+    assert len(said) == 1
+    told = {seat: g.narrate(said[0], seat) for seat in (0, 1, None)}
+    number = "4" if next_card == "6" else "3"
+    assert told == {0: "the number is (hidden)", 1: f"the number is {number}", None: "the number is (hidden)"}
