@@ -1,0 +1,69 @@
+"""Hostile input, a second look (lane hx4): what the `rulelang` command prints of what it was given drives no
+terminal.  A name given on the command line (`--option`, a game's path, `--stack`, `--log`), or a file's name, that
+holds an escape sequence was printed as it is in the refusal, so the terminal obeyed it (here: set the window's
+title, clear the screen); every control character of it is now written as its escape (`\\x1b`), as a save's or a
+stack's refusal already did."""
+from __future__ import annotations
+
+import pytest
+
+from test_save import main
+
+ESC = "\x1b]0;owned\x07\x1b[2J"
+SHOWN = "\\x1b]0;owned\\x07\\x1b[2J"
+
+
+@pytest.mark.parametrize("args, told", [
+    (["run", "express", "--humans", "0", "--option", f"x{ESC}=1"], f"unknown option `x{SHOWN}`"),
+    (["simulate", "express", "--games", "1", "--option", f"x{ESC}=1"], f"unknown option `x{SHOWN}`"),
+    (["run", "uno", "--humans", "0", "--option", f"alternate_scoring={ESC}"],
+     f"option `alternate_scoring` is true or false, not `{SHOWN}`"),
+    (["run", f"x{ESC}y", "--humans", "0"], f"no such game file: x{SHOWN}y"),
+    (["check", f"x{ESC}.rules"], f"no such game file: x{SHOWN}.rules"),
+    (["run", "express", "--humans", "0", "--log", f"/nonexistent-hx4/{ESC}"],
+     f"there is no folder /nonexistent-hx4 to write /nonexistent-hx4/{SHOWN} in"),
+])
+def test_a_name_given_on_the_command_line_is_quoted_in_its_refusal_not_obeyed(args, told, capsys, monkeypatch):
+    with pytest.raises(SystemExit) if "--log" in args else _nothing():
+        status, out, err = main(capsys, monkeypatch, *args)
+    if "--log" in args:
+        out, err = capsys.readouterr()
+    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert told in err
+
+
+def test_a_files_name_is_quoted_in_what_check_says_of_it(tmp_path, capsys, monkeypatch):
+    """`rulelang check` of a file called so: its errors (`NAME:1:1: ...`), its stack refusal and its `ok`."""
+    folder = tmp_path / f"d{ESC}"
+    folder.mkdir()
+    good, bad = folder / "good.rules", folder / "bad.rules"
+    good.write_text(_TINY)
+    bad.write_text(_TINY + "zone\n")
+    stack = folder / "stack.yaml"
+    stack.write_text("a: 1\n")
+    status, out, err = main(capsys, monkeypatch, "check", good, bad)
+    assert status == 1 and "\x1b" not in out + err and "\x07" not in out + err
+    assert out == f"{tmp_path}/d{SHOWN}/good.rules: ok\n"
+    assert err.startswith(f"{tmp_path}/d{SHOWN}/bad.rules:9:5: ")
+    status, out, err = main(capsys, monkeypatch, "run", good, "--humans", "0", "--stack", stack)
+    assert status == 1 and "\x1b" not in out + err
+    assert err.strip() == f"{tmp_path}/d{SHOWN}/stack.yaml must be a YAML list of card names, the top of the draw pile first"
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+_TINY = '''game "Tiny"
+players 2..4
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { go { win current } } }
+'''
