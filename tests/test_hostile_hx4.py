@@ -67,3 +67,35 @@ zone h private per player
 setup { shuffle d  deal 1 from d to h }
 turn { choose current { go { win current } } }
 '''
+
+
+# ---------------------------------------------------------------- the network
+
+def test_a_lone_surrogate_sent_to_a_table_is_refused_and_the_seat_plays_on(tmp_path):
+    """JSON may write a character that is none (`"\\ud800"`, half of a pair): read into a move, the table's refusal
+    quoted it, and sending that refusal failed (`UnicodeEncodeError`): a traceback on the host's screen ("unexpected
+    internal error") and the player's connection dropped.  Now the message is refused as it arrives, the connection
+    kept, and the seat plays on."""
+    pytest.importorskip("websockets")
+    from test_net import bounded, joined_and_started, serving
+
+    @bounded
+    async def run():
+        async with serving(tmp_path) as served:
+            table = served[0]
+            (ann,) = await joined_and_started(served)
+            first = await ann.my_turn()
+            for raw, half in (('{"v": 2, "type": "move", "text": "play \\ud800"}', "\\ud800"),
+                              ('{"v": 2, "type": "move", "text": "draw", "note": ["x\\udfff"]}', "\\udfff")):
+                await ann.send_raw(raw)
+                assert (await ann.recv())["message"] == \
+                    f"the message holds `{half}`, half of a pair of characters alone: it is not text"
+            await ann.send("ping")
+            assert (await ann.recv())["type"] == "pong"
+            assert table.game.record() == []
+            move = first["decision"]["options"][0]["text"]
+            await ann.send("move", text=move)
+            await ann.recv("update")
+            assert table.game.record()[0] == (0, move)
+
+    run()
