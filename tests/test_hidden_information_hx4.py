@@ -27,7 +27,7 @@ zone stock hidden
 zone hand private per player
 zone a public show all
 zone b public show all
-var told = 0
+var pick = none
 define high() = if top(hand(next)).rank > 3 then a else b
 setup { shuffle stock  deal 1 from stock to hand  move 1 from stock to a  move 2 from stock to b }
 turn {
@@ -87,3 +87,73 @@ def test_a_number_read_of_a_card_picked_by_a_hidden_card_is_hidden(next_card):
     told = {seat: g.narrate(said[0], seat) for seat in (0, 1, None)}
     number = "4" if next_card == "6" else "3"
     assert told == {0: "the number is (hidden)", 1: f"the number is {number}", None: "the number is (hidden)"}
+
+
+@pytest.mark.parametrize("next_card", ["2", "6"])
+@pytest.mark.parametrize("body", [
+    'let k = nth(b, if top(hand(next)).rank > 3 then 2 else 1)\n  say "the card is {k}, {k.rank}"',
+    'let k = if top(hand(next)).rank > 3 then top(b) else bottom(b)\n  say "the card is {k}, {k.rank}"',
+    'let k = max(c for c in b if c.rank <= top(hand(next)).rank + 1 by c.rank)\n  say "the card is {k}, {k.rank}"',
+])
+def test_a_card_in_view_picked_by_a_hidden_card_is_hidden_as_the_number_is(body, next_card):
+    """A card of a public pile named by a text is told by name to every seat that sees it where it lies: but which
+    card a name holds tells what picked it (b's 4 when P2 holds 6, b's 3 when it holds 2).  It reads "(hidden)" to
+    P1 and the table now, as a number worked out so does, and to P2, who holds the card that picked it, by name."""
+    g = game("true", next_card, body)
+    said = [ev for ev in g.events if ev.__class__.__name__ == "SayEvent"]
+    card = "4" if next_card == "6" else "3"
+    told = {seat: g.narrate(said[0], seat) for seat in (0, 1, None)}
+    assert told == {0: "the card is (hidden), (hidden rank)", 1: f"the card is {card}, {card}",
+                    None: "the card is (hidden), (hidden rank)"}
+
+
+@pytest.mark.parametrize("next_card", ["2", "6"])
+def test_a_where_reading_a_card_name_picked_by_a_hidden_card_is_refused(next_card):
+    body = "let k = nth(b, if top(hand(next)).rank > 3 then 2 else 1)"
+    with pytest.raises(RuntimeRulesError, match=r"option `go`: its `where` reads `k`, a value worked out from cards "
+                                                 r"that P1 could not see"):
+        game("k.rank == 3", next_card, body)
+
+
+@pytest.mark.parametrize("body, told", [
+    ('let k = top(b)\n  say "the card is {k}, {k.rank}"', "the card is 4, 4"),               # in view
+    ('let k = top(hand(current))\n  say "the card is {k}, {k.rank}"', "the card is 1, 1"),   # its own
+    ('let k = nth(b, size(hand(next)))\n  say "the card is {k}, {k.rank}"', "the card is 3, 3"),  # by a count
+])
+def test_a_card_in_view_picked_in_view_is_told(body, told):
+    g = game("true", "2", body)
+    said = [ev for ev in g.events if ev.__class__.__name__ == "SayEvent"]
+    assert g.narrate(said[0], 0) == told
+
+
+@pytest.mark.parametrize("next_card", ["2", "6"])
+@pytest.mark.parametrize("body", [
+    "if top(hand(next)).rank > 3 { set pick = top(b) } else { set pick = bottom(b) }",
+    "set pick = bottom(b)\n  if top(hand(next)).rank > 3 { set pick = top(b) }",
+    "for c in b { if c.rank == top(hand(next)).rank - 2 or c.rank == 3 { set pick = c } }",
+])
+def test_a_card_set_in_a_branch_whose_test_read_a_hidden_card_is_hidden_as_a_number_is(body, next_card):
+    """`if top(hand(next)).rank > 3 { set pick = top(b) } ...`: which card `pick` holds tells which way the test went,
+    as a number set there would (docs §11): "(hidden)" to P1, to the table and in P1's view; P2 is told it."""
+    g = game("true", next_card, body + '\n  say "the card is {pick}"')
+    said = [ev for ev in g.events if ev.__class__.__name__ == "SayEvent"]
+    card = "4" if next_card == "6" else "3"
+    told = {seat: g.narrate(said[0], seat) for seat in (0, 1, None)}
+    assert told == {0: "the card is (hidden)", 1: f"the card is {card}", None: "the card is (hidden)"}
+    shown = {seat: g.view(seat)["vars"]["pick"] for seat in (0, 1)}
+    assert shown[0] is None and g.program.cards[shown[1]].short == card
+
+
+@pytest.mark.parametrize("next_card", ["2", "6"])
+@pytest.mark.parametrize("decl, body", [
+    ('define tell(card) { say "the card is {card}" }', "tell(nth(b, if top(hand(next)).rank > 3 then 2 else 1))"),
+    ('event shown(card)\nrule told: when shown(card) { say "the card is {card}" }',
+     "fire shown(nth(b, if top(hand(next)).rank > 3 then 2 else 1))"),
+])
+def test_a_card_picked_by_a_hidden_card_given_to_a_procedure_or_a_rule_stays_hidden_there(decl, body, next_card):
+    rules = BASE.replace("define high()", decl + "\ndefine high()").replace("BODY", body).replace("WHERE", "true")
+    pile = "5" if next_card == "2" else "2"
+    g = Game(rulelang.load_text(rules), 2, seed=1, stack=["1", next_card, pile, "3", "4"])
+    said = [ev for ev in g.events if ev.__class__.__name__ == "SayEvent"]
+    card = "4" if next_card == "6" else "3"
+    assert {seat: g.narrate(said[0], seat) for seat in (0, 1)} == {0: "the card is (hidden)", 1: f"the card is {card}"}
