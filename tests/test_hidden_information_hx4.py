@@ -6,6 +6,9 @@ if knows(current, c)]` reads two public piles, one of them picked by the next pl
 top(hand(next)).rank)` a public card picked by it.  The moves offered told the chooser of it (the option came or
 not with the next player's card), and a number read of such a card was shown to all.  Now what picks it is read too
 (`Statements.picks`): the `where` is refused when the decision comes, at the `where`, and the number is hidden.
+So is a name given such a card (`let k = nth(b, top(hand(next)).rank)`, or `set pick = top(b)` in an `if` whose test
+read P2's hand; passed to a procedure or an event's rules): the card's name told which way it was picked, to every
+seat and in the log; it is "(hidden)" now where a number worked out so would be.
 
 A two-player game: seat 0 (P1) is dealt the first card of the stack, seat 1 (P2) the second; pile `a` takes the
 next card, pile `b` the two after, every card face up; hands are private."""
