@@ -160,3 +160,37 @@ def test_a_card_picked_by_a_hidden_card_given_to_a_procedure_or_a_rule_stays_hid
     said = [ev for ev in g.events if ev.__class__.__name__ == "SayEvent"]
     card = "4" if next_card == "6" else "3"
     assert {seat: g.narrate(said[0], seat) for seat in (0, 1)} == {0: "the card is (hidden)", 1: f"the card is {card}"}
+
+
+# ------------------------------------------------------------------ a failure tells no value it met
+
+@pytest.mark.parametrize("rule, why", [
+    ("let p = size(1..(top(hand(next)).number * 100000 + 7))", "a range of numbers (`a..b`) has more than 100000 numbers"),
+    ("let p = pos(top(hand(next)))",
+     "`position` takes a value of an ordered attribute (`position(c.rank)`), not a card or a number"),
+    ("let p = pos(top(hand(next)).number)",
+     "`position` takes a value of an ordered attribute (`position(c.rank)`), not a card or a number"),
+    ("let p = pos(top(hand(next)).colour)",
+     "`position` takes a value of an ordered attribute (`position(c.rank)`), not a value of an attribute with no order"),
+    ("move 0 - top(hand(next)).number from draw to discard",
+     "cannot move cards from the draw pile: a count of cards cannot be negative"),
+    ("deal 0 - top(hand(next)).number from draw to hand", "cannot deal cards to each player: a count of cards cannot "
+                                                          "be negative"),
+])
+def test_a_house_rule_that_fails_on_a_hidden_card_does_not_tell_its_value(rule, why):
+    """UNO Express, seed 5: Bo holds Red 2 on top.  A house rule that fails on it was dropped with a message that
+    named what it met: "`1..200007` has more than 100000 numbers" (Bo's 2), "not a card (Red 2)", "the number 2"
+    (read as card 2: "not a card (Red 3)"), "cannot move -2 cards", told to the whole table.  The failure is told (the table's rules change), the value is not."""
+    import rulelang as rl
+
+    from helpers import GAMES
+
+    prog = rl.load_text((GAMES / "express.rules").read_text() + "\ndefine pos(x) = position(x)\n")
+    g = Game(prog, ["Ann", "Bo"], seed=5)
+    bo = [g.program.cards[c].name for c in g.state.zones[[z.name for z in prog.zones].index("hand")][1]]
+    assert bo[-1] == "Red 2"
+    g.house(0, f"when played(card) {{ {rule} }}")
+    g.seat(0).act("play GS")
+    told = [line for ev in g.events for line in [str(g.narrate(ev, 0))] if "is dropped" in line]
+    assert [line.split("\n")[0] for line in told] == [
+        f"the house rule `table_rule_1` failed at line 1, column 21 of its text ({why}) and is dropped"]
