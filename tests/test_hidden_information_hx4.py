@@ -194,3 +194,22 @@ def test_a_house_rule_that_fails_on_a_hidden_card_does_not_tell_its_value(rule, 
     told = [line for ev in g.events for line in [str(g.narrate(ev, 0))] if "is dropped" in line]
     assert [line.split("\n")[0] for line in told] == [
         f"the house rule `table_rule_1` failed at line 1, column 21 of its text ({why}) and is dropped"]
+
+
+@pytest.mark.parametrize("decl, rule, why", [
+    ("define gone(x) { out x }", "gone(top(hand(next)).number + 5)", "`out` needs a player, and was given something else"),
+    ("define gone(x) { lose x }", "gone(top(hand(next)).number + 5)", "`lose` needs a player, and was given something "
+                                                                      "else"),
+])
+def test_a_house_rule_that_fails_so_does_not_tell_its_value_either(decl, rule, why):
+    """`out` given a number worked out from Bo's 2 (through a parameter the checker cannot type) said "was given 7"."""
+    import rulelang as rl
+
+    from helpers import GAMES
+
+    prog = rl.load_text((GAMES / "express.rules").read_text() + "\n" + decl + "\n")
+    g = Game(prog, ["Ann", "Bo"], seed=5)
+    g.house(0, f"when played(card) {{ {rule} }}")
+    g.seat(0).act("play GS")
+    told = [line.split("\n")[0] for ev in g.events for line in [str(g.narrate(ev, 0))] if "is dropped" in line]
+    assert told == [f"the house rule `table_rule_1` failed ({why}) and is dropped"]
