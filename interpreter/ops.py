@@ -574,14 +574,14 @@ def knows(st, player, cid) -> bool:
 def position(st, table: dict, v):
     """`position(v)`: a value's place in its `ordered` attribute, from 1 (`table`, the compiler's POS); `none` for
     `none`.  The checker refuses any other argument it can type; one it cannot (a function's parameter) is told
-    here, not read as `none`."""
+    here, not read as `none`, and by its kind alone: the value may be a card, or worked out from one, that some seat
+    may not see (and the runtime holds a card as a number: which it is, is not known here)."""
     if v is None:
         return None
     found = table.get(v) if v.__class__ is str else None
     if found is None:
-        what = f"a card ({m.card_name(st, v)})" if v.__class__ is int and 0 <= v < len(st.program.cards) else \
-            f"the number {v}, which is a number already" if v.__class__ in (int, float) else \
-            f"`{v}`, a value of an attribute with no order" if v.__class__ is str else "a list"
+        what = "a card or a number" if v.__class__ in (int, float, bool) else \
+            "a value of an attribute with no order" if v.__class__ is str else "a list"
         raise RuntimeRulesError(f"`position` takes a value of an ordered attribute (`position(c.rank)`), not {what}")
     return found
 

@@ -7,6 +7,7 @@ import re
 import sys
 
 from interpreter.bots import BOTS
+from interpreter.errors import unsafe_char
 
 from . import emit_python, load
 from .checker import warnings
@@ -17,6 +18,15 @@ from .paths import bundled_games
 # check` does not load prompt_toolkit or websockets, and start-up stays fast.
 
 
+def unobeyed(text: str) -> str:
+    """What the command prints of what it was given (a name, a path, a file's name in a refusal): each control
+    character a terminal would obey (ESC, BEL, CR...) and each bidi override written as its escape (`\\x1b`), the
+    line breaks kept.  (A source line a message quotes shows them as `\ufffd` already, `RulesError.render`.)"""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch == "\n" or not unsafe_char(ch) else ascii(ch)[1:-1] for ch in text)
+
+
 def cmd_check(args) -> int:
     status = 0
     for path in args.files:
@@ -24,15 +34,15 @@ def cmd_check(args) -> int:
             program = load(path)
         except RulesError as e:
             status = 1
-            print(e.render(), file=sys.stderr)
+            print(unobeyed(e.render()), file=sys.stderr)
             continue
         symbols, src = program.summary
         for w in warnings(symbols):  # the file passes; these are told at their place, and the game still runs
-            print(src.attach(w).render(), file=sys.stderr)
+            print(unobeyed(src.attach(w).render()), file=sys.stderr)
         if args.emit_python:
             print(emit_python(program))
         else:
-            print(f"{path}: ok")
+            print(unobeyed(f"{path}: ok"))
     return status
 
 
@@ -130,7 +140,7 @@ class Parser(argparse.ArgumentParser):
                 extra = [f"did you mean `rulelang {meant}`?"]
         self.print_usage(sys.stderr)
         text = f"{self.prog}: error: {message}\n" + "".join(f"  {line}\n" for line in extra)
-        self.exit(2, text)
+        self.exit(2, unobeyed(text))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -349,7 +359,7 @@ def main(argv=None) -> int:
     try:
         return args.func(args)
     except RulesError as e:
-        print(e.render(), file=sys.stderr)
+        print(unobeyed(e.render()), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

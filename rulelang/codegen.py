@@ -129,7 +129,8 @@ def card_table(memo: dict, key: tuple, build, *args):
 
 def number_range(st, a, b) -> list:
     if b - a >= MAX_RANGE:
-        raise RuntimeRulesError(f"`{a}..{b}` has more than {MAX_RANGE} numbers")
+        # (its ends not told: they may be worked out from cards some seat may not see)
+        raise RuntimeRulesError(f"a range of numbers (`a..b`) has more than {MAX_RANGE} numbers")
     xs = list(range(a, b + 1))
     if st is not None:
         work(st, len(xs))

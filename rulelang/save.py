@@ -384,16 +384,20 @@ class YamlRefused(Exception):
     """A YAML text rulelang will not read, and why."""
 
 
-def _bounded_loader():
+def _bounded_loader(items=None):
     import yaml
 
     class Loader(yaml.SafeLoader):
         depth = 0
+        read = 0  # the items read so far (`items`: (at most, what it is refused as))
 
         def compose_node(self, parent, index):
             if self.check_event(yaml.AliasEvent):
                 mark = self.peek_event().start_mark
                 raise YamlRefused(f"it uses a YAML alias (line {mark.line + 1}); rulelang's files have none")
+            self.read += 1
+            if items is not None and self.read > items[0] + 1:  # (the list holding them is one)
+                raise YamlRefused(f"{items[1]} (line {self.peek_event().start_mark.line + 1})")
             self.depth += 1
             if self.depth > MAX_YAML_DEPTH:
                 mark = self.peek_event().start_mark
@@ -412,14 +416,15 @@ def _bounded_loader():
     return Loader
 
 
-def load_yaml(text: str):
+def load_yaml(text: str, items: tuple | None = None):
     """A YAML text as plain data, within MAX_YAML_BYTES, MAX_YAML_DEPTH and MAX_YAML_DIGITS and without aliases:
-    YamlRefused beyond them; yaml.YAMLError if it is not YAML."""
+    YamlRefused beyond them; yaml.YAMLError if it is not YAML.  `items`: (the most items it may hold, why more are
+    refused), for a file whose use bounds it (a --stack: a deck's cards), refused as they are read, not after."""
     import yaml
 
     if len(text) > MAX_YAML_BYTES:
         raise YamlRefused(f"it is larger than {MAX_YAML_BYTES:,} characters")
-    return yaml.load(text, Loader=_bounded_loader())  # noqa: S506 - a SafeLoader, bounded
+    return yaml.load(text, Loader=_bounded_loader(items))  # noqa: S506 - a SafeLoader, bounded
 
 
 def load_document(path: str | Path) -> dict:

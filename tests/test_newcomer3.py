@@ -100,7 +100,7 @@ def test_position_takes_a_value_of_an_ordered_attribute_and_knows_is_no_class():
                     "class `seen` may look only at the card, but `current` is part of the state of play"]
 
 
-@pytest.mark.parametrize("through, told", [("pos(card)", "not a card ("), ("pos(card.colour)", "a value of an attribute with no order")])
+@pytest.mark.parametrize("through, told", [("pos(card)", "not a card or a number"), ("pos(card.colour)", "a value of an attribute with no order")])
 def test_position_through_a_parameter_the_checker_cannot_type_is_told_when_it_runs(through, told):
     """`define pos(v) = position(v)`: the checker cannot type `v`; a card or an unordered value given to it is told
     at the call's place when it runs, not read as `none` (which failed later as 'a value is none ...')."""

@@ -194,8 +194,8 @@ def move_top(st: State, count: int, src: tuple, dest: tuple, face: str | None):
     moved = []
     was_down = {}
     if count < 0:
-        raise RuntimeRulesError(f"cannot move {count} cards from the {st.program.zones[szi].name} pile: a count of "
-                                "cards cannot be negative")
+        raise RuntimeRulesError(f"cannot move cards from the {st.program.zones[szi].name} pile: a count of cards "
+                                "cannot be negative")  # (the count not told: it may be worked out from hidden cards)
     count = min(count, st.program.deck_size)  # no statement moves more cards than the game has
     st.steps += count
     for _ in range(count):
@@ -368,7 +368,7 @@ def deal(st: State, count, src: tuple, zi: int) -> None:
     if count is None:
         count = len(source) // st.n
     if count < 0:
-        raise RuntimeRulesError(f"cannot deal {count} cards to each player: a count of cards cannot be negative")
+        raise RuntimeRulesError("cannot deal cards to each player: a count of cards cannot be negative")
     hands = st.zones[zi]
     order = [(st.current + i * st.direction) % st.n for i in range(st.n)]
     dealt = {p: [] for p in range(st.n)}

@@ -66,7 +66,8 @@ def leave(st: State, p, lost: bool) -> None:
     more turns and no window asks them.  When fewer than two seats are left in play the hand ends: the first seat
     out wins it, or if none went out, the last one in play."""
     if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < st.n:
-        raise RuntimeRulesError(f"`{'lose' if lost else 'out'}` needs a player, and was given {p!r}")
+        # (what it was given not told: it may be worked out from cards some seat may not see)
+        raise RuntimeRulesError(f"`{'lose' if lost else 'out'}` needs a player, and was given something else")
     if p in st.gone:
         return
     (st.lost if lost else st.finished).append(p)

@@ -42,6 +42,10 @@ class Inlined:
 _SUSPENDS = (ast.ChooseStmt, ast.AskStmt, ast.RaceStmt, ast.AddStmt, ast.WinStmt, ast.OutStmt, ast.LoseStmt)
 
 
+# The types of the values that hold cards: a card, a list of them, a zone.
+_HELD = ("card", "list:card", "zone")
+
+
 # Instructions that read nothing of their frame: a plain function gives them none (`Statements.native`).
 _NO_FRAME = (ops.op_skip, ops.op_reverse, ops.op_again)
 
@@ -307,10 +311,12 @@ class Statements:
         only to the seats that could see every one of them then: the lines noting who (`ops.derive`), when it reads
         any, before and after the value is given.  So is a value worked out from such a value (`let m = n + 1`:
         who may know each name it reads is looked up before, `ops.seen_of`), or given inside an `if` or a `while`
-        whose test read cards (`self.taints`).  A card or a list of cards needs none: where it lies says who sees it.
+        whose test read cards (`self.taints`).  A card or a list of cards is seen where it lies, but which one it is
+        may tell more: it is known only to those who could see what picked it (`picks`: `nth(a, top(hand(next)).rank)`)
+        and the test it was given under.
         `stmt`: the statement setting it; the first of an `if`'s branch whose test read the same one card alone
         (`self.first_seen`) looks up no more who sees it: no card has moved since the test's look."""
-        held = self.type_of(e) in ("card", "list:card")
+        held = self.type_of(e) in _HELD  # (a zone: the list of a `for c in hand(p)`)
         if untyped and not held and self.type_of(e) in ("any", "list:any") and isinstance(e, ast.Name) and \
                 e.name in scope:
             # a name the checker could not type, that may hold cards its call gave (`ops.CARDS`): as hidden as they are
@@ -318,10 +324,12 @@ class Statements:
             return before, [f"if {e.name!r} in env.get({ops.CARDS!r}, ()):",
                             f"{INDENT}ops.derive(st, {store}, {key}, {value}, (env[{e.name!r}], ))",
                             *(["else:", *(INDENT + line for line in after)] if after else [])]
-        sources = [] if held else self.card_sources(e, scope)
-        marks = [] if held else self.name_marks(e, scope)
-        # A player given in a branch is told as it is: who acts next shows it to the table anyway.
-        plain = held or self.type_of(e) == "player"
+        # (a card or a list of cards: what picked it, `nth(a, top(hand(next)).rank)`, and the names it was read from)
+        sources = self.picks(e, scope) if held else self.card_sources(e, scope)
+        marks = self.name_marks(e, scope)
+        # A player given in a branch is told as it is: who acts next shows it to the table anyway; a card is not (which
+        # one it is tells which way the test went).
+        plain = self.type_of(e) == "player"
         taints = [] if plain else self.taints
         if not sources and not marks and not taints:
             # a variable set from no hidden card is shown again (a name of the frame: the next `let`), unless the
@@ -369,8 +377,7 @@ class Statements:
             if e.name in bound:
                 return []
             if e.name in scope:
-                return [] if scope[e.name] in ("card", "list:card") else \
-                    [(f"(ops.seen_of(env, {e.name!r}, env.get({e.name!r})) if '$seen' in env else None)", e)]
+                return [(f"(ops.seen_of(env, {e.name!r}, env.get({e.name!r})) if '$seen' in env else None)", e)]
             return [(f"(ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r})) if '$seen' in st.vars else None)", e)] \
                 if e.name in self.s.vars else []
         if isinstance(e, (ast.Comprehension, ast.Splits)):
@@ -449,14 +456,14 @@ class Statements:
         for name in names:
             store, key = ("env", f"env[{name!r}]") if name in scope else ("st.vars", f"st.vars[{name!r}]")
             kind = scope[name] if name in scope else var_type(self.s, name) if name in self.s.vars else "card"
-            if kind in ("card", "list:card", "player"):  # where it lies says who sees it; who acts shows the player
+            if kind == "player":  # who acts shows the player (a card: which one tells which way the test went)
                 continue
             after += [f"if not ({unmarked}'$seen' not in {store}):",
                       f"    ops.derive(st, {store}, {name!r}, {key}, (), ({w}, ops.seen_of({store}, {name!r}, {key}), "
                       f"{''.join(t + ', ' for t in self.taint_srcs())}))"]
         done = set()
         for name, index in per:
-            if var_type(self.s, name) in ("card", "list:card", "player"):
+            if var_type(self.s, name) == "player":
                 continue
             who = self.gen(index, scope).src if index is not None and self.stays(index, scope, blocks) else None
             if (name, who) in done or (name, None) in done:
@@ -535,7 +542,7 @@ class Statements:
         counted = e.args[0] if isinstance(e, ast.Call) and e.name == "size" and len(e.args) == 1 else \
             e.expr if isinstance(e, ast.Aggregate) and e.fn == "count" else None
         if counted is not None and self.s.types.get(id(counted)) == "zone":  # how many cards a zone holds: public
-            return []
+            return self.picks(counted, scope, bound)  # (but which zone it is may not be: `size(if ... then a else b)`)
         if isinstance(e, ast.Aggregate) and e.fn in ("first", "min", "max"):
             # one item picked from a collection (`first(d)`, `first(splits(g in d where ...))`): worked out from
             # every item, so the collection is the source (the item alone could be none, or a card in view, when
@@ -544,16 +551,37 @@ class Statements:
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
             known = self.known_items(e, scope, bound)
-            return (known or self.card_sources(e.iterable, scope, bound)) + [
+            return (known + self.picks(e.iterable, scope, bound) if known else
+                    self.card_sources(e.iterable, scope, bound)) + [
                 x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
         if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
                 not free & bound:  # an attribute of what the checker could not type (`x.rank`, x a parameter): a card
             return [e.expr]
         # (a word the checker types as no expression, `uno` in `called(p, uno)`, holds no card)
-        if not free & bound and self.s.types.get(id(e)) in ("card", "list:card", "zone"):
-            return [e]
+        if not free & bound and self.s.types.get(id(e)) in _HELD:
+            return [e, *(x for c in ast.children(e) for x in self.picks(c, scope, bound))]
         return [x for c in ast.children(e) for x in self.card_sources(c, scope, bound)]
+
+    def picks(self, e, scope, bound=frozenset()) -> list:
+        """The card sources of what picks the card, the cards or the zone an expression of them is, not of those
+        cards (`card_sources` reads them): the test of `if top(hand(next)).rank > 3 then a else b`, the number of
+        `nth(b, top(hand(next)).rank)`, the player of `hand(p)`, a function's body followed.  Which public pile or
+        card it is tells of the hidden cards that picked it.  A list of cards made by a comprehension (or one of them
+        ranked by keys) is picked by what its test, its items and its keys read but its own cards (`[c for c in a if
+        c.rank > top(hand(next)).rank]` reads hand(next), `max(c for c in a by c.rank)` nothing but a's place).  Any
+        other expression: its `card_sources`."""
+        if self.s.types.get(id(e)) not in _HELD:
+            return self.card_sources(e, scope, bound)
+        if isinstance(e, ast.Comprehension):
+            inner = bound | {e.var}
+            return self.picks(e.iterable, scope, bound) + [
+                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
+        if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
+                len(self.inlining) < 16:
+            return [x for a in e.args for x in self.card_sources(a, scope, bound)] + \
+                self.inlined_sources(e, scope, bound, self.picks)
+        return [x for c in ast.children(e) for x in self.picks(c, scope, bound)]
 
     def known_items(self, e, scope, bound) -> list:
         """The card source of a comprehension over cards whose test begins `knows(P, c) and ...` (`[c for c in pile if
@@ -588,15 +616,16 @@ class Statements:
             self.inlining.pop()
             self.subst = saved
 
-    def inlined_sources(self, e, scope, bound) -> list:
+    def inlined_sources(self, e, scope, bound, sources=None) -> list:
         """The card sources of a function's body (`card_sources`), for a call of it: each written with the call's
         arguments in place of the parameters (an `Inlined`).  What reads a parameter given a name a comprehension
-        binds is left out, as it is outside a function."""
+        binds is left out, as it is outside a function.  `sources`: what is read of the body (`card_sources`, or
+        `picks`)."""
         with self.into(e, scope, bound) as (f, held):
             inner, given = params_scope(f.params), set(f.params) - held
             return [attrs.evolve(x, call=e, args=x.args and bool(names_in(x.call) & given)) if isinstance(x, Inlined)
                     else Inlined(self.gen(x, inner), self.type_of(x), e, x, bool(names_in(x) & given))
-                    for x in self.card_sources(f.body, inner, held)
+                    for x in (sources or self.card_sources)(f.body, inner, held)
                     if not (isinstance(x, ast.Name) and x.name in f.params)]  # an argument: the call's own, above
 
     def source_src(self, x, scope) -> str:
@@ -632,9 +661,9 @@ class Statements:
     def loop_marks(self, st, scope) -> list[str]:
         """A `for` over values worked out from cards some seats could not see (`for x in [n]`, `for x in 1..n`, `for x
         in [c.rank for c in hand(next)]`): each value its name takes is known only to those who could see them, as
-        the list is (`derived`), noted when the name takes it.  A card or a player needs none (where a card lies says
-        who sees it; who acts shows a player)."""
-        if elem_type(self.type_of(st.iterable)) in ("card", "list:card", "player"):
+        the list is (`derived`), noted when the name takes it; a card, when the list was picked so (`for c in (if
+        top(hand(next)).rank > 3 then a else b)`).  A player needs none (who acts shows a player)."""
+        if elem_type(self.type_of(st.iterable)) == "player":
             return []
         before, after = self.derived(st.iterable, scope, "env", repr(st.var), f"env[{st.var!r}]")
         return [*before, *after]
@@ -745,12 +774,11 @@ class Statements:
         """A `fire`'s arguments worked out from cards some seats could not see (`fire told(n)`, `n` read from
         another's hand) are known in its rules only to those who could see them, as they were where they were worked
         out: the lines noting who (`ops.derive`, into `_s`), and the machine's `seen` argument (`, _s.get('$seen')`),
-        or no lines and "" when no argument reads any.  A card or a player needs none."""
+        or no lines and "" when no argument reads any (`marked_arg`)."""
         lines = []
         store = f"_s{next(self.fresh)}"
         for i, e in enumerate(st.args):
-            if self.type_of(e) in ("card", "list:card", "player") or \
-                    not (self.card_sources(e, scope) or self.name_marks(e, scope)):
+            if not self.marked_arg(e, scope):
                 continue
             before, after = self.derived(e, scope, store, repr(i), self.gen(e, scope).src)
             lines += [*before, *after]
@@ -990,14 +1018,24 @@ class Statements:
         # only to those who could see them, as it was outside it: its mark goes with it (`ops.derive`)
         marked = []
         for p, a in zip(params, st.args):
-            if self.type_of(a) not in ("card", "list:card", "player") and \
-                    (self.card_sources(a, scope) or self.name_marks(a, scope)):
+            if self.marked_arg(a, scope):
                 before, after = self.derived(a, scope, "_e", repr(p), f"_e[{p!r}]", untyped=False)  # (cards: `cards_given`)
                 marked += [*before, *after]
         if not self.taints and not self.framed:
             return ([f"_e = {env}", *marked], "_e") if marked else ([], env)
         return [f"_e = {env}", *marked, f"_t = ops.seers(st, (), ({''.join(t + ', ' for t in self.taint_srcs())}))",
                 "if _t is not None:", INDENT + "_e['$t'] = _t"], "_e"
+
+    def marked_arg(self, e, scope) -> bool:
+        """Whether an argument of a call or a `fire` may be worked out from cards some seat could not see, its mark
+        going with it (`derived`): a value read from cards, or one such a value gives; a card or a list of cards
+        picked by cards (`picks`: `tell(nth(a, top(hand(next)).rank))`), or one a name gives that may be marked so.
+        A player needs none (who acts shows a player)."""
+        kind = self.type_of(e)
+        if kind == "player":
+            return False
+        held = kind in ("card", "list:card")
+        return bool((self.picks(e, scope) if held else self.card_sources(e, scope)) or self.name_marks(e, scope))
 
     def values_given(self, st, scope) -> str | None:
         """Which of the parameters a procedure shows as cards (`revealed_params`) this call gives a value, not cards

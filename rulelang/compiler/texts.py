@@ -18,8 +18,8 @@ class Value:
     type: str
     of: Any = None  # for an attribute of a card (`{c.colour}`): the card, `of(st, env)`, whose sight it shares
     attr: str | None = None
-    noted: tuple | None = None  # for a name shown alone: where a value worked out from cards is noted (`ops.derive`),
-    # ("env", name) in the frame's names or ("vars", name) in the table's
+    noted: tuple | None = None  # for a name shown alone, or a card's by an attribute: where a value worked out from
+    # cards is noted (`ops.derive`), ("env", name) in the frame's names or ("vars", name) in the table's
 
 
 @attrs.frozen
@@ -56,7 +56,9 @@ class Texts:
                 # (an attribute of a name the checker could not type, `{x.rank}` of a parameter, is a card's)
                 of = self.expr(e.expr, scope) if m.group("attr") and self.type_of(e.expr) in ("card", "any") else None
                 # A value worked out from cards (`ops.derive`) is noted beside it: in the frame's names or the table's.
-                noted = None if m.group("attr") else ("env" if m.group("name") in scope else "vars", m.group("name"))
+                # (a card's, for `{k.colour}`: the card picked by what a seat could not see, `ops.derive`, hides it)
+                noted = None if m.group("attr") and of is None else \
+                    ("env" if m.group("name") in scope else "vars", m.group("name"))
                 pieces.append(Value(self.expr(e, scope), self.type_of(e), of, m.group("attr"), noted))
             at = m.end()
         pieces.append(template[at:])
@@ -95,7 +97,8 @@ class Texts:
                 if isinstance(p, Value) and p.noted is not None:
                     where, name = p.noted
                     store = env if where == "env" else st.vars
-                    who = ops.seen_of(store, name, p.f(st, env)) if store.get("$seen") else None
+                    who = ops.seen_of(store, name, p.f(st, env) if p.of is None else p.of(st, env)) \
+                        if store.get("$seen") else None
                     if who is not None:
                         out.append((name, who))
             return out
@@ -109,7 +112,7 @@ class Texts:
 
         def given(p, env) -> bool:
             """Whether a name the checker could not type holds cards its call gave (`ops.CARDS`): a card's name."""
-            return p.type in ("any", "list:any") and p.noted is not None and p.noted[0] == "env" and \
+            return p.type in ("any", "list:any") and p.attr is None and p.noted is not None and p.noted[0] == "env" and \
                 p.noted[1] in env.get(ops.CARDS, ())
 
         def render(st, env, you=None, hide=frozenset()):
@@ -124,7 +127,7 @@ class Texts:
                 elif hide and p.of is not None and p.of(st, env) in hide:  # an attribute of a card out of sight
                     out.append(f"(hidden {p.attr})")
                 elif hide and p.noted is not None and p.noted[1] in hide:  # worked out from cards out of sight
-                    out.append("(hidden)")
+                    out.append(f"(hidden {p.attr})" if p.attr else "(hidden)")
                 else:
                     v = p.f(st, env)
                     if told and p.type == "player" and v == you:

@@ -61,6 +61,12 @@ def decode(raw, limit: int = MAX_MESSAGE) -> dict:
         raise ProtocolError("not JSON") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message is a JSON object")
+    if "\\ud" in raw or "\\uD" in raw:  # JSON may write half of a pair (`"\\ud800"`): no text, nothing may send it on
+        try:
+            json.dumps(msg, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise ProtocolError(f"the message holds `{ascii(e.object[e.start])[1:-1]}`, half of a pair of characters "
+                                "alone: it is not text") from None
     if msg.get("v") != VERSION:
         raise OtherVersion(msg.get("v"))
     if not isinstance(msg.get("type"), str):

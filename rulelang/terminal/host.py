@@ -20,6 +20,7 @@ from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
+from ..compiler.deck import MAX_CARDS
 from ..errors import MoveError, RulesError
 from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
@@ -1604,7 +1605,8 @@ def read_stack(path: str) -> list[str]:
 
     try:
         with open(path, encoding="utf-8") as f:
-            data = load_yaml(f.read(MAX_YAML_BYTES + 1))
+            data = load_yaml(f.read(MAX_YAML_BYTES + 1),
+                             (MAX_CARDS, f"it names more than {MAX_CARDS:,} cards, more than any deck holds"))
     except OSError as e:
         raise RulesError(f"cannot read the stack file {path}: {e.strerror}") from None
     except UnicodeDecodeError:
