@@ -51,6 +51,8 @@ def shown_plainly(line: str) -> str:
     return "".join("\ufffd" if unsafe_char(ch) else ch for ch in line)
 
 
+SHOWN_LINE = 120  # characters of a source line a message shows at most: a longer one around its place
+
 BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # they reorder what follows
 
 
@@ -79,12 +81,19 @@ class RulesError(Exception):
         if self.loc and self.source is not None:
             text = source_lines(self.source)
             if 0 < self.loc.line <= len(text):
-                line = shown_plainly(text[self.loc.line - 1].expandtabs(1))
-                lines.append("    " + line)
+                line = text[self.loc.line - 1].expandtabs(1)
+                at = self.loc.column - 1
                 width = 1
                 if self.loc.end_line == self.loc.line and self.loc.end_column > self.loc.column:
                     width = self.loc.end_column - self.loc.column
-                lines.append("    " + " " * (self.loc.column - 1) + "^" + "~" * (width - 1))
+                if len(line) > SHOWN_LINE:  # a long line: the part around the place, its cut ends marked `…`
+                    start = max(0, min(at - SHOWN_LINE // 2, len(line) - SHOWN_LINE))
+                    cut = line[start:start + SHOWN_LINE]
+                    line = ("…" if start else "") + cut + ("…" if start + SHOWN_LINE < len(line) else "")
+                    at = at - start + (1 if start else 0)
+                    width = max(1, min(width, SHOWN_LINE - (at - (1 if start else 0))))
+                lines.append("    " + shown_plainly(line))
+                lines.append("    " + " " * at + "^" + "~" * (width - 1))
         if self.hint:
             lines.append(f"    hint: {self.hint}")
         return "\n".join(lines)

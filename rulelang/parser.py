@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import functools
+import re
+from itertools import islice
 
 import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -11,8 +13,11 @@ from interpreter.errors import unsafe_char
 
 from . import ast
 from .errors import Loc, RulesError, RulesSyntaxError
-from .paths import MAX_TEXT, grammar_path
+from .paths import MAX_TEXT, MAX_WORDS, grammar_path
 from .syntax_errors import syntax_error
+
+
+_WORD = re.compile(r"\w+|\S")  # a word or a sign, as MAX_WORDS counts them (a name, a number, `{`, `..` as two)
 
 
 @functools.cache
@@ -68,6 +73,13 @@ def parse(text: str, filename: str = "<rules>", start: str = "start"):
     if len(text) > MAX_TEXT:
         raise RulesSyntaxError(f"this text has {len(text)} characters; rulelang reads at most {MAX_TEXT} in one file "
                                "or rule", Loc(filename, 1, 1))
+    if len(_WORD.findall(text)) > MAX_WORDS:  # (counted in C; the place of the one past the limit found only then)
+        at = next(islice(_WORD.finditer(text), MAX_WORDS, None)).start()
+        line = text.count("\n", 0, at) + 1
+        raise RulesSyntaxError(f"this text has more than {MAX_WORDS:,} words and signs; rulelang reads at most that "
+                               "many in one file or rule", Loc(filename, line, at - (text.rfind("\n", 0, at) + 1) + 1),
+                               source=text, hint="a game's cards are made by `for` loops in its deck, not listed "
+                               "one by one; a long list of values is a range (`1..500`)")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:  # a byte read from a terminal that is not UTF-8: it could not be saved

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 MAX_TEXT = 1_000_000  # characters in one file or one rule
+MAX_WORDS = 50_000  # words and signs in one file or one rule (the largest bundled game has about 4,000): reading costs
+#                     time by them (about 50 microseconds each), so a file of more is refused before it is read
 
 
 _HERE = Path(__file__).resolve().parent

@@ -78,3 +78,40 @@ def test_the_greedy_bots_odds_hold_for_decks_too_large_for_a_float():
 ])
 def test_a_rule_failure_is_told_in_the_languages_words(error, words):
     assert plain_words(error) == words
+
+
+def test_a_file_of_more_words_than_the_limit_is_refused_at_the_first_word_past_it_at_once():
+    """Reading a file costs time by its words and signs (a list of 490,000 numbers in a 1 MB file took 55 s and
+    550 MB before it was refused, hx4): a file is read only up to 50,000 of them (the largest bundled game has about
+    4,000), and one with more is refused at once, at the first one past the limit."""
+    import time
+
+    from interpreter.errors import RulesSyntaxError
+    from rulelang.parser import parse
+    from rulelang.paths import MAX_WORDS
+
+    head = 'game "Long"\nplayers 2..3\nvar v = ['
+    text = head + ",".join(["1"] * 300_000) + "]\n"
+    start = time.process_time()
+    with pytest.raises(RulesSyntaxError) as err:
+        parse(text, "long.rules")
+    assert time.process_time() - start < 2  # (it was parsed whole first: over 30 s)
+    e = err.value
+    assert f"more than {MAX_WORDS:,} words and signs" in str(e)
+    # the word past the limit: a `1` or a `,` of the list, on line 3, where its column says
+    assert e.loc.line == 3 and text.splitlines()[2][e.loc.column - 1] in "1,"
+    parse(head + ",".join(["1"] * 10_000) + "]\n", "short.rules")  # within it: read
+
+
+@pytest.mark.parametrize("column", [1, 60, 5_000, 9_990])
+def test_a_message_shows_a_long_line_around_its_place_with_the_caret_under_it(column):
+    """A message about a place on a long line (a 1 MB line of a hostile file printed whole to the terminal, 36 KB for a
+    plain mistake at the end of a long list) shows at most 120 of its characters around the place, each cut end
+    marked `…`, the caret under the character named."""
+    from interpreter.errors import Loc, RulesError
+
+    line = "".join(chr(ord("a") + i % 26) for i in range(10_000))
+    shown, caret = RulesError("m", Loc("f", 1, column), source=line).render().splitlines()[1:3]
+    assert len(shown) <= 4 + 122 and len(caret) <= len(shown)
+    assert shown[len(caret) - 1] == line[column - 1]  # the character above the caret is the one named
+    assert shown.startswith("    \u2026") == (column > 61) and shown.endswith("\u2026") == (column <= 10_000 - 60)
