@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import TINY
 from test_save import main
 
 ESC = "\x1b]0;owned\x07\x1b[2J"
@@ -37,8 +38,8 @@ def test_a_files_name_is_quoted_in_what_check_says_of_it(tmp_path, capsys, monke
     folder = tmp_path / f"d{ESC}"
     folder.mkdir()
     good, bad = folder / "good.rules", folder / "bad.rules"
-    good.write_text(_TINY)
-    bad.write_text(_TINY + "zone\n")
+    good.write_text(TINY)
+    bad.write_text(TINY + "zone\n")
     stack = folder / "stack.yaml"
     stack.write_text("a: 1\n")
     status, out, err = main(capsys, monkeypatch, "check", good, bad)
@@ -74,17 +75,6 @@ class _nothing:
 
     def __exit__(self, *exc):
         return False
-
-
-_TINY = '''game "Tiny"
-players 2..4
-attribute r 1..5
-deck d { for n in 1..5 { card {r: n} } }
-zone d hidden
-zone h private per player
-setup { shuffle d  deal 1 from d to h }
-turn { choose current { go { win current } } }
-'''
 
 
 # ---------------------------------------------------------------- the network
