@@ -440,15 +440,14 @@ class Statements:
         one = self.one_card(sources, scope)
         if not sources and len(marks) == 1:  # who may know one value: `seers` of it alone is that
             before = [f"{w} = {marks[0]}"]
-        elif one is not None and not marks:
-            before = [f"{w} = {one}"]
-            if first is not None:
-                for b in first:
+        else:
+            before = [f"{w} = {one}" if one is not None and not marks else
+                      f"{w} = ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
+                      f"({''.join(m + ', ' for m in marks)}))"]
+            if one is not None and first is not None:  # (with the marks of the name that holds it: as it is looked
+                for b in first:                         # up again with them, `derived`)
                     if b.stmts:
                         self.first_seen[id(b.stmts[0])] = (one, w)
-        else:
-            before = [f"{w} = ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
-                      f"({''.join(m + ', ' for m in marks)}))"]
         after = []
         # Each name it may have set is noted below as known to those who saw the test (with those who could know it
         # before): nothing to note when everyone saw the test (and the tests around it) and no value is marked at all.
