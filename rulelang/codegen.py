@@ -273,6 +273,17 @@ def nth(st, xs, n):
     return xs[n - 1]
 
 
+def place_in(xs, x):
+    """`position(x, xs)`: the place of an item in a zone or a list, counting from 1 (a zone from the bottom, as
+    `nth` counts); none when it is not there."""
+    if x is None:
+        return None
+    for i, y in enumerate(xs):
+        if y == x and y.__class__ is x.__class__:
+            return i + 1
+    return None
+
+
 def sort_values(place: dict, xs) -> list:
     """Numbers, or values of an ordered attribute, lowest first (`none`s left out)."""
     return sorted((x for x in xs if x is not None), key=lambda v: place[v] if isinstance(v, str) and v in place else v)
@@ -415,7 +426,7 @@ def namespace() -> dict:
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "known": known,
           "items": items, "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr,
           "is_": is_,
-          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits, "subsets": subsets,
+          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "place_in": place_in, "splits": splits, "subsets": subsets,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
           "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "PLUS": PLUS, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,

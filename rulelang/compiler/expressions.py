@@ -199,6 +199,9 @@ class Expressions:
             return Py(f"m.place(st, {args[0].src}, st.last_places)", varies, False)
         elif n == "knows":
             return Py(f"ops.knows(st, {args[0].src}, {args[1].src})", varies, False)
+        elif n == "position" and len(args) == 2:
+            coll, _ = self.collection(e.args[1], scope)
+            return Py(f"place_in({coll.src}, {args[0].src})", varies or coll.varies, False)
         elif n == "position":
             return Py(f"ops.position(st, {self.positions()}, {args[0].src})", varies, False)
         if n in ("after", "before") and self.leaving:
