@@ -109,3 +109,37 @@ def test_a_let_made_inside_a_loop_whose_test_reads_hidden_cards_ends_with_the_lo
     g = Game(rulelang.load_text(LOOP), 2, seed=1, stack=["1", "6", "2", "7"])
     play(g, "go")
     assert g.winners == [0] and g.state.vars["rounds"] == 2
+
+
+# ------------------------------------------------------------------ identical cards in an option of several arguments
+
+TWO_DECKS = '''game "Piles"
+players 2..2
+attribute rank 1..3
+name cards by rank
+deck stock { for r in 1..3 { 2 cards {rank: r} } }
+zone stock hidden
+zone hand private per player
+zone left public
+zone right public
+define pile(i) = if i == 1 then left else right
+setup { shuffle stock  deal 3 from stock to hand }
+turn {
+  choose current {
+    put c in hand(current), i in 1..2 "put a card on pile i" { move c to pile(i) }
+  }
+  if size(hand(current)) == 0 { win current }
+}
+'''
+
+
+def test_identical_cards_give_one_move_in_an_option_of_several_arguments():
+    """Spite and Malice is played with two decks: a hand holding two 6s was offered `discard 6 1 / 6 2 / 6 3 / 6 4 /
+    6 1 / 6 2 ...`, every move twice (and a random bot twice as likely to lay a 6). docs §7: identical cards give one
+    move; so they do in an option of several arguments, as in an option of one."""
+    g = Game(rulelang.load_text(TWO_DECKS), 2, seed=1, stack=["2", "1", "2", "1", "3", "3"])
+    assert sorted(m.text for m in g.pending.options) == ["put 2 1", "put 2 2", "put 3 1", "put 3 2"]
+    play(g, "put 2 1")
+    assert sorted(m.text for m in g.pending.options) == ["put 1 1", "put 1 2", "put 3 1", "put 3 2"]
+    play(g, "put 1 2", "put 2 2")
+    assert zone_cards(g, "left") == ["2"] and zone_cards(g, "right") == ["1", "2"]
