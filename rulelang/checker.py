@@ -1358,6 +1358,8 @@ class Checker:
         if e.op == "+" and (a == "zone" or a.startswith("list:")):  # joining lists (or zones' cards): `hand(p) + pile`
             b = self.expr(e.right, scope)
             la, lb = ("list:card" if t == "zone" else t for t in (a, b))
+            if b == "any":  # `hand(p) + cs`, `cs` a parameter the checker cannot type: a list, as on the left
+                return la
             if not lb.startswith("list:"):
                 self.error(f"`+` joins two lists, and this is {an(b)}", e.right.loc,
                            hint=f"put it in a list of its own: `... + [{show(e.right)}]`")

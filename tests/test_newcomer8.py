@@ -143,3 +143,40 @@ def test_identical_cards_give_one_move_in_an_option_of_several_arguments():
     assert sorted(m.text for m in g.pending.options) == ["put 1 1", "put 1 2", "put 3 1", "put 3 2"]
     play(g, "put 1 2", "put 2 2")
     assert zone_cards(g, "left") == ["2"] and zone_cards(g, "right") == ["1", "2"]
+
+
+# ------------------------------------------------------------------ a list joined to a parameter on its right
+
+POOL = '''game "Pool"
+players 2..2
+attribute rank 1..9
+name cards by rank
+deck stock { for r in 1..9 { card {rank: r} } }
+zone stock hidden
+zone pile public show all
+zone hand private per player
+define above(card) = [d for d in pile if position(d, pile) > position(card, pile)]
+define pool(cs) = hand(current) + cs
+define total(cs) = sum(c.rank for c in pool(cs))
+setup { shuffle stock  deal 1 from stock to hand  move 3 from stock to pile }
+turn {
+  choose current {
+    dig c in pile where total(above(c)) >= 10 "take the cards above it" {
+      move above(c) to hand(current)
+      win current
+    }
+  }
+}
+'''
+
+
+def test_a_list_is_joined_to_a_parameter_on_its_right():
+    """Rummy 500's `usable(card, above)` looked for a meld among the hand and the cards above the one taken:
+    `hand(current) + above` was refused ("`+` joins two lists, and this is a value", with the hint `... + [above]`,
+    a list of lists) though `cs + [c]`, the parameter on the left, is read as a list since nw7. A value the checker
+    cannot type beside a list is a list, on either side; given anything else, the move fails in play."""
+    g = Game(rulelang.load_text(POOL), 2, seed=1, stack=["5", "9", "2", "3", "4"])
+    # P1 holds 5; the pile is 2 3 4 (4 on top): above 2 is 3 4 (5+3+4 = 12), above 3 is 4 (9), above 4 nothing (5)
+    assert [m.text for m in g.pending.options] == ["dig 2"]
+    play(g, "dig 2")
+    assert zone_cards(g, "hand", 0) == ["5", "3", "4"] and g.winners == [0]
