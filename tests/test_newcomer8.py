@@ -180,3 +180,69 @@ def test_a_list_is_joined_to_a_parameter_on_its_right():
     assert [m.text for m in g.pending.options] == ["dig 2"]
     play(g, "dig 2")
     assert zone_cards(g, "hand", 0) == ["5", "3", "4"] and g.winners == [0]
+
+
+# ------------------------------------------------------------------ the three games, stacked
+
+def spite_stack(top1: str, top2: str, hands, stock) -> list[str]:
+    """The first 50 + len(stock) cards of a Spite and Malice deal: P1's pay-off pile (20, its top last), P2's, the
+    hands dealt round, then the stock; the pay-off piles filled under their tops with cards no test reads."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    left = {r: 8 for r in ranks}
+    for name in [top1, top2, *[c for h in zip(*hands) for c in h], *stock]:
+        left[name] -= 1
+    filler = [r for r in ["4", "8", "9", "10", "J", "Q", "7", "6"] for _ in range(left[r])]
+    return filler[:19] + [top1] + filler[19:38] + [top2] + [c for h in zip(*hands) for c in h] + list(stock)
+
+
+def test_spite_and_malice_a_turn_builds_from_the_pay_off_pile_and_the_hand_a_king_wild():
+    g = Game(rulelang.load(RULES / "spite_and_malice.rules"), 2, seed=1,
+             stack=spite_stack("A", "7", [["2", "3", "K", "5", "6"], ["8", "8", "9", "9", "10"]],
+                               ["J", "J", "Q", "Q", "7"]))
+    assert zone_cards(g, "payoff", 0)[-1] == "A" and zone_cards(g, "hand", 0) == ["2", "3", "K", "5", "6"]
+    assert "build 5 1" not in [m.text for m in g.pending.options]      # building pile 1 is empty: an ace first
+    play(g, "pay 1", "build 2 1", "build 3 1", "build K 1", "build 5 1")   # the king stands for a 4
+    assert zone_cards(g, "build1") == ["A", "2", "3", "K", "5"] and len(zone_cards(g, "payoff", 0)) == 19
+    play(g, "build 6 1")                    # the hand is empty: 5 more from the stock
+    assert zone_cards(g, "hand", 0) == ["J", "J", "Q", "Q", "7"]
+    play(g, "build 7 1", "discard Q 3")
+    assert zone_cards(g, "side3", 0) == ["Q"] and g.pending.player == 1
+    assert zone_cards(g, "build1") == ["A", "2", "3", "K", "5", "6", "7"]
+
+
+def test_sheepshead_the_picker_buries_and_the_jack_of_diamonds_is_the_partner():
+    # dealt 3 at a time: P1..P5 three cards each, the blind 2, then three each again
+    first = [["QC", "QS", "AD"], ["7C", "8C", "9C"], ["JD", "7H", "8H"], ["7S", "8S", "9S"], ["KC", "KS", "KH"]]
+    blind = ["AC", "AS"]
+    second = [["QH", "QD", "10D"], ["10C", "JC", "9H"], ["JS", "JH", "AH"], ["10S", "KD", "9D"], ["10H", "8D", "7D"]]
+    stack = [c for i in range(3) for c in [h[i] for h in first]] + blind + \
+            [c for i in range(3) for c in [h[i] for h in second]]
+    g = Game(rulelang.load(RULES / "sheepshead.rules"), 5, seed=1, stack=stack)
+    play(g, "pick", "bury AC AS")           # P1 picks and buries 22 points
+    assert g.state.vars["picker"] == 0 and g.state.vars["mate"] == 2     # P3 holds the jack of diamonds
+    assert zone_cards(g, "won", 0) == ["AC", "AS"]
+    # trick 1: P1 leads the queen of clubs; everyone must follow trumps if they can
+    play(g, "play QC")
+    assert sorted(m.text for m in g.pending.options) == ["play JC"]          # P2's only trump
+    play(g, "play JC")
+    assert sorted(m.text for m in g.pending.options) == ["play AH", "play JD", "play JH", "play JS"][1:]
+    play(g, "play JS", "play KD", "play 8D")
+    assert zone_cards(g, "won", 0) == ["AC", "AS", "QC", "JC", "JS", "KD", "8D"]
+    assert g.state.pvars["tricks_taken"] == [1, 0, 0, 0, 0]
+
+
+def test_rummy500_a_card_deep_in_the_discard_pile_is_taken_with_those_above_and_melded():
+    p1 = ["7H", "8H", "2S", "4S", "6S", "8S", "10S", "QS", "3C", "5C", "7C", "9C", "JC"]
+    p2 = ["2D", "4D", "6D", "8D", "10D", "QD", "3H", "5H", "JH", "KH", "AS", "AC", "AD"]
+    g = Game(rulelang.load(RULES / "rummy500.rules"), 2, seed=1,
+             stack=[c for pair in zip(p1, p2) for c in pair] + ["9H", "2C", "3D", "KC"])
+    assert [m.text for m in g.pending.options] == ["take 9H", "draw"]     # 9H melds with 7H 8H
+    play(g, "draw", "discard 2C", "draw", "discard 3D")
+    assert zone_cards(g, "discard") == ["9H", "2C", "3D"]
+    assert [m.text for m in g.pending.options] == ["take 9H", "draw"]     # 2C and 3D meld with nothing
+    play(g, "take 9H")
+    assert zone_cards(g, "discard") == [] and len(zone_cards(g, "hand", 0)) == 16
+    assert not any(m.verb == "discard" for m in g.pending.options)        # the 9H must reach the table first
+    play(g, "meld 7H 8H 9H", "discard 2C")
+    assert zone_cards(g, "meld1") == ["7H", "8H", "9H"] and g.state.pvars["laid"] == [15, 0]
+    assert zone_cards(g, "discard") == ["2C"] and "3D" in zone_cards(g, "hand", 0)
