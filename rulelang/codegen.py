@@ -299,6 +299,16 @@ def _too_many(verb: str, what: str, most: int = MAX_ITEMS, hint: str | None = No
                              "narrow what it chooses from", hint=hint)
 
 
+def _overworked(st, e: RuntimeRulesError, verb: str, what: str) -> RuntimeRulesError:
+    """A `where` that ran out of the move's work while an option's items were looked at: the work was the option's
+    (every item asked), not a loop of the rules, and the message says so; kept at the `where`'s place."""
+    if st.steps <= st.limit or e.hint is not None:
+        return e
+    new = RuntimeRulesError(f"option `{verb}` did too much work finding its moves: its `where` was asked of {what}; "
+                            "narrow what it chooses from (fewer cards at a time, or a cheap test first in its `where`)")
+    return new.with_traceback(e.__traceback__)
+
+
 def several_items(verb: str, names: tuple, domains: tuple, where):
     """`legal(st, env)` of an option of several arguments: every combination of one item of each list (a later
     list may name the arguments before it) that its `where` allows, as tuples, in the lists' order (`test=False`:
@@ -323,7 +333,10 @@ def several_items(verb: str, names: tuple, domains: tuple, where):
                 seen.add(v)
                 env[names[i]] = v
                 fill(i + 1, chosen + (v,))
-        fill(0, ())
+        try:
+            fill(0, ())
+        except RuntimeRulesError as e:
+            raise _overworked(st, e, verb, "every combination of its arguments") from None
         return out
     return legal
 
@@ -358,11 +371,14 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: t
             canon = {c: -1 - c if apart(c) else canon[c] for c in cards}
         env = dict(env)
         out: list = []
-        for chosen in _sets(st, cards, canon, low, high):
-            env[name] = list(chosen)
-            st.steps += 1
-            if where is None or not test or where(st, env):
-                out.append(chosen)
+        try:
+            for chosen in _sets(st, cards, canon, low, high):
+                env[name] = list(chosen)
+                st.steps += 1
+                if where is None or not test or where(st, env):
+                    out.append(chosen)
+        except RuntimeRulesError as e:
+            raise _overworked(st, e, verb, f"the sets of {low}..{high} of {len(cards)} cards") from None
         return out
     legal.sizes = (low, high)  # how many cards a set may hold (the RL environment sizes its action space by it)
     legal.cards = cards_of  # the cards its sets are taken from (`ops.check_wheres`: is one hidden from the chooser)

@@ -246,3 +246,40 @@ def test_rummy500_a_card_deep_in_the_discard_pile_is_taken_with_those_above_and_
     play(g, "meld 7H 8H 9H", "discard 2C")
     assert zone_cards(g, "meld1") == ["7H", "8H", "9H"] and g.state.pvars["laid"] == [15, 0]
     assert zone_cards(g, "discard") == ["2C"] and "3D" in zone_cards(g, "hand", 0)
+
+
+# ------------------------------------------------------------------ an option whose sets cost too much work
+
+MANY_SETS = '''game "Many sets"
+players 2..2
+attribute rank 1..40
+name cards by rank
+deck stock { for r in 1..40 { card {rank: r} } }
+class low = card.rank < 10
+zone stock hidden
+zone pile public
+zone hand private per player
+define spread(cs) = all(count(d for d in hand(current) if d != c and d is low) >= 0 for c in cs)
+setup { shuffle stock  deal 8 from stock to hand }
+turn {
+  choose current {
+    meld 3..8 cs from hand(current) where spread(cs) "lay down a meld" { move cs to pile  win current }
+  }
+}
+'''
+
+
+def test_an_option_whose_where_costs_too_much_work_is_named_with_the_way_out():
+    """Rummy 500 first offered `meld 3..8 cs from hand(current) where ... meld(cs)`: a hand of 13 and more stopped
+    the game with "the rules did too much work without asking anyone anything; a loop or an expression does not
+    end", which nothing in the file does: it was the option's sets, each asked of its `where`. The message names the
+    option, how many sets it looked at, and the way out."""
+    src = MANY_SETS.replace("deal 8", "deal 14")
+    with pytest.raises(RulesError) as e:
+        Game(rulelang.load_text(src), 2, seed=1)
+    text = str(e.value)
+    assert "option `meld` did too much work finding its moves: its `where` was asked of the sets of 3..8 of 14 " \
+           "cards; narrow what it chooses from (fewer cards at a time, or a cheap test first in its `where`)" in text
+    assert ":14:" in text.splitlines()[0]      # at the option's `where`
+    g = Game(rulelang.load_text(MANY_SETS.replace("3..8", "3")), 2, seed=1)    # sets of 3: within the work
+    assert g.pending.options
