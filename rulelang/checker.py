@@ -1177,8 +1177,22 @@ class Checker:
 
     def type_position(self, e, scope):
         """`position(v)`: the place of a value of an ordered attribute in its order, counting from 1 (`nth(rank,
-        position(v))` is `v`), a number to do arithmetic with: `position(c.rank) == position(top(run).rank) + 1`."""
-        if not self.arity(e, 1, ("a value",)):
+        position(v))` is `v`), a number to do arithmetic with: `position(c.rank) == position(top(run).rank) + 1`.
+        `position(x, xs)`: the place of an item in a zone or a list, counting from 1 as `nth` does (`nth(xs,
+        position(x, xs))` is `x`); none when it is not there."""
+        if len(e.args) == 2:
+            item, coll = self.expr(e.args[0], scope), self.expr(e.args[1], scope)
+            el = elem_type(coll)
+            if el is None:
+                self.error(f"`position(ITEM, LIST)` looks for an item in a zone or a list, not in {an(coll)}",
+                           e.args[1].loc)
+            elif not compatible(item, el):
+                self.error(f"`position(ITEM, LIST)` looks for an item of the list: {an(el)} in "
+                           f"{'a zone' if coll == 'zone' else 'a list'} of {plural(el)}, not {an(item)}", e.args[0].loc)
+            return "int"
+        if len(e.args) != 1:
+            self.error(f"`position` takes 1 argument (a value) or 2 (an item, and the zone or list to find it in), "
+                       f"given {len(e.args)}", e.loc)
             return "int"
         t = self.expr(e.args[0], scope)
         if order_of(self.s, t) is None and t not in ("any", "none"):
@@ -1344,6 +1358,8 @@ class Checker:
         if e.op == "+" and (a == "zone" or a.startswith("list:")):  # joining lists (or zones' cards): `hand(p) + pile`
             b = self.expr(e.right, scope)
             la, lb = ("list:card" if t == "zone" else t for t in (a, b))
+            if b == "any":  # `hand(p) + cs`, `cs` a parameter the checker cannot type: a list, as on the left
+                return la
             if not lb.startswith("list:"):
                 self.error(f"`+` joins two lists, and this is {an(b)}", e.right.loc,
                            hint=f"put it in a list of its own: `... + [{show(e.right)}]`")

@@ -273,6 +273,17 @@ def nth(st, xs, n):
     return xs[n - 1]
 
 
+def place_in(xs, x):
+    """`position(x, xs)`: the place of an item in a zone or a list, counting from 1 (a zone from the bottom, as
+    `nth` counts); none when it is not there."""
+    if x is None:
+        return None
+    for i, y in enumerate(xs):
+        if y == x and y.__class__ is x.__class__:
+            return i + 1
+    return None
+
+
 def sort_values(place: dict, xs) -> list:
     """Numbers, or values of an ordered attribute, lowest first (`none`s left out)."""
     return sorted((x for x in xs if x is not None), key=lambda v: place[v] if isinstance(v, str) and v in place else v)
@@ -286,6 +297,16 @@ MAX_SETS_READ = 400_000
 def _too_many(verb: str, what: str, most: int = MAX_ITEMS, hint: str | None = None) -> RuntimeRulesError:
     return RuntimeRulesError(f"option `{verb}` would look at more than {most} {what} for one decision; "
                              "narrow what it chooses from", hint=hint)
+
+
+def _overworked(st, e: RuntimeRulesError, verb: str, what: str) -> RuntimeRulesError:
+    """A `where` that ran out of the move's work while an option's items were looked at: the work was the option's
+    (every item asked), not a loop of the rules, and the message says so; kept at the `where`'s place."""
+    if st.steps <= st.limit or e.hint is not None:
+        return e
+    new = RuntimeRulesError(f"option `{verb}` did too much work finding its moves: its `where` was asked of {what}; "
+                            "narrow what it chooses from (fewer cards at a time, or a cheap test first in its `where`)")
+    return new.with_traceback(e.__traceback__)
 
 
 def several_items(verb: str, names: tuple, domains: tuple, where):
@@ -312,7 +333,10 @@ def several_items(verb: str, names: tuple, domains: tuple, where):
                 seen.add(v)
                 env[names[i]] = v
                 fill(i + 1, chosen + (v,))
-        fill(0, ())
+        try:
+            fill(0, ())
+        except RuntimeRulesError as e:
+            raise _overworked(st, e, verb, "every combination of its arguments") from None
         return out
     return legal
 
@@ -347,11 +371,14 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: t
             canon = {c: -1 - c if apart(c) else canon[c] for c in cards}
         env = dict(env)
         out: list = []
-        for chosen in _sets(st, cards, canon, low, high):
-            env[name] = list(chosen)
-            st.steps += 1
-            if where is None or not test or where(st, env):
-                out.append(chosen)
+        try:
+            for chosen in _sets(st, cards, canon, low, high):
+                env[name] = list(chosen)
+                st.steps += 1
+                if where is None or not test or where(st, env):
+                    out.append(chosen)
+        except RuntimeRulesError as e:
+            raise _overworked(st, e, verb, f"the sets of {low}..{high} of {len(cards)} cards") from None
         return out
     legal.sizes = (low, high)  # how many cards a set may hold (the RL environment sizes its action space by it)
     legal.cards = cards_of  # the cards its sets are taken from (`ops.check_wheres`: is one hidden from the chooser)
@@ -415,7 +442,7 @@ def namespace() -> dict:
     ns = {"RuntimeRulesError": RuntimeRulesError, "NONE1": NONE1, "work": work, "counted": counted, "known": known,
           "items": items, "zone_of": zone_of, "card_table": card_table, "MEMO_LIMIT": MEMO_LIMIT, "attr": attr,
           "is_": is_,
-          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "splits": splits, "subsets": subsets,
+          "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "place_in": place_in, "splits": splits, "subsets": subsets,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
           "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "PLUS": PLUS, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,

@@ -56,14 +56,23 @@ def _add_options(st: State, spec, env: dict, out: list, seen: set, legal) -> Non
         kept, names, cards = spec.moves, st.names, st.program.cards
         if len(kept) >= 4096:
             kept.clear()
+        # Two items that read the same (two 6s of two decks, each with the same pile) give one move, the first: a
+        # card's short name is its copies' alone.  (An option with a card its chooser may not see is offered again
+        # by place, `blind.offer`, each hidden card its own.)
+        texts = None if st.program.distinct else set()
         for item in legal:
             had = kept.get(item)
             if had is not None and had[0] is names and had[1] is cards:
-                out.append(had[2])
-                continue
-            text = " ".join([spec.verb, *(arg_text(st, v, parts[i] if i < len(parts) else "card") for i, v in enumerate(item))])
-            move = Move(spec.verb, item, text, spec.index, spec.doc, kind=kind, reveals=spec.reveals)
-            kept[item] = (names, cards, move)
+                move = had[2]
+            else:
+                text = " ".join([spec.verb, *(arg_text(st, v, parts[i] if i < len(parts) else "card")
+                                              for i, v in enumerate(item))])
+                move = Move(spec.verb, item, text, spec.index, spec.doc, kind=kind, reveals=spec.reveals)
+                kept[item] = (names, cards, move)
+            if texts is not None:
+                if move.text in texts:
+                    continue
+                texts.add(move.text)
             out.append(move)
         return
     if spec.legal is None:

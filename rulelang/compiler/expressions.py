@@ -199,6 +199,9 @@ class Expressions:
             return Py(f"m.place(st, {args[0].src}, st.last_places)", varies, False)
         elif n == "knows":
             return Py(f"ops.knows(st, {args[0].src}, {args[1].src})", varies, False)
+        elif n == "position" and len(args) == 2:
+            coll, _ = self.collection(e.args[1], scope)
+            return Py(f"place_in({coll.src}, {args[0].src})", varies or coll.varies, False)
         elif n == "position":
             return Py(f"ops.position(st, {self.positions()}, {args[0].src})", varies, False)
         if n in ("after", "before") and self.leaving:
@@ -366,6 +369,10 @@ class Expressions:
             if t == "any":  # neither side's type known: two lists are joined, two numbers added, in play
                 a, b = self.gen(e.left, scope), self.gen(e.right, scope)
                 return Py(f"PLUS(st, {a.src}, {b.src})", a.varies or b.varies, False, free=free(a, b))
+        if e.op == "+" and (t == "zone" or t.startswith("list:")) and self.type_of(e.right) == "any":
+            a, _ = self.collection(e.left, scope)  # `hand(p) + cs`: joined in play when `cs` is a list, else told
+            b = self.gen(e.right, scope)
+            return Py(f"PLUS(st, {a.src}, {b.src})", a.varies or b.varies, False)
         if e.op == "+" and (t == "zone" or t.startswith("list:")):
             a, _ = self.collection(e.left, scope)
             b, _ = self.collection(e.right, scope)

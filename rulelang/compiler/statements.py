@@ -453,6 +453,8 @@ class Statements:
         # before): nothing to note when everyone saw the test (and the tests around it) and no value is marked at all.
         unmarked = "".join(f"{t} is None and " for t in [w, *self.taint_srcs()])
         for name in names:
+            if name not in scope and name not in self.s.vars:
+                continue  # a `let` of the blocks' own: it ends with them
             store, key = ("env", f"env[{name!r}]") if name in scope else ("st.vars", f"st.vars[{name!r}]")
             kind = scope[name] if name in scope else var_type(self.s, name) if name in self.s.vars else "card"
             if kind == "player":  # who acts shows the player (a card: which one tells which way the test went)
