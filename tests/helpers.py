@@ -144,6 +144,13 @@ def play(g: Game, seat: int, *moves: str) -> None:
         g.check_cards()
 
 
+def play_pending(g: Game, *moves: str) -> None:
+    """Make typed moves, each for the seat whose decision is pending, the cards checked after each."""
+    for text in moves:
+        g.apply(g.pending.player, text)
+        g.check_cards()
+
+
 def events_of(g: Game, kind: str) -> list[dict]:
     return [e for e in g.events if e.type == kind]
 

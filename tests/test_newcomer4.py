@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from helpers import ROOT, interleave
+from helpers import ROOT, interleave, play_pending as play
 from interpreter import Game
 from interpreter.ops import knows
 from rulelang.simulate.run import simulate
@@ -23,12 +23,6 @@ RULES = ROOT / "tests" / "rules"
 POKER = rulelang.load(RULES / "indian_poker.rules")
 CABO = rulelang.load(RULES / "cabo.rules")
 QUARTETS = rulelang.load(RULES / "quartets.rules")
-
-
-def play(g: Game, *moves: str) -> None:
-    for text in moves:
-        g.apply(g.pending.player, text)
-        g.check_cards()
 
 
 def seen(g: Game, seat, zone: str, owner) -> list:

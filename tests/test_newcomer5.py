@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from helpers import ROOT, interleave, narration
+from helpers import ROOT, interleave, narration, play_pending as play
 from interpreter import Game
 from rulelang.simulate.run import simulate
 
@@ -29,12 +29,6 @@ LOVE = rulelang.load(RULES / "love_letter.rules")
 HANABI = rulelang.load(RULES / "hanabi.rules")
 RATSCREW = rulelang.load(RULES / "ratscrew.rules")
 KINGS = rulelang.load(RULES / "kings_corner.rules")
-
-
-def play(g: Game, *moves: str) -> None:
-    for text in moves:
-        g.apply(g.pending.player, text)
-        g.check_cards()
 
 
 def legal(g: Game) -> list[str]:

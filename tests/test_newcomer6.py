@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from helpers import ROOT, deal_stack, options, play_greedy, zone_cards
+from helpers import ROOT, deal_stack, options, play_greedy, zone_cards, play_pending as play
 from interpreter import Game
 from interpreter.errors import MoveError, RulesError, RuntimeRulesError
 from rulelang.simulate.run import simulate
@@ -28,12 +28,6 @@ KLONDIKE = rulelang.load(RULES / "klondike.rules")
 CASSINO = rulelang.load(RULES / "cassino.rules")
 WHIST = rulelang.load(RULES / "dummy_whist.rules")
 HOLDEM = rulelang.load(RULES / "holdem.rules")
-
-
-def play(g: Game, *moves: str) -> None:
-    for text in moves:
-        g.apply(g.pending.player, text)
-        g.check_cards()
 
 
 def seen(g: Game, seat, zone: str, owner=None) -> list:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from helpers import ROOT, options, play_greedy, zone_cards
+from helpers import ROOT, options, play_greedy, zone_cards, play_pending as play
 from interpreter import Game
 from interpreter.errors import RulesError, RuntimeRulesError
 from rulelang.simulate.run import simulate
@@ -22,12 +22,6 @@ from rulelang.terminal.host import Host, Screen
 from rulelang.terminal.summary import rules_summary
 
 RULES = ROOT / "tests" / "rules"
-
-
-def play(g: Game, *moves: str) -> None:
-    for text in moves:
-        g.apply(g.pending.player, text)
-        g.check_cards()
 
 
 # ------------------------------------------------------------------ `+` joins a list to a value the checker cannot type

@@ -14,17 +14,11 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from helpers import ROOT, zone_cards
+from helpers import ROOT, zone_cards, play_pending as play
 from interpreter import Game
 from interpreter.errors import RulesError
 
 RULES = ROOT / "tests" / "rules"
-
-
-def play(g: Game, *moves: str) -> None:
-    for text in moves:
-        g.apply(g.pending.player, text)
-        g.check_cards()
 
 
 # ------------------------------------------------------------------ `position(item, list)`: an item's place in a zone

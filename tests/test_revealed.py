@@ -11,7 +11,7 @@ import random
 import pytest
 
 import rulelang
-from helpers import ROOT, interleave
+from helpers import ROOT, interleave, play_pending as play
 from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 from interpreter.bots.odds import Sight
@@ -56,12 +56,6 @@ def who_knows(g: Game, name: str) -> list:
                if name in seen(g, s, spec.name, owner if spec.per_player else None)]
     assert [s for s in by_knows if s is not None] == [s for s in by_view if s is not None], (by_knows, by_view)
     return by_view
-
-
-def play(g: Game, *moves: str) -> None:
-    for text in moves:
-        g.apply(g.pending.player, text)
-        g.check_cards()
 
 
 THREE = [["R1", "B2", "R4"], ["B1", "R3", "B4"], ["R2", "B3", "R5"]]
