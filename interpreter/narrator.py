@@ -118,14 +118,24 @@ def placed(e, where: str, on: str = "") -> str:
     return f"{on}{where}"
 
 
+def zone_words(name: str, display: str | None = None) -> str:
+    """A zone in words: those its declaration gives (`display`: `zone won "tricks won"`), else its name's."""
+    return display if display is not None else words(name)
+
+
+def zone_pile(name: str, display: str | None = None) -> str:
+    """A zone of the table as a heap of cards, `discard pile`, or in the words its declaration gives (`display`)."""
+    return display if display is not None else pile(name)
+
+
 def spec_words(spec) -> str:
-    """A zone (its `ZoneSpec`) in words: those its declaration gives (`zone won "tricks won"`), else its name's."""
-    return spec.display if spec.display is not None else words(spec.name)
+    """`zone_words` of a zone's `ZoneSpec`."""
+    return zone_words(spec.name, spec.display)
 
 
 def spec_pile(spec) -> str:
-    """A zone of the table (its `ZoneSpec`) as a heap of cards, `discard pile`, or in the words it is declared with."""
-    return spec.display if spec.display is not None else pile(spec.name)
+    """`zone_pile` of a zone's `ZoneSpec`."""
+    return zone_pile(spec.name, spec.display)
 
 
 def count_text(n: int) -> str:
@@ -261,14 +271,12 @@ class Narrator:
         return f"{self.who(name)} {self.does(name, verb)}"
 
     def zone_words(self, name) -> str:
-        """A zone told by its name: the words its declaration gives (`zone won "tricks won"`), else its name in words."""
-        display = self.displays.get(name)
-        return display if display is not None else words(name)
+        """A zone told by its name (`zone_words`, with the words its declaration gives)."""
+        return zone_words(name, self.displays.get(name))
 
     def zone_pile(self, name) -> str:
-        """A zone of the table told as a heap of cards (`the discard pile`), or by the words its declaration gives."""
-        display = self.displays.get(name)
-        return display if display is not None else pile(name)
+        """A zone of the table told by its name as a heap of cards (`zone_pile`)."""
+        return zone_pile(name, self.displays.get(name))
 
     def whose(self, name) -> str:
         return "your" if self.is_you(name) else f"{name}'s"
