@@ -1347,9 +1347,9 @@ class Host:
         facts: list = []
         for name, z in v["zones"].items():
             if isinstance(z, dict):
-                label = spec_words(p.zones[p.zone_index[name]])  # as the narrator does: `trump card`, not `trump_card`
-                top = z["cards"][-1] if z["cards"] else None
                 spec = p.zones[p.zone_index[name]]
+                label = spec_words(spec)  # as the narrator does: `trump card`, not `trump_card`
+                top = z["cards"][-1] if z["cards"] else None
                 if spec.shown == "all" and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
                     shown = z["cards"][-WHOLE_MOST:]  # every card matters (docs/language.md, "Zones"), the last few
                     more = z["size"] - len(shown)
@@ -1451,15 +1451,17 @@ class Host:
         first = True
         for name, z in v["zones"].items():
             if isinstance(z, list):
+                spec = p.zones[p.zone_index[name]]
+                said = spec_words(spec)
                 if first or z[seat]["size"]:  # an empty pile in front of you (parts, a penalty pile) says nothing
                     first = False
                     mine, shown = seen(z[seat])
-                    parts = [("bold", f"Your {spec_words(p.zones[p.zone_index[name]])} ({len(z[seat]['cards'])}):"), *shown]
+                    parts = [("bold", f"Your {said} ({len(z[seat]['cards'])}):"), *shown]
                     unseen = len(z[seat]["cards"]) - len(mine)  # yours, but face down to you too (a Slapjack stack)
                     if unseen:
                         parts += [("", " "), ("reverse", "▒▒"), ("", f" {unseen} more face down" if mine else " face down")]
                     self.screen.line(parts)
-                visibility = p.zones[p.zone_index[name]].visibility
+                visibility = spec.visibility
                 if brief:
                     continue
                 for other, h in enumerate(z):  # another's private cards this seat was shown (a challenged hand)
@@ -1472,12 +1474,10 @@ class Host:
                         shown = [part for c in h["cards"]  # its order, where a card's place is what a hint names
                                  for part in [("", " ")] + (card_parts(p, c) if c is not None else [("reverse", "▒▒")])]
                     if visibility == "public":  # laid out before them for all to see (Love Letter's played cards,
-                        self.screen.line([("", f"{v['names'][other]}'s {spec_words(p.zones[p.zone_index[name]])} "
-                                                   f"({h['size']}):"), *shown])
+                        self.screen.line([("", f"{v['names'][other]}'s {said} ({h['size']}):"), *shown])
                         continue                  # books, melds): as yours is listed
                     many = "all" if len(known) == h["size"] else f"{len(known)} of {h['size']}"
-                    self.screen.line([("", f"{v['names'][other]}'s {spec_words(p.zones[p.zone_index[name]])}, shown to you "
-                                           f"({many}):"), *shown])
+                    self.screen.line([("", f"{v['names'][other]}'s {said}, shown to you ({many}):"), *shown])
 
     def show_moves(self, d: Decision) -> None:
         """The moves open now, grouped by verb: `Moves: VERB CARD / CARD · VERB`."""
