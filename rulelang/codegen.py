@@ -201,21 +201,25 @@ def subsets(st, memo, xs, holds) -> list:
     work(st, 1 << n)
     if memo is not None and len(memo) >= SPLIT_MEMO:
         memo.clear()
-    out = []
-    for size in range(1, n + 1):
-        for picked in combinations(xs, size):
-            group = list(picked)
-            steps = st.steps  # each group counted as one step (above), whatever its condition costs
-            if memo is None:
-                found = holds(group)
-            else:
-                found = memo.get((None, *group))
-                if found is None:
-                    found = memo[(None, *group)] = bool(holds(group))
-            st.steps = steps
-            if found:
-                out.append(group)
-    return out
+    test = _group_test(st, memo, holds)
+    return [group for size in range(1, n + 1) for group in map(list, combinations(xs, size)) if test(group)]
+
+
+def _group_test(st, memo, holds):
+    """Whether `holds` of a group, for `splits` and `subsets`: each group counted as one step (before it, `work`),
+    whatever its condition costs (an expression always ends, and at most 2**MAX_SPLIT groups are tried); kept in
+    `memo` (a group's key starts with None: never a list of items) unless it is None."""
+    def test(group: list) -> bool:
+        steps = st.steps
+        if memo is None:
+            found = holds(group)
+        else:
+            found = memo.get((None, *group))
+            if found is None:
+                found = memo[(None, *group)] = bool(holds(group))
+        st.steps = steps
+        return found
+    return test
 
 
 def splits(st, memo, xs, holds) -> list:
@@ -234,18 +238,7 @@ def splits(st, memo, xs, holds) -> list:
         if memo is not None and len(memo) >= SPLIT_MEMO:
             memo.clear()
 
-        def test(group: list) -> bool:
-            # Each group is counted as one step (above), whatever its condition costs: an expression always ends,
-            # and at most 2**MAX_SPLIT groups are tried.
-            steps = st.steps
-            if memo is None:
-                found = holds(group)
-            else:
-                found = memo.get((None, *group))  # a group's key starts with None: never a list of items
-                if found is None:
-                    found = memo[(None, *group)] = bool(holds(group))
-            st.steps = steps
-            return found
+        test = _group_test(st, memo, holds)
         groups = [g for g in range(1, 1 << n) if test([xs[i] for i in range(n) if g >> i & 1])]
         left: dict = {}
 
