@@ -14,7 +14,7 @@ from interpreter.errors import unsafe_char
 from . import ast
 from .errors import Loc, RulesError, RulesSyntaxError
 from .paths import MAX_TEXT, MAX_WORDS, grammar_path
-from .syntax_errors import syntax_error
+from .syntax_errors import loc_at, syntax_error
 
 
 _WORD = re.compile(r"\w+|\S")  # a word or a sign, as MAX_WORDS counts them (a name, a number, `{`, `..` as two)
@@ -75,17 +75,14 @@ def parse(text: str, filename: str = "<rules>", start: str = "start"):
                                "or rule", Loc(filename, 1, 1))
     if len(_WORD.findall(text)) > MAX_WORDS:  # (counted in C; the place of the one past the limit found only then)
         at = next(islice(_WORD.finditer(text), MAX_WORDS, None)).start()
-        line = text.count("\n", 0, at) + 1
         raise RulesSyntaxError(f"this text has more than {MAX_WORDS:,} words and signs; rulelang reads at most that "
-                               "many in one file or rule", Loc(filename, line, at - (text.rfind("\n", 0, at) + 1) + 1),
-                               source=text, hint="a game's cards are made by `for` loops in its deck, not listed "
-                               "one by one; a long list of values is a range (`1..500`)")
+                               "many in one file or rule", loc_at(filename, text, at), source=text,
+                               hint="a game's cards are made by `for` loops in its deck, not listed one by one; a long "
+                               "list of values is a range (`1..500`)")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:  # a byte read from a terminal that is not UTF-8: it could not be saved
-        line = text.count("\n", 0, e.start) + 1
-        column = e.start - (text.rfind("\n", 0, e.start) + 1) + 1
-        raise RulesSyntaxError("this text has a byte that is not UTF-8 here", Loc(filename, line, column),
+        raise RulesSyntaxError("this text has a byte that is not UTF-8 here", loc_at(filename, text, e.start),
                                source=text.encode("utf-8", "replace").decode("utf-8"),
                                hint="type it again in UTF-8") from None
     if text.startswith("\ufeff"):  # a byte-order mark (an editor's UTF-8 signature): a space, so columns stay

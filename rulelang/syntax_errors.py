@@ -210,9 +210,7 @@ class _Diagnosis:
     # ------------------------------------------------------------ places
 
     def loc_at(self, offset: int, width: int = 1) -> Loc:
-        line = self.text.count("\n", 0, offset) + 1
-        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
-        return Loc(self.file, line, column, line, column + max(width, 1))
+        return loc_at(self.file, self.text, offset, width)
 
     def token_loc(self, tok: Token) -> Loc:
         return self.loc_at(tok.start_pos, len(str(tok)))
@@ -572,6 +570,14 @@ def _brace_trouble(text: str):
     if stack:
         return (missing if missing is not None else stack[-1]), None, None
     return None, None, None
+
+
+def loc_at(file: str, text: str, offset: int, width: int | None = None) -> Loc:
+    """The place of a character of a text (its offset), by line and column from 1; spanning `width` characters when
+    given."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return Loc(file, line, column) if width is None else Loc(file, line, column, line, column + max(width, 1))
 
 
 def _indent(text: str, offset: int) -> int:
