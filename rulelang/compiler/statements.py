@@ -456,7 +456,7 @@ class Statements:
             if name not in scope and name not in self.s.vars:
                 continue  # a `let` of the blocks' own: it ends with them
             store, key = ("env", f"env[{name!r}]") if name in scope else ("st.vars", f"st.vars[{name!r}]")
-            kind = scope[name] if name in scope else var_type(self.s, name) if name in self.s.vars else "card"
+            kind = scope[name] if name in scope else var_type(self.s, name)
             if kind == "player":  # who acts shows the player (a card: which one tells which way the test went)
                 continue
             after += [f"if not ({unmarked}'$seen' not in {store}):",
