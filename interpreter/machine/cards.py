@@ -99,11 +99,11 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None, under: int
             _set_face(st, cid, face, _knower(st, *loc))
     bottom = None
     if under is not None:  # the cards just put on top go down under `under` of the others
-        k = len(cards)
-        above = min(under, len(target) - k)
-        bottom = 0 < above == len(target) - k
+        put = len(target) - len(cards)  # where they were put
+        above = min(under, put)
+        bottom = 0 < above == put
         if above:
-            target[len(target) - k - above:] = target[len(target) - k:] + target[len(target) - k - above:len(target) - k]
+            target[put - above:] = target[put:] + target[put - above:put]
         under = above
     if revealed:
         for loc, ids in by_zone.items():
