@@ -198,17 +198,19 @@ def subsets(st, memo, xs, holds) -> list:
     n = len(xs)
     if n > MAX_SPLIT:
         raise RuntimeRulesError(f"`subsets` of {n} items: it looks at the groups of {MAX_SPLIT} at most")
-    work(st, 1 << n)
-    if memo is not None and len(memo) >= SPLIT_MEMO:
-        memo.clear()
-    test = _group_test(st, memo, holds)
+    test = _group_test(st, memo, holds, n)
     return [group for size in range(1, n + 1) for group in map(list, combinations(xs, size)) if test(group)]
 
 
-def _group_test(st, memo, holds):
-    """Whether `holds` of a group, for `splits` and `subsets`: each group counted as one step (before it, `work`),
-    whatever its condition costs (an expression always ends, and at most 2**MAX_SPLIT groups are tried); kept in
-    `memo` (a group's key starts with None: never a list of items) unless it is None."""
+def _group_test(st, memo, holds, n: int):
+    """Whether `holds` of a group of `n` items, for `splits` and `subsets`: each of the 2**n groups counted as one step
+    (all of them now, `work`), whatever its condition costs (an expression always ends, and at most 2**MAX_SPLIT groups
+    are tried); kept in `memo` (a group's key starts with None: never a list of items; emptied when full) unless it is
+    None."""
+    work(st, 1 << n)
+    if memo is not None and len(memo) >= SPLIT_MEMO:
+        memo.clear()
+
     def test(group: list) -> bool:
         steps = st.steps
         if memo is None:
@@ -234,11 +236,7 @@ def splits(st, memo, xs, holds) -> list:
         n = len(xs)
         if n > MAX_SPLIT:
             raise RuntimeRulesError(f"`splits` of {n} items: it takes apart at most {MAX_SPLIT}")
-        work(st, 1 << n)
-        if memo is not None and len(memo) >= SPLIT_MEMO:
-            memo.clear()
-
-        test = _group_test(st, memo, holds)
+        test = _group_test(st, memo, holds, n)
         groups = [g for g in range(1, 1 << n) if test([xs[i] for i in range(n) if g >> i & 1])]
         left: dict = {}
 
