@@ -118,7 +118,11 @@ class Code:
             if t is not None and t.branch is not None and not t.lines and t.op is None:
                 # a jump to a test (a loop's): the test is made here, one dispatch fewer
                 cond, label, at = t.branch
-                lines += [*([at] if at else []), f"if {cond}:", f"    fr.pc = {target + 1}", "else:", f"    fr.pc = {_target(label.pos, blocks)}"]
+                test = [*([at] if at else []), f"if {cond}:", f"    fr.pc = {target + 1}", "else:", f"    fr.pc = {_target(label.pos, blocks)}"]
+                if b.op is None:
+                    lines += test
+                else:  # its instruction may have put other code on the stack (a procedure called): the test waits for it
+                    lines += ["if st.stack[-1] is fr:", *("    " + line for line in test), "else:", f"    fr.pc = {target}"]
             else:
                 lines += self.goes_on(i, target, blocks)
         name = self.names[i]
