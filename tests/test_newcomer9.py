@@ -53,3 +53,124 @@ def test_a_while_tests_its_condition_after_the_procedure_its_body_ends_with():
     play(g, "lay 1", "lay 3")
     assert zone_cards(g, "pile") == ["1", "3"] and g.winners == [0]
     assert g.state.vars["rounds"] == 2
+
+
+def options(g) -> list[str]:
+    return [m.text for m in g.pending.options]
+
+
+def card_sets(g) -> set:
+    """The moves of the pending decision, each as its verb and the set of its words: a set of cards in any order."""
+    return {(m.text.split()[0], frozenset(m.text.split()[1:])) for m in g.pending.options}
+
+
+def interleave(*hands) -> list[str]:
+    return [h[i] for i in range(len(hands[0])) for h in hands]
+
+
+def said(g) -> list[str]:
+    return [e.text for e in g.events if type(e).__name__ == "Said"]
+
+
+# ------------------------------------------------------------------ 6 nimmt!
+
+def nimmt(hands, rows, seed=1) -> Game:
+    return Game(rulelang.load(RULES / "six_nimmt.rules"), len(hands), seed=seed, stack=interleave(*hands) + rows)
+
+
+NIMMT_HANDS = [["11", "12", "13", "14", "15", "1", "2", "3", "55", "100"],
+               ["20", "30", "40", "50", "60", "70", "80", "90", "99", "104"]]
+
+
+def test_six_nimmt_bull_heads():
+    heads = {c.short: c.attrs["heads"] for c in rulelang.load(RULES / "six_nimmt.rules").cards}
+    assert len(heads) == 104
+    assert [heads[n] for n in ["55", "11", "44", "10", "30", "5", "25", "1", "7", "104"]] == [7, 5, 5, 3, 3, 2, 2, 1, 1, 1]
+    assert sum(heads.values()) == 171
+
+
+def test_six_nimmt_a_chosen_card_is_hidden_from_the_others_until_all_are_turned_up():
+    g = nimmt(NIMMT_HANDS, ["10", "25", "45", "65"])
+    play(g, "play 11")
+    assert g.pending.player == 1
+    assert g.view(1)["zones"]["chosen"][0]["cards"] == [None]          # Bo sees a face-down card, not which
+    assert g.view(None)["zones"]["chosen"][0]["cards"] == [None]       # nor does the table
+    assert g.view(0)["zones"]["chosen"][0]["cards"] != [None]          # its player does
+    assert not any("11" in (g.narrate(e, 1) or "") for e in g.events)
+    play(g, "play 20")
+    # turned up together and placed lowest first: 11 after 10 (row 1), then 20 after 11
+    assert zone_cards(g, "row1") == ["10", "11", "20"]
+    assert [zone_cards(g, "chosen", p) for p in (0, 1)] == [[], []]
+
+
+def test_six_nimmt_hidden_information_over_bot_games(tmp_path):
+    """The watcher of tests/test_hidden_information.py, over 6 nimmt! with its cards named "Bull 10" (a card
+    called "10" cannot be told from "10 cards dealt" in a narrated line)."""
+    from pathlib import Path
+    import test_hidden_information as H
+    src = tmp_path / "nimmt_named.rules"
+    src.write_text(f'''extends "{RULES / 'six_nimmt.rules'}"
+attribute tag {{ bull "Bull" short "B" }}
+name cards by tag number
+deck stock {{ for n in 1..104 {{ card {{tag: bull, number: n, heads: bulls(n)}} }} }}
+''')
+    old = H.GAMES_EACH
+    H.GAMES_EACH = 4
+    try:
+        out = H.play_and_watch(Path(src))
+    finally:
+        H.GAMES_EACH = old
+    assert out["failures"] == {} and out["counts"]["moves"] > 100 and out["counts"]["permutations"] > 4
+
+
+@pytest.mark.parametrize("name", ["sushi_go", "lost_cities", "big_two"])
+def test_hidden_information_over_bot_games(name):
+    import test_hidden_information as H
+    old = H.GAMES_EACH
+    H.GAMES_EACH = 4
+    try:
+        out = H.play_and_watch(RULES / f"{name}.rules")
+    finally:
+        H.GAMES_EACH = old
+    assert out["failures"] == {} and out["counts"]["moves"] > 100 and out["counts"]["permutations"] > 4
+
+
+def test_six_nimmt_a_card_below_every_row_takes_a_row_of_its_players_choice_and_the_sixth_card_takes_the_row():
+    g = nimmt(NIMMT_HANDS, ["10", "25", "45", "65"])
+    play(g, "play 11", "play 20")                                     # row 1: 10 11 20
+    play(g, "play 12", "play 30")
+    # 12 is below every row's last card (20 25 45 65): its player takes a row of their choice, before 30 is placed
+    assert g.pending.player == 0 and options(g) == ["take 1", "take 2", "take 3", "take 4"]
+    assert zone_cards(g, "row1") == ["10", "11", "20"]
+    play(g, "take 2")
+    assert zone_cards(g, "taken", 0) == ["25"] and zone_cards(g, "row2") == ["12"]
+    assert zone_cards(g, "row1") == ["10", "11", "20", "30"]          # 30 after 20, the highest below it
+    play(g, "play 13", "play 40", "play 14", "play 50")
+    # 14 after 13; 50 after 45, the highest row end below it (40 45 65 and 14)
+    assert [zone_cards(g, f"row{i}") for i in range(1, 5)] == [
+        ["10", "11", "20", "30", "40"], ["12", "13", "14"], ["45", "50"], ["65"]]
+    play(g, "play 15", "play 60", "play 1", "play 70")
+    play(g, "take 3")                                                 # 1 is below all: Ada takes 45 50 60
+    play(g, "play 2", "play 80", "play 3", "play 90")
+    assert [zone_cards(g, f"row{i}") for i in range(1, 5)] == [
+        ["10", "11", "20", "30", "40"], ["12", "13", "14", "15"], ["1", "2", "3"], ["65", "70", "80", "90"]]
+    play(g, "play 55", "play 99")
+    # 55 is the 6th card of row 1: Ada takes its five cards, and 55 starts it; 99 goes to row 4, its 5th
+    assert zone_cards(g, "row1") == ["55"] and zone_cards(g, "taken", 0)[-5:] == ["10", "11", "20", "30", "40"]
+    assert zone_cards(g, "row4") == ["65", "70", "80", "90", "99"]
+    play(g, "play 100", "play 104")
+    # after ten rounds the hand ends: Ada took 25 45 50 60 10 11 20 30 40 65 70 80 90 99 (43 bull heads), Bo none
+    assert zone_cards(g, "row4") == ["100", "104"]
+    assert g.over and g.winners == [1]
+    assert list(g.state.pvars["score"]) == [43, 0]
+
+
+def test_six_nimmt_a_match_ends_at_66_and_the_fewest_win():
+    g = Game(rulelang.load(RULES / "six_nimmt.rules"), 3, seed=4, match=True)
+    from interpreter.bots import GreedyBot
+    bots = [GreedyBot(s) for s in range(3)]
+    while not g.over:
+        d = g.pending
+        g.apply(d.player, bots[d.player].choose(g.program, g.view(d.player), d))
+    scores = list(g.state.pvars["score"])
+    assert max(scores) >= 66 and g.winners == [p for p in range(3) if scores[p] == min(scores)]
