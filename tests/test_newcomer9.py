@@ -68,8 +68,9 @@ def interleave(*hands) -> list[str]:
     return [h[i] for i in range(len(hands[0])) for h in hands]
 
 
-def said(g) -> list[str]:
-    return [e.text for e in g.events if type(e).__name__ == "Said"]
+def said(g, seat=None) -> list[str]:
+    """What the rules' `say`s told, as narrated to a seat (None: the table)."""
+    return [g.narrate(e, seat) for e in g.events if type(e).__name__ == "SayEvent"]
 
 
 # ------------------------------------------------------------------ 6 nimmt!
@@ -174,3 +175,50 @@ def test_six_nimmt_a_match_ends_at_66_and_the_fewest_win():
         g.apply(d.player, bots[d.player].choose(g.program, g.view(d.player), d))
     scores = list(g.state.pvars["score"])
     assert max(scores) >= 66 and g.winners == [p for p in range(3) if scores[p] == min(scores)]
+
+
+# ------------------------------------------------------------------ Lost Cities
+
+def test_lost_cities_columns_rise_wagers_come_first_discards_are_shared_and_the_last_draw_ends_the_hand():
+    p1 = ["YW", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8"]
+    p2 = ["BW", "BW", "B10", "G5", "G6", "R2", "R3", "R4"]
+    g = Game(rulelang.load(RULES / "lost_cities.rules"), 2, seed=1, stack=interleave(p1, p2))
+    play(g, "play YW")
+    assert options(g) == ["draw"]                     # nothing discarded yet: the draw pile only
+    play(g, "draw", "play BW", "draw", "play Y2", "draw", "play B10", "draw", "play Y3", "draw")
+    # a wager only before any number; a number only above the column's last
+    assert "play BW" not in options(g) and "discard BW" in options(g)
+    assert "play R2" in options(g)
+    play(g, "discard G5")
+    assert options(g) == ["draw"]                     # not the card just discarded
+    play(g, "draw", "play Y4")
+    assert options(g) == ["draw", "take green"]       # the other player's discard may be taken
+    play(g, "take green")
+    assert "G5" in zone_cards(g, "hand", 0) and zone_cards(g, "green_pile") == []
+    play(g, "discard G6", "draw", "play Y5", "draw", "play R3", "draw")
+    assert "play Y6" in options(g)
+    play(g, "play Y6", "draw")
+    assert "play R2" not in options(g) and "play R4" in options(g)   # R3 is down: R2 no longer goes on it
+    play(g, "discard R2", "draw", "play Y7", "draw", "discard R4", "draw", "play Y8", "draw")
+    # the rest: discards and draws until the last card of the draw pile is drawn (60 - 16 dealt, 44 draws)
+    moves = 0
+    while not g.over:
+        play(g, next(o for o in options(g) if o.startswith("discard") or o == "draw"))
+        moves += 1
+    assert moves == 60 and zone_cards(g, "draw") == []
+    assert zone_cards(g, "yellows", 0) == p1 and zone_cards(g, "blues", 1) == ["BW", "B10"]
+    assert zone_cards(g, "reds", 1) == ["R3"]
+    # yellow: (2 + ... + 8 - 20) x (1 + 1 wager) + 20 for 8 cards = 50; blue (10 - 20) x 2 = -20, red 3 - 20 = -17
+    assert said(g)[-1] == "the last card is drawn: P1 scores 50, P2 scores -37"
+    assert g.winners == [0] and list(g.state.pvars["score"]) == [50, -37]
+
+
+def test_lost_cities_an_expedition_not_started_scores_nothing_and_a_match_is_three_hands():
+    g = Game(rulelang.load(RULES / "lost_cities.rules"), 2, seed=2, match=True)
+    hands = 0
+    while not g.over:
+        opts = options(g)
+        hands = g.hand_no
+        play(g, next(o for o in opts if o.startswith("discard") or o == "draw"))
+    # nobody laid a card on an expedition: every hand scores 0 to 0, a draw of both
+    assert list(g.state.pvars["score"]) == [0, 0] and sorted(g.winners) == [0, 1] and hands == 3
