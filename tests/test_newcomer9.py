@@ -222,3 +222,74 @@ def test_lost_cities_an_expedition_not_started_scores_nothing_and_a_match_is_thr
         play(g, next(o for o in opts if o.startswith("discard") or o == "draw"))
     # nobody laid a card on an expedition: every hand scores 0 to 0, a draw of both
     assert list(g.state.pvars["score"]) == [0, 0] and sorted(g.winners) == [0, 1] and hands == 3
+
+
+# ------------------------------------------------------------------ Big Two
+
+BIG_TWO_HANDS = [
+    ["4S", "6D", "7C", "7S", "TC", "TS", "QS", "KD", "KS", "AH", "AS", "2H", "2S"],     # Ada
+    ["3D", "4C", "5H", "6S", "7D", "8C", "8D", "8H", "9C", "9D", "JC", "JD", "JH"],     # Bo
+    ["3H", "6H", "9H", "TH", "KH", "4H", "5C", "5S", "QD", "QC", "AD", "2D", "2C"],     # Cy
+    ["3C", "3S", "4D", "5D", "6C", "7H", "8S", "9S", "TD", "JS", "QH", "KC", "AC"],     # Dee
+]
+
+
+def big_two() -> Game:
+    return Game(rulelang.load(RULES / "big_two.rules"), 4, seed=1, stack=interleave(*BIG_TWO_HANDS))
+
+
+def test_big_two_the_three_of_diamonds_leads_five_card_hands_rank_by_kind_and_the_last_player_leads_again():
+    g = big_two()
+    assert g.pending.player == 1                                   # Bo holds the 3 of diamonds
+    assert all("3D" in words for _, words in card_sets(g))          # and the first play holds it
+    assert ("play", frozenset(["3D", "4C", "5H", "6S", "7D"])) in card_sets(g)
+    play(g, "play 3D 4C 5H 6S 7D")                                 # a straight
+    assert all(len(words) == 5 for verb, words in card_sets(g) if verb == "play")   # as many cards
+    assert ("play", frozenset(["2D"])) not in card_sets(g)
+    play(g, "play 3H 6H 9H TH KH")                                 # a flush beats a straight
+    # Dee's straight 5D 6C 7H 8S 9S is below a flush; only a pass
+    assert options(g) == ["pass"]
+    play(g, "pass")
+    assert ("play", frozenset(["4S", "7S", "TS", "QS", "KS"])) in card_sets(g)    # a flush to the K of spades beats one to the K of hearts
+    play(g, "pass")
+    assert ("play", frozenset(["8C", "8D", "8H", "9C", "9D"])) in card_sets(g)
+    play(g, "play 8C 8D 8H 9C 9D")                                 # a full house beats a flush
+    play(g, "pass", "pass", "pass")
+    # everyone else passed: Bo leads anything, and may not pass
+    assert g.pending.player == 1 and "pass" not in options(g) and ("play", frozenset(["JC"])) in card_sets(g)
+    play(g, "play JC JD JH")
+    # Bo is out first and wins; each other scores a point a card, twice with 10 or more, three times with 13
+    assert g.winners == [1] and list(g.state.pvars["score"]) == [39, 0, 8, 39]
+
+
+def test_big_two_singles_by_rank_then_suit_pairs_of_as_many_cards_and_higher():
+    g = big_two()
+    play(g, "play 3D")
+    assert ("play", frozenset(["3H"])) in card_sets(g) and ("play", frozenset(["5C", "5S"])) not in card_sets(g)
+    play(g, "play 3H")
+    # a 3 of clubs is below the 3 of hearts (diamonds, clubs, hearts, spades), the 3 of spades above it
+    assert ("play", frozenset(["3C"])) not in card_sets(g) and ("play", frozenset(["3S"])) in card_sets(g)
+    play(g, "play 3S", "play 2S", "pass", "pass", "pass")
+    assert g.pending.player == 0 and "pass" not in options(g)      # Ada's 2 of spades stood: she leads
+    play(g, "play 7C 7S")
+    assert ("play", frozenset(["8C", "8D"])) in card_sets(g) and ("play", frozenset(["JC"])) not in card_sets(g)
+    play(g, "play 8C 8D")
+    assert ("play", frozenset(["5C", "5S"])) not in card_sets(g) and ("play", frozenset(["QD", "QC"])) in card_sets(g)
+    play(g, "play QD QC", "pass")
+    assert ("play", frozenset(["TC", "TS"])) not in card_sets(g) and ("play", frozenset(["KD", "KS"])) in card_sets(g)
+
+
+def test_big_two_four_of_a_kind_beats_a_full_house_and_a_straight_flush_beats_four_of_a_kind():
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2"]
+    bo = ["3D", "3C", "3H", "4D", "4C"]
+    cy = ["9C", "9D", "9H", "9S", "5C"]
+    dee = ["TS", "JS", "QS", "KS", "AS"]
+    rest = [r + s for s in "DCHS" for r in ranks if r + s not in bo + cy + dee]
+    hands = [rest[0:13], bo + rest[13:21], cy + rest[21:29], dee + rest[29:37]]
+    g = Game(rulelang.load(RULES / "big_two.rules"), 4, seed=1, stack=interleave(*hands))
+    play(g, "play 3D 3C 3H 4D 4C")
+    assert ("play", frozenset(cy)) in card_sets(g)
+    play(g, "play " + " ".join(cy))
+    assert ("play", frozenset(dee)) in card_sets(g)
+    play(g, "play " + " ".join(dee))
+    assert zone_cards(g, "pile")[-5:] == dee and g.state.vars["to_beat"] > 900
