@@ -293,3 +293,58 @@ def test_big_two_four_of_a_kind_beats_a_full_house_and_a_straight_flush_beats_fo
     assert ("play", frozenset(dee)) in card_sets(g)
     play(g, "play " + " ".join(dee))
     assert zone_cards(g, "pile")[-5:] == dee and g.state.vars["to_beat"] > 900
+
+
+# ------------------------------------------------------------------ Sushi Go!
+
+SUSHI_A = ["Wa", "Sq", "Pu", "Pu", "Mk3", "Tp", "Tp", "Ch", "Sn", "Du"]
+SUSHI_B = ["Sa", "Sa", "Sa", "Mk2", "Mk2", "Eg", "Du", "Du", "Mk1", "Eg"]
+
+
+def sushi() -> Game:
+    # round 1 as below; round 2 ten tempura and ten sashimi, round 3 ten dumplings and ten maki rolls of 2
+    stack = interleave(SUSHI_A, SUSHI_B) + interleave(["Tp"] * 10, ["Sa"] * 10) + interleave(["Du"] * 10, ["Mk2"] * 10)
+    return Game(rulelang.load(RULES / "sushi_go.rules"), 2, seed=1, stack=stack)
+
+
+def test_sushi_go_picks_are_hidden_until_all_are_turned_up_and_the_hands_pass_on():
+    g = sushi()
+    play(g, "pick Wa")
+    assert g.pending.player == 1 and g.view(1)["zones"]["picked"][0]["cards"] == [None]
+    assert g.view(None)["zones"]["picked"][0]["cards"] == [None]
+    assert not any("Wasabi" in (g.narrate(e, 1) or "") for e in g.events)
+    play(g, "pick Sa")
+    assert zone_cards(g, "front", 0) == ["Wa"] and zone_cards(g, "front", 1) == ["Sa"]
+    # the hands went round: Ada now holds what Bo was dealt, less his pick
+    assert sorted(zone_cards(g, "hand", 0)) == sorted(SUSHI_B[1:])
+    assert sorted(zone_cards(g, "hand", 1)) == sorted(SUSHI_A[1:])
+
+
+def test_sushi_go_wasabi_chopsticks_round_scoring_puddings_and_the_end():
+    g = sushi()
+    play(g, "pick Wa", "pick Sa", "pick Mk2", "pick Ch")
+    assert not any(w == "chopsticks" for w, _ in card_sets(g))    # the chopsticks are Bo's
+    play(g, "pick Sq", "pick Sa")
+    assert zone_cards(g, "dipped", 0) == ["Sq"]                    # a squid nigiri on Ada's wasabi
+    play(g, "pick Mk2")
+    assert ("chopsticks", frozenset(["Tp"])) in card_sets(g) or ("chopsticks", frozenset(["Tp", "Tp"])) in card_sets(g)
+    play(g, "chopsticks Tp Tp")
+    # two cards kept, and the chopsticks went back into the hand, passed on to Ada
+    assert zone_cards(g, "front", 1) == ["Sa", "Sa", "Tp", "Tp"] and "Ch" in zone_cards(g, "hand", 0)
+    play(g, "pick Pu", "pick Sa", "pick Du", "pick Mk3", "pick Pu", "pick Du", "pick Mk1", "pick Du")
+    play(g, "pick Sn", "pick Eg")
+    assert zone_cards(g, "front", 0)[-1] == "Sn"                   # the wasabi holds one nigiri only
+    play(g, "pick Eg", "pick Ch")
+    # Ada: maki 2+2+1 = 5, the most: 6; 1 dumpling 1; salmon 2, egg 1; squid on wasabi 9: 19.
+    # Bo: maki 3, second: 3; tempura pair 5; sashimi three 10; 2 dumplings 3; egg 1: 22.
+    assert said(g) == ["round 1: P1 scores 19", "round 1: P2 scores 22"]
+    assert list(g.state.pvars["points"]) == [19, 22]
+    assert zone_cards(g, "puddings", 0) == ["Pu", "Pu"] and zone_cards(g, "front", 0) == []   # puddings stay
+    while not g.over:
+        play(g, options(g)[0])
+    # round 2: each keeps 5 tempura (two pairs, 10) and 5 sashimi (one set, 10); round 3: 5 dumplings (15) and
+    # 10 maki icons each, a tie for the most: 6 / 2 = 3 each, no second. Puddings: Ada 2, Bo 0: Ada 6, and with
+    # two players nobody loses 6.
+    assert said(g)[2:] == ["round 2: P1 scores 20", "round 2: P2 scores 20", "round 3: P1 scores 18",
+                           "round 3: P2 scores 18", "puddings: P1 scores 6", "puddings: P2 scores 0"]
+    assert g.winners == [0] and list(g.state.pvars["score"]) == [63, 60]
