@@ -806,9 +806,15 @@ class Checker:
     def offers_zones(self, o, name, domain):
         """`put c in hand(current), z in [left, right]`: a move names a card, a player, a value or a number, and a
         zone is none of them (it was offered as its inner numbers, `put 2 (1, None)`)."""
+        if isinstance(domain, ast.ListLit) and all(isinstance(z, ast.Name) for z in domain.items):
+            zones = "[" + ", ".join(z.name for z in domain.items) + "]"
+            hint = (f"offer their places and take the zone in the body: `{name} in 1..{len(domain.items)}`, then "
+                    f"`nth({zones}, {name})` is the zone")
+        else:
+            hint = (f"offer their places and take the zone in the body: `{name} in 1..N`, then `nth([ZONE, ...], {name})` "
+                    "is the zone")
         self.error(f"option `{o.verb}` cannot offer zones: a move names a card, a player, a value or a number",
-                   domain.loc, f"offer their numbers and take the zone in the body: `{name} in 1..N`, with "
-                   "`define pile(i) = if i == 1 then ZONE else ...`")
+                   domain.loc, hint)
 
     def check_FireStmt(self, st, scope):
         params = self.s.events.get(st.event)
