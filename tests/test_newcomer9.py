@@ -348,3 +348,21 @@ def test_sushi_go_wasabi_chopsticks_round_scoring_puddings_and_the_end():
     assert said(g)[2:] == ["round 2: P1 scores 20", "round 2: P2 scores 20", "round 3: P1 scores 18",
                            "round 3: P2 scores 18", "puddings: P1 scores 6", "puddings: P2 scores 0"]
     assert g.winners == [0] and list(g.state.pvars["score"]) == [63, 60]
+
+
+def test_sushi_go_with_three_players_the_fewest_puddings_lose_six():
+    # round 1: Ada is dealt six puddings and three tempura; rounds 2 and 3 hold no pudding
+    round1 = interleave(["Pu"] * 6 + ["Tp"] * 3, ["Sa"] * 9, ["Du"] * 9)
+    later = ["Mk2"] * 12 + ["Mk3"] * 8 + ["Mk1"] * 6 + ["Sn"] * 10 + ["Sq"] * 5 + ["Eg"] * 5 + ["Tp"] * 8
+    g = Game(rulelang.load(RULES / "sushi_go.rules"), 3, seed=1, stack=round1 + later[:54])
+    while not g.over:
+        opts = options(g)
+        seat = g.pending.player
+        if seat == 0 and "pick Pu" in opts:
+            play(g, "pick Pu")                                          # Ada takes a pudding whenever she can
+        else:
+            play(g, next((o for o in opts if o != "pick Pu"), opts[0]))
+    # Ada took puddings at turns 1, 4 and 7; Bo took the tempura at 2 and 5, then a pudding at 8; Cy tempura at 3,
+    # puddings at 6 and 9: Ada 3 (the most: 6), Bo 1 (the fewest: -6), Cy 2
+    assert [len(zone_cards(g, "puddings", p)) for p in range(3)] == [3, 1, 2]
+    assert said(g)[-3:] == ["puddings: P1 scores 6", "puddings: P2 scores -6", "puddings: P3 scores 0"]
