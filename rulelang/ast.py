@@ -156,9 +156,12 @@ class RangeAttributeDecl:
 
 @node
 class NamesDecl:
-    """Which attributes, in order, make a card's name. `name cards by colour kind number`"""
+    """Which attributes, in order, make a card's name, and words of the file's own between them.
+    `name cards by colour kind number`, `name cards by rank "of" suit` (`words`: (index, text), the text said before
+    the attribute `attributes[index]`; index len(attributes) for a word after the last)"""
 
     attributes: tuple
+    words: tuple = ()
     loc: Loc = _loc()
 
 

@@ -338,12 +338,28 @@ class Checker:
                        f"{MAX_ATTRIBUTE_VALUES}", d.loc)
 
     def check_ClaimsDecl(self, d):
-        self.check_NamesDecl(d)
+        self.known_attributes(d)
 
-    def check_NamesDecl(self, d):
+    def known_attributes(self, d):
         for a in d.attributes:
             if a not in self.s.attributes:
                 self.unknown("attribute", a, part(d.loc, "attr:" + a), self.s.attributes)
+
+    def check_NamesDecl(self, d):
+        self.known_attributes(d)
+        if d.words and not d.attributes:
+            self.error("`name cards by` names no attribute, only words", d.loc,
+                       hint='name the attributes a card is called by, words between them: `name cards by rank "of" suit`')
+        for i, (_, word) in enumerate(d.words):
+            where = part(d.loc, f"word:{i}")
+            if not word.strip():
+                self.error("a word in `name cards by` may not be empty", where,
+                           hint='write the words said between two values: `name cards by rank "of" suit`')
+            elif not word.isprintable():
+                self.error("a word in `name cards by` may not hold a line break, a tab or another control character",
+                           where, hint="a card's name is said on one line")
+            elif len(word) > MAX_NAME:
+                self.error(f"a word in `name cards by` may have at most {MAX_NAME} characters", where)
 
     def check_ClassDecl(self, d):
         self.expect(d.expr, {"card": "card"}, "bool")

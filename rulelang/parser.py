@@ -265,7 +265,16 @@ class _ToAst(Transformer):
         return ast.Literal(value=-int(c[0]), loc=self._loc(meta))
 
     def names_decl(self, meta, c):
-        return ast.NamesDecl(attributes=tuple(str(n) for n in c), loc=self._loc(meta, **{"attr:" + str(n): n for n in c}))
+        names = [n for n in c if n.type != "STRING"]
+        words, seen = [], 0
+        for i, n in enumerate(c):
+            if n.type == "STRING":
+                words.append((seen, _s(n)))
+            else:
+                seen += 1
+        return ast.NamesDecl(attributes=tuple(map(str, names)), words=tuple(words),
+                             loc=self._loc(meta, **{"attr:" + str(n): n for n in names},
+                                           **{f"word:{i}": n for i, n in enumerate(x for x in c if x.type == "STRING")}))
 
     def class_decl(self, meta, c):
         return ast.ClassDecl(name=str(c[0]), expr=c[1], loc=self._loc(meta, name=c[0]))

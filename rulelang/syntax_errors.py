@@ -28,7 +28,7 @@ _FORMS = {
     "option": '`option NAME = VALUE "what it does"`',
     "const": "`const NAME = VALUE`",
     "attribute": '`attribute NAME { VALUE "Display" short "S" ... }`, or `attribute NAME LOW..HIGH`',
-    "name": "`name cards by ATTRIBUTE ATTRIBUTE ...`",
+    "name": "`name cards by ATTRIBUTE [\"WORDS\"] ATTRIBUTE ...`",
     "class": "`class NAME = CONDITION` (about `card`)",
     "deck": "`deck ZONE { N cards {ATTRIBUTE: VALUE, ...} ... }`",
     "zone": "`zone NAME [\"WORDS\"]`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`, "
