@@ -358,9 +358,11 @@ class ExamplesDecl:
 @node
 class TeamsDecl:
     """Partnerships: the seats make teams of this many, partners sitting apart (with four players and teams
-    of two, seats 1 and 3 against 2 and 4); a team wins together. `teams of 2`"""
+    of two, seats 1 and 3 against 2 and 4); a team wins together. `teams of 2`; `teams of 2 at 4, 6 players`: at
+    those numbers of players only (`counts`), everyone plays alone at the others"""
 
     size: int
+    counts: tuple = ()
     loc: Loc = _loc()
 
 

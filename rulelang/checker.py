@@ -309,10 +309,26 @@ class Checker:
         p = self.s.players
         if d.size < 2:
             self.error(f"a team has at least 2 players, not {d.size}", d.loc)
-        elif p is not None and any(n % d.size for n in range(p.low, p.high + 1)):
+            return
+        for i, n in enumerate(d.counts):
+            where = part(d.loc, f"count:{i}")
+            if p is not None and not p.low <= n <= p.high:
+                self.error(f"`players {p.low}..{p.high}` does not allow {n}: teams at {n} players would never play",
+                           where)
+            elif n % d.size:
+                self.error(f"teams of {d.size} cannot be made of {n} players", where,
+                           hint=f"list the numbers of players teams of {d.size} divide")
+            elif n == d.size:
+                self.error(f"teams of {d.size} at {n} players make one team, which always wins", where,
+                           hint="teams are for two teams or more")
+        if not d.counts and p is not None and any(n % d.size for n in range(p.low, p.high + 1)):
             fits = [n for n in range(p.low, p.high + 1) if n % d.size == 0]
             hint = (f"allow only numbers of players that make whole teams: `players {fits[0]}..{fits[0]}`" if len(fits) == 1
                     else f"whole teams need {listing(map(str, fits)).replace('`', '')} players" if fits else None)
+            many = [n for n in fits if n > d.size]
+            if many:
+                hint += (f"; or teams at some numbers of players only, everyone alone at the others: "
+                         f"`teams of {d.size} at {', '.join(map(str, many))} players`")
             self.error(f"teams of {d.size} need a number of players they divide, and `players {p.low}..{p.high}` "
                        f"allows {', '.join(str(n) for n in range(p.low, p.high + 1) if n % d.size)}", d.loc, hint)
 

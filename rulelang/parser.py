@@ -380,7 +380,8 @@ class _ToAst(Transformer):
         return ast.MatchHands(hands=int(c[0]), lowest=c[1], loc=self._loc(meta))
 
     def teams_decl(self, meta, c):
-        return ast.TeamsDecl(size=int(c[0]), loc=self._loc(meta))
+        return ast.TeamsDecl(size=int(c[0]), counts=tuple(int(n) for n in c[1:]),
+                             loc=self._loc(meta, **{f"count:{i}": n for i, n in enumerate(c[1:])}))
 
     def option_override_decl(self, meta, c):
         return ast.OptionOverrideDecl(option=c[0], loc=self._loc(meta))

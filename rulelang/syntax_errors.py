@@ -55,7 +55,7 @@ _FORMS = {
     "ask": '`ask PLAYERS [race] [as NAME] "prompt" { VERB "help" { ... } ... }`',
     "fire": "`fire EVENT(ARGUMENTS)`",
     "win": "`win PLAYER`",
-    "teams": "`teams of N`",
+    "teams": "`teams of N [at COUNT, COUNT ... players]`",
     "reveal": "`reveal CARDS to PLAYERS`",
     "say": '`say "TEXT"`',
     "claim": "`claim cards by ATTRIBUTE ...` (what a claim names), or in a block `claim CARDS as VALUE`",
