@@ -168,7 +168,8 @@ class RuntimeRulesError(RulesError):
 def closest(name: str, candidates, preferred=()) -> str | None:
     """The known name nearest to a mistyped one, if one is near; case does not count.  Among names
     about as near, one of `preferred` (say, the zones where a zone is expected) wins."""
-    pool = sorted({str(c) for c in candidates if c} | {str(c) for c in preferred if c})
+    # (a name no one can type is never suggested: `column 1`, one of `zone column 1..8`, is typed `column(1)`)
+    pool = sorted({str(c) for c in candidates if c and " " not in str(c)} | {str(c) for c in preferred if c and " " not in str(c)})
     pool = [c for c in pool if c != name]
     if not pool or not name:
         return None

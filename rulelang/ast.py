@@ -230,6 +230,9 @@ class ZoneDecl:
     refill_keep: int
     shown: str | None = None  # `show top` | `show all`: how the status shows it; None: as its rules read it
     display: str | None = None  # the words the game tells it by (`"tricks won"`); None: its name
+    # `zone column 1..8 public`: (1, 8), numbered zones of one kind, `column(i)` (the checker makes each a zone of
+    # its own, `column 1` ... `column 8`, and `column` a function of the number); None: one zone
+    numbers: tuple | None = None
     loc: Loc = _loc()
 
 

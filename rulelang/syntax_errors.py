@@ -31,7 +31,7 @@ _FORMS = {
     "name": "`name cards by ATTRIBUTE [\"WORDS\"] ATTRIBUTE ...`",
     "class": "`class NAME = CONDITION` (about `card`)",
     "deck": "`deck ZONE { N cards {ATTRIBUTE: VALUE, ...} ... }`",
-    "zone": "`zone NAME [\"WORDS\"]`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`, "
+    "zone": "`zone NAME [\"WORDS\"] [LOW..HIGH]`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`, "
             "`show top` or `show all`",
     "var": "`var NAME = VALUE`, or `var NAME per player = VALUE`",
     "call": '`call NAME "Text" when CONDITION`',
