@@ -1222,7 +1222,11 @@ class Checker:
                 return "zone"
             if d.per_player:
                 self.expect(e.args[0], scope, "player")
-            self.expect(e.args[-1], scope, "int")
+            if compatible(self.expect(e.args[-1], scope, "int"), "int"):
+                _, low, high = s.numbered[n]
+                k = self.const_int(e.args[-1])
+                if k is not None and not low <= k <= high:
+                    self.error(f"there is no {n}({k}): the {n}s are {n}({low}) to {n}({high})", e.args[-1].loc)
             return "zone"
         if n == "$no_zone":  # (a numbered zone's function, past its last number)
             return "zone"

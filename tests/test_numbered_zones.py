@@ -93,6 +93,7 @@ def test_a_number_past_the_row_is_refused_in_play_at_its_place():
     (("zone column 1..3 public", "zone column 1..1000 public"), "at most 100 zones"),
     (("move top(column(i)) to column(j)", "move top(column(current)) to column(j)"), "a number"),
     (("reserve(p, 2)", "reserve(2)"), "`reserve` takes a player and a number"),
+    (("reserve(p, 2)", "reserve(p, 3)"), "there is no reserve(3): the reserves are reserve(1) to reserve(2)"),
     (("zone stock hidden", "zone stock hidden\ndefine column(x) = 3"), "`column` is both numbered zones (line 9) and a function"),
 ])
 def test_a_numbered_zone_misused_is_refused_at_its_place(change, message):
