@@ -2,6 +2,7 @@
 `rulelang.errors`): every error knows where it happened and prints gcc-style."""
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import attrs
@@ -165,10 +166,14 @@ class RuntimeRulesError(RulesError):
     kind = "runtime error"
 
 
+_NUMBERED = re.compile(r"[A-Za-z_][A-Za-z0-9_]* -?[0-9]+")
+
+
 def closest(name: str, candidates, preferred=()) -> str | None:
     """The known name nearest to a mistyped one, if one is near; case does not count.  Among names
     about as near, one of `preferred` (say, the zones where a zone is expected) wins."""
-    pool = sorted({str(c) for c in candidates if c} | {str(c) for c in preferred if c})
+    # (a name no one can type is never suggested: `column 1`, one of `zone column 1..8`, is typed `column(1)`)
+    pool = sorted({str(c) for c in [*candidates, *preferred] if c and not _NUMBERED.fullmatch(str(c))})
     pool = [c for c in pool if c != name]
     if not pool or not name:
         return None

@@ -657,6 +657,8 @@ class Narrator:
         tail = []
         for i, a in enumerate(args[1:]):
             tail += [("", ", " if i else ": "), a]
+        if is_verb(verb) and args[0][0] != "":  # values and numbers alone, as they are typed: `shifts 2 1`, not `2: 1`
+            return [("", f"{self.does(p, verb)} ")] + [part for i, a in enumerate(args) for part in [("", " ")] * bool(i) + [a]]
         if is_verb(verb):
             return [("", f"{self.does(p, verb)} "), args[0]] + tail
         return [("", f"{self.does(p, 'choose')} {words(verb)}: "), args[0]] + [

@@ -37,6 +37,11 @@ class ZoneRef(tuple):
     __slots__ = ()
 
 
+def no_zone(name: str, low: int, high: int, k):
+    """`column(9)` of `zone column 1..8`: the rules stop, saying so."""
+    raise RuntimeRulesError(f"there is no {name}({k}): the {name}s are {name}({low}) to {name}({high})")
+
+
 def zone_ref(zi: int, owner=None) -> ZoneRef:
     return ZoneRef((zi, owner))
 

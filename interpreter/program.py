@@ -227,6 +227,7 @@ class Program:
     knocks_out: bool = False  # the rules can knock a player out (`lose`): the greedy bot looks a move ahead for it
     match_lowest: Any = None  # `match to N lowest wins [if ...]`: (state, env) -> does the lowest score win
     team_size: int = 0  # `teams of N`: partnerships of N seats (0: everyone for themselves)
+    team_counts: tuple = ()  # `teams of N at 4, 6 players`: the numbers of players there are teams at (empty: every one)
     examples: tuple = ()  # texts of example rules (the `examples` block): what bots write house rules from
     claims: tuple = ()  # ids of the claim cards (`claim cards by ...`): one per identity a claim can name
     claim_attrs: tuple = ()
@@ -335,6 +336,10 @@ class Program:
         fn.__defaults__ = (rules,)
         made[key] = fn
         return fn
+
+    def teams_at(self, players: int) -> int:
+        """The size of the teams at this number of players (`teams of N [at ... players]`); 0: everyone alone."""
+        return self.team_size if not self.team_counts or players in self.team_counts else 0
 
     def card_by_text(self, text: str) -> list[int]:
         """Ids of the real cards whose full or short name is `text`, ignoring case and spaces."""

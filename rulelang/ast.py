@@ -156,9 +156,12 @@ class RangeAttributeDecl:
 
 @node
 class NamesDecl:
-    """Which attributes, in order, make a card's name. `name cards by colour kind number`"""
+    """Which attributes, in order, make a card's name, and words of the file's own between them.
+    `name cards by colour kind number`, `name cards by rank "of" suit` (`words`: (index, text), the text said before
+    the attribute `attributes[index]`; index len(attributes) for a word after the last)"""
 
     attributes: tuple
+    words: tuple = ()
     loc: Loc = _loc()
 
 
@@ -227,6 +230,9 @@ class ZoneDecl:
     refill_keep: int
     shown: str | None = None  # `show top` | `show all`: how the status shows it; None: as its rules read it
     display: str | None = None  # the words the game tells it by (`"tricks won"`); None: its name
+    # `zone column 1..8 public`: (1, 8), numbered zones of one kind, `column(i)` (the checker makes each a zone of
+    # its own, `column 1` ... `column 8`, and `column` a function of the number); None: one zone
+    numbers: tuple | None = None
     loc: Loc = _loc()
 
 
@@ -355,9 +361,11 @@ class ExamplesDecl:
 @node
 class TeamsDecl:
     """Partnerships: the seats make teams of this many, partners sitting apart (with four players and teams
-    of two, seats 1 and 3 against 2 and 4); a team wins together. `teams of 2`"""
+    of two, seats 1 and 3 against 2 and 4); a team wins together. `teams of 2`; `teams of 2 at 4, 6 players`: at
+    those numbers of players only (`counts`), everyone plays alone at the others"""
 
     size: int
+    counts: tuple = ()
     loc: Loc = _loc()
 
 

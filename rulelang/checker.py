@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from . import ast
 from .errors import Loc, RulesCheckError, RulesErrors, closest, did_you_mean
 from .terminal.commands import ALIASES, COMMANDS, command_named
@@ -38,6 +40,7 @@ MAX_SET = 13  # the most cards an option may take at once (`lay 1..4 cs from han
 MAX_PLAYERS = 100
 MAX_ATTRIBUTE_VALUES = 10_000
 MAX_NAME = 200
+MAX_NUMBERED = 100  # the most zones one `zone NAME LOW..HIGH` numbers
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
 # The parts of a text: `{name}`, `{name.attribute}`, or `{is|are}` (said of others | said to the player it is about).
@@ -78,6 +81,7 @@ class Symbols:
         self.house_limit = None
         self.examples = None
         self.teams = None
+        self.numbered: dict = {}  # `zone column 1..8`: its name -> (its declaration, the first number, the last)
         # The type of every expression, as the checker worked it out once every variable's type was known:
         # id(node) -> type, and for a text with `{...}` parts ("text", id(its statement)) -> (the statement,
         # {(name, attribute or None): the part as an expression, typed}).  The compiler reads it (`typed`).
@@ -98,6 +102,41 @@ class Symbols:
     def known_names(self):
         return (list(BUILTIN_NAMES) + list(self.vars) + list(self.consts) + list(self.options) + list(self.zones)
                 + list(self.values) + list(self.attributes) + list(self.functions) + list(self.procedures))
+
+
+def numbered_zones(s, d, errors) -> None:
+    """`zone column 1..8 public`: a zone of its own for each number, `column 1` ... `column 8` (names no one can type:
+    a number is no part of a name), each told as "column 1" (or the zone's words and the number), and `column` a
+    function of the number (per player, of the player and the number) whose value is that zone; a number past the row
+    stops the rules in play, saying so (`$no_zone`).  Kept in `s.numbered` for the checker's messages."""
+    low, high = d.numbers
+    where = part(d.loc, "numbers")
+    if high < low:
+        errors.append(RulesCheckError(f"`{d.name} {low}..{high}` numbers no zone: count up, as in `{d.name} {high}..{low}`",
+                                      where))
+        high = low
+    elif high - low >= MAX_NUMBERED:
+        errors.append(RulesCheckError(f"`{d.name} {low}..{high}` would be {high - low + 1} zones; one declaration may "
+                                      f"number at most {MAX_NUMBERED} zones", where))
+        high = low + MAX_NUMBERED - 1
+    words = d.display or d.name.replace("_", " ")
+    s.numbered[d.name] = (d, low, high)
+    for k in range(low, high + 1):
+        s.zones[f"{d.name} {k}"] = attrs.evolve(d, name=f"{d.name} {k}", display=f"{words} {k}", numbers=None)
+    loc = part(d.loc, "name")
+    n = ast.Name(name="n", loc=loc)
+    owner = (ast.Name(name="player", loc=loc),) if d.per_player else ()
+    body = ast.Call(name="$no_zone", args=(ast.Literal(value=d.name, loc=loc), n), loc=loc)
+    for k in range(high, low - 1, -1):
+        member = ast.Call(name=f"{d.name} {k}", args=owner, loc=loc) if d.per_player else \
+            ast.Name(name=f"{d.name} {k}", loc=loc)
+        body = ast.IfExpr(cond=ast.Compare(op="==", left=n, right=ast.Literal(value=k, loc=loc), loc=loc), then=member,
+                          otherwise=body, loc=loc)
+    if d.name in s.functions:
+        errors.append(RulesCheckError(f"`{d.name}` is both numbered zones (line {d.loc.line}) and a function: give one "
+                                      "another name", part(s.functions[d.name].loc, "name")))
+    s.functions[d.name] = ast.FunctionDecl(name=d.name, params=("player", "n") if d.per_player else ("n",), body=body,
+                                           loc=d.loc)
 
 
 def collect(decls) -> tuple[Symbols, list]:
@@ -126,7 +165,10 @@ def collect(decls) -> tuple[Symbols, list]:
         elif isinstance(d, ast.DeckDecl):
             s.deck = d
         elif isinstance(d, ast.ZoneDecl):
-            s.zones[d.name] = d
+            if d.numbers is None:
+                s.zones[d.name] = d
+            else:
+                numbered_zones(s, d, errors)
         elif isinstance(d, ast.VarDecl):
             s.vars[d.name] = d
         elif isinstance(d, ast.ConstDecl):
@@ -138,6 +180,10 @@ def collect(decls) -> tuple[Symbols, list]:
         elif isinstance(d, ast.EventDecl):
             s.events[d.name] = d.params
         elif isinstance(d, ast.FunctionDecl):
+            if d.name in s.numbered:
+                errors.append(RulesCheckError(f"`{d.name}` is both numbered zones (line {s.numbered[d.name][0].loc.line}) "
+                                              "and a function: give one another name", part(d.loc, "name")))
+                continue
             s.functions[d.name] = d
         elif isinstance(d, ast.ProcedureDecl):
             s.procedures[d.name] = d
@@ -309,10 +355,26 @@ class Checker:
         p = self.s.players
         if d.size < 2:
             self.error(f"a team has at least 2 players, not {d.size}", d.loc)
-        elif p is not None and any(n % d.size for n in range(p.low, p.high + 1)):
+            return
+        for i, n in enumerate(d.counts):
+            where = part(d.loc, f"count:{i}")
+            if p is not None and not p.low <= n <= p.high:
+                self.error(f"`players {p.low}..{p.high}` does not allow {n}: teams at {n} players would never play",
+                           where)
+            elif n % d.size:
+                self.error(f"teams of {d.size} cannot be made of {n} players", where,
+                           hint=f"list the numbers of players teams of {d.size} divide")
+            elif n == d.size:
+                self.error(f"teams of {d.size} at {n} players make one team, which always wins", where,
+                           hint="teams are for two teams or more")
+        if not d.counts and p is not None and any(n % d.size for n in range(p.low, p.high + 1)):
             fits = [n for n in range(p.low, p.high + 1) if n % d.size == 0]
             hint = (f"allow only numbers of players that make whole teams: `players {fits[0]}..{fits[0]}`" if len(fits) == 1
                     else f"whole teams need {listing(map(str, fits)).replace('`', '')} players" if fits else None)
+            many = [n for n in fits if n > d.size]
+            if many:
+                hint += (f"; or teams at some numbers of players only, everyone alone at the others: "
+                         f"`teams of {d.size} at {', '.join(map(str, many))} players`")
             self.error(f"teams of {d.size} need a number of players they divide, and `players {p.low}..{p.high}` "
                        f"allows {', '.join(str(n) for n in range(p.low, p.high + 1) if n % d.size)}", d.loc, hint)
 
@@ -338,12 +400,28 @@ class Checker:
                        f"{MAX_ATTRIBUTE_VALUES}", d.loc)
 
     def check_ClaimsDecl(self, d):
-        self.check_NamesDecl(d)
+        self.known_attributes(d)
 
-    def check_NamesDecl(self, d):
+    def known_attributes(self, d):
         for a in d.attributes:
             if a not in self.s.attributes:
                 self.unknown("attribute", a, part(d.loc, "attr:" + a), self.s.attributes)
+
+    def check_NamesDecl(self, d):
+        self.known_attributes(d)
+        if d.words and not d.attributes:
+            self.error("`name cards by` names no attribute, only words", d.loc,
+                       hint='name the attributes a card is called by, words between them: `name cards by rank "of" suit`')
+        for i, (_, word) in enumerate(d.words):
+            where = part(d.loc, f"word:{i}")
+            if not word.strip():
+                self.error("a word in `name cards by` may not be empty", where,
+                           hint='write the words said between two values: `name cards by rank "of" suit`')
+            elif not word.isprintable():
+                self.error("a word in `name cards by` may not hold a line break, a tab or another control character",
+                           where, hint="a card's name is said on one line")
+            elif len(word) > MAX_NAME:
+                self.error(f"a word in `name cards by` may have at most {MAX_NAME} characters", where)
 
     def check_ClassDecl(self, d):
         self.expect(d.expr, {"card": "card"}, "bool")
@@ -1062,6 +1140,12 @@ class Checker:
         if n in s.calls:
             self.error(f"`{n}` is a call; test it with `called(p, {n})`", e.loc)
             return "any"
+        if n in s.numbered:
+            _, low, high = s.numbered[n]
+            one = f"{n}(current, {low})" if s.numbered[n][0].per_player else f"{n}({low})"
+            self.error(f"`{n}` is {high - low + 1} zones, {n}({low}) to {n}({high}): say which one, as in `{one}`",
+                       e.loc)
+            return "zone"
         if n in s.functions:
             self.error(f"`{n}` is a function: give it its arguments, `{n}(...)`", e.loc)
             return "any"
@@ -1136,6 +1220,22 @@ class Checker:
                 self.error(f"`nth` takes an item of a zone or a list, not of {an(t)}", e.args[0].loc)
             self.expect(e.args[1], scope, "int")
             return elem_type(t) or "any"
+        if n in s.numbered:  # `column(i)`, `discard(p, i)`: numbered zones (`numbered_zones`)
+            d = s.numbered[n][0]
+            if len(e.args) != 1 + d.per_player:
+                self.error(f"`{n}` takes {'a player and a number' if d.per_player else 'a number'}, the zone's: "
+                           f"`{n}({'current, ' if d.per_player else ''}1)`", e.loc)
+                return "zone"
+            if d.per_player:
+                self.expect(e.args[0], scope, "player")
+            if compatible(self.expect(e.args[-1], scope, "int"), "int"):
+                _, low, high = s.numbered[n]
+                k = self.const_int(e.args[-1])
+                if k is not None and not low <= k <= high:
+                    self.error(f"there is no {n}({k}): the {n}s are {n}({low}) to {n}({high})", e.args[-1].loc)
+            return "zone"
+        if n == "$no_zone":  # (a numbered zone's function, past its last number)
+            return "zone"
         if n in s.functions:
             f = s.functions[n]
             self.arity(e, len(f.params), f.params)
@@ -1149,10 +1249,10 @@ class Checker:
             return "any"
         for a in e.args:
             self.expr(a, scope)
-        own = [z for z in s.zones if s.zones[z].per_player]
+        own = [z for z in s.zones if s.zones[z].per_player] + list(s.numbered)
         where = part(e.loc, "name")
         if want == "zone":
-            self.error(f"unknown zone `{n}`", where, did_you_mean(n, s.zones, own))
+            self.error(f"unknown zone `{n}`", where, did_you_mean(n, [*s.zones, *s.numbered], own))
             return "any"
         pool = list(BUILTIN_FUNCS) + list(s.functions) + own + [v for v in s.vars if s.vars[v].per_player] + ["score"]
         self.error(f"unknown function `{n}`", where, did_you_mean(n, pool) or did_you_mean(n, s.procedures))

@@ -332,7 +332,8 @@ def several_items(verb: str, names: tuple, domains: tuple, where):
     return legal
 
 
-def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: tuple | None = None):
+def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: tuple | None = None,
+              same: str | None = None):
     """`legal(st, env)` of an option taking `low`..`high` cards from a zone or list: every set of that many of its
     cards (one set for sets whose cards read the same) that its `where` allows, the cards of each in the zone's
     order, the smaller sets first (`test=False`: every set, the `where` not asked).  `legal(st, env, apart)`: the
@@ -340,7 +341,10 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: t
     hidden twins give as many sets as two cards that differ: the number of sets offered tells nothing of them).
     `reads`: the attributes a `where` reads the set's cards by, when it reads them only so (the compiler's
     `set_reads`): it is asked once for the sets whose cards give the same values in order (the rest is looking
-    its answer up), so such an option may look at MAX_SETS_READ sets (a hand of 40 for `lay 1..4`)."""
+    its answer up), so such an option may look at MAX_SETS_READ sets (a hand of 40 for `lay 1..4`).
+    `same`: the values by card (a table) of an attribute every card of a set the `where` allows has alike (it holds `all(c.rank == first(cs).rank for
+    c in cs)`, the compiler's `same_in_set`): only sets of cards alike in it are made (`_sets`' `groups`), the same
+    sets in the same order as making every set and asking the `where` of each."""
     from math import comb
 
     def cards_of(st, env) -> list:
@@ -349,21 +353,28 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: t
     def legal(st, env, apart=None, test=True):
         cards = cards_of(st, env)
         alike = reads is not None and test and apart is None
-        if sum(comb(len(cards), k) for k in range(low, high + 1)) > (MAX_SETS_READ if alike else MAX_ITEMS):
+        groups = None
+        if same is not None and test and where is not None:
+            by: dict = {}
+            for i, c in enumerate(cards):
+                by.setdefault(same[c], []).append(i)
+            groups = list(by.values())
+        if sum(comb(len(g), k) for g in (groups or [cards]) for k in range(low, high + 1)) > \
+                (MAX_SETS_READ if alike else MAX_ITEMS):
             by_cards = reads is None and where is not None and test
             raise _too_many(verb, f"sets of {low}..{high} of {len(cards)} cards", MAX_SETS_READ if alike else MAX_ITEMS,
                             f"its `where` reads the cards themselves (a card, a class, a function given them); one "
                             f"that reads them only by their attributes (`c.rank` for `c in {name}`, `first({name}).rank`, "
                             f"`size({name})`) may look at {MAX_SETS_READ:,} sets" if by_cards else None)
         if alike:
-            return _sets_read_alike(st, env, name, cards, where, low, high, reads)
+            return _sets_read_alike(st, env, name, cards, where, low, high, reads, groups)
         canon = st.program.canon
         if apart is not None:  # a hidden card reads as itself: -1 - c, never a card's number
             canon = {c: -1 - c if apart(c) else canon[c] for c in cards}
         env = dict(env)
         out: list = []
         try:
-            for chosen in _sets(st, cards, canon, low, high):
+            for chosen in _sets(st, cards, canon, low, high, groups):
                 env[name] = list(chosen)
                 st.steps += 1
                 if where is None or not test or where(st, env):
@@ -372,11 +383,12 @@ def card_sets(verb: str, name: str, domain, where, low: int, high: int, reads: t
             raise _overworked(st, e, verb, f"the sets of {low}..{high} of {len(cards)} cards") from None
         return out
     legal.sizes = (low, high)  # how many cards a set may hold (the RL environment sizes its action space by it)
+    legal.same = same is not None  # (only sets of cards alike in an attribute are made: `same`)
     legal.cards = cards_of  # the cards its sets are taken from (`ops.check_wheres`: is one hidden from the chooser)
     return legal
 
 
-def _sets_read_alike(st, env, name: str, cards: list, where, low: int, high: int, reads: tuple) -> list:
+def _sets_read_alike(st, env, name: str, cards: list, where, low: int, high: int, reads: tuple, groups=None) -> list:
     """`card_sets`' legal sets when its `where` reads the cards by `reads` only: asked once for each sequence of
     their values, each answer counted as one step of the move's work (the sets are bounded by MAX_SETS_READ, and
     one answer may still take no more than the move's work)."""
@@ -385,7 +397,7 @@ def _sets_read_alike(st, env, name: str, cards: list, where, low: int, high: int
     env = dict(env)
     out: list = []
     answers: dict = {}
-    for chosen in _sets(st, cards, program.canon, low, high):
+    for chosen in _sets(st, cards, program.canon, low, high, groups):
         key = tuple([keys[c] for c in chosen])
         ok = answers.get(key)
         if ok is None:  # each answer bounded by the move's work as it is asked, and counted as one step
@@ -398,14 +410,21 @@ def _sets_read_alike(st, env, name: str, cards: list, where, low: int, high: int
     return out
 
 
-def _sets(st, cards: list, canon, low: int, high: int):
+def _sets(st, cards: list, canon, low: int, high: int, groups=None):
     """Every set of `low`..`high` of the cards, in the zone's order, the smaller first, one for sets whose cards
-    read the same (`canon`); the move's work looked at after each size."""
+    read the same (`canon`); the move's work looked at after each size.  `groups` (lists of places in `cards`):
+    only the sets within one group, in the same order (each size's sets by their places, as `combinations` makes
+    them)."""
     from itertools import combinations
     twins = len({canon[c] for c in cards}) < len(cards)  # else every set reads differently: none is skipped
     seen: set = set()
     for k in range(max(low, 0), min(high, len(cards)) + 1):
-        for chosen in combinations(cards, k):
+        if groups is None or k == 0:  # (the set of no card is one set, not one a group)
+            made = combinations(cards, k)
+        else:
+            places = sorted(t for g in groups if len(g) >= k for t in combinations(g, k))
+            made = [tuple([cards[i] for i in t]) for t in places]
+        for chosen in made:
             if twins:
                 key = tuple(sorted(canon[c] for c in chosen))
                 if key in seen:

@@ -265,7 +265,16 @@ class _ToAst(Transformer):
         return ast.Literal(value=-int(c[0]), loc=self._loc(meta))
 
     def names_decl(self, meta, c):
-        return ast.NamesDecl(attributes=tuple(str(n) for n in c), loc=self._loc(meta, **{"attr:" + str(n): n for n in c}))
+        names = [n for n in c if n.type != "STRING"]
+        words, seen = [], 0
+        for i, n in enumerate(c):
+            if n.type == "STRING":
+                words.append((seen, _s(n)))
+            else:
+                seen += 1
+        return ast.NamesDecl(attributes=tuple(map(str, names)), words=tuple(words),
+                             loc=self._loc(meta, **{"attr:" + str(n): n for n in names},
+                                           **{f"word:{i}": n for i, n in enumerate(x for x in c if x.type == "STRING")}))
 
     def class_decl(self, meta, c):
         return ast.ClassDecl(name=str(c[0]), expr=c[1], loc=self._loc(meta, name=c[0]))
@@ -284,10 +293,14 @@ class _ToAst(Transformer):
     def field(self, meta, c):
         return ast.Field(name=str(c[0]), expr=c[1], loc=self._loc(meta, name=c[0]))
 
+    def zone_numbers(self, meta, c):
+        return ("numbers", int(c[0]), int(c[1]), c[0])
+
     def zone_decl(self, meta, c):
         per_player, visibility, refill, shown = False, None, (None, 0, None), None
         display = _s(c[1]) if c[1] is not None else None
-        for p in c[2:]:
+        numbers = c[2][1:3] if c[2] is not None else None
+        for p in c[3:]:
             if p == "per_player":
                 per_player = True
             elif isinstance(p, tuple):
@@ -307,7 +320,9 @@ class _ToAst(Transformer):
                 visibility = p
         return ast.ZoneDecl(name=str(c[0]), per_player=per_player, visibility=str(visibility or "public"),
                             refill_from=refill[0], refill_keep=refill[1], shown=str(shown) if shown else None,
-                            display=display, loc=self._loc(meta, name=c[0], refill=refill[2], shown=shown))
+                            display=display, numbers=numbers,
+                            loc=self._loc(meta, name=c[0], refill=refill[2], shown=shown,
+                                          numbers=c[2][3] if c[2] is not None else None))
 
     def per_player(self, meta, c):
         return "per_player"
@@ -371,7 +386,8 @@ class _ToAst(Transformer):
         return ast.MatchHands(hands=int(c[0]), lowest=c[1], loc=self._loc(meta))
 
     def teams_decl(self, meta, c):
-        return ast.TeamsDecl(size=int(c[0]), loc=self._loc(meta))
+        return ast.TeamsDecl(size=int(c[0]), counts=tuple(int(n) for n in c[1:]),
+                             loc=self._loc(meta, **{f"count:{i}": n for i, n in enumerate(c[1:])}))
 
     def option_override_decl(self, meta, c):
         return ast.OptionOverrideDecl(option=c[0], loc=self._loc(meta))

@@ -28,10 +28,10 @@ _FORMS = {
     "option": '`option NAME = VALUE "what it does"`',
     "const": "`const NAME = VALUE`",
     "attribute": '`attribute NAME { VALUE "Display" short "S" ... }`, or `attribute NAME LOW..HIGH`',
-    "name": "`name cards by ATTRIBUTE ATTRIBUTE ...`",
+    "name": "`name cards by ATTRIBUTE [\"WORDS\"] ATTRIBUTE ...`",
     "class": "`class NAME = CONDITION` (about `card`)",
     "deck": "`deck ZONE { N cards {ATTRIBUTE: VALUE, ...} ... }`",
-    "zone": "`zone NAME [\"WORDS\"]`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`, "
+    "zone": "`zone NAME [\"WORDS\"] [LOW..HIGH]`, then any of `per player`, `public`, `private`, `hidden`, `refill from ZONE keep N`, "
             "`show top` or `show all`",
     "var": "`var NAME = VALUE`, or `var NAME per player = VALUE`",
     "call": '`call NAME "Text" when CONDITION`',
@@ -55,7 +55,7 @@ _FORMS = {
     "ask": '`ask PLAYERS [race] [as NAME] "prompt" { VERB "help" { ... } ... }`',
     "fire": "`fire EVENT(ARGUMENTS)`",
     "win": "`win PLAYER`",
-    "teams": "`teams of N`",
+    "teams": "`teams of N [at COUNT, COUNT ... players]`",
     "reveal": "`reveal CARDS to PLAYERS`",
     "say": '`say "TEXT"`',
     "claim": "`claim cards by ATTRIBUTE ...` (what a claim names), or in a block `claim CARDS as VALUE`",

@@ -460,6 +460,63 @@ def test_teams_that_do_not_divide_the_players_are_refused():
     assert "`players 4..4`" in str(e.value)
 
 
+TEAMS_AT = """
+teams of 2 at 4, 6 players
+var mate = none
+setup { shuffle draw }
+turn {
+  choose current {
+    go {
+      set mate = partner(current)
+      for q in team(current) { set score(q) = score(q) + 5 }
+      win current
+    }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("players, mate, winners, scores", [
+    (4, 2, [0, 2], [5, 0, 5, 0]),
+    (6, 3, [0, 3], [5, 0, 0, 5, 0, 0]),
+    (3, None, [0], [5, 0, 0]),  # not a count the teams are for: everyone plays alone
+    (5, None, [0], [5, 0, 0, 0, 0]),
+])
+def test_teams_at_some_numbers_of_players_and_everyone_alone_at_the_others(players, mate, winners, scores):
+    g = Game(rulelang.load_text(BASE.replace("players 2..4", "players 3..6") + TEAMS_AT), players)
+    play(g, "go")
+    assert g.state.vars["mate"] == mate
+    assert g.winners == winners and g.scores == scores
+
+
+@pytest.mark.parametrize("teams, message", [
+    ("teams of 2 at 4, 5 players", "teams of 2 cannot be made of 5 players"),
+    ("teams of 2 at 4, 8 players", "`players 3..6` does not allow 8"),
+    ("teams of 3 at 3 players", "teams of 3 at 3 players make one team"),
+])
+def test_teams_at_a_number_of_players_that_cannot_be_are_refused_at_it(teams, message):
+    text = BASE.replace("players 2..4", "players 3..6") + TEAMS_AT.replace("teams of 2 at 4, 6 players", teams)
+    with pytest.raises(RulesError) as e:
+        rulelang.load_text(text)
+    assert message in str(e.value)
+    assert e.value.loc.column > len("teams of 2 at")  # at the number itself
+
+
+def test_teams_for_every_count_that_do_not_divide_one_point_to_at():
+    text = BASE.replace("players 2..4", "players 3..6") + TEAMS_AT.replace(" at 4, 6 players", "")
+    with pytest.raises(RulesError) as e:
+        rulelang.load_text(text)
+    assert "teams of 2 at 4, 6 players" in str(e.value)  # the hint: teams at the counts they divide only
+
+
+def test_simulate_reports_teams_only_at_a_count_they_are_for(tmp_path):
+    from rulelang.simulate.run import simulate
+    path = tmp_path / "t.rules"
+    path.write_text(BASE.replace("players 2..4", "players 3..6") + TEAMS_AT, encoding="utf-8")
+    assert [t["seats"] for t in simulate(str(path), 4, 4, ["greedy"], seed=1)["teams"]] == [[1, 3], [2, 4]]
+    assert "teams" not in simulate(str(path), 4, 5, ["greedy"], seed=1)
+
+
 def test_a_game_s_own_function_named_like_a_new_builtin_comes_first():
     g = game("""
 define place(p) = 7

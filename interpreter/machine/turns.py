@@ -191,7 +191,7 @@ def fire_then(st: State, event: str, ready: list, args: tuple, code: tuple, pc: 
 
 def team(st: State, p) -> list:
     """The seats of p's team (`teams of N`: every (n / N)-th seat, so partners sit apart); p alone without teams."""
-    size = st.program.team_size
+    size = st.program.teams_at(st.n)
     if not size:
         return [p]
     step_ = st.n // size
@@ -206,7 +206,7 @@ def partner(st: State, p):
 
 def win(st: State, who) -> None:
     winners = list(who) if isinstance(who, (list, tuple)) else [who]
-    if st.program.team_size:  # a team wins together
+    if st.program.team_size and st.program.teams_at(st.n):  # a team wins together
         winners = sorted({q for w in winners for q in team(st, w)})
     st.winners = winners
     # The finishing order, complete: those out, the winners, the rest in play, the last knocked out first.

@@ -166,6 +166,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             house_limit=s.house_limit.limit if s.house_limit else 5,
             knocks_out=any(isinstance(n, ast.LoseStmt) for n in s.code_nodes()),
             team_size=s.teams.size if s.teams else 0,
+            team_counts=s.teams.counts if s.teams else (),
             examples=tuple(_source_of(r, self.texts) for r in (s.examples.rules if s.examples else ())),
             claim_attrs=claim_attrs,
             shuffles_deck=may_shuffle(s, s.deck.zone),

@@ -99,13 +99,40 @@ class Decisions:
                 where = self.expr(o.where, inner, o.where.loc) if o.where is not None else None
             finally:
                 self.subst = saved
-            legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size, reads=self.set_reads(o.where, o.param))
+            same = self.same_in_set(o.where, o.param)
+            legal = codegen.card_sets(o.verb, o.param, domain, where, *o.size, reads=self.set_reads(o.where, o.param),
+                                      same=self.attr_tables[same] if same is not None else None)
             bind = codegen.binder(o.param)
             parts = types = ()
             kind = "cards"
         spec = Choice(o.verb, None, None, legal, None, o.doc or "", label, kind, self.reveals(o.body, set()))
         spec.bind, spec.parts, spec.types = bind, tuple(parts), tuple(types)
         return spec
+
+    def same_in_set(self, where, name: str, depth: int = 0) -> str | None:
+        """An attribute every card of a set has alike when the set's `where` holds: the `where` is, or is `and`ed
+        with, `all(c.ATTR == first(cs).ATTR for c in cs)` (or `last`, either side of `==`), here or in a function
+        given the set (`define same_rank(cs) = all(...)`, `where beats(cs)`); None when it is not."""
+        s = self.s
+        if where is None or depth > 8:
+            return None
+        if isinstance(where, ast.BoolOp) and where.op == "and":
+            return self.same_in_set(where.left, name, depth) or self.same_in_set(where.right, name, depth)
+        if isinstance(where, ast.Call) and where.name in s.functions and where.name not in s.numbered:
+            f = s.functions[where.name]
+            given = [p for p, a in zip(f.params, where.args) if isinstance(a, ast.Name) and a.name == name]
+            return self.same_in_set(f.body, given[0], depth + 1) if len(f.params) == len(where.args) and given else None
+        if not (isinstance(where, ast.Comprehension) and where.fn == "all" and where.cond is None and not where.keys
+                and isinstance(where.iterable, ast.Name) and where.iterable.name == name and where.var != name
+                and isinstance(where.expr, ast.Compare) and where.expr.op == "=="):
+            return None
+        sides = (where.expr.left, where.expr.right)
+        if not all(isinstance(x, ast.Attr) and x.name in s.attributes for x in sides) or sides[0].name != sides[1].name:
+            return None
+        each = [x for x in sides if isinstance(x.expr, ast.Name) and x.expr.name == where.var]
+        one = [x for x in sides if isinstance(x.expr, ast.Aggregate) and x.expr.fn in ("first", "last")
+               and isinstance(x.expr.expr, ast.Name) and x.expr.expr.name == name]
+        return sides[0].name if each and one else None
 
     def set_reads(self, where, name: str) -> tuple | None:
         """The attributes through which a set option's `where` reads its cards, when it reads them only so (`c.rank`

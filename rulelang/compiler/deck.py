@@ -17,21 +17,32 @@ def _display(value_name: str) -> str:
     return value_name.replace("_", " ").title()
 
 
-def _named(values: dict, which, attributes) -> tuple[list, list]:
-    """A card's name, as its words and the pieces of its short name, from its values of the attributes `which`."""
+def _named(values: dict, which, attributes, words=()) -> tuple[list, list]:
+    """A card's name, as its words and the pieces of its short name, from its values of the attributes `which`, with
+    the file's own `words` ((i, text): said before `which[i]`) where the values on both sides of one are in the name
+    (a word before the first attribute or after the last needs only the one beside it): "Queen of Hearts", "Joker"."""
     parts, short = [], []
+    said = []  # each attribute's part of the full name, or None
     for a in which:
         v = values.get(a)
+        info = attributes[a].info(v) if v is not None and not attributes[a].numeric else None
         if v is None:
+            said.append(None)
             continue
-        info = attributes[a].info(v) if not attributes[a].numeric else None
         if info is None:
-            parts.append(str(v))
+            said.append(str(v))
             short.append(str(v))
             continue
-        if info.display:
-            parts.append(info.display)
+        said.append(info.display or None)
         short.append(info.short)
+    before: dict = {}
+    for i, text in words:
+        before.setdefault(i, []).append(text)
+    for i in range(len(said) + 1):
+        if i in before and (i == 0 or said[i - 1] is not None) and (i == len(said) or said[i] is not None):
+            parts.extend(before[i])
+        if i < len(said) and said[i] is not None:
+            parts.append(said[i])
     return parts, short
 
 
@@ -56,7 +67,7 @@ class Deck:
                 attributes[name] = Attribute(name, tuple(vals))
         self.attributes = attributes
         name_attrs = s.names.attributes if s.names else tuple(attributes)
-        self.cards = self.build_cards(attributes, name_attrs)
+        self.cards = self.build_cards(attributes, name_attrs, s.names.words if s.names else ())
         claim_attrs = tuple(s.claims.attributes) if s.claims else ()
         self.claim_ids = ()
         if claim_attrs:
@@ -74,7 +85,7 @@ class Deck:
                 raise RulesCheckError(f"class `{name}` may only look at the card itself", d.loc) from None
         return attributes, name_attrs, claim_attrs
 
-    def build_cards(self, attributes, name_attrs) -> tuple:
+    def build_cards(self, attributes, name_attrs, words=()) -> tuple:
         specs = []
         self.deck_rounds, self.deck_total = 0, 0
         for item in self.s.deck.items:
@@ -82,7 +93,7 @@ class Deck:
         cards = []
         shorts: dict = {}
         for attrs_, count, loc in specs:
-            parts, short = _named(attrs_, name_attrs, attributes)
+            parts, short = _named(attrs_, name_attrs, attributes, words)
             styles, symbol = [], ""
             for a, v in attrs_.items():
                 info = attributes[a].info(v) if not attributes[a].numeric else None

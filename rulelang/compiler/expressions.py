@@ -152,6 +152,11 @@ class Expressions:
 
     def gen_Call(self, e, scope):
         n, s = e.name, self.s
+        if n == "$no_zone":  # a numbered zone's function past its last number (`checker.numbered_zones`)
+            name = e.args[0].value
+            _, low, high = s.numbered[name]
+            k = self.gen(e.args[1], scope)
+            return Py(f"ops.no_zone({name!r}, {low}, {high}, {k.src})", k.varies, False)
         if n in s.zones:
             p = self.gen(e.args[0], scope)
             zi = self.zone_index[n]

@@ -106,9 +106,10 @@ def report(program, counts, players: int, bots: list[str], seconds: float, faile
             "hands_histogram": histogram(hands),
             "mean_score": [round(s / n, 2) if n else 0 for s in counts.scores],
         }
-    if program.team_size and players % program.team_size == 0:
-        step = players // program.team_size
-        teams = [[p + i * step for i in range(program.team_size)] for p in range(step)]
+    size = program.teams_at(players)
+    if size and players % size == 0:
+        step = players // size
+        teams = [[p + i * step for i in range(size)] for p in range(step)]
         rep["teams"] = [{"seats": [p + 1 for p in seats], "wins": round(sum(wins[p] for p in seats), 3),
                          "win_rate": round(sum(wins[p] for p in seats) / n, 4) if n else 0,
                          "win_ci95": [round(x, 4) for x in wilson(sum(wins[p] for p in seats), n)]}
