@@ -29,7 +29,7 @@ from ..errors import MoveError, RulesError
 from ..save import Saver, command, new_save_path, read_save, rebuild, setup_from_program
 from ..terminal.commands import command_for
 from ..terminal.editor import MAX_LINE, check_rule
-from ..terminal.host import Screen, pronoun_refusal, proposed_rule
+from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
@@ -314,15 +314,10 @@ class Table:
             return self.propose(seat, cmd.name, text[len(word):].strip())
         try:
             if sep and not d.window and text.split()[0].lower() not in rule_verbs:
-                port.act(first.strip())  # `truth LR7 as R7`: a card laid, then what it is said to be
-                after = g.pending
-                verbs = [o.verb for o in after.options if o.kind] if after is not None and after.player == seat.index else []
-                if verbs:
-                    try:
-                        port.act(f"{verbs[0]} {rest.strip()}")
-                    except MoveError as e:
-                        self.moved()
-                        return f"{e.message} — say it again"
+                told = act_as(g, seat.index, text)  # `truth LR7 as R7`: a card laid, then what it is said to be
+                if told:
+                    self.moved()
+                    return told
             else:
                 port.act(text)
         except MoveError as e:

@@ -822,20 +822,13 @@ class Host:
 
     def move_as(self, seat: int, text: str) -> bool:
         """`truth LR7 as R7`: a card laid, then what it is said to be, in one line."""
-        g = self.game
-        first, _, rest = text.partition(" as ")
         try:
-            g.seat(seat).act(first.strip())
+            told = act_as(self.game, seat, text)
         except RulesError as e:
             self.screen.line([("ansired", f"✗ {brief(e.message)}")])
             return False
-        d = g.pending
-        verbs = [o.verb for o in d.options if o.kind] if d is not None and d.player == seat else []
-        if verbs:
-            try:
-                g.seat(seat).act(f"{verbs[0]} {rest.strip()}")
-            except RulesError as e:
-                self.screen.line([("ansired", f"✗ {brief(e.message)} — say it again:")])
+        if told:
+            self.screen.line([("ansired", f"✗ {brief(told)}")])
         self.flush_log()
         self.show_events(seat)
         return True
@@ -1582,6 +1575,26 @@ class Host:
         except OSError as e:  # the disk filled up: the game goes on without its log, and says so once
             self.screen.line([("ansired", f"✗ the log cannot be written any more ({e.strerror or e}); it stops here")])
             self.log_file = None
+
+
+def act_as(game, seat: int, text: str) -> str | None:
+    """`MOVE as WHAT` (`truth LR7 as R7`, `play W as red`): the move, then WHAT as the answer to the question that
+    move asks next of the same seat in the same turn (a claim, a colour), never to a later turn's (a Skip in two
+    seats gives the seat the next turn).  A first move refused raises as any move does (nothing changed); once it
+    is made, None if WHAT was taken too, else what to tell the person of it."""
+    first, _, rest = text.partition(" as ")
+    first, rest = first.strip(), rest.strip()
+    turn = game.turns
+    game.seat(seat).act(first)
+    d = game.pending
+    verbs = [o.verb for o in d.options if o.kind] if d is not None and d.player == seat and game.turns == turn else []
+    if not verbs:
+        return f"`as {rest}` is not taken: `{first}` asks nothing more of you"
+    try:
+        game.seat(seat).act(f"{verbs[0]} {rest}")
+    except RulesError as e:
+        return f"{e.message} — say it again"
+    return None
 
 
 def public_event(g: Game, ev: Event) -> dict:
