@@ -367,10 +367,15 @@ class Saver:
 def refused(path, why: str) -> SaveError:
     """A save refused, and why: what it quotes of the file (a move, a name, a rule) with each control character
     written as an escape (`\\x1b`), since a file from anyone must not drive the terminal that reads the message."""
-    text = f"{path}: {why}"
-    if not text.isprintable():
-        text = "".join(ch if ch == "\n" or unicodedata.category(ch) != "Cc" else ascii(ch)[1:-1] for ch in text)
-    return SaveError(text)
+    return SaveError(shown(f"{path}: {why}"))
+
+
+def shown(text: str) -> str:
+    """Text read from a file from anyone, fit to print: each control character (but a line's end) written as an
+    escape (`\\x1b`), so that the file cannot drive the terminal that shows it."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch == "\n" or unicodedata.category(ch) != "Cc" else ascii(ch)[1:-1] for ch in text)
 
 
 # What rulelang reads of a YAML file (a save, a --stack): bounded, so that a crafted file cannot take the memory,
@@ -613,7 +618,7 @@ def describe(path: Path, head: dict) -> str:
     waiting = f" · {head['waiting_for']} to move" if head.get("waiting_for") else ""
     saved = str(head.get("saved", "?"))[:16]  # to the minute
     where = path.name if path.parent == saves_dir() else str(path)
-    return f"{head.get('game', '?')} — {names} — {played}{waiting} — saved {saved} — {where}"
+    return shown(f"{head.get('game', '?')} — {names} — {played}{waiting} — saved {saved} — {where}")
 
 
 def find_save(name: str) -> Path:

@@ -117,3 +117,23 @@ def test_resume_after_a_kill_while_a_bot_thinks_does_not_ask_the_persons_move_ag
     assert "Your hand (4): ♥R5 ★Y9 ♣G2 ♦B7" in out and "Moves: play ♥R5 · draw" in out  # your next decision, not Red 3 again
     assert "✗ your last move cannot be taken back: Red 8 came out of Ada's hand since" in out
     assert read_save(save)[1] == [(0, "play R3"), (1, "play R8")]
+
+
+def test_the_list_of_saves_writes_out_the_control_characters_a_file_holds(tmp_path, capsys, monkeypatch):
+    """A save is a file from anyone: what the list shows of its head (the game, the names, whose move, the date)
+    and its file's name are printed with each control character written as an escape, as a refused save's are.
+    Before, `rulelang resume` in a pipe printed them as they were: an escape sequence in a save's `game` set the
+    terminal's title and cleared its screen."""
+    folder = tmp_path / "data" / "rulelang" / "saves"
+    folder.mkdir(parents=True)
+    (folder / "evil.yaml").write_text(
+        'format: rulelang save\nversion: 1\ngame: "Evil\\e]0;owned\\aGame"\nseats:\n- {name: "A\\e[31mnn", person: '
+        'true}\nplayed: 3\nwaiting_for: "X\\e[2J"\nsaved: "2026\\e[5m"\nfinished: false\n', encoding="utf-8")
+    (folder / "b\x1b[2J.yaml").write_text("format: rulelang save\nseats: [", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    status, out, err = main(capsys, monkeypatch, "resume")
+    assert status == 0
+    assert "  1. Evil\\x1b]0;owned\\x07Game — A\\x1b[31mnn — 3 moves · X\\x1b[2J to move — saved 2026\\x1b[5m — evil.yaml" \
+        in out.splitlines()
+    assert err.startswith("Skipped b\\x1b[2J.yaml: ")
+    assert "\x1b" not in out + err and "\x07" not in out + err
