@@ -389,6 +389,35 @@ async def test_the_host_hands_a_gone_seat_to_a_bot(tmp_path):
 
 
 @bounded
+async def test_a_person_whose_seat_is_handed_to_a_bot_is_sent_no_decision_of_it(tmp_path):
+    """The host hands a seat to a bot while its person is still here (slow, or away from the keys): the person
+    watches on, sent the events and the view, but not the seat's decisions, which the bot makes.  Before, every
+    update still carried the seat's decision: their prompt kept asking for moves the table refused ("this seat is
+    played by a bot now"), the bot's already made."""
+    async with serving(tmp_path, players=2) as served:
+        table, address, commands, lines = served
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        await commands.put("bot 1")
+        assert (await ann.recv("notice"))["text"] == "The host has handed your seat to a bot."
+        asked, bots_moves = [], lambda: sum(1 for seat, _ in table.game.record() if seat == 0)
+        for _ in range(200):  # Bob plays on; the bot plays Ann's seat, twice
+            if bots_moves() >= 2 or table.game.over:
+                break
+            msg = await bob.recv("update", timeout=15)
+            if msg["decision"] is not None:
+                await bob.send("move", text=msg["decision"]["options"][0]["text"])
+        assert bots_moves() >= 2
+        while True:
+            try:
+                msg = await ann.recv("update", timeout=0.5)
+            except TimeoutError:
+                break
+            asked.append(msg["decision"])
+        assert asked and all(d is None for d in asked)
+
+
+@bounded
 async def test_a_window_closes_after_its_time_with_a_countdown(tmp_path):
     # Liar's UNO: Ann never answers; each challenge window she is asked in passes after 0.5 s.
     async with serving(tmp_path, game="liars", players=3, window=0.5, seed=2) as served:

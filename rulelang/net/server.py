@@ -251,7 +251,7 @@ class Table:
             start = max(0, len(g.events) - REJOIN_EVENTS) if redraw else seat.cursor
             pairs, seat.cursor = port.events(start)
             sent = [wire_event(self.canon, raw, seen, port.narrate(raw)) for raw, seen in pairs]
-        d = port.pending
+        d = port.pending if seat.kind == "person" else None  # a seat handed to a bot: its person watches on
         deadline = None
         if d is not None and self.deadline is not None and self.deadline[0] is d:
             deadline = round(max(0.0, self.deadline[1] - time.monotonic()), 1)
