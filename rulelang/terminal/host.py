@@ -460,6 +460,7 @@ class Host:
         self.setup = setup  # what the game was made from (rulelang.save.Setup): `undo` rebuilds it from the record
         self.saver = saver  # rulelang.save.Saver: the game is saved before each wait for a person, and after each move
         self.notice = None  # a line for the person the keyboard goes to next (what became of their `undo`)
+        self.leaving = None  # a person handed the keyboard to agree or to race who said they leave the game
         self.program = game.program
         self.humans = humans
         self.bots = bots
@@ -492,6 +493,11 @@ class Host:
         try:
             while not self.game.over:  # `undo` may put a rebuilt game in its place
                 self.keys.settle()  # between prompts: no echo, and a Ctrl-C hurries the bots, never ends the game
+                if self.leaving is not None:  # said at a keyboard handed to them for something else: they leave
+                    status = self.quit(self.leaving)
+                    self.flush_log()
+                    self.checkpoint()
+                    return status
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
@@ -797,8 +803,11 @@ class Host:
         self.screen.line([("bold", f"Who was first? Each who did it: {d.race}!" if first else f"Everyone: {d.race}!")])
 
         def ask(seat, prompt):
-            if seat != self.active:
-                self.hand_over(seat)
+            if self.leaving is not None:  # the game is left once the race is run: nobody else is handed the keys
+                return None
+            if seat != self.active and self.hand_over(seat) == QUIT:
+                self.leaving = seat
+                return None
             return self.read_line(seat, prompt)
         seats = racers(d)
         times = race_times(d.race, [s for s in self.humans if s in seats], [s for s in seats if s not in self.humans],
@@ -945,7 +954,8 @@ class Host:
         """Hand the keyboard to another person and ask whether they agree (to take back a move, or to `what`, the
         proposal's sentence: `proposed_rule`); only yes agrees."""
         names = self.game.names
-        if self.hand_over(other) == QUIT:
+        if self.hand_over(other) == QUIT:  # no answer: they leave the game (play_on), which is left unfinished
+            self.leaving = other
             return False
         if what:
             question = f"{names[other]}: {what}{chr(10) if chr(10) in what else ' '}Agree? [y/N] "
