@@ -418,6 +418,27 @@ async def test_a_person_whose_seat_is_handed_to_a_bot_is_sent_no_decision_of_it(
 
 
 @bounded
+async def test_a_house_rule_that_lets_the_games_own_rules_peek_does_not_stop_the_table(tmp_path):
+    """Ann's rule sets the colour in play from the hidden top of the draw pile; the game's own `where` reads it at
+    the next decision.  Before, the bot's next play failed on it, and the table stopped for everyone (its loop
+    ended with the error).  Now the rule is dropped, the table told why, and the game goes on."""
+    async with serving(tmp_path) as served:
+        table = served[0]
+        (ann,) = await joined_and_started(served)
+        await ann.my_turn()
+        await ann.send("move", text="/house when played(card) { set current_colour = top(draw).colour }")
+        assert (await ann.recv("notice"))["text"] == "The table agrees to Ann's house rule."
+        for _ in range(60):
+            msg = await ann.recv("update", timeout=15)
+            if msg["decision"] is not None:
+                await ann.send("move", text=msg["decision"]["options"][0]["text"])
+            if len(table.game.record()) >= 6:
+                break
+        assert len(table.game.record()) >= 6 and table.game.house_rules == {}
+        assert [e.name for e in table.game.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
+
+
+@bounded
 async def test_a_window_closes_after_its_time_with_a_countdown(tmp_path):
     # Liar's UNO: Ann never answers; each challenge window she is asked in passes after 0.5 s.
     async with serving(tmp_path, game="liars", players=3, window=0.5, seed=2) as served:
