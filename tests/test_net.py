@@ -781,6 +781,35 @@ async def test_a_house_rule_that_spends_a_moves_work_is_dropped_and_the_table_pl
 
 
 @bounded
+async def test_a_table_whose_rules_fail_tells_each_player_why_it_stops(tmp_path, monkeypatch):
+    """The rules fail at a bot's move (a rule written in play that made every next move fail, a game's own bug):
+    the table cannot go on.  Before, each player's connection was just dropped ("going away"), and `join` tried to
+    take the seat again for a minute, where no table was, never saying why.  Now each is told the failure, and the
+    connection closes with it (1011, which `join` does not try again after)."""
+    from rulelang.errors import RulesError
+    from rulelang.net import client, server
+
+    def failing(bot, game, seat, d):
+        raise RulesError("a rule failed in `t`: division by zero")
+
+    monkeypatch.setattr(server, "ask_bot", failing)
+    async with serving(tmp_path) as served:
+        table, address, commands, lines = served
+        (ann,) = await joined_and_started(served)
+        d = (await ann.my_turn())["decision"]
+        await ann.send("move", text=next(o["text"] for o in d["options"] if o["verb"] == "draw"))
+        told = []
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                msg = await ann.recv(timeout=5)
+                if msg["type"] == "notice":
+                    told.append(msg["text"])
+        assert told[-1] == "The table stops: the rules failed: a rule failed in `t`: division by zero"
+        assert closed.value.rcvd.code == 1011 and closed.value.rcvd.reason == "the rules failed"
+        assert 1011 in client.FINAL_CLOSES
+
+
+@bounded
 async def test_the_host_stopping_a_game_is_told_how_to_bring_it_back_and_each_player_why_it_closed(tmp_path):
     """`quit` at the server mid-game: the host's terminal says the save and the command that brings it back (it
     said nothing: the save's path was told once, at the start), and each player's connection closes with the

@@ -827,7 +827,15 @@ async def run_table(table: Table, host: str, port: int, ready=None, commands=Non
         watcher = asyncio.ensure_future(_watch(table))
         done, _ = await asyncio.wait([driver, reader], return_when=asyncio.FIRST_COMPLETED)
         if driver in done:
-            driver.result()  # a rules failure stops the table with its message
+            try:
+                driver.result()  # a rules failure stops the table with its message, told to every player too
+            except RulesError as e:
+                table.stopping = True
+                told = encode("notice", text=f"The table stops: the rules failed: {e.message}")
+                live = [s.conn for s in table.seats if s.conn is not None]
+                await asyncio.gather(*(_send_quietly(c, told) for c in live))
+                await asyncio.gather(*(c.close(1011, "the rules failed") for c in live), return_exceptions=True)
+                raise
             await asyncio.sleep(0.5)  # the last updates reach the players
         else:  # the host stopped it: each player is told so (their client tries to take the seat again a while)
             if table.host_seat is None:  # (`--play`: the host's own prompt said it)
