@@ -482,6 +482,28 @@ def test_serve_refuses_a_game_and_resume_both_missing(capsys):
     assert "serve needs a game" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("flag, value, told", [
+    ("--window", "-1", "argument --window: must be more than 0 and at most 3600 seconds, not -1"),
+    ("--window", "nan", "argument --window: must be more than 0 and at most 3600 seconds, not nan"),
+    ("--seat-timeout", "inf", "argument --seat-timeout: must be more than 0 and at most 86400 seconds, not inf"),
+    ("--delay", "-5", "argument --delay: must be from 0 to 60 seconds, not -5"),
+    ("--seed", "-5", "argument --seed: must be from 0 to 9223372036854775807, not -5"),
+    ("--players", "0", "argument --players: must be from 1 to 100, not 0"),
+])
+def test_serve_refuses_a_time_or_number_out_of_bounds_as_run_does(flag, value, told, monkeypatch, capsys):
+    """Before, `serve` took any float and int: `--window -1` (or nan) closed every window and race at once,
+    `--seed -5` made a table `run` would refuse to replay the same way."""
+    import rulelang.net.server as server
+    from rulelang.cli import main
+
+    served = []
+    monkeypatch.setattr(server, "run_table", lambda *a, **k: served.append(a))
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "express", flag, value, "--port", "0"])
+    assert exited.value.code == 2 and not served
+    assert capsys.readouterr().err.splitlines()[-1] == f"rulelang serve: error: {told}"
+
+
 def test_serve_sets_the_table_from_its_flags_and_refuses_a_wrong_option_or_bot(tmp_path, monkeypatch, capsys):
     """`rulelang serve GAME --players --bots --option --seed --window --seat-timeout` reach the table (served
     here by a stand-in that only keeps it: no socket); a wrong option or bot is told before anything listens."""
