@@ -137,3 +137,44 @@ def test_the_list_of_saves_writes_out_the_control_characters_a_file_holds(tmp_pa
         in out.splitlines()
     assert err.startswith("Skipped b\\x1b[2J.yaml: ")
     assert "\x1b" not in out + err and "\x07" not in out + err
+
+
+def test_a_table_served_holds_its_save_as_a_local_game_does(tmp_path, capsys, monkeypatch):
+    """`serve --resume` of a save being played (a local `resume`, another table), `serve --save` of one, and a
+    `resume` of a table's save while it is served, are refused, naming the holder.  Before, the server took no
+    lock: a table and a local game (or two tables) played one save, each writing over the other's moves."""
+    pytest.importorskip("websockets")
+    import asyncio
+
+    import rulelang
+    import rulelang.net.server as server
+
+    path = express_save(tmp_path)
+    served = []
+
+    async def keep(table, host, port, ready=None, commands=None):
+        served.append(table)
+        return 0
+
+    monkeypatch.setattr(server, "run_table", keep)
+    lock = SaveLock(path).acquire()
+    try:
+        for args in (["serve", "--resume", path], ["serve", "express", "--save", path]):
+            status, _, err = main(capsys, monkeypatch, *args, "--port", "0")
+            assert status == 1 and not served
+            assert err.startswith(f"{path}: this game is being played now by rulelang process {os.getpid()} on ")
+    finally:
+        lock.release()
+
+    async def start():
+        table = server.Table(rulelang.load("express"), 2, save=tmp_path / "table.yaml", out=lambda line: None)
+        table.attach(table.seats[0], None, "Ann")
+        table.start()
+        return table
+
+    table = asyncio.run(start())
+    try:
+        status, _, err = main(capsys, monkeypatch, "resume", tmp_path / "table.yaml")
+        assert status == 1 and "this game is being played now by rulelang process" in err
+    finally:
+        table.saver.let_go()

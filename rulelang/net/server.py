@@ -26,7 +26,7 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..save import Saver, command, new_save_path, read_save, rebuild, setup_from_program
+from ..save import SaveLock, Saver, command, find_save, new_save_path, read_save, rebuild, setup_from_program
 from ..terminal.commands import command_for
 from ..terminal.editor import MAX_LINE, check_rule
 from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
@@ -131,6 +131,7 @@ class Table:
         self.setup = None
         self.bots: dict = {}
         self.saver = None
+        self.lock = None  # the save's lock (rulelang.save.SaveLock), taken before the game is (`--save`, `--resume`)
         self.stopping = False  # the host stopped the table: the players' connections close, no one "has left"
         self.canon = Canon(program)
         self.wake = asyncio.Event()
@@ -199,6 +200,7 @@ class Table:
             raise RulesError(str(e)) from None
         path = self.save_path or new_save_path(self.program.name)
         self.saver = Saver(path, self.setup, chosen=self.save_path is not None)
+        self.saver.hold(self.lock)  # one player of a save at a time: a local `resume` of it is refused meanwhile
         self.arm()
         self.save()
         self.out(f"The game starts: {', '.join(names)}.  Saved after every move to {path}")
@@ -207,10 +209,11 @@ class Table:
         self.wake.set()
         return None
 
-    def resume(self, path, setup, game, bots) -> None:
+    def resume(self, path, setup, game, bots, lock=None) -> None:
         """A table brought back from its save: its people's seats wait for them, with the codes saved beside it."""
         self.setup, self.game, self.bots = setup, game, bots
         self.saver = Saver(path, setup)
+        self.saver.hold(lock)
         codes = read_codes(path)
         for s in self.seats:
             s.name = setup.names[s.index]
@@ -879,22 +882,46 @@ def cmd_serve(args) -> int:
         k, _, v = item.partition("=")
         options[k.strip()] = v.strip() if _ else "true"
     if args.resume:
+        args.resume = str(find_save(args.resume))  # a file (or a name in the saves folder), not a folder
+    # The save is locked before it is read or the table set: one player of a save at a time, as a local game
+    lock = SaveLock(args.resume or args.save).acquire() if args.resume or args.save else None
+    try:
+        table = _table_from_args(args, options, lock)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    try:
+        return _serve(table, args)
+    finally:
+        if table.saver is not None:
+            table.saver.let_go()
+        elif lock is not None:
+            lock.release()
+
+
+def _table_from_args(args, options: dict, lock) -> Table:
+    if args.resume:
         setup, moves, doc = read_save(args.resume)
         if doc["finished"]:
             raise RulesError(f"{args.resume}: this game is finished")
         game, bots = rebuild(args.resume, setup, moves)
         table = Table(setup.program, len(setup.names), bots=setup.bots, options=setup.options, seed=setup.seed,
                       window=args.window, seat_timeout=args.seat_timeout, save=args.resume, delay=args.delay)
-        table.resume(args.resume, setup, game, bots)
-    else:
-        program = load(args.game)
-        players = args.players or program.default_players
-        table = Table(program, players, bots=args.bots, options=options, seed=args.seed, window=args.window,
-                      seat_timeout=args.seat_timeout, save=args.save, delay=args.delay)
-        parse_options(program, options)  # a wrong option is told now, not when the game starts
-        if args.bots not in BOTS:
-            raise RulesError(f"unknown bot `{args.bots}`; bots: {', '.join(BOTS)}")
+        table.resume(args.resume, setup, game, bots, lock)
+        return table
+    program = load(args.game)
+    players = args.players or program.default_players
+    table = Table(program, players, bots=args.bots, options=options, seed=args.seed, window=args.window,
+                  seat_timeout=args.seat_timeout, save=args.save, delay=args.delay)
+    table.lock = lock
+    parse_options(program, options)  # a wrong option is told now, not when the game starts
+    if args.bots not in BOTS:
+        raise RulesError(f"unknown bot `{args.bots}`; bots: {', '.join(BOTS)}")
+    return table
 
+
+def _serve(table: Table, args) -> int:
     def ready(address: str) -> None:
         where = (f"this machine only ({args.host}); `--host 0.0.0.0` lets others on your network join"
                  if args.host in ("127.0.0.1", "localhost", "::1") else f"{args.host}: anyone who can reach it may try a code")
