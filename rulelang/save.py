@@ -621,6 +621,27 @@ def describe(path: Path, head: dict) -> str:
     return shown(f"{head.get('game', '?')} — {names} — {played}{waiting} — saved {saved} — {where}")
 
 
+def check_new_save(path) -> None:
+    """A new game to be saved to `path` (`--save FILE`): SaveError if that would write over what is there, an
+    unfinished game with moves played (`rulelang resume` continues it) or a file that is no save.  A save with no
+    move played, or of a finished game, may be replaced; a folder is told when the game is saved."""
+    path = Path(path)
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    head = peek(path)
+    if head is None:
+        raise refused(path, "it is not a rulelang save, and a new game would write over it: name another file")
+    played = head.get("played")
+    if head.get("finished") is True or played == 0:
+        return
+    moves = count(played, "move") if isinstance(played, int) else "moves"
+    raise refused(path, f"it holds an unfinished game ({head.get('game', '?')}, {moves}): `{command()} resume "
+                        f"{path}` continues it; name another file (or remove this one) to start a new game")
+
+
 def find_save(name: str) -> Path:
     """A save named on the command line: as given, else in the saves folder."""
     p = Path(name)

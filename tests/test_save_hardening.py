@@ -4,6 +4,7 @@ bomb, a list 10,000 deep or a number of 5,000 digits is refused with its reason,
 saves and in a --stack file."""
 from __future__ import annotations
 
+import importlib.util
 import os
 
 import pytest
@@ -178,3 +179,29 @@ def test_a_table_served_holds_its_save_as_a_local_game_does(tmp_path, capsys, mo
         assert status == 1 and "this game is being played now by rulelang process" in err
     finally:
         table.saver.let_go()
+
+
+def test_a_new_game_does_not_write_over_an_unfinished_one_or_a_file_that_is_no_save(tmp_path, capsys, monkeypatch):
+    """`run GAME --save FILE` where FILE holds an unfinished game (of any game) or is not a save at all: refused,
+    the file untouched.  Before, the new game wrote over it at once: a game left to be resumed (its moves) was
+    lost without a word.  A save of a game with no move played, or a finished one, is replaced as before."""
+    path = express_save(tmp_path)
+    before = path.read_bytes()
+    status, _, err = main(capsys, monkeypatch, "run", "liars", "--players", "2", "--save", path, stdin="quit\n")
+    assert status == 1 and path.read_bytes() == before
+    assert err == (f"{path}: it holds an unfinished game (UNO Express, 2 moves): `rulelang resume {path}` continues "
+                   "it; name another file (or remove this one) to start a new game\n")
+    if importlib.util.find_spec("websockets"):  # a table's save too
+        status, _, served_err = main(capsys, monkeypatch, "serve", "express", "--save", path, "--port", "0")
+        assert status == 1 and served_err == err and path.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    status, _, err = main(capsys, monkeypatch, "run", "express", "--players", "2", "--save", notes, stdin="quit\n")
+    assert status == 1 and notes.read_text(encoding="utf-8") == "my notes\n"
+    assert err == f"{notes}: it is not a rulelang save, and a new game would write over it: name another file\n"
+    status, _, _ = main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "1", "--save",
+                        tmp_path / "fresh.yaml", stdin="quit\n")
+    assert status == 0
+    status, out, _ = main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "2", "--save",
+                          tmp_path / "fresh.yaml", stdin="quit\n")  # nothing was played in it: replaced
+    assert status == 0 and "seed 2" in out

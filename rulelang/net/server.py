@@ -26,7 +26,8 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..save import SaveLock, Saver, command, find_save, new_save_path, read_save, rebuild, setup_from_program
+from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, read_save, rebuild,
+                    setup_from_program)
 from ..terminal.commands import command_for
 from ..terminal.editor import MAX_LINE, check_rule
 from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
@@ -910,6 +911,8 @@ def _table_from_args(args, options: dict, lock) -> Table:
                       window=args.window, seat_timeout=args.seat_timeout, save=args.resume, delay=args.delay)
         table.resume(args.resume, setup, game, bots, lock)
         return table
+    if args.save:
+        check_new_save(args.save)  # never over an unfinished game, or a file that is no save
     program = load(args.game)
     players = args.players or program.default_players
     table = Table(program, players, bots=args.bots, options=options, seed=args.seed, window=args.window,

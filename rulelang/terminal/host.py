@@ -22,7 +22,8 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 from .. import load
 from ..compiler.deck import MAX_CARDS
 from ..errors import MoveError, RulesError
-from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
+from ..save import (MAX_YAML_BYTES, Saver, YamlRefused, check_new_save, command, load_yaml, new_save_path,
+                    setup_from_program)
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .commands import ALIASES, COMMANDS, command_docs, command_for
 from .editor import (CONTROLS, MAX_LINE, check_rule, echo, limit_line, no_mouse, one_tab_inserts, piped_line,
@@ -1736,6 +1737,8 @@ def run_host(args) -> int:
     game = setup.new_game()
     # A game with a person in it is saved (to --save, or a new file in the saves folder); bots alone only to --save.
     save = getattr(args, "save", None)
+    if save:
+        check_new_save(save)  # never over an unfinished game, or a file that is no save
     saver = Saver(save if save else new_save_path(program.name), setup, chosen=bool(save)) if save or humans else None
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, file=str(args.game))
 
