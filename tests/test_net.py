@@ -439,6 +439,24 @@ async def test_a_house_rule_that_lets_the_games_own_rules_peek_does_not_stop_the
 
 
 @bounded
+async def test_the_host_is_told_when_a_seat_is_taken_by_a_second_connection(tmp_path):
+    """A second connection with Ann's code takes her seat (her first is closed): the host's terminal says so.
+    Before, it said "Ann joins seat 1." again, as if nothing had happened: a code copied by someone else took a
+    seat unseen."""
+    async with serving(tmp_path) as served:
+        table, address, commands, lines = served
+        ann = await Client.open(address, table.seats[0].code, "Ann")
+        await ann.recv("welcome")
+        again = await Client.open(address, table.seats[0].code, "Zed")
+        assert (await again.recv("welcome"))["name"] == "Ann"
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await ann.recv(timeout=5)
+        assert [line for line in lines if "seat 1" in line and not line.startswith("Seats")] == [
+            "Ann joins seat 1.", "Ann's seat 1 is joined again from another connection; the first is closed."]
+
+
+@bounded
 async def test_a_window_closes_after_its_time_with_a_countdown(tmp_path):
     # Liar's UNO: Ann never answers; each challenge window she is asked in passes after 0.5 s.
     async with serving(tmp_path, game="liars", players=3, window=0.5, seed=2) as served:

@@ -310,7 +310,7 @@ class Table:
         if not text:
             return "type a move; `help` lists them"
         port = SeatPort(g, seat.index)
-        first, sep, rest = text.partition(" as ")
+        sep = " as " in text
         rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
         word = text.split()[0]
         cmd = command_for(word, d)  # `/undo`, or `undo` where the game offers no move of that word
@@ -658,8 +658,10 @@ class Table:
             asyncio.ensure_future(old.close(1000, "joined again from elsewhere"))
         seat.gone_since = None
         seat.told_gone = False
-        self.out(f"{seat.name} {'rejoins' if self.game is not None and old is None and seat.cursor else 'joins'} "
-                 f"seat {seat.index + 1}.")
+        if old is not None:  # the code used again elsewhere (the person's other terminal, or a code copied): said
+            self.out(f"{seat.name}'s seat {seat.index + 1} is joined again from another connection; the first is closed.")
+        else:
+            self.out(f"{seat.name} {'rejoins' if self.game is not None and seat.cursor else 'joins'} seat {seat.index + 1}.")
         self.send(seat, self.welcome(seat))
         if self.game is not None:
             self.push(seat, redraw=True)
