@@ -20,7 +20,7 @@ from ..save import command
 from ..terminal.commands import command_docs, command_for, command_named
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
                              prompt_helpers, tell_lines)
-from ..terminal.editor import echo, no_mouse, rule_session
+from ..terminal.editor import echo, left_rule, no_mouse, rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import (MAX_FROM_SERVER, VERSION, OtherVersion, ProtocolError, decision_from_wire, decode, encode,
@@ -466,6 +466,7 @@ class JoinHost(Host):
             self.app = session.app
             line = await task
         except (EOFError, KeyboardInterrupt):
+            left_rule(session)
             return None
         finally:
             self.app = None
