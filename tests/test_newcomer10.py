@@ -166,3 +166,27 @@ def test_canasta_a_frozen_pile_is_taken_with_a_natural_pair_only_and_thaws():
     assert sorted(zone_cards(g, "ma", 0)) == ["AD", "AH", "AS"] and "2D" in zone_cards(g, "hand", 0)
     assert g.state.vars["frozen"] is False and zone_cards(g, "pile") == []
     assert any(m.startswith("discard") for m in moves(g))            # 60 points: the first meld is made
+
+
+# ------------------------------------------------------------------ Scopone
+
+def test_scopone_all_forty_cards_are_dealt_and_a_sweep_counts_for_the_partners_together():
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "J", "N", "K"]
+    deck = [r + s for s in "DCSB" for r in ranks]
+    ann = ["5D"] + [c for c in deck if c.endswith("B")][:9]
+    bo = ["3C"] + [c for c in deck if c.endswith("S") and c != "JS"][:9]
+    cy = ["JS"] + [c for c in deck if c.endswith("D") and c != "5D"][:9]
+    dee = [c for c in deck if c not in ann + bo + cy]
+    g = Game(load("scopone"), NAMES, seed=1, stack=interleave([ann, bo, cy, dee]))
+    assert zone_cards(g, "table") == [] and [len(zone_cards(g, "hand", p)) for p in range(4)] == [10] * 4
+    play(g, "play 5D", "play 3C")                                   # nothing to take: both stay on the table
+    assert zone_cards(g, "table") == ["5D", "3C"]
+    play(g, "play JS")                                              # the jack (8) takes 5 + 3: a scopa
+    assert moves(g) == ["take 5D 3C"]
+    play(g, "take 5D 3C")
+    assert sorted(zone_cards(g, "taken", 2)) == ["3C", "5D", "JS"] and g.state.pvars["scope"] == [0, 0, 1, 0]
+    while not g.over:
+        play(g, g.pending.options[0].text)
+    # Ann's points are her team's: Cy's scopa among them, and the partners score alike
+    assert g.scores[0] == g.scores[2] and g.scores[1] == g.scores[3] and g.scores[0] >= 1
+    assert sorted(g.winners) in ([0, 2], [1, 3], [0, 1, 2, 3])
