@@ -95,6 +95,8 @@ def _seconds(most: float, zero: bool = True):
 
 _delay = _seconds(MAX_DELAY)
 _think = _seconds(60, zero=False)  # a search bot's time for a move
+_window = _seconds(3600, zero=False)  # serve: a person's time to answer a window, a race, a proposal
+_gone = _seconds(86400, zero=False)  # serve: how long a person may be gone before the host is told
 
 
 def _log_file(text: str) -> str:
@@ -248,17 +250,17 @@ def parser() -> argparse.ArgumentParser:
     n.add_argument("--port", type=_count(0, 65535), default=8765, help="the port to listen on (default 8765; 0: any free one)")
     n.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: your network)")
-    n.add_argument("--players", type=int, help="how many seats (default: the game's)")
+    n.add_argument("--players", type=_count(1, 100), help="how many seats (default: the game's)")
     n.add_argument("--bots", default="greedy", help="the kind of bot for the seats nobody takes (greedy, random, search)")
     n.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set an option the game declares")
-    n.add_argument("--seed", type=int, help="the random seed (default: a new one, never sent to the players)")
+    n.add_argument("--seed", type=_seed, help="the random seed (default: a new one, never sent to the players)")
     n.add_argument("--save", metavar="FILE", help="save the game to FILE (default: a new file in the saves folder)")
     n.add_argument("--resume", metavar="FILE", help="bring back a table from its save file (codes kept beside it)")
-    n.add_argument("--window", type=float, metavar="SECONDS",
+    n.add_argument("--window", type=_window, metavar="SECONDS",
                    help="how long a person has to answer a window (a challenge, a catch) or a race; then it passes")
-    n.add_argument("--seat-timeout", type=float, metavar="SECONDS",
+    n.add_argument("--seat-timeout", type=_gone, metavar="SECONDS",
                    help="tell the host when a person has been gone this long (`bot SEAT` hands the seat to a bot)")
-    n.add_argument("--delay", type=float, default=0.5, help="seconds a bot waits before its move (default 0.5)")
+    n.add_argument("--delay", type=_delay, default=0.5, help="seconds a bot waits before its move (default 0.5)")
     n.add_argument("--play", action="store_true",
                    help="take a seat yourself at this terminal (the table's commands are typed at your prompt)")
     n.add_argument("--name", help="your name at the table, with --play (default: Host)")

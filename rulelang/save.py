@@ -367,10 +367,15 @@ class Saver:
 def refused(path, why: str) -> SaveError:
     """A save refused, and why: what it quotes of the file (a move, a name, a rule) with each control character
     written as an escape (`\\x1b`), since a file from anyone must not drive the terminal that reads the message."""
-    text = f"{path}: {why}"
-    if not text.isprintable():
-        text = "".join(ch if ch == "\n" or unicodedata.category(ch) != "Cc" else ascii(ch)[1:-1] for ch in text)
-    return SaveError(text)
+    return SaveError(shown(f"{path}: {why}"))
+
+
+def shown(text: str) -> str:
+    """Text read from a file from anyone, fit to print: each control character (but a line's end) written as an
+    escape (`\\x1b`), so that the file cannot drive the terminal that shows it."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch == "\n" or unicodedata.category(ch) != "Cc" else ascii(ch)[1:-1] for ch in text)
 
 
 # What rulelang reads of a YAML file (a save, a --stack): bounded, so that a crafted file cannot take the memory,
@@ -613,7 +618,28 @@ def describe(path: Path, head: dict) -> str:
     waiting = f" · {head['waiting_for']} to move" if head.get("waiting_for") else ""
     saved = str(head.get("saved", "?"))[:16]  # to the minute
     where = path.name if path.parent == saves_dir() else str(path)
-    return f"{head.get('game', '?')} — {names} — {played}{waiting} — saved {saved} — {where}"
+    return shown(f"{head.get('game', '?')} — {names} — {played}{waiting} — saved {saved} — {where}")
+
+
+def check_new_save(path) -> None:
+    """A new game to be saved to `path` (`--save FILE`): SaveError if that would write over what is there, an
+    unfinished game with moves played (`rulelang resume` continues it) or a file that is no save.  A save with no
+    move played, or of a finished game, may be replaced; a folder is told when the game is saved."""
+    path = Path(path)
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    head = peek(path)
+    if head is None:
+        raise refused(path, "it is not a rulelang save, and a new game would write over it: name another file")
+    played = head.get("played")
+    if head.get("finished") is True or played == 0:
+        return
+    moves = count(played, "move") if isinstance(played, int) else "moves"
+    raise refused(path, f"it holds an unfinished game ({head.get('game', '?')}, {moves}): `{command()} resume "
+                        f"{path}` continues it; name another file (or remove this one) to start a new game")
 
 
 def find_save(name: str) -> Path:

@@ -233,6 +233,7 @@ def run_cli(tmp_path, game: str, stack, moves, names, options=(), match: bool = 
     stack_file = tmp_path / "stack.yaml"
     stack_file.write_text("# the top of the draw pile first\n" + "".join(f"- {c}\n" for c in stack), encoding="utf-8")
     log, save = tmp_path / "game.jsonl", tmp_path / "game.save"
+    save.unlink(missing_ok=True)  # a game left unfinished by an earlier call: a new game is not saved over it
     args = ["run", f"games/{game}.rules", "--players", str(len(names)), "--humans", str(len(names)),
             "--names", ",".join(names), "--stack", str(stack_file), "--seed", "1", "--delay", "0",
             "--log", str(log), "--save", str(save)]

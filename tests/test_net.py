@@ -389,6 +389,74 @@ async def test_the_host_hands_a_gone_seat_to_a_bot(tmp_path):
 
 
 @bounded
+async def test_a_person_whose_seat_is_handed_to_a_bot_is_sent_no_decision_of_it(tmp_path):
+    """The host hands a seat to a bot while its person is still here (slow, or away from the keys): the person
+    watches on, sent the events and the view, but not the seat's decisions, which the bot makes.  Before, every
+    update still carried the seat's decision: their prompt kept asking for moves the table refused ("this seat is
+    played by a bot now"), the bot's already made."""
+    async with serving(tmp_path, players=2) as served:
+        table, address, commands, lines = served
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        await commands.put("bot 1")
+        assert (await ann.recv("notice"))["text"] == "The host has handed your seat to a bot."
+        asked, bots_moves = [], lambda: sum(1 for seat, _ in table.game.record() if seat == 0)
+        for _ in range(200):  # Bob plays on; the bot plays Ann's seat, twice
+            if bots_moves() >= 2 or table.game.over:
+                break
+            msg = await bob.recv("update", timeout=15)
+            if msg["decision"] is not None:
+                await bob.send("move", text=msg["decision"]["options"][0]["text"])
+        assert bots_moves() >= 2
+        while True:
+            try:
+                msg = await ann.recv("update", timeout=0.5)
+            except TimeoutError:
+                break
+            asked.append(msg["decision"])
+        assert asked and all(d is None for d in asked)
+
+
+@bounded
+async def test_a_house_rule_that_lets_the_games_own_rules_peek_does_not_stop_the_table(tmp_path):
+    """Ann's rule sets the colour in play from the hidden top of the draw pile; the game's own `where` reads it at
+    the next decision.  Before, the bot's next play failed on it, and the table stopped for everyone (its loop
+    ended with the error).  Now the rule is dropped, the table told why, and the game goes on."""
+    async with serving(tmp_path) as served:
+        table = served[0]
+        (ann,) = await joined_and_started(served)
+        await ann.my_turn()
+        await ann.send("move", text="/house when played(card) { set current_colour = top(draw).colour }")
+        assert (await ann.recv("notice"))["text"] == "The table agrees to Ann's house rule."
+        for _ in range(60):
+            msg = await ann.recv("update", timeout=15)
+            if msg["decision"] is not None:
+                await ann.send("move", text=msg["decision"]["options"][0]["text"])
+            if len(table.game.record()) >= 6:
+                break
+        assert len(table.game.record()) >= 6 and table.game.house_rules == {}
+        assert [e.name for e in table.game.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
+
+
+@bounded
+async def test_the_host_is_told_when_a_seat_is_taken_by_a_second_connection(tmp_path):
+    """A second connection with Ann's code takes her seat (her first is closed): the host's terminal says so.
+    Before, it said "Ann joins seat 1." again, as if nothing had happened: a code copied by someone else took a
+    seat unseen."""
+    async with serving(tmp_path) as served:
+        table, address, commands, lines = served
+        ann = await Client.open(address, table.seats[0].code, "Ann")
+        await ann.recv("welcome")
+        again = await Client.open(address, table.seats[0].code, "Zed")
+        assert (await again.recv("welcome"))["name"] == "Ann"
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await ann.recv(timeout=5)
+        assert [line for line in lines if "seat 1" in line and not line.startswith("Seats")] == [
+            "Ann joins seat 1.", "Ann's seat 1 is joined again from another connection; the first is closed."]
+
+
+@bounded
 async def test_a_window_closes_after_its_time_with_a_countdown(tmp_path):
     # Liar's UNO: Ann never answers; each challenge window she is asked in passes after 0.5 s.
     async with serving(tmp_path, game="liars", players=3, window=0.5, seed=2) as served:
@@ -430,6 +498,28 @@ def test_serve_refuses_a_game_and_resume_both_missing(capsys):
 
     assert main(["serve"]) == 1
     assert "serve needs a game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag, value, told", [
+    ("--window", "-1", "argument --window: must be more than 0 and at most 3600 seconds, not -1"),
+    ("--window", "nan", "argument --window: must be more than 0 and at most 3600 seconds, not nan"),
+    ("--seat-timeout", "inf", "argument --seat-timeout: must be more than 0 and at most 86400 seconds, not inf"),
+    ("--delay", "-5", "argument --delay: must be from 0 to 60 seconds, not -5"),
+    ("--seed", "-5", "argument --seed: must be from 0 to 9223372036854775807, not -5"),
+    ("--players", "0", "argument --players: must be from 1 to 100, not 0"),
+])
+def test_serve_refuses_a_time_or_number_out_of_bounds_as_run_does(flag, value, told, monkeypatch, capsys):
+    """Before, `serve` took any float and int: `--window -1` (or nan) closed every window and race at once,
+    `--seed -5` made a table `run` would refuse to replay the same way."""
+    import rulelang.net.server as server
+    from rulelang.cli import main
+
+    served = []
+    monkeypatch.setattr(server, "run_table", lambda *a, **k: served.append(a))
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "express", flag, value, "--port", "0"])
+    assert exited.value.code == 2 and not served
+    assert capsys.readouterr().err.splitlines()[-1] == f"rulelang serve: error: {told}"
 
 
 def test_serve_sets_the_table_from_its_flags_and_refuses_a_wrong_option_or_bot(tmp_path, monkeypatch, capsys):
@@ -728,6 +818,35 @@ async def test_a_house_rule_that_spends_a_moves_work_is_dropped_and_the_table_pl
         assert after["decision"]["options"]
         assert table.game.house_rules == {}
         assert not any("failed" in line or "Traceback" in line for line in lines), lines
+
+
+@bounded
+async def test_a_table_whose_rules_fail_tells_each_player_why_it_stops(tmp_path, monkeypatch):
+    """The rules fail at a bot's move (a rule written in play that made every next move fail, a game's own bug):
+    the table cannot go on.  Before, each player's connection was just dropped ("going away"), and `join` tried to
+    take the seat again for a minute, where no table was, never saying why.  Now each is told the failure, and the
+    connection closes with it (1011, which `join` does not try again after)."""
+    from rulelang.errors import RulesError
+    from rulelang.net import client, server
+
+    def failing(bot, game, seat, d):
+        raise RulesError("a rule failed in `t`: division by zero")
+
+    monkeypatch.setattr(server, "ask_bot", failing)
+    async with serving(tmp_path) as served:
+        table, address, commands, lines = served
+        (ann,) = await joined_and_started(served)
+        d = (await ann.my_turn())["decision"]
+        await ann.send("move", text=next(o["text"] for o in d["options"] if o["verb"] == "draw"))
+        told = []
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                msg = await ann.recv(timeout=5)
+                if msg["type"] == "notice":
+                    told.append(msg["text"])
+        assert told[-1] == "The table stops: the rules failed: a rule failed in `t`: division by zero"
+        assert closed.value.rcvd.code == 1011 and closed.value.rcvd.reason == "the rules failed"
+        assert 1011 in client.FINAL_CLOSES
 
 
 @bounded

@@ -58,6 +58,34 @@ def test_bots_play_on_after_a_rule_that_spends_the_moves_work(rule):
     assert [e.name for e in g.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
 
 
+TELLS_THE_COLOUR = "when played(card) { set current_colour = top(draw).colour }"  # a hidden card's colour, read by
+# the game's own `where` (a card matches the colour in play) at the next decision
+
+
+def test_a_rule_that_lets_the_games_own_rules_peek_is_dropped_and_the_move_made():
+    """The rule itself fails nowhere: it sets the colour in play from the hidden top of the draw pile, and the
+    game's own `play ... where` then reads it for the next player, which it may not.  Before, the failure was in
+    the game's rules, no rule written in play was found in it, and the move failed: no card could be played by
+    anyone again, and a bot's play stopped the game (a network table with it).  Now the rule written in play that
+    fired in the failing move is taken for the culprit, dropped, and the move made without it."""
+    g = played_with(TELLS_THE_COLOUR)
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [e.name for e in dropped] == ["table_rule_1"]
+    assert "`current_colour`, a value worked out from cards that" in dropped[0].reason
+    assert g.house_rules == {}
+    assert g.record()[1:] == [(0, "play GS")]
+
+
+def test_bots_play_on_after_a_rule_that_lets_the_games_own_rules_peek():
+    g = Game(program("express"), ["Ann", "Bo"], seed=5)
+    g.house(1, TELLS_THE_COLOUR)
+    for _ in range(12):
+        d = g.pending
+        g.apply(d.player, next((o for o in d.options if o.verb == "play"), d.options[0]), checked=False)
+    assert g.house_rules == {}
+    assert [e.name for e in g.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
+
+
 # ---------------------------------------------------------------- at the prompt, as a person types
 
 # UNO Express, You and Ada: You hold R3 R5 B7 G2 Y9, Ada R8 B1 G4 Y6 B8; Red 1 is turned up; G9, Y2 follow.

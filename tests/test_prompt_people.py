@@ -349,6 +349,34 @@ def test_a_house_rule_of_several_lines_reads_as_written_and_the_keyboard_comes_b
     assert not any(f in t.raw for f in FAULTS)
 
 
+@pytest.mark.parametrize("ask", ["house when played(card) { skip }", "undo"])
+def test_a_person_handed_the_keyboard_to_agree_who_leaves_leaves(tmp_path, terminals, ask):
+    """Two people at one keyboard: Ann proposes a rule (or to take back her Skip); the keyboard goes to Bob, who
+    answers "Pass the keyboard to Bob" with Ctrl-D and says y to "Leave the game?".  Before, that was read as "Bob
+    does not agree" and the game went on: Ann's hand and prompt came up at once, with no hand-over, in front of
+    Bob, who had said he was leaving.  Now he leaves: the game is left unfinished, saved."""
+    stack = ["RS", "B1", "R5", "B2", "R6", "B3", "R7", "B4", "R9", "B5", "R1", "G1", "G2", "G3", "G4"]
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--humans", "2", "--names",
+                   "Ann,Bob", "--seed", "7", "--stack", str(write_stack(tmp_path, stack)),
+                   "--save", str(tmp_path / "game.yaml")])
+    t.expect("Pass the keyboard to Ann.")
+    t.line("")
+    t.expect("Ann>")
+    if ask == "undo":
+        t.line("play RS")  # Bob loses his turn: Ann's again
+        t.expect("Bob loses their turn")
+        t.expect("Ann>")
+    t.line(ask)
+    t.expect("Pass the keyboard to Bob.")
+    t.type("\x04")
+    t.expect("Leave the game? [y/N]")
+    t.line("y")
+    shown = t.expect("Bob leaves the game; it is left unfinished.")
+    assert "Ann>" not in shown and "Your hand" not in shown and "does not agree" not in shown
+    assert t.exit_status() == 0
+    assert not any(f in t.raw for f in FAULTS)
+
+
 def test_you_can_reads_as_a_sentence_whatever_was_typed():
     """The moves a refusal lists read as a sentence, in the Moves line's order, the same after a verb the game
     knows and after a word it does not (that list had no `or`: `play R3, play R5, draw`); two are `A or B`."""

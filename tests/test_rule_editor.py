@@ -93,6 +93,28 @@ def test_house_with_a_misspelt_rule_is_refused_before_enter_at_the_move_prompt(t
     see_the_rule_in_rules(t)
 
 
+def test_a_rule_left_with_ctrl_c_is_kept_and_up_brings_it_back(terminal):
+    """A rule typed in the editor, then Ctrl-C by mistake: before, it went without a word (each editor was a new
+    one, with no history).  Now the editor says it is not proposed and kept; at the next editor, Up
+    brings it back and Enter proposes it."""
+    t = terminal
+    t.expect("You>")
+    t.line("house")
+    t.expect("house rule>")
+    t.type(GOOD)
+    t.expect(GOOD)
+    t.type("\x03")
+    t.expect("The rule is not proposed; it is kept: Up in the rule editor brings it back.")
+    t.expect("You>")
+    t.line("house")
+    t.expect("house rule>")
+    t.type("\x1b[A")
+    t.expect(GOOD)
+    t.type(ENTER)
+    t.expect("house rule> " + GOOD)
+    see_the_rule_in_rules(t)
+
+
 def test_a_paste_longer_than_a_rule_may_be_is_refused_saying_the_limit():
     """The rule editor had no bound: a pasted megabyte went in, to be checked and drawn at every key.  A paste
     past MAX_LINE characters is not put in, and the editor says the limit; what was typed stays, and a rule

@@ -4,6 +4,7 @@ bomb, a list 10,000 deep or a number of 5,000 digits is refused with its reason,
 saves and in a --stack file."""
 from __future__ import annotations
 
+import importlib.util
 import os
 
 import pytest
@@ -117,3 +118,90 @@ def test_resume_after_a_kill_while_a_bot_thinks_does_not_ask_the_persons_move_ag
     assert "Your hand (4): ♥R5 ★Y9 ♣G2 ♦B7" in out and "Moves: play ♥R5 · draw" in out  # your next decision, not Red 3 again
     assert "✗ your last move cannot be taken back: Red 8 came out of Ada's hand since" in out
     assert read_save(save)[1] == [(0, "play R3"), (1, "play R8")]
+
+
+def test_the_list_of_saves_writes_out_the_control_characters_a_file_holds(tmp_path, capsys, monkeypatch):
+    """A save is a file from anyone: what the list shows of its head (the game, the names, whose move, the date)
+    and its file's name are printed with each control character written as an escape, as a refused save's are.
+    Before, `rulelang resume` in a pipe printed them as they were: an escape sequence in a save's `game` set the
+    terminal's title and cleared its screen."""
+    folder = tmp_path / "data" / "rulelang" / "saves"
+    folder.mkdir(parents=True)
+    (folder / "evil.yaml").write_text(
+        'format: rulelang save\nversion: 1\ngame: "Evil\\e]0;owned\\aGame"\nseats:\n- {name: "A\\e[31mnn", person: '
+        'true}\nplayed: 3\nwaiting_for: "X\\e[2J"\nsaved: "2026\\e[5m"\nfinished: false\n', encoding="utf-8")
+    (folder / "b\x1b[2J.yaml").write_text("format: rulelang save\nseats: [", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    status, out, err = main(capsys, monkeypatch, "resume")
+    assert status == 0
+    assert "  1. Evil\\x1b]0;owned\\x07Game — A\\x1b[31mnn — 3 moves · X\\x1b[2J to move — saved 2026\\x1b[5m — evil.yaml" \
+        in out.splitlines()
+    assert err.startswith("Skipped b\\x1b[2J.yaml: ")
+    assert "\x1b" not in out + err and "\x07" not in out + err
+
+
+def test_a_table_served_holds_its_save_as_a_local_game_does(tmp_path, capsys, monkeypatch):
+    """`serve --resume` of a save being played (a local `resume`, another table), `serve --save` of one, and a
+    `resume` of a table's save while it is served, are refused, naming the holder.  Before, the server took no
+    lock: a table and a local game (or two tables) played one save, each writing over the other's moves."""
+    pytest.importorskip("websockets")
+    import asyncio
+
+    import rulelang
+    import rulelang.net.server as server
+
+    path = express_save(tmp_path)
+    served = []
+
+    async def keep(table, host, port, ready=None, commands=None):
+        served.append(table)
+        return 0
+
+    monkeypatch.setattr(server, "run_table", keep)
+    lock = SaveLock(path).acquire()
+    try:
+        for args in (["serve", "--resume", path], ["serve", "express", "--save", path]):
+            status, _, err = main(capsys, monkeypatch, *args, "--port", "0")
+            assert status == 1 and not served
+            assert err.startswith(f"{path}: this game is being played now by rulelang process {os.getpid()} on ")
+    finally:
+        lock.release()
+
+    async def start():
+        table = server.Table(rulelang.load("express"), 2, save=tmp_path / "table.yaml", out=lambda line: None)
+        table.attach(table.seats[0], None, "Ann")
+        table.start()
+        return table
+
+    table = asyncio.run(start())
+    try:
+        status, _, err = main(capsys, monkeypatch, "resume", tmp_path / "table.yaml")
+        assert status == 1 and "this game is being played now by rulelang process" in err
+    finally:
+        table.saver.let_go()
+
+
+def test_a_new_game_does_not_write_over_an_unfinished_one_or_a_file_that_is_no_save(tmp_path, capsys, monkeypatch):
+    """`run GAME --save FILE` where FILE holds an unfinished game (of any game) or is not a save at all: refused,
+    the file untouched.  Before, the new game wrote over it at once: a game left to be resumed (its moves) was
+    lost without a word.  A save of a game with no move played, or a finished one, is replaced as before."""
+    path = express_save(tmp_path)
+    before = path.read_bytes()
+    status, _, err = main(capsys, monkeypatch, "run", "liars", "--players", "2", "--save", path, stdin="quit\n")
+    assert status == 1 and path.read_bytes() == before
+    assert err == (f"{path}: it holds an unfinished game (UNO Express, 2 moves): `rulelang resume {path}` continues "
+                   "it; name another file (or remove this one) to start a new game\n")
+    if importlib.util.find_spec("websockets"):  # a table's save too
+        status, _, served_err = main(capsys, monkeypatch, "serve", "express", "--save", path, "--port", "0")
+        assert status == 1 and served_err == err and path.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    status, _, err = main(capsys, monkeypatch, "run", "express", "--players", "2", "--save", notes, stdin="quit\n")
+    assert status == 1 and notes.read_text(encoding="utf-8") == "my notes\n"
+    assert err == f"{notes}: it is not a rulelang save, and a new game would write over it: name another file\n"
+    status, _, _ = main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "1", "--save",
+                        tmp_path / "fresh.yaml", stdin="quit\n")
+    assert status == 0
+    status, out, _ = main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "2", "--save",
+                          tmp_path / "fresh.yaml", stdin="quit\n")  # nothing was played in it: replaced
+    assert status == 0 and "seed 2" in out

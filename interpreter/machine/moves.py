@@ -49,10 +49,14 @@ def apply(st: State, seat: int, move, checked: bool = True) -> None:
                 raise
             snap, since, move = st.checkpoint, st.since[:-1], st.since[-1]
         # A rule written in play may spend the bound and end, the game's own rules going over it after (the failure
-        # names none then): the last one that fired is taken for the culprit.  Found in the game's record: a bot's
-        # sample keeps none, and its move fails as before.
+        # names none then): the last one that fired is taken for the culprit.  So too when the game's own rules fail
+        # on what one left (a `where` reading a value it set from cards its chooser may not see): the last that
+        # fired in the moves taken back.  Found in the game's record: a bot's sample keeps none, and its move fails
+        # as before.
         frames = getattr(e, "frames", ())
-        fired = _last_fired(st) if spent and st.record and _house_rule_in(st, frames) is None else None
+        fired = None
+        if st.record and _house_rule_in(st, frames) is None:
+            fired = _last_fired(st) if spent else _fired_since(st, snap["events"])
         bots, st.bots = st.bots, None  # (the moves made again are made as before: no bot asked)
         st.restore(snap)
         for made in since:  # they went well before, and go the same way again
@@ -283,6 +287,19 @@ def _last_fired(st: State) -> str | None:
                     return name
         elif ev.type == "turn":  # (a rule that fired in a turn before has had its decisions since)
             return None
+    return None
+
+
+def _fired_since(st: State, start: int) -> str | None:
+    """The name of the rule written in play that fired last in the events from `start`, or None."""
+    house = {rule["name"] for rule in st.house.values()}
+    events = st.events
+    for i in range(len(events) - 1, max(start, getattr(events, "dropped", 0)) - 1, -1):
+        ev = events[i]
+        if ev.type == "rule":
+            for name in reversed(ev.names):
+                if name in house:
+                    return name
     return None
 
 

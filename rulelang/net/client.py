@@ -20,7 +20,7 @@ from ..save import command
 from ..terminal.commands import command_docs, command_for, command_named
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
                              prompt_helpers, tell_lines)
-from ..terminal.editor import echo, no_mouse, rule_session
+from ..terminal.editor import echo, left_rule, no_mouse, rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import (MAX_FROM_SERVER, VERSION, OtherVersion, ProtocolError, decision_from_wire, decode, encode,
@@ -33,8 +33,9 @@ LOST = 4  # the exit status when the connection to the server is lost
 # then the client gives up and says how to rejoin by hand.
 RETRY_DELAYS = (0.25, 0.5, 1, 2, 4, 8, 8, 8, 8, 8, 8)
 # Close codes after which trying again is useless: the server said why (a wrong code, another connection took
-# the seat, a protocol fault), or closed the connection on purpose.
-FINAL_CLOSES = (1000, 1008)
+# the seat, a protocol fault, the game's rules failed: a table resumed would fail the same way), or closed the
+# connection on purpose.
+FINAL_CLOSES = (1000, 1008, 1011)
 
 
 # The table's commands the host types at their own prompt with `serve --play` (the server's Table.command)
@@ -465,6 +466,7 @@ class JoinHost(Host):
             self.app = session.app
             line = await task
         except (EOFError, KeyboardInterrupt):
+            left_rule(session)
             return None
         finally:
             self.app = None

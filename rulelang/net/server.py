@@ -26,10 +26,11 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..save import Saver, command, new_save_path, read_save, rebuild, setup_from_program
+from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, read_save, rebuild,
+                    setup_from_program)
 from ..terminal.commands import command_for
 from ..terminal.editor import MAX_LINE, check_rule
-from ..terminal.host import Screen, pronoun_refusal, proposed_rule
+from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
@@ -131,6 +132,7 @@ class Table:
         self.setup = None
         self.bots: dict = {}
         self.saver = None
+        self.lock = None  # the save's lock (rulelang.save.SaveLock), taken before the game is (`--save`, `--resume`)
         self.stopping = False  # the host stopped the table: the players' connections close, no one "has left"
         self.canon = Canon(program)
         self.wake = asyncio.Event()
@@ -199,6 +201,7 @@ class Table:
             raise RulesError(str(e)) from None
         path = self.save_path or new_save_path(self.program.name)
         self.saver = Saver(path, self.setup, chosen=self.save_path is not None)
+        self.saver.hold(self.lock)  # one player of a save at a time: a local `resume` of it is refused meanwhile
         self.arm()
         self.save()
         self.out(f"The game starts: {', '.join(names)}.  Saved after every move to {path}")
@@ -207,10 +210,11 @@ class Table:
         self.wake.set()
         return None
 
-    def resume(self, path, setup, game, bots) -> None:
+    def resume(self, path, setup, game, bots, lock=None) -> None:
         """A table brought back from its save: its people's seats wait for them, with the codes saved beside it."""
         self.setup, self.game, self.bots = setup, game, bots
         self.saver = Saver(path, setup)
+        self.saver.hold(lock)
         codes = read_codes(path)
         for s in self.seats:
             s.name = setup.names[s.index]
@@ -251,7 +255,7 @@ class Table:
             start = max(0, len(g.events) - REJOIN_EVENTS) if redraw else seat.cursor
             pairs, seat.cursor = port.events(start)
             sent = [wire_event(self.canon, raw, seen, port.narrate(raw)) for raw, seen in pairs]
-        d = port.pending
+        d = port.pending if seat.kind == "person" else None  # a seat handed to a bot: its person watches on
         deadline = None
         if d is not None and self.deadline is not None and self.deadline[0] is d:
             deadline = round(max(0.0, self.deadline[1] - time.monotonic()), 1)
@@ -306,7 +310,7 @@ class Table:
         if not text:
             return "type a move; `help` lists them"
         port = SeatPort(g, seat.index)
-        first, sep, rest = text.partition(" as ")
+        sep = " as " in text
         rule_verbs = {o.verb for o in d.options if o.kind == "rule"}
         word = text.split()[0]
         cmd = command_for(word, d)  # `/undo`, or `undo` where the game offers no move of that word
@@ -314,15 +318,10 @@ class Table:
             return self.propose(seat, cmd.name, text[len(word):].strip())
         try:
             if sep and not d.window and text.split()[0].lower() not in rule_verbs:
-                port.act(first.strip())  # `truth LR7 as R7`: a card laid, then what it is said to be
-                after = g.pending
-                verbs = [o.verb for o in after.options if o.kind] if after is not None and after.player == seat.index else []
-                if verbs:
-                    try:
-                        port.act(f"{verbs[0]} {rest.strip()}")
-                    except MoveError as e:
-                        self.moved()
-                        return f"{e.message} — say it again"
+                told = act_as(g, seat.index, text)  # `truth LR7 as R7`: a card laid, then what it is said to be
+                if told:
+                    self.moved()
+                    return told
             else:
                 port.act(text)
         except MoveError as e:
@@ -659,8 +658,10 @@ class Table:
             asyncio.ensure_future(old.close(1000, "joined again from elsewhere"))
         seat.gone_since = None
         seat.told_gone = False
-        self.out(f"{seat.name} {'rejoins' if self.game is not None and old is None and seat.cursor else 'joins'} "
-                 f"seat {seat.index + 1}.")
+        if old is not None:  # the code used again elsewhere (the person's other terminal, or a code copied): said
+            self.out(f"{seat.name}'s seat {seat.index + 1} is joined again from another connection; the first is closed.")
+        else:
+            self.out(f"{seat.name} {'rejoins' if self.game is not None and seat.cursor else 'joins'} seat {seat.index + 1}.")
         self.send(seat, self.welcome(seat))
         if self.game is not None:
             self.push(seat, redraw=True)
@@ -832,7 +833,15 @@ async def run_table(table: Table, host: str, port: int, ready=None, commands=Non
         watcher = asyncio.ensure_future(_watch(table))
         done, _ = await asyncio.wait([driver, reader], return_when=asyncio.FIRST_COMPLETED)
         if driver in done:
-            driver.result()  # a rules failure stops the table with its message
+            try:
+                driver.result()  # a rules failure stops the table with its message, told to every player too
+            except RulesError as e:
+                table.stopping = True
+                told = encode("notice", text=f"The table stops: the rules failed: {e.message}")
+                live = [s.conn for s in table.seats if s.conn is not None]
+                await asyncio.gather(*(_send_quietly(c, told) for c in live))
+                await asyncio.gather(*(c.close(1011, "the rules failed") for c in live), return_exceptions=True)
+                raise
             await asyncio.sleep(0.5)  # the last updates reach the players
         else:  # the host stopped it: each player is told so (their client tries to take the seat again a while)
             if table.host_seat is None:  # (`--play`: the host's own prompt said it)
@@ -876,22 +885,48 @@ def cmd_serve(args) -> int:
         k, _, v = item.partition("=")
         options[k.strip()] = v.strip() if _ else "true"
     if args.resume:
+        args.resume = str(find_save(args.resume))  # a file (or a name in the saves folder), not a folder
+    # The save is locked before it is read or the table set: one player of a save at a time, as a local game
+    lock = SaveLock(args.resume or args.save).acquire() if args.resume or args.save else None
+    try:
+        table = _table_from_args(args, options, lock)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    try:
+        return _serve(table, args)
+    finally:
+        if table.saver is not None:
+            table.saver.let_go()
+        elif lock is not None:
+            lock.release()
+
+
+def _table_from_args(args, options: dict, lock) -> Table:
+    if args.resume:
         setup, moves, doc = read_save(args.resume)
         if doc["finished"]:
             raise RulesError(f"{args.resume}: this game is finished")
         game, bots = rebuild(args.resume, setup, moves)
         table = Table(setup.program, len(setup.names), bots=setup.bots, options=setup.options, seed=setup.seed,
                       window=args.window, seat_timeout=args.seat_timeout, save=args.resume, delay=args.delay)
-        table.resume(args.resume, setup, game, bots)
-    else:
-        program = load(args.game)
-        players = args.players or program.default_players
-        table = Table(program, players, bots=args.bots, options=options, seed=args.seed, window=args.window,
-                      seat_timeout=args.seat_timeout, save=args.save, delay=args.delay)
-        parse_options(program, options)  # a wrong option is told now, not when the game starts
-        if args.bots not in BOTS:
-            raise RulesError(f"unknown bot `{args.bots}`; bots: {', '.join(BOTS)}")
+        table.resume(args.resume, setup, game, bots, lock)
+        return table
+    if args.save:
+        check_new_save(args.save)  # never over an unfinished game, or a file that is no save
+    program = load(args.game)
+    players = args.players or program.default_players
+    table = Table(program, players, bots=args.bots, options=options, seed=args.seed, window=args.window,
+                  seat_timeout=args.seat_timeout, save=args.save, delay=args.delay)
+    table.lock = lock
+    parse_options(program, options)  # a wrong option is told now, not when the game starts
+    if args.bots not in BOTS:
+        raise RulesError(f"unknown bot `{args.bots}`; bots: {', '.join(BOTS)}")
+    return table
 
+
+def _serve(table: Table, args) -> int:
     def ready(address: str) -> None:
         where = (f"this machine only ({args.host}); `--host 0.0.0.0` lets others on your network join"
                  if args.host in ("127.0.0.1", "localhost", "::1") else f"{args.host}: anyone who can reach it may try a code")

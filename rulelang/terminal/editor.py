@@ -141,7 +141,23 @@ def read_rule(game, seat: int, prompt: str, tty: bool, session_factory=None) -> 
     try:
         return session.prompt(prompt, handle_sigint=False, **kwargs).strip()  # the host's Ctrl-C handler stays
     except (EOFError, KeyboardInterrupt):
+        left_rule(session)
         return None
+
+
+RULE_HISTORY: dict = {}  # per seat: the rules typed at the editor, proposed or left (Up brings one back)
+LEFT = "The rule is not proposed; it is kept: Up in the rule editor brings it back."
+
+
+def left_rule(session) -> bool:
+    """A rule typed and then left (Ctrl-C): kept in the seat's history of the editor, and the person told; True if
+    there was one (nothing typed is lost without a word)."""
+    text = session.default_buffer.text.strip()
+    if not text:
+        return False
+    session.history.append_string(text)
+    print(LEFT, flush=True)
+    return True
 
 
 def rule_session(game, seat: int):
@@ -165,7 +181,10 @@ def rule_session(game, seat: int):
                 pos = sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
                 raise ValidationError(cursor_position=max(0, min(pos, len(document.text))), message=f"{line}:{col}: {msg}")
 
-    session = wrapped_refusals(PromptSession(enable_suspend=True))  # Ctrl-Z stops the game, as between prompts
+    from prompt_toolkit.history import InMemoryHistory
+
+    history = RULE_HISTORY.setdefault(seat, InMemoryHistory())  # each seat's own: another's rules are not shown
+    session = wrapped_refusals(PromptSession(history=history, enable_suspend=True))  # Ctrl-Z: as between prompts
     keys = one_tab_inserts()
     limit_line(keys, "A rule")  # a pasted megabyte is not checked at every key: refused, saying the limit
     return session, dict(lexer=PygmentsLexer(RulelangLexer), validator=RuleValidator(), validate_while_typing=True,

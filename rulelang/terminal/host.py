@@ -22,7 +22,8 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 from .. import load
 from ..compiler.deck import MAX_CARDS
 from ..errors import MoveError, RulesError
-from ..save import MAX_YAML_BYTES, Saver, YamlRefused, command, load_yaml, new_save_path, setup_from_program
+from ..save import (MAX_YAML_BYTES, Saver, YamlRefused, check_new_save, command, load_yaml, new_save_path,
+                    setup_from_program)
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
 from .commands import ALIASES, COMMANDS, command_docs, command_for
 from .editor import (CONTROLS, MAX_LINE, check_rule, echo, limit_line, no_mouse, one_tab_inserts, piped_line,
@@ -460,6 +461,7 @@ class Host:
         self.setup = setup  # what the game was made from (rulelang.save.Setup): `undo` rebuilds it from the record
         self.saver = saver  # rulelang.save.Saver: the game is saved before each wait for a person, and after each move
         self.notice = None  # a line for the person the keyboard goes to next (what became of their `undo`)
+        self.leaving = None  # a person handed the keyboard to agree or to race who said they leave the game
         self.program = game.program
         self.humans = humans
         self.bots = bots
@@ -492,6 +494,11 @@ class Host:
         try:
             while not self.game.over:  # `undo` may put a rebuilt game in its place
                 self.keys.settle()  # between prompts: no echo, and a Ctrl-C hurries the bots, never ends the game
+                if self.leaving is not None:  # said at a keyboard handed to them for something else: they leave
+                    status = self.quit(self.leaving)
+                    self.flush_log()
+                    self.checkpoint()
+                    return status
                 d = self.game.pending
                 if d is None:
                     raise RulesError("the game stopped with no decision pending")
@@ -797,8 +804,11 @@ class Host:
         self.screen.line([("bold", f"Who was first? Each who did it: {d.race}!" if first else f"Everyone: {d.race}!")])
 
         def ask(seat, prompt):
-            if seat != self.active:
-                self.hand_over(seat)
+            if self.leaving is not None:  # the game is left once the race is run: nobody else is handed the keys
+                return None
+            if seat != self.active and self.hand_over(seat) == QUIT:
+                self.leaving = seat
+                return None
             return self.read_line(seat, prompt)
         seats = racers(d)
         times = race_times(d.race, [s for s in self.humans if s in seats], [s for s in seats if s not in self.humans],
@@ -822,20 +832,13 @@ class Host:
 
     def move_as(self, seat: int, text: str) -> bool:
         """`truth LR7 as R7`: a card laid, then what it is said to be, in one line."""
-        g = self.game
-        first, _, rest = text.partition(" as ")
         try:
-            g.seat(seat).act(first.strip())
+            told = act_as(self.game, seat, text)
         except RulesError as e:
             self.screen.line([("ansired", f"✗ {brief(e.message)}")])
             return False
-        d = g.pending
-        verbs = [o.verb for o in d.options if o.kind] if d is not None and d.player == seat else []
-        if verbs:
-            try:
-                g.seat(seat).act(f"{verbs[0]} {rest.strip()}")
-            except RulesError as e:
-                self.screen.line([("ansired", f"✗ {brief(e.message)} — say it again:")])
+        if told:
+            self.screen.line([("ansired", f"✗ {brief(told)}")])
         self.flush_log()
         self.show_events(seat)
         return True
@@ -952,7 +955,8 @@ class Host:
         """Hand the keyboard to another person and ask whether they agree (to take back a move, or to `what`, the
         proposal's sentence: `proposed_rule`); only yes agrees."""
         names = self.game.names
-        if self.hand_over(other) == QUIT:
+        if self.hand_over(other) == QUIT:  # no answer: they leave the game (play_on), which is left unfinished
+            self.leaving = other
             return False
         if what:
             question = f"{names[other]}: {what}{chr(10) if chr(10) in what else ' '}Agree? [y/N] "
@@ -1584,6 +1588,26 @@ class Host:
             self.log_file = None
 
 
+def act_as(game, seat: int, text: str) -> str | None:
+    """`MOVE as WHAT` (`truth LR7 as R7`, `play W as red`): the move, then WHAT as the answer to the question that
+    move asks next of the same seat in the same turn (a claim, a colour), never to a later turn's (a Skip in two
+    seats gives the seat the next turn).  A first move refused raises as any move does (nothing changed); once it
+    is made, None if WHAT was taken too, else what to tell the person of it."""
+    first, _, rest = text.partition(" as ")
+    first, rest = first.strip(), rest.strip()
+    turn = game.turns
+    game.seat(seat).act(first)
+    d = game.pending
+    verbs = [o.verb for o in d.options if o.kind] if d is not None and d.player == seat and game.turns == turn else []
+    if not verbs:
+        return f"`as {rest}` is not taken: `{first}` asks nothing more of you"
+    try:
+        game.seat(seat).act(f"{verbs[0]} {rest}")
+    except RulesError as e:
+        return f"{e.message} — say it again"
+    return None
+
+
 def public_event(g: Game, ev: Event) -> dict:
     """An event as the table sees it, with players named, in its plain form: what goes in a --log file (the
     narrator's own form, `Seat.words`, so that `rulelang replay` tells it in the words of the game)."""
@@ -1713,6 +1737,8 @@ def run_host(args) -> int:
     game = setup.new_game()
     # A game with a person in it is saved (to --save, or a new file in the saves folder); bots alone only to --save.
     save = getattr(args, "save", None)
+    if save:
+        check_new_save(save)  # never over an unfinished game, or a file that is no save
     saver = Saver(save if save else new_save_path(program.name), setup, chosen=bool(save)) if save or humans else None
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, file=str(args.game))
 

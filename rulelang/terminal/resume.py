@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..save import (SaveError, SaveLock, Saver, command, describe, find_save, read_save, rebuild, recent_saves,
-                    refused, save_files, saves_dir)
+                    refused, save_files, saves_dir, shown)
 from .editor import no_mouse
 from .host import play_game
 from .replay import replay_log, replay_save
@@ -18,7 +18,7 @@ def choose_save(tty: bool) -> Path | None:
     skipped: list = []
     saves = recent_saves(skipped=skipped)
     for p, why in skipped:
-        print(f"Skipped {p.name}: {why}", file=sys.stderr)
+        print(shown(f"Skipped {p.name}: {why}"), file=sys.stderr)
     if not saves:
         raise SaveError(f"no unfinished game is saved in {saves_dir()}; `rulelang run GAME` starts one")
     if not tty:
