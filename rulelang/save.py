@@ -147,7 +147,7 @@ def new_save_path(game_name: str, folder: Path | None = None) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{slug}-{stamp}{SUFFIX}"
     n = 2
-    while path.exists():
+    while path.exists() or SaveLock(path).path.exists():  # (a game begun this second, not saved yet, holds its lock)
         path = folder / f"{slug}-{stamp}-{n}{SUFFIX}"
         n += 1
     return path

@@ -528,3 +528,17 @@ def test_resume_of_a_folder_says_it_is_a_folder(tmp_path, capsys, monkeypatch):
     assert status == 1
     assert f"{tmp_path} is a folder, not a save file (`rulelang resume` alone lists the saves)" in out + err
     assert "Traceback" not in out + err
+
+
+def test_a_game_begun_in_the_same_second_as_another_not_saved_yet_gets_a_save_of_its_own(tmp_path):
+    """`serve` without --save locks the new save before its first write: a second table (or game) begun in the
+    same second must not pick the same file and find it locked."""
+    from rulelang.save import SaveLock, new_save_path
+    first = new_save_path("Uno", tmp_path)
+    lock = SaveLock(first).acquire()
+    try:
+        second = new_save_path("Uno", tmp_path)
+        assert second != first
+        SaveLock(second).acquire().release()
+    finally:
+        lock.release()
