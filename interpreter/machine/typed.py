@@ -4,9 +4,10 @@ from __future__ import annotations
 import attrs
 
 from ..errors import MoveError
-from ..narrator import choices_sentence
+from ..narrator import choices_sentence, spec_pile
 from ..program import sort_key
 from ..view import sees_card, view
+from .cards import find_card
 from .state import Decision, Move, State
 
 
@@ -176,15 +177,24 @@ def _why_not(st: State, decision: Decision, verb, typed: str, open_moves) -> Non
             raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"{what} cannot be chosen now: it does not fit `{s.verb}`" + (f", “{s.doc}”" if s.doc else "")
                             + _table_now(st, decision) + tail)
     what = p.cards[named[0]].name
+    offered = [c for s in specs for c in _spec_domain(st, s) if c < deck]
+    seen = next((c for c in named if c < deck and sees_card(st, c, decision.player)), None)
+    if seen is not None and find_card(st, seen)[1] is None and offered and \
+            all(find_card(st, c)[1] is None for c in offered):
+        # the options take cards of the table (a patience's free cards) and this one lies there, in sight
+        raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"{p.cards[seen].name} lies in the "
+                        f"{spec_pile(p.zones[find_card(st, seen)[0]])} and cannot be chosen now"
+                        + _held(st, decision, specs) + tail)
     raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"you have no {what} to choose" + tail)
 
 
 def _spec_domain(st: State, spec) -> list:
-    """The items of an option's domain the player deciding may know of (a card it may not see is not named)."""
-    items = list(spec.domain(st, st.stack[-1].env)) if spec.domain is not None else []
+    """The items of an option's domain the player deciding may know of (a card it may not see is not named), but
+    `none` (the top of an empty zone, `[top(cell(k)) for k in 1..4]`), which no option offers."""
+    items = [c for c in spec.domain(st, st.stack[-1].env) if c is not None] if spec.domain is not None else []
     if spec.kind == "card" and st.pending is not None:
         who = st.pending.player
-        items = [c for c in items if c is None or c >= st.program.deck_size or sees_card(st, c, who)]
+        items = [c for c in items if c >= st.program.deck_size or sees_card(st, c, who)]
     return items
 
 
