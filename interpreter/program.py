@@ -170,11 +170,13 @@ class OptionSpec:
 
 @attrs.frozen
 class VarSpec:
-    """A variable of the game, reset to `init` each hand (one per player, or one for the table)."""
+    """A variable of the game, reset to `init` each hand (one per player, or one for the table); `kept`: set to
+    `init` at the first hand only."""
 
     name: str
     per_player: bool
     init: Callable
+    kept: bool = False
 
 
 def deck_tables(cards: tuple, claims: tuple) -> dict:

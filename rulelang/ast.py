@@ -245,6 +245,7 @@ class VarDecl:
     init: Any
     loc: Loc = _loc()
     shown: str | None = None  # `show "LABEL"`: the toolbar shows it to the players, under this label
+    kept: bool = False  # `kept`: its first value set at the first hand only, then kept from hand to hand
 
 
 @node

@@ -348,9 +348,12 @@ class _ToAst(Transformer):
         return c[0]  # the word after `show`, a token (the checker reads it, at its place)
 
     def var_decl(self, meta, c):
-        shown = _s(c[3]) if len(c) > 3 and c[3] is not None else None
+        shown = _s(c[4]) if len(c) > 4 and c[4] is not None else None
         return ast.VarDecl(name=str(c[0]), per_player=c[1] is not None, init=c[2], loc=self._loc(meta, name=c[0]),
-                           shown=shown)
+                           shown=shown, kept=c[3] is not None)
+
+    def kept(self, meta, c):
+        return "kept"
 
     def call_decl(self, meta, c):
         return ast.CallDecl(name=str(c[0]), text=_s(c[1]) if c[1] is not None else None, when=c[2], loc=self._loc(meta, name=c[0]))

@@ -265,7 +265,7 @@ def start_hand(st: State) -> None:
     st.revealed_in = {}
     try:
         for v in p.vars:
-            if v.name == "score":
+            if v.name == "score" or v.kept and st.hand_no > 1:
                 continue
             if v.per_player:
                 st.pvars[v.name] = [v.init(st, {"player": i}) for i in range(st.n)]
