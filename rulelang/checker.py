@@ -455,7 +455,10 @@ class Checker:
     def check_DeckDecl(self, d):
         z = self.s.zones.get(d.zone)
         where = part(d.loc, "zone")
-        if z is None:
+        if z is None and d.zone in self.s.numbered:
+            self.error(f"the deck must start in one zone, and `{d.zone}` is numbered zones: declare a zone of its own "
+                       "for the deck", where)
+        elif z is None:
             self.unknown("zone", d.zone, where, self.s.zones)
         elif z.per_player:
             self.error(f"the deck must start in a zone of the table, and `{d.zone}` is one per player", where)
@@ -502,7 +505,10 @@ class Checker:
     def check_ZoneDecl(self, d):
         if d.refill_from is not None:
             src = self.s.zones.get(d.refill_from)
-            if src is None:
+            if src is None and d.refill_from in self.s.numbered:
+                self.error(f"`refill` works between two single zones, and `{d.refill_from}` is numbered zones",
+                           part(d.loc, "refill"))
+            elif src is None:
                 self.unknown("zone", d.refill_from, part(d.loc, "refill"), self.s.zones)
             elif src.per_player or d.per_player:
                 self.error("`refill` works between zones of the table, not per player", d.loc)

@@ -213,7 +213,12 @@ def rules_summary(program, width: int = 96) -> str:
         lines.append("  Typed by short name: " + ", ".join(f"{s} = {n}" for s, n in examples))
 
     zones = []
+    # numbered zones (`zone column 1..8`): told once, "column 1 to 8"
+    rows = {f"{n} {low}": (d, low, high) for n, (d, low, high) in symbols.numbered.items()}
+    rest = {f"{n} {k}" for n, (_, low, high) in symbols.numbered.items() for k in range(low + 1, high + 1)}
     for z in program.zones:
+        if z.name in rest:
+            continue
         who = {"public": "seen by all", "private": "seen by its owner", "hidden": "face down"}[z.visibility]
         refill = ""
         if z.refill_from is not None:
@@ -221,6 +226,9 @@ def rules_summary(program, width: int = 96) -> str:
                 " keeping its top card" if z.refill_keep == 1 else
                 f" keeping {z.refill_keep}" if z.refill_keep else "")
         called = z.display if z.display is not None else z.name
+        if z.name in rows:
+            d, low, high = rows[z.name]
+            called = f"{d.display or d.name.replace('_', ' ')} {low} to {high}"
         zones.append(f"{'a ' + called + ' each' if z.per_player else called} ({who}{refill})")
     lines += _wrap_note(["Table: " + "; ".join(zones)], "", width)
     consts = {name: _source_of(src, d.value.loc if hasattr(d.value, "loc") else d.loc, d.value)
