@@ -80,6 +80,9 @@ class State:
     """The changing facts of one game, kept apart from the immutable Program so they copy cheaply."""
 
     work = MAX_STEPS_PER_MOVE  # the steps a move may take; a bot's sample may be given fewer (State.fork keeps it)
+    # A copy a bot plays forward on (`fork`): there a set option asks of every set as it always has (`card_sets`'
+    # `same`), so the work a bot's look-ahead measures, and the moves its budget buys, are those of before (#17)
+    forked = False
 
     def __init__(self, program: Program, names: list[str], seed: int, options: dict, record: bool = True):
         self.program = program
@@ -151,6 +154,7 @@ class State:
         clone = State.__new__(State)
         clone.__dict__.update(self.__dict__)
         clone.record = False
+        clone.forked = True
         clone.events = []
         clone.moves = []
         clone.stats = {}

@@ -64,7 +64,9 @@ def play_one(program, seed: int, players: int, bots: list[str], options: dict, t
     return {
         "seed": seed,
         "winners": g.winners if not stalled else [],
-        "turns": g.turns,
+        # The turns begun: the machine counts a turn when the next begins (`advance`), and no hand's last turn is
+        # followed by one of the same hand, so each hand played adds its last (a game of one turn is 1 turn, not 0).
+        "turns": g.turns + g.hand_no,
         "moves": moves,
         "stalled": stalled,
         "cycle": describe_cycle(list(last), g.names) if stalled else None,
