@@ -432,34 +432,6 @@ turn {
 # ------------------------------------------------------------------ teams
 
 
-def test_partners_sit_apart_and_a_team_wins_together():
-    g = Game(rulelang.load_text(BASE.replace("players 2..4", "players 4..4") + """
-teams of 2
-var mate = none
-setup { shuffle draw }
-turn {
-  choose current {
-    go {
-      set mate = partner(current)
-      for q in team(current) { set score(q) = score(q) + 5 }
-      win current
-    }
-  }
-}
-"""), 4)
-    play(g, "go")
-    assert g.state.vars["mate"] == 2
-    assert g.winners == [0, 2] and g.scores == [5, 0, 5, 0]
-
-
-def test_teams_that_do_not_divide_the_players_are_refused():
-    text = BASE.replace("players 2..4", "players 3..4") + "teams of 2\nsetup { shuffle draw }\nturn { choose current { go { win current } } }\n"
-    with pytest.raises(RulesError) as e:
-        rulelang.load_text(text)
-    assert "teams of 2 need a number of players they divide, and `players 3..4` allows 3" in str(e.value)
-    assert "`players 4..4`" in str(e.value)
-
-
 TEAMS_AT = """
 teams of 2 at 4, 6 players
 var mate = none
@@ -474,6 +446,21 @@ turn {
   }
 }
 """
+
+
+def test_partners_sit_apart_and_a_team_wins_together():
+    g = Game(rulelang.load_text(BASE.replace("players 2..4", "players 4..4") + TEAMS_AT.replace(" at 4, 6 players", "")), 4)
+    play(g, "go")
+    assert g.state.vars["mate"] == 2
+    assert g.winners == [0, 2] and g.scores == [5, 0, 5, 0]
+
+
+def test_teams_that_do_not_divide_the_players_are_refused():
+    text = BASE.replace("players 2..4", "players 3..4") + "teams of 2\nsetup { shuffle draw }\nturn { choose current { go { win current } } }\n"
+    with pytest.raises(RulesError) as e:
+        rulelang.load_text(text)
+    assert "teams of 2 need a number of players they divide, and `players 3..4` allows 3" in str(e.value)
+    assert "`players 4..4`" in str(e.value)
 
 
 @pytest.mark.parametrize("players, mate, winners, scores", [
