@@ -411,9 +411,10 @@ def seeded_games(path: Path):
         yield counts[seed % len(counts)], seed, options
 
 
-def play_and_watch(path: Path) -> dict:
+def play_and_watch(path: Path, max_moves: int = MAX_MOVES) -> dict:
     """Play the file's seeded bot games once, checking as they go; the first failure of each kind
-    (views, events, permutation) is kept, and the others go on being checked."""
+    (views, events, permutation) is kept, and the others go on being checked. A game still going after `max_moves`
+    moves is stopped there (every check still run)."""
     prog = load(path)
     failures: dict = {}
     counts = {"moves": 0, "views": 0, "events": 0, "permutations": 0}
@@ -440,7 +441,7 @@ def play_and_watch(path: Path) -> dict:
             seats = w.seats if edge else [w.seats[w.moves % len(w.seats)]]
             counts["views"] += attempt("views", w.check_views, seats) and len(seats)
             counts["events"] += attempt("events", w.check_new_events)
-            if g.over or w.moves >= MAX_MOVES:
+            if g.over or w.moves >= max_moves:
                 break
             if rng.randrange(PERMUTE_EVERY) == 0:
                 counts["permutations"] += attempt("permutation", w.permutation_test, rng.choice(w.seats))

@@ -421,10 +421,12 @@ def test_knows_of_its_chooser_narrows_an_option_of_several_arguments_to_the_card
 
 def test_love_letter_hanabi_and_spoons_no_view_event_or_relabelling_shows_a_seat_what_it_may_not_see():
     """tests/test_hidden_information.py's watch over seeded bot games: Love Letter's looks, compares and trades,
-    Hanabi's hands seen by all but their holders and its hints, Spoons' cards passed face down."""
+    Hanabi's hands seen by all but their holders and its hints, Spoons' cards passed face down. The bots' Spoons goes
+    on past the watch's 600 moves in every seed (its cards go round and round): watched for 150 moves a game, where
+    each game has passed cards round the table many times (12 games: 1,800 moves, hundreds of permutations)."""
     from test_hidden_information import play_and_watch
-    for name in ("love_letter", "hanabi", "spoons"):
-        out = play_and_watch(RULES / f"{name}.rules")
+    for name, most in (("love_letter", 600), ("hanabi", 600), ("spoons", 150)):
+        out = play_and_watch(RULES / f"{name}.rules", max_moves=most)
         assert out["failures"] == {} and out["counts"]["moves"] >= 100 and out["counts"]["permutations"] > 0, name
 
 
