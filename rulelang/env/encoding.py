@@ -367,6 +367,20 @@ def recount(kept: list, cards: list, ident: list, none: array) -> array:
     return counts
 
 
+_CODES: dict = {}  # (an observer's source, its name) -> its code: made again for the same game and number of players
+# (a vector of environments, each episode's env of a script), the observer is compiled once a process (~50 ms each)
+
+
+def _compiled(source: str, name: str):
+    key = (source, name)
+    code = _CODES.get(key)
+    if code is None:
+        if len(_CODES) >= 64:
+            _CODES.clear()
+        code = _CODES[key] = compile(source, name, "exec")
+    return code
+
+
 KIND_ORDER = {"": 0, "card": 1, "player": 2, "value": 3, "number": 4, "rule": 5, "several": 6, "cards": 7}
 
 
@@ -1307,8 +1321,7 @@ class Encoding:
                        "def observe_seen(seen, seat, mine):\n"
                        "    return OBSERVERS[seat](seen, mine)\n")
         source = "\n".join(sources)
-        code = compile(source, f"<observation of {self.program.name} for {n}>", "exec")
-        exec(code, consts)
+        exec(_compiled(source, f"<observation of {self.program.name} for {n}>"), consts)
         self.observer_source = source
         self.observers = consts["OBSERVERS"]
         return consts["observe_seen"]
