@@ -669,6 +669,26 @@ def test_sets_of_cards_that_need_too_many_actions_are_picked_a_card_at_a_time():
     assert env.terminations["player_0"] and env.infos["player_0"]["winners"] == [0]
 
 
+def test_working_a_decision_out_again_keeps_the_cards_picked_so_far():
+    """The acting seat's actions worked out again (`_refresh`, as the hidden-information tests do after swapping
+    hidden cards) in the middle of a set picked a card at a time keep the cards picked so far: the same mask, the
+    same observation.  Before, the set started afresh, so a look at every few steps (tests/test_env_every_file.py)
+    never let Big Two's first play be laid: the look went on for ever."""
+    env = make_env(rulelang.load_text(BIG_SETS), players=2, seed=1)
+    env.reset(seed=1)
+    first, second = (int(a) for a in np.flatnonzero(env.action_mask())[:2])
+    env.step(first)
+    env.step(second)
+    mask, seen = env.action_mask().copy(), env.observe("player_0")["observation"].copy()
+    assert env._now[3].picked == (first, second) and seen.sum() > 0
+    env._refresh()
+    assert env._now[3].picked == (first, second)
+    assert np.array_equal(env.action_mask(), mask)
+    assert np.array_equal(env.observe("player_0")["observation"], seen)
+    env.step(env.encoding.size - 1)  # done: the two cards laid, and the game won
+    assert env.terminations["player_0"] and env.infos["player_0"]["winners"] == [0]
+
+
 def test_a_game_whose_arguments_need_too_many_actions_is_refused_naming_the_option():
     big = BIG_SETS.replace("lay 1..5 cs from hand(current)", "lay a in hand(current), b in hand(current), k in 0..299").replace(
         "move cs to pile", "move a to pile")
