@@ -689,6 +689,26 @@ def test_working_a_decision_out_again_keeps_the_cards_picked_so_far():
     assert env.terminations["player_0"] and env.infos["player_0"]["winners"] == [0]
 
 
+def test_the_masks_kept_of_a_large_action_space_stay_within_their_bytes():
+    """Masks are kept by the actions they allow; where each is a whole array of hundreds of thousands of actions
+    (President's sets of cards: 368,720), no more than MASK_BYTES of them are kept (before: 4,096 of any size, up to
+    1.5 GB for President, 3 GB for Palace)."""
+    from rulelang.env.encoding import MASK_BYTES
+    env = make_env(ROOT / "examples" / "president.rules", players=4, seed=1, max_moves=600)
+    rng = random.Random(1)
+    most = 0
+    for seed in range(1, 9):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            _, _, term, trunc, info = env.last(observe=False)
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            most = max(most, len(env.encoding._masks))
+    assert most > 16 and most * env.encoding.size <= MASK_BYTES + env.encoding.size
+
+
 def test_a_game_whose_arguments_need_too_many_actions_is_refused_naming_the_option():
     big = BIG_SETS.replace("lay 1..5 cs from hand(current)", "lay a in hand(current), b in hand(current), k in 0..299").replace(
         "move cs to pile", "move a to pile")
