@@ -669,6 +669,46 @@ def test_sets_of_cards_that_need_too_many_actions_are_picked_a_card_at_a_time():
     assert env.terminations["player_0"] and env.infos["player_0"]["winners"] == [0]
 
 
+def test_working_a_decision_out_again_keeps_the_cards_picked_so_far():
+    """The acting seat's actions worked out again (`_refresh`, as the hidden-information tests do after swapping
+    hidden cards) in the middle of a set picked a card at a time keep the cards picked so far: the same mask, the
+    same observation.  Before, the set started afresh, so a look at every few steps (tests/test_env_every_file.py)
+    never let Big Two's first play be laid: the look went on for ever."""
+    env = make_env(rulelang.load_text(BIG_SETS), players=2, seed=1)
+    env.reset(seed=1)
+    first, second = (int(a) for a in np.flatnonzero(env.action_mask())[:2])
+    env.step(first)
+    env.step(second)
+    mask, seen = env.action_mask().copy(), env.observe("player_0")["observation"].copy()
+    assert env._now[3].picked == (first, second) and seen.sum() > 0
+    env._refresh()
+    assert env._now[3].picked == (first, second)
+    assert np.array_equal(env.action_mask(), mask)
+    assert np.array_equal(env.observe("player_0")["observation"], seen)
+    env.step(env.encoding.size - 1)  # done: the two cards laid, and the game won
+    assert env.terminations["player_0"] and env.infos["player_0"]["winners"] == [0]
+
+
+def test_the_masks_kept_of_a_large_action_space_stay_within_their_bytes():
+    """Masks are kept by the actions they allow; where each is a whole array of hundreds of thousands of actions
+    (President's sets of cards: 368,720), no more than MASK_BYTES of them are kept (before: 4,096 of any size, up to
+    1.5 GB for President, 3 GB for Palace)."""
+    from rulelang.env.encoding import MASK_BYTES
+    env = make_env(ROOT / "examples" / "president.rules", players=4, seed=1, max_moves=600)
+    rng = random.Random(1)
+    most = 0
+    for seed in range(1, 9):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            _, _, term, trunc, info = env.last(observe=False)
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            most = max(most, len(env.encoding._masks))
+    assert most > 16 and most * env.encoding.size <= MASK_BYTES + env.encoding.size
+
+
 def test_a_game_whose_arguments_need_too_many_actions_is_refused_naming_the_option():
     big = BIG_SETS.replace("lay 1..5 cs from hand(current)", "lay a in hand(current), b in hand(current), k in 0..299").replace(
         "move cs to pile", "move a to pile")

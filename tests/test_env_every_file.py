@@ -467,14 +467,7 @@ def hidden_swaps(env, seat: int, rng, places: list) -> list:
 TOLD = {"cabo.rules", "indian_poker.rules", "shown_cards.rules", "memory.rules", "peek_and_climb.rules", "golf.rules"}
 
 
-# Not looked at here, and why (an honest gap, not a pass): Big Two's look did not end in 5 minutes even over 9 moves
-# (its plays are every set of 1..5 of a 13-card hand that makes a hand, ~2,400 sets asked of its `where`, worked out
-# again for each swap; the time goes in the environment's masks, `Encoding._new_rows`): to be found (#20).
-LOOKS_TOO_DEAR = {"big_two.rules"}
-LOOKED = [p for p in PLAYED if p.name not in LOOKS_TOO_DEAR]
-
-
-@pytest.mark.parametrize("path", LOOKED, ids=[f"{p.parent.name}/{p.stem}" for p in LOOKED])
+@pytest.mark.parametrize("path", PLAYED, ids=[f"{p.parent.name}/{p.stem}" for p in PLAYED])
 def test_an_observation_does_not_change_when_cards_its_seat_may_not_see_do(path):
     """Every few steps of a seeded masked random game, for one seat in turn: cards it may not see (others' hands,
     the stock, cards face down it was not told, cards shown to others) are swapped among themselves, and its

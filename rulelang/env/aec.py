@@ -366,10 +366,21 @@ class RulesEnv(AECEnv):
         return [s[i] - (total - s[i]) / (self.n - 1) for i in range(self.n)]
 
     def _refresh(self, d=None) -> tuple:
-        """Work out what the seat to act may do (its decision `d`), once per decision: (its moves by action, the
-        mask, the verb groups it offers)."""
-        self._now = self.encoding.decide(d if d is not None else self.table.decision(self._seat), self._seat)
-        return self._now
+        """Work out again what the seat to act may do (its decision `d`): (its moves by action, the mask, the verb
+        groups it offers).  A set being picked a card at a time keeps the cards picked so far (picked again, in
+        order: the same mask and observation, unless the decision no longer allows them)."""
+        now = self.encoding.decide(d if d is not None else self.table.decision(self._seat), self._seat)
+        was = self._now
+        if was is not None and len(was) > 3 and was[3].verb is not None and len(now) > 3:
+            start = self.encoding.pick_blocks[was[3].verb].start
+            for j in was[3].picked:
+                after = self.encoding.pick(now, start + j)
+                if after is None:
+                    break
+                now = after
+        self._now = now
+        self.infos[self.agent_selection] = {"action_mask": now[1]}
+        return now
 
     def _now_for(self, seat: int):
         """(moves by action, mask) of a seat: None unless it is the seat to act."""

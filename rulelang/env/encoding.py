@@ -28,6 +28,10 @@ MAX_ACTIONS = 2**20
 # New masks of an action space of up to 4,096 actions are rows of blocks of this many, made beforehand: a numpy view of
 # a row costs half of making an array.
 MASK_ROWS = 256
+# Masks are kept by the actions they allow, 4,096 at most, and no more than MASK_BYTES of them: an action space of
+# sets of cards numbered one by one is large (President's 368,720 actions, Palace's 734,683), each mask a whole array
+# of it, so 4,096 of them were up to 3 GB of memory mapped (half a GB resident after five Palace games).
+MASK_BYTES = 1 << 26
 # An observation handed out is the learner's: a later look never changes it.  Where reference counts tell (CPython with
 # its GIL), an array handed out at one of a seat's last two looks and held by nobody since (not the learner, nor a view
 # of it, a dict or a list: each holds a reference) is written again and handed out once more, instead of a new copy:
@@ -503,6 +507,7 @@ class Encoding:
         self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
         self._quick: dict = {}  # (seat, calls offered) -> {id of a move: its (action, (move, calls, text)) pairs}
         self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
+        self._masks_kept = max(16, min(4096, MASK_BYTES // max(self.size, 1)))  # at most this many (MASK_BYTES)
         self._ident_np = np.array(self.ident_of, dtype=np.intp)
         self._action_kept: list = [{} for _ in range(self.n)]  # each seat's: id of a move -> (the move, its action)
 
@@ -712,7 +717,7 @@ class Encoding:
             groups = {listed[i] if i < n else self._group(i) for i in acts}
             groups.discard(None)
             groups = tuple(sorted(groups))
-        if len(self._masks) > 4096:
+        if len(self._masks) > self._masks_kept:
             self._masks.clear()
         got = self._masks[acts] = (mask, groups)
         return got
