@@ -59,3 +59,37 @@ def test_a_range_below_zero_is_held_to_its_word(change, told):
     with pytest.raises(RulesError) as e:
         rulelang.load_text(NEGATIVE.replace(*change))
     assert told in str(e.value)
+
+
+# ------------------------------------------------------------------ a player's variable read through a function
+
+HELD = '''game "Held"
+players 2..2
+attribute r 1..3
+deck d { for n in 1..3 { 4 cards {r: n} } }
+zone d hidden
+zone h private per player
+var held per player = []
+define has(player, k) = nth(held(player), k) > 0
+setup { shuffle d  deal 3 from d to h }
+turn {
+  set held(current) = [count(c for c in h(current) if c.r == i) for i in 1..3]
+  choose current {
+    go k in 1..3 where has(current, k) "a number you hold" { }
+    other "nothing" { }
+  }
+}
+'''
+
+
+def test_a_where_reads_a_players_variable_through_a_function_of_that_player():
+    """Tichu counts each rank of the hand once a turn into a player's variable (`held(current)`), and its options
+    ask `run_held(current, ...)`, a function reading `held(player)`.  The second player's turn was refused ("its
+    `where` reads `held`, a value worked out from cards that P2 could not see"): through a function every
+    player's value was looked at, the first player's too, where `nth(held(current), k)` written out looked at P2's
+    alone."""
+    prog = rulelang.load_text(HELD)
+    g = Game(prog, 2, seed=1, stack=["1", "2", "3", "3", "1", "3"])   # P1: 1 3 1, P2: 2 3 3
+    assert options(g) == ["go 1", "go 3", "other"]
+    play(g, "other")
+    assert g.pending.player == 1 and options(g) == ["go 2", "go 3", "other"]
