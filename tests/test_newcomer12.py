@@ -210,6 +210,18 @@ def test_schnapsen_once_the_talon_is_closed_suit_must_be_followed_and_headed_or_
     assert options(g) == ["play QD"]
 
 
+def test_schnapsen_a_closer_short_of_66_gives_the_other_two_game_points(schnapsen):
+    """Seat 0 closes and takes four of the five tricks, 53 points: short of 66, so seat 1 wins the hand, 2 game
+    points.  Void in Spades, seat 0 must trump the Ace with its Jack of Diamonds."""
+    g = Game(schnapsen, 2, seed=1, stack=schnapsen_deal(["TC", "AC", "KH", "QH", "JD"], ["KC", "JC", "AS", "TS", "QD"],
+                                                         "AD", ["TH", "AH", "TD", "KD", "KS", "QS", "JS", "QC", "JH"]))
+    play(g, "close", "play TC", "play KC", "play AC", "play JC", "play KH", "play QD", "play AS")
+    assert options(g) == ["play JD"]
+    play(g, "play JD", "play QH", "play TS")
+    assert zone_cards(g, "won", 1) == ["KH", "QD"] and len(zone_cards(g, "won", 0)) == 8
+    assert g.winners == [1] and g.scores == [0, 2]
+
+
 # ------------------------------------------------------------------ French Tarot
 
 @pytest.fixture(scope="module")
@@ -265,6 +277,26 @@ def test_tarot_the_excuse_is_kept_by_its_owner_who_gives_a_low_card_for_it(tarot
     play(g, "play 7C", "play 1S", "play Ex", "play T16")
     assert zone_cards(g, "won", 1) == ["5C", "4C", "3C", "2C", "1C", "Ex"]
     assert zone_cards(g, "won", 2) == ["6C", "7C", "1S", "T16"]
+
+
+def test_tarot_everyone_passes_and_the_hand_is_thrown_in(tarot):
+    g = Game(tarot, 4, seed=1, stack=interleave(TAROT_HANDS) + TAROT_DOG)
+    play(g, "pass", "pass", "pass", "pass")
+    assert g.over and g.winners == [] and g.scores == [0, 0, 0, 0]
+
+
+def test_tarot_a_garde_sans_short_of_the_points_its_two_oudlers_need(tarot):
+    """Seat 1 bids Garde sans: the dog goes unseen to its tricks.  Played out (each seat its first legal card), it
+    ends with Trump 21 and the Excuse, two oudlers: it needs 82 halves (41 points) and has 52 (26).  The contract
+    is worth 25 + 30/2 = 40, times 4 for a Garde sans: the taker loses 3 x 160, each defender wins 160."""
+    g = Game(tarot, 4, seed=1, stack=interleave(TAROT_HANDS) + TAROT_DOG)
+    play(g, "pass", "bid garde_sans", "pass", "pass")
+    assert zone_cards(g, "won", 1) == TAROT_DOG and zone_cards(g, "dog") == []
+    while g.pending is not None:
+        play(g, options(g)[0])
+    assert {"T21", "Ex"} <= set(zone_cards(g, "won", 1)) and "T1" not in zone_cards(g, "won", 1)
+    assert (g.state.vars["taker_points"], g.state.vars["needed"]) == (52, 82)
+    assert g.winners == [0, 2, 3] and g.scores == [160, -480, 160, 160]
 
 
 # ------------------------------------------------------------------ Tichu
@@ -360,6 +392,16 @@ def test_tichu_the_dragon_takes_the_trick_for_an_opponent_of_its_players_choice(
     assert g.pending.player == 3 and options(g) == ["give P1", "give P3"]
     play(g, "give P3")
     assert zone_cards(g, "won", 2) == ["9G", "AB", "Ph", "Dr"] and g.pending.player == 3
+
+
+def test_tichu_played_out_the_two_teams_share_the_hundred_points(tichu):
+    """Each seat playing its first move: three players go out, the last one's hand goes to the other team and their
+    tricks to the first out; each team's points, 100 between them, go to both its players."""
+    g = tichu_passed(tichu, QUIET_GIFTS)
+    while g.pending is not None:
+        play(g, options(g)[0])
+    assert g.state.vars["double"] is False and g.winners == [1, 3]
+    assert g.scores == [45, 55, 45, 55]
 
 
 # ------------------------------------------------------------------ every game ends; what each seat is shown
