@@ -121,7 +121,7 @@ def test_doppelkopf_the_holders_of_the_queens_of_clubs_are_a_team_nobody_is_told
     assert all(g.view(seat)["vars"]["re"] == [] for seat in range(4))
     play(g, "play QC")                                   # seat 0 leads a Queen of Clubs
     assert [g.view(seat)["vars"]["re"] for seat in range(4)] == [[0]] * 4
-    assert "P1 plays a Queen of Clubs: is Re" in [g.narrate(e, 1) for e in g.events]
+    assert "P1 plays a Queen of Clubs and so is Re" in [g.narrate(e, 1) for e in g.events]
 
 
 def test_doppelkopf_trumps_are_one_suit_and_the_ten_of_hearts_is_the_highest(doko):
