@@ -243,7 +243,11 @@ class _ToAst(Transformer):
         return ast.AttributeDecl(name=str(c[0]), values=tuple(c[1:]), ordered=True, loc=self._loc(meta, name=c[0]))
 
     def range_attribute_decl(self, meta, c):
-        return ast.RangeAttributeDecl(name=str(c[0]), low=int(c[1]), high=int(c[2]), loc=self._loc(meta, name=c[0]))
+        return ast.RangeAttributeDecl(name=str(c[0]), low=c[1], high=c[2], loc=self._loc(meta, name=c[0]))
+
+    def signed_int(self, meta, c):
+        """A whole number that may be written with a minus: the ends of a numeric attribute (`points -25..25`)."""
+        return -int(c[1]) if c[0] is not None else int(c[1])
 
     def attr_value(self, meta, c):
         props = dict(p for p in c[2:])

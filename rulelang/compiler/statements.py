@@ -371,8 +371,10 @@ class Statements:
         player's variable read for a name a comprehension binds (`played(p) for p in players`) is every player's."""
         return [src for src, _ in self.named_marks(e, scope, bound)]
 
-    def named_marks(self, e, scope, bound=frozenset()) -> list[tuple]:
-        """`name_marks`, each with the node that reads the variable (a refusal names it, at its place)."""
+    def named_marks(self, e, scope, bound=frozenset(), given=frozenset()) -> list[tuple]:
+        """`name_marks`, each with the node that reads the variable (a refusal names it, at its place).  In a
+        function's body, `given`: its parameters given the call's arguments (not a name a comprehension binds), so
+        that a player's variable read for one (`held(player)` in `has(current, k)`) is the argument's player's."""
         if isinstance(e, ast.Name):
             if e.name in bound:
                 return []
@@ -382,15 +384,15 @@ class Statements:
                 if e.name in self.s.vars else []
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | {e.var}
-            return self.named_marks(e.iterable, scope, bound) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.named_marks(c, scope, inner)]
-        out = [x for c in ast.children(e) for x in self.named_marks(c, scope, bound)]
+            return self.named_marks(e.iterable, scope, bound, given) + [
+                x for c in ast.children(e) if c is not e.iterable for x in self.named_marks(c, scope, inner, given - {e.var})]
+        out = [x for c in ast.children(e) for x in self.named_marks(c, scope, bound, given)]
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:  # the variables a function's body reads (its arguments' marks are above)
-            with self.into(e, scope, bound) as (f, _):
-                out += self.named_marks(f.body, params_scope(f.params), frozenset(f.params))
+            with self.into(e, scope, bound - given) as (f, held):
+                out += self.named_marks(f.body, params_scope(f.params), frozenset(f.params), frozenset(f.params) - held)
         if isinstance(e, ast.Call) and e.name in self.s.vars and len(e.args) == 1:
-            if {n.name for n in ast.walk(e.args[0]) if isinstance(n, ast.Name)} & bound:
+            if {n.name for n in ast.walk(e.args[0]) if isinstance(n, ast.Name)} & (bound - given):
                 out.append((f"ops.seen_all(st.vars, {e.name!r}, st.pvars[{e.name!r}])", e))
             else:
                 who = self.gen(e.args[0], scope).src
