@@ -1515,11 +1515,13 @@ class Checker:
         return agg_type(e.fn, el or "any")
 
     def type_Comprehension(self, e, scope):
-        t = self.expr(e.iterable, scope)
-        el = elem_type(t)
-        if el is None:
-            self.error(f"`for` goes through a list or a zone, not {an(t)}", e.iterable.loc)
-        inner = {**scope, e.var: el or "any"}
+        inner = scope
+        for var, iterable in e.fors():  # each `for`'s collection may read the names of those before it
+            t = self.expr(iterable, inner)
+            el = elem_type(t)
+            if el is None:
+                self.error(f"`for` goes through a list or a zone, not {an(t)}", iterable.loc)
+            inner = {**inner, var: el or "any"}
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
         item = self.expr(e.expr, inner)
@@ -1832,7 +1834,13 @@ def beyond_card(s, e, params, trail):
         if n in BUILTIN_FUNCS and n not in ("size", "same", "top", "bottom"):  # these read only their arguments
             return e, f"`{n}(...)` looks at the table"
         return None
-    if isinstance(e, (ast.Comprehension, ast.Splits)):
+    if isinstance(e, ast.Comprehension):
+        for var, iterable in e.fors():
+            found = beyond_card(s, iterable, params, trail)
+            if found is not None:
+                return found
+            params = set(params) | {var}
+    elif isinstance(e, ast.Splits):
         found = beyond_card(s, e.iterable, params, trail)
         if found is not None:
             return found
