@@ -732,7 +732,7 @@ class Range:
 
 @node
 class Arith:
-    """`a + b`, `a * b`"""
+    """`a + b`, `a * b`, `2 ** n`"""
 
     op: str
     left: Any

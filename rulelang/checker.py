@@ -6,6 +6,7 @@ import re
 import attrs
 
 from . import ast
+from .codegen import MAX_NUMBER
 from .errors import Loc, RulesCheckError, RulesErrors, closest, did_you_mean
 from .terminal.commands import ALIASES, COMMANDS, command_named
 
@@ -675,10 +676,12 @@ class Checker:
         if isinstance(e, ast.Neg):
             v = self.const_int(e.expr, seen)
             return -v if v is not None else None
-        if isinstance(e, ast.Arith) and e.op in ("+", "-", "*"):
+        if isinstance(e, ast.Arith) and e.op in ("+", "-", "*", "**"):
             a, b = self.const_int(e.left, seen), self.const_int(e.right, seen)
             if a is None or b is None:
                 return None
+            if e.op == "**":  # (one past the limit is refused where it is written: `type_Arith`)
+                return a ** b if b >= 0 and (a in (0, 1, -1) or b <= 63) else None
             return a + b if e.op == "+" else a - b if e.op == "-" else a * b
         if isinstance(e, ast.Name) and e.name in self.s.consts and e.name not in seen:
             return self.const_int(self.s.consts[e.name].value, (*seen, e.name))
@@ -1488,7 +1491,18 @@ class Checker:
             hint = f"lists are joined with `+` when the list comes first: `[{show(e.left)}] + ...`" \
                 if b == "zone" or b.startswith("list:") else None
             self.error(f"expected a number, found {an(b)}", e.right.loc, hint)
+        if e.op == "**":
+            self.power_bounds(e)
         return "int"
+
+    def power_bounds(self, e):
+        """`a ** b` with both known before play: refused here when it passes the limit of numbers (or the exponent is
+        below 0), not worked out (`2 ** 1000000` would take the machine's time)."""
+        a, b = self.const_int(e.left), self.const_int(e.right)
+        if b is not None and b < 0:
+            self.error(f"a power's exponent is a whole number from 0 up, and this one is {b}", e.loc)
+        elif a is not None and b is not None and a not in (0, 1, -1) and (b > 63 or abs(a ** b) > MAX_NUMBER):
+            self.error(f"`{show(e.left)} ** {show(e.right)}` is past the limit of numbers (±{MAX_NUMBER:,})", e.loc)
 
     def type_Neg(self, e, scope):
         self.expect(e.expr, scope, "int")

@@ -14,7 +14,7 @@ from .errors import Loc, RulesSyntaxError, closest, source_lines
 _PATTERN_WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "COMPARE": "a comparison such as `==`",
     "SHOWN": "`top` or `all`",
-    "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "AGGREGATE": "an aggregate such as `count(...)`",
+    "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "POW_OP": "`**`", "AGGREGATE": "an aggregate such as `count(...)`",
     "_SPLITS": "`splits(...)`",
     "_SUBSETS": "`subsets(...)`",
     "$END": "the end of the text",

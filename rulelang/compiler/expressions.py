@@ -387,7 +387,7 @@ class Expressions:
                       free=free(a, b) if a.uncounted and b.uncounted else None)
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
         op = "//" if e.op == "/" else e.op
-        if op == "*" or (op in "+-" and not (a.number or b.number)):
+        if op in ("*", "**") or (op in "+-" and not (a.number or b.number)):
             return Py(f"{_CHECKED[op]}({a.src}, {b.src})", a.varies or b.varies, False, free=free(a, b))
         return Py(f"({a.src} {op} {b.src})", a.varies or b.varies, False, free=free(a, b))
 
@@ -508,7 +508,7 @@ _NAMES_LEAVING = {
     "next": "m.seat_after(st, st.current, st.direction)",
     "previous": "m.seat_after(st, st.current, -st.direction)",
 }
-_CHECKED = {"*": "MUL", "+": "ADD", "-": "SUB"}  # arithmetic that checks its result stays a number within bounds
+_CHECKED = {"*": "MUL", "**": "POW", "+": "ADD", "-": "SUB"}  # arithmetic that checks its result stays a number within bounds
 # The names above that are a plain attribute (cheap and harmless to write twice), and those that are a seat's arithmetic.
 _SIMPLE_NAMES = frozenset(("current", "direction", "hand_number"))
 _SEATS = frozenset(("next", "previous", "dealer"))
