@@ -251,7 +251,7 @@ class Checker:
         self.errors.append(RulesCheckError(msg, loc, hint=hint))
 
     def unknown(self, what, name, loc, candidates, hint=None):
-        self.error(f"unknown {what} `{name}`", loc, did_you_mean(name, candidates) or hint)
+        self.error(f"unknown {what} `{name}`", loc, lambda: did_you_mean(name, candidates) or hint)
 
     # ------------------------------------------------------------ the whole game
 
@@ -733,7 +733,7 @@ class Checker:
         where = part(st.loc, "zone")
         if z is None:
             own = [n for n, d in self.s.zones.items() if d.per_player]
-            self.error(f"unknown zone `{st.zone}`", where, did_you_mean(st.zone, self.s.zones, own))
+            self.error(f"unknown zone `{st.zone}`", where, lambda: did_you_mean(st.zone, self.s.zones, own))
         elif not z.per_player:
             self.error(f"`deal` gives cards to each player: `{st.zone}` must be a zone `per player`", where)
 
@@ -1043,7 +1043,13 @@ class Checker:
         if not text:
             return
         self.text_types(text, scope, owner)
-        known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts) + list(self.s.options)
+        s, local = self.s, list(scope)
+
+        def known(name) -> bool:
+            return name in scope or name in BUILTIN_NAMES or name in s.vars or name in s.consts or name in s.options
+
+        def names():  # (for a hint, worked out only for an error shown)
+            return local + list(BUILTIN_NAMES) + list(s.vars) + list(s.consts) + list(s.options)
         for m in BRACES.finditer(text):
             if not TEXT_PART.fullmatch(m.group()):
                 self.error(f"`{m.group()}` in the text: braces hold a name (`{{current}}`), a card's attribute "
@@ -1051,12 +1057,12 @@ class Checker:
                            inside_string(loc, text, m.start(), m.end()))
         for m in INTERPOLATION.finditer(text):
             name, attr = m.group(1), m.group(2)
-            if name not in known:
+            if not known(name):
                 self.error(f"`{{{name}}}` in the text names nothing known here", inside_string(loc, text, m.start(), m.end()),
-                           did_you_mean(name, known))
-            elif attr is not None and attr not in self.s.attributes:
+                           lambda name=name: did_you_mean(name, names()))
+            elif attr is not None and attr not in s.attributes:
                 self.error(f"`{{{name}.{attr}}}`: unknown attribute `{attr}`", inside_string(loc, text, m.start(), m.end()),
-                           did_you_mean(attr, self.s.attributes))
+                           lambda attr=attr: did_you_mean(attr, s.attributes))
 
     def text_types(self, text, scope, owner):
         """The `{name}` and `{name.attribute}` parts of a statement's text as expressions, typed, for the compiler."""
@@ -1166,17 +1172,20 @@ class Checker:
 
     def unknown_name(self, n, loc, scope, want):
         s = self.s
-        typed = (list(scope.items()) + list(BUILTIN_NAMES.items()) + [(z, "zone") for z in s.zones]
-                 + [(v, "value:" + a) for v, a in s.values.items()] + [(k, "any") for k in s.vars]
-                 + [(k, literal_type(d.value)) for k, d in list(s.consts.items()) + list(s.options.items())]
-                 + [(a, "list:") for a in s.attributes])
         what = "name"
         if want == "zone":
             what = "zone"
         elif want and want.startswith("value:") and want[6:] in s.attributes:
             what = want[6:]
-        preferred = [k for k, t in typed if want and t == want]
-        hint = did_you_mean(n, [k for k, _ in typed] + list(s.functions) + list(s.procedures), preferred)
+        local = list(scope.items())
+
+        def hint():  # (worked out only for an error shown: it weighs `n` against every known name)
+            typed = (local + list(BUILTIN_NAMES.items()) + [(z, "zone") for z in s.zones]
+                     + [(v, "value:" + a) for v, a in s.values.items()] + [(k, "any") for k in s.vars]
+                     + [(k, literal_type(d.value)) for k, d in list(s.consts.items()) + list(s.options.items())]
+                     + [(a, "list:") for a in s.attributes])
+            preferred = [k for k, t in typed if want and t == want]
+            return did_you_mean(n, [k for k, _ in typed] + list(s.functions) + list(s.procedures), preferred)
         self.error(f"unknown {what} `{n}`", loc, hint)
 
     def type_Call(self, e, scope, want=None):
@@ -1258,13 +1267,16 @@ class Checker:
             return "any"
         for a in e.args:
             self.expr(a, scope)
-        own = [z for z in s.zones if s.zones[z].per_player] + list(s.numbered)
+        def own():  # (the names for a hint, worked out only for an error shown)
+            return [z for z in s.zones if s.zones[z].per_player] + list(s.numbered)
         where = part(e.loc, "name")
         if want == "zone":
-            self.error(f"unknown zone `{n}`", where, did_you_mean(n, [*s.zones, *s.numbered], own))
+            self.error(f"unknown zone `{n}`", where, lambda: did_you_mean(n, [*s.zones, *s.numbered], own()))
             return "any"
-        pool = list(BUILTIN_FUNCS) + list(s.functions) + own + [v for v in s.vars if s.vars[v].per_player] + ["score"]
-        self.error(f"unknown function `{n}`", where, did_you_mean(n, pool) or did_you_mean(n, s.procedures))
+
+        def pool():
+            return list(BUILTIN_FUNCS) + list(s.functions) + own() + [v for v in s.vars if s.vars[v].per_player] + ["score"]
+        self.error(f"unknown function `{n}`", where, lambda: did_you_mean(n, pool()) or did_you_mean(n, s.procedures))
         return "any"
 
     def type_order_call(self, e, scope):
