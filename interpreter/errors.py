@@ -68,12 +68,31 @@ class RulesError(Exception):
 
     kind = "error"
 
-    def __init__(self, message: str, loc: Loc | None = None, hint: str | None = None, source: str | None = None):
+    def __init__(self, message: str, loc: Loc | None = None, hint=None, source: str | None = None):
         super().__init__(message)
         self.message = message
         self.loc = loc
         self.hint = hint
         self.source = source
+
+    # A hint may be given as a function that works it out (a "did you mean" weighs the name against every known one):
+    # it is worked out when first read, so a file with thousands of unknown names pays for the few errors shown.
+    @property
+    def hint(self) -> str | None:
+        hint = self._hint
+        if callable(hint):
+            hint = self._hint = hint()
+        return hint
+
+    @hint.setter
+    def hint(self, hint) -> None:
+        self._hint = hint
+
+    def __reduce__(self):
+        cls, args, state = super().__reduce__()[:3]
+        state = dict(state or {})
+        state["_hint"] = self.hint  # (a function is not sent: its hint is)
+        return cls, args, state
 
     def render(self) -> str:
         """The message gcc-style: `file:line:col: message`, the source line and a caret."""
@@ -141,7 +160,7 @@ def _in_order(errors: list[RulesError]) -> list[RulesError]:
             rank.setdefault(e.loc.file, len(rank))
     seen, out = set(), []
     for e in errors:
-        key = (type(e).__name__, e.message, e.loc, e.hint)
+        key = (type(e).__name__, e.message, e.loc)  # (not the hint: worked out only for those shown)
         if key not in seen:
             seen.add(key)
             out.append(e)

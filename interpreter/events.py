@@ -102,9 +102,11 @@ class RefillEvent(Event):
     count: int
 
 
-@kind("shuffle", "a pile shuffled")
+@kind("shuffle", "a pile shuffled; `owner`, the player whose own zone it is (`shuffle hand(p)`), else None",
+      seats=("owner",), optional=("owner",))
 class ShuffleEvent(Event):
     zone: str
+    owner: Any = None
 
 
 @kind("reveal", "cards shown to some seats; `holder` is the player in whose zones they all lie (told to the seats "

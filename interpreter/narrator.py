@@ -51,7 +51,13 @@ def narrate(st, ev: Event, seat) -> str | None:
         i = _index(st.events, ev)
         if i is not None and claim_of(st.events, i) is not None:
             return None  # the claim it makes tells it
-    return tell(in_words(st, ev, seat), st.names[seat] if seat is not None else None, hand_zone(st.program))
+    return tell(in_words(st, ev, seat), st.names[seat] if seat is not None else None, hand_zone(st.program),
+                zone_displays(st.program))
+
+
+def zone_displays(program) -> dict:
+    """The words each zone is told by that its declaration gives (`zone won "tricks won"`, `column 2`)."""
+    return {z.name: z.display for z in program.zones if z.display is not None}
 
 
 def narrator(st, seat) -> "Narrator":
@@ -108,6 +114,42 @@ def pile(name) -> str:
     return name if name.endswith("pile") else name + " pile"
 
 
+# The nouns a zone's words may end in that are one heap however many cards it holds (`cards pile` is one pile).
+_ONE_HEAP = frozenset("pile deck stack heap row hand box pot kitty stock waste".split())
+
+
+def _looks_plural(word: str) -> bool:
+    w = word.lower()
+    return len(w) > 2 and w.endswith("s") and not w.endswith(("ss", "us", "is", "'s"))
+
+
+def plural_words(words: str) -> bool:
+    """Whether a zone's words name several things (`discs`, `free cells`, `tricks won`), for the verb to agree: their
+    last word (a zone's number left out) in the plural, or their first when the last is no heap (`tricks won`: the
+    noun first, then what is said of it).  English is not read: a guess from the endings."""
+    ws = [w for w in words.split() if not w.isdigit()]
+    if not ws:
+        return False
+    if _looks_plural(ws[-1]):
+        return True
+    return len(ws) > 1 and _looks_plural(ws[0]) and ws[-1].lower() not in _ONE_HEAP
+
+
+def numbered(words: str) -> bool:
+    """Whether a zone's words end in its number (`column 2`, `free cell 3`): a name, told with no article."""
+    return words.rsplit(" ", 1)[-1].isdigit()
+
+
+def the(words: str) -> str:
+    """A zone of the table's words with their article: `the discard pile`, but `column 2` (a numbered zone's name)."""
+    return words if numbered(words) else f"the {words}"
+
+
+def is_are(words: str) -> str:
+    """The verb `to be` agreeing with a zone's words: `the discs are shuffled`, `the draw pile is`."""
+    return "are" if plural_words(words) else "is"
+
+
 def placed(e, where: str, on: str = "") -> str:
     """Where a move put its cards: `where` (`the draw pile`, after `on`), or, for cards put under some of a zone's
     (`move ... under N`), `into the draw pile under 2 cards`, `at the bottom of the draw pile`."""
@@ -136,6 +178,11 @@ def spec_words(spec) -> str:
 def spec_pile(spec) -> str:
     """`zone_pile` of a zone's `ZoneSpec`."""
     return zone_pile(spec.name, spec.display)
+
+
+def spec_the(spec) -> str:
+    """`spec_pile` with its article (`the`)."""
+    return the(spec_pile(spec))
 
 
 def count_text(n: int) -> str:
@@ -229,15 +276,18 @@ def capital(parts: list) -> list:
     return parts
 
 
-def tell(e: Event, you: str | None = None, hand: str | None = None) -> str | None:
+def tell(e: Event, you: str | None = None, hand: str | None = None, displays: dict | None = None) -> str | None:
     """One line for an event in words (`in_words`, or a line of a --log file), or None for bookkeeping.
 
     `you` is the name of the seat told (`you take ...`), None for the table; `hand` is the players' own
-    zone, where cards taken need not say where they go.
+    zone, where cards taken need not say where they go; `displays`, the zones' own words (`zone_displays`).
     """
     if e.type == "choice" and e.race:  # settled by the table, not chosen by a seat ("P1: last P2" named P1 as its
         return None                    # chooser): told by what the race makes them do, as `tell_events` does
-    parts = Narrator(you, hand).line(e)
+    narrator = Narrator(you, hand)
+    if displays:
+        narrator.displays = displays
+    parts = narrator.line(e)
     return plain(parts) if parts is not None else None
 
 
@@ -251,8 +301,7 @@ class Narrator:
         self.hand = hand
         self.program = program
         self.players = players  # how many seats the table has, when known: cards shown to all are turned up
-        self.displays = {z.name: z.display for z in program.zones if z.display is not None} if program is not None \
-            else {}
+        self.displays = zone_displays(program) if program is not None else {}
 
     # -- words
     def is_you(self, name) -> bool:
@@ -278,6 +327,10 @@ class Narrator:
         """A zone of the table told by its name as a heap of cards (`zone_pile`)."""
         return zone_pile(name, self.displays.get(name))
 
+    def the_pile(self, name) -> str:
+        """`zone_pile` with its article: `the discard pile`, `column 2` (`the`)."""
+        return the(self.zone_pile(name))
+
     def whose(self, name) -> str:
         return "your" if self.is_you(name) else f"{name}'s"
 
@@ -302,9 +355,9 @@ class Narrator:
             dst = e.dst
             into = [("", " " + placed(e, f"{'your' if self.is_you(do) else 'their'} {self.zone_words(dst)}", "into "))] \
                 if self.hand is not None and dst != self.hand or e.under else []
-            return do, "take", what + [("", f" from the {self.zone_pile(e.src)}")] + into + down
+            return do, "take", what + [("", f" from {self.the_pile(e.src)}")] + into + down
         if so is not None and do is None:
-            return so, "put", what + [("", " " + placed(e, f"the {self.zone_pile(e.dst)}", "on "))] + down
+            return so, "put", what + [("", " " + placed(e, f"{self.the_pile(e.dst)}", "on "))] + down
         return None, None, None
 
     def line(self, e: Event) -> list | None:
@@ -318,18 +371,18 @@ class Narrator:
             so, do = e.src_owner, e.dst_owner
             src, dst = e.src, e.dst
             n = len(e.cards or [])
-            where = f"the {self.zone_pile(dst)}" if do is None else f"{self.whose(do)} {self.zone_words(dst)}"
+            where = f"{self.the_pile(dst)}" if do is None else f"{self.whose(do)} {self.zone_words(dst)}"
             if e.under:
                 where = placed(e, where)
             if (src, so) == (dst, do) and e.face in ("up", "down"):  # turned over where it lies
                 return _cards(e.cards) + [("", f" {'is' if n == 1 else 'are'} turned face {e.face} on {where}")]
-            src = f"the {self.zone_pile(src)}" if so is None else f"{self.whose(so)} {self.zone_words(src)}"
+            src = f"{self.the_pile(src)}" if so is None else f"{self.whose(so)} {self.zone_words(src)}"
             down = " face down" if e.face == "down" else ""
             return _cards(e.cards) + [("", f" {'goes' if n == 1 else 'go'} from {src} to {where}{down}")]
         if kind == "deal":
             cards = e.cards or {}
             n = max((len(c) for c in cards.values()), default=0)
-            parts = [("", f"{count_text(n)} dealt to each player from the {self.zone_pile(e.src)}")]
+            parts = [("", f"{count_text(n)} dealt to each player from {self.the_pile(e.src)}")]
             mine = cards.get(self.you) if self.you is not None else None
             if mine and all(mine):
                 parts += [("", "; you get ")] + _cards(self.in_order(mine), "short")
@@ -385,9 +438,15 @@ class Narrator:
                 return [("", f"{whose}{count_text(len(cards))} shown to {' and '.join(to)}")]
             return [("", f"{shows} {count_text(len(cards))} to {' and '.join(to)}")]
         if kind == "shuffle":
-            return [("", f"the {self.zone_pile(e.zone)} is shuffled")]
+            owner = getattr(e, "owner", None)
+            if owner is not None:  # a player's own zone (`shuffle hand(p)`)
+                words = self.zone_words(e.zone)
+                return [("", f"{self.whose(owner)} {words} {is_are(words)} shuffled")]
+            words = self.zone_pile(e.zone)
+            return [("", f"{the(words)} {is_are(words)} shuffled")]
         if kind == "refill":
-            return [("", f"the {self.zone_pile(e.source)} is shuffled into the {self.zone_pile(e.zone)} "
+            words = self.zone_pile(e.source)
+            return [("", f"{the(words)} {is_are(words)} shuffled into {self.the_pile(e.zone)} "
                          f"({count_text(e.count or 0)})")]
         if kind == "hand":
             first = self.who(e.first)
@@ -524,7 +583,7 @@ class Narrator:
                     clauses = [self.with_cards(p, choice.verb, rest)]
                 elif choice.kind == "blind" and e.dst_owner == p:  # a card taken by its place
                     so = e.src_owner
-                    src = f"the {self.zone_pile(e.src)}" if so is None else f"{self.whose(so)} {self.zone_words(e.src)}"
+                    src = f"{self.the_pile(e.src)}" if so is None else f"{self.whose(so)} {self.zone_words(e.src)}"
                     clauses = [self.choice_clause(choice) + [("", ": ")] + _cards(e.cards)
                                + [("", f" from {src}")]]
                 elif not choice.kind and actor == p and verb == "take" and choice.verb.split("_")[0] in TAKING:
@@ -579,12 +638,12 @@ class Narrator:
         seen = {z.name: z.visibility for z in self.program.zones if not z.per_player}
         n = len(cards)
         if seen.get(e.src) == "hidden" and seen.get(e.dst) not in (None, "hidden") and e.face != "down":
-            start = f" to start the {self.zone_pile(e.dst)}" if empty else f" onto the {self.zone_pile(e.dst)}"
-            return _cards(cards) + [("", f" {'is' if n == 1 else 'are'} turned up from the {self.zone_pile(e.src)}{start}")]
+            start = f" to start {self.the_pile(e.dst)}" if empty else f" onto {self.the_pile(e.dst)}"
+            return _cards(cards) + [("", f" {'is' if n == 1 else 'are'} turned up from {self.the_pile(e.src)}{start}")]
         if all(origins.get(c) == e.dst for c in cards):
             down = " face down" if e.face == "down" else ""
-            return _cards(cards) + [("", f" {'goes' if n == 1 else 'go'} back from the {self.zone_pile(e.src)} into the "
-                                         f"{self.zone_pile(e.dst)}{down}")]
+            return _cards(cards) + [("", f" {'goes' if n == 1 else 'go'} back from {self.the_pile(e.src)} into "
+                                         f"{self.the_pile(e.dst)}{down}")]
         return None
 
     def choice_clause(self, e):

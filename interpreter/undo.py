@@ -2,7 +2,7 @@
 `undo` and the network table's)."""
 from __future__ import annotations
 
-from .narrator import spec_pile
+from .narrator import spec_pile, spec_the
 from .view import visible_at
 
 
@@ -40,7 +40,7 @@ def undo_refusal(now, before, people: list[int]) -> str | None:
         dst = program.zones[ev.dst]
         if src.visibility == "hidden":
             n = len(ev.cards)
-            return f"{'a card was' if n == 1 else f'{n} cards were'} taken from the {spec_pile(src)} since"
+            return f"{'a card was' if n == 1 else f'{n} cards were'} taken from {spec_the(src)} since"
         was_down = ev.was_down or {}
         if any(c in was_down for c in ev.cards) and ev.face != "down" and dst.visibility != "hidden":
             return "a face-down card was turned up since"

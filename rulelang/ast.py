@@ -732,7 +732,7 @@ class Range:
 
 @node
 class Arith:
-    """`a + b`, `a * b`"""
+    """`a + b`, `a * b`, `2 ** n`"""
 
     op: str
     left: Any
@@ -802,6 +802,21 @@ class Comprehension:
     iterable: Any
     cond: Any
     keys: tuple = ()
+    inner_fors: tuple = ()  # the `for`s after the first (`ComprehensionFor`), each inside the one before
+    loc: Loc = _loc()
+
+    def fors(self) -> tuple:
+        """Each `for` of it as (name, collection), the first first: `for p in players for c in hand(p)`."""
+        return ((self.var, self.iterable), *((f.var, f.iterable) for f in self.inner_fors))
+
+
+@node
+class ComprehensionFor:
+    """A comprehension's `for` after its first, inside the one before: `for c in hand(p)` of
+    `count(c for p in players for c in hand(p))`."""
+
+    var: str
+    iterable: Any
     loc: Loc = _loc()
 
 

@@ -6,6 +6,7 @@ import re
 import attrs
 
 from . import ast
+from .codegen import MAX_NUMBER
 from .errors import Loc, RulesCheckError, RulesErrors, closest, did_you_mean
 from .terminal.commands import ALIASES, COMMANDS, command_named
 
@@ -250,7 +251,7 @@ class Checker:
         self.errors.append(RulesCheckError(msg, loc, hint=hint))
 
     def unknown(self, what, name, loc, candidates, hint=None):
-        self.error(f"unknown {what} `{name}`", loc, did_you_mean(name, candidates) or hint)
+        self.error(f"unknown {what} `{name}`", loc, lambda: did_you_mean(name, candidates) or hint)
 
     # ------------------------------------------------------------ the whole game
 
@@ -675,10 +676,12 @@ class Checker:
         if isinstance(e, ast.Neg):
             v = self.const_int(e.expr, seen)
             return -v if v is not None else None
-        if isinstance(e, ast.Arith) and e.op in ("+", "-", "*"):
+        if isinstance(e, ast.Arith) and e.op in ("+", "-", "*", "**"):
             a, b = self.const_int(e.left, seen), self.const_int(e.right, seen)
             if a is None or b is None:
                 return None
+            if e.op == "**":  # (one past the limit is refused where it is written: `type_Arith`)
+                return a ** b if b >= 0 and (a in (0, 1, -1) or b <= 63) else None
             return a + b if e.op == "+" else a - b if e.op == "-" else a * b
         if isinstance(e, ast.Name) and e.name in self.s.consts and e.name not in seen:
             return self.const_int(self.s.consts[e.name].value, (*seen, e.name))
@@ -730,7 +733,7 @@ class Checker:
         where = part(st.loc, "zone")
         if z is None:
             own = [n for n, d in self.s.zones.items() if d.per_player]
-            self.error(f"unknown zone `{st.zone}`", where, did_you_mean(st.zone, self.s.zones, own))
+            self.error(f"unknown zone `{st.zone}`", where, lambda: did_you_mean(st.zone, self.s.zones, own))
         elif not z.per_player:
             self.error(f"`deal` gives cards to each player: `{st.zone}` must be a zone `per player`", where)
 
@@ -1040,7 +1043,13 @@ class Checker:
         if not text:
             return
         self.text_types(text, scope, owner)
-        known = list(scope) + list(BUILTIN_NAMES) + list(self.s.vars) + list(self.s.consts) + list(self.s.options)
+        s, local = self.s, list(scope)
+
+        def known(name) -> bool:
+            return name in scope or name in BUILTIN_NAMES or name in s.vars or name in s.consts or name in s.options
+
+        def names():  # (for a hint, worked out only for an error shown)
+            return local + list(BUILTIN_NAMES) + list(s.vars) + list(s.consts) + list(s.options)
         for m in BRACES.finditer(text):
             if not TEXT_PART.fullmatch(m.group()):
                 self.error(f"`{m.group()}` in the text: braces hold a name (`{{current}}`), a card's attribute "
@@ -1048,12 +1057,12 @@ class Checker:
                            inside_string(loc, text, m.start(), m.end()))
         for m in INTERPOLATION.finditer(text):
             name, attr = m.group(1), m.group(2)
-            if name not in known:
+            if not known(name):
                 self.error(f"`{{{name}}}` in the text names nothing known here", inside_string(loc, text, m.start(), m.end()),
-                           did_you_mean(name, known))
-            elif attr is not None and attr not in self.s.attributes:
+                           lambda name=name: did_you_mean(name, names()))
+            elif attr is not None and attr not in s.attributes:
                 self.error(f"`{{{name}.{attr}}}`: unknown attribute `{attr}`", inside_string(loc, text, m.start(), m.end()),
-                           did_you_mean(attr, self.s.attributes))
+                           lambda attr=attr: did_you_mean(attr, s.attributes))
 
     def text_types(self, text, scope, owner):
         """The `{name}` and `{name.attribute}` parts of a statement's text as expressions, typed, for the compiler."""
@@ -1163,17 +1172,20 @@ class Checker:
 
     def unknown_name(self, n, loc, scope, want):
         s = self.s
-        typed = (list(scope.items()) + list(BUILTIN_NAMES.items()) + [(z, "zone") for z in s.zones]
-                 + [(v, "value:" + a) for v, a in s.values.items()] + [(k, "any") for k in s.vars]
-                 + [(k, literal_type(d.value)) for k, d in list(s.consts.items()) + list(s.options.items())]
-                 + [(a, "list:") for a in s.attributes])
         what = "name"
         if want == "zone":
             what = "zone"
         elif want and want.startswith("value:") and want[6:] in s.attributes:
             what = want[6:]
-        preferred = [k for k, t in typed if want and t == want]
-        hint = did_you_mean(n, [k for k, _ in typed] + list(s.functions) + list(s.procedures), preferred)
+        local = list(scope.items())
+
+        def hint():  # (worked out only for an error shown: it weighs `n` against every known name)
+            typed = (local + list(BUILTIN_NAMES.items()) + [(z, "zone") for z in s.zones]
+                     + [(v, "value:" + a) for v, a in s.values.items()] + [(k, "any") for k in s.vars]
+                     + [(k, literal_type(d.value)) for k, d in list(s.consts.items()) + list(s.options.items())]
+                     + [(a, "list:") for a in s.attributes])
+            preferred = [k for k, t in typed if want and t == want]
+            return did_you_mean(n, [k for k, _ in typed] + list(s.functions) + list(s.procedures), preferred)
         self.error(f"unknown {what} `{n}`", loc, hint)
 
     def type_Call(self, e, scope, want=None):
@@ -1255,13 +1267,16 @@ class Checker:
             return "any"
         for a in e.args:
             self.expr(a, scope)
-        own = [z for z in s.zones if s.zones[z].per_player] + list(s.numbered)
+        def own():  # (the names for a hint, worked out only for an error shown)
+            return [z for z in s.zones if s.zones[z].per_player] + list(s.numbered)
         where = part(e.loc, "name")
         if want == "zone":
-            self.error(f"unknown zone `{n}`", where, did_you_mean(n, [*s.zones, *s.numbered], own))
+            self.error(f"unknown zone `{n}`", where, lambda: did_you_mean(n, [*s.zones, *s.numbered], own()))
             return "any"
-        pool = list(BUILTIN_FUNCS) + list(s.functions) + own + [v for v in s.vars if s.vars[v].per_player] + ["score"]
-        self.error(f"unknown function `{n}`", where, did_you_mean(n, pool) or did_you_mean(n, s.procedures))
+
+        def pool():
+            return list(BUILTIN_FUNCS) + list(s.functions) + own() + [v for v in s.vars if s.vars[v].per_player] + ["score"]
+        self.error(f"unknown function `{n}`", where, lambda: did_you_mean(n, pool()) or did_you_mean(n, s.procedures))
         return "any"
 
     def type_order_call(self, e, scope):
@@ -1488,7 +1503,18 @@ class Checker:
             hint = f"lists are joined with `+` when the list comes first: `[{show(e.left)}] + ...`" \
                 if b == "zone" or b.startswith("list:") else None
             self.error(f"expected a number, found {an(b)}", e.right.loc, hint)
+        if e.op == "**":
+            self.power_bounds(e)
         return "int"
+
+    def power_bounds(self, e):
+        """`a ** b` with both known before play: refused here when it passes the limit of numbers (or the exponent is
+        below 0), not worked out (`2 ** 1000000` would take the machine's time)."""
+        a, b = self.const_int(e.left), self.const_int(e.right)
+        if b is not None and b < 0:
+            self.error(f"a power's exponent is a whole number from 0 up, and this one is {b}", e.loc)
+        elif a is not None and b is not None and a not in (0, 1, -1) and (b > 63 or abs(a ** b) > MAX_NUMBER):
+            self.error(f"`{show(e.left)} ** {show(e.right)}` is past the limit of numbers (±{MAX_NUMBER:,})", e.loc)
 
     def type_Neg(self, e, scope):
         self.expect(e.expr, scope, "int")
@@ -1515,11 +1541,13 @@ class Checker:
         return agg_type(e.fn, el or "any")
 
     def type_Comprehension(self, e, scope):
-        t = self.expr(e.iterable, scope)
-        el = elem_type(t)
-        if el is None:
-            self.error(f"`for` goes through a list or a zone, not {an(t)}", e.iterable.loc)
-        inner = {**scope, e.var: el or "any"}
+        inner = scope
+        for var, iterable in e.fors():  # each `for`'s collection may read the names of those before it
+            t = self.expr(iterable, inner)
+            el = elem_type(t)
+            if el is None:
+                self.error(f"`for` goes through a list or a zone, not {an(t)}", iterable.loc)
+            inner = {**inner, var: el or "any"}
         if e.cond is not None:
             self.expect(e.cond, inner, "bool")
         item = self.expr(e.expr, inner)
@@ -1832,7 +1860,13 @@ def beyond_card(s, e, params, trail):
         if n in BUILTIN_FUNCS and n not in ("size", "same", "top", "bottom"):  # these read only their arguments
             return e, f"`{n}(...)` looks at the table"
         return None
-    if isinstance(e, (ast.Comprehension, ast.Splits)):
+    if isinstance(e, ast.Comprehension):
+        for var, iterable in e.fors():
+            found = beyond_card(s, iterable, params, trail)
+            if found is not None:
+                return found
+            params = set(params) | {var}
+    elif isinstance(e, ast.Splits):
         found = beyond_card(s, e.iterable, params, trail)
         if found is not None:
             return found

@@ -75,6 +75,21 @@ def MUL(a, b):
     raise OverflowError(_TOO_LARGE)
 
 
+def POW(a, b):
+    """`a ** b`: refused before any work when it would pass the limit (a number past 1 or -1 to a power past 63 does,
+    whatever else it is: 2 ** 64 > MAX_NUMBER)."""
+    if b < 0:
+        raise OverflowError(f"a power's exponent is a whole number from 0 up, and this one is {b}")
+    if a in (0, 1, -1):
+        return a ** b
+    if b > 63:
+        raise OverflowError(_TOO_LARGE)
+    r = a ** b
+    if -MAX_NUMBER <= r <= MAX_NUMBER:
+        return r
+    raise OverflowError(_TOO_LARGE)
+
+
 def ADD(a, b):
     r = a + b
     if -MAX_NUMBER <= r <= MAX_NUMBER:
@@ -457,7 +472,7 @@ def namespace() -> dict:
           "is_": is_,
           "ordered": ordered, "number_range": number_range, "sort_values": sort_values, "nth": nth, "place_in": place_in, "splits": splits, "subsets": subsets,
           "BY_ORDER_min": _by_order(min), "BY_ORDER_max": _by_order(max),
-          "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "ADD": ADD, "PLUS": PLUS, "SUB": SUB,
+          "RANKED_min": _ranked(lambda a, b: a < b), "RANKED_max": _ranked(lambda a, b: a > b), "MUL": MUL, "POW": POW, "ADD": ADD, "PLUS": PLUS, "SUB": SUB,
           "others": m.others, "any_early": any_early, "step": m.step, "m": m, "ops": ops,
           "__builtins__": __builtins__}
     for name, fn in AGGREGATES.items():

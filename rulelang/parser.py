@@ -563,11 +563,19 @@ class _ToAst(Transformer):
         return ast.Aggregate(fn=str(c[0]), expr=c[1], loc=self._loc(meta))
 
     def list_comprehension(self, meta, c):
-        return ast.Comprehension(fn="list", expr=c[0], var=str(c[1]), iterable=c[2], cond=c[3], loc=self._loc(meta, name=c[1]))
+        fors = tuple(x for x in c[3:] if isinstance(x, ast.ComprehensionFor))
+        cond = c[3 + len(fors)]
+        return ast.Comprehension(fn="list", expr=c[0], var=str(c[1]), iterable=c[2], cond=cond, inner_fors=fors,
+                                 loc=self._loc(meta, name=c[1]))
 
     def comprehension(self, meta, c):
-        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=c[4], keys=c[5] or (),
-                                 loc=self._loc(meta, name=c[2]))
+        fors = tuple(x for x in c[4:] if isinstance(x, ast.ComprehensionFor))
+        cond, keys = c[4 + len(fors)], c[5 + len(fors)]
+        return ast.Comprehension(fn=str(c[0]), expr=c[1], var=str(c[2]), iterable=c[3], cond=cond, keys=keys or (),
+                                 inner_fors=fors, loc=self._loc(meta, name=c[2]))
+
+    def comprehension_for(self, meta, c):
+        return ast.ComprehensionFor(var=str(c[0]), iterable=c[1], loc=self._loc(meta, name=c[0]))
 
     def splits(self, meta, c):
         return ast.Splits(var=str(c[0]), iterable=c[1], cond=c[2], loc=self._loc(meta, name=c[0]))

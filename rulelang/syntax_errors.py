@@ -14,7 +14,7 @@ from .errors import Loc, RulesSyntaxError, closest, source_lines
 _PATTERN_WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "COMPARE": "a comparison such as `==`",
     "SHOWN": "`top` or `all`",
-    "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "AGGREGATE": "an aggregate such as `count(...)`",
+    "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "POW_OP": "`**`", "AGGREGATE": "an aggregate such as `count(...)`",
     "_SPLITS": "`splits(...)`",
     "_SUBSETS": "`subsets(...)`",
     "$END": "the end of the text",
@@ -221,7 +221,7 @@ class _Diagnosis:
         return self.loc_at(len(stripped))
 
     def error(self) -> RulesSyntaxError:
-        for look in (self.braces, self.statement_option, self.aggregate, self.second_for, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
+        for look in (self.braces, self.statement_option, self.aggregate, self.if_before_for, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
                      self.negation, self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
@@ -285,52 +285,24 @@ class _Diagnosis:
                     "deal a number instead, such as `deal size(draw) / size(players) from draw to hand`")
         return f"`{word}` is read as `{word}(...)`, and needs its `(`", loc, f"`{word}` cannot be used as a name; {avoid}"
 
-    def second_for(self):
-        """A second `for` in one comprehension (`any(c is wild for p in players for c in hand(p))`): the language's
-        comprehensions take one; the inner one goes in a function of the outer name."""
+    def if_before_for(self):
+        """A `for` after a comprehension's `if` (`[c for p in players if p != current for c in hand(p)]`): its `for`s
+        come first, then one `if`, which tests every combination."""
         if self.token is None or str(self.token) != "for":
             return None
-        first_for = opener = None
+        first_if = None
         for i in range(len(self.tokens) - 1, -1, -1):
             tok = self.tokens[i]
-            if tok.type in ("LPAR", "LSQB"):
-                opener = i
+            if tok.type in ("LPAR", "LSQB", "LBRACE", "RBRACE"):
                 break
-            if tok.type in ("LBRACE", "RBRACE"):
-                return None
-            if str(tok) == "for" and first_for is None:
-                first_for = tok
-        if first_for is None or opener is None:
-            return None
-        open_tok = self.tokens[opener]
-        agg = str(self.tokens[opener - 1]) if open_tok.type == "LPAR" and opener and \
-            self.tokens[opener - 1].type == "AGGREGATE" else None
-        text = self.text
-        depth, end = 0, self.pos
-        while end < len(text):
-            ch = text[end]
-            if ch in "([":
-                depth += 1
-            elif ch in ")]":
-                if depth == 0:
-                    break
-                depth -= 1
-            elif ch in "{\n":
-                break
-            end += 1
-        elem = " ".join(text[open_tok.end_pos: first_for.start_pos].split())
-        outer = " ".join(text[first_for.end_pos: self.pos].split())
-        inner = " ".join(text[self.pos: end].split())
-        var = outer.split()[0] if outer.split() else "x"
-        message = f"a comprehension takes one `for`: `{inner}` cannot follow `for {outer}` in it"
-        if agg in ("any", "all", "sum", "min", "max", "count") and " by " not in f" {inner} ":
-            outer_agg = "sum" if agg == "count" else agg
-            hint = (f"work out the inner one in a function of `{var}`: `define each({var}) = {agg}({elem} {inner})`, "
-                    f"then `{outer_agg}(each({var}) for {outer})`")
-        else:
-            hint = (f"work out what you need of each `{var}` in a function of it (`define each({var}) = ...`), "
-                    f"or go through them with `for {outer} {{ ... }}`")
-        return message, self.token_loc(self.token), hint
+            if str(tok) == "if" and first_if is None:
+                first_if = tok
+            if str(tok) == "for" and first_if is not None:
+                test = " ".join(self.text[first_if.end_pos: self.pos].split())
+                return (f"a comprehension's `if` comes after its last `for`: a `for` cannot follow `if {test}`",
+                        self.token_loc(self.token),
+                        f"write the `for`s first, then `if {test}` (joined with `and` to another test)")
+        return None
 
     def glued(self):
         """A keyword read out of a longer word (`zones` as `zone` + `s`) where a name cannot stand."""

@@ -150,7 +150,7 @@ def test_freecell_a_card_refused_from_options_over_tops_of_empty_zones_says_why(
     "'>=' not supported between instances of 'NoneType' and 'int'" (the refusal's reasons went through the
     domain's `none`s as if they were cards)."""
     g = Game(freecell, 1, seed=1, stack=DESCENDING)
-    with pytest.raises(MoveError, match="^`home KS`: King Spades lies in the column 1 and cannot be chosen now; "
+    with pytest.raises(MoveError, match="^`home KS`: King Spades lies in column 1 and cannot be chosen now; "
                                         "the cards: AS AH AD AC 2S 2H 2D 2C; you can: home AS, home AH, home AD, home AC, shift"):
         play(g, "home KS")
     play(g, "park 1")
@@ -162,7 +162,7 @@ def test_pyramid_a_covered_card_lies_in_its_place_and_cannot_be_chosen(pyramid):
     """A card of the table that no option offers (covered in the pyramid) was refused with "you have no King
     Clubs to choose", as if it were missing from a hand."""
     g = Game(pyramid, 1, seed=1, stack=pyramid_deal({1: "KC", 22: "KS"}))
-    with pytest.raises(MoveError, match="^`king KC`: King Clubs lies in the place 1 and cannot be chosen now"):
+    with pytest.raises(MoveError, match="^`king KC`: King Clubs lies in place 1 and cannot be chosen now"):
         play(g, "king KC")
 
 

@@ -278,7 +278,7 @@ def test_a_zone_is_told_by_the_words_its_declaration_gives():
     assert [z.display for z in g.program.zones] == [None, "table", "turned-up card", None, "tricks won"]
     host = Host(g, humans=[0, 1], bots={}, screen=Screen(tty=False), delay=0)
     assert ["".join(t for _, t in fact) for fact in host.table_facts(0)][:3] == [
-        "stock: 4 cards", "table: 0 cards", "turned-up card: 8"]
+        "stock: 4 cards", "empty: table", "turned-up card: 8"]
     assert "tricks won: P1 0, P2 2" in ["".join(t for _, t in fact) for fact in host.table_facts(0)]
     assert "Table: stock (face down); table (seen by all); turned-up card (seen by all); a hand each (seen by its " \
            "owner); a tricks won each (face down)" in " ".join(rules_summary(g.program).split())

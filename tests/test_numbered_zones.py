@@ -70,7 +70,7 @@ def test_a_numbered_zone_keeps_its_kind_s_visibility_and_is_told_by_its_words():
     assert v["zones"]["reserve 2"][1]["cards"] != [None]
     g.apply(0, "shift 2 1")
     told = [plain(line) for line in g.tell(g.events, 1)]
-    assert told[-2:] == ["P1 shifts 2 1", "2 of Stars goes from the column 2 to the column 1"]  # (numbers as typed: not `2: 1`)
+    assert told[-2:] == ["P1 shifts 2 1", "2 of Stars goes from column 2 to column 1"]  # (numbers as typed: not `2: 1`)
     assert "You take 5 of Stars from the stock pile into your reserve pile 2" in told
 
 

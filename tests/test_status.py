@@ -73,3 +73,27 @@ def test_a_zone_declared_show_top_or_show_all_is_shown_so_whatever_its_rules_rea
     speed = rulelang.load("examples/more/speed.rules")
     assert {z.name: z.shown for z in speed.zones}["left"] == "top"
     assert {z.name: z.shown for z in rulelang.load_text(TABLE).zones}["table"] == "all"  # the guess, unsaid
+
+
+def test_the_empty_zones_of_the_table_are_told_in_one_fact_a_row_by_its_numbers():
+    """FreeCell (tests/rules/freecell.rules): 8 columns, 4 free cells, 4 foundations. The status listed each empty
+    zone on its own (`free cell 1: 0 cards`, ... eight of them at the start), filling the screen; the empty zones of
+    the table are now one fact, a numbered row's by their numbers, so which free cells are empty is still told."""
+    from test_newcomer11 import DESCENDING, FREECELL
+
+    g = Game(rulelang.load(FREECELL), 1, seed=1, stack=DESCENDING)
+    shown = status(g)
+    assert not any("0 cards" in s for s in shown)
+    assert [s for s in shown if "empty" in s] == ["empty: stock, free cell 1 to 4, foundation 1 to 4"]
+    g.apply(0, "park 1")   # the Ace of Spades into free cell 1
+    g.apply(0, "park 2")   # the Ace of Hearts into free cell 2
+    g.apply(0, "home AS")  # and from there home
+    shown = status(g)
+    assert [s for s in shown if "empty" in s] == ["empty: stock, free cell 1, 3, 4, foundation 2 to 4"]
+    assert "free cell 2: ♥Ace Hearts" in shown and "foundation 1: ♠Ace Spades" in shown
+    assert len(shown) == 8 + 2 + 1 + 3  # the columns, two zones with a card, the empties, moves/direction/to play
+
+
+def test_one_empty_zone_is_told_as_empty():
+    g = Game(rulelang.load_text(TABLE), ["Ann", "Bo"], seed=1)
+    assert [s for s in status(g) if "empty" in s or "0 cards" in s] == ["empty: discard pile"]

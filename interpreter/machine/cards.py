@@ -339,7 +339,7 @@ def shuffle(st: State, ref: tuple) -> None:
         for cid in z:
             revealed.pop(cid, None)
     if st.record:
-        st.emit(ShuffleEvent(zone=st.program.zones[ref[0]].name))
+        st.emit(ShuffleEvent(zone=st.program.zones[ref[0]].name, owner=ref[1]))
     if st.stacked is not None and ref[0] == st.program.deck_zone and ref[1] is None:
         _stack_deck(st, z)
 

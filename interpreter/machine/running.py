@@ -80,7 +80,7 @@ def plain_words(e: Exception) -> str:
         return "a value is `none` where a number or card is needed"
     if isinstance(e, RecursionError):
         return "a function calls itself without end"
-    if isinstance(e, OverflowError) and str(e).startswith("a number"):
+    if isinstance(e, OverflowError) and str(e).startswith(("a number", "a power")):
         return str(e)
     if isinstance(e, (OverflowError, MemoryError)):
         return "a number or a list far too large"

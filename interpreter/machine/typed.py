@@ -4,7 +4,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import MoveError
-from ..narrator import choices_sentence, spec_pile
+from ..narrator import choices_sentence, spec_the
 from ..program import sort_key
 from ..view import sees_card, view
 from .cards import find_card
@@ -182,8 +182,8 @@ def _why_not(st: State, decision: Decision, verb, typed: str, open_moves) -> Non
     if seen is not None and find_card(st, seen)[1] is None and offered and \
             all(find_card(st, c)[1] is None for c in offered):
         # the options take cards of the table (a patience's free cards) and this one lies there, in sight
-        raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"{p.cards[seen].name} lies in the "
-                        f"{spec_pile(p.zones[find_card(st, seen)[0]])} and cannot be chosen now"
+        raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"{p.cards[seen].name} lies in "
+                        f"{spec_the(p.zones[find_card(st, seen)[0]])} and cannot be chosen now"
                         + _held(st, decision, specs) + tail)
     raise MoveError((f"`{verb} {typed}`: " if verb else "") + f"you have no {what} to choose" + tail)
 

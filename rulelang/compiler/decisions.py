@@ -123,6 +123,7 @@ class Decisions:
             given = [p for p, a in zip(f.params, where.args) if isinstance(a, ast.Name) and a.name == name]
             return self.same_in_set(f.body, given[0], depth + 1) if len(f.params) == len(where.args) and given else None
         if not (isinstance(where, ast.Comprehension) and where.fn == "all" and where.cond is None and not where.keys
+                and not where.inner_fors
                 and isinstance(where.iterable, ast.Name) and where.iterable.name == name and where.var != name
                 and isinstance(where.expr, ast.Compare) and where.expr.op == "=="):
             return None
@@ -159,6 +160,8 @@ class Decisions:
             if isinstance(e, ast.Call) and e.name == "size" and "size" not in s.functions and len(e.args) == 1 and \
                     the_set(e.args[0]) or isinstance(e, ast.Aggregate) and e.fn == "count" and the_set(e.expr):
                 return True  # how many cards: the same for sets of as many
+            if isinstance(e, ast.Comprehension) and e.inner_fors:
+                return False  # (several `for`s: read some other way)
             if isinstance(e, (ast.Comprehension, ast.Splits)):
                 if e.var == name or e.var in cards:
                     return False

@@ -19,6 +19,8 @@ def known_test(e, functions):
     """The `knows(P, c)` a comprehension's test begins with (`[c for c in pile if knows(current, c) and ...]`), c its
     own name and P read without it (`and` stops at the first false: the rest is asked only of the cards P knows);
     None for any other."""
+    if getattr(e, "inner_fors", ()):
+        return None
     first = getattr(e, "cond", None)
     while isinstance(first, ast.BoolOp) and first.op == "and":
         first = first.left
@@ -385,7 +387,7 @@ class Expressions:
                       free=free(a, b) if a.uncounted and b.uncounted else None)
         a, b = self.gen(e.left, scope), self.gen(e.right, scope)
         op = "//" if e.op == "/" else e.op
-        if op == "*" or (op in "+-" and not (a.number or b.number)):
+        if op in ("*", "**") or (op in "+-" and not (a.number or b.number)):
             return Py(f"{_CHECKED[op]}({a.src}, {b.src})", a.varies or b.varies, False, free=free(a, b))
         return Py(f"({a.src} {op} {b.src})", a.varies or b.varies, False, free=free(a, b))
 
@@ -416,19 +418,26 @@ class Expressions:
         var = f"_v{next(self.fresh)}"
         saved = self.subst
         self.subst = {**saved, e.var: Py(var, True, True, free=NOTHING, simple=True, atom=True, nonnull=of_zone)}
+        more = ""  # the `for`s after the first, each inside the one before (its collection may read their names)
         try:
+            for f in e.inner_fors:
+                c, in_zone = self.collection(f.iterable, inner)
+                inner = {**inner, f.var: elem_type(self.type_of(f.iterable)) or "any"}
+                v = f"_v{next(self.fresh)}"
+                self.subst = {**self.subst, f.var: Py(v, True, True, free=NOTHING, simple=True, atom=True, nonnull=in_zone)}
+                more += f" for {v} in {self.counted(c)}"
             body = self.gen(e.expr, inner)
             cond = self.gen(e.cond, inner) if e.cond is not None else None
             keys = [self.gen(k, inner) for k in e.keys]
         finally:
             self.subst = saved
-        where = f" if {cond.src}" if cond is not None else ""
+        where = more + (f" if {cond.src}" if cond is not None else "")
         parts = (body, coll, *([cond] if cond is not None else []))
         if keys:
             place = self.orders()[0] if self.has_order() else "{}"
             return Py(f"RANKED_{e.fn}({place}, [({body.src}, ({', '.join(k.src for k in keys)},)) for {var} in "
                       f"{self.counted(coll)}{where}])", True, False)
-        if e.fn == "any" and cond is None:
+        if e.fn == "any" and cond is None and not more:
             # (the players, iterated: their numbers, no list made)
             over = "range(st.n)" if coll.src == _NAMES["players"] else coll.src
             # (true, false or none each: Python's own `any`, as `any_early` reads them)
@@ -446,7 +455,7 @@ class Expressions:
                 n = self.hoist.setdefault(f"None  # {src}", len(self.hoist))
                 return Py(f"(_h{n} if _h{n} is not None else (_h{n} := {src}))", True, False)
             return Py(src, True, False, free=free(body, coll))
-        reads = free(*parts) if coll.uncounted else None
+        reads = free(*parts) if coll.uncounted and not more else None
         if e.fn in ("min", "max") and self.ordered_type(e.expr, inner):
             return Py(f"BY_ORDER_{e.fn}({self.orders()[0]}, [{body.src} for {var} in {self.counted(coll)}{where}])",
                       True, False)
@@ -499,7 +508,7 @@ _NAMES_LEAVING = {
     "next": "m.seat_after(st, st.current, st.direction)",
     "previous": "m.seat_after(st, st.current, -st.direction)",
 }
-_CHECKED = {"*": "MUL", "+": "ADD", "-": "SUB"}  # arithmetic that checks its result stays a number within bounds
+_CHECKED = {"*": "MUL", "**": "POW", "+": "ADD", "-": "SUB"}  # arithmetic that checks its result stays a number within bounds
 # The names above that are a plain attribute (cheap and harmless to write twice), and those that are a seat's arithmetic.
 _SIMPLE_NAMES = frozenset(("current", "direction", "hand_number"))
 _SEATS = frozenset(("next", "previous", "dealer"))

@@ -50,6 +50,11 @@ _HELD = ("card", "list:card", "zone")
 _NO_FRAME = (ops.op_skip, ops.op_reverse, ops.op_again)
 
 
+def _bound_by(e) -> set:
+    """The names a comprehension (each of its `for`s) or a `splits` binds."""
+    return {var for var, _ in e.fors()} if isinstance(e, ast.Comprehension) else {e.var}
+
+
 def names_in(e) -> set:
     """The names an expression reads."""
     return {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
@@ -383,9 +388,10 @@ class Statements:
             return [(f"(ops.seen_of(st.vars, {e.name!r}, st.vars.get({e.name!r})) if '$seen' in st.vars else None)", e)] \
                 if e.name in self.s.vars else []
         if isinstance(e, (ast.Comprehension, ast.Splits)):
-            inner = bound | {e.var}
+            inner = bound | _bound_by(e)
             return self.named_marks(e.iterable, scope, bound, given) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.named_marks(c, scope, inner, given - {e.var})]
+                x for c in ast.children(e) if c is not e.iterable
+                for x in self.named_marks(c, scope, inner, given - _bound_by(e))]
         out = [x for c in ast.children(e) for x in self.named_marks(c, scope, bound, given)]
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:  # the variables a function's body reads (its arguments' marks are above)
@@ -552,11 +558,12 @@ class Statements:
             # what it was picked from is not)
             return self.card_sources(e.expr, scope, bound)
         if isinstance(e, (ast.Comprehension, ast.Splits)):
-            inner = bound | {e.var}
+            inner = bound | _bound_by(e)
             known = self.known_items(e, scope, bound)
             return (known + self.picks(e.iterable, scope, bound) if known else
                     self.card_sources(e.iterable, scope, bound)) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
+                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)] + \
+                self.inner_fors_sources(e, scope, bound)
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
         if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
                 not free & bound:  # an attribute of what the checker could not type (`x.rank`, x a parameter): a card
@@ -577,14 +584,46 @@ class Statements:
         if self.s.types.get(id(e)) not in _HELD:
             return self.card_sources(e, scope, bound)
         if isinstance(e, ast.Comprehension):
-            inner = bound | {e.var}
+            inner = bound | _bound_by(e)
             return self.picks(e.iterable, scope, bound) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
+                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)] + \
+                self.inner_fors_sources(e, scope, bound)
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:
             return [x for a in e.args for x in self.card_sources(a, scope, bound)] + \
                 self.inlined_sources(e, scope, bound, self.picks)
         return [x for c in ast.children(e) for x in self.picks(c, scope, bound)]
+
+    def inner_fors_sources(self, e, scope, bound) -> list:
+        """The card sources of a comprehension's `for`s after the first that read the names of those before it
+        (`hand(p)` of `any(c is wild for p in players for c in hand(p))`): each is every collection it goes through,
+        one for each item of the `for`s before it, as an `Inlined` worked out in play (a zone it reads: the zone of
+        each; a card or list: their cards).  [] for a comprehension with one `for`."""
+        if not isinstance(e, ast.Comprehension) or not e.inner_fors:
+            return []
+        saved, out = self.subst, []
+        inner, clauses, own = dict(scope), [], set()
+        try:
+            for var, iterable in e.fors():
+                if own:  # (the first `for`'s collection reads none of them: a source of its own, above)
+                    for x in self.card_sources(iterable, inner, bound):
+                        node, kind = (x.node, x.kind) if isinstance(x, Inlined) else (x, self.type_of(x))
+                        if not names_in(node) & own or kind not in _HELD:
+                            continue
+                        src = self.source_src(x, inner)
+                        each = f"[{src}{''.join(clauses)}]"
+                        py = Py(f"*{each}", True) if kind == "zone" else \
+                            Py(f"*[_c{''.join(clauses)} for _c in ops.as_cards(st, {src})]", True)
+                        out.append(Inlined(py, "zone" if kind == "zone" else "list:card", e, e, True))
+                coll, _ = self.collection(iterable, inner)
+                v = f"_v{next(self.fresh)}"
+                clauses.append(f" for {v} in {coll.src}")
+                inner = {**inner, var: elem_type(self.type_of(iterable)) or "any"}
+                self.subst = {**self.subst, var: Py(v, True, True, simple=True, atom=True)}
+                own.add(var)
+        finally:
+            self.subst = saved
+        return out
 
     def known_items(self, e, scope, bound) -> list:
         """The card source of a comprehension over cards whose test begins `knows(P, c) and ...` (`[c for c in pile if

@@ -121,7 +121,7 @@ class Bounds:
             return (None, None)
         if isinstance(node, ast.Aggregate) and node.fn == "count":
             return (0, self.deck if self.zone(node.expr) else None)
-        if isinstance(node, ast.Comprehension) and node.fn == "count":
+        if isinstance(node, ast.Comprehension) and node.fn == "count" and not node.inner_fors:
             return (0, self.deck if self.zone(node.iterable) else None)
         if isinstance(node, ast.Attr):
             a = self.program.attributes.get(node.name)

@@ -143,6 +143,36 @@ def value_parts(program, v):
     return [("", str(v))]
 
 
+def by_numbers(labels: list) -> list:
+    """Zones' words with a numbered row's told once, by its numbers: `free cell 1`, `free cell 2`, `free cell 4` →
+    `free cell 1, 2, 4`; `foundation 1` to `foundation 4` → `foundation 1 to 4` (three or more in a run)."""
+    out, rows = [], {}
+    for label in labels:
+        words, _, number = label.rpartition(" ")
+        if number.isdigit() and words:
+            if words not in rows:
+                rows[words] = []
+                out.append(words)
+            rows[words].append(int(number))
+        else:
+            out.append(label)
+    told = []
+    for item in out:
+        numbers = rows.get(item)
+        if numbers is None or item in told:
+            told.append(item)
+            continue
+        runs: list = []
+        for n in numbers:
+            if runs and n == runs[-1][1] + 1:
+                runs[-1][1] = n
+            else:
+                runs.append([n, n])
+        parts = [f"{a} to {b}" if b - a >= 2 else ", ".join(str(k) for k in range(a, b + 1)) for a, b in runs]
+        told.append(f"{item} {', '.join(parts)}")
+    return told
+
+
 def wrap(facts, width: int, sep: str = " · ", most: int | None = None):
     """Join styled facts with `sep` into as few lines as fit in `width` columns; with `most`, into at most that
     many lines, leaving out each fact that no longer fits on the last (a shorter one after it may)."""
@@ -1349,11 +1379,17 @@ class Host:
         p = self.program
         v = self.game.seat(seat).view()
         facts: list = []
+        empty: list = []  # the empty zones of the table: told together, in one fact where the first was
         for name, z in v["zones"].items():
             if isinstance(z, dict):
                 spec = p.zones[p.zone_index[name]]
                 label = spec_words(spec)  # as the narrator does: `trump card`, not `trump_card`
                 top = z["cards"][-1] if z["cards"] else None
+                if not z["size"]:
+                    if not empty:
+                        facts.append((5, empty))
+                    empty.append(label)
+                    continue
                 if spec.shown == "all" and len(z["cards"]) > 1 and any(c is not None for c in z["cards"]):
                     shown = z["cards"][-WHOLE_MOST:]  # every card matters (docs/language.md, "Zones"), the last few
                     more = z["size"] - len(shown)
@@ -1366,6 +1402,8 @@ class Host:
                     facts.append((2, [("", f"{label}: "), ("reverse", "▒▒"), ("", f" face down ({z['size']})")]))
                 else:
                     facts.append((5, [("", f"{label}: {z['size']} card{'s' if z['size'] != 1 else ''}")]))
+        if empty:
+            empty[:] = [("", "empty: " + ", ".join(by_numbers(empty)))]
         declared = p.shown_vars  # a file that declares which variables to show: those only, under their labels
         for name, value in v["vars"].items():
             if value is None or (declared and name not in declared):
