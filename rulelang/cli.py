@@ -286,10 +286,10 @@ def parser() -> argparse.ArgumentParser:
     w.add_argument("--players", metavar="N|LO..HI|N,M", help="player counts: 4, 2..6 or 2,4,6 (default: the game's)")
     w.add_argument("--option", action="append", default=[], metavar="NAME=A,B",
                    help="an option the game declares and the values to try (repeat for a grid of several)")
-    w.add_argument("--games", type=int, default=1000, help="games a cell (default 1000)")
+    w.add_argument("--games", type=_count(1, 10_000_000), default=1000, help="games a cell (default 1000)")
     w.add_argument("--bots", default="greedy", help="bot kinds seat by seat, repeated round the table")
-    w.add_argument("--seed", type=int, default=0, help="the first seed of every cell (default 0)")
-    w.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
+    w.add_argument("--seed", type=_seed, default=0, help="the first seed of every cell (default 0)")
+    w.add_argument("--workers", type=_count(1, 256), default=1, help="processes to spread the games over (default 1)")
     w.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler's address, or `local` (see simulate)")
     out = w.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the grid as one JSON object")

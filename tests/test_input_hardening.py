@@ -25,6 +25,9 @@ from test_save import ROOT, STACK, rulelang_command, write_stack
                                              "greedy,random"),
     (["simulate", "express", "--games", "0"], "argument --games: must be from 1 to 10,000,000, not 0"),
     (["simulate", "express", "--workers", "-3"], "argument --workers: must be from 1 to 256, not -3"),
+    (["sweep", "express", "--games", "-5"], "argument --games: must be from 1 to 10,000,000, not -5"),
+    (["sweep", "express", "--workers", "0"], "argument --workers: must be from 1 to 256, not 0"),
+    (["sweep", "express", "--seed", "-1"], "argument --seed: must be from 0 to 9223372036854775807, not -1"),
     (["serve", "express", "--port", "99999"], "argument --port: must be from 0 to 65,535, not 99999"),
     (["simulate", "express", "--frobnicate"], "unrecognized arguments: --frobnicate"),  # the subcommand's usage
     (["simulate", "express", "-n", "3"], "unrecognized arguments: -n 3"),
