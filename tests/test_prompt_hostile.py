@@ -71,7 +71,8 @@ def test_a_rule_that_lets_the_games_own_rules_peek_is_dropped_and_the_move_made(
     g = played_with(TELLS_THE_COLOUR)
     dropped = [e for e in g.events if e.type == "house_rule_dropped"]
     assert [e.name for e in dropped] == ["table_rule_1"]
-    assert "`current_colour`, a value worked out from cards that" in dropped[0].reason
+    assert dropped[0].reason.startswith("`current_colour` is read by a `where`")  # since pr6: told where it sets it
+    assert dropped[0].at == "line 1, column 21"
     assert g.house_rules == {}
     assert g.record()[1:] == [(0, "play GS")]
 
@@ -84,6 +85,30 @@ def test_bots_play_on_after_a_rule_that_lets_the_games_own_rules_peek():
         g.apply(d.player, next((o for o in d.options if o.verb == "play"), d.options[0]), checked=False)
     assert g.house_rules == {}
     assert [e.name for e in g.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
+
+
+# Set at the start of Ann's turns from her own hand: Ann sees it, and her `where` reads it, fine; when she draws and
+# keeps, Bo's `where` reads it a move after the rule fired.
+TELLS_ANNS_COLOUR = "when turn_begins(p) if p == nth(players, 1) { set current_colour = top(hand(p)).colour }"
+
+
+def test_a_rule_setting_what_a_where_reads_from_cards_some_cannot_see_is_dropped_where_it_sets_it():
+    """The rule fires as Ann's turn begins; the game's `where` reads the colour for Bo only after Ann draws, a move
+    later, when no rule written in play fired.  Before, no culprit was found then, and Ann's draw failed `in the
+    game` every time (her only way on, but a card played): a bot's draw, or a table's, stopped the game.  Now the
+    rule fails as it sets the value (Ann's turn begins in Cy's move), at its place in its own text, and is dropped,
+    that move made without it."""
+    g = Game(program("express"), ["Ann", "Bo", "Cy"], seed=5)
+    g.house(1, TELLS_ANNS_COLOUR)
+    for seat, move in [(0, "draw"), (1, "draw"), (2, "draw"), (2, "keep"), (0, "draw")]:
+        g.seat(seat).act(move)
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [(e.name, e.at) for e in dropped] == [("table_rule_1", "line 1, column 47")]
+    assert dropped[0].reason == ("`current_colour` is read by a `where` (which moves are offered), and this rule "
+                                 "sets it from cards Bo and Cy could not see; a rule written in play may set it "
+                                 "only from what every player sees")
+    assert g.house_rules == {}
+    assert g.pending.player == 1 and g.record()[-1] == (0, "draw")  # Ann drew: Bo's turn
 
 
 # ---------------------------------------------------------------- at the prompt, as a person types
