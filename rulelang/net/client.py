@@ -672,7 +672,32 @@ async def open_seat(address: str, code: str, name: str | None):
         if msg["type"] == "error":
             raise Refused(f"the table at {address} refused: {msg.get('message')}")
         raise Refused(f"the table at {address} did not welcome this seat")
+    what = welcome_problem(msg)
+    if what:
+        await conn.close()
+        raise RulesError(f"the table at {address} sent a welcome this rulelang cannot read ({what}): is it a "
+                         "rulelang table of this release?")
     return conn, msg
+
+
+def welcome_problem(msg: dict) -> str | None:
+    """What is wrong with a welcome's shape (the fields `join` reads before the game), or None."""
+    players = msg.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 100:
+        return "`players` is not a number of players"
+    seat = msg.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        return "`seat` is not a seat of the table"
+    if not isinstance(msg.get("main"), str):
+        return "`main` is not text"
+    texts = msg.get("texts")
+    if not isinstance(texts, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items()):
+        return "`texts` is not a mapping of texts"
+    if msg["main"] not in texts:  # (the rules are the table's, never a file of this machine)
+        return f"`texts` does not hold the main file `{msg['main']}`"
+    if msg.get("name") is not None and not isinstance(msg.get("name"), str):
+        return "`name` is not text"
+    return None
 
 
 async def join(address: str, code: str, name: str | None, screen: Screen, table=None) -> int:
