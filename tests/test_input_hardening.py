@@ -256,3 +256,17 @@ def test_a_stack_file_that_is_not_yaml_is_told_in_one_line_at_its_place(tmp_path
 def test_a_name_given_twice_is_told_with_its_option(capsys):
     assert cli.main(["run", "express", "--humans", "2", "--names", "Ann,ann"]) == 1
     assert capsys.readouterr().err == "--names gives `ann` twice: each player needs a name of their own\n"
+
+
+@pytest.mark.parametrize("names, told", [
+    ("Ann,\u0410nn", "--names gives `Ann` and `\u0410nn`, which read alike: each player needs a name of their own\n"),
+    ("Ann,\uff21\uff4e\uff4e", "--names gives `Ann` and `\uff21\uff4e\uff4e`, which read alike: each player needs a "
+                               "name of their own\n"),
+    ("Y\u043eu,Bo", "--names: a seat named `Y\u043eu` is told as `you play ...` in every view, so the others would "
+                    "read its moves as their own (`You` names only a person playing alone): choose another name\n"),
+])
+def test_a_name_that_reads_as_another_or_as_a_pronoun_in_other_letters_is_refused(names, told, capsys):
+    """A Cyrillic `А` (U+0410) for a Latin one, fullwidth letters, a Cyrillic `о` in `You`: the table would read
+    two players as one, or a player as `you`.  Before, each was taken as a name of its own."""
+    assert cli.main(["run", "express", "--humans", "2", "--names", names]) == 1
+    assert capsys.readouterr().err == told

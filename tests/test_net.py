@@ -457,6 +457,21 @@ async def test_the_host_is_told_when_a_seat_is_taken_by_a_second_connection(tmp_
 
 
 @bounded
+async def test_a_name_that_reads_as_anothers_in_other_letters_is_refused(tmp_path):
+    """`Аnn` with a Cyrillic `А`, `Ａｎｎ` in fullwidth letters: the table would read two
+    players as one (a vote, a move told by name).  Before, each was taken beside Ann."""
+    async with serving(tmp_path, players=3) as served:
+        table, address, commands, lines = served
+        ann = await Client.open(address, table.seats[0].code, "Ann")
+        await ann.recv("welcome")
+        for name in ("\u0410nn", "\uff21\uff4e\uff4e"):
+            other = await Client.open(address, table.seats[1].code, name)
+            assert (await other.recv())["message"] == (f"the name {name} reads as Ann, who is at this table: choose "
+                                                      "another with --name")
+        assert table.seats[1].kind == "open"
+
+
+@bounded
 async def test_a_window_closes_after_its_time_with_a_countdown(tmp_path):
     # Liar's UNO: Ann never answers; each challenge window she is asked in passes after 0.5 s.
     async with serving(tmp_path, game="liars", players=3, window=0.5, seed=2) as served:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
 from interpreter.game import check_players, parse_options
+from interpreter.narrator import name_read
 from interpreter.seat import race_move, racers
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -184,8 +185,9 @@ class Table:
         people = [s for s in self.seats if s.kind == "person"]
         if not people:
             return "nobody has joined yet: a table of bots alone is `rulelang simulate`"
-        used = {s.name.lower() for s in people}
-        spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, self.players + 1)])
+        used = {name_read(s.name) for s in people}
+        spare = iter([n for n in BOT_NAMES if name_read(n) not in used] +
+                     [f"Bot {i}" for i in range(1, self.players + 1)])
         for s in self.seats:
             if s.kind == "open":
                 s.kind = "bot"
@@ -644,10 +646,13 @@ class Table:
         if seat.kind == "bot":
             return "this seat is played by a bot now"
         if seat.kind == "open":
-            taken = {s.name.lower() for s in self.seats if s.name and s is not seat}
+            taken = {name_read(s.name): s.name for s in self.seats if s.name and s is not seat}
             name = (name or f"Player {seat.index + 1}").strip()
-            if name.lower() in taken:
+            holder = taken.get(name_read(name))
+            if holder is not None and holder.lower() == name.lower():
                 return f"the name {name} is taken at this table: choose another with --name"
+            if holder is not None:  # (`Аnn` with a Cyrillic `А`: the table would read two players as one)
+                return f"the name {name} reads as {holder}, who is at this table: choose another with --name"
             why = pronoun_refusal(name)  # others read the table's narration
             if why:
                 return why + " with --name"

@@ -15,7 +15,7 @@ from interpreter.game import check_players
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
-from interpreter.narrator import capital, english_list, named_you, reads_as_pronoun, spec_words
+from interpreter.narrator import capital, english_list, name_read, reads_as_pronoun, spec_words
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -1684,10 +1684,11 @@ def pronoun_refusal(name: str, alone: bool = False) -> str | None:
     """Why a player's name is refused, or None: one that reads as a pronoun would be misread in the narration
     (`Me plays`); `You` is told as `you` in every view, so it may name only the one person of a game (`alone`),
     whose seat it names by default (README: `--names`)."""
-    if named_you(name) and not alone:
+    read = name_read(name)  # (`Yоu` with a Cyrillic `о` reads as `You` too)
+    if read == "you" and not alone:
         return (f"a seat named `{name}` is told as `you play ...` in every view, so the others would read its moves "
                 f"as their own (`You` names only a person playing alone): choose another name")
-    if reads_as_pronoun(name) and not named_you(name):
+    if reads_as_pronoun(read) and read != "you":
         return f"`{name}` reads as a pronoun, not a name (`{name} plays ...`): choose another name"
     return None
 
@@ -1702,11 +1703,13 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
         why = pronoun_refusal(name, alone=humans == 1 and s == 0)
         if why:
             raise RulesError(f"--names: {why}")
-    twice = next((n for i, n in enumerate(taken) if n.lower() in {m.lower() for m in taken[:i]}), None)
-    if twice:
-        raise RulesError(f"--names gives `{twice}` twice: each player needs a name of their own")
-    used = {n.lower() for n in taken}
-    spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, players + 1)])
+    for i, name in enumerate(taken):
+        first = next((m for m in taken[:i] if name_read(m) == name_read(name)), None)
+        if first is not None:
+            twice = f"`{name}` twice" if first.lower() == name.lower() else f"`{first}` and `{name}`, which read alike"
+            raise RulesError(f"--names gives {twice}: each player needs a name of their own")
+    used = {name_read(n) for n in taken}
+    spare = iter([n for n in BOT_NAMES if name_read(n) not in used] + [f"Bot {i}" for i in range(1, players + 1)])
     return [taken[s] if s < len(taken) else people[s] if s < humans else next(spare) for s in range(players)]
 
 
