@@ -389,6 +389,29 @@ async def test_the_host_hands_a_gone_seat_to_a_bot(tmp_path):
 
 
 @bounded
+async def test_a_seat_number_in_other_digits_is_refused_and_the_table_goes_on(tmp_path):
+    """`bot ²` (a digit to str.isdigit, not to int) at the host's terminal: before, a ValueError ended the task
+    reading the host's commands, and the table stopped at once, every connection closed, nothing said."""
+    async with serving(tmp_path, players=2) as served:
+        table, address, commands, lines = served
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        before = len(lines)
+        for line in ("bot \u00b2", "bot \u0661"):  # (int reads the second as 1: Ann's seat)
+            await commands.put(line)
+        await commands.put("seats")
+        for _ in range(60):  # up to 3 s for the `seats` typed after them
+            if any(line.startswith("Seats:") for line in lines[before:]):
+                break
+            await asyncio.sleep(0.05)
+        assert lines.count("Commands: start (fill the open seats with bots and deal) · seats · bot SEAT (a bot plays "
+                           "a seat whose person is gone) · quit") == 2
+        assert not table.closed.is_set() and table.seats[0].kind == table.seats[1].kind == "person"
+        await ann.send("ping")
+        assert (await ann.recv("pong"))["type"] == "pong"
+
+
+@bounded
 async def test_a_person_whose_seat_is_handed_to_a_bot_is_sent_no_decision_of_it(tmp_path):
     """The host hands a seat to a bot while its person is still here (slow, or away from the keys): the person
     watches on, sent the events and the view, but not the seat's decisions, which the bot makes.  Before, every

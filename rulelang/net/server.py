@@ -720,7 +720,7 @@ class Table:
         elif word == "seats":
             self.show_seats()
             self.show_codes(only_open=False)
-        elif word == "bot" and len(words) == 2 and words[1].isdigit():
+        elif word == "bot" and len(words) == 2 and words[1].isascii() and words[1].isdigit():  # (not `²`: int fails)
             problem = self.hand_to_bot(int(words[1]) - 1)
             if problem:
                 self.out(f"✗ {problem}")

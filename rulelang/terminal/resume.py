@@ -37,7 +37,7 @@ def choose_save(tty: bool) -> Path | None:
             print(f"{i:3}. {label}")
         while True:
             answer = prompt("Resume which game? [1] ", key_bindings=no_mouse()).strip() or "1"
-            if answer.isdigit() and 1 <= int(answer) <= len(labels):
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(labels):
                 return Path(labels[int(answer) - 1][0])
     return Path(choice(message="Resume which game? (↑/↓, Enter; Ctrl-C: none)", options=labels, key_bindings=no_mouse()))
 
