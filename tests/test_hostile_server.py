@@ -87,3 +87,24 @@ def test_a_welcome_of_the_wrong_shape_is_told_in_words_not_a_traceback():
         told = asyncio.run(asyncio.wait_for(one(changed), 10))
         assert told.startswith("the table at 127.0.0.1:") and told.endswith(
             f" sent a welcome this rulelang cannot read ({what}): is it a rulelang table of this release?"), told
+
+
+def test_a_question_the_server_asks_drives_no_terminal(capsys, monkeypatch):
+    """The `ask` a server sends (a house rule put to the table) is the prompt's own text: in a pipe it was written
+    as it came, escape sequences and a carriage return (which writes the line again from its start) with it."""
+    import asyncio
+    import io
+    import sys
+
+    class Conn:
+        sent = []
+
+        async def send(self, text):
+            self.sent.append(text)
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("n\n"))
+    program = load(GAMES / "uno.rules")
+    host = JoinHost(RemoteGame(program, 0), 0, Screen(False), Conn())
+    asyncio.run(host.answer({"type": "ask", "id": 1, "question": HOSTILE}))
+    out = capsys.readouterr().out
+    assert out.startswith("x?]0;owned??[2J???1m?gnp.exe y\tz [y/N] ") and '"yes":false' in Conn.sent[0]

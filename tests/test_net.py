@@ -412,6 +412,25 @@ async def test_a_seat_number_in_other_digits_is_refused_and_the_table_goes_on(tm
 
 
 @bounded
+async def test_a_rule_holding_control_characters_is_refused_not_put_to_the_others(tmp_path):
+    """A client sends a rule whose comment holds a carriage return (the line written again from its start), a
+    right-to-left mark or an escape sequence: put to Bob as it was, it could show him another rule than the one he
+    agrees to (`# \r Ann proposes the house rule `...` a harmless one`), or drive his terminal.  The prompt drops
+    them as they are typed; a move from the network holding one is refused, with its character named."""
+    async with serving(tmp_path) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        for sign, named in (("\r", "\\r"), ("\u202e", "\\u202e"), ("\x1b[2J", "\\x1b")):
+            await ann.send("move", text=f"/house when played(card) {{ skip }} # {sign}harmless")
+            assert (await ann.recv("error"))["message"] == (f"a move holds a control character ({named}), which "
+                                                            "a terminal would obey: type it again without")
+        await ann.send("move", text="/house when played(card) {\n  skip\n}")  # a rule of several lines, as typed
+        assert (await bob.recv("ask"))["question"].startswith("Ann proposes this house rule:")
+        assert table.game.house_rules == {}
+
+
+@bounded
 async def test_a_person_whose_seat_is_handed_to_a_bot_is_sent_no_decision_of_it(tmp_path):
     """The host hands a seat to a bot while its person is still here (slow, or away from the keys): the person
     watches on, sent the events and the view, but not the seat's decisions, which the bot makes.  Before, every

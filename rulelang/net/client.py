@@ -20,7 +20,7 @@ from ..save import command
 from ..terminal.commands import command_docs, command_for, command_named
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
                              prompt_helpers, tell_lines)
-from ..terminal.editor import echo, left_rule, no_mouse, rule_session
+from ..terminal.editor import CONTROLS, echo, left_rule, no_mouse, rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import (MAX_FROM_SERVER, VERSION, OtherVersion, ProtocolError, decision_from_wire, decode, encode,
@@ -510,6 +510,7 @@ class JoinHost(Host):
     async def answer(self, ask: dict) -> None:
         question = ask.get("question")
         question = question if isinstance(question, str) and question else "The table asks you to agree."
+        question = CONTROLS.sub("?", question)  # (the server's text: shown, never obeyed, as each line it sends)
         line = await self.read_plain(f"{question} [y/N] ", closable=False)
         yes = isinstance(line, str) and line.strip().lower() in YES
         await self.send(encode("answer", id=ask.get("id"), yes=yes))

@@ -30,7 +30,7 @@ from ..errors import MoveError, RulesError
 from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, read_save, rebuild,
                     setup_from_program)
 from ..terminal.commands import command_for
-from ..terminal.editor import MAX_LINE, check_rule
+from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
 from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
@@ -694,8 +694,13 @@ class Table:
     def dispatch(self, seat: Seat, msg: dict) -> str | None:
         kind = msg["type"]
         if kind == "move":
-            problem = self.act(seat, text_field(msg, "text", MAX_LINE + 80))  # a move, or a rule as long as the prompt takes
+            text = text_field(msg, "text", MAX_LINE + 80)  # a move, or a rule as long as the prompt takes
             # (MAX_LINE characters, and the verb before it: `/house RULE`, `write RULE`)
+            control = CONTROLS.search(text)  # (the prompt drops them as typed; a rule is told to the others as sent)
+            if control:
+                return encode("error", message=f"a move holds a control character ({ascii(control.group())[1:-1]}), "
+                                               "which a terminal would obey: type it again without")
+            problem = self.act(seat, text)
             return encode("error", message=problem) if problem else None
         if kind == "answer":
             problem = self.answer(seat, msg.get("id"), msg.get("yes"))
