@@ -431,6 +431,29 @@ async def test_a_rule_holding_control_characters_is_refused_not_put_to_the_other
 
 
 @bounded
+async def test_a_move_of_very_many_events_is_sent_as_a_redraw_and_keeps_the_players(tmp_path):
+    """A house rule within the bounds that tries many draws from an empty pile: an event each (`the draw pile is
+    empty`).  At 60,000 their update was 7 MB, past what a client takes (4 MB): every player's connection closed
+    (1009) at each card played.  Now a seat more than MAX_UPDATE_EVENTS behind is sent a redraw, as a rejoin is:
+    the last events and the table as it stands (5,000 here, to be quick)."""
+    from rulelang.net.protocol import MAX_UPDATE_EVENTS, REJOIN_EVENTS
+
+    async with serving(tmp_path) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        d = (await ann.my_turn())["decision"]
+        await ann.send("move", text="/house when played(card) { for x in 1..5000 { move 1 from draw to hand(next) } }")
+        await bob.send("answer", id=(await bob.recv("ask"))["id"], yes=True)
+        await ann.recv("update")
+        before = len(table.game.events)
+        await ann.send("move", text=next(o["text"] for o in d["options"] if o["verb"] == "play"))
+        told = await bob.recv("update", timeout=30, where=lambda m: m["redraw"])
+        assert len(table.game.events) - before > MAX_UPDATE_EVENTS and len(told["events"]) <= REJOIN_EVENTS
+        await bob.send("ping")
+        assert (await bob.recv("pong"))["type"] == "pong"
+
+
+@bounded
 async def test_a_person_whose_seat_is_handed_to_a_bot_is_sent_no_decision_of_it(tmp_path):
     """The host hands a seat to a bot while its person is still here (slow, or away from the keys): the person
     watches on, sent the events and the view, but not the seat's decisions, which the bot makes.  Before, every

@@ -34,7 +34,7 @@ from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
 from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
-from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
+from .protocol import (BURST, MAX_FRAME, MAX_UPDATE_EVENTS, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
                        encode, text_field, versioned, wire_decision, wire_event, wire_view)
 from .seat import SeatPort
 
@@ -254,6 +254,7 @@ class Table:
         port = SeatPort(g, seat.index)
         sent = []
         if events:
+            redraw = redraw or len(g.events) - seat.cursor > MAX_UPDATE_EVENTS  # (more would not fit in a message)
             start = max(0, len(g.events) - REJOIN_EVENTS) if redraw else seat.cursor
             pairs, seat.cursor = port.events(start)
             sent = [wire_event(self.canon, raw, seen, port.narrate(raw)) for raw, seen in pairs]
