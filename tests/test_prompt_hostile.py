@@ -223,3 +223,25 @@ def test_a_file_of_moves_piped_in_is_echoed_without_its_control_characters(tmp_p
     assert "\x1b" not in out and "\x07" not in out and "\x00" not in out
     assert "You> pl?ay r3\n  You play ♥Red 3\n" in out
     assert "You> ?[2Jplay r5\n" in out and "house rule> ?]0;owned?when played(card) { skip }\n" in out
+
+
+def test_a_line_told_thousands_of_times_in_a_row_is_told_once_with_its_count(tmp_path):
+    """A house rule within the bounds that tries 1,000 draws from an empty pile: the narrator tells each, and the
+    terminal scrolled 1,000 lines of `the draw pile is empty: 0 of 1 cards moved` at every card played (at 60,000,
+    120,000 lines and 23 s for two cards).  A run of more than MOST_SAME_LINES same lines is told once and
+    counted; the game's record (a --log, a replay) keeps every event."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    stack = tmp_path / "stack.yaml"
+    stack.write_text("".join(f"- {c}\n" for c in EXPRESS_STACK), encoding="utf-8")
+    rule = "house when played(card) { for x in 1..1000 { move 1 from draw to hand(next) } }"
+    out = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--players", "2", "--seed", "7", "--delay",
+                                               "0", "--bots", "greedy", "--stack", str(stack), "--save",
+                                               str(tmp_path / "g.yaml")],
+                         input=f"{rule}\nplay r3\nquit\n", capture_output=True, text=True, cwd=ROOT, timeout=60).stdout
+    empty = [line for line in out.splitlines() if "draw pile is empty" in line or "the same line" in line]
+    told = "  The draw pile is empty: 0 of 1 cards moved"
+    assert empty == [told, "  (the same line 953 times more)", told, "  (the same line 998 times more)"], empty[:4]
+    assert "  Ada takes 1 card from the draw pile\n" * 45 in out  # 45 in a row: told as they are

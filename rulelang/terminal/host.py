@@ -198,12 +198,26 @@ def card_ids(program) -> dict:
     return out
 
 
+MOST_SAME_LINES = 100  # a longer run of one line (a house rule's loop: 60,000 `the draw pile is empty`) is told once
+
+
 def tell_lines(game, events, seat) -> list:
-    """Lines of styled text telling `seat` the events: the narrator's words (`Game.tell`), styled."""
+    """Lines of styled text telling `seat` the events: the narrator's words (`Game.tell`), styled; a run of more than
+    MOST_SAME_LINES same lines told once, then counted."""
     program = game.program
     lines = game.tell(events, seat)
     cards = card_ids(program) if lines else None
-    return [styled(program, line, cards) for line in lines]
+    out, i = [], 0
+    while i < len(lines):
+        j = i + 1
+        while j < len(lines) and lines[j] == lines[i]:
+            j += 1
+        if j - i > MOST_SAME_LINES:
+            out += [styled(program, lines[i], cards), [("", f"(the same line {j - i - 1:,} times more)")]]
+        else:
+            out += [styled(program, line, cards) for line in lines[i:j]]
+        i = j
+    return out
 
 
 def highlighted(text: str) -> list:
