@@ -270,3 +270,20 @@ def test_a_name_that_reads_as_another_or_as_a_pronoun_in_other_letters_is_refuse
     two players as one, or a player as `you`.  Before, each was taken as a name of its own."""
     assert cli.main(["run", "express", "--humans", "2", "--names", names]) == 1
     assert capsys.readouterr().err == told
+
+
+def test_a_log_naming_a_file_the_game_reads_or_saves_to_is_refused_and_the_file_kept(tmp_path, capsys):
+    """`--log` opens its file for writing, emptying it: naming the game's own file, the --stack file or the --save
+    file, it wrote the events over the rules or the stack (a save then replaced the log: the log lost).  Refused
+    before anything is written."""
+    from helpers import TINY
+
+    game = tmp_path / "tiny.rules"
+    game.write_text(TINY, encoding="utf-8")
+    stack = tmp_path / "stack.yaml"
+    stack.write_text("[1]\n", encoding="utf-8")
+    for log, what in ((game, f"the game's file {game}"), (stack, "the --stack file"), (tmp_path / "g.yaml", "the --save file")):
+        assert cli.main(["run", str(game), "--humans", "0", "--seed", "1", "--stack", str(stack), "--save",
+                         str(tmp_path / "g.yaml"), "--log", str(log)]) == 1
+        assert capsys.readouterr().err == f"--log {log} names {what}: the log would write over it; name another file\n"
+    assert game.read_text(encoding="utf-8") == TINY and stack.read_text(encoding="utf-8") == "[1]\n"

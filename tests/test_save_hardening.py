@@ -232,3 +232,13 @@ def test_resume_of_a_device_or_a_pipe_says_what_it_is(tmp_path, capsys, monkeypa
         status, _, err = main(capsys, monkeypatch, command, pipe)
         assert status == 1
         assert err == f"{pipe} is not a save file: it is a device or a pipe\n"
+
+
+def test_resume_with_its_save_as_the_log_is_refused_and_the_save_kept(tmp_path, capsys, monkeypatch):
+    """`resume FILE --log FILE`: the log opened for writing emptied the save being played (the game lost, till
+    the next move saved it again), then each save replaced the log.  Refused before anything is written."""
+    path = express_save(tmp_path)
+    before = path.read_bytes()
+    status, _, err = main(capsys, monkeypatch, "resume", path, "--log", path, stdin="quit\n")
+    assert status == 1 and path.read_bytes() == before
+    assert err == f"--log {path} names the save: the log would write over it; name another file\n"
