@@ -28,6 +28,9 @@ from test_save import ROOT, STACK, rulelang_command, write_stack
     (["sweep", "express", "--games", "-5"], "argument --games: must be from 1 to 10,000,000, not -5"),
     (["sweep", "express", "--workers", "0"], "argument --workers: must be from 1 to 256, not 0"),
     (["sweep", "express", "--seed", "-1"], "argument --seed: must be from 0 to 9223372036854775807, not -1"),
+    (["sweep", "express", "--plot", "."], "argument --plot: . is a folder; name a file to write the plot to"),
+    (["sweep", "express", "--plot", "/nonexistent/x.png"],
+     "argument --plot: there is no folder /nonexistent to write /nonexistent/x.png in"),
     (["serve", "express", "--port", "99999"], "argument --port: must be from 0 to 65,535, not 99999"),
     (["simulate", "express", "--frobnicate"], "unrecognized arguments: --frobnicate"),  # the subcommand's usage
     (["simulate", "express", "-n", "3"], "unrecognized arguments: -n 3"),
@@ -287,3 +290,11 @@ def test_a_log_naming_a_file_the_game_reads_or_saves_to_is_refused_and_the_file_
                          str(tmp_path / "g.yaml"), "--log", str(log)]) == 1
         assert capsys.readouterr().err == f"--log {log} names {what}: the log would write over it; name another file\n"
     assert game.read_text(encoding="utf-8") == TINY and stack.read_text(encoding="utf-8") == "[1]\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_plot_that_cannot_be_written_is_one_line(capsys):
+    """`sweep --plot /dev/full`: the games played, the report printed, then PIL's OSError was a traceback."""
+    pytest.importorskip("matplotlib")
+    assert cli.main(["sweep", "express", "--games", "1", "--players", "2", "--csv", "--plot", "/dev/full"]) == 1
+    assert capsys.readouterr().err == "cannot write the plot /dev/full: No space left on device\n"
