@@ -30,6 +30,22 @@ PRONOUNS = frozenset("i me my myself you your yours yourself he him his she her 
                      .split())
 
 
+# Letters of other scripts drawn as Latin ones (after casefolding): `Аnn` with a Cyrillic А reads as `Ann`.
+LOOKALIKES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y",
+    "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "ү": "y",
+    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "n", "ο": "o", "ρ": "p",
+    "τ": "t", "υ": "y", "χ": "x"})
+
+
+def name_read(name) -> str:
+    """How a player's name reads: in any case, wide or styled letters as plain ones (NFKC), letters of other
+    scripts drawn as Latin ones as those.  Two names that read alike are one to the table."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", str(name)).strip().casefold().translate(LOOKALIKES)
+
+
 def reads_as_pronoun(name) -> bool:
     """Whether a player's name would read in the narration as a word of the sentence, not a name (`Me plays`)."""
     return str(name).strip().lower() in PRONOUNS

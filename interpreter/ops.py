@@ -612,6 +612,20 @@ def derive(st, store: dict, key, value, sources, marks=()) -> None:
     store["$seen"] = {**(seen or {}), key: (value, who)}
 
 
+def set_for_a_where(st, key, name: str) -> None:
+    """A rule written in play has just set `name` (`key` in `$seen`), which a `where` reads: refused if it was worked
+    out from cards some player could not see (`derive`), since a `where` may test only what its chooser sees."""
+    seen = st.vars["$seen"]
+    if key in seen:
+        from .narrator import english_list
+
+        who = seen[key][1]
+        blind = english_list(n for i, n in enumerate(st.names) if i not in who)
+        raise RuntimeRulesError(f"`{name}` is read by a `where` (which moves are offered), and this rule sets it from "
+                                f"cards {blind} could not see; a rule written in play may set it only from what "
+                                "every player sees")
+
+
 def check_wheres(st, player: int, specs, env: dict) -> None:
     """A `where` may not test what the player it offers moves to may not see: which moves are offered (and whether
     the decision comes at all) would tell it.  Looked at when the decision comes, for the options whose `where`

@@ -99,14 +99,21 @@ _window = _seconds(3600, zero=False)  # serve: a person's time to answer a windo
 _gone = _seconds(86400, zero=False)  # serve: how long a person may be gone before the host is told
 
 
-def _log_file(text: str) -> str:
-    """A file the log can be written to: not a folder, in a folder that exists."""
-    if os.path.isdir(text):
-        raise argparse.ArgumentTypeError(f"{text} is a folder; name a file to write the log to")
-    folder = os.path.dirname(text) or "."
-    if not os.path.isdir(folder):
-        raise argparse.ArgumentTypeError(f"there is no folder {folder} to write {text} in")
-    return text
+def _out_file(what: str):
+    """An argparse type for a file `what` (the log, the plot) can be written to: not a folder, in a folder that
+    exists (told before the games, not after them)."""
+    def parse(text: str) -> str:
+        if os.path.isdir(text):
+            raise argparse.ArgumentTypeError(f"{text} is a folder; name a file to write {what} to")
+        folder = os.path.dirname(text) or "."
+        if not os.path.isdir(folder):
+            raise argparse.ArgumentTypeError(f"there is no folder {folder} to write {text} in")
+        return text
+    parse.__name__ = "file"
+    return parse
+
+
+_log_file = _out_file("the log")
 
 
 def _bot_list(text: str) -> str:
@@ -286,15 +293,15 @@ def parser() -> argparse.ArgumentParser:
     w.add_argument("--players", metavar="N|LO..HI|N,M", help="player counts: 4, 2..6 or 2,4,6 (default: the game's)")
     w.add_argument("--option", action="append", default=[], metavar="NAME=A,B",
                    help="an option the game declares and the values to try (repeat for a grid of several)")
-    w.add_argument("--games", type=int, default=1000, help="games a cell (default 1000)")
+    w.add_argument("--games", type=_count(1, 10_000_000), default=1000, help="games a cell (default 1000)")
     w.add_argument("--bots", default="greedy", help="bot kinds seat by seat, repeated round the table")
-    w.add_argument("--seed", type=int, default=0, help="the first seed of every cell (default 0)")
-    w.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
+    w.add_argument("--seed", type=_seed, default=0, help="the first seed of every cell (default 0)")
+    w.add_argument("--workers", type=_count(1, 256), default=1, help="processes to spread the games over (default 1)")
     w.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler's address, or `local` (see simulate)")
     out = w.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the grid as one JSON object")
     out.add_argument("--csv", action="store_true", help="print the grid as CSV, one line a cell")
-    w.add_argument("--plot", metavar="FILE.png", help="draw seat 1's advantage against the player count (matplotlib)")
+    w.add_argument("--plot", metavar="FILE.png", type=_out_file("the plot"), help="draw seat 1's advantage against the player count (matplotlib)")
     w.set_defaults(func=cmd_sweep)
     return ap
 

@@ -623,10 +623,13 @@ def describe(path: Path, head: dict) -> str:
 
 def check_new_save(path) -> None:
     """A new game to be saved to `path` (`--save FILE`): SaveError if that would write over what is there, an
-    unfinished game with moves played (`rulelang resume` continues it) or a file that is no save.  A save with no
-    move played, or of a finished game, may be replaced; a folder is told when the game is saved."""
+    unfinished game with moves played (`rulelang resume` continues it), a file that is no save, or no file at all (a
+    device, a pipe).  A save with no move played, or of a finished game, may be replaced; a folder is told when the
+    game is saved."""
     path = Path(path)
     try:
+        if path.exists() and not path.is_file() and not path.is_dir():  # renamed over, it would be a file after
+            raise refused(path, "it is not a file (a device or a pipe); name a file to save the game to")
         if not path.is_file() or path.stat().st_size == 0:
             return
     except OSError:
@@ -652,4 +655,6 @@ def find_save(name: str) -> Path:
             return cand
     if p.is_dir():
         raise SaveError(f"{name} is a folder, not a save file (`rulelang resume` alone lists the saves)")
+    if p.exists():
+        raise SaveError(shown(f"{name} is not a save file: it is a device or a pipe"))
     raise SaveError(f"no such save file: {name}")

@@ -50,3 +50,61 @@ def test_a_message_the_client_cannot_read_is_left_out_and_the_next_are_read(caps
         "✗ the server sent a `update` message this rulelang cannot read (no `names`): it is left out",
         "still here"]
     assert host.lost == "the connection closed"
+
+
+def test_a_welcome_of_the_wrong_shape_is_told_in_words_not_a_traceback():
+    """A server (not a rulelang table, or a hostile one) whose welcome has fields of the wrong kind, a seat past the
+    table's, or rules without the main file: `join` says it cannot read it and ends, status 1.  Before, `main` as a
+    number was a TypeError traceback from pathlib; a seat of 99 went on to the game."""
+    import asyncio
+    import json
+
+    import pytest
+    from websockets.asyncio.server import serve
+
+    from interpreter.errors import RulesError
+    from rulelang.net.client import join
+
+    good = {"v": 2, "type": "welcome", "seat": 0, "name": "x", "game": "g", "players": 2, "main": "m.rules",
+            "texts": {"m.rules": (GAMES / "express.rules").read_text(encoding="utf-8")}, "started": False,
+            "window": None}
+    shapes = [({"main": 3}, "`main` is not text"), ({"texts": []}, "`texts` is not a mapping of texts"),
+              ({"seat": "0"}, "`seat` is not a seat of the table"), ({"seat": 99}, "`seat` is not a seat of the table"),
+              ({"players": "x"}, "`players` is not a number of players"),
+              ({"main": "/etc/hostname"}, "`texts` does not hold the main file `/etc/hostname`")]
+
+    async def one(changed):
+        async def handler(ws):
+            async for _ in ws:
+                await ws.send(json.dumps({**good, **changed}))
+        async with serve(handler, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            with pytest.raises(RulesError) as refused:
+                await join(f"127.0.0.1:{port}", "ABCDEFGHJKLMNPQR", None, Screen(False))
+        return str(refused.value)
+
+    for changed, what in shapes:
+        told = asyncio.run(asyncio.wait_for(one(changed), 10))
+        assert told.startswith("the table at 127.0.0.1:") and told.endswith(
+            f" sent a welcome this rulelang cannot read ({what}): is it a rulelang table of this release?"), told
+
+
+def test_a_question_the_server_asks_drives_no_terminal(capsys, monkeypatch):
+    """The `ask` a server sends (a house rule put to the table) is the prompt's own text: in a pipe it was written
+    as it came, escape sequences and a carriage return (which writes the line again from its start) with it."""
+    import asyncio
+    import io
+    import sys
+
+    class Conn:
+        sent = []
+
+        async def send(self, text):
+            self.sent.append(text)
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("n\n"))
+    program = load(GAMES / "uno.rules")
+    host = JoinHost(RemoteGame(program, 0), 0, Screen(False), Conn())
+    asyncio.run(host.answer({"type": "ask", "id": 1, "question": HOSTILE}))
+    out = capsys.readouterr().out
+    assert out.startswith("x?]0;owned??[2J???1m?gnp.exe y\tz [y/N] ") and '"yes":false' in Conn.sent[0]

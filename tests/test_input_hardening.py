@@ -25,6 +25,12 @@ from test_save import ROOT, STACK, rulelang_command, write_stack
                                              "greedy,random"),
     (["simulate", "express", "--games", "0"], "argument --games: must be from 1 to 10,000,000, not 0"),
     (["simulate", "express", "--workers", "-3"], "argument --workers: must be from 1 to 256, not -3"),
+    (["sweep", "express", "--games", "-5"], "argument --games: must be from 1 to 10,000,000, not -5"),
+    (["sweep", "express", "--workers", "0"], "argument --workers: must be from 1 to 256, not 0"),
+    (["sweep", "express", "--seed", "-1"], "argument --seed: must be from 0 to 9223372036854775807, not -1"),
+    (["sweep", "express", "--plot", "."], "argument --plot: . is a folder; name a file to write the plot to"),
+    (["sweep", "express", "--plot", "/nonexistent/x.png"],
+     "argument --plot: there is no folder /nonexistent to write /nonexistent/x.png in"),
     (["serve", "express", "--port", "99999"], "argument --port: must be from 0 to 65,535, not 99999"),
     (["simulate", "express", "--frobnicate"], "unrecognized arguments: --frobnicate"),  # the subcommand's usage
     (["simulate", "express", "-n", "3"], "unrecognized arguments: -n 3"),
@@ -253,3 +259,42 @@ def test_a_stack_file_that_is_not_yaml_is_told_in_one_line_at_its_place(tmp_path
 def test_a_name_given_twice_is_told_with_its_option(capsys):
     assert cli.main(["run", "express", "--humans", "2", "--names", "Ann,ann"]) == 1
     assert capsys.readouterr().err == "--names gives `ann` twice: each player needs a name of their own\n"
+
+
+@pytest.mark.parametrize("names, told", [
+    ("Ann,\u0410nn", "--names gives `Ann` and `\u0410nn`, which read alike: each player needs a name of their own\n"),
+    ("Ann,\uff21\uff4e\uff4e", "--names gives `Ann` and `\uff21\uff4e\uff4e`, which read alike: each player needs a "
+                               "name of their own\n"),
+    ("Y\u043eu,Bo", "--names: a seat named `Y\u043eu` is told as `you play ...` in every view, so the others would "
+                    "read its moves as their own (`You` names only a person playing alone): choose another name\n"),
+])
+def test_a_name_that_reads_as_another_or_as_a_pronoun_in_other_letters_is_refused(names, told, capsys):
+    """A Cyrillic `А` (U+0410) for a Latin one, fullwidth letters, a Cyrillic `о` in `You`: the table would read
+    two players as one, or a player as `you`.  Before, each was taken as a name of its own."""
+    assert cli.main(["run", "express", "--humans", "2", "--names", names]) == 1
+    assert capsys.readouterr().err == told
+
+
+def test_a_log_naming_a_file_the_game_reads_or_saves_to_is_refused_and_the_file_kept(tmp_path, capsys):
+    """`--log` opens its file for writing, emptying it: naming the game's own file, the --stack file or the --save
+    file, it wrote the events over the rules or the stack (a save then replaced the log: the log lost).  Refused
+    before anything is written."""
+    from helpers import TINY
+
+    game = tmp_path / "tiny.rules"
+    game.write_text(TINY, encoding="utf-8")
+    stack = tmp_path / "stack.yaml"
+    stack.write_text("[1]\n", encoding="utf-8")
+    for log, what in ((game, f"the game's file {game}"), (stack, "the --stack file"), (tmp_path / "g.yaml", "the --save file")):
+        assert cli.main(["run", str(game), "--humans", "0", "--seed", "1", "--stack", str(stack), "--save",
+                         str(tmp_path / "g.yaml"), "--log", str(log)]) == 1
+        assert capsys.readouterr().err == f"--log {log} names {what}: the log would write over it; name another file\n"
+    assert game.read_text(encoding="utf-8") == TINY and stack.read_text(encoding="utf-8") == "[1]\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_plot_that_cannot_be_written_is_one_line(capsys):
+    """`sweep --plot /dev/full`: the games played, the report printed, then PIL's OSError was a traceback."""
+    pytest.importorskip("matplotlib")
+    assert cli.main(["sweep", "express", "--games", "1", "--players", "2", "--csv", "--plot", "/dev/full"]) == 1
+    assert capsys.readouterr().err == "cannot write the plot /dev/full: No space left on device\n"

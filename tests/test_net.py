@@ -389,6 +389,71 @@ async def test_the_host_hands_a_gone_seat_to_a_bot(tmp_path):
 
 
 @bounded
+async def test_a_seat_number_in_other_digits_is_refused_and_the_table_goes_on(tmp_path):
+    """`bot ²` (a digit to str.isdigit, not to int) at the host's terminal: before, a ValueError ended the task
+    reading the host's commands, and the table stopped at once, every connection closed, nothing said."""
+    async with serving(tmp_path, players=2) as served:
+        table, address, commands, lines = served
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        before = len(lines)
+        for line in ("bot \u00b2", "bot \u0661"):  # (int reads the second as 1: Ann's seat)
+            await commands.put(line)
+        await commands.put("seats")
+        for _ in range(60):  # up to 3 s for the `seats` typed after them
+            if any(line.startswith("Seats:") for line in lines[before:]):
+                break
+            await asyncio.sleep(0.05)
+        assert lines.count("Commands: start (fill the open seats with bots and deal) · seats · bot SEAT (a bot plays "
+                           "a seat whose person is gone) · quit") == 2
+        assert not table.closed.is_set() and table.seats[0].kind == table.seats[1].kind == "person"
+        await ann.send("ping")
+        assert (await ann.recv("pong"))["type"] == "pong"
+
+
+@bounded
+async def test_a_rule_holding_control_characters_is_refused_not_put_to_the_others(tmp_path):
+    """A client sends a rule whose comment holds a carriage return (the line written again from its start), a
+    right-to-left mark or an escape sequence: put to Bob as it was, it could show him another rule than the one he
+    agrees to (`# \r Ann proposes the house rule `...` a harmless one`), or drive his terminal.  The prompt drops
+    them as they are typed; a move from the network holding one is refused, with its character named."""
+    async with serving(tmp_path) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        await ann.my_turn()
+        for sign, named in (("\r", "\\r"), ("\u202e", "\\u202e"), ("\x1b[2J", "\\x1b")):
+            await ann.send("move", text=f"/house when played(card) {{ skip }} # {sign}harmless")
+            assert (await ann.recv("error"))["message"] == (f"a move holds a control character ({named}), which "
+                                                            "a terminal would obey: type it again without")
+        await ann.send("move", text="/house when played(card) {\n  skip\n}")  # a rule of several lines, as typed
+        assert (await bob.recv("ask"))["question"].startswith("Ann proposes this house rule:")
+        assert table.game.house_rules == {}
+
+
+@bounded
+async def test_a_move_of_very_many_events_is_sent_as_a_redraw_and_keeps_the_players(tmp_path):
+    """A house rule within the bounds that tries many draws from an empty pile: an event each (`the draw pile is
+    empty`).  At 60,000 their update was 7 MB, past what a client takes (4 MB): every player's connection closed
+    (1009) at each card played.  Now a seat more than MAX_UPDATE_EVENTS behind is sent a redraw, as a rejoin is:
+    the last events and the table as it stands (5,000 here, to be quick)."""
+    from rulelang.net.protocol import MAX_UPDATE_EVENTS, REJOIN_EVENTS
+
+    async with serving(tmp_path) as served:
+        table = served[0]
+        ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+        d = (await ann.my_turn())["decision"]
+        await ann.send("move", text="/house when played(card) { for x in 1..5000 { move 1 from draw to hand(next) } }")
+        await bob.send("answer", id=(await bob.recv("ask"))["id"], yes=True)
+        await ann.recv("update")
+        before = len(table.game.events)
+        await ann.send("move", text=next(o["text"] for o in d["options"] if o["verb"] == "play"))
+        told = await bob.recv("update", timeout=30, where=lambda m: m["redraw"])
+        assert len(table.game.events) - before > MAX_UPDATE_EVENTS and len(told["events"]) <= REJOIN_EVENTS
+        await bob.send("ping")
+        assert (await bob.recv("pong"))["type"] == "pong"
+
+
+@bounded
 async def test_a_person_whose_seat_is_handed_to_a_bot_is_sent_no_decision_of_it(tmp_path):
     """The host hands a seat to a bot while its person is still here (slow, or away from the keys): the person
     watches on, sent the events and the view, but not the seat's decisions, which the bot makes.  Before, every
@@ -454,6 +519,21 @@ async def test_the_host_is_told_when_a_seat_is_taken_by_a_second_connection(tmp_
                 await ann.recv(timeout=5)
         assert [line for line in lines if "seat 1" in line and not line.startswith("Seats")] == [
             "Ann joins seat 1.", "Ann's seat 1 is joined again from another connection; the first is closed."]
+
+
+@bounded
+async def test_a_name_that_reads_as_anothers_in_other_letters_is_refused(tmp_path):
+    """`Аnn` with a Cyrillic `А`, `Ａｎｎ` in fullwidth letters: the table would read two
+    players as one (a vote, a move told by name).  Before, each was taken beside Ann."""
+    async with serving(tmp_path, players=3) as served:
+        table, address, commands, lines = served
+        ann = await Client.open(address, table.seats[0].code, "Ann")
+        await ann.recv("welcome")
+        for name in ("\u0410nn", "\uff21\uff4e\uff4e"):
+            other = await Client.open(address, table.seats[1].code, name)
+            assert (await other.recv())["message"] == (f"the name {name} reads as Ann, who is at this table: choose "
+                                                      "another with --name")
+        assert table.seats[1].kind == "open"
 
 
 @bounded

@@ -71,7 +71,8 @@ def test_a_rule_that_lets_the_games_own_rules_peek_is_dropped_and_the_move_made(
     g = played_with(TELLS_THE_COLOUR)
     dropped = [e for e in g.events if e.type == "house_rule_dropped"]
     assert [e.name for e in dropped] == ["table_rule_1"]
-    assert "`current_colour`, a value worked out from cards that" in dropped[0].reason
+    assert dropped[0].reason.startswith("`current_colour` is read by a `where`")  # since pr6: told where it sets it
+    assert dropped[0].at == "line 1, column 21"
     assert g.house_rules == {}
     assert g.record()[1:] == [(0, "play GS")]
 
@@ -84,6 +85,30 @@ def test_bots_play_on_after_a_rule_that_lets_the_games_own_rules_peek():
         g.apply(d.player, next((o for o in d.options if o.verb == "play"), d.options[0]), checked=False)
     assert g.house_rules == {}
     assert [e.name for e in g.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
+
+
+# Set at the start of Ann's turns from her own hand: Ann sees it, and her `where` reads it, fine; when she draws and
+# keeps, Bo's `where` reads it a move after the rule fired.
+TELLS_ANNS_COLOUR = "when turn_begins(p) if p == nth(players, 1) { set current_colour = top(hand(p)).colour }"
+
+
+def test_a_rule_setting_what_a_where_reads_from_cards_some_cannot_see_is_dropped_where_it_sets_it():
+    """The rule fires as Ann's turn begins; the game's `where` reads the colour for Bo only after Ann draws, a move
+    later, when no rule written in play fired.  Before, no culprit was found then, and Ann's draw failed `in the
+    game` every time (her only way on, but a card played): a bot's draw, or a table's, stopped the game.  Now the
+    rule fails as it sets the value (Ann's turn begins in Cy's move), at its place in its own text, and is dropped,
+    that move made without it."""
+    g = Game(program("express"), ["Ann", "Bo", "Cy"], seed=5)
+    g.house(1, TELLS_ANNS_COLOUR)
+    for seat, move in [(0, "draw"), (1, "draw"), (2, "draw"), (2, "keep"), (0, "draw")]:
+        g.seat(seat).act(move)
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [(e.name, e.at) for e in dropped] == [("table_rule_1", "line 1, column 47")]
+    assert dropped[0].reason == ("`current_colour` is read by a `where` (which moves are offered), and this rule "
+                                 "sets it from cards Bo and Cy could not see; a rule written in play may set it "
+                                 "only from what every player sees")
+    assert g.house_rules == {}
+    assert g.pending.player == 1 and g.record()[-1] == (0, "draw")  # Ann drew: Bo's turn
 
 
 # ---------------------------------------------------------------- at the prompt, as a person types
@@ -198,3 +223,25 @@ def test_a_file_of_moves_piped_in_is_echoed_without_its_control_characters(tmp_p
     assert "\x1b" not in out and "\x07" not in out and "\x00" not in out
     assert "You> pl?ay r3\n  You play ♥Red 3\n" in out
     assert "You> ?[2Jplay r5\n" in out and "house rule> ?]0;owned?when played(card) { skip }\n" in out
+
+
+def test_a_line_told_thousands_of_times_in_a_row_is_told_once_with_its_count(tmp_path):
+    """A house rule within the bounds that tries 1,000 draws from an empty pile: the narrator tells each, and the
+    terminal scrolled 1,000 lines of `the draw pile is empty: 0 of 1 cards moved` at every card played (at 60,000,
+    120,000 lines and 23 s for two cards).  A run of more than MOST_SAME_LINES same lines is told once and
+    counted; the game's record (a --log, a replay) keeps every event."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    stack = tmp_path / "stack.yaml"
+    stack.write_text("".join(f"- {c}\n" for c in EXPRESS_STACK), encoding="utf-8")
+    rule = "house when played(card) { for x in 1..1000 { move 1 from draw to hand(next) } }"
+    out = subprocess.run(rulelang_command() + ["run", "games/express.rules", "--players", "2", "--seed", "7", "--delay",
+                                               "0", "--bots", "greedy", "--stack", str(stack), "--save",
+                                               str(tmp_path / "g.yaml")],
+                         input=f"{rule}\nplay r3\nquit\n", capture_output=True, text=True, cwd=ROOT, timeout=60).stdout
+    empty = [line for line in out.splitlines() if "draw pile is empty" in line or "the same line" in line]
+    told = "  The draw pile is empty: 0 of 1 cards moved"
+    assert empty == [told, "  (the same line 953 times more)", told, "  (the same line 998 times more)"], empty[:4]
+    assert "  Ada takes 1 card from the draw pile\n" * 45 in out  # 45 in a row: told as they are

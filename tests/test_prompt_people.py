@@ -269,6 +269,24 @@ def test_a_log_file_replays_with_the_keys_it_names(tmp_path, terminals):
     assert not [f for f in FAULTS if f in plain(t.raw)]
 
 
+def test_a_move_number_in_other_digits_at_replay_is_asked_again(tmp_path, terminals):
+    """`²` at replay's prompt: a digit to str.isdigit, not to int; before, a ValueError traceback ended the replay."""
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+
+    log = tmp_path / "game.log"
+    subprocess.run(rulelang_command() + ["run", "games/express.rules", "--humans", "0", "--seed", "3", "--log",
+                                         str(log)], check=True, capture_output=True, cwd=str(ROOT), timeout=60)
+    t = terminals(["replay", str(log)], rows=24, cols=100)
+    t.expect("[Enter] next · ? keys ›")
+    t.line("\u00b2")
+    t.expect("? '\u00b2': [Enter] next · b back · N go to move N")
+    t.line("q")
+    assert t.exit_status() == 0
+    assert not [f for f in FAULTS if f in plain(t.raw)]
+
+
 def test_a_second_enter_does_not_pass_the_keyboard_on_unseen(tmp_path, terminals):
     """Two people at one keyboard: Ann makes her move with Enter pressed twice.  The second Enter, read by her
     prompt past the first, answered the 'press Enter when only you can see the screen' of Bob's turn at once:

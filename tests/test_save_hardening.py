@@ -205,3 +205,40 @@ def test_a_new_game_does_not_write_over_an_unfinished_one_or_a_file_that_is_no_s
     status, out, _ = main(capsys, monkeypatch, "run", "express", "--players", "2", "--seed", "2", "--save",
                           tmp_path / "fresh.yaml", stdin="quit\n")  # nothing was played in it: replaced
     assert status == 0 and "seed 2" in out
+
+
+def test_a_save_named_at_a_device_or_a_pipe_is_refused_and_left_as_it_was(tmp_path, capsys, monkeypatch):
+    """`--save` naming something that is not a file (a named pipe here; /dev/null or /dev/full the same): refused
+    before the game, the pipe left a pipe.  Before, the save was written beside it and renamed over it, so the
+    pipe (as root, /dev/null itself) became a plain file holding the game."""
+    import stat
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    status, _, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--players", "2", "--seed", "1",
+                          "--save", pipe)
+    assert status == 1 and stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert err == f"{pipe}: it is not a file (a device or a pipe); name a file to save the game to\n"
+    if importlib.util.find_spec("websockets"):  # a table's save too
+        status, _, served_err = main(capsys, monkeypatch, "serve", "express", "--save", pipe, "--port", "0")
+        assert status == 1 and served_err == err and stat.S_ISFIFO(os.stat(pipe).st_mode)
+
+
+def test_resume_of_a_device_or_a_pipe_says_what_it_is(tmp_path, capsys, monkeypatch):
+    """`resume` or `replay` of /dev/zero or a named pipe: it is there, so not 'no such save file' (as it said)."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for command in ("resume", "replay"):
+        status, _, err = main(capsys, monkeypatch, command, pipe)
+        assert status == 1
+        assert err == f"{pipe} is not a save file: it is a device or a pipe\n"
+
+
+def test_resume_with_its_save_as_the_log_is_refused_and_the_save_kept(tmp_path, capsys, monkeypatch):
+    """`resume FILE --log FILE`: the log opened for writing emptied the save being played (the game lost, till
+    the next move saved it again), then each save replaced the log.  Refused before anything is written."""
+    path = express_save(tmp_path)
+    before = path.read_bytes()
+    status, _, err = main(capsys, monkeypatch, "resume", path, "--log", path, stdin="quit\n")
+    assert status == 1 and path.read_bytes() == before
+    assert err == f"--log {path} names the save: the log would write over it; name another file\n"

@@ -450,6 +450,7 @@ class Decisions:
             named: dict = {}  # each mark's source -> the first node reading its variable (a refusal names it)
             for src, node in self.named_marks(o.where, inner, frozenset(params)):
                 named.setdefault(src, node)
+                self.where_reads.add(node.name)
             marks = list(named)
         finally:
             self.hoist = saved

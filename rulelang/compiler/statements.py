@@ -153,7 +153,11 @@ class Statements:
         else:
             name = decl.name or "house_rule"
         decl = attrs.evolve(decl, name=name)
-        return self.rule(decl, author, text, key)
+        self.in_play = True
+        try:
+            return self.rule(decl, author, text, key)
+        finally:
+            self.in_play = False
 
     # ------------------------------------------------------------ statements
     #
@@ -306,9 +310,19 @@ class Statements:
                 return [f"st.pvars[{st.name!r}][{who}] = {value}"]
             before, after = self.derived(st.value, scope, "st.vars", f"({st.name!r}, {who})",
                                          f"st.pvars[{st.name!r}][{who}]", st)
-            return [*before, f"st.pvars[{st.name!r}][{who}] = {value}", *after]
+            return [*before, f"st.pvars[{st.name!r}][{who}] = {value}", *after,
+                    *self.read_by_a_where(st, f"({st.name!r}, {who})")]
         before, after = self.derived(st.value, scope, "st.vars", repr(st.name), f"st.vars[{st.name!r}]", st)
-        return [*before, f"st.vars[{st.name!r}] = {value}", *after]
+        return [*before, f"st.vars[{st.name!r}] = {value}", *after, *self.read_by_a_where(st, repr(st.name))]
+
+    def read_by_a_where(self, st, key: str) -> list[str]:
+        """A rule written in play that sets a variable some `where` reads (`Decisions.peeks`) from cards a player
+        cannot see fails there (`ops.set_for_a_where`), in its own text: left in force, the `where` would read it
+        for that player a move or more later, where no rule written in play is running to be blamed, and the
+        game's own move would fail each time.  A file's own rules are told at the `where`, as before."""
+        if not self.in_play or st.name not in self.where_reads:
+            return []
+        return [f"if '$seen' in st.vars: ops.set_for_a_where(st, {key}, {st.name!r})"]
 
     def derived(self, e, scope, store: str, key: str, value: str, stmt=None,
                 untyped: bool = True) -> tuple[list[str], list[str]]:

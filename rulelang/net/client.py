@@ -20,7 +20,7 @@ from ..save import command
 from ..terminal.commands import command_docs, command_for, command_named
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
                              prompt_helpers, tell_lines)
-from ..terminal.editor import echo, left_rule, no_mouse, rule_session
+from ..terminal.editor import CONTROLS, echo, left_rule, no_mouse, rule_session
 from ..terminal.summary import help_text
 from . import need_websockets
 from .protocol import (MAX_FROM_SERVER, VERSION, OtherVersion, ProtocolError, decision_from_wire, decode, encode,
@@ -510,6 +510,7 @@ class JoinHost(Host):
     async def answer(self, ask: dict) -> None:
         question = ask.get("question")
         question = question if isinstance(question, str) and question else "The table asks you to agree."
+        question = CONTROLS.sub("?", question)  # (the server's text: shown, never obeyed, as each line it sends)
         line = await self.read_plain(f"{question} [y/N] ", closable=False)
         yes = isinstance(line, str) and line.strip().lower() in YES
         await self.send(encode("answer", id=ask.get("id"), yes=yes))
@@ -672,7 +673,32 @@ async def open_seat(address: str, code: str, name: str | None):
         if msg["type"] == "error":
             raise Refused(f"the table at {address} refused: {msg.get('message')}")
         raise Refused(f"the table at {address} did not welcome this seat")
+    what = welcome_problem(msg)
+    if what:
+        await conn.close()
+        raise RulesError(f"the table at {address} sent a welcome this rulelang cannot read ({what}): is it a "
+                         "rulelang table of this release?")
     return conn, msg
+
+
+def welcome_problem(msg: dict) -> str | None:
+    """What is wrong with a welcome's shape (the fields `join` reads before the game), or None."""
+    players = msg.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 100:
+        return "`players` is not a number of players"
+    seat = msg.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        return "`seat` is not a seat of the table"
+    if not isinstance(msg.get("main"), str):
+        return "`main` is not text"
+    texts = msg.get("texts")
+    if not isinstance(texts, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items()):
+        return "`texts` is not a mapping of texts"
+    if msg["main"] not in texts:  # (the rules are the table's, never a file of this machine)
+        return f"`texts` does not hold the main file `{msg['main']}`"
+    if msg.get("name") is not None and not isinstance(msg.get("name"), str):
+        return "`name` is not text"
+    return None
 
 
 async def join(address: str, code: str, name: str | None, screen: Screen, table=None) -> int:

@@ -21,6 +21,8 @@ MAX_FROM_SERVER = 4 * 1024 * 1024  # what a client accepts in one message (the w
 RATE = 20.0  # messages a second a client may send, on average ...
 BURST = 40  # ... and at once
 REJOIN_EVENTS = 60  # events sent again to a seat that (re)joins a game in progress, to redraw its screen
+MAX_UPDATE_EVENTS = 2000  # a seat further behind is sent a redraw instead (the last REJOIN_EVENTS events): a house
+# rule's 60,000 events in a move made an update larger than a client takes (MAX_FROM_SERVER), and closed its connection
 
 
 class ProtocolError(Exception):

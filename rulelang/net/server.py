@@ -21,6 +21,7 @@ from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
 from interpreter.game import check_players, parse_options
+from interpreter.narrator import name_read
 from interpreter.seat import race_move, racers
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -29,11 +30,11 @@ from ..errors import MoveError, RulesError
 from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, read_save, rebuild,
                     setup_from_program)
 from ..terminal.commands import command_for
-from ..terminal.editor import MAX_LINE, check_rule
+from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
 from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
-from .protocol import (BURST, MAX_FRAME, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
+from .protocol import (BURST, MAX_FRAME, MAX_UPDATE_EVENTS, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
                        encode, text_field, versioned, wire_decision, wire_event, wire_view)
 from .seat import SeatPort
 
@@ -184,8 +185,9 @@ class Table:
         people = [s for s in self.seats if s.kind == "person"]
         if not people:
             return "nobody has joined yet: a table of bots alone is `rulelang simulate`"
-        used = {s.name.lower() for s in people}
-        spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, self.players + 1)])
+        used = {name_read(s.name) for s in people}
+        spare = iter([n for n in BOT_NAMES if name_read(n) not in used] +
+                     [f"Bot {i}" for i in range(1, self.players + 1)])
         for s in self.seats:
             if s.kind == "open":
                 s.kind = "bot"
@@ -252,6 +254,7 @@ class Table:
         port = SeatPort(g, seat.index)
         sent = []
         if events:
+            redraw = redraw or len(g.events) - seat.cursor > MAX_UPDATE_EVENTS  # (more would not fit in a message)
             start = max(0, len(g.events) - REJOIN_EVENTS) if redraw else seat.cursor
             pairs, seat.cursor = port.events(start)
             sent = [wire_event(self.canon, raw, seen, port.narrate(raw)) for raw, seen in pairs]
@@ -644,10 +647,13 @@ class Table:
         if seat.kind == "bot":
             return "this seat is played by a bot now"
         if seat.kind == "open":
-            taken = {s.name.lower() for s in self.seats if s.name and s is not seat}
+            taken = {name_read(s.name): s.name for s in self.seats if s.name and s is not seat}
             name = (name or f"Player {seat.index + 1}").strip()
-            if name.lower() in taken:
+            holder = taken.get(name_read(name))
+            if holder is not None and holder.lower() == name.lower():
                 return f"the name {name} is taken at this table: choose another with --name"
+            if holder is not None:  # (`Аnn` with a Cyrillic `А`: the table would read two players as one)
+                return f"the name {name} reads as {holder}, who is at this table: choose another with --name"
             why = pronoun_refusal(name)  # others read the table's narration
             if why:
                 return why + " with --name"
@@ -689,8 +695,13 @@ class Table:
     def dispatch(self, seat: Seat, msg: dict) -> str | None:
         kind = msg["type"]
         if kind == "move":
-            problem = self.act(seat, text_field(msg, "text", MAX_LINE + 80))  # a move, or a rule as long as the prompt takes
+            text = text_field(msg, "text", MAX_LINE + 80)  # a move, or a rule as long as the prompt takes
             # (MAX_LINE characters, and the verb before it: `/house RULE`, `write RULE`)
+            control = CONTROLS.search(text)  # (the prompt drops them as typed; a rule is told to the others as sent)
+            if control:
+                return encode("error", message=f"a move holds a control character ({ascii(control.group())[1:-1]}), "
+                                               "which a terminal would obey: type it again without")
+            problem = self.act(seat, text)
             return encode("error", message=problem) if problem else None
         if kind == "answer":
             problem = self.answer(seat, msg.get("id"), msg.get("yes"))
@@ -715,7 +726,7 @@ class Table:
         elif word == "seats":
             self.show_seats()
             self.show_codes(only_open=False)
-        elif word == "bot" and len(words) == 2 and words[1].isdigit():
+        elif word == "bot" and len(words) == 2 and words[1].isascii() and words[1].isdigit():  # (not `²`: int fails)
             problem = self.hand_to_bot(int(words[1]) - 1)
             if problem:
                 self.out(f"✗ {problem}")

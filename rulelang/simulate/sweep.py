@@ -160,7 +160,10 @@ def plot(sw: dict, path: str) -> None:
     if any(label != "-" for label in lines):
         ax.legend(title="options")
     fig.tight_layout()
-    fig.savefig(path, format="png")
+    try:
+        fig.savefig(path, format="png")
+    except OSError as e:  # (a full disk: told in one line, as the log's)
+        raise ValueError(f"cannot write the plot {path}: {e.strerror or e}") from None
     plt.close(fig)
 
 

@@ -15,7 +15,7 @@ from interpreter.game import check_players
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
-from interpreter.narrator import capital, english_list, named_you, reads_as_pronoun, spec_words
+from interpreter.narrator import capital, english_list, name_read, reads_as_pronoun, spec_words
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -228,12 +228,26 @@ def card_ids(program) -> dict:
     return out
 
 
+MOST_SAME_LINES = 100  # a longer run of one line (a house rule's loop: 60,000 `the draw pile is empty`) is told once
+
+
 def tell_lines(game, events, seat) -> list:
-    """Lines of styled text telling `seat` the events: the narrator's words (`Game.tell`), styled."""
+    """Lines of styled text telling `seat` the events: the narrator's words (`Game.tell`), styled; a run of more than
+    MOST_SAME_LINES same lines told once, then counted."""
     program = game.program
     lines = game.tell(events, seat)
     cards = card_ids(program) if lines else None
-    return [styled(program, line, cards) for line in lines]
+    out, i = [], 0
+    while i < len(lines):
+        j = i + 1
+        while j < len(lines) and lines[j] == lines[i]:
+            j += 1
+        if j - i > MOST_SAME_LINES:
+            out += [styled(program, lines[i], cards), [("", f"(the same line {j - i - 1:,} times more)")]]
+        else:
+            out += [styled(program, line, cards) for line in lines[i:j]]
+        i = j
+    return out
 
 
 def highlighted(text: str) -> list:
@@ -1722,10 +1736,11 @@ def pronoun_refusal(name: str, alone: bool = False) -> str | None:
     """Why a player's name is refused, or None: one that reads as a pronoun would be misread in the narration
     (`Me plays`); `You` is told as `you` in every view, so it may name only the one person of a game (`alone`),
     whose seat it names by default (README: `--names`)."""
-    if named_you(name) and not alone:
+    read = name_read(name)  # (`Yоu` with a Cyrillic `о` reads as `You` too)
+    if read == "you" and not alone:
         return (f"a seat named `{name}` is told as `you play ...` in every view, so the others would read its moves "
                 f"as their own (`You` names only a person playing alone): choose another name")
-    if reads_as_pronoun(name) and not named_you(name):
+    if reads_as_pronoun(read) and read != "you":
         return f"`{name}` reads as a pronoun, not a name (`{name} plays ...`): choose another name"
     return None
 
@@ -1740,11 +1755,13 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
         why = pronoun_refusal(name, alone=humans == 1 and s == 0)
         if why:
             raise RulesError(f"--names: {why}")
-    twice = next((n for i, n in enumerate(taken) if n.lower() in {m.lower() for m in taken[:i]}), None)
-    if twice:
-        raise RulesError(f"--names gives `{twice}` twice: each player needs a name of their own")
-    used = {n.lower() for n in taken}
-    spare = iter([n for n in BOT_NAMES if n.lower() not in used] + [f"Bot {i}" for i in range(1, players + 1)])
+    for i, name in enumerate(taken):
+        first = next((m for m in taken[:i] if name_read(m) == name_read(name)), None)
+        if first is not None:
+            twice = f"`{name}` twice" if first.lower() == name.lower() else f"`{first}` and `{name}`, which read alike"
+            raise RulesError(f"--names gives {twice}: each player needs a name of their own")
+    used = {name_read(n) for n in taken}
+    spare = iter([n for n in BOT_NAMES if name_read(n) not in used] + [f"Bot {i}" for i in range(1, players + 1)])
     return [taken[s] if s < len(taken) else people[s] if s < humans else next(spare) for s in range(players)]
 
 
@@ -1778,7 +1795,24 @@ def run_host(args) -> int:
     if save:
         check_new_save(save)  # never over an unfinished game, or a file that is no save
     saver = Saver(save if save else new_save_path(program.name), setup, chosen=bool(save)) if save or humans else None
+    if args.log:
+        log_over(args.log, [(f"the game's file {f}", f) for f in program.files] + [("the --stack file", args.stack),
+                                                                                    ("the --save file", save)])
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, file=str(args.game))
+
+
+def log_over(log: str, named: list) -> None:
+    """`--log FILE` naming a file the game reads or saves to (`named`: (what, path) pairs): refused, since the log
+    is opened for writing, which empties it (the rules, a stack), or the save replaces it (the log)."""
+    for what, path in named:
+        if not path:
+            continue
+        try:
+            same = os.path.samefile(log, path)
+        except OSError:  # (one of them not there yet)
+            same = os.path.realpath(log) == os.path.realpath(path)
+        if same:
+            raise RulesError(f"--log {log} names {what}: the log would write over it; name another file")
 
 
 def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, file=None, resumed=None) -> int:

@@ -59,7 +59,7 @@ class Stepper:
                 return "back", None
             if answer in ("e", "end"):
                 return "end", None
-            if answer.isdigit():
+            if answer.isascii() and answer.isdigit():  # (not `²`: a digit to isdigit, not to int)
                 return "go", int(answer)
             if answer.startswith("/") and answer[1:].strip():
                 return "find", answer[1:].strip()

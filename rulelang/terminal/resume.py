@@ -9,7 +9,7 @@ from pathlib import Path
 from ..save import (SaveError, SaveLock, Saver, command, describe, find_save, read_save, rebuild, recent_saves,
                     refused, save_files, saves_dir, shown)
 from .editor import no_mouse
-from .host import play_game
+from .host import log_over, play_game
 from .replay import replay_log, replay_save
 
 
@@ -37,7 +37,7 @@ def choose_save(tty: bool) -> Path | None:
             print(f"{i:3}. {label}")
         while True:
             answer = prompt("Resume which game? [1] ", key_bindings=no_mouse()).strip() or "1"
-            if answer.isdigit() and 1 <= int(answer) <= len(labels):
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(labels):
                 return Path(labels[int(answer) - 1][0])
     return Path(choice(message="Resume which game? (↑/↓, Enter; Ctrl-C: none)", options=labels, key_bindings=no_mouse()))
 
@@ -72,6 +72,8 @@ def resume_game(args, path: Path, lock: SaveLock) -> int:
     game, bots = rebuild(path, setup, moves, notes)
     for note in notes:
         print(note)
+    if args.log:
+        log_over(args.log, [("the save", str(path))])
     saver = Saver(path, setup, started=doc.get("started") if isinstance(doc.get("started"), str) else None)
     saver.hold(lock)
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, resumed=(path, len(moves)))
