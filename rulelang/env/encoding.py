@@ -411,13 +411,14 @@ class Encoding:
             numbers = (lo, hi)
         key = (id(program), players, examples, numbers)
         got = _SPACES.get(key)
-        if got is not None and got[0] is program:
-            self.__dict__.update(got[1])
-        else:
-            self._space(program, players, examples, numbers)
+        if got is None or got[0] is not program:
+            space = object.__new__(Encoding)  # (worked out on an object of its own, whose __dict__ is read: this
+            space._space(program, players, examples, numbers)  # one's attributes stay where CPython reads them fastest)
             while len(_SPACES) >= SPACES_KEPT:
                 del _SPACES[next(iter(_SPACES))]
-            _SPACES[key] = (program, dict(self.__dict__))  # the program held: its id is no other's while kept
+            got = _SPACES[key] = (program, space.__dict__)  # the program held: its id is no other's while kept
+        for name, value in got[1].items():
+            setattr(self, name, value)
         self._own()
 
     def _space(self, program, players: int, examples: tuple, numbers: tuple | None) -> None:
