@@ -14,6 +14,7 @@ import subprocess
 import sys
 import warnings
 
+import attrs
 import pytest
 
 np = pytest.importorskip("numpy", reason="the `rl` extra (make test installs it)")
@@ -792,3 +793,42 @@ def test_a_card_taken_by_its_place_with_a_player_has_its_own_action_when_cards_a
             for action, (move, _, _) in env._now[0].items():  # each legal move has an action of its own verb
                 assert env.action_label(action).split()[0] == move.verb, (action, move.text)
             env.step(masked_random(rng, obs["action_mask"]))
+
+
+def test_envs_of_one_program_and_count_share_their_action_space():
+    """The action space and observation layout depend only on the program, the number of players, the example
+    rules and `numbers`: worked out once a process and shared (read-only) by every env made of them; an env of
+    another program (even an equal one), count or `numbers` has its own.  What each env keeps of its play is its
+    own.  Game options do not shape the space: envs of one program with other options share it too."""
+    p = program("liars")
+    a, b = make_env(p, players=4), make_env(p, players=4, options={}, seed=7)
+    ea, eb = a.encoding, b.encoding
+    for name in ("actions", "index", "call_rows", "segments", "zone_slots", "_bit_of", "_group_of"):
+        assert getattr(ea, name) is getattr(eb, name), name
+    for name in ("_quick", "_masks", "_of_move", "_action_kept", "_outs", "_was", "_tallies", "observers"):
+        assert getattr(ea, name) is not getattr(eb, name), name
+    three = make_env(p, players=3).encoding
+    assert three.actions is not ea.actions and three.size < ea.size
+    assert make_env(p, players=4, numbers=(0, 9)).encoding.actions is not ea.actions
+    equal = attrs.evolve(p)  # the same game, another object (as a rule written in play makes): its own space
+    e = make_env(equal, players=4).encoding
+    assert e.actions is not ea.actions and e.program is equal
+    assert [x.label for x in e.actions.listed] == [x.label for x in ea.actions.listed]
+    # the space's program is held while it is kept: a program let go never lends its id to another's space
+    for _ in range(3):
+        q = attrs.evolve(p)
+        assert make_env(q, players=4).encoding.program is q
+        del q
+    # the same observations and masks from either env
+    for env in (a, b):
+        env.reset(seed=5)
+    for _ in range(40):
+        if not a.agents:
+            break
+        oa, ob = a.last()[0], b.last()[0]
+        assert a.agent_selection == b.agent_selection
+        assert np.array_equal(oa["observation"], ob["observation"]) and np.array_equal(oa["action_mask"], ob["action_mask"])
+        act = int(np.flatnonzero(oa["action_mask"])[0]) if not (a.terminations[a.agent_selection] or
+                                                                a.truncations[a.agent_selection]) else None
+        a.step(act)
+        b.step(act)

@@ -318,3 +318,28 @@ def test_a_glance_shows_each_card_as_visible_says_and_shown_cards_are_counted_wh
             d = g.pending
             g.apply(d.player, bots[d.player].choose(p, None, d), checked=False)
     assert shown  # the case this is about did come up
+
+
+def test_a_zone_with_shown_cards_is_glanced_as_each_card_is_seen():
+    """`glance`'s zone holding cards a `reveal` showed (`view._shown`, found from the sets of seats that know its
+    cards) is exactly what looking at each card says (`view._glimpse`), the zone's own list when its seat sees every
+    card of a zone it sees: every zone of up to three cards (shown or not, to one of three sets of seats, shared as
+    a reveal shares them), each seat, the zone seen or not."""
+    from itertools import product
+
+    from interpreter.view import _glimpse, _shown
+
+    sets = [frozenset({0}), frozenset({0, 1}), frozenset({2})]
+    for size in range(4):
+        for who in product([None, *sets], repeat=size):
+            z = list(range(10, 10 + size))
+            down = {c: k for c, k in zip(z, who) if k is not None}
+            down[99] = sets[2]  # a card shown elsewhere
+            for sees, seat in product((True, False), range(3)):
+                want = _glimpse(z, sees, down, seat)
+                if sees and (not z or want.__class__ is tuple and None not in want):
+                    want = z
+                got = _shown(z, sees, down, seat)
+                assert got == want and got.__class__ is want.__class__, (z, who, sees, seat)
+                if want is z:
+                    assert got is z

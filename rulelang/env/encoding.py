@@ -385,6 +385,15 @@ def _compiled(source: str, name: str):
     return code
 
 
+# What an action space and observation layout are made of, by (id of the program, players, example rules, numbers):
+# (the program, Encoding's attributes that depend on nothing else).  Worked out once a process (Liar's UNO's 6,105
+# actions listed were most of make_env) and shared, read-only, by every Encoding of them (a vector of environments,
+# an env made for each episode); the program is held, so its id is no other program's while it is kept (a rule
+# written in play makes a new program: its own space).  At most SPACES_KEPT, the oldest let go first.
+_SPACES: dict = {}
+SPACES_KEPT = 32
+
+
 KIND_ORDER = {"": 0, "card": 1, "player": 2, "value": 3, "number": 4, "rule": 5, "several": 6, "cards": 7}
 
 
@@ -392,9 +401,32 @@ class Encoding:
     """The action space and observation layout of one game for a number of players."""
 
     def __init__(self, program, players: int, examples: tuple | None = None, numbers: tuple | None = None):
+        examples = tuple(program.examples if examples is None else examples)
+        if numbers is not None:
+            lo, hi = numbers
+            if not (isinstance(lo, int) and isinstance(hi, int) and lo <= hi):
+                raise ValueError(f"numbers is (low, high), two whole numbers, low <= high: not {numbers!r}")
+            if hi - lo >= MAX_ACTIONS:
+                raise ValueError(f"numbers {lo}..{hi} would be more than {MAX_ACTIONS:,} actions")
+            numbers = (lo, hi)
+        key = (id(program), players, examples, numbers)
+        got = _SPACES.get(key)
+        if got is None or got[0] is not program:
+            space = object.__new__(Encoding)  # (worked out on an object of its own, whose __dict__ is read: this
+            space._space(program, players, examples, numbers)  # one's attributes stay where CPython reads them fastest)
+            while len(_SPACES) >= SPACES_KEPT:
+                del _SPACES[next(iter(_SPACES))]
+            got = _SPACES[key] = (program, space.__dict__)  # the program held: its id is no other's while kept
+        for name, value in got[1].items():
+            setattr(self, name, value)
+        self._own()
+
+    def _space(self, program, players: int, examples: tuple, numbers: tuple | None) -> None:
+        """What depends only on the program, the number of players, the example rules and `numbers`: the action
+        space and the observation's layout (shared, read-only, by every Encoding of them: `_SPACES`)."""
         self.program = program
         self.n = players
-        self.examples = tuple(program.examples if examples is None else examples)
+        self.examples = examples
         # Card identities: cards of one short name are one identity (two Red 7s are the same move).  Real cards
         # come first in the program, so the identities of cards that lie in zones are the first `real`.
         self.ident_of: list[int] = []
@@ -421,20 +453,30 @@ class Encoding:
         # The numbers of an option whose range is worked out in play and cannot be bounded from the file (`bid k in
         # 0..score(current)`): `numbers` = (low, high) if given, else `self.numbers`.  Each such option is noted in
         # `open_numbers` as (verb, argument's place, text, (low, high)): `make_env` warns of them.
-        if numbers is not None:
-            lo, hi = numbers
-            if not (isinstance(lo, int) and isinstance(hi, int) and lo <= hi):
-                raise ValueError(f"numbers is (low, high), two whole numbers, low <= high: not {numbers!r}")
-            if hi - lo >= MAX_ACTIONS:
-                raise ValueError(f"numbers {lo}..{hi} would be more than {MAX_ACTIONS:,} actions")
         self.open_span = list(range(numbers[0], numbers[1] + 1)) if numbers is not None else self.numbers
         self.open_numbers: list = []
         self._actions()  # (adds to `numbers` those of ranges written with numbers in options: `bid k in 0..300`)
         self._layout()
-        if self.size <= 4096:  # each action's verb group as a bit (0: none), for `_mask`; the first block of masks
+        if self.size <= 4096:  # each action's verb group as a bit (0: none), for `_mask`
             self._bit_of = [0 if g is None else 1 << g for g in map(self._group, range(self.size))]
+
+    def _own(self) -> None:
+        """What each Encoding keeps of its own play: the moves asked and their actions, the masks, each seat's last
+        observation and its observer."""
+        self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
+        self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
+        self._quick: dict = {}  # (seat, calls offered) -> {id of a move: its (action, (move, calls, text)) pairs}
+        self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
+        self._masks_kept = max(16, min(4096, MASK_BYTES // max(self.size, 1)))  # at most this many (MASK_BYTES)
+        self._ident_np = np.array(self.ident_of, dtype=np.intp)
+        self._action_kept: list = [{} for _ in range(self.n)]  # each seat's: id of a move -> (the move, its action)
+        if self.size <= 4096:  # the first block of masks
             self._groups_of: dict = {}  # bits of verb groups -> the groups, in order
             self._new_rows()
+        self._zeros = array("f", [0.0]) * self.obs_size
+        self._no_cards = array("f", [0.0]) * self.real
+        self._tallies: dict = {}  # a zone (of an owner; and a seat, seen in part) -> (its cards, their tally)
+        self.observe_seen = self._observer()
 
     # ------------------------------------------------------------------ actions
 
@@ -503,13 +545,6 @@ class Encoding:
         self.pick_blocks = {b.verb: b for b in blocks if b.__class__ is PickBlock}
         self.product_blocks = {(b.verb, b.kinds): b for b in blocks if b.kind == "several"}
         self.size = len(self.actions)
-        self._subsets: dict = {}  # the calls a decision offers -> the sets of the game's calls among them
-        self._of_move: dict = {}  # id of a move -> its entry (`_move_actions`)
-        self._quick: dict = {}  # (seat, calls offered) -> {id of a move: its (action, (move, calls, text)) pairs}
-        self._masks: dict = {}  # the actions legal at a decision, in order -> (their mask (read-only), verb groups)
-        self._masks_kept = max(16, min(4096, MASK_BYTES // max(self.size, 1)))  # at most this many (MASK_BYTES)
-        self._ident_np = np.array(self.ident_of, dtype=np.intp)
-        self._action_kept: list = [{} for _ in range(self.n)]  # each seat's: id of a move -> (the move, its action)
 
     def _number_domains(self, choices: list) -> dict:
         """The numbers each number argument of a verb can take, by (verb, argument's place): those of the ranges
@@ -1064,10 +1099,6 @@ class Encoding:
                                      "you have picked so far of the set being chosen", block.idents)
         self.segments = segs
         self.obs_size = at
-        self._zeros = array("f", [0.0]) * at
-        self._no_cards = array("f", [0.0]) * self.real
-        self._tallies: dict = {}  # a zone (of an owner; and a seat, seen in part) -> (its cards, their tally)
-        self.observe_seen = self._observer()
 
     def _var_segment(self, add, name: str, kind: str) -> tuple:
         """Place one variable: (how it is encoded, where it starts)."""
