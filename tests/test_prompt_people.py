@@ -243,10 +243,8 @@ def test_the_moves_line_lists_moves_of_several_parts_in_order(capsys):
     assert found[:3] == ["pass 2H 3D 3S", "pass 2H 3D 5D", "pass 2H 3D 6S"] and len(found) == 11
 
 
-def test_a_log_file_replays_with_the_keys_it_names(tmp_path, terminals):
-    """`rulelang replay LOG` at a terminal: back, a move's number, /KIND and the end do what the keys line says (for a
-    --log file every key but q went to the next move); the keys line is its own line, broken between words, and
-    the prompt is short (at 60 columns it ran over two rows, broken in a word)."""
+def _express_log(tmp_path):
+    """The --log of a bots' game of UNO Express (seed 3), for `replay`."""
     import subprocess
 
     from helpers import ROOT, rulelang_command
@@ -254,6 +252,14 @@ def test_a_log_file_replays_with_the_keys_it_names(tmp_path, terminals):
     log = tmp_path / "game.log"
     subprocess.run(rulelang_command() + ["run", "games/express.rules", "--humans", "0", "--seed", "3", "--log",
                                          str(log)], check=True, capture_output=True, cwd=str(ROOT), timeout=60)
+    return log
+
+
+def test_a_log_file_replays_with_the_keys_it_names(tmp_path, terminals):
+    """`rulelang replay LOG` at a terminal: back, a move's number, /KIND and the end do what the keys line says (for a
+    --log file every key but q went to the next move); the keys line is its own line, broken between words, and
+    the prompt is short (at 60 columns it ran over two rows, broken in a word)."""
+    log = _express_log(tmp_path)
     t = terminals(["replay", str(log)], rows=24, cols=60)
     t.expect("  [Enter] next · b back · N go to move N · /KIND next event\n    of a kind · e end · q quit")
     t.expect("[Enter] next · ? keys ›")
@@ -271,13 +277,7 @@ def test_a_log_file_replays_with_the_keys_it_names(tmp_path, terminals):
 
 def test_a_move_number_in_other_digits_at_replay_is_asked_again(tmp_path, terminals):
     """`²` at replay's prompt: a digit to str.isdigit, not to int; before, a ValueError traceback ended the replay."""
-    import subprocess
-
-    from helpers import ROOT, rulelang_command
-
-    log = tmp_path / "game.log"
-    subprocess.run(rulelang_command() + ["run", "games/express.rules", "--humans", "0", "--seed", "3", "--log",
-                                         str(log)], check=True, capture_output=True, cwd=str(ROOT), timeout=60)
+    log = _express_log(tmp_path)
     t = terminals(["replay", str(log)], rows=24, cols=100)
     t.expect("[Enter] next · ? keys ›")
     t.line("\u00b2")
