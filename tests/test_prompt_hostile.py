@@ -111,6 +111,28 @@ def test_a_rule_setting_what_a_where_reads_from_cards_some_cannot_see_is_dropped
     assert g.pending.player == 1 and g.record()[-1] == (0, "draw")  # Ann drew: Bo's turn
 
 
+# Not set from her hand, but in an `if` whose test read it: the colour set (or left as it was) tells that test.
+SETS_IT_IF_ANNS_IS = ("when turn_begins(p) if p == nth(players, 1) { if top(hand(p)).colour == COLOUR "
+                      "{ set current_colour = COLOUR } }")
+
+
+@pytest.mark.parametrize("colour, column", [("red", 79), ("blue", 80)])
+def test_a_rule_setting_what_a_where_reads_in_an_if_testing_cards_some_cannot_see_is_dropped(colour, column):
+    """As above, the set in a branch whose test read Ann's hand (taken or not: left as it was, it tells as much).
+    Before, the `set` read no card itself and passed; the value was marked after the `if`, the rule was dropped when
+    Bo's `where` failed, but the value it left stayed marked, the move made again failed, and the game stopped."""
+    g = Game(program("express"), ["Ann", "Bo", "Cy"], seed=5)
+    g.house(1, SETS_IT_IF_ANNS_IS.replace("COLOUR", colour))
+    for seat, move in [(0, "draw"), (1, "draw"), (2, "draw"), (2, "keep"), (0, "draw")]:
+        g.seat(seat).act(move)
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [(e.name, e.at) for e in dropped] == [("table_rule_1", f"line 1, column {column}")]
+    assert dropped[0].reason.startswith("`current_colour` is read by a `where` (which moves are offered), and this "
+                                        "rule sets it from cards Bo and Cy could not see")
+    assert g.house_rules == {}
+    assert g.pending.player == 1 and g.record()[-1] == (0, "draw")
+
+
 # ---------------------------------------------------------------- at the prompt, as a person types
 
 # UNO Express, You and Ada: You hold R3 R5 B7 G2 Y9, Ada R8 B1 G4 Y6 B8; Red 1 is turned up; G9, Y2 follow.

@@ -324,6 +324,13 @@ class Statements:
             return []
         return [f"if '$seen' in st.vars: ops.set_for_a_where(st, {key}, {st.name!r})"]
 
+    def tainted_for_a_where(self, name: str, key: str, unmarked: str) -> list[str]:
+        """`read_by_a_where` for a variable an `if` or a `while` of a rule written in play may have set, or left as
+        it was, where its test read cards some seat could not see (`tainted`): that too is worked out from them."""
+        if not self.in_play or name not in self.where_reads:
+            return []
+        return [f"if not ({unmarked}True): ops.set_for_a_where(st, {key}, {name!r})"]
+
     def derived(self, e, scope, store: str, key: str, value: str, stmt=None,
                 untyped: bool = True) -> tuple[list[str], list[str]]:
         """A value worked out from cards (`count(c for c in hand(next) if c.colour == red)`, `c.number`) is known
@@ -484,6 +491,8 @@ class Statements:
             after += [f"if not ({unmarked}'$seen' not in {store}):",
                       f"    ops.derive(st, {store}, {name!r}, {key}, (), ({w}, ops.seen_of({store}, {name!r}, {key}), "
                       f"{''.join(t + ', ' for t in self.taint_srcs())}))"]
+            if store == "st.vars":
+                after += [INDENT + x for x in self.tainted_for_a_where(name, repr(name), unmarked)]
         done = set()
         for name, index in per:
             if var_type(self.s, name) == "player":
@@ -496,7 +505,8 @@ class Statements:
             key, value = f"({name!r}, {i})", f"st.pvars[{name!r}][{i}]"
             line = (f"ops.derive(st, st.vars, {key}, {value}, (), ({w}, ops.seen_of(st.vars, {key}, {value}), "
                     f"{''.join(t + ', ' for t in self.taint_srcs())}))")
-            lines = [line] if who is not None else [f"for {i} in range(st.n):", INDENT + line]
+            lines = [line, *self.tainted_for_a_where(name, key, unmarked)]
+            lines = lines if who is not None else [f"for {i} in range(st.n):", *(INDENT + x for x in lines)]
             after += [f"if not ({unmarked}'$seen' not in st.vars):", *(INDENT + x for x in lines)]
         return before, after, w
 
