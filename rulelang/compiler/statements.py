@@ -320,15 +320,36 @@ class Statements:
         cannot see fails there (`ops.set_for_a_where`), in its own text: left in force, the `where` would read it
         for that player a move or more later, where no rule written in play is running to be blamed, and the
         game's own move would fail each time.  A file's own rules are told at the `where`, as before."""
-        if not self.in_play or st.name not in self.where_reads:
+        if st.name not in (self.where_reads if self.in_play else self.where_vars()):
             return []
+        if not self.in_play:  # a file's own `set`, run for a rule written in play (a procedure it calls, an event's rules)
+            return [f"if st.house and '$seen' in st.vars: ops.set_for_a_where_in_play(st, {key}, {st.name!r})"]
         return [f"if '$seen' in st.vars: ops.set_for_a_where(st, {key}, {st.name!r})"]
+
+    def where_vars(self) -> frozenset:
+        """The variables any `where` of the file may read, directly or in a function it calls (at any depth): worked
+        out before the `where`s are compiled (`where_reads` is filled as they are), for the file's own `set`s."""
+        if self.where_vars_memo is None:
+            s, found, seen = self.s, set(), set()
+            todo = [n.where for n in s.code_nodes() if isinstance(n, ast.Option) and n.where is not None]
+            while todo:
+                for n in ast.walk(todo.pop()):
+                    name = n.name if isinstance(n, (ast.Name, ast.Call)) else None
+                    if name in s.vars:
+                        found.add(name)
+                    elif isinstance(n, ast.Call) and name in s.functions and name not in seen:
+                        seen.add(name)
+                        todo.append(s.functions[name].body)
+            self.where_vars_memo = frozenset(found)
+        return self.where_vars_memo
 
     def tainted_for_a_where(self, name: str, key: str, unmarked: str) -> list[str]:
         """`read_by_a_where` for a variable an `if` or a `while` of a rule written in play may have set, or left as
         it was, where its test read cards some seat could not see (`tainted`): that too is worked out from them."""
-        if not self.in_play or name not in self.where_reads:
+        if name not in (self.where_reads if self.in_play else self.where_vars()):
             return []
+        if not self.in_play:
+            return [f"if st.house and not ({unmarked}True): ops.set_for_a_where_in_play(st, {key}, {name!r})"]
         return [f"if not ({unmarked}True): ops.set_for_a_where(st, {key}, {name!r})"]
 
     def derived(self, e, scope, store: str, key: str, value: str, stmt=None,
