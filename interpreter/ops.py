@@ -626,6 +626,14 @@ def set_for_a_where(st, key, name: str) -> None:
                                 "every player sees")
 
 
+def set_for_a_where_in_play(st, key, name: str) -> None:
+    """`set_for_a_where` for a file's own `set` (or `if` around one), while a rule written in play runs (a procedure
+    it calls, an event's rules it fires): that rule gave the value, and is dropped for it."""
+    house = {rule["name"] for rule in st.house.values()}
+    if any(f.name in house for f in st.stack):
+        set_for_a_where(st, key, name)
+
+
 def check_wheres(st, player: int, specs, env: dict) -> None:
     """A `where` may not test what the player it offers moves to may not see: which moves are offered (and whether
     the decision comes at all) would tell it.  Looked at when the decision comes, for the options whose `where`

@@ -111,6 +111,83 @@ def test_a_rule_setting_what_a_where_reads_from_cards_some_cannot_see_is_dropped
     assert g.pending.player == 1 and g.record()[-1] == (0, "draw")  # Ann drew: Bo's turn
 
 
+# Not set from her hand, but in an `if` whose test read it: the colour set (or left as it was) tells that test.
+SETS_IT_IF_ANNS_IS = ("when turn_begins(p) if p == nth(players, 1) { if top(hand(p)).colour == COLOUR "
+                      "{ set current_colour = COLOUR } }")
+
+
+@pytest.mark.parametrize("colour, column", [("red", 79), ("blue", 80)])
+def test_a_rule_setting_what_a_where_reads_in_an_if_testing_cards_some_cannot_see_is_dropped(colour, column):
+    """As above, the set in a branch whose test read Ann's hand (taken or not: left as it was, it tells as much).
+    Before, the `set` read no card itself and passed; the value was marked after the `if`, the rule was dropped when
+    Bo's `where` failed, but the value it left stayed marked, the move made again failed, and the game stopped."""
+    g = Game(program("express"), ["Ann", "Bo", "Cy"], seed=5)
+    g.house(1, SETS_IT_IF_ANNS_IS.replace("COLOUR", colour))
+    for seat, move in [(0, "draw"), (1, "draw"), (2, "draw"), (2, "keep"), (0, "draw")]:
+        g.seat(seat).act(move)
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [(e.name, e.at) for e in dropped] == [("table_rule_1", f"line 1, column {column}")]
+    assert dropped[0].reason.startswith("`current_colour` is read by a `where` (which moves are offered), and this "
+                                        "rule sets it from cards Bo and Cy could not see")
+    assert g.house_rules == {}
+    assert g.pending.player == 1 and g.record()[-1] == (0, "draw")
+
+
+# A game whose `where`s read a table's variable and a player's, each set by a procedure or an event's rule of its own.
+COLOURS = """
+game "Colours"
+players 2..2
+attribute number 1..6
+attribute colour { red "Red" short "R" black "Black" short "B" }
+name cards by number colour
+deck stock { for c in colour { for n in number { card {number: n, colour: c} } } }
+zone stock hidden
+zone pile public
+zone hand private per player
+var want = none
+var asked per player = none
+event told(k)
+define name_it(k) { set want = k }
+define ask_for(p, k) { set asked(p) = k }
+define never() { fire told(none) }
+rule told_it: when told(k) { set want = k }
+setup {
+  shuffle stock
+  deal 3 from stock to hand
+}
+turn {
+  choose current {
+    play c in hand(current) where want == none or c.colour == want or c.colour == asked(current) "play" {
+      move c to pile
+    }
+    draw where size(stock) > 0 "draw a card" { move 1 from stock to hand(current) }
+  }
+  if size(stock) == 0 { win current }
+}
+"""
+
+
+@pytest.mark.parametrize("does, name", [("name_it(top(hand(p)).colour)", "want"),
+                                        ("fire told(top(hand(p)).colour)", "want"),
+                                        ("ask_for(next, top(hand(p)).colour)", "asked")])
+def test_a_rule_setting_what_a_where_reads_through_the_files_own_procedure_or_rule_is_dropped(does, name):
+    """As above, through a procedure of the file given Ann's card's colour, or an event whose rule of the file sets
+    it: the file's own `set` is not the rule's text, so it passed; Bo's `where` read the value a move after the rule
+    fired (Ann's draw), no rule written in play ran then, and Bo's draw failed `in the game` every time."""
+    import rulelang
+
+    g = Game(rulelang.load_text(COLOURS), ["Ann", "Bo"], seed=1,
+             stack=["1 Red", "2 Red", "3 Red", "1 Black", "3 Black", "2 Black", "6 Red"])
+    g.house(0, f"when turn_begins(p) if p == nth(players, 1) {{ {does} }}")
+    for seat, move in [(0, "draw"), (1, "draw"), (0, "draw"), (1, "draw"), (0, "draw")]:
+        g.seat(seat).act(move)
+    dropped = [e for e in g.events if e.type == "house_rule_dropped"]
+    assert [e.name for e in dropped] == ["table_rule_1"]
+    assert dropped[0].reason.startswith(f"`{name}` is read by a `where` (which moves are offered), and this rule "
+                                        "sets it from cards Bo could not see")
+    assert g.house_rules == {} and g.record()[-1] == (0, "draw") and g.pending.player == 1
+
+
 # ---------------------------------------------------------------- at the prompt, as a person types
 
 # UNO Express, You and Ada: You hold R3 R5 B7 G2 Y9, Ada R8 B1 G4 Y6 B8; Red 1 is turned up; G9, Y2 follow.

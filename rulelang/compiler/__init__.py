@@ -90,6 +90,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.in_play = False  # compiling a rule written in play (`Statements.compile_rule`)
         self.where_reads: set = set()  # the variables a `where` reads that may be worked out from cards (`peeks`)
+        self.where_vars_memo: frozenset | None = None  # the variables any `where` may read (`Statements.where_vars`)
         self.same_fns: dict = {}  # attributes -> the name of its `same` function
         self.own_zones: dict = {}  # zone index -> the name of each player's zone as a value (`hand(current)`)
         self.marks: dict = {}  # `# FILE:LINE:COL` comments in the generated code -> the Loc each names

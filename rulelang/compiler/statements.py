@@ -320,9 +320,37 @@ class Statements:
         cannot see fails there (`ops.set_for_a_where`), in its own text: left in force, the `where` would read it
         for that player a move or more later, where no rule written in play is running to be blamed, and the
         game's own move would fail each time.  A file's own rules are told at the `where`, as before."""
-        if not self.in_play or st.name not in self.where_reads:
+        if st.name not in (self.where_reads if self.in_play else self.where_vars()):
             return []
+        if not self.in_play:  # a file's own `set`, run for a rule written in play (a procedure it calls, an event's rules)
+            return [f"if st.house and '$seen' in st.vars: ops.set_for_a_where_in_play(st, {key}, {st.name!r})"]
         return [f"if '$seen' in st.vars: ops.set_for_a_where(st, {key}, {st.name!r})"]
+
+    def where_vars(self) -> frozenset:
+        """The variables any `where` of the file may read, directly or in a function it calls (at any depth): worked
+        out before the `where`s are compiled (`where_reads` is filled as they are), for the file's own `set`s."""
+        if self.where_vars_memo is None:
+            s, found, seen = self.s, set(), set()
+            todo = [n.where for n in s.code_nodes() if isinstance(n, ast.Option) and n.where is not None]
+            while todo:
+                for n in ast.walk(todo.pop()):
+                    name = n.name if isinstance(n, (ast.Name, ast.Call)) else None
+                    if name in s.vars:
+                        found.add(name)
+                    elif isinstance(n, ast.Call) and name in s.functions and name not in seen:
+                        seen.add(name)
+                        todo.append(s.functions[name].body)
+            self.where_vars_memo = frozenset(found)
+        return self.where_vars_memo
+
+    def tainted_for_a_where(self, name: str, key: str, unmarked: str) -> list[str]:
+        """`read_by_a_where` for a variable an `if` or a `while` of a rule written in play may have set, or left as
+        it was, where its test read cards some seat could not see (`tainted`): that too is worked out from them."""
+        if name not in (self.where_reads if self.in_play else self.where_vars()):
+            return []
+        if not self.in_play:
+            return [f"if st.house and not ({unmarked}True): ops.set_for_a_where_in_play(st, {key}, {name!r})"]
+        return [f"if not ({unmarked}True): ops.set_for_a_where(st, {key}, {name!r})"]
 
     def derived(self, e, scope, store: str, key: str, value: str, stmt=None,
                 untyped: bool = True) -> tuple[list[str], list[str]]:
@@ -484,6 +512,8 @@ class Statements:
             after += [f"if not ({unmarked}'$seen' not in {store}):",
                       f"    ops.derive(st, {store}, {name!r}, {key}, (), ({w}, ops.seen_of({store}, {name!r}, {key}), "
                       f"{''.join(t + ', ' for t in self.taint_srcs())}))"]
+            if store == "st.vars":
+                after += [INDENT + x for x in self.tainted_for_a_where(name, repr(name), unmarked)]
         done = set()
         for name, index in per:
             if var_type(self.s, name) == "player":
@@ -496,7 +526,8 @@ class Statements:
             key, value = f"({name!r}, {i})", f"st.pvars[{name!r}][{i}]"
             line = (f"ops.derive(st, st.vars, {key}, {value}, (), ({w}, ops.seen_of(st.vars, {key}, {value}), "
                     f"{''.join(t + ', ' for t in self.taint_srcs())}))")
-            lines = [line] if who is not None else [f"for {i} in range(st.n):", INDENT + line]
+            lines = [line, *self.tainted_for_a_where(name, key, unmarked)]
+            lines = lines if who is not None else [f"for {i} in range(st.n):", *(INDENT + x for x in lines)]
             after += [f"if not ({unmarked}'$seen' not in st.vars):", *(INDENT + x for x in lines)]
         return before, after, w
 
