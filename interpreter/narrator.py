@@ -15,6 +15,7 @@ sentence: the choice, the cards it moved and the calls made with it (`You play R
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .events import ChoiceEvent, Event, named
 from .program import sort_key
@@ -41,8 +42,6 @@ LOOKALIKES = str.maketrans({
 def name_read(name) -> str:
     """How a player's name reads: in any case, wide or styled letters as plain ones (NFKC), letters of other
     scripts drawn as Latin ones as those.  Two names that read alike are one to the table."""
-    import unicodedata
-
     return unicodedata.normalize("NFKC", str(name)).strip().casefold().translate(LOOKALIKES)
 
 

@@ -9,6 +9,7 @@ from . import machine as m
 from .blind import offer, offer_seen
 from .program import number_choices
 from .view import knowers, sees_card, zone_shows
+from .narrator import english_list
 
 
 class Label:
@@ -617,8 +618,6 @@ def set_for_a_where(st, key, name: str) -> None:
     out from cards some player could not see (`derive`), since a `where` may test only what its chooser sees."""
     seen = st.vars["$seen"]
     if key in seen:
-        from .narrator import english_list
-
         who = seen[key][1]
         blind = english_list(n for i, n in enumerate(st.names) if i not in who)
         raise RuntimeRulesError(f"`{name}` is read by a `where` (which moves are offered), and this rule sets it from "
