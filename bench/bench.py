@@ -214,7 +214,7 @@ def play_simulate(program, players: int, budget: float, bots: str, games_a_round
             g = Game(program, players, seed=seed, record=False)
             seats = [make_bot(bots, seed * 1009 + i) for i in range(players)]
             play_bots(g, seats, TURN_LIMIT)
-            turns += g.state.turns
+            turns += g.turns + g.hand_no  # the turns begun, as `simulate` counts them since e1ea4f9 (its last one too)
         return turns
 
     def simulate_loop(seeds) -> int:
