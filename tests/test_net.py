@@ -775,6 +775,8 @@ async def test_undo_needs_the_others_consent_and_redraws_every_screen(tmp_path):
         assert "play B4" in [o["text"] for o in d["options"]]
         await bob.send("move", text="play B4")
         await ann.my_turn()
+        await ann.send("move", text="undo 2")  # `undo` takes nothing after it: refused, nobody asked
+        assert (await ann.recv("error"))["message"].startswith("`undo 2`: `undo` takes nothing after it")
         await ann.send("move", text="undo")
         ask = await answer_asks(bob, False)
         assert ask["question"] == f"Ann asks to take back their `{plays[0]}` and the 1 move after it. Agree?"

@@ -589,3 +589,27 @@ def test_a_told_line_is_broken_between_words_never_inside_a_card():
     assert rows == ["  5 cards dealt to each player from the draw pile; you get", "    ♥R6, ★Y3, ♣GR"]
     assert [p for p in parts if p[0]] == [("ansired", "♥R6"), ("ansiyellow", "★Y3"), ("ansigreen", "♣GR")]
     assert wrapped(line, 100) == line  # it fits: as it is
+
+
+def test_a_command_that_takes_nothing_is_refused_with_words_after_it(tmp_path, terminals):
+    """`undo 5` took back one move, silently (and `quit now`, `hand please` ran as the command): a command that takes
+    nothing after it says so, and nothing is done; alone, it runs."""
+    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))])
+    t.expect("You>")
+    t.line("play r3")
+    t.expect("You play ♥Red 3")
+    t.expect("You>")
+    t.refused("undo 5", "`undo 5`: `undo` takes nothing after it")
+    t.type(CTRL_C + "hand please" + ENTER)
+    t.expect("`hand please`: `hand` takes nothing after it")
+    t.type(CTRL_C + "quit now" + ENTER)
+    t.expect("`quit now`: `quit` takes nothing after it")
+    t.type(CTRL_C + "hand" + ENTER)
+    t.expect("Your hand (4)")  # alone, it runs; the Red 3 played is not back: `undo 5` did nothing
+    t.line("undo")
+    t.expect("your last move cannot be taken back")  # alone, it runs (Ada's card since is one hidden from you)
+    t.expect("You>")
+    t.line("quit")
+    assert t.exit_status() == 0
+    assert t.faults() == []

@@ -17,7 +17,7 @@ from interpreter.narrator import Narrator, choices_sentence, english_list, hand_
 from .. import load
 from ..errors import MoveError, RulesError
 from ..save import command
-from ..terminal.commands import command_docs, command_for, command_named
+from ..terminal.commands import command_docs, command_for, command_named, extra_words
 from ..terminal.host import (AGAIN, DONE, brief, KEYS, MENU_ROWS, MOVE, QUIT, YES, Host, Screen, prompt_keys,
                              prompt_helpers, tell_lines)
 from ..terminal.editor import CONTROLS, echo, left_rule, no_mouse, rule_session
@@ -384,6 +384,10 @@ class JoinHost(Host):
         cmd = command_named(words[0])
         if cmd is None or cmd.name not in ("help", "rules", "log", "hand"):
             return False
+        why = extra_words(cmd, " ".join(words), " ".join(words[1:]))
+        if why:
+            self.screen.line(f"✗ {why}")
+            return True
         getattr(self, cmd.run)(self.seat, d, " ".join(words[1:]))
         return True
 

@@ -29,7 +29,7 @@ from .. import load
 from ..errors import MoveError, RulesError
 from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, read_save, rebuild,
                     setup_from_program)
-from ..terminal.commands import command_for
+from ..terminal.commands import command_for, extra_words
 from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
 from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
 from . import need_websockets
@@ -318,7 +318,8 @@ class Table:
         word = text.split()[0]
         cmd = command_for(word, d)  # `/undo`, or `undo` where the game offers no move of that word
         if cmd is not None and cmd.name in ("house", "undo"):
-            return self.propose(seat, cmd.name, text[len(word):].strip())
+            return extra_words(cmd, text, text[len(word):].strip()) or \
+                self.propose(seat, cmd.name, text[len(word):].strip())
         try:
             if sep and not d.window and text.split()[0].lower() not in rule_verbs:
                 told = act_as(g, seat.index, text)  # `truth LR7 as R7`: a card laid, then what it is said to be

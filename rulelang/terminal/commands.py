@@ -14,18 +14,19 @@ class Command:
     name: str
     doc: str
     run: str
+    alone: bool = False  # takes nothing after it: `undo 5` is refused, not taken as `undo`
 
 
 COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("help", "the moves you can make now and how to type them", "cmd_help"),
-    Command("rules", "a summary of this game, from its rules file", "cmd_rules"),
+    Command("rules", "a summary of this game, from its rules file", "cmd_rules", alone=True),
     Command("log", "the last events (`log 50` for more)", "cmd_log"),
-    Command("hand", "show your hand and the table again", "cmd_hand"),
+    Command("hand", "show your hand and the table again", "cmd_hand", alone=True),
     Command("undo", "take back your last move (not once a card was drawn or shuffled, "
-                     "or a card hidden from you was shown, since)", "cmd_undo"),
+                     "or a card hidden from you was shown, since)", "cmd_undo", alone=True),
     Command("house", "propose a rule for the whole table, written in rulelang: "
                      "`house when played(card) if ... { ... }`", "cmd_house"),
-    Command("quit", "leave the game", "cmd_quit"),
+    Command("quit", "leave the game", "cmd_quit", alone=True),
 )}
 ALIASES = {"exit": "quit"}
 
@@ -42,6 +43,14 @@ def command_for(word: str, d) -> Command | None:
     if not word.startswith("/") and d is not None and any(o.verb.lower() == word.lower() for o in d.options):
         return None
     return command_named(word)
+
+
+def extra_words(cmd: Command, typed: str, arg: str) -> str | None:
+    """Why a command that takes nothing after it is refused with words after it (`undo 5` would take back one move,
+    not five), or None."""
+    if not cmd.alone or not arg:
+        return None
+    return f"`{typed}`: `{cmd.name}` takes nothing after it ({cmd.doc}): type `{cmd.name}` alone"
 
 
 def command_docs() -> dict:

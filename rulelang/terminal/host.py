@@ -25,7 +25,7 @@ from ..errors import MoveError, RulesError
 from ..save import (MAX_YAML_BYTES, Saver, YamlRefused, check_new_save, command, load_yaml, new_save_path,
                     setup_from_program)
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
-from .commands import ALIASES, COMMANDS, command_docs, command_for
+from .commands import ALIASES, COMMANDS, command_docs, command_for, extra_words
 from .editor import (CONTROLS, MAX_LINE, check_rule, echo, limit_line, no_mouse, one_tab_inserts, piped_line,
                      race_times, read_rule, rule_completions, wrapped_refusals)
 from .summary import brief, fitted, help_about, help_text, rules_summary, wrapped
@@ -668,7 +668,12 @@ class Host:
         word = words[0].lower()
         cmd = command_for(word, d)
         if cmd is not None:
-            return getattr(self, cmd.run)(seat, d, text[len(words[0]):].strip())
+            arg = text[len(words[0]):].strip()
+            why = extra_words(cmd, text, arg)
+            if why:
+                self.screen.line([("ansired", f"✗ {brief(why)}")])
+                return AGAIN
+            return getattr(self, cmd.run)(seat, d, arg)
         if word in self.rule_verbs(d):
             return self.rule_move(seat, d, word, text[len(words[0]):].strip())
         return MOVE, text
