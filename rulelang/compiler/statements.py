@@ -320,11 +320,16 @@ class Statements:
         cannot see fails there (`ops.set_for_a_where`), in its own text: left in force, the `where` would read it
         for that player a move or more later, where no rule written in play is running to be blamed, and the
         game's own move would fail each time.  A file's own rules are told at the `where`, as before."""
-        if st.name not in (self.where_reads if self.in_play else self.where_vars()):
+        return self.checked_for_a_where(st.name, key, "'$seen' in st.vars")
+
+    def checked_for_a_where(self, name: str, key: str, when: str) -> list[str]:
+        """The line checking, when `when` holds (the value is marked), that a variable a `where` reads was not set
+        by a rule written in play from cards some player cannot see (`read_by_a_where`, `tainted_for_a_where`)."""
+        if name not in (self.where_reads if self.in_play else self.where_vars()):
             return []
         if not self.in_play:  # a file's own `set`, run for a rule written in play (a procedure it calls, an event's rules)
-            return [f"if st.house and '$seen' in st.vars: ops.set_for_a_where_in_play(st, {key}, {st.name!r})"]
-        return [f"if '$seen' in st.vars: ops.set_for_a_where(st, {key}, {st.name!r})"]
+            return [f"if st.house and {when}: ops.set_for_a_where_in_play(st, {key}, {name!r})"]
+        return [f"if {when}: ops.set_for_a_where(st, {key}, {name!r})"]
 
     def where_vars(self) -> frozenset:
         """The variables any `where` of the file may read, directly or in a function it calls (at any depth): worked
@@ -346,11 +351,7 @@ class Statements:
     def tainted_for_a_where(self, name: str, key: str, unmarked: str) -> list[str]:
         """`read_by_a_where` for a variable an `if` or a `while` of a rule written in play may have set, or left as
         it was, where its test read cards some seat could not see (`tainted`): that too is worked out from them."""
-        if name not in (self.where_reads if self.in_play else self.where_vars()):
-            return []
-        if not self.in_play:
-            return [f"if st.house and not ({unmarked}True): ops.set_for_a_where_in_play(st, {key}, {name!r})"]
-        return [f"if not ({unmarked}True): ops.set_for_a_where(st, {key}, {name!r})"]
+        return self.checked_for_a_where(name, key, f"not ({unmarked}True)")
 
     def derived(self, e, scope, store: str, key: str, value: str, stmt=None,
                 untyped: bool = True) -> tuple[list[str], list[str]]:
