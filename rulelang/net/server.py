@@ -318,8 +318,8 @@ class Table:
         word = text.split()[0]
         cmd = command_for(word, d)  # `/undo`, or `undo` where the game offers no move of that word
         if cmd is not None and cmd.name in ("house", "undo"):
-            return extra_words(cmd, text, text[len(word):].strip()) or \
-                self.propose(seat, cmd.name, text[len(word):].strip())
+            arg = text[len(word):].strip()
+            return extra_words(cmd, text, arg) or self.propose(seat, cmd.name, arg)
         try:
             if sep and not d.window and text.split()[0].lower() not in rule_verbs:
                 told = act_as(g, seat.index, text)  # `truth LR7 as R7`: a card laid, then what it is said to be

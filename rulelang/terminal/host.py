@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import json
 import os
 import random
@@ -237,16 +238,13 @@ def tell_lines(game, events, seat) -> list:
     program = game.program
     lines = game.tell(events, seat)
     cards = card_ids(program) if lines else None
-    out, i = [], 0
-    while i < len(lines):
-        j = i + 1
-        while j < len(lines) and lines[j] == lines[i]:
-            j += 1
-        if j - i > MOST_SAME_LINES:
-            out += [styled(program, lines[i], cards), [("", f"(the same line {j - i - 1:,} times more)")]]
+    out = []
+    for line, run in itertools.groupby(lines):
+        n = sum(1 for _ in run)
+        if n > MOST_SAME_LINES:
+            out += [styled(program, line, cards), [("", f"(the same line {n - 1:,} times more)")]]
         else:
-            out += [styled(program, line, cards) for line in lines[i:j]]
-        i = j
+            out += [styled(program, line, cards) for _ in range(n)]
     return out
 
 
