@@ -171,9 +171,15 @@ def test_nothing_typed_at_the_write_prompt_ends_in_a_traceback(tmp_path, termina
 EXPRESS_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "Y9", "B8", "R1", "G9", "Y2"]
 
 
+def express_at(terminals, tmp_path, stack=None, **kw):
+    """`rulelang run games/express.rules` for You and Ada (seed 7, no delay), the deck stacked (EXPRESS_STACK unless
+    given), at a pseudo-terminal."""
+    return terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
+                      "--stack", str(write_stack(tmp_path, stack or EXPRESS_STACK))], **kw)
+
+
 def test_a_refused_move_says_why_and_the_next_keys_replace_it(tmp_path, terminals):
-    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
-                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))])
+    t = express_at(terminals, tmp_path)
     t.expect("Moves: play ♥R3 / ♥R5 · draw")
     t.expect("You>")
     # A card in the hand that does not match: which option refused it, in the rules' words, and what is on top.
@@ -239,8 +245,7 @@ WILD_STACK = ["R3", "R8", "R5", "B1", "B7", "G4", "G2", "Y6", "W", "B8", "R1", "
 
 
 def test_one_tab_inserts_the_one_candidate_and_verbless_forms_complete(tmp_path, terminals):
-    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
-                   "--stack", str(write_stack(tmp_path, WILD_STACK))])
+    t = express_at(terminals, tmp_path, WILD_STACK)
     t.expect("You>")
     # `pl`: three plays, Tab inserts what they share; `w`: the Wild, alone.  Typed at a person's pace: keys sent in
     # one write raced the completion prompt_toolkit starts as one types ('play wW' once, on a loaded machine)
@@ -293,8 +298,7 @@ def test_ctrl_d_then_no_asks_the_same_window_again_and_never_answers_it(tmp_path
 
 
 def test_at_80x24_the_status_is_said_once_in_the_toolbar_and_the_call_hint_only_when_due(tmp_path, terminals):
-    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
-                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], rows=24, cols=80)
+    t = express_at(terminals, tmp_path, rows=24, cols=80)
     before = t.expect("You>")
     # The table is in the toolbar, kept up to date, not said twice: the title line, then the hand.
     assert re.search(r"── You ─+\nYour hand \(5\)", before), before
@@ -315,8 +319,7 @@ def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, ter
     """The screen as a terminal draws it (an emulator that answers where the cursor is, as xterm or tmux does):
     the bottom row is the toolbar, whose move it is and the table, kept up to date; the Moves line is just above
     the prompt; a refused move's message stands just above the toolbar until the next move is taken."""
-    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
-                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], rows=24, cols=80, emulate=True)
+    t = express_at(terminals, tmp_path, rows=24, cols=80, emulate=True)
     # At 80 columns not all of the table fits: what a player needs most, the others' hand sizes before the direction
     # and the draw pile's size.
     toolbar = " to play: you │ current colour: ♥Red │ discard: ♥Red 1 │ hand: You 5, Ada 5"
@@ -349,8 +352,7 @@ def test_the_toolbar_keeps_the_table_and_a_refusal_stands_above_it(tmp_path, ter
 
 
 def test_a_dumb_terminal_gets_no_escape_codes(tmp_path, terminals):
-    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
-                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))], TERM="dumb")
+    t = express_at(terminals, tmp_path, TERM="dumb")
     t.expect("You>")
     t.line("play R3")
     t.expect("Ada plays ♥Red 8")
@@ -363,8 +365,7 @@ def test_a_dumb_terminal_gets_no_escape_codes(tmp_path, terminals):
 def test_nobody_winning_and_turn_to_none_are_told_in_words(tmp_path, terminals):
     """`win []` ends the hand with nobody winning (it crashed the host); `turn to none` is refused at run time,
     naming the rule, and the rule is dropped (it printed `None plays next`)."""
-    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
-                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))])
+    t = express_at(terminals, tmp_path)
     t.expect("You>")
     t.line("house when played(card) if card.number == 3 { turn to none }")
     t.expect("You make a house rule")  # "You", and its verb agrees
@@ -594,8 +595,7 @@ def test_a_told_line_is_broken_between_words_never_inside_a_card():
 def test_a_command_that_takes_nothing_is_refused_with_words_after_it(tmp_path, terminals):
     """`undo 5` took back one move, silently (and `quit now`, `hand please` ran as the command): a command that takes
     nothing after it says so, and nothing is done; alone, it runs."""
-    t = terminals(["run", "games/express.rules", "--delay", "0", "--players", "2", "--seed", "7",
-                   "--stack", str(write_stack(tmp_path, EXPRESS_STACK))])
+    t = express_at(terminals, tmp_path)
     t.expect("You>")
     t.line("play r3")
     t.expect("You play ♥Red 3")

@@ -11,6 +11,8 @@ from helpers import hand, program
 # UNO Express, seed 5: Ann may `play GS` at once (a card with no choice to make after it).
 NEAR_THE_BOUND = "when played(card) { let a = count(x for x in 1..99999 if x > 0) }"  # 199,998 steps of 200,000
 WORK_IN_A_LOOP = "when played(card) { for x in 1..30000 { reveal draw to current } }"  # a round reveals 45 cards
+TELLS_THE_COLOUR = "when played(card) { set current_colour = top(draw).colour }"  # a hidden card's colour, read by
+# the game's own `where` (a card matches the colour in play) at the next decision
 
 
 def played_with(rule: str, *moves: tuple) -> Game:
@@ -47,8 +49,8 @@ def test_work_done_round_by_round_in_a_for_loop_is_bounded_in_the_rule_that_does
                                  "(in `table_rule_1`)")
 
 
-@pytest.mark.parametrize("rule", [NEAR_THE_BOUND, WORK_IN_A_LOOP])
-def test_bots_play_on_after_a_rule_that_spends_the_moves_work(rule):
+@pytest.mark.parametrize("rule", [NEAR_THE_BOUND, WORK_IN_A_LOOP, TELLS_THE_COLOUR])
+def test_bots_play_on_after_a_rule_that_spends_the_moves_work_or_lets_the_games_own_rules_peek(rule):
     g = Game(program("express"), ["Ann", "Bo"], seed=5)
     g.house(1, rule)
     for _ in range(12):
@@ -56,10 +58,6 @@ def test_bots_play_on_after_a_rule_that_spends_the_moves_work(rule):
         g.apply(d.player, next((o for o in d.options if o.verb == "play"), d.options[0]), checked=False)
     assert g.house_rules == {}
     assert [e.name for e in g.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
-
-
-TELLS_THE_COLOUR = "when played(card) { set current_colour = top(draw).colour }"  # a hidden card's colour, read by
-# the game's own `where` (a card matches the colour in play) at the next decision
 
 
 def test_a_rule_that_lets_the_games_own_rules_peek_is_dropped_and_the_move_made():
@@ -75,16 +73,6 @@ def test_a_rule_that_lets_the_games_own_rules_peek_is_dropped_and_the_move_made(
     assert dropped[0].at == "line 1, column 21"
     assert g.house_rules == {}
     assert g.record()[1:] == [(0, "play GS")]
-
-
-def test_bots_play_on_after_a_rule_that_lets_the_games_own_rules_peek():
-    g = Game(program("express"), ["Ann", "Bo"], seed=5)
-    g.house(1, TELLS_THE_COLOUR)
-    for _ in range(12):
-        d = g.pending
-        g.apply(d.player, next((o for o in d.options if o.verb == "play"), d.options[0]), checked=False)
-    assert g.house_rules == {}
-    assert [e.name for e in g.events if e.type == "house_rule_dropped"] == ["table_rule_1"]
 
 
 # Set at the start of Ann's turns from her own hand: Ann sees it, and her `where` reads it, fine; when she draws and
