@@ -45,9 +45,9 @@ def lay(g, seat, card, choices) -> None:
 def test_setup_deals_seven_and_ignores_a_flipped_droid_or_other_action_card():
     """Set Up 2-5: "Deal 7 cards to each player ... Flip over the top card of the DRAW PILE ... If this card
     is an Action Card, ignore it and flip over the next card.  The player to the left of the dealer goes
-    first."  A Droid card, Wild Draw Four, Draw Two or Wild turned up does nothing: no droid round, no
-    colour named, nobody draws; they stay under the Green 5."""
-    flip = ["WD", "W4", "BD2", "W", "RR", "G5"]
+    first."  A Droid card, Wild Draw Four, Draw Two, Wild, Reverse or Skip turned up does nothing: no droid
+    round, no colour named, nobody draws or is skipped; they stay under the Green 5."""
+    flip = ["WD", "W4", "BD2", "W", "RR", "YS", "G5"]
     g = droid_game([ANN2[1:] + ["B9"], BO2], flip=flip, draw=DRAW2, names=["Ann", "Bo"])
     assert discard(g) == flip
     assert colour(g) == "green"

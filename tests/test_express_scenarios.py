@@ -457,6 +457,26 @@ def test_a_last_card_wild_draw_two_still_makes_the_next_player_draw_and_those_ca
     assert g.scores == [103 + 124 + {"accept": 8 + 20, "challenge": 8 + 20 + 4 + 2}[answer], 0, 0]
 
 
+@pytest.mark.parametrize("last", ["RS", "RR", "W"])
+def test_a_last_card_skip_reverse_or_wild_wins_at_once_and_every_kind_scores(last):
+    """Winning: "When a player plays their final card, they win." -- a Skip, a Reverse or a Wild played last ends
+    the hand at once, with nobody asked anything: no colour is named (play does not go on).  Keeping
+    Score counts every kind left in the other hands: "number cards (1-9) Face Value, Any Action Card 20 Points -
+    Skip, Reverse, Draw One, Any Wild Card 50 Points - Wild, Wild Draw Two"."""
+    g = two_left(last=last)
+    play(g, 0, "play R4 uno")
+    play(g, 1, "draw")      # G8
+    play(g, 2, "draw")      # Y5
+    play(g, 0, f"play {last}")
+    assert g.over and g.winners == [0] and g.pending is None
+    assert not [e for e in events_of(g, "choice") if e.verb == "colour"]
+    assert hand(g, 0) == []
+    assert hand(g, 1) == sorted(S1 + ["Y7", "B7", "G5", "G8"])   # B1 B2 G3 YS W: 76; drawn 27
+    assert hand(g, 2) == sorted(S2 + ["G9", "Y8", "B9", "Y5"])   # G6 GR B8 Y9 W2: 93; drawn 31
+    assert g.scores == [76 + 27 + 93 + 31, 0, 0]
+    assert [e.type for e in g.events[-3:]] == ["win", "hand_over", "game_over"]
+
+
 # ====================================================================== a match to 250
 
 
@@ -526,6 +546,29 @@ def test_a_hand_worth_less_than_250_does_not_end_the_match():
     play(g, 0, "play RS", "play GS", "play BS", "play YS uno", "play Y3")
     assert not g.over and g.scores == [209, 0]
     assert (g.state.hand_no, turn(g)) == (2, 1)
+
+
+@pytest.mark.parametrize("p2, over, winners, scores", [
+    (["W", "W", "W", "W", "W2"], True, [0], [0, 250]),
+    (["W", "W", "W", "W2", "R9"], False, [], [0, 209]),
+], ids=["reaches-250", "below-250"])
+def test_the_official_alternate_scoring_each_scores_their_own_hand_and_the_lowest_wins_at_250(p2, over, winners,
+                                                                                               scores):
+    """`--option alternate_scoring=true` (classic UNO's official alternate scoring, inherited from uno.rules) with
+    UNO Express's own target: each player scores the cards left in their own hand, and when one reaches 250
+    ("When a player reaches 250 points") the match ends and the lowest total wins.  P2's own four Wilds and Wild
+    Draw Two (250) end it with P1 (0) the winner; 209 does not, and hand 2 is dealt, P2 first."""
+    you = ["RS", "GS", "BS", "YS", "Y3"]
+    g = Game(program(EXPRESS), 2, seed=1, stack=deal_stack([you, p2], "R5"), match=True,
+             options={"alternate_scoring": True})
+    play(g, 0, "play RS", "play GS", "play BS", "play YS uno", "play Y3")
+    assert [(e.hand, e.winners, e.scores) for e in events_of(g, "hand_over")] == [(1, [0], scores)]
+    assert g.scores == scores and g.over is over
+    if over:
+        assert g.winners == winners
+        assert as_dict(g.events[-1]) == {"type": "game_over", "winners": [0], "scores": scores, "hands": 1}
+    else:
+        assert (g.state.hand_no, turn(g), [len(hand(g, s)) for s in (0, 1)]) == (2, 1, [5, 5])
 
 
 # ====================================================================== the command line

@@ -58,12 +58,14 @@ def rules_fired(g, since=0) -> list:
 
 def test_setup_ignores_a_flipped_game_changer_and_an_icon_card_turned_up_makes_no_rule():
     """Set Up 4: "If this card is an Action Card, ignore it and flip over the next card." -- a Wild Game
-    Changer turned up is ignored like any Wild.  The Red 3 +Rule turned up to start is not *played*
+    Changer turned up is ignored like any Wild, and so are a Skip, a Reverse, a Wild, a Draw Two and a Wild Draw
+    Four (nobody skipped, the direction kept, no colour named, nobody draws).  The Red 3 +Rule turned up to start is not *played*
     ("When a card with an Add-a-Rule icon is played, the player who played it gets to make up a rule"):
     nobody is asked to write a rule, and the first player simply plays on it."""
-    flip = ["WG", "RD2", "W4", "R3+"]
+    flip = ["WG", "BS", "YR", "W", "RD2", "W4", "R3+"]
     g = new_game(HOUSE, [ANN[1:] + ["B3"], BO, CY], flip, DRAW, names=NAMES)
     assert discard(g) == flip
+    assert events_of(g, "skip") == [] and events_of(g, "reverse") == [] and g.state.direction == 1
     assert colour(g) == "red"
     assert g.house_rules == {}
     assert (turn(g), deciding(g)) == (0, 0)
@@ -631,6 +633,43 @@ def test_rules_made_up_stay_in_force_in_the_next_hand_of_a_match():
     assert top(g)[1] == "3"
     assert events_of(g, "say")[-1].text == "moo 3"
     assert g.house_rules[3]["text"] == say_rule("moo") and len(events_of(g, "house_rule")) == 1
+
+
+def test_an_icon_card_played_as_the_last_card_still_makes_a_rule_that_acts_in_the_next_hand():
+    """HOUSE RULES: "When a Number Card with a "Add-a-Rule" icon is played, the player who played it gets to make up
+    a rule" -- also when it is their last card ("When a player plays their final card, they win"): the rule is made
+    before the hand ends, and it stays for the match (the .rules file).  Ann goes out on the Blue 3 +Rule, writes
+    the rule for 3, wins the 82 points of Bo's hand, and hand 2 starts with the rule in force."""
+    ann = RUN + ["B8", "B3+"]
+    g = new_game(HOUSE, [ann, OPP], "R5", ["Y7", "Y8"], match=True, names=["Ann", "Bo"])
+    play(g, 0, *(f"play {c}" for c in RUN), "play B8 uno")
+    play(g, 1, "play B1")
+    play(g, 0, "play B3+")
+    assert hand(g, 0) == [] and not events_of(g, "hand_over")
+    assert (deciding(g), g.pending.prompt) == (0, "make up a rule for every 3 played from now on")
+    play(g, 0, "write " + say_rule("moo"))
+    assert [(e.hand, e.winners, e.scores) for e in events_of(g, "hand_over")] == [(1, [0], [82, 0])]
+    assert (g.state.hand_no, g.scores, turn(g)) == (2, [82, 0], 1)
+    assert g.house_rules == {3: {"name": "house_3", "text": say_rule("moo"), "author": 0}}
+
+
+def test_a_race_set_off_by_the_last_card_is_run_and_the_card_the_last_one_draws_scores():
+    """MAKING UP HOUSE RULES: "The last player to "do" the action of the rule must draw 1 card" -- also when the
+    card that sets the rule off is the winner's last: the race is run before the hand ends, Bo is named last and
+    draws 1, and Keeping Score counts it ("the cards remaining in their opponent's hands")."""
+    ann = ["R3+"] + RUN + ["B3"]
+    g = new_game(HOUSE, [ann, OPP], "R5", ["Y7", "Y8"], names=["Ann", "Bo"])
+    play(g, 0, "play R3+", "write " + MOO)
+    play(g, 1, "draw")  # Y7: no match for the Red 3
+    play(g, 0, *(f"play {c}" for c in RUN[:-1]), f"play {RUN[-1]} uno")
+    play(g, 0, "play B3")
+    assert hand(g, 0) == [] and not g.over
+    assert (deciding(g), g.pending.race, options(g)) == (0, "moo", ["last Ann", "last Bo"])
+    play(g, 0, "last Bo")
+    assert events_of(g, "say")[-1].text == "Bo was the last to do it and draws 1"
+    assert g.over and g.winners == [0]
+    assert hand(g, 1) == sorted(OPP + ["Y7", "Y8"])
+    assert g.scores == [83 + 7 + 8, 0]
 
 
 # ====================================================================== bugs found

@@ -867,6 +867,29 @@ def test_the_last_card_caught_lying_comes_back_and_play_continues():
     assert not g.pending.window  # two cards again: no UNO to catch
 
 
+@pytest.mark.parametrize("answer", ["pass", "challenge"])
+def test_the_last_card_a_regular_card_laid_face_down_wins_unless_caught_then_comes_back_with_six(answer):
+    """NOTE: "You MAY NOT play a Regular Card face down and try to pass it off as a Liar's Card.  If you get caught
+    doing so, you must take the card back and draw 6 cards!" -- on the last card too.  P1's last card is the Regular
+    Green 8, laid face down and said to be a Green 3.  Not challenged, it wins as any last card does ("if no one
+    challenges them, they win"); challenged, it is caught whatever was said (a Regular card face down is the
+    offence): it comes back with 6 more, the challenger draws nothing, and play continues with P2."""
+    g = down_to("G8")
+    assert options(g) == ["play G8", "draw", "cheat G8"]
+    lay(g, 0, "cheat G8", "G3", answer)
+    if answer == "pass":
+        assert g.over and g.winners == [0]
+        assert g.scores == [137, 0]
+        assert facedown_names(g)["G8"] == [0]
+    else:
+        assert not g.over and g.winners == []
+        assert events_of(g, "say")[-1].text == "P1 played a Regular card face down: it comes back, with 6 more"
+        assert hand(g, 0) == sorted(["G8"] + DRAWS[:6])
+        assert hand(g, 1) == sorted(OPP)
+        assert discard(g)[-1] == "LGS" and shown(g) == "GS"
+        assert (turn(g), deciding(g), g.pending.window) == (1, 1, False)
+
+
 @pytest.mark.parametrize("answer, drawn", [("pass", ["G1", "G2"]), ("challenge", ["G1", "G2", "B6"])],
                          ids=["unchallenged", "challenged-true"])
 def test_the_last_card_a_draw_two_still_makes_the_next_player_draw_and_those_cards_score(answer, drawn):

@@ -755,6 +755,33 @@ def test_uno_missed_but_nobody_catches_it(name):
     assert not g.pending.window
 
 
+@pytest.mark.parametrize("card, moves, opp_drew, next_up", [
+    ("W", ["colour yellow"], [], 1),
+    ("W4", ["colour yellow", "accept"], ["Y7", "Y8", "G7", "G8"], 0),
+    ("BD2", [], ["Y7", "Y8"], 0),
+    ("BS", [], [], 0),
+], ids=["wild", "wild-draw-four-accepted", "draw-two-two-players", "skip-two-players"])
+def test_uno_missed_on_a_wild_or_an_action_card_is_caught_once_it_has_acted(card, moves, opp_drew, next_up):
+    """Calling "UNO": the catch comes "before the next player begins their turn", so after the card has done all
+    it does: after the colour is named for a Wild, after the next player has accepted a Wild Draw Four (and drawn
+    4), and, with two players, after a Draw Two or a Skip that gives its player the next turn (Bo may still catch
+    it: he loses his turn, not his say).  Caught, P1 draws 2 and the turn goes where the card sent it."""
+    g = two_left(last=card, draw=DRAWS + ["G1", "G2"])
+    play(g, 0, f"play {card}", *moves[:1])
+    for move in moves[1:]:
+        play(g, 1, move)
+    assert hand(g, 0) == ["B7"] and hand(g, 1) == sorted(OPP + opp_drew)
+    assert (turn(g), deciding(g), g.pending.window, options(g)) == (0, 1, True, ["catch", "pass"])
+    assert g.pending.prompt == "P1 did not call UNO!"
+    play(g, 1, "catch")
+    caught = (DRAWS + ["G1", "G2"])[len(opp_drew):len(opp_drew) + 2]
+    assert hand(g, 0) == sorted(["B7"] + caught)
+    assert events_of(g, "say")[-1].text == "P1 is caught without calling UNO and draws 2"
+    assert (turn(g), deciding(g), g.pending.window) == (next_up, next_up, False)
+    if card.startswith("W"):
+        assert colour(g) == "yellow"
+
+
 @pytest.mark.parametrize("name", [UNO, HOUSE, DROID])
 def test_playing_the_last_card_wins_and_scores_the_other_hands(name):
     """Winning: "When a player plays their final card, they win." and Keeping Score: "When a player wins
