@@ -245,6 +245,30 @@ def test_the_droid_card_as_the_last_card_wins_without_a_round():
     assert not any("cannot add a part" in e.text for e in events_of(g, "say"))
 
 
+def test_a_last_card_laid_as_a_part_is_not_going_out_and_an_empty_hand_cannot_lay_the_next_part():
+    """Wild Let's Build a Droid with one card left after it: Ann lays her last card, the Blue 7, as the first part
+    -- a part laid "in front of you" is not a card played on the Discard Pile, so she has not won ("When a player
+    plays their final card").  When the round comes back to her she holds nothing, so she "is unable to play a
+    card of a different color": she draws 3, every part goes back, she names the colour and Bo plays next.  She
+    then holds four cards: no UNO! is left to catch."""
+    run = ["RS", "RR", "GR", "GS", "BS"]
+    bo = ["Y1", "Y2", "G9", "R0", "B1", "W", "YD2"]
+    g = droid_game([run + ["B7", "WD"], bo], draw=["Y7", "Y8", "G7", "G8"], names=["Ann", "Bo"])
+    play(g, 0, *(f"play {c}" for c in run))
+    play(g, 0, "play WD")
+    lay(g, 0, "B7", ["B7"])
+    assert hand(g, 0) == [] and not g.over
+    lay(g, 1, "Y1", ["Y1", "Y2", "G9", "R0", "YD2"])
+    assert events_of(g, "say")[-1].text == "Ann cannot add a part and draws 3"
+    assert all_parts(g) == [[], []]
+    assert hand(g, 0) == sorted(["B7", "Y7", "Y8", "G7"]) and hand(g, 1) == sorted(bo)
+    assert (deciding(g), options(g)) == (0, COLOURS)
+    play(g, 0, "colour green")
+    assert not g.over and not events_of(g, "win")
+    assert (turn(g), deciding(g), g.pending.window) == (1, 1, False)
+    assert options(g) == ["play G9", "play W", "draw"]
+
+
 def test_the_droid_cards_are_worth_fifty_points():
     """Keeping Score: "Any Wild Card ..... 50 Points - Wild, Wild Draw 4, Wild Let's Build a Droid"."""
     prog = program(DROID)
