@@ -690,6 +690,28 @@ def test_wild_liars_challenge_a_lone_liar_challenged_takes_back_and_everyone_els
     assert (turn(g), deciding(g)) == (1, 1)
 
 
+@pytest.mark.parametrize("answer", ["challenge P2", "stop"])
+def test_wild_liars_challenge_with_two_players_the_one_other_player_lays_and_may_be_challenged(answer):
+    """Wild Liar's Challenge with two players: "all other players" is P2 alone.  P2 holds a blue card but lays the
+    Yellow 1 (a lie, `cheat`).  Challenged, it comes back with 1 more ("take their card back and draw 1 card");
+    not challenged, it goes under the Wild Liar's Challenge face down.  Either way P2 plays next, on blue."""
+    g = new_game(LIARS, [WLC_A, WLC_B], "R5", DRAWS)
+    play(g, 0, "play WC", "colour blue")
+    assert (deciding(g), [o for o in options(g) if o.startswith("lay ")]) == (1, ["lay B2"])
+    play(g, 1, "cheat Y1")
+    assert (deciding(g), options(g)) == (0, ["challenge P2", "stop"])
+    play(g, 0, answer)
+    if answer == "stop":
+        assert discard(g) == ["R5", "Y1", "WC"] and facedown_names(g) == {"Y1": [1]}
+        assert hand(g, 1) == sorted(set(WLC_B) - {"Y1"})
+    else:
+        assert discard(g) == ["R5", "WC"] and g.state.facedown == {}
+        assert hand(g, 1) == sorted(WLC_B + DRAWS[:1])
+    assert hand(g, 0) == sorted(WLC_A[1:])
+    assert colour(g) == "blue" and shown(g) == "WC"
+    assert (turn(g), deciding(g), g.state.direction) == (1, 1, 1)
+
+
 # Three players for the end of a hand by a Wild Liar's Challenge: P1 draws every turn while P2 and P3
 # play six Regular cards each, calling UNO with the sixth; then P1 plays the Wild Liar's Challenge.
 END_A = ["WC", "B1", "B2", "B3", "B4", "B6", "B8"]       # 1+2+3+4+6+8 = 24 once the WC is played

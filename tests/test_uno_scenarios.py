@@ -192,6 +192,26 @@ def test_setup_a_reverse_turned_up_first_with_two_players_the_dealer_plays_first
 
 
 
+@pytest.mark.parametrize("first, p1_draws, turns_to", [("RS", [], 1), ("BD2", ["Y8", "Y9"], 1), ("W", [], 0)],
+                         ids=["skip", "draw_two", "wild"])
+def test_setup_with_two_players_the_card_turned_up_acts_on_the_first_player(first, p1_draws, turns_to):
+    """The official turn-up with two players: a Skip turned up skips P1, so the dealer (P2) plays first; a Draw Two
+    makes P1 draw 2 and lose the turn to P2; a Wild has P1 name the colour and play.  The direction stays."""
+    g = new_game(UNO, [A3, B3], first, ["Y8", "Y9", "G9"])
+    assert discard(g) == [first]
+    assert [hand(g, 0), hand(g, 1)] == [sorted(A3 + p1_draws), sorted(B3)]
+    assert (turn(g), deciding(g), g.state.direction) == (turns_to, turns_to, 1)
+    assert [e.player for e in events_of(g, "skip")] == ([0] if turns_to == 1 else [])
+    if first == "W":
+        assert g.pending.prompt == "choose the colour that continues play"
+        play(g, 0, "colour green")
+        assert (colour(g), turn(g), deciding(g)) == ("green", 0, 0)
+        assert options(g) == ["play G1", "play G2", "draw"]
+    else:
+        play(g, 1, "draw")  # the dealer's first turn (a card that does not match); then P1 plays
+        assert (turn(g), deciding(g)) == (0, 0)
+
+
 def test_setup_over_seeded_deals_one_card_is_turned_up_never_a_wild_draw_four_and_it_acts_on_the_first_player():
     """A property of the official turn-up over 200 seeded deals of four players: the discard pile starts with one
     card, never a Wild Draw Four; who decides first and the hands follow from it (P4 is the dealer)."""
