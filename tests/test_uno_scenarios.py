@@ -802,6 +802,30 @@ def test_uno_missed_on_a_wild_or_an_action_card_is_caught_once_it_has_acted(card
         assert colour(g) == "yellow"
 
 
+@pytest.mark.parametrize("kept, guilty", [("B7", True), ("Y7", False)], ids=["guilty", "legal"])
+def test_uno_missed_on_a_challenged_wild_draw_four_is_caught_only_if_the_play_stands(kept, guilty):
+    """Calling "UNO" with a Wild Draw Four challenged: P1 plays it with two cards and no call, on blue.  Holding
+    the Blue 7, P1 is guilty ("YOU must draw 4 cards and they draw none"): five cards, nothing left to catch, and Bo
+    plays.  Holding the Yellow 7 the play was legal: Bo "draws 6 cards instead of 4 and loses [his] turn", and then
+    P1, still on one card without a call, can be caught by Bo."""
+    draws = ["Y7", "Y8", "G7", "G8", "G1", "G2", "B6", "B9"]
+    g = new_game(UNO, [RUN + [kept, "W4"], OPP], "R5", draws)
+    play(g, 0, *(f"play {c}" for c in RUN))
+    play(g, 0, "play W4", "colour red")
+    play(g, 1, "challenge")
+    if guilty:
+        assert hand(g, 0) == sorted([kept] + draws[:4]) and hand(g, 1) == sorted(OPP)
+        assert (turn(g), deciding(g), g.pending.window) == (1, 1, False)
+        assert "catch" not in options(g)
+    else:
+        assert hand(g, 0) == [kept] and hand(g, 1) == sorted(OPP + draws[:6])
+        assert (turn(g), deciding(g), g.pending.window, options(g)) == (0, 1, True, ["catch", "pass"])
+        play(g, 1, "catch")
+        assert hand(g, 0) == sorted([kept] + draws[6:8])
+        assert (turn(g), deciding(g), g.pending.window) == (0, 0, False)
+    assert colour(g) == "red"
+
+
 @pytest.mark.parametrize("name", [UNO, HOUSE, DROID])
 def test_playing_the_last_card_wins_and_scores_the_other_hands(name):
     """Winning: "When a player plays their final card, they win." and Keeping Score: "When a player wins
