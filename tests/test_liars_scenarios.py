@@ -111,6 +111,19 @@ def test_setup_a_liars_card_flipped_first_is_treated_as_a_normal_card():
                           "cheat R1", "cheat B4", "cheat Y6", "cheat Y5"]
 
 
+@pytest.mark.parametrize("first", ["LR7", "R0"])
+def test_setup_a_seven_or_a_zero_turned_up_first_swaps_and_passes_nothing(first):
+    """SETUP 4: the card turned up is not played, so its Special Rule does not act: a 7 ("When you play a 7 card
+    ... swap your hand") or a 0 ("When you play a 0 card ... pass their hand") turned up first exchanges no hands;
+    P1 plays on it (a Liar's 7 lies face up, "treat it as a normal card")."""
+    g = game3(flip=first)
+    assert discard(g) == [first] and g.state.facedown == {}
+    assert [hand(g, s) for s in range(3)] == [sorted(A3), sorted(B3), sorted(C3)]
+    assert (turn(g), deciding(g)) == (0, 0)
+    assert colour(g) == "red" and shown(g) == first
+    assert [o for o in options(g) if o.startswith("play ")] == ["play R1"]
+
+
 def test_setup_an_action_card_flipped_first_is_ignored():
     """SETUP 4: "If this card is an Action Card, ignore it and flip over the next card" -- Skips,
     Reverses, Draw Twos, Wild Draw 4s and the Wild Liar's Challenge alike: none of them acts."""
