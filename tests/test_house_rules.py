@@ -672,6 +672,25 @@ def test_a_race_set_off_by_the_last_card_is_run_and_the_card_the_last_one_draws_
     assert g.scores == [83 + 7 + 8, 0]
 
 
+def test_a_game_changer_played_as_the_last_card_may_still_change_a_rule_for_the_next_hand():
+    """WILD GAME CHANGER as the last card: "you may change any House Rule already in play" -- the change is made
+    before the hand ends (the rules stay for the match), but no colour is named: "When a player plays their final
+    card, they win", and play does not go on (as a last Wild).  Ann's rule for 3 is replaced; she wins Bo's 83 and
+    the Yellow 7 he drew; hand 2 starts with the new rule."""
+    ann = ["R3+"] + RUN + ["WG"]
+    g = new_game(HOUSE, [ann, OPP], "R5", ["Y7", "Y8"], match=True, names=["Ann", "Bo"])
+    play(g, 0, "play R3+", "write " + say_rule("moo"))
+    play(g, 1, "draw")  # Y7: no match for the Red 3
+    play(g, 0, *(f"play {c}" for c in RUN[:-1]), f"play {RUN[-1]} uno", "play WG")
+    assert hand(g, 0) == [] and not events_of(g, "hand_over")
+    assert (deciding(g), options(g)) == (0, ["change 3", "keep"])
+    play(g, 0, "change 3", "write " + say_rule("baa"))
+    assert not [e for e in events_of(g, "choice") if e.verb == "colour"]
+    assert [(e.hand, e.winners, e.scores) for e in events_of(g, "hand_over")] == [(1, [0], [83 + 7, 0])]
+    assert (g.state.hand_no, g.scores) == (2, [90, 0])
+    assert g.house_rules == {3: {"name": "house_3", "text": say_rule("baa"), "author": 0}}
+
+
 # ====================================================================== bugs found
 
 
