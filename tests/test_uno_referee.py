@@ -1,4 +1,5 @@
-"""An independent referee for classic UNO and UNO Express: seeded bot games replayed from their events alone.
+"""An independent referee for classic UNO, UNO Express and Let's Build a Droid: seeded bot games replayed from
+their events alone.
 
 The scenario tests pin each rulebook paragraph on a stacked deck; this one asks the same rules of whole games
 nobody scripted.  The referee keeps its own hands, discard pile, colour in play and direction from the events
@@ -7,8 +8,9 @@ files, what the books say: every card played matches the top card by colour, num
 (Let's Play 1); each turn goes where the last card sent it (Skip, Reverse -- a Skip with two players --, Draw
 Two / Draw One, a Wild Draw card accepted or challenged); a Draw card, an accepted or challenged Wild Draw card
 and a caught UNO! cost exactly the cards the books say; a Wild Draw challenge is won or lost on the hand as the
-books judge it ("Wild cards are considered a match, too"); and the winner of a hand holds nothing and scores the
-points left in every other hand (Keeping Score).
+books judge it ("Wild cards are considered a match, too"); a droid round lays parts of a different colour than
+the last, in current order, until one who cannot draws 3 and every part goes back; and the winner of a hand holds
+nothing and scores the points left in every other hand (Keeping Score).
 """
 from __future__ import annotations
 
@@ -19,8 +21,10 @@ from interpreter import Game
 from interpreter.bots import GreedyBot, RandomBot
 
 # Per game: the Draw card and what it makes the next player draw; the Wild Draw card, what accepting it costs
-# and what a failed challenge costs (the same as accepting for its player when caught).
-BOOKS = {"uno": ("draw_two", 2, "wild_draw_four", 4, 6), "express": ("draw_one", 1, "wild_draw_two", 2, 4)}
+# and what a failed challenge costs (the same as accepting for its player when caught); the Wild cards.
+BOOKS = {"uno": ("draw_two", 2, "wild_draw_four", 4, 6, {"wild", "wild_draw_four"}),
+         "express": ("draw_one", 1, "wild_draw_two", 2, 4, {"wild", "wild_draw_two"}),
+         "droid": ("draw_two", 2, "wild_draw_four", 4, 6, {"wild", "wild_draw_four", "wild_droid"})}
 
 
 def bot_game(name: str, players: int, seed: int) -> Game:
@@ -39,7 +43,7 @@ def bot_game(name: str, players: int, seed: int) -> Game:
 
 def referee(g: Game, name: str) -> list[str]:
     """What in the game's events breaks the book: [] when nothing does."""
-    draw_kind, draw_n, wild_draw, accept_n, failed_n = BOOKS[name]
+    draw_kind, draw_n, wild_draw, accept_n, failed_n, wilds = BOOKS[name]
     prog, n = g.program, len(g.names)
     hand_zone, discard_zone = prog.zone_index["hand"], prog.zone_index["discard"]
     attrs = [c.attrs for c in prog.cards]
@@ -48,6 +52,7 @@ def referee(g: Game, name: str) -> list[str]:
     colour, direction, current, expected = None, 1, None, None
     wild_draw_play = None   # (the card, its player's hand less it, the colour before it) until it is answered
     owed = None             # (seat, its hand size before, cards it must gain) once a penalty is due
+    droid = None            # the droid round: who lays the next part, the last part's colour, the hands after it
     wrong = []
 
     def after(seat, k=1):
@@ -55,7 +60,7 @@ def referee(g: Game, name: str) -> list[str]:
 
     def matches(card, top):
         a, t = attrs[card], attrs[top]
-        return (a["kind"] in ("wild", wild_draw) or a.get("colour") == colour
+        return (a["kind"] in wilds or a.get("colour") == colour
                 or a["kind"] == t["kind"] and (a["kind"] != "number" or a.get("number") == t.get("number")))
 
     for i, e in enumerate(g.events):
@@ -102,15 +107,32 @@ def referee(g: Game, name: str) -> list[str]:
                 owed = (after(current), len(hands[after(current)]), draw_n)
             elif kind == wild_draw:
                 wild_draw_play = (card, hands[current] - {card}, before)
+            elif kind == "wild_droid" and len(hands[current]) > 1:  # as the last card it wins with no round
+                droid = {"builder": current, "last": None,
+                         "sizes": [len(h) - (p == current) for p, h in enumerate(hands)]}
+        elif e.type == "choice" and e.verb == "lay":  # a droid part: "a card of a DIFFERENT color", in current order
+            if e.player != droid["builder"] or attrs[e.card].get("colour") in (None, droid["last"]):
+                wrong.append(f"event {i}: P{e.player + 1} lays {prog.cards[e.card].short} after {droid['last']}")
+            droid["builder"], droid["last"] = after(e.player), attrs[e.card]["colour"]
+        elif e.type == "say" and droid and "cannot add a part" in e.text:
+            builder = droid["builder"]
+            if any(attrs[c].get("colour") not in (None, droid["last"]) for c in hands[builder]):
+                wrong.append(f"event {i}: P{builder + 1} could have laid a part")
+            droid["sizes"][builder] += 3  # "That player must draw 3 card", and every part goes back
         elif e.type == "choice" and e.verb == "colour":
             colour = e.move.split()[1]
+            if droid:
+                if [len(h) for h in hands] != droid["sizes"]:
+                    wrong.append(f"event {i}: after the droid round the hands hold {[len(h) for h in hands]}, "
+                                 f"not {droid['sizes']}")
+                droid = None
         elif e.type == "choice" and e.verb in ("accept", "challenge"):
             card, held, before = wild_draw_play
             victim = after(current)
             if e.player != victim:
                 wrong.append(f"event {i}: P{e.player + 1} answers a Wild Draw card played before P{victim + 1}")
             guilty = e.verb == "challenge" and any(
-                attrs[c].get("colour") == before or attrs[c]["kind"] in ("wild", wild_draw) and attrs[c]["kind"] !=
+                attrs[c].get("colour") == before or attrs[c]["kind"] in wilds and attrs[c]["kind"] !=
                 attrs[card]["kind"] for c in held)
             if guilty:
                 expected, owed = after(current), (current, len(hands[current]), accept_n)
@@ -130,7 +152,7 @@ def referee(g: Game, name: str) -> list[str]:
     return wrong
 
 
-@pytest.mark.parametrize("name", ["uno", "express"])
+@pytest.mark.parametrize("name", ["uno", "express", "droid"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bot_games_keep_the_books_rules_as_an_independent_referee_reads_them(name, players):
     for seed in range(4):
