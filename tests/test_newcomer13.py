@@ -439,3 +439,36 @@ def test_hidden_information_over_a_bot_game(path):
     finally:
         H.GAMES_EACH = old
     assert out["failures"] == {} and out["counts"]["moves"] >= 4 and out["counts"]["views"] > 0
+
+
+# ------------------------------------------------------------------ open: a window asks only who can act
+
+COUNTER = '''game "Counter"
+players 2..2
+attribute r 1..6
+deck d { for n in 1..6 { card {r: n} } }
+zone d hidden
+zone h private per player
+zone pile public
+setup { shuffle d  deal 2 from d to h }
+turn {
+  choose current { lay c in h(current) "lay a card" { move c to pile } }
+  ask [next] "counter it with a 2?" { counter c in h(next) where c.r == 2 "a 2 cancels it" { move c to pile } }
+  win current
+}
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="open: whether a window asks a player tells the table what the player holds")
+def test_whether_a_window_asks_a_player_tells_nothing_of_their_hand():
+    """Cuttle's counter written as a window (`ask [next] { counter c in hand(next) where c.rank == two }`): a player
+    with no legal option is not asked (§7), so the game waits for seat 1 when it holds a 2 and goes on at once when
+    it does not, and seat 0 sees which (the pending decision, the narration).  tests/rules/cuttle.rules asks with a
+    `choose` of two options, `counter` and `resolve`, so that every player is asked."""
+    prog = rulelang.load_text(COUNTER)
+    seen = []
+    for stack in (["1", "2", "3", "4"], ["1", "5", "3", "4"]):      # seat 1 holds 2 and 4, then 5 and 4
+        g = Game(prog, 2, seed=1, stack=stack)
+        play(g, "lay 1")
+        seen.append((g.over, [g.narrate(e, 0) for e in g.events]))
+    assert seen[0] == seen[1]
