@@ -472,3 +472,18 @@ def test_whether_a_window_asks_a_player_tells_nothing_of_their_hand():
         play(g, "lay 1")
         seen.append((g.over, [g.narrate(e, 0) for e in g.events]))
     assert seen[0] == seen[1]
+
+
+def test_dou_dizhu_a_spring_doubles_the_stake_once_more(ddz):
+    """The landlord (bid 3) leads the rocket, three bombs and an airplane of Jacks and Queens; the peasants, with two
+    of each rank from 3 to 10, can beat none and never play: a spring.  The stake is 3 doubled five times (the
+    rocket, three bombs, the spring): 96 from each peasant."""
+    low = [r + s for r in "3456789T" for s in "SH"], [r + s for r in "3456789T" for s in "CD"]
+    landlord = ["BJ", "RJ", "2S", "2H", "2C", "2D", "AS", "AH", "AC", "AD", "KS", "KH", "KC", "KD", "QS", "QH", "QC"]
+    g = Game(ddz, 3, seed=1, stack=interleave([landlord, low[0] + ["QD"], low[1] + ["JD"]]) + ["JS", "JH", "JC"])
+    play(g, "bid 3", "rocket")
+    assert options(g) == ["pass"]
+    play(g, "pass", "pass", "bomb 2", "pass", "pass", "bomb A", "pass", "pass", "bomb K", "pass", "pass")
+    assert options(g)[0] == "airplane jack 2"
+    play(g, "airplane J 2")
+    assert g.winners == [0] and g.state.vars["doublings"] == 4 and g.scores == [192, -96, -96]
