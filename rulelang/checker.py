@@ -849,6 +849,8 @@ class Checker:
                 for name, domain in o.params:
                     t = self.expr(domain, inner)
                     el = elem_type(t)
+                    if el == "any":
+                        self.untyped_offer(o, domain, inner)
                     if el is None:
                         self.error(f"option `{o.verb}` chooses `{name}` from a list or a zone, not {an(t)}", domain.loc)
                     elif el == "zone":
@@ -879,6 +881,8 @@ class Checker:
             elif o.param is not None:
                 t = self.expr(o.domain, scope)
                 el = elem_type(t)
+                if el == "any":
+                    self.untyped_offer(o, o.domain, scope)
                 if el is None:
                     self.error(f"option `{o.verb}` chooses from a list or a zone, not {an(t)}", o.domain.loc)
                 elif el == "zone":
@@ -889,6 +893,20 @@ class Checker:
             # (a name the option binds holds its argument, not what the procedure's call gave: `live_params`)
             self.live_params -= {o.param, *(name for name, _ in (o.params or ()) if o.takes == "several")}
             self.block(o.body, inner)
+
+    def untyped_offer(self, o, domain, scope):
+        """`take c in src`, `src` a parameter (or another name) the checker cannot type: a move names its item by
+        what the runtime holds, and a card there is a number, the one that names it, a card in another's hand too
+        (`take 3`).  (A list the game's own rules make of values, `house_rules`, is offered as it is.)"""
+        name = next((n.name for n in ast.walk(domain) if isinstance(n, ast.Name) and scope.get(n.name) in ("any", "list:any")),
+                    None)
+        if name is None:
+            return
+        self.error(f"option `{o.verb}` offers the items of `{name}`, which the checker cannot type: a card would be "
+                   "offered by the number the game holds it as (one in another player's hand too), not by its name",
+                   domain.loc, f"name the parameter `cards` (or `cards_...`): it holds a list of cards, or a zone's "
+                   "cards, offered by name, or by place to a player who may not see them; for players or values, "
+                   f"draw them from a typed list: `[p for p in players if p in {name}]`")
 
     def offers_zones(self, o, name, domain):
         """`put c in hand(current), z in [left, right]`: a move names a card, a player, a value or a number, and a
@@ -1707,9 +1725,10 @@ def guide(t: str) -> str | None:
 
 
 def param_type(name: str) -> str:
-    """A parameter's type, read from its name: `card`, `card_2` are cards; `player`, `player_b` players."""
-    for t in ("card", "player"):
-        if name == t or name.startswith(t + "_"):
+    """A parameter's type, read from its name: `card`, `card_2` are cards; `player`, `player_b` players; `cards`,
+    `cards_held` a list of cards (a zone given to it is its cards)."""
+    for word, t in (("card", "card"), ("player", "player"), ("cards", "list:card")):
+        if name == word or name.startswith(word + "_"):
             return t
     return "any"
 

@@ -221,7 +221,7 @@ class _Diagnosis:
         return self.loc_at(len(stripped))
 
     def error(self) -> RulesSyntaxError:
-        for look in (self.braces, self.statement_option, self.aggregate, self.if_before_for, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
+        for look in (self.braces, self.statement_option, self.set_count, self.aggregate, self.if_before_for, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
                      self.negation, self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
@@ -267,6 +267,24 @@ class _Diagnosis:
                         f"an option is a verb and its block, `{word} {{ ... }}` (`VERB [NAME in LIST] [where "
                         "CONDITION] { ... }`); a statement goes inside an option's block")
         return None
+
+    def set_count(self):
+        """`lay need cs from hand(current)`: the count of an option of a set of cards is a number written out (it was
+        told "expected `in`", the form of an option of one argument)."""
+        stack = getattr(self.state, "value_stack", None) or []
+        if len(stack) < 2 or self.token is None or self.token.type != "NAME":
+            return None
+        verb, count = stack[-2], stack[-1]
+        if not (isinstance(verb, Tree) and verb.data == "verb" and isinstance(count, Token) and count.type == "NAME"):
+            return None
+        after = self.text[self.token.end_pos:].split(None, 1)
+        if not after or after[0] != "from":
+            return None
+        word = verb.children[0] if verb.children else "VERB"
+        return (f"option `{word}` takes a set of cards: how many is a number written out, not `{count}`",
+                self.token_loc(count),
+                f"for a count worked out in play, take a range and test the set's size: "
+                f"`{word} 1..4 {self.token} from ... where size({self.token}) == {count}`")
 
     def aggregate(self):
         """`count`, `all` and the like are read as `count(...)` wherever a value may stand, even when
