@@ -339,6 +339,29 @@ class PtyTerminal:
                 raise AssertionError(f"{text!r} did not appear; the screen since the last match:\n"
                                      f"{screen[self.seen:][-3000:]}")
 
+    def answer(self, prompt: str, typed: str, timeout: float = 10) -> str:
+        """Types the line `typed` at `prompt` (such as "Ann>") and returns the plain text the program shows before
+        its next prompt.  prompt_toolkit draws the prompt with the accepted line again as the prompt ends, once or
+        twice as the keys happen to arrive: a prompt followed by the line typed is that drawing, not the next
+        prompt, whose line is empty."""
+        import time
+
+        self.line(typed)
+        self.expect(f"{prompt} {typed}", timeout)
+        shown = ""
+        while True:
+            shown += self.expect(prompt, timeout)
+            deadline = time.monotonic() + timeout
+            while True:  # enough of what follows this prompt to tell the two apart
+                after = plain(self.raw)[self.seen:]
+                if after.startswith("\n") or len(after) > len(typed) or time.monotonic() > deadline:
+                    break
+                if not self.read_more(0.1):
+                    break
+            if not after.startswith(f" {typed}"):
+                return shown
+            self.seen += len(typed) + 1
+
     def type(self, keys: str) -> None:
         self.child.send(keys)
 
