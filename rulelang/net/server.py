@@ -31,7 +31,7 @@ from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_sav
                     setup_from_program)
 from ..terminal.commands import command_for, extra_words
 from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
-from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
+from ..terminal.host import NAME_RULE, Screen, act_as, fit_name, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, MAX_UPDATE_EVENTS, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
@@ -802,15 +802,6 @@ def write_codes(path, seats) -> None:
         os.replace(str(target) + ".tmp", target)
     except OSError:
         pass
-
-
-NAME_RULE = "a name is 1 to 24 printable characters"
-
-
-def fit_name(name) -> bool:
-    """Whether a name a person gives (`join --name`, `serve --play --name`) may be told to the table: text of 1 to
-    24 printable characters (no control character, no escape sequence: the host's terminal prints it as it is)."""
-    return isinstance(name, str) and bool(name.strip()) and len(name) <= 24 and name.isprintable()
 
 
 def read_codes(path) -> list | None:

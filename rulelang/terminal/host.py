@@ -1748,12 +1748,26 @@ def pronoun_refusal(name: str, alone: bool = False) -> str | None:
     return None
 
 
+NAME_MOST = 24  # characters in a player's name a person gives (--names, join --name, serve --name)
+NAME_RULE = f"a name is 1 to {NAME_MOST} printable characters"
+
+
+def fit_name(name) -> bool:
+    """Whether a name a person gives (`--names`, `join --name`, `serve --play --name`) may be told to the table: text
+    of 1 to NAME_MOST printable characters (no control character, no escape sequence: a terminal prints it as it
+    is)."""
+    return isinstance(name, str) and bool(name.strip()) and len(name) <= NAME_MOST and name.isprintable()
+
+
 def seat_names(players: int, humans: int, given: str | None) -> list[str]:
     """People first (`You` when alone, else `Player N`), then bots; --names names the seats from the first."""
     people = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
     taken = [n.strip() for n in given.split(",") if n.strip()] if given else []
     if len(taken) > players:
         raise RulesError(f"--names gives {len(taken)} names for {players} players")
+    for name in taken:
+        if len(name) > NAME_MOST:  # (a control character is refused by Game, for every host)
+            raise RulesError(f"--names: `{name[:NAME_MOST]}…` has {len(name):,} characters: {NAME_RULE}")
     for s, name in enumerate(taken):
         why = pronoun_refusal(name, alone=humans == 1 and s == 0)
         if why:
