@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from test_save import main
 
+# UNO Express dealt from a stack: 5 cards to each of 4 players, then Red 7 turned up.
+STACK = [f"{c}{n}" for n in range(1, 6) for c in "YGBR"] + ["R7"]
+
 
 def test_a_name_given_with_names_is_held_to_the_tables_24_characters(tmp_path, capsys, monkeypatch):
     """`--names` took a name of any length (100,000 characters: a start line of 1.8 MB, every line of the story, the
@@ -17,3 +20,47 @@ def test_a_name_given_with_names_is_held_to_the_tables_24_characters(tmp_path, c
     status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1", "--names",
                             "Ann," + "B" * 24)
     assert status == 0 and out.startswith(f"UNO Express — 4 players: Ann, {'B' * 24}, Ada, Bo · seed 1")
+
+
+def test_a_named_pipe_as_stack_or_log_that_no_program_uses_is_refused_after_a_wait(tmp_path, capsys, monkeypatch):
+    """`--stack FIFO` with nothing writing to it, or `--log FIFO` with nothing reading it, waited for ever in `open`
+    with nothing said.  Now such a pipe is waited for host.PIPE_WAIT seconds (10; 0.3 here), then refused in one
+    line; a pipe a program writes to (`--stack <(...)`) or reads from (`--log >(...)`) is read and written as a
+    file."""
+    import os
+    import threading
+
+    from rulelang.terminal import host
+
+    monkeypatch.setattr(host, "PIPE_WAIT", 0.3)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1", "--stack", pipe)
+    assert (status, out) == (1, "")
+    assert err == f"--stack {pipe} is a pipe that no program writes to (waited 0.3 s): name a file, or start the " \
+                  "program that writes to the pipe first\n"
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1", "--log", pipe)
+    assert (status, out) == (1, "")
+    assert err == f"--log {pipe} is a pipe that no program reads (waited 0.3 s): name a file, or start the " \
+                  "program that reads the pipe first\n"
+
+    def write():
+        with open(pipe, "w") as f:
+            f.write(f"[{', '.join(STACK)}]\n")
+
+    def read(into):
+        with open(pipe) as f:
+            into.append(f.read())
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1", "--stack", pipe)
+    writer.join()
+    assert status == 0 and err == "" and "  ♥Red 7 is turned up from the draw pile to start the discard pile\n" in out
+    logged: list = []
+    reader = threading.Thread(target=read, args=(logged,))
+    reader.start()
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1", "--log", pipe)
+    reader.join()
+    assert status == 0 and logged[0].startswith('{"type": "start", "game": "UNO Express"')
+    assert logged[0].splitlines()[-1].startswith('{"type": "game_over"')
