@@ -64,3 +64,33 @@ def test_a_named_pipe_as_stack_or_log_that_no_program_uses_is_refused_after_a_wa
     reader.join()
     assert status == 0 and logged[0].startswith('{"type": "start", "game": "UNO Express"')
     assert logged[0].splitlines()[-1].startswith('{"type": "game_over"')
+
+
+def test_a_log_replayed_without_its_game_file_tells_the_zones_by_their_declared_words(tmp_path, capsys, monkeypatch):
+    """`rulelang replay` of a --log whose game file is not there (a log sent to a friend) told each event by itself
+    and the zones by their names in the file, not the words the game declares (`zone home "foundation" 1..4`):
+    'Ace Diamonds goes from the column 3 pile to the home 3 pile', where the table was told 'goes from column 3 to
+    foundation 3'.  The log's start line now holds the zones' words (`zones`), and the replay tells them so.  Its
+    last line read 'Game over:  win' for a game nobody won (with the game's file too): now 'Game over: nobody
+    wins', as the game said it live."""
+    import json
+
+    from helpers import ROOT
+
+    log = tmp_path / "freecell.jsonl"
+    status, out, err = main(capsys, monkeypatch, "run", ROOT / "tests/rules/freecell.rules", "--humans", "0",
+                            "--seed", "1", "--log", log)
+    assert status == 0 and out.rstrip().endswith("Game over: nobody wins · scores: Ada 1")
+    lines = log.read_text().splitlines()
+    start = json.loads(lines[0])
+    assert start["zones"]["home 3"] == "foundation 3" and start["zones"]["column 3"] == "column 3"
+    status, out, err = main(capsys, monkeypatch, "replay", log)
+    assert status == 0 and out.rstrip().endswith("\n  Game over: nobody wins")
+    start["file"] = str(tmp_path / "gone.rules")
+    moved = tmp_path / "moved.jsonl"
+    moved.write_text("\n".join([json.dumps(start)] + lines[1:]) + "\n")
+    status, out, err = main(capsys, monkeypatch, "replay", moved)
+    assert status == 0 and err == ""
+    assert "\n  Ace Diamonds goes from column 3 to foundation 3\n" in out
+    assert " pile" not in out.lower().replace("the stock pile", "") and "home 3" not in out
+    assert out.rstrip().endswith("\n  Game over: nobody wins")

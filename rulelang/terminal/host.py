@@ -20,7 +20,7 @@ from interpreter.game import check_players
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
-from interpreter.narrator import capital, english_list, name_read, reads_as_pronoun, spec_words
+from interpreter.narrator import capital, english_list, name_read, reads_as_pronoun, spec_words, zone_displays
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -1893,7 +1893,8 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
         if log_file:
             log_file.write(json.dumps({"type": "start", "game": program.name, "file": file or setup.main, "players": names,
                                        "humans": [names[h] for h in humans], "seed": setup.seed,
-                                       "options": game.options, "match": setup.match}, ensure_ascii=False) + "\n")
+                                       "options": game.options, "match": setup.match,
+                                       "zones": zone_displays(program)}, ensure_ascii=False) + "\n")
             log_file.flush()
     except (OSError, RulesError) as e:
         if saver is not None:
