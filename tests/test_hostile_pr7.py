@@ -2,6 +2,9 @@
 user can.  Each test failed before its fix."""
 from __future__ import annotations
 
+import pytest
+
+from helpers import TINY
 from test_save import main
 
 # UNO Express dealt from a stack: 5 cards to each of 4 players, then Red 7 turned up.
@@ -94,3 +97,25 @@ def test_a_log_replayed_without_its_game_file_tells_the_zones_by_their_declared_
     assert "\n  Ace Diamonds goes from column 3 to foundation 3\n" in out
     assert " pile" not in out.lower().replace("the stock pile", "") and "home 3" not in out
     assert out.rstrip().endswith("\n  Game over: nobody wins")
+
+
+def test_a_served_game_nobody_won_is_told_so_on_the_hosts_terminal(tmp_path):
+    """The table's terminal said 'Game over:  win · scores: ...' for a game that ended with no winner (`win []`),
+    as the narrator did: now 'Game over: nobody wins', as the local prompt says it."""
+    pytest.importorskip("websockets")
+    from test_net import bounded, joined_and_started, serving
+
+    game = tmp_path / "nobody.rules"
+    game.write_text(TINY.replace("go { win current }", "go { win [] }"))
+
+    @bounded
+    async def run():
+        async with serving(tmp_path, game=str(tmp_path / "nobody")) as served:
+            table, lines = served[0], served[3]
+            (ann,) = await joined_and_started(served)
+            await ann.my_turn()
+            await ann.send("move", text="go")
+            await ann.recv("update", where=lambda m: m["view"]["over"])
+            assert lines[-1] == "Game over: nobody wins · scores: Ann 0, Ada 0"
+
+    run()

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
 from interpreter.game import check_players, parse_options
-from interpreter.narrator import name_read
+from interpreter.narrator import english_list, name_read
 from interpreter.seat import race_move, racers
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -348,8 +348,8 @@ class Table:
         self.save(durable=durable)
         self.push_all()
         if self.game.over:
-            self.out(f"Game over: {', '.join(self.game.names[w] for w in self.game.winners)} "
-                     f"win{'s' if len(self.game.winners) == 1 else ''} · scores: "
+            self.out(f"Game over: {english_list(self.game.names[w] for w in self.game.winners)} "
+                     f"win{'s' if len(self.game.winners) <= 1 else ''} · scores: "
                      + ", ".join(f"{n} {s}" for n, s in zip(self.game.names, self.game.scores)))
         self.wake.set()
 
