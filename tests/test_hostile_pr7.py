@@ -111,7 +111,7 @@ def test_a_served_game_nobody_won_is_told_so_on_the_hosts_terminal(tmp_path):
     @bounded
     async def run():
         async with serving(tmp_path, game=str(tmp_path / "nobody")) as served:
-            table, lines = served[0], served[3]
+            lines = served[3]
             (ann,) = await joined_and_started(served)
             await ann.my_turn()
             await ann.send("move", text="go")
