@@ -119,3 +119,33 @@ def test_a_served_game_nobody_won_is_told_so_on_the_hosts_terminal(tmp_path):
             assert lines[-1] == "Game over: nobody wins · scores: Ann 0, Ada 0"
 
     run()
+
+
+def test_an_undo_asked_over_the_network_does_not_tell_the_others_the_move_as_typed(tmp_path):
+    """Liar's UNO, seed 1: Ann lays a Liar's card face down (`bluff LR8`: the others see only a card laid, never
+    which card nor whether she chose `truth` or `bluff`), then asks to take it back.  The table asked Bob 'Ann asks
+    to take back their `bluff LR8`. Agree?' and told everyone 'Taken back: Ann's `bluff LR8`.': her card and her
+    lie.  Now the question and the notice name her last move as the local prompt does, without its text (Ann alone
+    is told hers)."""
+    pytest.importorskip("websockets")
+    from test_net import answer_asks, bounded, joined_and_started, serving
+
+    @bounded
+    async def run():
+        async with serving(tmp_path, game="liars", players=2, seed=1) as served:
+            table = served[0]
+            ann, bob = await joined_and_started(served, ("Ann", "Bob"))
+            first = await ann.my_turn()
+            assert "bluff LR8" in [o["text"] for o in first["decision"]["options"]]
+            await ann.send("move", text="bluff LR8")
+            await ann.my_turn()
+            await ann.send("move", text="undo")
+            ask = await answer_asks(bob, True)
+            assert ask["question"] == "Ann asks to take back their last move. Agree?"
+            told = await bob.recv("notice", where=lambda m: m["text"].startswith("Taken back"))
+            assert told["text"] == "Taken back: Ann's last move."
+            told = await ann.recv("notice", where=lambda m: m["text"].startswith("Taken back"))
+            assert told["text"] == "Taken back: your `bluff LR8`."  # (as the local prompt tells the one who took it)
+            assert table.game.record() == []
+
+    run()

@@ -383,8 +383,8 @@ class Table:
             if why:
                 return f"your last move cannot be taken back: {why}; {UNDO_REFUSED}"
             later = len(moves) - i - 1
-            text = moves[i][1]
-            question = f"{seat.name} asks to take back their `{text}`" + (
+            # The move is not quoted as typed: it may name a card laid face down (`bluff LR8`), as the local prompt
+            question = f"{seat.name} asks to take back their last move" + (
                 f" and the {later} move{'s' if later != 1 else ''} after it." if later else ".")
         others = [s for s in self.seats if s.kind == "person" and s is not seat]
         self.proposal_id += 1
@@ -458,8 +458,9 @@ class Table:
         self.game = before
         self.bots = {k: b for k, b in bots.items() if self.seats[k].kind == "bot"}
         later = len(moves) - i - 1
-        self.tell_all(f"Taken back: {seat.name}'s `{p['text']}`" + (
-            f" and the {later} move{'s' if later != 1 else ''} after it." if later else "."))
+        since = f" and the {later} move{'s' if later != 1 else ''} after it." if later else "."
+        self.tell_all(f"Taken back: {seat.name}'s last move{since}", but=seat)  # (its text may name a hidden card)
+        self.send(seat, encode("notice", text=f"Taken back: your `{moves[i][1]}`{since}"))
         self.arm()
         self.save()
         for s in self.seats:
