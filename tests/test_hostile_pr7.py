@@ -181,3 +181,21 @@ def test_a_house_rule_that_fails_on_a_value_worked_out_from_hidden_cards_does_no
     g.seat(0).act("play GS")
     told = [line.split("\n")[0] for ev in g.events for line in [str(g.narrate(ev, 0))] if "is dropped" in line]
     assert told == [f"the house rule `table_rule_1` failed ({why}) and is dropped"]
+
+
+def test_a_hosts_line_bot_with_a_seat_number_of_thousands_of_digits_is_refused_not_the_table_stopped():
+    """`serve` reads the host's lines from standard input (a pipe, a script): `bot 999...` with 5,000 digits made
+    `int` fail (Python reads at most 4,300 digits), which ended the task reading the host's lines, and the table
+    stopped as if the host had typed `quit` ('The table stops.'), the game with it.  Now it is a seat there is
+    not, told as `bot 99` is, and the table goes on."""
+    pytest.importorskip("websockets")
+    import rulelang as rl
+
+    from helpers import GAMES
+    from rulelang.net.server import Table
+
+    lines: list = []
+    table = Table(rl.load(GAMES / "express.rules"), 2, out=lines.append, seed=1)
+    assert table.command("bot " + "9" * 5000) is True
+    assert lines == ["✗ there is no seat 9999999999…"]
+    assert table.command("bot 99") is True and lines[-1] == "✗ there is no seat 99"

@@ -729,7 +729,8 @@ class Table:
             self.show_seats()
             self.show_codes(only_open=False)
         elif word == "bot" and len(words) == 2 and words[1].isascii() and words[1].isdigit():  # (not `²`: int fails)
-            problem = self.hand_to_bot(int(words[1]) - 1)
+            # (a seat number of thousands of digits is no seat, and past what `int` reads: not read, only told)
+            problem = self.hand_to_bot(int(words[1]) - 1) if len(words[1]) <= 9 else f"there is no seat {words[1][:10]}…"
             if problem:
                 self.out(f"✗ {problem}")
         elif word in ("quit", "stop", "exit"):
