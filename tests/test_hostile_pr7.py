@@ -199,3 +199,23 @@ def test_a_hosts_line_bot_with_a_seat_number_of_thousands_of_digits_is_refused_n
     assert table.command("bot " + "9" * 5000) is True
     assert lines == ["✗ there is no seat 9999999999…"]
     assert table.command("bot 99") is True and lines[-1] == "✗ there is no seat 99"
+
+
+def test_a_save_whose_folder_cannot_be_made_is_told_not_a_traceback(tmp_path, capsys, monkeypatch):
+    """`--save FILE` in a folder that cannot be made (a file stands where the folder would be), or the saves folder
+    itself a file: the save's lock made the folder first, outside the guard that lets a folder that cannot hold the
+    lock go, and a FileExistsError (NotADirectoryError) traceback ended the game before it began.  Now the game is
+    played and the saving's failure told in one line, as for a folder that cannot be written."""
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder\n")
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1",
+                            "--save", blocker / "game.yaml")
+    assert status == 0 and "Traceback" not in err
+    assert f"✗ the game could not be saved to {blocker / 'game.yaml'}: " in out
+    assert out.rstrip().splitlines()[-1].startswith("Game over: ")
+    (tmp_path / "data" / "rulelang").mkdir(parents=True)
+    (tmp_path / "data" / "rulelang" / "saves").write_text("not a folder\n")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--seed", "1", "--bots", "greedy", stdin="draw\n")
+    assert status == 3 and "Traceback" not in err
+    assert f"✗ the game could not be saved to {tmp_path / 'data' / 'rulelang' / 'saves'}/uno-express-" in out
