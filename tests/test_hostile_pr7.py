@@ -219,3 +219,35 @@ def test_a_save_whose_folder_cannot_be_made_is_told_not_a_traceback(tmp_path, ca
     status, out, err = main(capsys, monkeypatch, "run", "express", "--seed", "1", "--bots", "greedy", stdin="draw\n")
     assert status == 3 and "Traceback" not in err
     assert f"✗ the game could not be saved to {tmp_path / 'data' / 'rulelang' / 'saves'}/uno-express-" in out
+
+
+def test_a_seat_joined_again_and_again_is_slowed_to_one_join_a_second(tmp_path):
+    """A seat's code may join again (a second terminal, a dropped connection), each time closing the connection
+    before, sending a welcome with the rules' texts and a redraw, and printing two lines on the host's terminal: a
+    client doing nothing else joined 238 times in 5 s, 480 lines scrolling past the host (the host's own game
+    screen with `serve --play`).  Now a seat joined less than a second ago (server.REJOIN_PAUSE) is joined again
+    only once that second is over, as a wrong code waits 0.3 s: at most one join a second."""
+    pytest.importorskip("websockets")
+    import time
+
+    from test_net import Client, bounded, joined_and_started, serving
+
+    @bounded
+    async def run():
+        async with serving(tmp_path) as served:
+            table, address, _, lines = served
+            (ann,) = await joined_and_started(served)
+            await ann.my_turn()
+            start, joins = time.monotonic(), 0
+            while time.monotonic() - start < 3:
+                again = await Client.open(address, table.seats[0].code, "Ann", budget=2)
+                await again.recv("welcome")
+                joins += 1
+            assert joins <= 4
+            assert sum("joined again" in line for line in lines) == joins
+            await again.send("move", text="draw")
+            await again.recv("update")
+            assert table.game.record()[0] == (0, "draw")
+
+    run()
+

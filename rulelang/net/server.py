@@ -43,6 +43,7 @@ CODE_LENGTH = 16  # about 79 bits
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
 MAX_STRANGERS = 32  # connections at once that have not said which seat they are; more are closed at once
 MAX_STRIKES = 200  # messages refused for speed before the connection is closed
+REJOIN_PAUSE = 1.0  # seconds a seat's code waits to join again after it joined: at most a join a second
 RACE_WAIT = 10.0  # seconds a race waits for people when --window does not say
 PROPOSAL_WAIT = 60.0  # seconds the table has to agree to a house rule or an undo when --window does not say
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
@@ -82,6 +83,7 @@ class Seat:
         self.gone_since = None  # monotonic time the person's connection dropped
         self.told_gone = False
         self.sent = 0  # messages sent to this seat (what the leak test reads)
+        self.joined_at = -REJOIN_PAUSE  # monotonic time a connection last came to join it
 
     def state(self) -> str:
         if self.kind == "bot":
@@ -612,6 +614,10 @@ class Table:
                 await conn.send(encode("error", message="no seat at this table has that code"))
                 await conn.close(1008, "bad code")
                 return
+            wait = seat.joined_at + REJOIN_PAUSE - time.monotonic()
+            if wait > 0:  # a code joining again and again (each a welcome, a redraw, the host told): slowed down
+                await asyncio.sleep(wait)
+            seat.joined_at = time.monotonic()
             problem = self.attach(seat, conn, name)
             if problem:
                 await conn.send(encode("error", message=problem))
