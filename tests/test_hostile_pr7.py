@@ -251,3 +251,23 @@ def test_a_seat_joined_again_and_again_is_slowed_to_one_join_a_second(tmp_path):
 
     run()
 
+
+@pytest.mark.parametrize("args, told", [
+    (["--option", "alternate_scoring=true,false"] * 20,
+     "--option alternate_scoring is given twice: give each option once, with all its values (`NAME=A,B`)"),
+    (["--option", "alternate_scoring=true,false,true"],
+     "--option alternate_scoring=true,false,true names `true` twice"),
+    (["--players", "2..10", "--option", "alternate_scoring=" + ",".join(f"v{i}" for i in range(200))],
+     "the grid has 1,800 cells (9 player counts × 200 values of alternate_scoring); a sweep has at most 1,000"),
+])
+def test_a_sweep_grid_too_large_to_play_is_refused_before_it_is_made(args, told, capsys, monkeypatch):
+    """`sweep` made every cell of its grid, and a game of each, before a game was played: `--option` given 20
+    times with two values made 2**20 cells and ran for minutes before anything was said; 200 values of an option
+    over 9 player counts, 1,800 games set up only to be refused.  An option given twice or a value named twice
+    is refused, and a grid of more than 1,000 cells, before the grid is made."""
+    import time
+
+    start = time.process_time()
+    status, out, err = main(capsys, monkeypatch, "sweep", "uno", "--games", "1", "--players", "2", *args)
+    assert (status, out) == (1, "") and err == told + "\n"
+    assert time.process_time() - start < 5
