@@ -271,3 +271,31 @@ def test_a_sweep_grid_too_large_to_play_is_refused_before_it_is_made(args, told,
     status, out, err = main(capsys, monkeypatch, "sweep", "uno", "--games", "1", "--players", "2", *args)
     assert (status, out) == (1, "") and err == told + "\n"
     assert time.process_time() - start < 5
+
+
+def test_a_joined_terminal_tells_a_game_nobody_won_as_nobody_wins(tmp_path):
+    """`rulelang join`'s last line for a game that ended with no winner (`win []`) read 'Game over: nobody win';
+    now 'Game over: nobody wins', as the local prompt and the table say it."""
+    pytest.importorskip("websockets")
+    pytest.importorskip("pexpect")
+    import rulelang as rl
+    from test_net_terminal import Joined, Served
+
+    from rulelang.net.server import Table
+
+    table = Table(rl.load_text(TINY.replace("go { win current }", "go { win [] }")), 2, seed=1, out=lambda line: None,
+                  save=tmp_path / "table.yaml")
+    served = Served(table)
+    t = None
+    try:
+        t = Joined(served.address, table.seats[0].code, "Ann")
+        t.expect("waiting>")
+        served.call(table.start)
+        t.expect("Moves: go")
+        t.line("go")
+        told = t.expect(" · scores: Ann 0, Ada 0")
+        assert told.endswith("Game over: nobody wins")
+    finally:
+        if t is not None:
+            t.close()
+        served.stop()
