@@ -248,6 +248,8 @@ def op_turn_to(who_f, now: bool = False):
         if who is None:  # `turn to none` would leave the game with nobody to play
             raise RuntimeRulesError(f"`turn to` names no player: its value is none (in `{fr.name}`)")
         if now:
+            if who in st.gone and st.in_play():  # whom it named is not told (`State.in_play`)
+                raise RuntimeRulesError(f"`turn to ... now` names a player out of play (in `{fr.name}`)")
             if who in st.gone:
                 raise RuntimeRulesError(f"`turn to {st.names[who]} now`: {st.names[who]} is out of play (in `{fr.name}`)")
             st.current, st.turn_to, st.skips, st.again = who, None, 0, False

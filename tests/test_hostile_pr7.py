@@ -299,3 +299,32 @@ def test_a_joined_terminal_tells_a_game_nobody_won_as_nobody_wins(tmp_path):
         if t is not None:
             t.close()
         served.stop()
+
+
+OUTS = '''game "Outs"
+players 3..3
+attribute r 1..5
+deck d { for n in 1..5 { card {r: n} } }
+zone d hidden
+zone h private per player
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { leave { out current } stay { } } }
+'''
+
+
+def test_a_house_rule_whose_turn_to_fails_on_hidden_cards_does_not_tell_whom_it_named():
+    """Seed 4: Ann holds 2, Bo 3, Cy 1.  Ann goes out; Bo writes a rule that, as his turn begins, gives the turn
+    at once to the player counted by Cy's card, which Bo does not see.  It failed with '`turn to Ann now`: Ann is
+    out of play', telling Bo that Cy holds a 1.  Now, in a rule written in play, the message names nobody."""
+    target = "nth(players, top(h(next)).r)"
+    import rulelang as rl
+
+    g = Game(rl.load_text(OUTS), ["Ann", "Bo", "Cy"], seed=4)
+    assert [g.program.cards[g.state.zones[1][p][0]].attrs["r"] for p in range(3)] == [2, 3, 1]
+    g.seat(0).act("leave")
+    g.house(1, f"when turn_begins(p) if p == nth(players, 2) {{ turn to {target} now }}")
+    g.seat(1).act("stay")
+    g.seat(2).act("stay")
+    told = [str(g.narrate(e, 1)).split("\n")[0] for e in g.events if e.type == "house_rule_dropped"]
+    assert told == ["the house rule `table_rule_1` failed at line 1, column 47 of its text (`turn to ... now` names "
+                    "a player out of play (in `table_rule_1`)) and is dropped"]
