@@ -482,8 +482,8 @@ class Narrator:
                 if isinstance(scores, dict) else None
         if kind == "game_over":
             ws = e.winners or []
-            one = len(ws) == 1 and not self.is_you(ws[0])
-            return [("", f"game over: {' and '.join(self.who(w) for w in ws)} win{'s' if one else ''}")]
+            one = len(ws) <= 1 and not (ws and self.is_you(ws[0]))  # `nobody wins`
+            return [("", f"game over: {english_list(self.who(w) for w in ws)} win{'s' if one else ''}")]
         if kind == "house_rule":
             author = self.acts(p, "make") if p is not None else "the table makes"
             key = e.key

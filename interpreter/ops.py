@@ -38,9 +38,10 @@ class ZoneRef(tuple):
     __slots__ = ()
 
 
-def no_zone(name: str, low: int, high: int, k):
-    """`column(9)` of `zone column 1..8`: the rules stop, saying so."""
-    raise RuntimeRulesError(f"there is no {name}({k}): the {name}s are {name}({low}) to {name}({high})")
+def no_zone(st, name: str, low: int, high: int, k):
+    """`column(9)` of `zone column 1..8`: the rules stop, saying so (not which, in a rule written in play)."""
+    which = f"such {name}" if st.in_play() else f"{name}({k})"
+    raise RuntimeRulesError(f"there is no {which}: the {name}s are {name}({low}) to {name}({high})")
 
 
 def zone_ref(zi: int, owner=None) -> ZoneRef:
@@ -247,6 +248,8 @@ def op_turn_to(who_f, now: bool = False):
         if who is None:  # `turn to none` would leave the game with nobody to play
             raise RuntimeRulesError(f"`turn to` names no player: its value is none (in `{fr.name}`)")
         if now:
+            if who in st.gone and st.in_play():  # whom it named is not told (`State.in_play`)
+                raise RuntimeRulesError(f"`turn to ... now` names a player out of play (in `{fr.name}`)")
             if who in st.gone:
                 raise RuntimeRulesError(f"`turn to {st.names[who]} now`: {st.names[who]} is out of play (in `{fr.name}`)")
             st.current, st.turn_to, st.skips, st.again = who, None, 0, False
@@ -628,8 +631,7 @@ def set_for_a_where(st, key, name: str) -> None:
 def set_for_a_where_in_play(st, key, name: str) -> None:
     """`set_for_a_where` for a file's own `set` (or `if` around one), while a rule written in play runs (a procedure
     it calls, an event's rules it fires): that rule gave the value, and is dropped for it."""
-    house = {rule["name"] for rule in st.house.values()}
-    if any(f.name in house for f in st.stack):
+    if st.in_play():
         set_for_a_where(st, key, name)
 
 

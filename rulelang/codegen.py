@@ -57,7 +57,8 @@ def items(st, v):
 def zone_of(st, zi: int, owner) -> ops.ZoneRef:
     """A player's zone as a value (`hand(p)`), for a player that is one."""
     if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < st.n:
-        raise RuntimeRulesError(f"`{st.program.zones[zi].name}(...)` needs a player, and was given {owner!r}")
+        given = "something else" if st.in_play() else repr(owner)  # (in play: the value is not told, `in_play`)
+        raise RuntimeRulesError(f"`{st.program.zones[zi].name}(...)` needs a player, and was given {given}")
     return ops.ZoneRef((zi, owner))
 
 

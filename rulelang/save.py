@@ -265,12 +265,12 @@ class SaveLock:
             import fcntl
         except ImportError:  # no locks on this system: as before, one player is trusted to resume a game once
             return self
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         while True:
             try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-            except OSError:
-                return self  # a folder that cannot hold it (read-only): saving will say what is wrong
+            except OSError:  # a folder that cannot hold it (read-only, or a file where it would be made): saving
+                return self  # will say what is wrong
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:

@@ -779,7 +779,7 @@ async def test_undo_needs_the_others_consent_and_redraws_every_screen(tmp_path):
         assert (await ann.recv("error"))["message"].startswith("`undo 2`: `undo` takes nothing after it")
         await ann.send("move", text="undo")
         ask = await answer_asks(bob, False)
-        assert ask["question"] == f"Ann asks to take back their `{plays[0]}` and the 1 move after it. Agree?"
+        assert ask["question"] == "Ann asks to take back their last move and the 1 move after it. Agree?"
         await ann.recv("notice", where=lambda m: m["text"] == "Bob does not agree: Ann's move stands.")
         assert len(table.game.record()) == 2
         await ann.send("move", text="/undo")  # as a client sends it (a game may name a move `undo`)

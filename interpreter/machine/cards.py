@@ -75,11 +75,13 @@ def move_cards(st: State, cards: list, dest: tuple, face: str | None, under: int
     zi, owner = dest
     target = st.zones[zi] if owner is None else st.zones[zi][owner]
     if under is not None:
-        if under.__class__ is not int:
-            raise RuntimeRulesError(f"`under` takes a number of cards, and was given {under!r}")
+        if under.__class__ is not int:  # (in play: the value is not told, `State.in_play`)
+            given = "something else" if st.in_play() else repr(under)
+            raise RuntimeRulesError(f"`under` takes a number of cards, and was given {given}")
         if under < 0:
-            raise RuntimeRulesError(f"cannot put cards under {under} cards of the {st.program.zones[zi].name} pile: "
-                                    "a count of cards cannot be negative")
+            count = "a negative number of" if st.in_play() else str(under)
+            raise RuntimeRulesError(f"cannot put cards under {count} cards of the {st.program.zones[zi].name} pile"
+                                    + ("" if st.in_play() else ": a count of cards cannot be negative"))
         cards = list(dict.fromkeys(cards))  # (a card named twice goes in once, as on top)
     st.steps += len(cards)  # the runaway bound counts work, not only instructions
     record = st.record

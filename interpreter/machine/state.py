@@ -141,6 +141,13 @@ class State:
         z = self.zones[zi]
         return z[owner] if owner is not None else z
 
+    def in_play(self) -> bool:
+        """Whether a rule written in play is running (itself, or a procedure it calls, or the rules of an event it
+        fires): what it fails on is told to the whole table and the game goes on, so a failure tells no value it
+        was given, which may be worked out from cards some player cannot see."""
+        house = {rule["name"] for rule in self.house.values()}
+        return bool(house) and any(f.name in house for f in self.stack)
+
     def emit(self, ev: Event) -> None:
         """Record an event (one of `interpreter.events`' records, whose class declares its fields), if this game
         keeps its record."""

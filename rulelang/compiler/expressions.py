@@ -158,7 +158,7 @@ class Expressions:
             name = e.args[0].value
             _, low, high = s.numbered[name]
             k = self.gen(e.args[1], scope)
-            return Py(f"ops.no_zone({name!r}, {low}, {high}, {k.src})", k.varies, False)
+            return Py(f"ops.no_zone(st, {name!r}, {low}, {high}, {k.src})", k.varies, False)
         if n in s.zones:
             p = self.gen(e.args[0], scope)
             zi = self.zone_index[n]

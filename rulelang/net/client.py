@@ -537,8 +537,8 @@ class JoinHost(Host):
         g = self.game
         names = g.names
 
-        winners = english_list([names[w] for w in g.winners]) if g.winners else "nobody"
-        one = len(g.winners) == 1 and g.winners[0] != self.seat
+        winners = english_list([names[w] for w in g.winners])  # (`nobody` for none)
+        one = len(g.winners) <= 1 and g.winners != [self.seat]  # `Ann wins`, `nobody wins`, `you win`
         self.screen.line("")
         self.screen.line([("bold", f"Game over: {'you' if g.winners == [self.seat] else winners} win{'s' if one else ''}"),
                           ("", " · scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, g.scores)))])

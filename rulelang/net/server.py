@@ -21,7 +21,7 @@ from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
 from interpreter.game import check_players, parse_options
-from interpreter.narrator import name_read
+from interpreter.narrator import english_list, name_read
 from interpreter.seat import race_move, racers
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -31,7 +31,7 @@ from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_sav
                     setup_from_program)
 from ..terminal.commands import command_for, extra_words
 from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
-from ..terminal.host import Screen, act_as, pronoun_refusal, proposed_rule
+from ..terminal.host import NAME_RULE, Screen, act_as, fit_name, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, MAX_UPDATE_EVENTS, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
@@ -43,6 +43,7 @@ CODE_LENGTH = 16  # about 79 bits
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say which seat it is
 MAX_STRANGERS = 32  # connections at once that have not said which seat they are; more are closed at once
 MAX_STRIKES = 200  # messages refused for speed before the connection is closed
+REJOIN_PAUSE = 1.0  # seconds a seat's code waits to join again after it joined: at most a join a second
 RACE_WAIT = 10.0  # seconds a race waits for people when --window does not say
 PROPOSAL_WAIT = 60.0  # seconds the table has to agree to a house rule or an undo when --window does not say
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
@@ -82,6 +83,7 @@ class Seat:
         self.gone_since = None  # monotonic time the person's connection dropped
         self.told_gone = False
         self.sent = 0  # messages sent to this seat (what the leak test reads)
+        self.joined_at = -REJOIN_PAUSE  # monotonic time a connection last came to join it
 
     def state(self) -> str:
         if self.kind == "bot":
@@ -348,8 +350,8 @@ class Table:
         self.save(durable=durable)
         self.push_all()
         if self.game.over:
-            self.out(f"Game over: {', '.join(self.game.names[w] for w in self.game.winners)} "
-                     f"win{'s' if len(self.game.winners) == 1 else ''} · scores: "
+            self.out(f"Game over: {english_list(self.game.names[w] for w in self.game.winners)} "
+                     f"win{'s' if len(self.game.winners) <= 1 else ''} · scores: "
                      + ", ".join(f"{n} {s}" for n, s in zip(self.game.names, self.game.scores)))
         self.wake.set()
 
@@ -383,8 +385,8 @@ class Table:
             if why:
                 return f"your last move cannot be taken back: {why}; {UNDO_REFUSED}"
             later = len(moves) - i - 1
-            text = moves[i][1]
-            question = f"{seat.name} asks to take back their `{text}`" + (
+            # The move is not quoted as typed: it may name a card laid face down (`bluff LR8`), as the local prompt
+            question = f"{seat.name} asks to take back their last move" + (
                 f" and the {later} move{'s' if later != 1 else ''} after it." if later else ".")
         others = [s for s in self.seats if s.kind == "person" and s is not seat]
         self.proposal_id += 1
@@ -458,8 +460,9 @@ class Table:
         self.game = before
         self.bots = {k: b for k, b in bots.items() if self.seats[k].kind == "bot"}
         later = len(moves) - i - 1
-        self.tell_all(f"Taken back: {seat.name}'s `{p['text']}`" + (
-            f" and the {later} move{'s' if later != 1 else ''} after it." if later else "."))
+        since = f" and the {later} move{'s' if later != 1 else ''} after it." if later else "."
+        self.tell_all(f"Taken back: {seat.name}'s last move{since}", but=seat)  # (its text may name a hidden card)
+        self.send(seat, encode("notice", text=f"Taken back: your `{moves[i][1]}`{since}"))
         self.arm()
         self.save()
         for s in self.seats:
@@ -611,6 +614,10 @@ class Table:
                 await conn.send(encode("error", message="no seat at this table has that code"))
                 await conn.close(1008, "bad code")
                 return
+            wait = seat.joined_at + REJOIN_PAUSE - time.monotonic()
+            if wait > 0:  # a code joining again and again (each a welcome, a redraw, the host told): slowed down
+                await asyncio.sleep(wait)
+            seat.joined_at = time.monotonic()
             problem = self.attach(seat, conn, name)
             if problem:
                 await conn.send(encode("error", message=problem))
@@ -728,7 +735,8 @@ class Table:
             self.show_seats()
             self.show_codes(only_open=False)
         elif word == "bot" and len(words) == 2 and words[1].isascii() and words[1].isdigit():  # (not `²`: int fails)
-            problem = self.hand_to_bot(int(words[1]) - 1)
+            # (a seat number of thousands of digits is no seat, and past what `int` reads: not read, only told)
+            problem = self.hand_to_bot(int(words[1]) - 1) if len(words[1]) <= 9 else f"there is no seat {words[1][:10]}…"
             if problem:
                 self.out(f"✗ {problem}")
         elif word in ("quit", "stop", "exit"):
@@ -802,15 +810,6 @@ def write_codes(path, seats) -> None:
         os.replace(str(target) + ".tmp", target)
     except OSError:
         pass
-
-
-NAME_RULE = "a name is 1 to 24 printable characters"
-
-
-def fit_name(name) -> bool:
-    """Whether a name a person gives (`join --name`, `serve --play --name`) may be told to the table: text of 1 to
-    24 printable characters (no control character, no escape sequence: the host's terminal prints it as it is)."""
-    return isinstance(name, str) and bool(name.strip()) and len(name) <= 24 and name.isprintable()
 
 
 def read_codes(path) -> list | None:

@@ -42,18 +42,40 @@ def player_counts(text: str) -> list[int]:
     return sorted(set(out))
 
 
+MAX_CELLS = 1_000  # cells of a grid (player counts × each option's values): each is set up before a game is played
+
+
 def option_grid(items: list[str]) -> list[tuple[str, list[str]]]:
-    """`--option name=a,b` (repeatable): each option with the values to try; `name` alone is `name=true`."""
+    """`--option name=a,b` (repeatable): each option with the values to try; `name` alone is `name=true`.  An option
+    given twice, or a value named twice, is refused (it would multiply the grid by cells already in it)."""
     grid = []
     for item in items:
         name, _, values = item.partition("=")
-        grid.append((name.strip(), [v.strip() for v in (values or "true").split(",") if v.strip()]))
+        name = name.strip()
+        if any(name == known for known, _ in grid):
+            raise RulesError(f"--option {name} is given twice: give each option once, with all its values (`NAME=A,B`)")
+        values = [v.strip() for v in (values or "true").split(",") if v.strip()]
+        twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
+        if twice is not None:
+            raise RulesError(f"--option {item.strip()} names `{twice}` twice")
+        grid.append((name, values))
     return grid
+
+
+def grid_size(players: list[int], grid: list) -> int:
+    """The cells of a grid, refused past MAX_CELLS before it is made."""
+    cells = len(players) * math.prod(len(values) for _, values in grid)
+    if cells > MAX_CELLS:
+        counts = f"{len(players)} player count{'s' if len(players) != 1 else ''}"
+        parts = " × ".join([counts] + [f"{len(v)} values of {name}" for name, v in grid])
+        raise RulesError(f"the grid has {cells:,} cells ({parts}); a sweep has at most {MAX_CELLS:,}")
+    return cells
 
 
 def sweep(path: str, games: int, players: list[int], grid: list, bots: list[str], seed: int = 0,
           workers: int = 1, cluster: str | None = None, progress=None, chunk: int | None = None) -> dict:
     program = load(path)
+    grid_size(players, grid)
     names = [name for name, _ in grid]
     cells = [(n, dict(zip(names, combo))) for n in players for combo in itertools.product(*(v for _, v in grid))]
     for n, options in cells:  # a player count or an option the game refuses is said before any game is played
@@ -177,7 +199,7 @@ def run_sweep(args) -> int:
     grid = option_grid(args.option)
     if args.plot:
         _pyplot()  # a missing matplotlib is said before the games, not after
-    cells = len(players) * math.prod(len(values) for _, values in grid)
+    cells = grid_size(players, grid)
     total = args.games * cells
     if sys.stderr.isatty() and not (args.json or args.csv):
         from prompt_toolkit.shortcuts import ProgressBar  # the prompt's library, loaded only at a terminal

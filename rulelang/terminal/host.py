@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 import difflib
+import errno
 import functools
 import itertools
 import json
 import os
 import random
+import select
 import shutil
+import stat
 import sys
+import time
 import unicodedata
 
 from interpreter import Game
@@ -16,7 +20,7 @@ from interpreter.game import check_players
 from interpreter.bots import ask_bot
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
-from interpreter.narrator import capital, english_list, name_read, reads_as_pronoun, spec_words
+from interpreter.narrator import capital, english_list, name_read, reads_as_pronoun, spec_words, zone_displays
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
@@ -1679,11 +1683,50 @@ def _stdin_fd() -> int | None:
         return None
 
 
+PIPE_WAIT = 10.0  # seconds a named pipe given as --stack or --log waits for a program at its other end
+
+
+def open_text(path: str, mode: str, option: str):
+    """`open(path, mode)` ("r" or "w") in UTF-8, but a named pipe no program writes to (to read) or reads (to write),
+    where `open` waits for ever with nothing said, is waited for PIPE_WAIT seconds and then refused (a RulesError
+    naming `option`); a pipe a program holds (`--stack <(...)`, `--log >(...)`) is used as a file."""
+    try:
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        fifo = False
+    if not fifo:
+        return open(path, mode, encoding="utf-8")
+    reading = mode == "r"
+    end = time.monotonic() + PIPE_WAIT
+    fd = None
+    while fd is None:
+        try:
+            fd = os.open(path, (os.O_RDONLY if reading else os.O_WRONLY) | os.O_NONBLOCK)
+        except OSError as e:  # to write, opening fails at once (ENXIO) while no program reads: tried again
+            if reading or e.errno != errno.ENXIO:
+                raise
+            if time.monotonic() > end:
+                break
+            time.sleep(0.05)
+    if fd is not None and reading:  # opened at once; readable once a program has written, or closed its end
+        poll = select.poll()
+        poll.register(fd, select.POLLIN)
+        if not poll.poll(max(0.0, end - time.monotonic()) * 1000):
+            os.close(fd)
+            fd = None
+    if fd is None:
+        does = "writes to" if reading else "reads"
+        raise RulesError(f"{option} {path} is a pipe that no program {does} (waited {PIPE_WAIT:g} s): name a file, "
+                         f"or start the program that {does} the pipe first")
+    os.set_blocking(fd, True)
+    return open(fd, mode, encoding="utf-8")
+
+
 def read_stack(path: str) -> list[str]:
     import yaml
 
     try:
-        with open(path, encoding="utf-8") as f:
+        with open_text(path, "r", "--stack") as f:
             data = load_yaml(f.read(MAX_YAML_BYTES + 1),
                              (MAX_CARDS, f"it names more than {MAX_CARDS:,} cards, more than any deck holds"))
     except OSError as e:
@@ -1748,12 +1791,26 @@ def pronoun_refusal(name: str, alone: bool = False) -> str | None:
     return None
 
 
+NAME_MOST = 24  # characters in a player's name a person gives (--names, join --name, serve --name)
+NAME_RULE = f"a name is 1 to {NAME_MOST} printable characters"
+
+
+def fit_name(name) -> bool:
+    """Whether a name a person gives (`--names`, `join --name`, `serve --play --name`) may be told to the table: text
+    of 1 to NAME_MOST printable characters (no control character, no escape sequence: a terminal prints it as it
+    is)."""
+    return isinstance(name, str) and bool(name.strip()) and len(name) <= NAME_MOST and name.isprintable()
+
+
 def seat_names(players: int, humans: int, given: str | None) -> list[str]:
     """People first (`You` when alone, else `Player N`), then bots; --names names the seats from the first."""
     people = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
     taken = [n.strip() for n in given.split(",") if n.strip()] if given else []
     if len(taken) > players:
         raise RulesError(f"--names gives {len(taken)} names for {players} players")
+    for name in taken:
+        if len(name) > NAME_MOST:  # (a control character is refused by Game, for every host)
+            raise RulesError(f"--names: `{name[:NAME_MOST]}…` has {len(name):,} characters: {NAME_RULE}")
     for s, name in enumerate(taken):
         why = pronoun_refusal(name, alone=humans == 1 and s == 0)
         if why:
@@ -1832,15 +1889,18 @@ def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, f
     if saver is not None:
         saver.hold()  # one player of a save at a time (SaveError, naming the other, if it is taken)
     try:
-        log_file = open(log, "w", encoding="utf-8") if log else None
+        log_file = open_text(log, "w", "--log") if log else None
         if log_file:
             log_file.write(json.dumps({"type": "start", "game": program.name, "file": file or setup.main, "players": names,
                                        "humans": [names[h] for h in humans], "seed": setup.seed,
-                                       "options": game.options, "match": setup.match}, ensure_ascii=False) + "\n")
+                                       "options": game.options, "match": setup.match,
+                                       "zones": zone_displays(program)}, ensure_ascii=False) + "\n")
             log_file.flush()
-    except OSError as e:
+    except (OSError, RulesError) as e:
         if saver is not None:
             saver.let_go()
+        if isinstance(e, RulesError):  # (a pipe no program reads)
+            raise
         raise RulesError(f"cannot write the log {log}: {e.strerror or e}") from None
     try:
         if resumed:

@@ -246,6 +246,9 @@ def replay_log(path: Path, args) -> int:
     start = raw[0]
     if not isinstance(start.get("players", []), list) or not all(isinstance(p, str) for p in start.get("players", [])):
         raise RulesError(f"{path}:{lines[0]}: `players` is not a list of names")
+    zones = start.get("zones", {})  # the words each zone is told by (`zone home "foundation" 1..4`)
+    if not isinstance(zones, dict) or not all(isinstance(w, str) for w in zones.values()):
+        raise RulesError(f"{path}:{lines[0]}: `zones` is not a mapping of zones to the words they are told by")
     events = []
     for n, d in zip(lines[1:], raw[1:]):  # the records they stand for
         if "pass" in d:  # a window let go by (`public_event`)
@@ -290,7 +293,7 @@ def _replay_events(path: Path, args, start: dict, events: list) -> int:
                 screen.line("  " + text[0].upper() + text[1:])
             return
         for i in range(lo, hi):
-            text = tell_public(events, i, hand)
+            text = tell_public(events, i, hand, start.get("zones"))
             if text:
                 screen.line("  " + text[0].upper() + text[1:])
 
@@ -346,10 +349,11 @@ def _named_cards(e: Event) -> list:
     return list(cards) if isinstance(cards, list) else []
 
 
-def tell_public(events: list[Event], i: int, hand=None) -> str | None:
+def tell_public(events: list[Event], i: int, hand=None, displays: dict | None = None) -> str | None:
     """One line for the event `events[i]` of a --log file (players and cards by name), or None: the game's
-    own narrator tells it, in the words a seat is told live; a choice that made a claim is told by the claim."""
+    own narrator tells it, in the words a seat is told live (`displays`: the zones' words, as the log's start line
+    gives them); a choice that made a claim is told by the claim."""
     ev = events[i]
     if ev.type == "choice" and claim_of(events, i) is not None:
         return None
-    return tell(ev, None, hand)
+    return tell(ev, None, hand, displays)
