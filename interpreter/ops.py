@@ -743,9 +743,10 @@ def check_offers(st, player: int, specs, env: dict) -> None:
         if fixed is not None:
             _check_zones(st, player, spec, fixed(st, env), place, OFFERED)
         if each is not None:  # (an argument's list that reads the arguments before it: `q in others(current), k in
-            e = dict(env)     # [c.rank for c in hand(q)]`), for each move
-            for item in spec.legal(st, env, test=False):
-                spec.bind(e, item)
+            each, before, bind = each  # [c.rank for c in hand(q)]`), for each choice of the arguments it reads
+            e = dict(env)
+            for item in before(st, env, test=False):
+                bind(e, item)
                 _check_zones(st, player, spec, each(st, e), place, OFFERED)
 
 

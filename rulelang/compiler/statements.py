@@ -640,6 +640,31 @@ class Statements:
                 self.inlined_sources(e, scope, bound, self.picks)
         return [x for c in ast.children(e) for x in self.picks(c, scope, bound)]
 
+    def chosen_from(self, e, scope, bound=frozenset()) -> list:
+        """The card sources of which cards a list of them offered by an option holds (`take c in [d for d in
+        hand(next) if d.number > 4]`): what picks it (`picks`), and the cards each comprehension in it tests to
+        choose its items (its test, its keys, or items other than its own name read them): how many it keeps, and
+        which, tell of them, as a `where` testing them would.  A function's body is followed (`take c in big(next)`)."""
+        if self.s.types.get(id(e)) not in _HELD:
+            return self.card_sources(e, scope, bound)
+        if isinstance(e, ast.Comprehension):
+            own = _bound_by(e)
+            inner = bound | own
+            tests = [c for c in ast.children(e) if c is not e.iterable and not isinstance(c, ast.ComprehensionFor)
+                     and not (isinstance(c, ast.Name) and c.name in own)]
+            read = [x for c in tests for x in self.card_sources(c, scope, inner)]
+            if not any(names_in(c) & own for c in tests):  # (every card of each collection: which ones, by place)
+                return self.chosen_from(e.iterable, scope, bound) + read + [
+                    x for f in e.inner_fors for x in self.chosen_from(f.iterable, scope, inner)]
+            known = self.known_items(e, scope, bound)
+            return (known + self.picks(e.iterable, scope, bound) if known else
+                    self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
+        if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
+                len(self.inlining) < 16:
+            return [x for a in e.args for x in self.card_sources(a, scope, bound)] + \
+                self.inlined_sources(e, scope, bound, self.chosen_from)
+        return [x for c in ast.children(e) for x in self.chosen_from(c, scope, bound)]
+
     def inner_fors_sources(self, e, scope, bound) -> list:
         """The card sources of a comprehension's `for`s after the first that read the names of those before it
         (`hand(p)` of `any(c is wild for p in players for c in hand(p))`): each is every collection it goes through,
