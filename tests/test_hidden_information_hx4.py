@@ -139,6 +139,17 @@ def test_a_list_of_cards_picked_by_a_hidden_card_is_none_in_the_view_though_some
     assert g.view(1)["vars"]["pick"] == ([None, g.state.vars["pick"][1]] if next_card == "6" else g.state.vars["pick"])
 
 
+@pytest.mark.xfail(strict=True, reason="open: a list of cards a comprehension keeps by a test of their faces is "
+                                      "picked by the cards it tests (Statements.picks), not marked as so worked out")
+@pytest.mark.parametrize("next_card", ["2", "6"])
+def test_a_list_of_anothers_cards_kept_by_a_test_of_their_faces_is_none_in_the_view(next_card):
+    """`set pick = [c for c in hand(next) if c.rank > 3]`: P1's view showed `[None]` when P2 holds a card above 3 and
+    `[]` when not (and a text naming it, "a card" or nothing): how many pass tells of P2's hand.  The same test made
+    an option's list is refused (tests/test_hidden_offers.py); a value's list is not yet marked."""
+    g = game("true", next_card, "set pick = [c for c in hand(next) if c.rank > 3]")
+    assert g.view(0)["vars"]["pick"] is None
+
+
 @pytest.mark.parametrize("next_card", ["2", "6"])
 @pytest.mark.parametrize("body", [
     "if top(hand(next)).rank > 3 { set pick = top(b) } else { set pick = bottom(b) }",
