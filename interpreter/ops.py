@@ -433,6 +433,13 @@ def seen_all(store: dict, name: str, values: list):
     return who
 
 
+def holding(st, test) -> list:
+    """The cards of the deck a test of one card holds for, wherever they lie (`any(c is partner_card for c in
+    hand(p))` read for every player `p`): a seat that sees each of them where it lies knows the test of every card,
+    so which collections hold one; `seers` of them is who may know a value worked out so."""
+    return [c for c in range(st.program.deck_size) if test(c)]
+
+
 def card_seers(st, c):
     """`seers(st, (c,))` for one card value (a card of the deck, a claim's card, or none): who could see it where it
     lies, None for everyone: a card face up is looked for on the piles' tops first (a card a rule reads has mostly
@@ -745,9 +752,10 @@ def check_offers(st, player: int, specs, env: dict) -> None:
         if fixed is not None:
             _check_zones(st, player, spec, fixed(st, env), place, OFFERED)
         if each is not None:  # (an argument's list that reads the arguments before it: `q in others(current), k in
-            e = dict(env)     # [c.rank for c in hand(q)]`), for each move
-            for item in spec.legal(st, env, test=False):
-                spec.bind(e, item)
+            each, before, bind = each  # [c.rank for c in hand(q)]`), for each choice of the arguments it reads
+            e = dict(env)
+            for item in before(st, env, test=False):
+                bind(e, item)
                 _check_zones(st, player, spec, each(st, e), place, OFFERED)
 
 

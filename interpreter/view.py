@@ -259,12 +259,12 @@ def seen_vars(st, seat, copy: bool = True) -> tuple[dict, dict]:
             values[k] = _held(st, values[k], kinds[k], seat)
         if k in pvalues:
             pvalues[k] = [_held(st, x, kinds[k], seat) for x in pvalues[k]]
-    for key, (value, who) in (seen or {}).items():
+    for key, (value, who) in (seen or {}).items():  # (the value marked is the state's, not the masked one above)
         if seat not in who:
             if isinstance(key, tuple):
-                if pvalues[key[0]][key[1]] == value:
+                if st.pvars[key[0]][key[1]] == value:
                     pvalues[key[0]][key[1]] = None
-            elif values.get(key) == value:
+            elif key in values and st.vars.get(key) == value:
                 values[key] = None
     return values, pvalues
 

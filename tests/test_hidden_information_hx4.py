@@ -130,6 +130,27 @@ def test_a_card_in_view_picked_in_view_is_told(body, told):
 
 
 @pytest.mark.parametrize("next_card", ["2", "6"])
+def test_a_list_of_cards_picked_by_a_hidden_card_is_none_in_the_view_though_some_of_its_cards_are_hidden(next_card):
+    """A variable's value worked out from cards a seat could not see is None in its view (docs §11); a list of cards
+    holding one the seat may not see was shown masked instead (`[None, 4]` against `[3]`: which list it is tells
+    what P2 holds), as the view compared the masked value with the one marked."""
+    g = game("true", next_card, "set pick = if top(hand(next)).rank > 3 then [top(stock), top(b)] else [bottom(b)]")
+    assert g.view(0)["vars"]["pick"] is None
+    assert g.view(1)["vars"]["pick"] == ([None, g.state.vars["pick"][1]] if next_card == "6" else g.state.vars["pick"])
+
+
+@pytest.mark.xfail(strict=True, reason="open: a list of cards a comprehension keeps by a test of their faces is "
+                                      "picked by the cards it tests (Statements.picks), not marked as so worked out")
+@pytest.mark.parametrize("next_card", ["2", "6"])
+def test_a_list_of_anothers_cards_kept_by_a_test_of_their_faces_is_none_in_the_view(next_card):
+    """`set pick = [c for c in hand(next) if c.rank > 3]`: P1's view showed `[None]` when P2 holds a card above 3 and
+    `[]` when not (and a text naming it, "a card" or nothing): how many pass tells of P2's hand.  The same test made
+    an option's list is refused (tests/test_hidden_offers.py); a value's list is not yet marked."""
+    g = game("true", next_card, "set pick = [c for c in hand(next) if c.rank > 3]")
+    assert g.view(0)["vars"]["pick"] is None
+
+
+@pytest.mark.parametrize("next_card", ["2", "6"])
 @pytest.mark.parametrize("body", [
     "if top(hand(next)).rank > 3 { set pick = top(b) } else { set pick = bottom(b) }",
     "set pick = bottom(b)\n  if top(hand(next)).rank > 3 { set pick = top(b) }",

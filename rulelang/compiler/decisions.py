@@ -259,7 +259,7 @@ class Decisions:
                 spec.down = not spec.blind and any(self.laid_face_down(d) for d in drawn)
             if o.where is not None and spec.kind != "rule":
                 spec.peeks = self.peeks(spec, o, chooser, scope)
-            if spec.kind not in ("card", "cards", "rule"):
+            if spec.kind != "rule":
                 spec.offers = self.offers(spec, o, chooser, scope)
 
     def moved_in_sight(self, body, card: str, chooser, scope, seen: set) -> bool:
@@ -292,14 +292,14 @@ class Decisions:
         inner = dict(scope)
         for name, domain in pairs:
             inner[name] = elem_type(self.type_of(domain)) or "any"
-        fixed, each, named, place = [], [], {}, None
+        fixed, each, named, place, read = [], [], {}, None, set()
         saved, self.hoist = self.hoist, None
         try:
             for (name, domain), part in zip(pairs, parts):
-                if part == "card":  # cards hidden from the chooser are offered by place (`blind`)
-                    continue
+                # (cards hidden from the chooser are offered by place, `blind`: which cards the list holds is read)
+                held = part in ("card", "cards")
                 before = len(fixed) + len(each) + len(named)
-                for x in self.card_sources(domain, inner):
+                for x in (self.chosen_from if held else self.card_sources)(domain, inner):
                     node, kind = (x.call, x.kind) if isinstance(x, Inlined) else (x, self.type_of(x))
                     if kind not in ("zone", "card", "list:card") or isinstance(x, ast.Name) and x.name in params:
                         continue
@@ -308,10 +308,14 @@ class Decisions:
                         continue
                     free = names_in(node) if not isinstance(x, Inlined) or x.args else set()
                     src, to = self.source_src(x, inner), each if free & set(params) else fixed
+                    read |= free & set(params)
                     if src not in to:
                         to.append(src)
                 for src, node in self.named_marks(domain, inner, frozenset(params)):
-                    named.setdefault(src, node)
+                    # (of a list of cards, a name holding one picks it: `take c in [k]`; whose hand it is, a player,
+                    # is told as it is, as a turn is)
+                    if not held or self.type_of(node) in ("card", "list:card"):
+                        named.setdefault(src, node)
                 if place is None and len(fixed) + len(each) + len(named) > before:
                     place = (domain.loc, self.texts.get(domain.loc.file) if domain.loc is not None else None)
         finally:
@@ -322,7 +326,12 @@ class Decisions:
 
         def lam(srcs):
             return self.lam("st, env", "(" + "".join(f + ", " for f in srcs) + ")") if srcs else None
-        return (lam(fixed), lam(each), lam(marks),
+        if each:  # looked at for every choice of the arguments its lists read, whether or not a move follows from it
+            k = 1 + max(params.index(name) for name in read)  # (`take q in others(current), c in [... h(q) if ...]`
+            domains = tuple(self.lam("st, env", self.collection(d, inner)[0].src) for _, d in pairs[:k])  # is read
+            names = tuple(params[:k])  # for each q, its list empty or not)
+            each = (lam(each), codegen.several_items(o.verb, names, domains, None), codegen.binder(names))
+        return (lam(fixed), each or None, lam(marks),
                 tuple((named[f].name, (named[f].loc, self.texts.get(named[f].loc.file))) for f in marks), place)
 
     def laid_face_down(self, d) -> bool:
