@@ -135,8 +135,11 @@ def op_ask_pick(key, targets, end, bind):
     return op
 
 
-def op_ask_next(key, prompt_f, specs, end, bind=None):
-    """Ask the next player of a window; each may act (closing the window) or pass."""
+def op_ask_next(key, prompt_f, specs, end, bind=None, unseen=False):
+    """Ask the next player of a window; each may act (closing the window) or pass.  A player with nothing to do but
+    pass is passed over, unless what they may do is decided by cards the others may not see (`unseen`, the
+    compiler's `Decisions.decided_unseen`): then they are asked all the same, with `pass` alone, so whether the
+    table waits for them tells nothing of what they hold."""
     number_choices(specs)
     # Options with no argument and no `where` (challenge or pass): the same moves for everyone, made once.
     fixed = all(s.legal is None and s.where is None and s.kind != "rule" for s in specs)
@@ -167,7 +170,7 @@ def op_ask_next(key, prompt_f, specs, end, bind=None):
                 options = m.options_for(st, player, specs, env)
                 if blindable or st.facedown:  # cards this player may not see are offered by place
                     options = offer(st, player, options, specs, env)
-                if not any(o.verb != "pass" for o in options):
+                if not unseen and not any(o.verb != "pass" for o in options):
                     continue
                 options = tuple(options)
                 if fixed:

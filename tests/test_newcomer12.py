@@ -362,7 +362,10 @@ def test_tichu_a_set_is_chosen_by_kind_and_ranks_and_must_be_beaten_by_the_same_
     play(g, "flush 6R 5")
     assert zone_cards(g, "trick")[-5:] == ["6R", "7R", "8R", "9R", "TR"]
     assert g.state.vars["kind_now"] == "bomb" and g.state.vars["last_player"] == 3
-    # over it, the higher straight flushes of the same length may bomb again; they wait
+    # over it, the higher straight flushes of the same length may bomb again; they wait, and seat 0, with no bomb,
+    # is asked all the same (whether the table waits for it tells nothing of its hand)
+    assert g.pending.player == 0 and options(g) == ["pass"]
+    play(g, "pass")
     assert g.pending.player == 1 and options(g) == ["flush TG 5", "pass"]
     play(g, "pass", "pass")
     assert g.pending.player == 0 and options(g) == ["pass"]        # play goes on from the bomber
@@ -378,17 +381,30 @@ def test_tichu_the_dog_gives_the_lead_to_the_partner(tichu):
     assert zone_cards(g, "won", 0) == ["Dog"] and g.pending.player == 2 and "pass" not in options(g)
 
 
+def bombless(g, *moves: str) -> None:
+    """`play`, the bomb window that follows each play let pass by the seats it asks with nothing to do but pass (it
+    asks every seat: whether the table waits for one tells nothing of its hand)."""
+    for text in (*moves, None):
+        while g.pending is not None and g.pending.window and options(g) == ["pass"]:
+            play(g, "pass")
+        if text is not None:
+            play(g, text)
+
+
 def test_tichu_the_dragon_takes_the_trick_for_an_opponent_of_its_players_choice(tichu):
     """The Phoenix beats the Ace (half a rank above it); the Dragon beats the Phoenix; the three others pass, and
     seat 3 gives the trick to an opponent, seat 0 or seat 2."""
     g = tichu_passed(tichu, QUIET_GIFTS)
-    play(g, "single 9G", "pass", "single AB", "pass", "pass")
+    assert g.pending.player == 0
+    play(g, "single 9G")
+    assert [g.pending.player, g.pending.window, options(g)] == [1, True, ["pass"]]  # no bomb, asked all the same
+    bombless(g, "pass", "single AB", "pass", "pass")
     assert "single Ph" in options(g) and "single KG" not in options(g)
-    play(g, "single Ph")
+    bombless(g, "single Ph")
     assert g.state.vars["value_now"] == 29 and g.pending.player == 2
-    play(g, "pass", "single Dr")
+    bombless(g, "pass", "single Dr")
     assert options(g) == ["pass"]                                   # nothing beats the Dragon but a bomb
-    play(g, "pass", "pass", "pass")
+    bombless(g, "pass", "pass", "pass")
     assert g.pending.player == 3 and options(g) == ["give P1", "give P3"]
     play(g, "give P3")
     assert zone_cards(g, "won", 2) == ["9G", "AB", "Ph", "Dr"] and g.pending.player == 3

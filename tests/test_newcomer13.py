@@ -459,19 +459,30 @@ turn {
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="open: whether a window asks a player tells the table what the player holds")
 def test_whether_a_window_asks_a_player_tells_nothing_of_their_hand():
     """Cuttle's counter written as a window (`ask [next] { counter c in hand(next) where c.rank == two }`): a player
-    with no legal option is not asked (§7), so the game waits for seat 1 when it holds a 2 and goes on at once when
-    it does not, and seat 0 sees which (the pending decision, the narration).  tests/rules/cuttle.rules asks with a
-    `choose` of two options, `counter` and `resolve`, so that every player is asked."""
+    with no legal option was not asked (§7), so the game waited for seat 1 when it held a 2 and went on at once when
+    it did not, and seat 0 saw which (the pending decision, the narration).  Now what is legal for seat 1 is decided
+    by its hand, which seat 0 may not see: seat 1 is asked either way, with `pass` alone when it holds no 2."""
     prog = rulelang.load_text(COUNTER)
     seen = []
     for stack in (["1", "2", "3", "4"], ["1", "5", "3", "4"]):      # seat 1 holds 2 and 4, then 5 and 4
         g = Game(prog, 2, seed=1, stack=stack)
         play(g, "lay 1")
-        seen.append((g.over, [g.narrate(e, 0) for e in g.events]))
-    assert seen[0] == seen[1]
+        seen.append((g.over, g.pending.player, g.pending.window, [g.narrate(e, 0) for e in g.events]))
+    assert seen[0] == seen[1] and seen[0][:3] == (False, 1, True)
+    assert options(g) == ["pass"]
+    play(g, "pass")
+    assert g.winners == [0]
+
+
+def test_a_window_decided_by_what_everyone_sees_passes_over_a_player_with_nothing_to_do():
+    """The same counter drawn from a public pile: whether seat 1 may counter is the table's knowledge, and a player
+    with no legal option is not asked (the game ends at once)."""
+    prog = rulelang.load_text(COUNTER.replace("counter c in h(next) where c.r == 2", "counter c in pile where c.r == 2"))
+    g = Game(prog, 2, seed=1, stack=["1", "2", "3", "4"])
+    play(g, "lay 1")
+    assert g.over and g.winners == [0]
 
 
 def test_dou_dizhu_a_spring_doubles_the_stake_once_more(ddz):

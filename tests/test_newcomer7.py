@@ -354,11 +354,17 @@ def test_kittens_a_nope_may_be_noped_and_every_nope_turns_the_card_back_and_fort
     play(g, "nope NO")                                 # P2 nopes the Favor; P3 may nope the Nope, then P1
     assert g.pending.player == 2
     play(g, "nope NO")                                 # P3 nopes it: the Favor goes ahead unless someone nopes again
-    assert g.pending.player == 1                       # (P1 holds no Nope and is not asked): P2 holds one more
+    assert g.pending.player == 0 and options(g) == ["pass"]  # P1 holds no Nope, asked all the same: whether the
+    play(g, "pass")                                    # table waits for P1 tells nothing of P1's hand
+    assert g.pending.player == 1                       # P2 holds one more
     play(g, "nope NO")
+    assert [g.pending.player, options(g)] == [2, ["pass"]]  # P3 and P1, no Nope left, let it pass
+    play(g, "pass", "pass")
     assert zone_cards(g, "discard") == ["FA", "NO", "NO", "NO"] and g.state.vars["noped"] is True
     assert g.pending.player == 0 and options(g)[-1] == "draw"     # the Favor was stopped: P1 plays on
     play(g, "play AT")                                 # no Nope is left to stop the Attack: P2 owes two turns
+    assert [g.pending.player, g.pending.window, options(g)] == [1, True, ["pass"]]
+    play(g, "pass", "pass")                            # (P2 and P3 asked all the same)
     assert g.pending.player == 1 and g.state.vars["owed"] == 2
 
 

@@ -32,10 +32,21 @@ def test_with_the_side_piles_empty_and_nobody_able_to_play_the_middle_piles_but_
     def names(z):
         return [cards[c].name for c in g.state.zone(zone[z], None)]
 
+    def stuck() -> list[int]:
+        """The seats the race asks with nothing to do but pass, each letting it pass: asked all the same (whether
+        the race waits for a seat tells nothing of its hand), until a seat can play."""
+        asked = []
+        while [m.text for m in g.legal()] == ["pass"]:
+            asked.append(g.pending.player)
+            g.apply(g.pending.player, "pass")
+        return asked
+
+    assert stuck() == [0, 1] * 4                      # four cards turned up that nobody can play on
     said = [ev.text for ev in g.events if ev.type == "say"]
     assert said == [FLIP] * 5 and names("left")[-1] == "5 Clubs" and names("spare_left") == names("spare_right") == []
     assert [m.text for m in g.legal()] == ["play 6C 1", "play 6D 1", "play 6H 1", "play 6S 1", "pass"]
     g.apply(0, "play 6C 1")
+    assert stuck() == [1] + [0, 1] * 4                # the race of that play asks seat 1 too; then four more
     said = [ev.text for ev in g.events if ev.type == "say"]
     assert said == [FLIP] * 5 + [REMADE] + [FLIP] * 5
     left, right = names("left"), names("right")

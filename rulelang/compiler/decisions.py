@@ -742,17 +742,18 @@ class Decisions:
         specs, bodies = self.option_specs(st.options, scope)
         self.sighted(specs, st.options, ast.Name(name=st.bind) if st.bind else None, scope)
         again, end = ops.Label(), ops.Label()
+        unseen = self.decided_unseen(st.options, scope)
         specs.append(Choice("pass", None, None, None, None, "let it pass", again, "", False))
         code.append(ops.op_ask_init(key, who, st.race))
         code.place(again)
         if not st.race:
-            code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), end, st.bind), sets_pc=True)
+            code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), end, st.bind, unseen), sets_pc=True)
             self.emit_bodies(bodies, end, code)
             return
         # A race: everyone is asked, and what each does is kept (each option's label keeps it and asks the next);
         # then, of those who acted, the table says who was first (`first NAME`), and the first one's option runs.
         settle, pick = ops.Label(), ops.Label()
-        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), settle, st.bind), sets_pc=True)
+        code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), settle, st.bind, unseen), sets_pc=True)
         targets = []
         for i, (spec, o, (label, _, _)) in enumerate(zip(specs, st.options, bodies)):
             spec.label = ops.Label()
@@ -767,6 +768,22 @@ class Decisions:
         code.place(pick)
         code.append(ops.op_ask_pick(key, tuple(targets), end, st.bind), sets_pc=True)
         self.emit_bodies(bodies, end, code)
+
+    def decided_unseen(self, options, scope) -> bool:
+        """Whether the options of a window may be open to a player or not by what some other player may not see: a
+        list drawn from, or a `where` reading, a zone that is not public (`counter c in hand(next) where ...`), or
+        a function of the file (which may read one).  Such a window asks each of its players, those with nothing
+        to do but pass too (`ops.op_ask_next`)."""
+        zones = self.s.zones
+        for o in options:
+            for node in (o.domain, o.where, *(d for _, d in o.params or ())):
+                for x in ast.walk(node) if node is not None else ():
+                    if isinstance(x, ast.Call) and x.name in self.s.functions:
+                        return True
+                    if isinstance(x, (ast.Name, ast.Call)) and x.name in zones and x.name not in scope \
+                            and zones[x.name].visibility != "public":
+                        return True
+        return False
 
     def compile_RaceStmt(self, st, scope, code):
         loser = st.bind or "$loser"
