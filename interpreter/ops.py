@@ -436,13 +436,6 @@ def seen_all(store: dict, name: str, values: list):
     return who
 
 
-def holding(st, test) -> list:
-    """The cards of the deck a test of one card holds for, wherever they lie (`any(c is partner_card for c in
-    hand(p))` read for every player `p`): a seat that sees each of them where it lies knows the test of every card,
-    so which collections hold one; `seers` of them is who may know a value worked out so."""
-    return [c for c in range(st.program.deck_size) if test(c)]
-
-
 def card_seers(st, c):
     """`seers(st, (c,))` for one card value (a card of the deck, a claim's card, or none): who could see it where it
     lies, None for everyone: a card face up is looked for on the piles' tops first (a card a rule reads has mostly

@@ -968,7 +968,8 @@ class Checker:
         t = self.expr(st.cards, scope)
         if t in ("any", "list:any") and not self.live_param(st.cards):
             self.untyped_shown(st.cards)
-        elif told_value(self.s, st.cards, t, scope):
+        elif t not in ("card", "list:card", "zone", "any", "list:any", "none", "player", "list:player") and \
+                revealed_name(self.s, st.cards, scope):
             pass  # a value a rule worked out from cards, told to more seats (`reveal at to q`: a Hanabi hint)
         elif t not in ("card", "list:card", "zone", "any", "list:any", "none"):  # (a player would be read as a card)
             own = [z for z, d in self.s.zones.items() if d.per_player]
@@ -1651,16 +1652,6 @@ def revealed_name(s, e, scope) -> bool:
         return e.name in scope or e.name in s.vars and not s.vars[e.name].per_player
     return isinstance(e, ast.Call) and e.name in s.vars and s.vars[e.name].per_player and len(e.args) == 1 \
         and e.name not in scope
-
-
-def told_value(s, e, t: str, scope) -> bool:
-    """Whether `reveal E to ...` (E of type `t`) tells a value rather than shows cards: a name (`revealed_name`) holding
-    no card nor zone; a player only as a variable's value (`reveal leader to players`: who holds the two of clubs,
-    worked out from every hand, told to the table), as a local player (`for p in players`) revealed is most likely
-    meant for its hand, and refused so."""
-    if t in ("player", "list:player"):
-        return revealed_name(s, e, scope) and not (isinstance(e, ast.Name) and e.name in scope)
-    return t not in ("card", "list:card", "zone", "any", "list:any", "none") and revealed_name(s, e, scope)
 
 
 def show(e) -> str:

@@ -445,7 +445,7 @@ def test_doppelkopf_hidden_information_over_a_bot_game():
     assert out["failures"] == {} and out["counts"]["moves"] == 48 and out["counts"]["permutations"] > 4
 
 
-# ------------------------------------------------------------------ a player picked by the cards of hand(p)
+# ------------------------------------------------------------------ open: a player picked by the cards of hand(p)
 
 PARTNER = '''game "Secret partner"
 players 3..3
@@ -463,43 +463,13 @@ turn { choose current { go { win current } } }
 '''
 
 
+@pytest.mark.xfail(strict=True, reason="open: a zone read for a name a comprehension binds is not followed as hidden")
 def test_a_player_picked_by_the_cards_of_every_hand_is_not_shown_to_the_others():
     """Sheepshead's secret partner (`let holder = first(p for p in players if any(c is partner_card for c in
-    hand(p)))`, then `set mate = holder`, tests/rules/sheepshead.rules) was shown to every seat: the cards of
-    `hand(p)`, `p` bound by the comprehension, were not counted among what the value was worked out from.  Now they
-    are, and the holder of the one card the test holds for, who sees where it lies, knows it is the holder."""
+    hand(p)))`, then `set mate = holder`, tests/rules/sheepshead.rules) and Doppelkopf's Re team worked out at the
+    deal are shown to every seat: the cards of `hand(p)`, `p` bound by the comprehension, are not counted among
+    what the value was worked out from.  Doppelkopf keeps no such list (its header says why); Sheepshead's `mate`
+    is in every seat's view."""
     g = Game(rulelang.load_text(PARTNER), 3, seed=1, stack=["1", "2", "6", "3", "4", "5"])   # seat 2 holds the 6
     assert g.state.vars["holder"] == 2
     assert [g.view(seat)["vars"].get("holder") for seat in range(3)] == [None, None, 2]
-
-
-@pytest.mark.parametrize("test, stack, value, views", [
-    # two cards pass: the holder of one cannot tell whether another seat holds the other
-    ("any(c.r >= 5 for c in h(p))", ["1", "2", "6", "3", "4", "5"], 2, [None, None, None]),
-    # the one card that passes lies in the hidden pile: no seat knows that no one holds it
-    ("any(c.r == 6 for c in h(p))", ["1", "2", "3", "4", "5", "7"], None, [None, None, None]),
-    # a test of each hand's top card, not of each card by itself: every hand is read
-    ("top(h(p)).r == 6", ["1", "2", "3", "4", "5", "6"], 2, [None, None, None]),
-    # how many cards each holds: public
-    ("size(h(p)) == 2", ["1", "2", "6", "3", "4", "5"], 0, [0, 0, 0]),
-    # in a function given the name
-    ("holds_six(p)", ["1", "2", "6", "3", "4", "5"], 2, [None, None, 2]),
-])
-def test_a_player_picked_by_the_cards_of_every_hand_is_known_as_its_cards_are(test, stack, value, views):
-    text = PARTNER.replace("any(c.r == 6 for c in h(p))", test).replace("1..6", "1..7").replace(
-        "var holder", "define holds_six(q) = any(c.r == 6 for c in h(q))\nvar holder")   # one card left in d
-    g = Game(rulelang.load_text(text), 3, seed=1, stack=stack)
-    assert g.state.vars["holder"] == value
-    assert [g.view(seat)["vars"].get("holder") for seat in range(3)] == views
-
-
-def test_a_player_worked_out_from_every_hand_revealed_to_the_table_is_shown_to_every_seat():
-    """Hearts' leader, the holder of the Two of Clubs, who leads it at once (examples/hearts.rules): `reveal leader
-    to players` tells the table.  A local player revealed is refused as before (meant for its hand, most likely)."""
-    text = PARTNER.replace("  set holder = first(p for p in players if any(c.r == 6 for c in h(p)))\n",
-                           "  set holder = first(p for p in players if any(c.r == 6 for c in h(p)))\n"
-                           "  reveal holder to players\n")
-    g = Game(rulelang.load_text(text), 3, seed=1, stack=["1", "2", "6", "3", "4", "5"])
-    assert [g.view(seat)["vars"].get("holder") for seat in range(3)] == [2, 2, 2]
-    with pytest.raises(rulelang.RulesError, match=r"`reveal` shows a card, a list of cards or a zone, not a player"):
-        rulelang.load_text(text.replace("reveal holder to players", "for p in players { reveal p to next }"))

@@ -78,7 +78,6 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.face_down_reads: set = set()  # id of a card option's spec whose `where` reads only zones its chooser
         # sees but for cards laid face down (`Decisions.peeks`): looked at only while some lie face down
         self.inlining: list = []
-        self.expanding: frozenset = frozenset()  # the names a comprehension binds whose reads are followed (`bound_reads`)
         self.ns = codegen.namespace()  # the globals of the generated code
         self.consts: dict = {}
         self.keep: list = []

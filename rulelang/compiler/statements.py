@@ -13,7 +13,7 @@ from interpreter.program import Proc, Rule
 
 from .. import ast
 from ..checker import (check_written_rule, elem_type, param_type, params_scope, revealed_name, revealed_params, rule_scope,
-                       told_value, var_type)
+                       var_type)
 from .blocks import Code
 from .emitted import INDENT, Py
 from .expressions import known_test
@@ -604,15 +604,12 @@ class Statements:
             # what it was picked from is not)
             return self.card_sources(e.expr, scope, bound)
         if isinstance(e, (ast.Comprehension, ast.Splits)):
-            held = self.holding(e, scope, bound)
-            if held is not None:
-                return held
             inner = bound | _bound_by(e)
             known = self.known_items(e, scope, bound)
             return (known + self.picks(e.iterable, scope, bound) if known else
                     self.card_sources(e.iterable, scope, bound)) + [
                 x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)] + \
-                self.inner_fors_sources(e, scope, bound) + self.bound_reads(e, scope, bound)
+                self.inner_fors_sources(e, scope, bound)
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
         if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
                 not free & bound:  # an attribute of what the checker could not type (`x.rank`, x a parameter): a card
@@ -699,115 +696,6 @@ class Statements:
             self.subst = saved
         return out
 
-    def bound_reads(self, e, scope, bound) -> list:
-        """The card sources its test, its items and its keys read for the names a comprehension binds (`hand(p)` of
-        `first(p for p in players if any(c is partner_card for c in hand(p)))`): each is every card or zone it reads,
-        one for each item of its `for`s, as an `Inlined` worked out in play, but a test of each card of a collection
-        read so that reads nothing else of those names (`any(c is partner_card for c in hand(p))`): where the cards
-        it holds for lie tells all it does (`holding`), so that the holder of Sheepshead's jack of diamonds knows
-        that it is the picker's partner, and no other seat does.  [] for a comprehension that reads none so."""
-        if not isinstance(e, ast.Comprehension):
-            return []
-        own = _bound_by(e)
-        parts = [c for c in ast.children(e) if c is not e.iterable and not isinstance(c, ast.ComprehensionFor)]
-        if not any(self.reads_through(c, frozenset(own)) for c in parts) or \
-                any(names_in(iterable) & bound for _, iterable in e.fors()):  # (followed for the names around it)
-            return []
-        saved, out, vs = (self.subst, self.expanding), [], []
-        inner, clauses = dict(scope), []
-        try:
-            for var, iterable in e.fors():
-                coll, _ = self.collection(iterable, inner)
-                v = f"_v{next(self.fresh)}"
-                clauses.append(f" for {v} in {coll.src}")
-                inner = {**inner, var: elem_type(self.type_of(iterable)) or "any"}
-                self.subst = {**self.subst, var: Py(v, True, True, simple=True, atom=True)}
-                vs.append(v)
-            self.expanding = self.expanding | own
-            for c in parts:
-                if not names_in(c) & own:
-                    continue
-                for x in self.card_sources(c, inner, bound - own):
-                    kind = x.kind if isinstance(x, Inlined) else self.type_of(x)
-                    if kind not in _HELD:
-                        continue
-                    src = self.source_src(x, inner)
-                    if not any(re.search(rf"\b{v}\b", src) for v in vs):
-                        if src.startswith("ops.holding("):  # (any other is read with the names bound, above)
-                            out.append(x)
-                        continue
-                    each = src[1:] if src.startswith("*") else None  # (itself one for each item within)
-                    py = Py(f"*[{src}{''.join(clauses)}]", True) if kind == "zone" and each is None else \
-                        Py(f"*[_z{''.join(clauses)} for _z in {each}]", True) if kind == "zone" else \
-                        Py(f"*[_c{''.join(clauses)} for _c in ops.as_cards(st, {src})]", True) if each is None else \
-                        Py(f"*[_c{''.join(clauses)} for _z in {each} for _c in ops.as_cards(st, _z)]", True)
-                    if all(py.src != y.py.src for y in out if isinstance(y, Inlined)):
-                        out.append(Inlined(py, "zone" if kind == "zone" else "list:card", e, e, True))
-        finally:
-            self.subst, self.expanding = saved
-        return out
-
-    def reads_through(self, e, names: frozenset, depth: int = 0) -> bool:
-        """Whether an expression reads the cards of a zone not public through one of `names` (`hand(p)`, or in a
-        comprehension over it, or in a function given it, at any depth): only then has `bound_reads` any to follow
-        (`size(hand(p))`, `played(p)` read none so)."""
-        if depth > 16:
-            return False
-        if isinstance(e, (ast.Comprehension, ast.Splits)):
-            fors = e.fors() if isinstance(e, ast.Comprehension) else ((e.var, e.iterable),)
-            for var, iterable in fors:
-                if self.reads_through(iterable, names, depth):
-                    return True
-                if names_in(iterable) & names:
-                    names = names | {var}
-            return any(self.reads_through(c, names, depth) for c in ast.children(e)
-                       if not isinstance(c, ast.ComprehensionFor) and c is not e.iterable)
-        if isinstance(e, ast.Call) and e.name == "size" and len(e.args) == 1 and isinstance(e.args[0], ast.Call) and \
-                e.args[0].name in self.s.zones:  # how many cards: public
-            return any(self.reads_through(a, names, depth) for a in e.args[0].args)
-        if isinstance(e, ast.Call) and any(names_in(a) & names for a in e.args):
-            zone = self.s.zones.get(e.name) or self.s.numbered.get(e.name, (None,))[0]
-            if zone is not None and zone.visibility != "public":
-                return True
-            f = self.s.functions.get(e.name) if e.name not in self.s.numbered else None
-            given = frozenset(p for p, a in zip(f.params, e.args) if names_in(a) & names) if f is not None else ()
-            if given and self.reads_through(f.body, given, depth + 1):
-                return True
-        return any(self.reads_through(c, names, depth) for c in ast.children(e))
-
-    def holding(self, e, scope, bound) -> list | None:
-        """For a comprehension whose collection reads a name `bound_reads` follows (`hand(p)`) and that tests each of
-        its cards by what reads nothing of those names (`any(c is partner_card for c in hand(p))`, `count(c for c in
-        hand(p) if c.rank == ace)`, `all`, `first`, a list): its card sources, the cards of the deck the test holds
-        for (`ops.holding`), wherever they lie: a seat that sees each of them knows the test of every card, so the
-        value for every item; and what the test reads besides.  None for any other."""
-        if not self.expanding or not isinstance(e, ast.Comprehension) or e.inner_fors or e.keys or \
-                not names_in(e.iterable) & self.expanding or e.fn not in ("any", "all", "count", "first", "list"):
-            return None
-        tests = [x for x in (e.expr, e.cond) if x is not None] if e.fn in ("any", "all") else \
-            [e.cond] if e.cond is not None else []
-        if e.fn not in ("any", "all") and not (e.fn == "count" or isinstance(e.expr, ast.Name) and e.expr.name == e.var):
-            return None
-        if any(names_in(t) & (self.expanding | bound) for t in tests):  # (or what has no value here to test by)
-            return None
-        var = e.var
-        saved = self.subst
-        h = f"_h{next(self.fresh)}"
-        self.subst = {**saved, var: Py(h, True, True, simple=True, atom=True)}
-        inner = {**scope, var: elem_type(self.type_of(e.iterable)) or "any"}
-        try:
-            src = [f"({self.gen(t, inner).src})" for t in tests]
-        finally:
-            self.subst = saved
-        if e.fn in ("any", "all"):  # (its condition first, then its test: for `all`, a card it fails for tells)
-            each = src[0] if e.fn == "any" else f"not {src[0]}"
-            test = f"{src[1]} and {each}" if len(src) > 1 else each
-        else:
-            test = src[0] if src else "True"
-        py = Py(f"ops.holding(st, lambda {h}: {test})", True)
-        return [Inlined(py, "list:card", e, e, True),  # (its test may read an option's arguments: `c.rank == r`)
-                *(x for t in tests for x in self.card_sources(t, inner, bound | {var}))]
-
     def known_items(self, e, scope, bound) -> list:
         """The card source of a comprehension over cards whose test begins `knows(P, c) and ...` (`[c for c in pile if
         knows(current, c)]`, Klondike's face-up run): it reads only the cards of its collection that P knows (`and`
@@ -833,15 +721,13 @@ class Statements:
                 continue
             py = self.gen(a, scope)
             subst[p] = py if py.simple or py.atom else Py(f"({py.src})", py.varies, simple=True, atom=True)
-        saved, self.subst = (self.subst, self.expanding), subst
-        # (a parameter given a name `bound_reads` follows is followed so in the body: `holds_six(p)`)
-        self.expanding = frozenset(p for p, a in zip(f.params, e.args) if names_in(a) & self.expanding)
+        saved, self.subst = self.subst, subst
         self.inlining.append(f.name)
         try:
             yield f, frozenset(held)
         finally:
             self.inlining.pop()
-            self.subst, self.expanding = saved
+            self.subst = saved
 
     def inlined_sources(self, e, scope, bound, sources=None) -> list:
         """The card sources of a function's body (`card_sources`), for a call of it: each written with the call's
@@ -1189,7 +1075,9 @@ class Statements:
 
     def reveals_value(self, st, scope) -> bool:
         """`reveal NAME to ...` of a name holding no card: the value, worked out from cards, told to more seats."""
-        return told_value(self.s, st.cards, self.type_of(st.cards), scope)
+        return self.type_of(st.cards) not in ("card", "list:card", "zone", "any", "list:any", "none", "player",
+                                              "list:player") and \
+            revealed_name(self.s, st.cards, scope)
 
     def revealed_value(self, st, scope) -> str:
         """The line telling a name's value to more seats (`ops.reveal_value`): a local's mark is kept in the frame's
