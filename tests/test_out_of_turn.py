@@ -38,9 +38,12 @@ rule ends: when turn_ends(p) { set ended(p) = ended(p) + 1 }
 
 
 def test_a_player_who_jumps_in_becomes_the_current_player_and_play_goes_on_from_them():
-    # P1 is dealt R2 B4, P2 R3 RA, P3 R2 B3.  P1 lays R2; P2 cannot jump in, P3 can and does.
+    # P1 is dealt R2 B4, P2 R3 RA, P3 R2 B3.  P1 lays R2; P2 cannot jump in (asked all the same, with `pass`
+    # alone: whether the table waits for P2 tells nothing of P2's hand), P3 can and does.
     g = game(JUMP_IN, stack=["R2", "R3", "R2", "B4", "RA", "B3"])
     play(g, "lay R2")
+    assert g.pending.player == 1 and [m.text for m in g.legal()] == ["pass"]
+    play(g, "pass")
     assert g.pending.player == 2 and [m.text for m in g.legal()] == ["jump R2", "pass"]
     play(g, "jump R2")
     # The rest of the turn is P3's: the point goes to P3, `turn_ends` fires for P3, and P1 (after P3) plays next.
@@ -55,7 +58,7 @@ def test_a_call_goes_with_a_move_made_in_a_window_typed_on_one_line_and_offered_
     # The jump-in game with a call: "last!" is due from a player about to hold one card, in a window too.
     g = game('call last "Last card!" when size(hand(player)) == 2\n' + JUMP_IN,
              stack=["R2", "R3", "R2", "B4", "RA", "B3"])
-    play(g, "lay R2")
+    play(g, "lay R2", "pass")
     d = g.pending
     assert d.player == 2 and d.window and d.calls == ("last",) and d.due == ("last",)
     bot = GreedyBot(2).choose(g.program, g.view(2), d)
@@ -85,8 +88,10 @@ def test_in_a_race_window_all_are_asked_and_the_fastest_wins_with_the_move_they_
     # P1 is dealt R2 R4, P2 B3 R3, P3 BA B2; RA is turned up onto the pile.
     g = game(RACE, stack=["R2", "B3", "BA", "R4", "R3", "B2", "RA"])
     play(g, "go")
-    assert g.pending.player == 0 and g.pending.window  # asked in turn order, P3 (no red card) not at all
+    assert g.pending.player == 0 and g.pending.window  # asked in turn order, P3 (no red card) too, with `pass` alone
     play(g, "lay R4", "lay R3")
+    assert g.pending.player == 2 and [m.text for m in g.legal()] == ["pass"]
+    play(g, "pass")
     d = g.pending
     assert d.race == "lay" and d.player == 0 and [m.text for m in d.options] == ["first P1", "first P2"]
     play(g, "first P2")  # P2 was faster: P2's card is laid, P1 keeps theirs
@@ -96,16 +101,16 @@ def test_in_a_race_window_all_are_asked_and_the_fastest_wins_with_the_move_they_
 
 def test_a_race_window_that_one_player_acts_in_is_theirs_without_a_race_and_one_nobody_acts_in_does_nothing():
     g = game(RACE, stack=["R2", "B3", "BA", "R4", "R3", "B2", "RA"])
-    play(g, "go", "pass", "lay R3")
+    play(g, "go", "pass", "lay R3", "pass")
     assert g.over and g.scores == [0, 1, 0]
     g = game(RACE, stack=["R2", "B3", "BA", "R4", "R3", "B2", "RA"])
-    play(g, "go", "pass", "pass")
+    play(g, "go", "pass", "pass", "pass")
     assert g.over and g.scores == [0, 0, 0]
 
 
 def test_a_race_is_settled_by_the_times_of_those_in_it():
     g = game(RACE, stack=["R2", "B3", "BA", "R4", "R3", "B2", "RA"])
-    play(g, "go", "lay R4", "lay R3")
+    play(g, "go", "lay R4", "lay R3", "pass")
     d = g.pending
     assert racers(d) == [0, 1]
     assert race_move(d, {0: 1.5, 1: 0.9, 2: 0.1}).text == "first P2"  # P3 took no part
@@ -124,9 +129,11 @@ def test_at_the_terminal_a_window_shows_the_call_due_and_takes_it_on_the_line_of
     proc = subprocess.run(rulelang_command() + ["run", str(tmp_path / "jump.rules"), "--players", "3", "--humans", "3",
                                                 "--stack", str(tmp_path / "stack.yaml"), "--seed", "1",
                                                 "--save", str(tmp_path / "game.save")],
-                          input="lay R2\njump R2 last\n", capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          input="lay R2\n\njump R2 last\n", capture_output=True, text=True, cwd=ROOT, timeout=60,
                           env={**os.environ, "HOME": str(tmp_path)})
     lines = proc.stdout.splitlines()
+    nothing = lines.index("Nothing you can do now: Enter lets it pass.")  # Player 2, asked with `pass` alone
     at = lines.index("You may act now — `jump R2`? Enter = no.")
+    assert nothing < at
     assert lines[at + 1:at + 5] == ["   (a call goes after the move: `jump R2 last`)", "Player 3> jump R2 last",
                                     "  You jump Red 2 and call Last card!", "  Play goes on from you"]

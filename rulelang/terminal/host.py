@@ -1611,6 +1611,12 @@ class Host:
         """An `ask`: the person may act now, or let it pass with Enter."""
         acts = self.acts(d)
         prompt = _plain(capital([("", d.prompt or "You may act now")]))
+        if not acts:  # asked though nothing is open to them (`ask`, §7: whether the table waits tells nothing)
+            if d.prompt:
+                self.screen.line([("bold", prompt), ("", " — nothing you can do now: Enter lets it pass.")])
+            else:
+                self.screen.line("Nothing you can do now: Enter lets it pass.")
+            return
         offers = " or ".join(f"`{o.text}`" + (f" ({o.doc})" if o.doc else "") for o in acts)
         self.screen.line([("bold", prompt), ("", f" — {offers}? Enter = no.")])
         if d.due and any(o.kind == "card" for o in acts):  # a call may go with a card laid out of turn
