@@ -8,6 +8,7 @@ sees what is public and never acts.
 """
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 from .errors import MoveError, RulesError
@@ -162,6 +163,14 @@ class Seat:
         if self.index is None:
             raise MoveError("a spectator cannot make moves")
         self.game.apply(self.index, move, checked=undoable)  # refused, as `_deciding` would, when not this seat's
+
+    def actor(self):
+        """`act(move, undoable=False)` as a function of the move and `False` (`actor()(move, False)`), for a host
+        that acts at every move with moves taken from `options()` (the RL environment): the machine's own `apply`
+        bound to the game's state and this seat, so a move costs no Python call of `act`'s and `Game.apply`'s."""
+        if self.index is None:
+            return self.act  # (refused, as `act` refuses a spectator)
+        return partial(apply, self.game.state, self.index)
 
     def propose(self, text: str) -> None:
         """Put a rule written in play in force for the table (the `house` command, once the table agreed)."""

@@ -214,13 +214,17 @@ def _readers(shows: list) -> tuple:
             "    def look():",
             "        if st.program is not p:  # a rule written in play: another program, maybe other zones",
             "            return glance(st, seat)",
-            "        down = KNOWERS(st)  # face down, or shown by a `reveal` where they lie",
             "        z = st.zones",
-            "        if down and st.facedown:",
+            "        down = st.facedown  # face down, or shown by a `reveal` where they lie (`knowers`, written in)",
+            "        revealed = st.revealed",
+            "        if down:",
+            "            if revealed:",
+            "                down = {**revealed, **down}",
             "            downs = down.keys()",
             *["        " + x for x in seen[1:-1]],
             "        " + seen[-1].replace("return", "zones =", 1),
-            "        elif down:  # shown cards alone: the zones they lie in are counted",
+            "        elif revealed:  # shown cards alone: the zones they lie in are counted",
+            "            down = revealed",
             "            rin = st.revealed_in",
             *["        " + x for x in shown[1:-1]],
             "        " + shown[-1].replace("return", "zones =", 1),
@@ -233,7 +237,7 @@ def _readers(shows: list) -> tuple:
             "zones, values, pvalues, CLAIM(st, text=False) if st.claim is not None else None)",
             "    return look"]
     space: dict = {"_glimpse": _glimpse, "_shown": _shown, "SEEN_BY": _seen_by_program, "SEEN_VARS": seen_vars,
-                   "CLAIM": public_claim, "KNOWERS": knowers}
+                   "CLAIM": public_claim}
     exec(compile("\n".join(whole + seen + shown + look) + "\n", "<what a seat sees>", "exec"), space)
     got = _READERS[key] = (space["whole"], space["seen"], space["glancer"], space["shown"])
     return got

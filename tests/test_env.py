@@ -745,6 +745,33 @@ def test_a_seats_glancer_gives_its_glance_at_every_move(name):
     assert (changed if name == "house" else downs) > 0  # the case this is about did come up
 
 
+def test_a_seats_actor_makes_its_move_as_act_does():
+    """`Seat.actor()` (the machine's move bound to the seat, the environment's step) plays a game move for move as
+    `Seat.act(move, undoable=False)` does: every seat's view the same after each move (2,000 moves, or to the
+    end); a spectator's actor refuses, as `act` does."""
+    from interpreter import Game
+    from interpreter.bots import RandomBot
+    from interpreter.errors import MoveError
+
+    p = program("uno")
+    by_act, by_actor = Game(p, 4, seed=11, record=False), Game(p, 4, seed=11, record=False)
+    actors = [s.actor() for s in by_actor.seats]
+    bots = [RandomBot(i) for i in range(4)]
+    moves = 0
+    while not by_act.over and moves < 2000:
+        d, e = by_act.pending, by_actor.pending
+        assert (d.player, [m.text for m in d.options]) == (e.player, [m.text for m in e.options])
+        k = [m.text for m in d.options].index(bots[d.player].choose(p, None, d).text)
+        by_act.seat(d.player).act(d.options[k], undoable=False)
+        actors[e.player](e.options[k], False)
+        moves += 1
+        assert all(by_act.view(i) == by_actor.view(i) for i in range(4))
+    assert (by_actor.over, by_actor.winners, by_actor.scores) == (by_act.over, by_act.winners, by_act.scores)
+    assert moves > 50
+    with pytest.raises(MoveError, match="spectator"):
+        by_actor.seat(None).actor()(e.options[0], False)
+
+
 TAKE_BY_PLACE = '''game "Take a card by its place"
 players 2..5 default 5
 

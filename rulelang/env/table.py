@@ -50,8 +50,9 @@ class Table:
         self.seats[seat].act(move, undoable=False)
 
     def actors(self) -> list:
-        """Each seat's `act(move, False)` (`Seat.act`, bound): `act` above without its own call, for the step."""
-        return [seat.act for seat in self.seats]
+        """Each seat's `act(move, False)` (`Seat.actor`: the machine's move bound to the seat): `act` above without
+        its own call, nor `Seat.act`'s and `Game.apply`'s, for the step."""
+        return [seat.actor() for seat in self.seats]
 
     def glancers(self) -> list:
         """Each seat's look at what it may see, as a function of nothing (`Seat.glancer`: `Seat.glance`'s tuple)."""
