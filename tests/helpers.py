@@ -348,19 +348,23 @@ class PtyTerminal:
 
         self.line(typed)
         self.expect(f"{prompt} {typed}", timeout)
+        echo = f" {typed}"
         shown = ""
         while True:
             shown += self.expect(prompt, timeout)
-            deadline = time.monotonic() + timeout
+            quiet = time.monotonic() + 0.5  # what follows a prompt comes in the same write: half a second is ample
             while True:  # enough of what follows this prompt to tell the two apart
                 after = plain(self.raw)[self.seen:]
-                if after.startswith("\n") or len(after) > len(typed) or time.monotonic() > deadline:
+                if after.startswith(echo) or not echo.startswith(after) or time.monotonic() > quiet:
                     break
+                before = len(self.raw)
                 if not self.read_more(0.1):
                     break
-            if not after.startswith(f" {typed}"):
+                if len(self.raw) > before:
+                    quiet = time.monotonic() + 0.5
+            if not after.startswith(echo):
                 return shown
-            self.seen += len(typed) + 1
+            self.seen += len(echo)
 
     def type(self, keys: str) -> None:
         self.child.send(keys)
