@@ -14,7 +14,7 @@ from pathlib import Path
 
 import rulelang
 from interpreter import Game
-from interpreter.bots import GreedyBot
+from interpreter.bots import GreedyBot, RandomBot
 from interpreter.bots.samples import fork
 from interpreter.view import visible
 from rulelang.errors import MoveError
@@ -42,6 +42,21 @@ __all__ = ["ROOT", "GAMES", "MoveError", "program", "deal_stack", "rest_of_deck"
 def program(name: str):
     """A compiled game from games/ (`uno` or `express`); compiled once per test session."""
     return rulelang.load(GAMES / f"{name}.rules")
+
+
+def referee_game(name: str, players: int, seed: int, moves: int | None = None) -> Game:
+    """A seeded game of games/NAME.rules for the rulebook referees: random bots (who challenge, lie, doubt, forget
+    UNO! and catch it) beside greedy ones; played to its end (an endless one fails), or for `moves` moves."""
+    prog = program(name)
+    g = Game(prog, players, seed=seed)
+    bots = [(RandomBot if (seed + i) % 2 else GreedyBot)(seed * 31 + i) for i in range(players)]
+    made = 0
+    while not g.over and made != moves:
+        d = g.pending
+        g.apply(d.player, bots[d.player].choose(prog, g.view(d.player), d))
+        made += 1
+        assert moves is not None or made < 20_000, f"seed {seed}: no end"
+    return g
 
 
 def deal_stack(hands, flip, draw=()) -> list[str]:

@@ -17,23 +17,10 @@ from collections import Counter
 
 import pytest
 
-from helpers import program
+from helpers import referee_game
 from interpreter import Game
-from interpreter.bots import GreedyBot, RandomBot
 
 MOVES = 1500  # random bots rarely finish Liar's UNO; a stretch of this many moves holds hundreds of claims
-
-
-def bot_game(players: int, seed: int) -> Game:
-    prog = program("liars")
-    g = Game(prog, players, seed=seed)
-    bots = [(RandomBot if (seed + i) % 2 else GreedyBot)(seed * 31 + i) for i in range(players)]
-    for _ in range(MOVES):
-        if g.over:
-            break
-        d = g.pending
-        g.apply(d.player, bots[d.player].choose(prog, g.view(d.player), d))
-    return g
 
 
 def referee(g: Game) -> tuple[list[str], Counter]:
@@ -129,7 +116,7 @@ def referee(g: Game) -> tuple[list[str], Counter]:
 def test_bot_games_keep_the_books_claims_as_an_independent_referee_reads_them(players):
     judged = Counter()
     for seed in range(3):
-        wrong, kinds = referee(bot_game(players, seed))
+        wrong, kinds = referee(referee_game("liars", players, seed, MOVES))
         assert wrong == [], f"seed {seed}"
         judged += kinds
     assert min(judged[k] for k in ("cheat", "lie", "truth")) >= 1  # it judged challenges of every kind, not none

@@ -16,29 +16,14 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import program
+from helpers import referee_game
 from interpreter import Game
-from interpreter.bots import GreedyBot, RandomBot
 
 # Per game: the Draw card and what it makes the next player draw; the Wild Draw card, what accepting it costs
 # and what a failed challenge costs (the same as accepting for its player when caught); the Wild cards.
 BOOKS = {"uno": ("draw_two", 2, "wild_draw_four", 4, 6, {"wild", "wild_draw_four"}),
          "express": ("draw_one", 1, "wild_draw_two", 2, 4, {"wild", "wild_draw_two"}),
          "droid": ("draw_two", 2, "wild_draw_four", 4, 6, {"wild", "wild_draw_four", "wild_droid"})}
-
-
-def bot_game(name: str, players: int, seed: int) -> Game:
-    """A seeded game of bots: random ones (who challenge, forget UNO! and catch it) beside greedy ones."""
-    prog = program(name)
-    g = Game(prog, players, seed=seed)
-    bots = [(RandomBot if (seed + i) % 2 else GreedyBot)(seed * 31 + i) for i in range(players)]
-    moves = 0
-    while not g.over:
-        d = g.pending
-        g.apply(d.player, bots[d.player].choose(prog, g.view(d.player), d))
-        moves += 1
-        assert moves < 20_000, f"seed {seed}: no end"
-    return g
 
 
 def referee(g: Game, name: str) -> list[str]:
@@ -156,6 +141,6 @@ def referee(g: Game, name: str) -> list[str]:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bot_games_keep_the_books_rules_as_an_independent_referee_reads_them(name, players):
     for seed in range(4):
-        g = bot_game(name, players, seed)
+        g = referee_game(name, players, seed)
         assert referee(g, name) == [], f"seed {seed}"
         assert g.winners

@@ -14,23 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import program
+from helpers import referee_game
 from interpreter import Game
-from interpreter.bots import GreedyBot, RandomBot
-
-
-def bot_game(players: int, seed: int) -> Game:
-    """A seeded game of bots: random ones (who lie, doubt and pass at random) beside greedy ones."""
-    prog = program("whos_lying")
-    g = Game(prog, players, seed=seed)
-    bots = [(RandomBot if (seed + i) % 2 else GreedyBot)(seed * 31 + i) for i in range(players)]
-    moves = 0
-    while not g.over:
-        d = g.pending
-        g.apply(d.player, bots[d.player].choose(prog, g.view(d.player), d))
-        moves += 1
-        assert moves < 20_000, f"seed {seed}: no end"
-    return g
 
 
 def referee(g: Game) -> list[str]:
@@ -113,4 +98,4 @@ def referee(g: Game) -> list[str]:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_bot_games_keep_the_books_rules_as_an_independent_referee_reads_them(players):
     for seed in range(8):
-        assert referee(bot_game(players, seed)) == [], f"seed {seed}"
+        assert referee(referee_game("whos_lying", players, seed)) == [], f"seed {seed}"
