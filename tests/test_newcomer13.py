@@ -476,6 +476,28 @@ def test_whether_a_window_asks_a_player_tells_nothing_of_their_hand():
     assert g.winners == [0]
 
 
+WINDOW_LINE = '  ask [next] "counter it with a 2?" { counter c in h(next) where c.r == 2 "a 2 cancels it" { move c to pile } }'
+COUNTER_WINDOW = '''define counter_window(cards) {
+  ask [next] "counter it with a 2?" { counter c in cards where c.r == 2 { move c to pile } }
+}
+'''
+
+
+@pytest.mark.parametrize("turn", [
+    '  let mine = h(next)\n  ask [next] "counter it with a 2?" { counter c in mine where c.r == 2 { move c to pile } }',
+    '  counter_window(h(next))',
+])
+def test_a_window_over_cards_held_by_a_local_name_or_a_parameter_asks_as_one_over_the_zone(turn):
+    """The counter's cards named by a local (`let mine = h(next)`) or given to a procedure (`cards`): seat 1 is
+    asked whether it holds a 2 or not."""
+    assert WINDOW_LINE in COUNTER
+    prog = rulelang.load_text(COUNTER.replace(WINDOW_LINE, turn) + COUNTER_WINDOW)
+    for stack in (["1", "2", "3", "4"], ["1", "5", "3", "4"]):      # seat 1 holds 2 and 4, then 5 and 4
+        g = Game(prog, 2, seed=1, stack=stack)
+        play(g, "lay 1")
+        assert (g.over, g.pending.player, g.pending.window) == (False, 1, True)
+
+
 def test_a_window_decided_by_what_everyone_sees_passes_over_a_player_with_nothing_to_do():
     """The same counter drawn from a public pile: whether seat 1 may counter is the table's knowledge, and a player
     with no legal option is not asked (the game ends at once)."""

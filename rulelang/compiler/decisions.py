@@ -772,7 +772,8 @@ class Decisions:
     def decided_unseen(self, options, scope) -> bool:
         """Whether the options of a window may be open to a player or not by what some other player may not see: a
         list drawn from, or a `where` reading, a zone that is not public (`counter c in hand(next) where ...`), or
-        a function of the file (which may read one).  Such a window asks each of its players, those with nothing
+        a function of the file (which may read one), or a local name or parameter that may hold cards or a zone
+        (`let mine = hand(q)`, a procedure's `cards`).  Such a window asks each of its players, those with nothing
         to do but pass too (`ops.op_ask_next`)."""
         zones = self.s.zones
         for o in options:
@@ -780,8 +781,12 @@ class Decisions:
                 for x in ast.walk(node) if node is not None else ():
                     if isinstance(x, ast.Call) and x.name in self.s.functions:
                         return True
-                    if isinstance(x, (ast.Name, ast.Call)) and x.name in zones and x.name not in scope \
-                            and zones[x.name].visibility != "public":
+                    if not isinstance(x, (ast.Name, ast.Call)):
+                        continue
+                    if x.name in scope:
+                        if isinstance(x, ast.Name) and any(w in str(scope[x.name]) for w in ("card", "zone", "any")):
+                            return True
+                    elif x.name in zones and zones[x.name].visibility != "public":
                         return True
         return False
 
