@@ -137,3 +137,24 @@ def test_at_the_terminal_a_window_shows_the_call_due_and_takes_it_on_the_line_of
     assert nothing < at
     assert lines[at + 1:at + 5] == ["   (a call goes after the move: `jump R2 last`)", "Player 3> jump R2 last",
                                     "  You jump Red 2 and call Last card!", "  Play goes on from you"]
+
+
+def test_at_the_terminal_one_person_with_nothing_to_do_in_a_window_is_not_asked(tmp_path):
+    """A window decided by hands asks everyone (so the table's waiting tells nothing); with one person at the table,
+    nobody reads that waiting (bots do not), and a window in which nothing is open to them is let pass for them."""
+    import os
+    import subprocess
+
+    from helpers import ROOT, rulelang_command
+    from test_constructs import BASE
+
+    (tmp_path / "jump.rules").write_text(BASE + JUMP_IN)
+    # You R2 B4, Ada B3 RA, Bo R3 B2: after Ada's and Bo's cards You, holding B4, cannot jump in
+    (tmp_path / "stack.yaml").write_text("".join(f"- {c}\n" for c in ["R2", "B3", "R3", "B4", "RA", "B2"]))
+    proc = subprocess.run(rulelang_command() + ["run", str(tmp_path / "jump.rules"), "--players", "3", "--seed", "1",
+                                                "--bots", "greedy", "--delay", "0", "--stack", str(tmp_path / "stack.yaml"),
+                                                "--save", str(tmp_path / "game.save")],
+                          input="lay R2\nlay B4\n", capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    assert proc.returncode == 0 and "Nothing you can do now" not in proc.stdout
+    assert "  Ada lays Red Ace\n  Bo lays Red 3\n" in proc.stdout and "Game over: You win" in proc.stdout

@@ -621,6 +621,12 @@ class Host:
         g = self.game
         seat = d.player
         self.checkpoint()
+        if d.window and len(self.humans) == 1 and not self.acts(d):
+            # A window that asks the one person at the table though nothing is open to them (so that the table's
+            # waiting tells nothing of their hand, `ask` §7): no other person reads that waiting here, and bots do
+            # not, so it is let pass for them, unasked.
+            if self.make_move(seat, d, "pass"):
+                return None
         if seat != self.active:
             if self.hand_over(seat) == QUIT:
                 return self.quit(seat)
