@@ -234,3 +234,25 @@ def test_a_house_rule_that_fails_so_does_not_tell_its_value_either(decl, rule, w
     g.seat(0).act("play GS")
     told = [line.split("\n")[0] for ev in g.events for line in [str(g.narrate(ev, 0))] if "is dropped" in line]
     assert told == [f"the house rule `table_rule_1` failed ({why}) and is dropped"]
+
+
+@pytest.mark.xfail(strict=True, reason="open (hx6): a rule written in play may branch on cards its author may not see, "
+                   "and what the branch does (a `say`, a `skip`, a move) tells the author which way it went; the "
+                   "agreement of the others guards the prompt's `house`, not a rule the game's own option adds "
+                   "(House Rules' Game Changer); refusing such reads in a rule written in play is a language decision "
+                   "(the examples bank reads hands), not a small fix")
+def test_a_house_rule_branching_on_a_hidden_card_does_not_tell_its_author_which_way():
+    """hx6, UNO Express, seed 5: Bo's top card is Red 2, which Ann does not see.  Ann's rule `if
+    top(hand(next)).number == 2 { say "two" }` tells her "two" when she plays."""
+    import rulelang as rl
+
+    from helpers import GAMES
+    from interpreter.errors import RulesError
+
+    g = Game(rl.load_text((GAMES / "express.rules").read_text()), ["Ann", "Bo"], seed=5)
+    try:
+        g.house(0, 'when played(card) { if top(hand(next)).number == 2 { say "two" } }')
+    except RulesError:
+        return  # refused: nothing told
+    g.seat(0).act("play GS")
+    assert "two" not in [str(g.narrate(ev, 0)) for ev in g.events]

@@ -742,7 +742,7 @@ class Decisions:
         specs, bodies = self.option_specs(st.options, scope)
         self.sighted(specs, st.options, ast.Name(name=st.bind) if st.bind else None, scope)
         again, end = ops.Label(), ops.Label()
-        unseen = self.decided_unseen(st.options, scope)
+        unseen = self.decided_unseen(st.options, scope, st.bind)
         specs.append(Choice("pass", None, None, None, None, "let it pass", again, "", False))
         code.append(ops.op_ask_init(key, who, st.race))
         code.place(again)
@@ -769,23 +769,27 @@ class Decisions:
         code.append(ops.op_ask_pick(key, tuple(targets), end, st.bind), sets_pc=True)
         self.emit_bodies(bodies, end, code)
 
-    def decided_unseen(self, options, scope) -> bool:
+    def decided_unseen(self, options, scope, bind=None) -> bool:
         """Whether the options of a window may be open to a player or not by what some other player may not see: a
-        list drawn from, or a `where` reading, a zone that is not public (`counter c in hand(next) where ...`), or
-        a function of the file (which may read one), or a local name or parameter that may hold cards or a zone
-        (`let mine = hand(q)`, a procedure's `cards`).  Such a window asks each of its players, those with nothing
-        to do but pass too (`ops.op_ask_next`)."""
-        zones = self.s.zones
+        list drawn from, or a `where` reading, a zone that is not public (`counter c in hand(next) where ...`), a
+        function of the file (which may read one), a card face down through `knows(q, c)`, or a variable of the
+        game or a local name or parameter other than the player asked (`as q`), which may have been worked out from
+        hidden cards (`set two = any([c.rank == two for c in hand(next)])`, `let mine = hand(q)`, a procedure's
+        `cards`).  Such a window asks each of its players, those with nothing to do but pass too
+        (`ops.op_ask_next`)."""
+        zones, variables = self.s.zones, self.s.vars
         for o in options:
             for node in (o.domain, o.where, *(d for _, d in o.params or ())):
                 for x in ast.walk(node) if node is not None else ():
-                    if isinstance(x, ast.Call) and x.name in self.s.functions:
+                    if isinstance(x, ast.Call) and (x.name in self.s.functions or x.name == "knows"):
                         return True
                     if not isinstance(x, (ast.Name, ast.Call)):
                         continue
                     if x.name in scope:
-                        if isinstance(x, ast.Name) and any(w in str(scope[x.name]) for w in ("card", "zone", "any")):
+                        if isinstance(x, ast.Name) and x.name != bind:
                             return True
+                    elif x.name in variables:
+                        return True
                     elif x.name in zones and zones[x.name].visibility != "public":
                         return True
         return False
