@@ -221,9 +221,22 @@ def test_a_house_rule_that_fails_on_a_hidden_card_does_not_tell_its_value(rule, 
     ("define gone(x) { out x }", "gone(top(hand(next)).number + 5)", "`out` needs a player, and was given something else"),
     ("define gone(x) { lose x }", "gone(top(hand(next)).number + 5)", "`lose` needs a player, and was given something "
                                                                       "else"),
+    # (pr7) 'needs a player, and was given 7', 'was given True', "was given 'red'", 'cannot put cards under -8
+    # cards', 'there is no heap(7)': said while a rule written in play runs without the value
+    ("define give(x) { move 1 from draw to hand(x) }", "give(top(hand(next)).number + 5)",
+     "`hand(...)` needs a player, and was given something else"),
+    ("define give(x) { move 1 from draw to hand(x) }", "give(top(hand(next)).colour)",
+     "`hand(...)` needs a player, and was given something else"),
+    ("define give(x) { move top(draw) to discard under x }", "give(top(hand(next)).number == 2)",
+     "`under` takes a number of cards, and was given something else"),
+    ("define give(x) { move top(draw) to discard under x }", "give(top(hand(next)).number - 10)",
+     "cannot put cards under a negative number of cards of the discard pile"),
+    ("zone heap 1..3 public\ndefine give(x) { move 1 from draw to heap(x) }", "give(top(hand(next)).number + 5)",
+     "there is no such heap: the heaps are heap(1) to heap(3)"),
 ])
 def test_a_house_rule_that_fails_so_does_not_tell_its_value_either(decl, rule, why):
-    """`out` given a number worked out from Bo's 2 (through a parameter the checker cannot type) said "was given 7"."""
+    """`out` given a number worked out from Bo's 2 (through a parameter the checker cannot type) said "was given 7";
+    so did `hand(...)`, `under` and a numbered zone (pr7)."""
     import rulelang as rl
 
     from helpers import GAMES
