@@ -441,7 +441,7 @@ def test_hidden_information_over_a_bot_game(path):
     assert out["failures"] == {} and out["counts"]["moves"] >= 4 and out["counts"]["views"] > 0
 
 
-# ------------------------------------------------------------------ open: a window asks only who can act
+# ------------------------------------------------------------------ a window: whether it waits for a player tells nothing
 
 COUNTER = '''game "Counter"
 players 2..2
