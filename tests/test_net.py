@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("websockets")
+websockets = pytest.importorskip("websockets")
 
 import rulelang  # noqa: E402
 from rulelang.net import protocol  # noqa: E402
@@ -42,7 +42,8 @@ def bounded(coro_fn):
 async def serving(tmp_path, game="express", players=2, **kw):
     """A table on 127.0.0.1 at a free port: (table, address, host commands queue, host's lines)."""
     lines = []
-    table = Table(rulelang.load(ROOT / "games" / f"{game}.rules"), players, out=lines.append,
+    path = ROOT / game if game.endswith(".rules") else ROOT / "games" / f"{game}.rules"  # a name of games/, or a path
+    table = Table(rulelang.load(path), players, out=lines.append,
                   save=tmp_path / "table.yaml", seed=kw.pop("seed", 7), **kw)
     ready = asyncio.get_running_loop().create_future()
     commands = asyncio.Queue()
@@ -1003,3 +1004,36 @@ def test_serve_play_refuses_a_name_with_a_control_character_as_join_does(tmp_pat
         assert capsys.readouterr().err.strip() == "--name: a name is 1 to 24 printable characters"
     assert main(["serve", "express", "--play", "--name", "Ann", "--port", "0", "--save", str(tmp_path / "t.yaml")]) == 0
     assert len(served) == 1
+
+
+@bounded
+async def test_one_person_among_bots_is_not_asked_a_window_with_nothing_open_to_them(tmp_path):
+    """Durak's throw-in window asks every attacker whether or not they can throw in (whether the table waits tells
+    nothing of a hand); the one person at a table of bots is let pass where nothing is open to them, as at a local
+    terminal: every window Ann is sent holds a card to throw in, and the game goes on through those she is not."""
+    async with serving(tmp_path, game="examples/more/durak.rules", players=3, seed=1) as served:
+        table = served[0]
+        (ann,) = await joined_and_started(served)
+        windows = moves = 0
+        for _ in range(400):
+            if table.game is not None and table.game.over:
+                break
+            try:
+                msg = await ann.recv(timeout=15)
+            except websockets.ConnectionClosed:  # the game over, the table closes
+                break
+            if msg["type"] != "update" or msg["decision"] is None:
+                continue
+            d = msg["decision"]
+            texts = [o["text"] for o in d["options"]]
+            if d["window"]:
+                windows += 1
+                assert texts != ["pass"]
+                await ann.send("move", text="pass")
+            else:
+                await ann.send("move", text=texts[0])
+            moves += 1
+            if moves >= 40:
+                break
+        passed_for_her = sum(1 for seat, text in table.game.record() if seat == 0 and text == "pass") - windows
+        assert (moves >= 40 or table.game.over) and passed_for_her > 0, (moves, windows, passed_for_her)

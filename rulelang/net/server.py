@@ -346,6 +346,7 @@ class Table:
             self.deadline = (d, time.monotonic() + self.window)
 
     def moved(self, durable: bool = True) -> None:
+        self.let_pass_alone()
         self.arm()
         self.save(durable=durable)
         self.push_all()
@@ -354,6 +355,17 @@ class Table:
                      f"win{'s' if len(self.game.winners) <= 1 else ''} · scores: "
                      + ", ".join(f"{n} {s}" for n, s in zip(self.game.names, self.game.scores)))
         self.wake.set()
+
+    def let_pass_alone(self) -> None:
+        """The one person at a table of bots, asked a window in which nothing is open to them (it asks everyone so
+        that the table's waiting tells nothing, `ask` §7): no other person reads that waiting, and bots do not, so
+        it is let pass for them before anything is sent, as at a local terminal."""
+        g = self.game
+        if g is None or sum(1 for s in self.seats if s.kind == "person") != 1:
+            return
+        while not g.over and (d := g.pending) is not None and d.window and not d.race \
+                and self.seats[d.player].kind == "person" and not any(o.verb != "pass" for o in d.options):
+            g.seat(d.player).act("pass")
 
     # ---------------------------------------------------------- what the whole table must agree to
     def propose(self, seat: Seat, kind: str, text: str) -> str | None:
