@@ -31,7 +31,7 @@ from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_sav
                     setup_from_program)
 from ..terminal.commands import command_for, extra_words
 from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
-from ..terminal.host import NAME_RULE, Screen, act_as, fit_name, pronoun_refusal, proposed_rule
+from ..terminal.host import NAME_RULE, Screen, act_as, fit_name, nothing_open, pronoun_refusal, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, MAX_UPDATE_EVENTS, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,
@@ -357,14 +357,13 @@ class Table:
         self.wake.set()
 
     def let_pass_alone(self) -> None:
-        """The one person at a table of bots, asked a window in which nothing is open to them (it asks everyone so
-        that the table's waiting tells nothing, `ask` §7): no other person reads that waiting, and bots do not, so
-        it is let pass for them before anything is sent, as at a local terminal."""
+        """The one person at a table of bots is not asked a window in which nothing is open to them
+        (`nothing_open`): it is let pass for them before anything is sent, as at a local terminal."""
         g = self.game
         if g is None or sum(1 for s in self.seats if s.kind == "person") != 1:
             return
-        while not g.over and (d := g.pending) is not None and d.window and not d.race \
-                and self.seats[d.player].kind == "person" and not any(o.verb != "pass" for o in d.options):
+        while not g.over and (d := g.pending) is not None and not d.race and self.seats[d.player].kind == "person" \
+                and nothing_open(d):
             g.seat(d.player).act("pass")
 
     # ---------------------------------------------------------- what the whole table must agree to

@@ -620,13 +620,9 @@ class Host:
     def human_move(self, d: Decision):
         g = self.game
         seat = d.player
+        if len(self.humans) == 1 and nothing_open(d) and self.make_move(seat, d, "pass"):
+            return None  # the one person at the table: nobody reads their waiting (`nothing_open`)
         self.checkpoint()
-        if d.window and len(self.humans) == 1 and not self.acts(d):
-            # A window that asks the one person at the table though nothing is open to them (so that the table's
-            # waiting tells nothing of their hand, `ask` §7): no other person reads that waiting here, and bots do
-            # not, so it is let pass for them, unasked.
-            if self.make_move(seat, d, "pass"):
-                return None
         if seat != self.active:
             if self.hand_over(seat) == QUIT:
                 return self.quit(seat)
@@ -1657,6 +1653,14 @@ class Host:
         except OSError as e:  # the disk filled up: the game goes on without its log, and says so once
             self.screen.line([("ansired", f"✗ the log cannot be written any more ({e.strerror or e}); it stops here")])
             self.log_file = None
+
+
+def nothing_open(d: Decision) -> bool:
+    """A window asking a player to whom nothing but `pass` is open: it asks all the same where what is open is
+    decided by cards the others may not see, so that the table's waiting tells nothing of a hand (`ask`, §7).  The
+    one person at a table of bots is not asked it (here and at `serve`): no other person reads that waiting, and
+    bots do not; it is let pass for them."""
+    return d.window and not any(o.verb != "pass" for o in d.options)
 
 
 def act_as(game, seat: int, text: str) -> str | None:
