@@ -2,17 +2,13 @@
 from __future__ import annotations
 
 import difflib
-import errno
 import functools
 import itertools
 import json
 import os
 import random
-import select
 import shutil
-import stat
 import sys
-import time
 import unicodedata
 
 from interpreter import Game
@@ -27,6 +23,7 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 from .. import load
 from ..compiler.deck import MAX_CARDS
 from ..errors import MoveError, RulesError
+from ..paths import open_text
 from ..save import (MAX_YAML_BYTES, Saver, YamlRefused, check_new_save, command, load_yaml, new_save_path,
                     setup_from_program)
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
@@ -1697,45 +1694,6 @@ def _stdin_fd() -> int | None:
         return sys.stdin.fileno()
     except (AttributeError, OSError, ValueError):  # a stdin replaced by an object with no file behind it
         return None
-
-
-PIPE_WAIT = 10.0  # seconds a named pipe given as --stack or --log waits for a program at its other end
-
-
-def open_text(path: str, mode: str, option: str):
-    """`open(path, mode)` ("r" or "w") in UTF-8, but a named pipe no program writes to (to read) or reads (to write),
-    where `open` waits for ever with nothing said, is waited for PIPE_WAIT seconds and then refused (a RulesError
-    naming `option`); a pipe a program holds (`--stack <(...)`, `--log >(...)`) is used as a file."""
-    try:
-        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
-    except OSError:
-        fifo = False
-    if not fifo:
-        return open(path, mode, encoding="utf-8")
-    reading = mode == "r"
-    end = time.monotonic() + PIPE_WAIT
-    fd = None
-    while fd is None:
-        try:
-            fd = os.open(path, (os.O_RDONLY if reading else os.O_WRONLY) | os.O_NONBLOCK)
-        except OSError as e:  # to write, opening fails at once (ENXIO) while no program reads: tried again
-            if reading or e.errno != errno.ENXIO:
-                raise
-            if time.monotonic() > end:
-                break
-            time.sleep(0.05)
-    if fd is not None and reading:  # opened at once; readable once a program has written, or closed its end
-        poll = select.poll()
-        poll.register(fd, select.POLLIN)
-        if not poll.poll(max(0.0, end - time.monotonic()) * 1000):
-            os.close(fd)
-            fd = None
-    if fd is None:
-        does = "writes to" if reading else "reads"
-        raise RulesError(f"{option} {path} is a pipe that no program {does} (waited {PIPE_WAIT:g} s): name a file, "
-                         f"or start the program that {does} the pipe first")
-    os.set_blocking(fd, True)
-    return open(fd, mode, encoding="utf-8")
 
 
 def read_stack(path: str) -> list[str]:
