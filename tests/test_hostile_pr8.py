@@ -49,3 +49,43 @@ def test_a_plot_to_a_named_pipe_that_no_program_reads_is_refused_before_the_game
     reader.join()
     assert (status, err) == (0, "") and out.endswith(f"plot: {pipe}\n")
     assert got[0][:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("decl, rule, told, column", [
+    ("define give(x) { move x from draw to hand(current) }", "give(top(hand(next)))",
+     "`give` uses its `x` as a number (a count of cards, at line L), and this is a card", 26),
+    ("define give(x) { deal x from draw to hand }", "give(card)",
+     "`give` uses its `x` as a number (a count of cards, at line L), and this is a card", 26),
+    ("define give(x) { move top(draw) to discard under x }", "give(top(hand(next)))",
+     "`give` uses its `x` as a number (`under`, at line L), and this is a card", 26),
+    ("define more(x) = x + 1\ndefine give(y) { move more(y) from draw to hand(current) }", "give(top(hand(next)))",
+     "`give` uses its `y` as a number (arithmetic, at line L), and this is a card", 26),
+    ("define more(x) = x + 1", "move more(top(hand(next))) from draw to hand(current)",
+     "`more` uses its `x` as a number (arithmetic, at line L), and this is a card", 31),
+    ("define high(x) = x > 5", "if high(top(hand(next))) { skip }",
+     "`high` uses its `x` as a number (an order comparison, at line L), and this is a card", 29),
+])
+def test_a_card_given_where_a_procedure_uses_its_parameter_as_a_number_is_refused(decl, rule, told, column):
+    """A card passed to a procedure's (or a function's) untyped parameter that it uses as a number (`move x from
+    draw`) was used as one: the runtime holds cards as numbers, so a house rule `give(top(hand(next)))` made its
+    author draw as many cards as the place of Bo's hidden card in the deck (1 for his Red 2), telling which card he
+    held.  The checker now refuses such a card at the argument, in a rule written in play as in a file, naming the
+    use; a number (`top(hand(next)).number`) is taken."""
+    import rulelang as rl
+    from interpreter import Game
+
+    from helpers import GAMES
+
+    text = (GAMES / "express.rules").read_text() + "\n"
+    prog = rl.load_text(text + decl + "\n")
+    g = Game(prog, ["Ann", "Bo"], seed=5)
+    with pytest.raises(rl.RulesError) as caught:
+        g.house(0, f"when played(card) {{ {rule} }}")
+    assert caught.value.message == told.replace("L", str(text.count("\n") + 1))
+    assert (caught.value.loc.line, caught.value.loc.column) == (1, column)
+    assert caught.value.hint == "give a number, such as an attribute of the card that is one: `.number`"
+    assert g.record() == [] and g.house_rules == {}
+    g.house(0, "when played(card) { " + rule.replace("(top(hand(next)))", "(top(hand(next)).number)")
+            .replace("(card)", "(card.number)") + " }")
+    assert len(g.house_rules) == 1
+
