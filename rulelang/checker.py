@@ -986,6 +986,11 @@ class Checker:
             self.error(f"`reveal ... to` takes a player or a list of players, not {an(t)}", st.to.loc)
 
     def check_TurnToStmt(self, st, scope):
+        if isinstance(st.who, ast.Literal) and st.who.value is None:
+            self.error("`turn to none` names no player: `turn to` takes the player who plays next", st.who.loc,
+                       "name a player: `turn to next`, `turn to previous`, `turn to p`; to let the turn go on as "
+                       "usual, leave `turn to` out")
+            return
         t = self.expr(st.who, scope, want="player")
         if not compatible(t, "player"):
             hint = "name one of them: `turn to first(...)`" if t.startswith("list:") else None

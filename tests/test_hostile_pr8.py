@@ -89,3 +89,30 @@ def test_a_card_given_where_a_procedure_uses_its_parameter_as_a_number_is_refuse
             .replace("(card)", "(card.number)") + " }")
     assert len(g.house_rules) == 1
 
+
+def test_turn_to_none_is_refused_when_written_saying_how_to_write_it():
+    """A house rule `turn to none` was taken, and failed when it ran with '`turn to` names no player: its value is
+    none': what was wrong, not how to write it.  Now it is refused when written (a game file's too), at `none`,
+    saying what `turn to` takes; a `turn to` of a value that turns out none (nobody found) says the same when it
+    runs, with the way to write it."""
+    import rulelang as rl
+    from interpreter import Game
+
+    from helpers import GAMES, TINY
+
+    g = Game(rl.load((GAMES / "express.rules")), ["Ann", "Bo"], seed=5)
+    with pytest.raises(rl.RulesError) as caught:
+        g.house(0, "when played(card) if card.number == 3 { turn to none }")
+    assert caught.value.message == "`turn to none` names no player: `turn to` takes the player who plays next"
+    assert (caught.value.loc.line, caught.value.loc.column) == (1, 49)
+    assert caught.value.hint == ("name a player: `turn to next`, `turn to previous`, `turn to p`; to let the turn "
+                                 "go on as usual, leave `turn to` out")
+    assert g.record() == [] and g.house_rules == {}
+    prog = rl.load_text(TINY.replace("go { win current }", "go { turn to first([p for p in players if p != current "
+                                     "and p == current]) }"))
+    g = Game(prog, 2, seed=1)
+    with pytest.raises(rl.RulesError) as caught:
+        g.seat(0).act("go")
+    assert caught.value.message.startswith("`turn to` was given none, not a player (in `")
+    assert caught.value.message.endswith("): when it may find nobody, test it first: "
+                                         "`if p != none { turn to p }`")
