@@ -101,3 +101,17 @@ def open_text(path: str, mode: str, option: str):
                          f"or start the program that {does} the pipe first")
     os.set_blocking(fd, True)
     return open(fd, mode, encoding=encoding)
+
+
+def written_over(option: str, what: str, out: str, named: list) -> None:
+    """`--log FILE` or `--plot FILE` naming a file the game reads or saves to (`named`: (what, path) pairs): refused,
+    since the file is opened for writing, which empties it (the rules, a stack), or the save replaces it (the log)."""
+    for name, path in named:
+        if not path:
+            continue
+        try:
+            same = os.path.samefile(out, path)
+        except OSError:  # (one of them not there yet)
+            same = os.path.realpath(out) == os.path.realpath(path)
+        if same:
+            raise RulesError(f"{option} {out} names {name}: {what} would write over it; name another file")

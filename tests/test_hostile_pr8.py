@@ -116,3 +116,18 @@ def test_turn_to_none_is_refused_when_written_saying_how_to_write_it():
     assert caught.value.message.startswith("`turn to` was given none, not a player (in `")
     assert caught.value.message.endswith("): when it may find nobody, test it first: "
                                          "`if p != none { turn to p }`")
+
+
+def test_a_plot_naming_the_games_own_file_is_refused_and_the_file_kept(tmp_path, capsys, monkeypatch):
+    """`sweep GAME --plot GAME` wrote the PNG over the game's own file once the games were played (the rules lost),
+    where `run --log GAME` is refused.  Now refused before anything is played, as the log is, the file untouched."""
+    from helpers import TINY
+
+    pytest.importorskip("matplotlib")
+    game = tmp_path / "tiny.rules"
+    game.write_text(TINY)
+    status, out, err = main(capsys, monkeypatch, "sweep", game, "--games", "1", "--players", "2", "--plot", game)
+    assert (status, out) == (1, "")
+    assert err == f"--plot {game} names the game's file {game}: the plot would write over it; name another file\n"
+    assert game.read_text() == TINY
+

@@ -20,7 +20,7 @@ from .. import load
 from ..checker import MAX_PLAYERS
 from ..errors import RulesError
 from ..loader import resolve
-from ..paths import open_text
+from ..paths import open_text, written_over
 from .chunks import chunk_size, cut, play
 from .cluster import engine_for
 from .run import counted, failures_told_once, report
@@ -202,6 +202,7 @@ def run_sweep(args) -> int:
     grid = option_grid(args.option)
     if args.plot:
         _pyplot()  # a missing matplotlib is said before the games, not after
+        written_over("--plot", "the plot", args.plot, [(f"the game's file {f}", f) for f in load(args.game).files])
     cells = grid_size(players, grid)
     # The plot's file is opened before the games: a named pipe no program reads is refused now, not waited for
     # for ever once they are played (`open_text`).

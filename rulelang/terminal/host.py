@@ -23,7 +23,7 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 from .. import load
 from ..compiler.deck import MAX_CARDS
 from ..errors import MoveError, RulesError
-from ..paths import open_text
+from ..paths import open_text, written_over
 from ..save import (MAX_YAML_BYTES, Saver, YamlRefused, check_new_save, command, load_yaml, new_save_path,
                     setup_from_program)
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
@@ -1830,23 +1830,9 @@ def run_host(args) -> int:
         check_new_save(save)  # never over an unfinished game, or a file that is no save
     saver = Saver(save if save else new_save_path(program.name), setup, chosen=bool(save)) if save or humans else None
     if args.log:
-        log_over(args.log, [(f"the game's file {f}", f) for f in program.files] + [("the --stack file", args.stack),
-                                                                                    ("the --save file", save)])
+        written_over("--log", "the log", args.log, [(f"the game's file {f}", f) for f in program.files]
+                     + [("the --stack file", args.stack), ("the --save file", save)])
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, file=str(args.game))
-
-
-def log_over(log: str, named: list) -> None:
-    """`--log FILE` naming a file the game reads or saves to (`named`: (what, path) pairs): refused, since the log
-    is opened for writing, which empties it (the rules, a stack), or the save replaces it (the log)."""
-    for what, path in named:
-        if not path:
-            continue
-        try:
-            same = os.path.samefile(log, path)
-        except OSError:  # (one of them not there yet)
-            same = os.path.realpath(log) == os.path.realpath(path)
-        if same:
-            raise RulesError(f"--log {log} names {what}: the log would write over it; name another file")
 
 
 def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, file=None, resumed=None) -> int:
