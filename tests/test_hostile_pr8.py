@@ -131,3 +131,15 @@ def test_a_plot_naming_the_games_own_file_is_refused_and_the_file_kept(tmp_path,
     assert err == f"--plot {game} names the game's file {game}: the plot would write over it; name another file\n"
     assert game.read_text() == TINY
 
+
+@pytest.mark.parametrize("names, told", [
+    ("Ann,,Bo", "--names: name 2 of 3 is empty: a name is 1 to 24 printable characters"),
+    ("Ann,\u3000", "--names: name 2 of 2 is empty: a name is 1 to 24 printable characters"),
+    (",", "--names: name 1 of 2 is empty: a name is 1 to 24 printable characters"),
+])
+def test_an_empty_name_given_with_names_is_refused_not_dropped(names, told, capsys, monkeypatch):
+    """`--names Ann,,Bo` dropped the empty name and seated Bo second, where he was named third (a bot took his
+    seat); a name of spaces alone (an ideographic space) was dropped the same way.  Now refused, naming which."""
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1", "--names", names)
+    assert (status, out) == (1, "")
+    assert err == told + "\n"

@@ -1779,7 +1779,10 @@ def fit_name(name) -> bool:
 def seat_names(players: int, humans: int, given: str | None) -> list[str]:
     """People first (`You` when alone, else `Player N`), then bots; --names names the seats from the first."""
     people = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
-    taken = [n.strip() for n in given.split(",") if n.strip()] if given else []
+    taken = [n.strip() for n in given.split(",")] if given else []
+    empty = next((i for i, n in enumerate(taken) if not n), None)
+    if empty is not None:  # (dropped, it moved the names after it a seat on)
+        raise RulesError(f"--names: name {empty + 1} of {len(taken)} is empty: {NAME_RULE}")
     if len(taken) > players:
         raise RulesError(f"--names gives {len(taken)} names for {players} players")
     for name in taken:
