@@ -143,3 +143,26 @@ def test_an_empty_name_given_with_names_is_refused_not_dropped(names, told, caps
     status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1", "--names", names)
     assert (status, out) == (1, "")
     assert err == told + "\n"
+
+
+def test_workers_past_the_games_to_play_start_no_idle_processes(capsys, monkeypatch):
+    """`simulate --games 2 --workers 64` started 64 processes (each a copy of rulelang) to play two games on a
+    machine of two cores; now no more than there are chunks of games to hand out (here 2), with the same report."""
+    from rulelang.simulate import cluster
+
+    started = []
+
+    class Counted(cluster.ProcessPoolExecutor):
+        def __init__(self, max_workers=None, **kw):
+            started.append(max_workers)
+            super().__init__(max_workers=max_workers, **kw)
+
+    monkeypatch.setattr(cluster, "ProcessPoolExecutor", Counted)
+    status, out, err = main(capsys, monkeypatch, "simulate", "express", "--games", "2", "--players", "2",
+                            "--workers", "64", "--json")
+    assert status == 0 and started == [2]
+    one = main(capsys, monkeypatch, "simulate", "express", "--games", "2", "--players", "2", "--json")
+    import json
+    drop = ("turns_per_second", "games_per_second", "seconds", "workers", "elapsed")
+    assert {k: v for k, v in json.loads(out).items() if k not in drop} == \
+        {k: v for k, v in json.loads(one[1]).items() if k not in drop}

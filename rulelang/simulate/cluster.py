@@ -50,7 +50,8 @@ class ProcessEngine:
         todo = list(items)
         for attempt in range(self.restarts + 1):
             broken = []
-            with ProcessPoolExecutor(max_workers=self.workers) as pool:
+            # (no more processes than chunks to hand out: a pool forks all its processes at once)
+            with ProcessPoolExecutor(max_workers=max(1, min(self.workers, len(todo)))) as pool:
                 running = {pool.submit(fn, item): item for item in todo}
                 while running:
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
