@@ -166,3 +166,32 @@ def test_workers_past_the_games_to_play_start_no_idle_processes(capsys, monkeypa
     drop = ("turns_per_second", "games_per_second", "seconds", "workers", "elapsed")
     assert {k: v for k, v in json.loads(out).items() if k not in drop} == \
         {k: v for k, v in json.loads(one[1]).items() if k not in drop}
+
+
+def test_ctrl_c_stops_a_simulation_spread_over_worker_processes_at_once():
+    """Ctrl-C during `simulate --workers 2` waited for every chunk of games still to play (the pool's shutdown
+    waits for its work, and a worker takes the interrupt as a chunk's failure and goes on to the next): 100,000
+    games, minutes, the terminal held.  Now the workers are stopped and the command ends with status 130, as with
+    one worker."""
+    pexpect = pytest.importorskip("pexpect")
+    import signal
+    import time
+
+    from helpers import ROOT, rulelang_command
+
+    cmd = rulelang_command() + ["simulate", "express", "--games", "100000", "--players", "2", "--workers", "2",
+                                "--json"]
+    child = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), encoding="utf-8", timeout=20,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # (a job's ignored)
+    try:
+        time.sleep(4)  # the pool started, chunks running
+        assert child.isalive()
+        start = time.monotonic()
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF, timeout=15)
+        child.close()
+        assert child.exitstatus == 130 and time.monotonic() - start < 15
+        assert "Traceback" not in child.before
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
