@@ -249,7 +249,8 @@ def op_turn_to(who_f, now: bool = False):
     def op(st, fr):
         who = who_f(st, fr.env)
         if who is None:  # `turn to none` would leave the game with nobody to play
-            raise RuntimeRulesError(f"`turn to` names no player: its value is none (in `{fr.name}`)")
+            raise RuntimeRulesError(f"`turn to` was given none, not a player (in `{fr.name}`): when it may find "
+                                    "nobody, test it first: `if p != none { turn to p }`")
         if now:
             if who in st.gone and st.in_play():  # whom it named is not told (`State.in_play`)
                 raise RuntimeRulesError(f"`turn to ... now` names a player out of play (in `{fr.name}`)")

@@ -986,6 +986,11 @@ class Checker:
             self.error(f"`reveal ... to` takes a player or a list of players, not {an(t)}", st.to.loc)
 
     def check_TurnToStmt(self, st, scope):
+        if isinstance(st.who, ast.Literal) and st.who.value is None:
+            self.error("`turn to none` names no player: `turn to` takes the player who plays next", st.who.loc,
+                       "name a player: `turn to next`, `turn to previous`, `turn to p`; to let the turn go on as "
+                       "usual, leave `turn to` out")
+            return
         t = self.expr(st.who, scope, want="player")
         if not compatible(t, "player"):
             hint = "name one of them: `turn to first(...)`" if t.startswith("list:") else None
@@ -1030,8 +1035,10 @@ class Checker:
         elif len(proc.params) != len(st.args):
             self.error(f"`{st.name}` takes {count(len(proc.params), 'argument')}{named(proc.params)}, given {len(st.args)}", st.loc)
         shown = revealed_params(s).get(st.name, {}) if proc is not None and len(proc.params) == len(st.args) else {}
+        types = []
         for i, a in enumerate(st.args):
             t = self.expr(a, scope)
+            types.append(t)
             if i in shown and t in ("any", "list:any") and not self.live_param(a):
                 self.untyped_shown(a, f"`{st.name}` shows its `{proc.params[i]}` (`reveal` at line {shown[i].line})")
             elif i in shown and t not in ("card", "list:card", "zone", "any", "list:any", "none") and \
@@ -1043,6 +1050,21 @@ class Checker:
                            f"and this is {an(t)}", a.loc,
                            f"to tell players a value, reveal a name holding it: `let n = {show(a)}`, then "
                            "`reveal n to ...`")
+        if proc is not None and len(proc.params) == len(st.args):
+            self.card_as_number(st.name, proc.params, st.args, types)
+
+    def card_as_number(self, name: str, params, args, types) -> None:
+        """A card given to a parameter `name` (a procedure or a function) uses as a number (`number_params`) is refused
+        at the argument: the runtime holds cards as numbers (a house rule's `give(top(hand(next)))` drew as many
+        cards as the place of another's hidden card in the deck)."""
+        used = number_params(self.s).get(name, {})
+        for i, (a, t) in enumerate(zip(args, types)):
+            if i in used and t == "card":
+                what, loc = used[i]
+                numbers = [n for n, d in self.s.attributes.items() if isinstance(d, ast.RangeAttributeDecl)]
+                self.error(f"`{name}` uses its `{params[i]}` as a number ({what}, at line {loc.line}), and this is a card",
+                           a.loc, f"give a number, such as an attribute of the card that is one: `.{numbers[0]}`"
+                           if numbers else "give a number")
 
     def live_param(self, e) -> bool:
         """Whether `e` is an untyped parameter of the procedure checked, holding what its call gave it."""
@@ -1274,9 +1296,11 @@ class Checker:
             return "zone"
         if n in s.functions:
             f = s.functions[n]
-            self.arity(e, len(f.params), f.params)
-            for a in e.args:
-                self.expr(a, scope)
+            if self.arity(e, len(f.params), f.params):
+                self.card_as_number(n, f.params, e.args, [self.expr(a, scope) for a in e.args])
+            else:
+                for a in e.args:
+                    self.expr(a, scope)
             return self.function_type(f)
         if n in s.procedures:
             self.error(f"`{n}` is a procedure (a `{{...}}` definition) and gives no value", e.loc)
@@ -1643,6 +1667,58 @@ def revealed_params(s) -> dict:
             break
     s.types["revealed params"] = got
     return got
+
+
+def number_params(s) -> dict:
+    """procedure or function -> {place of an untyped parameter it uses as a number: (what the use is, its place)}: a
+    count of cards (`move x from draw`, `deal x`), `under x`, arithmetic (`x + 1`, `-x`), a range's end or an order
+    comparison (`x > 5`), or passed on to one that does; worked out once for the file.  A card given to such a
+    parameter would be used as the number the runtime holds it as (its place in the deck)."""
+    got = s.types.get("number params")
+    if got is not None:
+        return got
+    got = {}
+    defs = {**s.functions, **s.procedures}
+    for _ in range(len(defs) + 1):  # (passed on through procedures and functions: until nothing changes)
+        changed = False
+        for name, d in defs.items():
+            params = {p: i for i, p in enumerate(d.params) if param_type(p) == "any"}
+            if not params:
+                continue
+            mine = got.setdefault(name, {})
+            for node in ast.walk(d.body) if hasattr(type(d.body), "__attrs_attrs__") else \
+                    (n for b in d.body for n in ast.walk(b)):
+                if isinstance(node, (ast.CallStmt, ast.Call)) and got.get(node.name):
+                    pairs = [(params.get(a.name), got[node.name][j]) for j, a in enumerate(node.args)
+                             if j in got[node.name] and isinstance(a, ast.Name)]
+                else:
+                    pairs = [(params.get(e.name), (what, node.loc)) for what, e in numbers_used(node)
+                             if isinstance(e, ast.Name)]
+                for i, use in pairs:
+                    if i is not None and i not in mine:
+                        mine[i] = use
+                        changed = True
+        if not changed:
+            break
+    s.types["number params"] = got
+    return got
+
+
+def numbers_used(node) -> list:
+    """The expressions `node` uses as numbers, with what the use is (`number_params`)."""
+    if isinstance(node, (ast.MoveTopStmt, ast.DealStmt)):
+        return [("a count of cards", node.count)]
+    if isinstance(node, ast.MoveStmt):
+        return [("`under`", node.under)]
+    if isinstance(node, ast.Arith):
+        return [("arithmetic", node.left), ("arithmetic", node.right)]
+    if isinstance(node, ast.Neg):
+        return [("arithmetic", node.expr)]
+    if isinstance(node, ast.Range):
+        return [("a range", node.low), ("a range", node.high)]
+    if isinstance(node, ast.Compare) and node.op in ("<", "<=", ">", ">="):
+        return [("an order comparison", node.left), ("an order comparison", node.right)]
+    return []
 
 
 def revealed_name(s, e, scope) -> bool:

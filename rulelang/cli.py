@@ -52,6 +52,18 @@ def cmd_run(args) -> int:
     return run_host(args)
 
 
+def once_each(items: list[str]) -> None:
+    """`--option NAME=VALUE` of run, serve and simulate given twice for one name is refused, naming it (the last
+    value was taken, silently); sweep's `NAME=A,B` grid refuses it too (`option_grid`)."""
+    first: dict = {}
+    for item in items:
+        name = item.partition("=")[0].strip()
+        if name in first:
+            raise RulesError(f"--option {name} is given twice (`{first[name]}`, then `{item.strip()}`): "
+                             "give each option once")
+        first[name] = item.strip()
+
+
 # Argument types: each refuses a bad value with argparse's one-line error ("argument --delay: ...").
 MAX_DELAY = 60.0
 
@@ -366,6 +378,8 @@ def main(argv=None) -> int:
         except (OSError, ValueError):
             pass
     try:
+        if args.command in ("run", "serve", "simulate"):
+            once_each(args.option)
         return args.func(args)
     except RulesError as e:
         print(unobeyed(e.render()), file=sys.stderr)

@@ -1,9 +1,17 @@
 """Where the project's data lies (the grammar, the bundled games) and how much one file may hold: kept apart from
 the parser, so that finding and reading a game file imports no Lark (a load from the compiled-program cache
-parses nothing)."""
+parses nothing); and how a file named on the command line is opened (`open_text`: a named pipe nobody holds is
+not waited for ever)."""
 from __future__ import annotations
 
+import errno
+import os
+import select
+import stat
+import time
 from pathlib import Path
+
+from .errors import RulesError
 
 MAX_TEXT = 1_000_000  # characters in one file or one rule
 MAX_WORDS = 50_000  # words and signs in one file or one rule (the largest bundled game has about 4,000): reading costs
@@ -53,3 +61,57 @@ def bundled_games() -> list[str]:
     for folder, stems in shown_folders:
         lines.append(f"  {folder}/: {', '.join(stems)}")
     return lines
+
+
+PIPE_WAIT = 10.0  # seconds a named pipe given as --stack, --log or --plot waits for a program at its other end
+
+
+def open_text(path: str, mode: str, option: str):
+    """`open(path, mode)` ("r" or "w" in UTF-8, "wb" for bytes), but a named pipe no program writes to (to read) or
+    reads (to write), where `open` waits for ever with nothing said, is waited for PIPE_WAIT seconds and then refused
+    (a RulesError naming `option`); a pipe a program holds (`--stack <(...)`, `--log >(...)`, `--plot >(...)`) is used as a file."""
+    encoding = None if "b" in mode else "utf-8"
+    try:
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        fifo = False
+    if not fifo:
+        return open(path, mode, encoding=encoding)
+    reading = mode.startswith("r")
+    end = time.monotonic() + PIPE_WAIT
+    fd = None
+    while fd is None:
+        try:
+            fd = os.open(path, (os.O_RDONLY if reading else os.O_WRONLY) | os.O_NONBLOCK)
+        except OSError as e:  # to write, opening fails at once (ENXIO) while no program reads: tried again
+            if reading or e.errno != errno.ENXIO:
+                raise
+            if time.monotonic() > end:
+                break
+            time.sleep(0.05)
+    if fd is not None and reading:  # opened at once; readable once a program has written, or closed its end
+        poll = select.poll()
+        poll.register(fd, select.POLLIN)
+        if not poll.poll(max(0.0, end - time.monotonic()) * 1000):
+            os.close(fd)
+            fd = None
+    if fd is None:
+        does = "writes to" if reading else "reads"
+        raise RulesError(f"{option} {path} is a pipe that no program {does} (waited {PIPE_WAIT:g} s): name a file, "
+                         f"or start the program that {does} the pipe first")
+    os.set_blocking(fd, True)
+    return open(fd, mode, encoding=encoding)
+
+
+def written_over(option: str, what: str, out: str, named: list) -> None:
+    """`--log FILE` or `--plot FILE` naming a file the game reads or saves to (`named`: (what, path) pairs): refused,
+    since the file is opened for writing, which empties it (the rules, a stack), or the save replaces it (the log)."""
+    for name, path in named:
+        if not path:
+            continue
+        try:
+            same = os.path.samefile(out, path)
+        except OSError:  # (one of them not there yet)
+            same = os.path.realpath(out) == os.path.realpath(path)
+        if same:
+            raise RulesError(f"{option} {out} names {name}: {what} would write over it; name another file")

@@ -29,15 +29,15 @@ def test_a_name_given_with_names_is_held_to_the_tables_24_characters(tmp_path, c
 
 def test_a_named_pipe_as_stack_or_log_that_no_program_uses_is_refused_after_a_wait(tmp_path, capsys, monkeypatch):
     """`--stack FIFO` with nothing writing to it, or `--log FIFO` with nothing reading it, waited for ever in `open`
-    with nothing said.  Now such a pipe is waited for host.PIPE_WAIT seconds (10; 0.3 here), then refused in one
+    with nothing said.  Now such a pipe is waited for paths.PIPE_WAIT seconds (10; 0.3 here), then refused in one
     line; a pipe a program writes to (`--stack <(...)`) or reads from (`--log >(...)`) is read and written as a
     file."""
     import os
     import threading
 
-    from rulelang.terminal import host
+    from rulelang import paths
 
-    monkeypatch.setattr(host, "PIPE_WAIT", 0.3)
+    monkeypatch.setattr(paths, "PIPE_WAIT", 0.3)
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--seed", "1", "--stack", pipe)

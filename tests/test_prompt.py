@@ -363,15 +363,19 @@ def test_a_dumb_terminal_gets_no_escape_codes(tmp_path, terminals):
 
 
 def test_nobody_winning_and_turn_to_none_are_told_in_words(tmp_path, terminals):
-    """`win []` ends the hand with nobody winning (it crashed the host); `turn to none` is refused at run time,
-    naming the rule, and the rule is dropped (it printed `None plays next`)."""
+    """`win []` ends the hand with nobody winning (it crashed the host); `turn to none` is refused when written
+    (pr8), and a `turn to` of a value found none at run time, naming the rule, and the rule is dropped (it printed
+    `None plays next`)."""
     t = express_at(terminals, tmp_path)
     t.expect("You>")
     t.line("house when played(card) if card.number == 3 { turn to none }")
+    t.expect("`turn to none` names no player: `turn to` takes the player who plays next")
+    t.type(CTRL_C)
+    t.line("house when played(card) if card.number == 3 { turn to first([p for p in players if p != p]) }")
     t.expect("You make a house rule")  # "You", and its verb agrees
     t.line("play R3")
-    t.expect("The house rule `table_rule_1` failed at line 1, column 41 of its text (`turn to` names no player: "
-             "its value is none")
+    t.expect("The house rule `table_rule_1` failed at line 1, column 41 of its text (`turn to` was given none, not "
+             "a player")
     t.expect("Ada plays ♥Red 8")
     t.expect("You>")
     t.line("house when played(card) if card.number == 5 { win [] }")

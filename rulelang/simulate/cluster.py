@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
@@ -38,6 +39,22 @@ class InlineEngine:
         return False
 
 
+def _deaf() -> None:
+    """A worker process's start: Ctrl-C is its parent's to act on (a worker took it as a chunk's failure and went on
+    to the next, and the pool waited for them all)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop(pool) -> None:
+    """A pool's work dropped: the chunks not begun cancelled, the worker processes ended (a chunk is many games)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(5)
+
+
 class ProcessEngine:
     """`workers` local processes. A process that dies (killed, out of memory) breaks the pool: the chunks
     not yet done are handed to a new pool, up to `restarts` times."""
@@ -50,7 +67,9 @@ class ProcessEngine:
         todo = list(items)
         for attempt in range(self.restarts + 1):
             broken = []
-            with ProcessPoolExecutor(max_workers=self.workers) as pool:
+            # (no more processes than chunks to hand out: a pool forks all its processes at once)
+            pool = ProcessPoolExecutor(max_workers=max(1, min(self.workers, len(todo))), initializer=_deaf)
+            try:
                 running = {pool.submit(fn, item): item for item in todo}
                 while running:
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -62,6 +81,10 @@ class ProcessEngine:
                             broken.append((item, e))
                         except Exception as e:
                             yield item, e
+            except BaseException:  # Ctrl-C, or the games' reader gone: the workers stop now, not after every chunk
+                stop(pool)
+                raise
+            pool.shutdown()
             if not broken:
                 return
             todo = [item for item, _ in broken]

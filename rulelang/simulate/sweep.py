@@ -20,6 +20,7 @@ from .. import load
 from ..checker import MAX_PLAYERS
 from ..errors import RulesError
 from ..loader import resolve
+from ..paths import open_text, written_over
 from .chunks import chunk_size, cut, play
 from .cluster import engine_for
 from .run import counted, failures_told_once, report
@@ -160,9 +161,10 @@ def _pyplot():
     return plt
 
 
-def plot(sw: dict, path: str) -> None:
+def plot(sw: dict, out, path: str) -> None:
     """Seat 1's advantage (its win share less an even share, with its 95% interval) against the player count,
-    one line for each set of option values, as a PNG."""
+    one line for each set of option values, as a PNG written to `out` (the file `path`, opened before the games),
+    which is closed."""
     plt = _pyplot()
     lines: dict = {}
     for r in sw["cells"]:
@@ -183,7 +185,8 @@ def plot(sw: dict, path: str) -> None:
         ax.legend(title="options")
     fig.tight_layout()
     try:
-        fig.savefig(path, format="png")
+        with out:
+            fig.savefig(out, format="png")
     except OSError as e:  # (a full disk: told in one line, as the log's)
         raise ValueError(f"cannot write the plot {path}: {e.strerror or e}") from None
     plt.close(fig)
@@ -199,7 +202,26 @@ def run_sweep(args) -> int:
     grid = option_grid(args.option)
     if args.plot:
         _pyplot()  # a missing matplotlib is said before the games, not after
+        written_over("--plot", "the plot", args.plot, [(f"the game's file {f}", f) for f in load(args.game).files])
     cells = grid_size(players, grid)
+    # The plot's file is opened before the games: a named pipe no program reads is refused now, not waited for
+    # for ever once they are played (`open_text`).
+    out = _opened(args.plot) if args.plot else None
+    try:
+        return _swept(args, players, grid, bots, cells, out)
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _opened(path: str):
+    try:
+        return open_text(path, "wb", "--plot")
+    except OSError as e:
+        raise RulesError(f"cannot write the plot {path}: {e.strerror or e}") from None
+
+
+def _swept(args, players, grid, bots, cells, out) -> int:
     total = args.games * cells
     if sys.stderr.isatty() and not (args.json or args.csv):
         from prompt_toolkit.shortcuts import ProgressBar  # the prompt's library, loaded only at a terminal
@@ -220,7 +242,7 @@ def run_sweep(args) -> int:
     else:
         print(render(sw))
     if args.plot:
-        plot(sw, args.plot)
+        plot(sw, out, args.plot)
         if not (args.json or args.csv):
             print(f"plot: {args.plot}")
     return 1 if any(r["failed"] for r in sw["cells"]) else 0

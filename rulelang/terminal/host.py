@@ -2,17 +2,13 @@
 from __future__ import annotations
 
 import difflib
-import errno
 import functools
 import itertools
 import json
 import os
 import random
-import select
 import shutil
-import stat
 import sys
-import time
 import unicodedata
 
 from interpreter import Game
@@ -27,6 +23,7 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 from .. import load
 from ..compiler.deck import MAX_CARDS
 from ..errors import MoveError, RulesError
+from ..paths import open_text, written_over
 from ..save import (MAX_YAML_BYTES, Saver, YamlRefused, check_new_save, command, load_yaml, new_save_path,
                     setup_from_program)
 from ..simulate.stall import DECISION_LIMIT, TURN_LIMIT, asked, stall_error, stuck
@@ -1699,45 +1696,6 @@ def _stdin_fd() -> int | None:
         return None
 
 
-PIPE_WAIT = 10.0  # seconds a named pipe given as --stack or --log waits for a program at its other end
-
-
-def open_text(path: str, mode: str, option: str):
-    """`open(path, mode)` ("r" or "w") in UTF-8, but a named pipe no program writes to (to read) or reads (to write),
-    where `open` waits for ever with nothing said, is waited for PIPE_WAIT seconds and then refused (a RulesError
-    naming `option`); a pipe a program holds (`--stack <(...)`, `--log >(...)`) is used as a file."""
-    try:
-        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
-    except OSError:
-        fifo = False
-    if not fifo:
-        return open(path, mode, encoding="utf-8")
-    reading = mode == "r"
-    end = time.monotonic() + PIPE_WAIT
-    fd = None
-    while fd is None:
-        try:
-            fd = os.open(path, (os.O_RDONLY if reading else os.O_WRONLY) | os.O_NONBLOCK)
-        except OSError as e:  # to write, opening fails at once (ENXIO) while no program reads: tried again
-            if reading or e.errno != errno.ENXIO:
-                raise
-            if time.monotonic() > end:
-                break
-            time.sleep(0.05)
-    if fd is not None and reading:  # opened at once; readable once a program has written, or closed its end
-        poll = select.poll()
-        poll.register(fd, select.POLLIN)
-        if not poll.poll(max(0.0, end - time.monotonic()) * 1000):
-            os.close(fd)
-            fd = None
-    if fd is None:
-        does = "writes to" if reading else "reads"
-        raise RulesError(f"{option} {path} is a pipe that no program {does} (waited {PIPE_WAIT:g} s): name a file, "
-                         f"or start the program that {does} the pipe first")
-    os.set_blocking(fd, True)
-    return open(fd, mode, encoding="utf-8")
-
-
 def read_stack(path: str) -> list[str]:
     import yaml
 
@@ -1821,7 +1779,10 @@ def fit_name(name) -> bool:
 def seat_names(players: int, humans: int, given: str | None) -> list[str]:
     """People first (`You` when alone, else `Player N`), then bots; --names names the seats from the first."""
     people = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
-    taken = [n.strip() for n in given.split(",") if n.strip()] if given else []
+    taken = [n.strip() for n in given.split(",")] if given else []
+    empty = next((i for i, n in enumerate(taken) if not n), None)
+    if empty is not None:  # (dropped, it moved the names after it a seat on)
+        raise RulesError(f"--names: name {empty + 1} of {len(taken)} is empty: {NAME_RULE}")
     if len(taken) > players:
         raise RulesError(f"--names gives {len(taken)} names for {players} players")
     for name in taken:
@@ -1872,23 +1833,9 @@ def run_host(args) -> int:
         check_new_save(save)  # never over an unfinished game, or a file that is no save
     saver = Saver(save if save else new_save_path(program.name), setup, chosen=bool(save)) if save or humans else None
     if args.log:
-        log_over(args.log, [(f"the game's file {f}", f) for f in program.files] + [("the --stack file", args.stack),
-                                                                                    ("the --save file", save)])
+        written_over("--log", "the log", args.log, [(f"the game's file {f}", f) for f in program.files]
+                     + [("the --stack file", args.stack), ("the --save file", save)])
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, file=str(args.game))
-
-
-def log_over(log: str, named: list) -> None:
-    """`--log FILE` naming a file the game reads or saves to (`named`: (what, path) pairs): refused, since the log
-    is opened for writing, which empties it (the rules, a stack), or the save replaces it (the log)."""
-    for what, path in named:
-        if not path:
-            continue
-        try:
-            same = os.path.samefile(log, path)
-        except OSError:  # (one of them not there yet)
-            same = os.path.realpath(log) == os.path.realpath(path)
-        if same:
-            raise RulesError(f"--log {log} names {what}: the log would write over it; name another file")
 
 
 def play_game(setup, game: Game, bots: dict, saver=None, delay=None, log=None, file=None, resumed=None) -> int:

@@ -9,7 +9,8 @@ from pathlib import Path
 from ..save import (SaveError, SaveLock, Saver, command, describe, find_save, read_save, rebuild, recent_saves,
                     refused, save_files, saves_dir, shown)
 from .editor import no_mouse
-from .host import log_over, play_game
+from ..paths import written_over
+from .host import play_game
 from .replay import replay_log, replay_save
 
 
@@ -73,7 +74,7 @@ def resume_game(args, path: Path, lock: SaveLock) -> int:
     for note in notes:
         print(note)
     if args.log:
-        log_over(args.log, [("the save", str(path))])
+        written_over("--log", "the log", args.log, [("the save", str(path))])
     saver = Saver(path, setup, started=doc.get("started") if isinstance(doc.get("started"), str) else None)
     saver.hold(lock)
     return play_game(setup, game, bots, saver=saver, delay=args.delay, log=args.log, resumed=(path, len(moves)))
