@@ -7,15 +7,18 @@ import tempfile
 import pytest
 
 @pytest.fixture(autouse=True, scope="session")
-def _saves_in_a_temporary_folder():
+def _saves_in_a_temporary_folder(tmp_path_factory):
     """`rulelang run` with a person saves each game under $XDG_DATA_HOME/rulelang/saves, and every load keeps its
     compiled program under $XDG_CACHE_HOME/rulelang: the tests' go into temporary folders, never the user's. The
-    commands the tests start (in this process or a child) inherit this environment."""
+    commands the tests start (in this process or a child) inherit this environment.  Under xdist the workers share
+    one cache folder (the run's temporary folder, which holds each worker's own): a game file is compiled once in
+    the run rather than once by each worker (rulelang/cache.py writes an entry whole or not at all)."""
     names = ("XDG_DATA_HOME", "XDG_CACHE_HOME")
     old = {name: os.environ.get(name) for name in names}
     with tempfile.TemporaryDirectory(prefix="rulelang-test-data-") as folder:
-        for name in names:
-            os.environ[name] = os.path.join(folder, name.lower())
+        os.environ["XDG_DATA_HOME"] = os.path.join(folder, "xdg_data_home")
+        shared = tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER") else folder
+        os.environ["XDG_CACHE_HOME"] = os.path.join(shared, "xdg_cache_home")
         yield
     for name, value in old.items():
         if value is None:

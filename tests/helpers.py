@@ -260,8 +260,16 @@ def run_cli(tmp_path, game: str, stack, moves, names, options=(), match: bool = 
                           text=True, cwd=ROOT, timeout=120)
     events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
     setup, made, _ = read_save(save)
+    setup.program = saved_program(setup.main, tuple(sorted(setup.texts.items())))
     g, _ = rebuild(save, setup, made)
     return Played(proc, events, g)
+
+
+@lru_cache(maxsize=None)
+def saved_program(main: str, texts: tuple):
+    """The program a save's rules compile to (`Setup.load_program`: from the saved texts alone), compiled once per
+    test session for the same texts: a program is never changed by the games that share it."""
+    return rulelang.load(main, texts=dict(texts))
 
 
 # ------------------------------------------------------------------ a person at a terminal

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from functools import lru_cache
 
 import pytest
 
@@ -41,6 +42,13 @@ NOT_PLAYED = {
     "where_fails_for_some_cards.rules": "a `where` that fails for the joker on purpose (tests/test_fast_paths.py)",
 }
 PLAYED = [p for p in FILES if p.name not in NOT_PLAYED]
+
+
+@lru_cache(maxsize=None)
+def load(path):
+    """A file's program, compiled once in this process: the tests below play each file two or three times (a
+    program is never changed by the games that share it)."""
+    return rulelang.load(path)
 
 
 def test_the_files_left_out_are_there():
@@ -87,7 +95,7 @@ def play(env, seeds, rng_seed: int) -> int:
 def test_every_file_is_an_environment_whose_masks_are_its_moves(path):
     """At each player count: an environment, and a short seeded episode of masked random play, every mask exactly
     the decision's moves (`check_mask`).  (tests/test_env.py plays the bundled games and examples longer.)"""
-    program = rulelang.load(path)
+    program = load(path)
     for n in player_counts(program):
         env = make_env(program, players=n, seed=n, max_moves=40)
         assert play(env, [n], n) > 0
@@ -98,7 +106,7 @@ SAMPLE = [p for i, p in enumerate(PLAYED) if p.parent.name in ("more", "rules") 
 
 @pytest.mark.parametrize("path", SAMPLE, ids=[f"{p.parent.name}/{p.stem}" for p in SAMPLE])
 def test_pettingzoo_api_test_passes_on_a_sample(path):
-    program = rulelang.load(path)
+    program = load(path)
     env = make_env(program, players=player_counts(program)[-1], seed=0, render_mode="ansi", max_moves=200)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice for envs it does not know by name (dict observations)
@@ -112,7 +120,7 @@ def test_every_file_plays_longer_seeded_episodes(part):
     every file of examples/more and tests/rules at its most players, in three parts of the files.  (The bundled
     games and examples: tests/test_env.py, three episodes of 800 decisions each.)"""
     for path in [p for p in PLAYED if p.parent.name in ("more", "rules")][part::3]:
-        program = rulelang.load(path)
+        program = load(path)
         for n in player_counts(program)[-1:]:
             env = make_env(program, players=n, seed=n, max_moves=250)
             if env.encoding.size > 100_000:
@@ -473,7 +481,7 @@ def test_an_observation_does_not_change_when_cards_its_seat_may_not_see_do(path)
     the stock, cards face down it was not told, cards shown to others) are swapped among themselves, and its
     observation (and mask, if it is to act) stay exactly the same.  Cards it was told (shown by `reveal`, looked at
     face down) swapped with hidden ones of another identity change its observation: the test can tell."""
-    program = rulelang.load(path)
+    program = load(path)
     n = 3 if program.min_players <= 3 <= program.max_players else program.min_players
     # (tests/test_env.py checks the bundled games and examples over 400 steps: here a short look at them)
     short = path.parent.name in ("games", "examples")

@@ -3,6 +3,7 @@ turn limit, with greedy bots (20 seeds a file) and with a search bot in seat 1 t
 at 4 players or as near as the game allows (War and Speed: 2)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,14 @@ FILES = sorted((ROOT / "games").glob("*.rules")) + sorted((ROOT / "examples").gl
     + sorted((ROOT / "examples" / "more").glob("*.rules"))
 
 
+@lru_cache(maxsize=None)
+def load(path):
+    """A file's program, compiled once in this process for its two tests (a program is never changed by its games)."""
+    return rulelang.load(path)
+
+
 def _ended(path, seeds, bots, think=None):
-    program = rulelang.load(path)
+    program = load(path)
     players = max(program.min_players, min(4, program.max_players))
     out = [play_one(program, seed, players, bots, {}, think=think) for seed in seeds]
     stalled = [r for r in out if r["stalled"]]

@@ -75,6 +75,10 @@ class Prompted(PtyTerminal):
     """A terminal whose lines are typed at a prompt, as a person waits for one: keys typed between two prompts (a
     command's answer being printed, a decision being shown) wait in the next prompt's line, their Enter not taken."""
 
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.child.delaybeforesend = None  # a line waits for its prompt (below), not pexpect's fixed 0.05 s a send
+
     def line(self, text: str) -> None:
         import termios
 

@@ -29,6 +29,7 @@ class Terminal(PtyTerminal):
 
     def __init__(self, args: list[str]):
         super().__init__(["run", GAME, "--delay", "0"] + args)
+        self.child.delaybeforesend = None  # keys wait for what they are typed at (no fixed 0.05 s a send)
 
     def settle(self, wait: float = 0.5) -> str:
         """Read what arrives in `wait` seconds; return it as plain text (not consumed)."""
@@ -121,6 +122,7 @@ def test_a_paste_longer_than_a_rule_may_be_is_refused_saying_the_limit():
     pasted whole within it is taken.  (A terminal emulator reads the screen: the message is drawn over the
     checker's, only the characters that differ.)"""
     t = PtyTerminal(["run", GAME, "--delay", "0", "--players", "2", "--seed", SEED], emulate=True)
+    t.child.delaybeforesend = None  # each key waits for the screen it is typed at (no fixed 0.05 s a send)
     try:
         t.wait_for_screen(lambda rows: any(r.startswith("You>") for r in rows))
         t.line("house")
@@ -159,6 +161,7 @@ def test_a_define_written_in_play_gets_one_message_with_its_place():
     misformed one was taught the form of a `define` (`expected (`), and any other word was told `expected define,
     rule or when`.  A rule written in play is a `when` rule: one message, at the `define`, whatever follows it."""
     t = PtyTerminal(["run", GAME, "--delay", "0", "--players", "2", "--seed", SEED], emulate=True)
+    t.child.delaybeforesend = None  # each key waits for the screen it is typed at (no fixed 0.05 s a send)
     said = "1:1: unexpected `define`: expected `rule` or `when` (a rule written in play is `when EVENT(...) if"
     try:
         for typed in ("house define foo() { skip }", "house define x = 3"):
