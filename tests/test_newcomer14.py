@@ -307,3 +307,27 @@ def test_hidden_information_over_a_bot_game(path):
     finally:
         H.GAMES_EACH = old
     assert out["failures"] == {} and out["counts"]["moves"] >= 4 and out["counts"]["views"] > 0
+
+
+# ------------------------------------------------------------------ a card moved from another's zone in view is told as the mover's
+
+def test_a_card_taken_from_anothers_zone_in_view_is_told_as_moved_by_the_chooser():
+    """Cuttle's scuttle: P2 lays the 7 of Spades from their hand on P1's 7 of Hearts, and both go to the scrap pile.
+    The 7 of Hearts was told as P1's doing ("P1 puts 7 Hearts on the scrap pile", "you put ..." to P1), though P2
+    moved it: a card from a player's zone that all see, moved to a pile at another's choice, is told as the
+    chooser's, from whose zone it came."""
+    from interpreter.narrator import tell_events
+    g = Game(rulelang.load(RULES / "cuttle.rules"), 2, seed=1,
+             stack=interleave([["7H", "5D", "2D", "KS", "TH"], ["9S", "7S", "7C", "2C", "QD"]]) + ["JC"])
+    play(g, "points 7H")
+    n = len(g.events)
+    play(g, "scuttle 7S 7H")
+    assert narration(g, 0, n)[:2] == ["P2 puts 7 Spades on the scrap pile",
+                                      "P2 puts 7 Hearts from your points on the scrap pile"]
+    assert narration(g, 1, n)[-3:-1] == ["you put 7 Spades on the scrap pile",
+                                         "you put 7 Hearts from P1's points on the scrap pile"]
+    assert narration(g, None, n)[1] == "P2 puts 7 Hearts from P1's points on the scrap pile"
+    for seat, line in [(0, "P2 puts 7 Hearts from your points on the scrap pile"),
+                       (1, "You put 7 Hearts from P1's points on the scrap pile")]:
+        told = ["".join(t for _, t in parts) for parts in tell_events(g.state, g.events[n:], seat)]
+        assert line in told, told
