@@ -331,3 +331,32 @@ def test_a_card_taken_from_anothers_zone_in_view_is_told_as_moved_by_the_chooser
                        (1, "You put 7 Hearts from P1's points on the scrap pile")]:
         told = ["".join(t for _, t in parts) for parts in tell_events(g.state, g.events[n:], seat)]
         assert line in told, told
+
+
+# ------------------------------------------------------------------ a class shares its name with no other declaration
+
+CLASS_NAMED = '''game "T"
+players 2..2
+attribute r 1..4
+deck d { for n in 1..4 { card {r: n} } }
+zone d hidden
+zone h private per player
+class high = card.r > 2
+DECL
+setup { shuffle d  deal 1 from d to h }
+turn { choose current { go "go" { win current } } }
+'''
+
+
+@pytest.mark.parametrize("decl,kind", [('define high(card) { say "x" }', "procedure"),
+                                       ("define high(card) = card.r > 3", "function"),
+                                       ("var high = 0", "variable"), ("const high = 1", "constant"),
+                                       ("zone high public", "zone"), ("option high = 1", "option")])
+def test_a_class_and_another_declaration_of_its_name_are_refused(decl, kind):
+    """`card is high` read the class and `high(c)` the procedure (or `high` the variable): one name, two meanings,
+    passed unwarned.  A class and an attribute value still may share a name (`class eight`, the rank `eight`)."""
+    from interpreter.errors import RulesError
+    with pytest.raises(RulesError) as e:
+        rulelang.load_text(CLASS_NAMED.replace("DECL", decl))
+    assert f"`high` is both a class and a {kind}; give one of them another name" in str(e.value)
+    assert "CLASS_NAMED" not in str(e.value) and ":8:" in str(e.value).splitlines()[0]
