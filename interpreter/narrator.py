@@ -64,8 +64,8 @@ def narrate(st, ev: Event, seat) -> str | None:
     """One line of plain text telling `seat` what happened, or None for bookkeeping it need not see."""
     if type(ev) is ChoiceEvent:
         i = _index(st.events, ev)
-        if i is not None and claim_of(st.events, i) is not None:
-            return None  # the claim it makes tells it
+        if i is not None and claim_of(st.events, i) is not None and ev.kind != "player":
+            return None  # the claim it makes tells it (not whom a choice of a player aims at: `claim_line`)
     by = moved_by(st.program, st.events, ev)
     return tell(in_words(st, ev, seat), st.names[seat] if seat is not None else None, hand_zone(st.program),
                 zone_displays(st.program), st.names[by] if by is not None else None)
@@ -807,6 +807,8 @@ class Narrator:
             if actor != p or e.src_owner != p:
                 return None
             clauses.append([("", self.does(p, verb) + " ")] + rest)
+        if not clauses and events[i].kind == "player" and events[i].move:  # whom it aims at (Coup's steal), the
+            clauses.append(self.choice_clause(events[i]))                    # claim saying only what is claimed
         clauses.append([("", f"{self.does(p, 'say')} {claim_said(events[j])}")])
         return self.sentence(p, clauses + self.call_clauses(p, calls))
 

@@ -425,3 +425,19 @@ def test_greedy_bots_believe_a_claim_the_cards_they_saw_make_likely():
     report = simulate(str(COUP), games=20, players=4, bots=["greedy"], seed=1)
     moves = report["moves"]
     assert moves["challenge"] * 10 < moves["tax"] and report["stalemates"]["count"] == 0
+
+
+# ------------------------------------------------------------------ a claim after a choice of a player tells whom it aims at
+
+def test_a_claim_made_with_a_choice_of_a_player_is_told_with_the_player():
+    """Coup's steal claims the Captain: the choice (`steal P2`) is told by the claim it makes, which dropped whom it
+    aimed at ("P1 says it is 1 × Captain"); with nothing laid between them, a choice of a player is told too."""
+    g = coup_game(rulelang.load(COUP), ["D", "C"], ["A", "T"], ["B", "B"])
+    play(g, "steal P2")
+    from interpreter.narrator import tell_events
+    for seat, line in [(2, "P1 chooses P2 to steal and says it is 1 × Captain"),
+                       (1, "P1 chooses you to steal and says it is 1 × Captain"),
+                       (0, "You choose P2 to steal and say it is 1 × Captain")]:
+        told = ["".join(t for _, t in parts) for parts in tell_events(g.state, g.events, seat)]
+        assert line in told, told
+    assert narration(g, 2)[-2:] == ["P1: steal P2", "P1 says it is 1 × Captain"]   # event by event
