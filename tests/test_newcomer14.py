@@ -441,3 +441,28 @@ def test_a_claim_made_with_a_choice_of_a_player_is_told_with_the_player():
         told = ["".join(t for _, t in parts) for parts in tell_events(g.state, g.events, seat)]
         assert line in told, told
     assert narration(g, 2)[-2:] == ["P1: steal P2", "P1 says it is 1 × Captain"]   # event by event
+
+
+# ------------------------------------------------------------------ windows: whether the table waits tells nothing
+
+def test_bohnanza_every_other_player_is_asked_to_trade_and_offered_only_their_own_cards(beans):
+    """The trade is a window decided by the cards of each hand: every other player is asked in turn, each offered
+    their own cards and a gift."""
+    g = beans_game(beans, ["Red", "Soy"])
+    play(g, "stop", "keep", "offer")
+    assert g.pending.player == 1 and options(g) == ["swap Blu", "swap Chi", "swap Sti", "swap Gre", "swap Bla",
+                                                    "gift", "pass"]
+    play(g, "pass")
+    assert g.pending.player == 2 and options(g) == ["swap Cof", "gift", "pass"]
+    play(g, "pass")
+    assert zone_cards(g, "field 2", 0) == ["Soy"] and "nobody wants it: P1 plants it" in narration(g, 1)
+
+
+def test_coup_every_other_player_still_in_is_asked_to_challenge(coup):
+    g = coup_game(coup, ["D", "C"], ["A", "T"], ["B", "B"])
+    play(g, "tax")
+    asked = [g.pending.player]
+    play(g, "pass")
+    asked.append(g.pending.player)
+    play(g, "pass")
+    assert asked == [1, 2] and g.pending.player == 1 and g.pending.prompt == "your action"
