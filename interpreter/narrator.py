@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .events import ChoiceEvent, Event, named
+from .events import ChoiceEvent, Event, MoveEvent, named
 from .program import sort_key
 from .view import project_event
 
@@ -64,10 +64,38 @@ def narrate(st, ev: Event, seat) -> str | None:
     """One line of plain text telling `seat` what happened, or None for bookkeeping it need not see."""
     if type(ev) is ChoiceEvent:
         i = _index(st.events, ev)
-        if i is not None and claim_of(st.events, i) is not None:
-            return None  # the claim it makes tells it
+        if i is not None and claim_of(st.events, i) is not None and ev.kind != "player":
+            return None  # the claim it makes tells it (not whom a choice of a player aims at: `claim_line`)
+    by = moved_by(st.program, st.events, ev)
     return tell(in_words(st, ev, seat), st.names[seat] if seat is not None else None, hand_zone(st.program),
-                zone_displays(st.program))
+                zone_displays(st.program), st.names[by] if by is not None else None)
+
+
+def in_view_of_all(program, zone, owner) -> bool:
+    """Whether a move's source is a player's own zone that every seat sees (Cuttle's points, a field of beans)."""
+    spec = program.zones[zone] if isinstance(zone, int) else next((z for z in program.zones if z.name == zone), None)
+    return owner is not None and spec is not None and spec.per_player and spec.visibility == "public"
+
+
+def chooser_at(events, i: int):
+    """The seat whose choice led to `events[i]`: the latest choice made (not a pass) since the turn began, or None."""
+    for j in range(i - 1, -1, -1):
+        e = events[j]
+        if e.type in ("turn", "hand"):
+            return None
+        if e.type == "choice" and not e.pass_ and not e.race:
+            return e.player
+    return None
+
+
+def moved_by(program, events, ev):
+    """Who moved the cards of a move from a player's zone in view onto a pile of the table at another's choice
+    (a scuttle takes the card scuttled): that chooser, told as the mover, not the zone's owner; else None."""
+    if type(ev) is not MoveEvent or ev.dst_owner is not None or not in_view_of_all(program, ev.src, ev.src_owner):
+        return None
+    i = _index(events, ev)
+    by = chooser_at(events, i) if i is not None else None
+    return by if by != ev.src_owner else None
 
 
 def zone_displays(program) -> dict:
@@ -291,18 +319,20 @@ def capital(parts: list) -> list:
     return parts
 
 
-def tell(e: Event, you: str | None = None, hand: str | None = None, displays: dict | None = None) -> str | None:
+def tell(e: Event, you: str | None = None, hand: str | None = None, displays: dict | None = None,
+         by: str | None = None) -> str | None:
     """One line for an event in words (`in_words`, or a line of a --log file), or None for bookkeeping.
 
     `you` is the name of the seat told (`you take ...`), None for the table; `hand` is the players' own
-    zone, where cards taken need not say where they go; `displays`, the zones' own words (`zone_displays`).
+    zone, where cards taken need not say where they go; `displays`, the zones' own words (`zone_displays`);
+    `by`, who moved the cards of a move from another's zone in view (`moved_by`).
     """
     if e.type == "choice" and e.race:  # settled by the table, not chosen by a seat ("P1: last P2" named P1 as its
         return None                    # chooser): told by what the race makes them do, as `tell_events` does
     narrator = Narrator(you, hand)
     if displays:
         narrator.displays = displays
-    parts = narrator.line(e)
+    parts = narrator.line(e, by)
     return plain(parts) if parts is not None else None
 
 
@@ -361,11 +391,15 @@ class Narrator:
         return ("value", v), text
 
     # -- one event
-    def move_clause(self, e):
-        """A move of cards taken or put by a player, as (actor, verb, rest) so a choice can lead into it."""
+    def move_clause(self, e, by=None):
+        """A move of cards taken or put by a player, as (actor, verb, rest) so a choice can lead into it; `by`, who
+        moved cards from another's zone in view onto a pile (`moved_by`): the mover, saying whose zone it was."""
         so, do = e.src_owner, e.dst_owner
         down = [("", " face down")] if e.face == "down" else []
         what = _cards(e.cards)
+        if by is not None and so is not None and do is None and by != so:
+            return by, "put", what + [("", f" from {self.whose(so)} {self.zone_words(e.src)} "
+                                           + placed(e, f"{self.the_pile(e.dst)}", "on "))] + down
         if so is None and do is not None:
             dst = e.dst
             into = [("", " " + placed(e, f"{'your' if self.is_you(do) else 'their'} {self.zone_words(dst)}", "into "))] \
@@ -375,12 +409,12 @@ class Narrator:
             return so, "put", what + [("", " " + placed(e, f"{self.the_pile(e.dst)}", "on "))] + down
         return None, None, None
 
-    def line(self, e: Event) -> list | None:
-        """One event told as parts (not capitalised), or None for bookkeeping."""
+    def line(self, e: Event, by=None) -> list | None:
+        """One event told as parts (not capitalised), or None for bookkeeping; `by` as `move_clause`'s."""
         kind = e.type
         p = getattr(e, "player", None)
         if kind == "move":
-            actor, verb, rest = self.move_clause(e)
+            actor, verb, rest = self.move_clause(e, by)
             if actor is not None:
                 return [("", f"{self.acts(actor, verb)} ")] + rest
             so, do = e.src_owner, e.dst_owner
@@ -541,9 +575,14 @@ class Narrator:
         # not told), where cards moved between shared piles came from (a card turned up that goes back), and the
         # line that told the latest move into a shared pile (a shuffle of that pile is told in it).
         counts, moved, origins, into = None, False, {}, None
+        chooser = None  # the latest choice's seat this turn: the mover of cards from another's zone in view
         for i, e in enumerate(events):
             kind = e.type
             empty = None  # a move's destination pile was empty before it (None: not known)
+            if kind in ("turn", "hand"):
+                chooser = None
+            elif kind == "choice" and not e.pass_ and not e.race:
+                chooser = e.player
             if kind == "hand":
                 counts, moved = {}, False
             elif kind in ("move", "deal"):
@@ -627,7 +666,9 @@ class Narrator:
                 if said and self.says_the_move(act["e"], plain(said)):
                     act["told"] = True  # the rules' own sentence about the move tells it (`You tell Ada: ...`)
             line = self.table_move(e, empty, origins) if kind == "move" else None
-            line = line or self.line(e)
+            by = chooser if kind == "move" and self.program is not None and e.dst_owner is None and \
+                in_view_of_all(self.program, e.src, e.src_owner) else None
+            line = line or self.line(e, by)
             if kind == "move" and e.src_owner is None and e.dst_owner is None:
                 for c in e.cards or []:
                     if c:
@@ -766,6 +807,8 @@ class Narrator:
             if actor != p or e.src_owner != p:
                 return None
             clauses.append([("", self.does(p, verb) + " ")] + rest)
+        if not clauses and events[i].kind == "player" and events[i].move:  # whom it aims at (Coup's steal), the
+            clauses.append(self.choice_clause(events[i]))                    # claim saying only what is claimed
         clauses.append([("", f"{self.does(p, 'say')} {claim_said(events[j])}")])
         return self.sentence(p, clauses + self.call_clauses(p, calls))
 

@@ -200,6 +200,11 @@ def op_claim(cards_f, says_f, kind):
         says = says_f(st, fr.env)
         who = st.pending_author if st.pending_author is not None else st.current  # the player who just chose
         st.claim = {"player": who, "cards": cards, "says": says, "kind": kind, "turn": st.turns}
+        at = {m.find_card(st, c) for c in cards}
+        if len(at) == 1:  # a claim of cards the claimer holds (Coup's "I hold the Duke"): it stands while they do
+            zi, owner = next(iter(at))
+            if owner == who and st.program.zones[zi].visibility != "public":
+                st.claim["held"] = (zi, owner)
         if st.record:
             st.emit(ClaimEvent(player=who, count=len(cards), says=says, kind=kind))
     return op

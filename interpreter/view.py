@@ -293,13 +293,19 @@ def _seen(z: list, sees: bool, down: dict, seat) -> list:
 def public_claim(st, text: bool = True) -> dict | None:
     """The last claim as the table knows it: who, how many cards, what they said (never the cards), and
     whether it stands: its cards still lie face down on top of a shared pile (turned up, it was settled;
-    covered, play has gone past it).  Without `text`, what was said is not put in words."""
+    covered, play has gone past it), or, claimed where the claimer holds them out of the others' sight, still lie
+    there (gone, it was settled).  Without `text`, what was said is not put in words."""
     c = st.claim
     if c is None:
         return None
     cards = c["cards"]
     stands = False
-    if cards:  # (loops, not generators: the RL environment asks at every step)
+    held = c.get("held")
+    if held is not None and cards:
+        zi, owner = held
+        zone = st.zones[zi][owner]
+        stands = all(x in zone for x in cards)
+    elif cards:  # (loops, not generators: the RL environment asks at every step)
         laid = set(cards)
         if laid <= st.facedown.keys():
             k = len(cards)

@@ -223,6 +223,13 @@ def collect(decls) -> tuple[Symbols, list]:
             elif (name in BUILTIN_NAMES or name in BUILTIN_FUNCS) and name not in YIELDING_NAMES:
                 errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", part(d.loc, "name")))
             seen[name] = kind
+    # A class (`card is NAME`) shares its name with no other declaration: `NAME(...)` or `NAME` would read as
+    # something else (it may share one with an attribute value: `class eight`, the rank `eight`).
+    for kind, table in [("procedure", s.procedures), ("function", s.functions), *spaces]:
+        for name, d in table.items():
+            if name in s.classes:
+                errors.append(RulesCheckError(f"`{name}` is both a class and a {kind}; give one of them another name",
+                                              part(d.loc, "name")))
     for name, d in s.functions.items():  # (the newer built-ins give way to a game's own: `YIELDING_FUNCS`)
         if name in BUILTIN_FUNCS and name not in YIELDING_FUNCS:
             errors.append(RulesCheckError(f"`{name}` is a built-in function of rulelang: every `{name}(...)` calls the "
