@@ -144,12 +144,24 @@ def _glimpse(z: list, sees: bool, down: dict, seat):
 def _shown(z: list, sees: bool, down: dict, seat):
     """`_glimpse` of a zone holding cards a `reveal` showed where they lie (none face down): the zone's own list when
     `seat` sees every card, its size when it sees none, found from those cards alone (a hand shown to one seat is
-    still seen whole by its owner and not at all by the rest, look after look)."""
+    still seen whole by its owner and not at all by the rest, look after look).  Every card shown, wherever it lies,
+    is looked at first (a few, seen by one or two sets of seats, most often one): when none is seen otherwise than
+    the zone shows it to `seat`, neither is any in the zone, and the zone's cards are not looked for among them."""
     if sees:
+        for k in down.values():
+            if seat not in k:
+                break
+        else:
+            return z
         for c in down.keys() & z:  # the cards in it that lie otherwise than the zone shows them (found in C)
             if seat not in down[c]:
                 return _glimpse(z, sees, down, seat)
         return z
+    for k in down.values():
+        if seat in k:
+            break
+    else:
+        return len(z)
     for c in down.keys() & z:
         if seat in down[c]:
             return _glimpse(z, sees, down, seat)

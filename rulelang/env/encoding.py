@@ -1164,7 +1164,10 @@ class Encoding:
           it showed cards last time (their counts and top are cleared then);
         - a zone it sees cards of is written again only when they differ from last time (one C comparison): its
           size, top and counts; a zone seen whole of fewer than LONG_RUN cards (a hand) is counted in place, each
-          card's entry looked up in a table of the part's own (`POS`); a longer one's counts are kept by the zone
+          card's entry looked up in a table of the part's own (`POS`), or, when it was seen whole last time too and
+          has since lost one card (played: found as what the sums of the card ids differ by, the rest checked to
+          be the list of before without it) or gained some on top (drawn), only that card or those are counted
+          (the counts written then are its list's); a longer one's counts are kept by the zone
           (shared by every seat that sees it whole) and moved on by the cards put on or taken off its top since
           they were last worked out (`recount`); a zone seen in part is counted by `_tally`, per seat;
         - whose turn it is, the verbs, the variables and the claim are written each time (most looks change one).
@@ -1231,15 +1234,25 @@ class Encoding:
                               f"            was[{k}] = None",
                               *clear,
                               f"    elif z != was[{k}]:",
+                              f"        p = was[{k}]",
                               f"        was[{k}] = z[:] if z.__class__ is list else z",
                               f"        mv[{size}] = len(z)"]
                     if top_at is not None:
                         lines.append(f"        out[{top_at}:{top_at + real}] = NONE")
+                    pt = table(at)
                     lines += ["        if z.__class__ is list:",
-                              f"            if len(z) < {LONG_RUN}:  # a few cards: counted here",
-                              f"                out[{at}:{at + real}] = NONE",
-                              "                for c in z:",
-                              f"                    mv[{table(at)}[c]] += 1.0",
+                              f"            if len(z) < {LONG_RUN}:  # a few cards: counted here, or the change since last look",
+                              "                j = len(p) if p.__class__ is list else -1  # (the counts written then: its list's)",
+                              # (a list of LONG_RUN cards or more may be a long zone's kept one, `t[0]`: not changed)
+                              f"                if len(z) + 1 == j < {LONG_RUN} and (c := sum(p) - sum(z)) in p and not p.remove(c) and p == z:",
+                              f"                    mv[{pt}[c]] -= 1.0  # one card went (what the sums of the ids differ by)",
+                              "                elif len(z) > j >= 0 and z[:j] == p:  # cards put on top",
+                              "                    for c in z[j:]:",
+                              f"                        mv[{pt}[c]] += 1.0",
+                              "                else:",
+                              f"                    out[{at}:{at + real}] = NONE",
+                              "                    for c in z:",
+                              f"                        mv[{pt}[c]] += 1.0",
                               "            else:  # its counts kept by the zone: moved on by the cards put on top, if only that",
                               f"                t = COUNTS{k}",
                               "                p = t[0]",
