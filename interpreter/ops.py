@@ -77,9 +77,14 @@ def op_for_next(key, var, end):
     return op
 
 
-def op_ask_init(key, who_f, race: bool = False):
+def op_ask_init(key, who_f, race: bool = False, may_f=None):
+    """A window's players, to be asked in turn.  `may_f`: the players who may act, when which they are is decided by
+    cards some players may not see (`ask [p for p in others(current) if any(...h(p)...)]`); `who_f` is then the list
+    it filters (or every player), each asked, those not among them with `pass` alone (`op_ask_next`)."""
     def op(st, fr):
         fr.env[key] = list(who_f(st, fr.env))
+        if may_f is not None:
+            fr.env[key + "?"] = list(may_f(st, fr.env))
         if race:
             fr.env[key + "!"] = []  # (player, option, its arguments) of each who acted, in the order asked
     return op
@@ -160,7 +165,9 @@ def op_ask_next(key, prompt_f, specs, end, bind=None, unseen=False):
                 continue
             if bind is not None:
                 env[bind] = player
-            if made:
+            if key + "?" in env and player not in env[key + "?"]:  # not among those who may act: `pass` alone
+                options = tuple(m.options_for(st, player, specs[-1:], env))
+            elif made:
                 options = made[0]
             else:
                 if always or peeks and st.facedown or marks and ("$seen" in st.vars or "$seen" in env):
