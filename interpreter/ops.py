@@ -626,6 +626,17 @@ def derive(st, store: dict, key, value, sources, marks=()) -> None:
     store["$seen"] = {**(seen or {}), key: (value, who)}
 
 
+def author_sees(st, author: int, who) -> bool:
+    """A rule written in play tests (in an `if`, a `while` or its condition) cards some seats could not see, or a
+    value worked out from them: `who` could see them all (`seers`), None for everyone.  What the rule does then tells
+    which way the test went to the table and to its author: refused when its author is not among them, whatever
+    the cards (only where they lie decides it).  True otherwise, so that it may begin the test it guards."""
+    if who is not None and author not in who:
+        raise RuntimeRulesError(f"it tests cards {st.names[author]}, who wrote it, may not see: a rule written in play "
+                                "may test only what its author sees")
+    return True
+
+
 def set_for_a_where(st, key, name: str) -> None:
     """A rule written in play has just set `name` (`key` in `$seen`), which a `where` reads: refused if it was worked
     out from cards some player could not see (`derive`), since a `where` may test only what its chooser sees."""

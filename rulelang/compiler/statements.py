@@ -109,7 +109,7 @@ class Statements:
                 params = [f"_r{i}" for i in range(len(r.params))]
                 outer, self.subst = self.subst, {**self.subst, **{p: Py(q, simple=True, atom=True) for p, q in zip(r.params, params)}}
                 try:
-                    cond_src = self.gen(r.cond, scope).src
+                    cond_src = self.authors_test(r.cond, scope, self.gen(r.cond, scope).src, framed=False)
                     cond = self.lam(", ".join(["st", *params]), cond_src, r.cond.loc)
                 finally:
                     self.subst = outer
@@ -153,11 +153,11 @@ class Statements:
         else:
             name = decl.name or "house_rule"
         decl = attrs.evolve(decl, name=name)
-        self.in_play = True
+        self.in_play, self.author = True, author
         try:
             return self.rule(decl, author, text, key)
         finally:
-            self.in_play = False
+            self.in_play, self.author = False, None
 
     # ------------------------------------------------------------ statements
     #
@@ -745,9 +745,24 @@ class Statements:
         """A card source's Python source (`card_sources`' parts: an expression, or one found in a function)."""
         return x.py.src if isinstance(x, Inlined) else self.gen(x, scope).src
 
+    def authors_test(self, cond, scope, src: str, framed: bool = True) -> str:
+        """The Python test `src` of an `if`, a `while` or a rule's condition (`cond`): in a rule written in play by a
+        seat, begun by the look at whether its author could see every card it reads (`ops.author_sees`): which way
+        it went would tell them of cards they may not see (`if top(hand(next)).number == 2 { say "two" }`)."""
+        if not self.in_play or self.author is None:
+            return src
+        # (a rule's condition is tested with no frame: its names are the event's arguments, their cards the sources)
+        sources, marks = self.card_sources(cond, scope), self.name_marks(cond, scope) if framed else []
+        around = self.taint_srcs() if framed else []
+        if not sources and not marks and not self.taints:
+            return src
+        who = (f"ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
+               f"({''.join(m + ', ' for m in [*marks, *around])}))")
+        return f"(ops.author_sees(st, {self.author}, {who}) and ({src}))"
+
     def native_IfStmt(self, st, scope):
         with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
-            cond = self.gen(st.cond, scope).src
+            cond = self.authors_test(st.cond, scope, self.gen(st.cond, scope).src)
             # `if all(c.colour == k for c in laid)`: a loop that stops where `all` would, no generator made
             test = if_loop(cond, self.fresh) or [f"if {cond}:"]
             lines = [*before, *test, *self.native_block(st.then, dict(scope))]
@@ -757,7 +772,8 @@ class Statements:
 
     def native_WhileStmt(self, st, scope):
         with self.tainting(st.cond, scope, [st.body]) as (before, after):
-            return [*before, f"while {self.gen(st.cond, scope).src}:", INDENT + "step(st, fr)",
+            return [*before, f"while {self.authors_test(st.cond, scope, self.gen(st.cond, scope).src)}:",
+                    INDENT + "step(st, fr)",
                     *self.native_block(st.body, dict(scope)), *after]
 
     def native_ForStmt(self, st, scope):
@@ -815,7 +831,7 @@ class Statements:
         with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
             if before:
                 code.native(before)
-            code.branch(self.gen(st.cond, scope).src, other)
+            code.branch(self.authors_test(st.cond, scope, self.gen(st.cond, scope).src), other)
             self.block(st.then, dict(scope), code)
             if st.otherwise is not None:
                 code.jump(end)
@@ -848,7 +864,7 @@ class Statements:
             if before:
                 code.native(before)
             code.place(top)
-            code.branch(self.gen(st.cond, scope).src, end)
+            code.branch(self.authors_test(st.cond, scope, self.gen(st.cond, scope).src), end)
             self.block(st.body, dict(scope), code)
             code.jump(top)
             code.place(end)
