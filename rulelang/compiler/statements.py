@@ -624,16 +624,24 @@ class Statements:
         cards (`card_sources` reads them): the test of `if top(hand(next)).rank > 3 then a else b`, the number of
         `nth(b, top(hand(next)).rank)`, the player of `hand(p)`, a function's body followed.  Which public pile or
         card it is tells of the hidden cards that picked it.  A list of cards made by a comprehension (or one of them
-        ranked by keys) is picked by what its test, its items and its keys read but its own cards (`[c for c in a if
-        c.rank > top(hand(next)).rank]` reads hand(next), `max(c for c in a by c.rank)` nothing but a's place).  Any
-        other expression: its `card_sources`."""
+        ranked by keys) is picked by what its test, its items and its keys read (`[c for c in a if c.rank >
+        top(hand(next)).rank]` reads hand(next)), and by its own cards when they test those (`[c for c in hand(next)
+        if c.rank > 3]`, `max(c for c in a by c.rank)`: how many it keeps, and which, tell of them; a public pile's
+        are in view).  Any other expression: its `card_sources`."""
         if self.s.types.get(id(e)) not in _HELD:
             return self.card_sources(e, scope, bound)
         if isinstance(e, ast.Comprehension):
-            inner = bound | _bound_by(e)
-            return self.picks(e.iterable, scope, bound) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)] + \
-                self.inner_fors_sources(e, scope, bound)
+            own = _bound_by(e)
+            inner = bound | own
+            read = [x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
+            if any(names_in(c) & own for c in ast.children(e) if c is not e.iterable and
+                   not isinstance(c, ast.ComprehensionFor) and not (isinstance(c, ast.Name) and c.name in own)):
+                # its own cards tested (`[c for c in hand(next) if c.rank > 3]`): how many it keeps, and which, tell
+                # of them, as for a list an option offers (`chosen_from`)
+                known = self.known_items(e, scope, bound)
+                return (known + self.picks(e.iterable, scope, bound) if known else
+                        self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
+            return self.picks(e.iterable, scope, bound) + read + self.inner_fors_sources(e, scope, bound)
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:
             return [x for a in e.args for x in self.card_sources(a, scope, bound)] + \
