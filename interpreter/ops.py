@@ -191,9 +191,9 @@ def op_ask_next(key, prompt_f, specs, end, bind=None, unseen=False):
                 for c in calls:
                     if c in due and due[c](st, player):
                         now += (c,)
-                st.pending = m.Decision(player, prompt, options, True, tuple(calls), now)
+                st.pending = m.Decision(player, prompt, options, True, tuple(calls), now, unseen=unseen)
             else:
-                st.pending = m.Decision(player, prompt, options, True, ())
+                st.pending = m.Decision(player, prompt, options, True, (), unseen=unseen)
             return st.bots is None or st.bots(st)  # a bot at the table: asked here, the run goes on (`BotTable.decide`)
         fr.pc = end.pos
         return False
