@@ -77,9 +77,14 @@ def op_for_next(key, var, end):
     return op
 
 
-def op_ask_init(key, who_f, race: bool = False):
+def op_ask_init(key, who_f, race: bool = False, may_f=None):
+    """A window's players, to be asked in turn.  `may_f`: the players who may act, when which they are is decided by
+    cards some players may not see (`ask [p for p in others(current) if any(...h(p)...)]`); `who_f` is then the list
+    it filters (or every player), each asked, those not among them with `pass` alone (`op_ask_next`)."""
     def op(st, fr):
         fr.env[key] = list(who_f(st, fr.env))
+        if may_f is not None:
+            fr.env[key + "?"] = list(may_f(st, fr.env))
         if race:
             fr.env[key + "!"] = []  # (player, option, its arguments) of each who acted, in the order asked
     return op
@@ -160,7 +165,9 @@ def op_ask_next(key, prompt_f, specs, end, bind=None, unseen=False):
                 continue
             if bind is not None:
                 env[bind] = player
-            if made:
+            if key + "?" in env and player not in env[key + "?"]:  # not among those who may act: `pass` alone
+                options = tuple(m.options_for(st, player, specs[-1:], env))
+            elif made:
                 options = made[0]
             else:
                 if always or peeks and st.facedown or marks and ("$seen" in st.vars or "$seen" in env):
@@ -184,9 +191,9 @@ def op_ask_next(key, prompt_f, specs, end, bind=None, unseen=False):
                 for c in calls:
                     if c in due and due[c](st, player):
                         now += (c,)
-                st.pending = m.Decision(player, prompt, options, True, tuple(calls), now)
+                st.pending = m.Decision(player, prompt, options, True, tuple(calls), now, unseen=unseen)
             else:
-                st.pending = m.Decision(player, prompt, options, True, ())
+                st.pending = m.Decision(player, prompt, options, True, (), unseen=unseen)
             return st.bots is None or st.bots(st)  # a bot at the table: asked here, the run goes on (`BotTable.decide`)
         fr.pc = end.pos
         return False
@@ -623,6 +630,17 @@ def derive(st, store: dict, key, value, sources, marks=()) -> None:
             store["$seen"] = {k: v for k, v in seen.items() if k != key}
         return
     store["$seen"] = {**(seen or {}), key: (value, who)}
+
+
+def author_sees(st, author: int, who) -> bool:
+    """A rule written in play tests (in an `if`, a `while` or its condition) cards some seats could not see, or a
+    value worked out from them: `who` could see them all (`seers`), None for everyone.  What the rule does then tells
+    which way the test went to the table and to its author: refused when its author is not among them, whatever
+    the cards (only where they lie decides it).  True otherwise, so that it may begin the test it guards."""
+    if who is not None and author not in who:
+        raise RuntimeRulesError(f"it tests cards {st.names[author]}, who wrote it, may not see: a rule written in play "
+                                "may test only what its author sees")
+    return True
 
 
 def set_for_a_where(st, key, name: str) -> None:

@@ -108,9 +108,11 @@ SETS_IT_IF_ANNS_IS = ("when turn_begins(p) if p == nth(players, 1) { if top(hand
 def test_a_rule_setting_what_a_where_reads_in_an_if_testing_cards_some_cannot_see_is_dropped(colour, column):
     """As above, the set in a branch whose test read Ann's hand (taken or not: left as it was, it tells as much).
     Before, the `set` read no card itself and passed; the value was marked after the `if`, the rule was dropped when
-    Bo's `where` failed, but the value it left stayed marked, the move made again failed, and the game stopped."""
+    Bo's `where` failed, but the value it left stayed marked, the move made again failed, and the game stopped.
+    Written by Ann, who sees the cards it tests (written by Bo, it fails at its `if`: a rule written in play may
+    test only what its author sees, tests/test_hidden_information_hx4.py)."""
     g = Game(program("express"), ["Ann", "Bo", "Cy"], seed=5)
-    g.house(1, SETS_IT_IF_ANNS_IS.replace("COLOUR", colour))
+    g.house(0, SETS_IT_IF_ANNS_IS.replace("COLOUR", colour))
     for seat, move in [(0, "draw"), (1, "draw"), (2, "draw"), (2, "keep"), (0, "draw")]:
         g.seat(seat).act(move)
     dropped = [e for e in g.events if e.type == "house_rule_dropped"]

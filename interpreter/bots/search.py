@@ -248,7 +248,9 @@ class SearchBot:
         # The greedy helper sees the game as a greedy bot does (its memory of where cards went, of claims shown
         # true or false, its numbers weighed to the end of the hand), and keeps its memory of the turn.
         greedy = self.fallback.choose(program, view, decision, game)
-        if game is None or len(decision.options) == 1 or self.weighed(program, decision):
+        # A window that asks each player whatever they hold (`Decision.unseen`): searched when this seat may act and
+        # answered at once with `pass` alone, the time taken would tell the table which; the greedy move either way.
+        if game is None or len(decision.options) == 1 or decision.unseen or self.weighed(program, decision):
             return greedy
         st = game.state if hasattr(game, "state") else game
         moves = self.candidates(decision, greedy)

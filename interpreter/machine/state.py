@@ -50,6 +50,8 @@ class Decision:
     calls: tuple = ()  # calls a player may add to a move
     due: tuple = ()  # of those, the ones due now by the game's `when` (what a careful player would say)
     race: str = ""  # a race: everyone must do this; the move names who was last (the table decides, not a seat)
+    unseen: bool = False  # a window asking each player of its list whatever they hold, `pass` alone or more, since
+    # what they may do is decided by cards others may not see (`ops.op_ask_next`): how it is answered must not tell
 
 
 class Frame:

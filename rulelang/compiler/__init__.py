@@ -89,6 +89,7 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
         self.hoist: dict | None = None  # inside a `where`: what is worked out once per decision (source -> number)
         self.rules_written: dict = {}  # rules written in play, compiled: (text, key, author) -> Rule
         self.in_play = False  # compiling a rule written in play (`Statements.compile_rule`)
+        self.author = None  # ... and the seat that wrote it (`Statements.authors_test`)
         self.where_reads: set = set()  # the variables a `where` reads that may be worked out from cards (`peeks`)
         self.where_vars_memo: frozenset | None = None  # the variables any `where` may read (`Statements.where_vars`)
         self.same_fns: dict = {}  # attributes -> the name of its `same` function

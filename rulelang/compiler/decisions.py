@@ -736,15 +736,15 @@ class Decisions:
 
     def compile_AskStmt(self, st, scope, code):
         key = f"$ask{next(self.fresh)}"
-        who = self.expr(st.who, scope)
+        who, may = self.asked(st.who, scope)
         if st.bind:
             scope = {**scope, st.bind: "player"}
         specs, bodies = self.option_specs(st.options, scope)
         self.sighted(specs, st.options, ast.Name(name=st.bind) if st.bind else None, scope)
         again, end = ops.Label(), ops.Label()
-        unseen = self.decided_unseen(st.options, scope, st.bind)
+        unseen = may is not None or self.decided_unseen(st.options, scope, st.bind)
         specs.append(Choice("pass", None, None, None, None, "let it pass", again, "", False))
-        code.append(ops.op_ask_init(key, who, st.race))
+        code.append(ops.op_ask_init(key, who, st.race, may))
         code.place(again)
         if not st.race:
             code.append(ops.op_ask_next(key, self.text(st.prompt or "", scope, st), tuple(specs), end, st.bind, unseen), sets_pc=True)
@@ -768,6 +768,32 @@ class Decisions:
         code.place(pick)
         code.append(ops.op_ask_pick(key, tuple(targets), end, st.bind), sets_pc=True)
         self.emit_bodies(bodies, end, code)
+
+    def asked(self, who, scope) -> tuple:
+        """The players a window asks, and (None, or) those of them who may act when which they are is decided by
+        what some players may not see: a list that reads a zone that is not public, `knows` or a function of the
+        file (`ask [p for p in others(current) if any([c.rank == 2 for c in hand(p)])]`).  Asking only those would
+        tell the table who holds what: every player of the list it filters is asked (every player in turn order from
+        the next, for a list not so made), those not in it with `pass` alone, as for a window whose options are
+        decided so (`decided_unseen`).  A variable is not followed: a player a rule set (`defender`, a leader) is how
+        windows are addressed."""
+        if not self.reads_unseen(who, scope):
+            return self.expr(who, scope), None
+        if isinstance(who, ast.Comprehension) and who.fn == "list" and not who.inner_fors and not who.keys and \
+                isinstance(who.expr, ast.Name) and who.expr.name == who.var and not self.reads_unseen(who.iterable, scope):
+            return self.expr(who.iterable, scope), self.expr(who, scope)
+        return self.lam("st, env", "[*others(st, st.current), st.current]"), self.expr(who, scope)
+
+    def reads_unseen(self, node, scope) -> bool:
+        """Whether an expression reads a zone that is not public, `knows`, or a function of the file."""
+        zones = self.s.zones
+        for x in ast.walk(node):
+            if isinstance(x, ast.Call) and (x.name in self.s.functions or x.name == "knows"):
+                return True
+            if isinstance(x, (ast.Name, ast.Call)) and x.name not in scope and x.name in zones and \
+                    zones[x.name].visibility != "public":
+                return True
+        return False
 
     def decided_unseen(self, options, scope, bind=None) -> bool:
         """Whether the options of a window may be open to a player or not by what some other player may not see: a

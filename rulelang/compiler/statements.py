@@ -109,7 +109,7 @@ class Statements:
                 params = [f"_r{i}" for i in range(len(r.params))]
                 outer, self.subst = self.subst, {**self.subst, **{p: Py(q, simple=True, atom=True) for p, q in zip(r.params, params)}}
                 try:
-                    cond_src = self.gen(r.cond, scope).src
+                    cond_src = self.authors_test(r.cond, scope, self.gen(r.cond, scope).src, framed=False)
                     cond = self.lam(", ".join(["st", *params]), cond_src, r.cond.loc)
                 finally:
                     self.subst = outer
@@ -153,11 +153,11 @@ class Statements:
         else:
             name = decl.name or "house_rule"
         decl = attrs.evolve(decl, name=name)
-        self.in_play = True
+        self.in_play, self.author = True, author
         try:
             return self.rule(decl, author, text, key)
         finally:
-            self.in_play = False
+            self.in_play, self.author = False, None
 
     # ------------------------------------------------------------ statements
     #
@@ -624,16 +624,24 @@ class Statements:
         cards (`card_sources` reads them): the test of `if top(hand(next)).rank > 3 then a else b`, the number of
         `nth(b, top(hand(next)).rank)`, the player of `hand(p)`, a function's body followed.  Which public pile or
         card it is tells of the hidden cards that picked it.  A list of cards made by a comprehension (or one of them
-        ranked by keys) is picked by what its test, its items and its keys read but its own cards (`[c for c in a if
-        c.rank > top(hand(next)).rank]` reads hand(next), `max(c for c in a by c.rank)` nothing but a's place).  Any
-        other expression: its `card_sources`."""
+        ranked by keys) is picked by what its test, its items and its keys read (`[c for c in a if c.rank >
+        top(hand(next)).rank]` reads hand(next)), and by its own cards when they test those (`[c for c in hand(next)
+        if c.rank > 3]`, `max(c for c in a by c.rank)`: how many it keeps, and which, tell of them; a public pile's
+        are in view).  Any other expression: its `card_sources`."""
         if self.s.types.get(id(e)) not in _HELD:
             return self.card_sources(e, scope, bound)
         if isinstance(e, ast.Comprehension):
-            inner = bound | _bound_by(e)
-            return self.picks(e.iterable, scope, bound) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)] + \
-                self.inner_fors_sources(e, scope, bound)
+            own = _bound_by(e)
+            inner = bound | own
+            read = [x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)]
+            if any(names_in(c) & own for c in ast.children(e) if c is not e.iterable and
+                   not isinstance(c, ast.ComprehensionFor) and not (isinstance(c, ast.Name) and c.name in own)):
+                # its own cards tested (`[c for c in hand(next) if c.rank > 3]`): how many it keeps, and which, tell
+                # of them, as for a list an option offers (`chosen_from`)
+                known = self.known_items(e, scope, bound)
+                return (known + self.picks(e.iterable, scope, bound) if known else
+                        self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
+            return self.picks(e.iterable, scope, bound) + read + self.inner_fors_sources(e, scope, bound)
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:
             return [x for a in e.args for x in self.card_sources(a, scope, bound)] + \
@@ -745,9 +753,24 @@ class Statements:
         """A card source's Python source (`card_sources`' parts: an expression, or one found in a function)."""
         return x.py.src if isinstance(x, Inlined) else self.gen(x, scope).src
 
+    def authors_test(self, cond, scope, src: str, framed: bool = True) -> str:
+        """The Python test `src` of an `if`, a `while` or a rule's condition (`cond`): in a rule written in play by a
+        seat, begun by the look at whether its author could see every card it reads (`ops.author_sees`): which way
+        it went would tell them of cards they may not see (`if top(hand(next)).number == 2 { say "two" }`)."""
+        if not self.in_play or self.author is None:
+            return src
+        # (a rule's condition is tested with no frame: its names are the event's arguments, their cards the sources)
+        sources, marks = self.card_sources(cond, scope), self.name_marks(cond, scope) if framed else []
+        around = self.taint_srcs() if framed else []
+        if not sources and not marks and not self.taints:
+            return src
+        who = (f"ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
+               f"({''.join(m + ', ' for m in [*marks, *around])}))")
+        return f"(ops.author_sees(st, {self.author}, {who}) and ({src}))"
+
     def native_IfStmt(self, st, scope):
         with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
-            cond = self.gen(st.cond, scope).src
+            cond = self.authors_test(st.cond, scope, self.gen(st.cond, scope).src)
             # `if all(c.colour == k for c in laid)`: a loop that stops where `all` would, no generator made
             test = if_loop(cond, self.fresh) or [f"if {cond}:"]
             lines = [*before, *test, *self.native_block(st.then, dict(scope))]
@@ -757,7 +780,8 @@ class Statements:
 
     def native_WhileStmt(self, st, scope):
         with self.tainting(st.cond, scope, [st.body]) as (before, after):
-            return [*before, f"while {self.gen(st.cond, scope).src}:", INDENT + "step(st, fr)",
+            return [*before, f"while {self.authors_test(st.cond, scope, self.gen(st.cond, scope).src)}:",
+                    INDENT + "step(st, fr)",
                     *self.native_block(st.body, dict(scope)), *after]
 
     def native_ForStmt(self, st, scope):
@@ -815,7 +839,7 @@ class Statements:
         with self.tainting(st.cond, scope, [st.then, st.otherwise] if st.otherwise else [st.then], True) as (before, after):
             if before:
                 code.native(before)
-            code.branch(self.gen(st.cond, scope).src, other)
+            code.branch(self.authors_test(st.cond, scope, self.gen(st.cond, scope).src), other)
             self.block(st.then, dict(scope), code)
             if st.otherwise is not None:
                 code.jump(end)
@@ -848,7 +872,7 @@ class Statements:
             if before:
                 code.native(before)
             code.place(top)
-            code.branch(self.gen(st.cond, scope).src, end)
+            code.branch(self.authors_test(st.cond, scope, self.gen(st.cond, scope).src), end)
             self.block(st.body, dict(scope), code)
             code.jump(top)
             code.place(end)
