@@ -1648,32 +1648,11 @@ def part(loc, key):
 def revealed_params(s) -> dict:
     """procedure -> {place of a parameter it shows as cards (`reveal x to ...`, x untyped, or passed on to a
     procedure that does): the `reveal`'s place}, worked out once for the file."""
-    got = s.types.get("revealed params")
-    if got is not None:
-        return got
-    got = {}
-    for _ in range(len(s.procedures) + 1):  # (passed on through procedures: until nothing changes)
-        changed = False
-        for name, proc in s.procedures.items():
-            params = {p: i for i, p in enumerate(proc.params) if param_type(p) == "any"}
-            mine = got.setdefault(name, {})
-            for node in ast.walk(proc.body) if hasattr(type(proc.body), "__attrs_attrs__") else \
-                    (n for b in proc.body for n in ast.walk(b)):
-                if isinstance(node, ast.RevealStmt) and isinstance(node.cards, ast.Name):
-                    pairs = [(params.get(node.cards.name), node.loc)]
-                elif isinstance(node, ast.CallStmt) and got.get(node.name):
-                    pairs = [(params.get(a.name), got[node.name][j]) for j, a in enumerate(node.args)
-                             if j in got[node.name] and isinstance(a, ast.Name)]
-                else:
-                    continue
-                for i, loc in pairs:
-                    if i is not None and i not in mine:
-                        mine[i] = loc
-                        changed = True
-        if not changed:
-            break
-    s.types["revealed params"] = got
-    return got
+    def uses(node):
+        if isinstance(node, ast.RevealStmt) and isinstance(node.cards, ast.Name):
+            return [(node.cards.name, node.loc)]
+        return []
+    return params_used(s, "revealed params", s.procedures, (ast.CallStmt,), uses)
 
 
 def number_params(s) -> dict:
@@ -1681,11 +1660,19 @@ def number_params(s) -> dict:
     count of cards (`move x from draw`, `deal x`), `under x`, arithmetic (`x + 1`, `-x`), a range's end or an order
     comparison (`x > 5`), or passed on to one that does; worked out once for the file.  A card given to such a
     parameter would be used as the number the runtime holds it as (its place in the deck)."""
-    got = s.types.get("number params")
+    def uses(node):
+        return [(e.name, (what, node.loc)) for what, e in numbers_used(node) if isinstance(e, ast.Name)]
+    return params_used(s, "number params", {**s.functions, **s.procedures}, (ast.CallStmt, ast.Call), uses)
+
+
+def params_used(s, key, defs, calls, uses) -> dict:
+    """name of `defs` -> {place of an untyped parameter: what `uses(node)` says of it}, a use in its own body (`uses`
+    gives (parameter name, what) for a node) or by passing it on to one of `defs` that makes such a use (a node of
+    the types `calls`); worked out once for the file, kept in `s.types[key]`."""
+    got = s.types.get(key)
     if got is not None:
         return got
     got = {}
-    defs = {**s.functions, **s.procedures}
     for _ in range(len(defs) + 1):  # (passed on through procedures and functions: until nothing changes)
         changed = False
         for name, d in defs.items():
@@ -1695,19 +1682,18 @@ def number_params(s) -> dict:
             mine = got.setdefault(name, {})
             for node in ast.walk(d.body) if hasattr(type(d.body), "__attrs_attrs__") else \
                     (n for b in d.body for n in ast.walk(b)):
-                if isinstance(node, (ast.CallStmt, ast.Call)) and got.get(node.name):
+                if isinstance(node, calls) and got.get(node.name):
                     pairs = [(params.get(a.name), got[node.name][j]) for j, a in enumerate(node.args)
                              if j in got[node.name] and isinstance(a, ast.Name)]
                 else:
-                    pairs = [(params.get(e.name), (what, node.loc)) for what, e in numbers_used(node)
-                             if isinstance(e, ast.Name)]
-                for i, use in pairs:
+                    pairs = [(params.get(p), what) for p, what in uses(node)]
+                for i, what in pairs:
                     if i is not None and i not in mine:
-                        mine[i] = use
+                        mine[i] = what
                         changed = True
         if not changed:
             break
-    s.types["number params"] = got
+    s.types[key] = got
     return got
 
 
