@@ -224,7 +224,7 @@ class Program:
     var_kinds: dict = attrs.field(factory=dict)  # variable -> card | player | value:ATTR | int | ... (what it holds)
     shown_vars: dict = attrs.field(factory=dict)  # variable -> label, for the table's variables declared `show`
     card_locals: dict = attrs.field(factory=dict)  # procedure/rule name -> names of its locals holding cards
-    compile_rule: Any = None  # (text, key, author) -> Rule: the language's own checker and compiler, for rules written in play
+    compile_rule: Any = None  # (text, key, author, agreed) -> Rule: the language's own checker and compiler, for rules written in play
     house_limit: int = 5  # how many rules a table may add with the `house` command
     knocks_out: bool = False  # the rules can knock a player out (`lose`): the greedy bot looks a move ahead for it
     match_lowest: Any = None  # `match to N lowest wins [if ...]`: (state, env) -> does the lowest score win

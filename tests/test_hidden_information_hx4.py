@@ -261,11 +261,37 @@ def test_a_house_rule_that_fails_so_does_not_tell_its_value_either(decl, rule, w
     assert told == [f"the house rule `table_rule_1` failed ({why}) and is dropped"]
 
 
+def game_written(seat: int, text: str):
+    """UNO Express, seed 5, Ann and Bo, with a rule `seat` wrote as the game asks (House Rules' Add-a-Rule `write`,
+    which nobody else agrees to): put in force as the game's `add` puts it (`add_house_rule`), under key `added`."""
+    import rulelang as rl
+    from interpreter.machine import add_house_rule
+
+    from helpers import GAMES
+
+    g = Game(rl.load_text((GAMES / "express.rules").read_text()), ["Ann", "Bo"], seed=5)
+    add_house_rule(g.st, text, "added", seat)
+    return g
+
+
 def test_a_house_rule_branching_on_a_hidden_card_does_not_tell_its_author_which_way():
     """hx6, UNO Express, seed 5: Bo's top card is Red 2, which Ann does not see.  Ann's rule `if
-    top(hand(next)).number == 2 { say "two" }` told her "two" when she played.  A rule written in play may test
-    only what its author sees: it fails at its test, whatever the card (is dropped, and the move is made again
-    without it)."""
+    top(hand(next)).number == 2 { say "two" }` told her "two" when she played.  A rule a seat writes in play that
+    nobody else agreed to may test only what its author sees: it fails at its test, whatever the card (is dropped,
+    and the move is made again without it)."""
+    g = game_written(0, 'when played(card) { if top(hand(next)).number == 2 { say "two" } }')
+    g.seat(0).act("play GS")
+    told = [str(g.narrate(ev, 0)) for ev in g.events]
+    assert "two" not in told
+    assert [line.split("\n")[0] for line in told if "is dropped" in line] == [
+        "the house rule `added` failed at line 1, column 21 of its text (it tests cards Ann, who wrote it, "
+        "may not see: a rule written in play may test only what its author sees) and is dropped"]
+
+
+def test_a_rule_the_table_agreed_to_may_test_any_card():
+    """The same rule agreed to by the table (`house`: everyone read it first) runs as the game's own rules do: Bo's
+    Red 2 is tested, and all are told "two" (a UNO house rule such as "a drawn card that can be played must be"
+    tests a hand its author does not see)."""
     import rulelang as rl
 
     from helpers import GAMES
@@ -273,11 +299,8 @@ def test_a_house_rule_branching_on_a_hidden_card_does_not_tell_its_author_which_
     g = Game(rl.load_text((GAMES / "express.rules").read_text()), ["Ann", "Bo"], seed=5)
     g.house(0, 'when played(card) { if top(hand(next)).number == 2 { say "two" } }')
     g.seat(0).act("play GS")
-    told = [str(g.narrate(ev, 0)) for ev in g.events]
-    assert "two" not in told
-    assert [line.split("\n")[0] for line in told if "is dropped" in line] == [
-        "the house rule `table_rule_1` failed at line 1, column 21 of its text (it tests cards Ann, who wrote it, "
-        "may not see: a rule written in play may test only what its author sees) and is dropped"]
+    told = [str(g.narrate(ev, 1)) for ev in g.events]
+    assert "two" in told and not [line for line in told if "is dropped" in line]
 
 
 @pytest.mark.parametrize("rule", [
@@ -288,12 +311,7 @@ def test_a_house_rule_branching_on_a_hidden_card_does_not_tell_its_author_which_
 def test_a_house_rule_testing_a_hidden_card_otherwise_fails_too(rule):
     """The same test made in the rule's condition, by a `while` reading a count of Bo's cards, or of each card of Bo's
     hand in turn: the rule fails, and tells nothing."""
-    import rulelang as rl
-
-    from helpers import GAMES
-
-    g = Game(rl.load_text((GAMES / "express.rules").read_text()), ["Ann", "Bo"], seed=5)
-    g.house(0, rule)
+    g = game_written(0, rule)
     g.seat(0).act("play GS")
     told = [str(g.narrate(ev, 0)) for ev in g.events]
     assert "two" not in told and len([line for line in told if "is dropped" in line]) == 1
@@ -308,12 +326,7 @@ def test_a_house_rule_testing_a_hidden_card_otherwise_fails_too(rule):
 def test_a_house_rule_testing_what_its_author_sees_runs(rule, said):
     """Not over-reaching: a rule testing the card played, a count of Bo's cards, or its author's own hand runs (Ann
     plays Green Skip and keeps Blue 4; Bo holds five cards)."""
-    import rulelang as rl
-
-    from helpers import GAMES
-
-    g = Game(rl.load_text((GAMES / "express.rules").read_text()), ["Ann", "Bo"], seed=5)
-    g.house(0, rule)
+    g = game_written(0, rule)
     g.seat(0).act("play GS")
     told = [str(g.narrate(ev, 0)) for ev in g.events]
     assert not [line for line in told if "is dropped" in line]

@@ -8,9 +8,10 @@ from ..events import HouseRuleEvent
 from .state import State
 
 
-def add_house_rule(st: State, text: str, key, author) -> None:
-    """Compile a rule written in play and put it in force; under a key already used, it replaces that rule."""
-    rule = st.program.compile_rule(text, key, author)
+def add_house_rule(st: State, text: str, key, author, agreed: bool = False) -> None:
+    """Compile a rule written in play and put it in force; under a key already used, it replaces that rule.
+    `agreed`: by the table (the `house` command), which read it: it may test cards its author may not see."""
+    rule = st.program.compile_rule(text, key, author, agreed)
     program = st.program
     old = st.house.pop(key, None) if key is not None else None
     if old is not None:
@@ -38,7 +39,7 @@ def house(st: State, seat: int, text: str) -> None:
     try:
         # A table's rule is known by the name it was written with (a new one of that name replaces it, even
         # one of the game's own rules), or else by its number among the table's rules.
-        named = st.program.compile_rule(text, None, seat).name
+        named = st.program.compile_rule(text, None, seat, True).name
         number = next(i for i in range(1, len(st.house) + 2) if f"table_rule_{i}" not in st.house)
         key = named if text.lstrip().startswith("rule ") else f"table_rule_{number}"
         # ... but not a rule the game made in play (an Add-a-Rule's): only the game's own rules change those.
@@ -46,7 +47,7 @@ def house(st: State, seat: int, text: str) -> None:
         if made is not None:
             raise MoveError(f"`{key}` is the rule made in play for {made}; only the game can change it: give the "
                             "table's rule another name")
-        add_house_rule(st, text, key, seat)
+        add_house_rule(st, text, key, seat, agreed=True)
         st.house[key]["table"] = True
     except RulesError:
         st.restore(snap)

@@ -125,24 +125,26 @@ class Statements:
         finally:
             self.subst = saved
 
-    def compile_rule(self, text: str, key=None, author=None) -> Rule:
+    def compile_rule(self, text: str, key=None, author=None, agreed: bool = False) -> Rule:
         """Parse, check and compile a rule written in play, against this game: the same language as the file.
-        A rule is checked when it is offered and compiled when it is put in force: the second time is free."""
-        cache_key = (text, repr(key), author)
+        A rule is checked when it is offered and compiled when it is put in force: the second time is free.
+        `agreed`: the table read it and agreed to it (the `house` command), so it may test any card; a rule the
+        game makes in play (an Add-a-Rule's `write`) may test only what its author sees (`authors_test`)."""
+        cache_key = (text, repr(key), author, agreed)
         rule = self.rules_written.get(cache_key)
         if rule is None:
-            rule = self.rules_written[cache_key] = self._compile_rule(text, key, author)
+            rule = self.rules_written[cache_key] = self._compile_rule(text, key, author, agreed)
         return rule
 
-    def _compile_rule(self, text: str, key, author) -> Rule:
+    def _compile_rule(self, text: str, key, author, agreed: bool) -> Rule:
         texts = self.texts
         self.texts = {**texts, "<rule>": text}  # a failure of the rule at run time is shown in its own text
         try:
-            return self._compile_rule_text(text, key, author)
+            return self._compile_rule_text(text, key, author, agreed)
         finally:
             self.texts = texts
 
-    def _compile_rule_text(self, text: str, key, author) -> Rule:
+    def _compile_rule_text(self, text: str, key, author, agreed: bool) -> Rule:
         decl = check_written_rule(self.s, text)  # parsed and checked as a file's rules are, its types kept
         # A rule written in play is known by its key, so that it can neither displace the game's own rules
         # nor another key's rule of the same name; the name it was written with is kept as its label.
@@ -153,7 +155,7 @@ class Statements:
         else:
             name = decl.name or "house_rule"
         decl = attrs.evolve(decl, name=name)
-        self.in_play, self.author = True, author
+        self.in_play, self.author = True, None if agreed else author
         try:
             return self.rule(decl, author, text, key)
         finally:
@@ -754,9 +756,10 @@ class Statements:
         return x.py.src if isinstance(x, Inlined) else self.gen(x, scope).src
 
     def authors_test(self, cond, scope, src: str, framed: bool = True) -> str:
-        """The Python test `src` of an `if`, a `while` or a rule's condition (`cond`): in a rule written in play by a
-        seat, begun by the look at whether its author could see every card it reads (`ops.author_sees`): which way
-        it went would tell them of cards they may not see (`if top(hand(next)).number == 2 { say "two" }`)."""
+        """The Python test `src` of an `if`, a `while` or a rule's condition (`cond`): in a rule a seat wrote in play
+        that the table did not agree to (an Add-a-Rule's `write`), begun by the look at whether its author could see
+        every card it reads (`ops.author_sees`): which way it went would tell them of cards they may not see (`if
+        top(hand(next)).number == 2 { say "two" }`).  A rule the table agreed to (`house`) was read by all first."""
         if not self.in_play or self.author is None:
             return src
         # (a rule's condition is tested with no frame: its names are the event's arguments, their cards the sources)
