@@ -389,14 +389,22 @@ turn {
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="open: `if d != none`, `d` a card drawn blind (`let d = top(stock)`), around "
-                   "a procedure that works out the card's matches on the field once it is shown and offers them inside "
-                   "an `if` on them: the option is refused as reading a value worked out from hidden cards, though the "
-                   "test tells only whether the pile is empty (public) and the card is shown first; the refusal names "
-                   "the option, not the `if` (Koi-Koi's turned-up card is written `if size(stock) > 0`, which passes)")
 def test_a_card_drawn_tested_against_none_then_shown_may_be_matched_by_an_option():
+    """`if d != none`, `d` a card drawn blind (`let d = top(stock)`), tells only whether the pile is empty (public):
+    the card's matches, worked out once it is shown, are offered (they were refused as worked out from hidden cards;
+    Koi-Koi had to write `if size(stock) > 0`)."""
     g = Game(rulelang.load_text(DRAWN), 2, seed=1, stack=["1", "2", "1", "3", "3"])
     assert options(g) == ["take 3", "leave"]
+
+
+def test_a_card_picked_by_hidden_faces_tested_against_none_still_tells_and_is_refused():
+    """Not over-reaching: `d` picked from the hidden pile by its faces (`first([c for c in stock if c.r == 3])`):
+    whether it is none tells whether the pile holds a 3, so the matches offered in that `if` are still refused."""
+    from interpreter.errors import RuntimeRulesError
+
+    text = DRAWN.replace("let d = top(stock)", "let d = first([c for c in stock if c.r == 3])")
+    with pytest.raises(RuntimeRulesError, match="a value worked out from cards that P1 could not see"):
+        Game(rulelang.load_text(text), 2, seed=1, stack=["1", "2", "1", "3", "3"])
 
 
 def test_a_card_drawn_shown_inside_a_test_of_the_piles_size_may_be_matched_by_an_option():

@@ -596,6 +596,13 @@ class Statements:
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:
             return [x for a in e.args for x in self.card_sources(a, scope, bound)] + self.inlined_sources(e, scope, bound)
+        if isinstance(e, ast.Compare) and e.op in ("==", "!=") and any(
+                isinstance(x, ast.Literal) and x.value is None for x in (e.left, e.right)):
+            other = e.right if isinstance(e.left, ast.Literal) and e.left.value is None else e.left
+            if self.s.types.get(id(other)) == "card":
+                # whether there is a card (`top(stock) != none`) reads none of its faces: what picked it is read
+                # (`first([c for c in hand(next) if ...])`), not the card, as a zone's size is (Koi-Koi's card drawn)
+                return self.picks(other, scope, bound)
         counted = e.args[0] if isinstance(e, ast.Call) and e.name == "size" and len(e.args) == 1 else \
             e.expr if isinstance(e, ast.Aggregate) and e.fn == "count" else None
         if counted is not None and self.s.types.get(id(counted)) == "zone":  # how many cards a zone holds: public
