@@ -517,11 +517,15 @@ def test_keys_typed_while_others_play_at_a_joined_terminal_wait_for_the_prompt_a
         served.stop()
 
 
-@pytest.mark.parametrize("address, why", [("127.0.0.1:99999", "port out of range 0-65535"),
+@pytest.mark.parametrize("address, why", [("127.0.0.1:99999", "the port is a number from 1 to 65535"),
+                                          ("127.0.0.1:-1", "the port is a number from 1 to 65535"),
+                                          (":8765", "it names no host (`127.0.0.1:8765` for a table on this machine)"),
                                           ("[::1", "invalid IPv6 URL")])
 def test_join_refuses_an_address_that_is_none_without_a_traceback(address, why):
-    """A mistyped address (a port past 65535, a `[` never closed) is told, as one that cannot be reached is: it ended
-    in urllib's ValueError and a traceback.  Nothing is sent anywhere: the address is refused as it is read."""
+    """A mistyped address (a port past 65535 or below 1, no host, a `[` never closed) is told, as one that cannot be
+    reached is: it ended in urllib's ValueError and a traceback, then in urllib's words ("port could not be cast to
+    integer value as '-1'", "isn't a valid URI: hostname isn't provided").  Nothing is sent anywhere: the address is
+    refused as it is read."""
     import subprocess
 
     from helpers import rulelang_command

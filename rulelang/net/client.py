@@ -638,6 +638,25 @@ def table_uri(address: str) -> str:
     return f"{scheme}://{host}{slash}{path}"
 
 
+def address_wrong(uri: str) -> str:
+    """What is wrong with a table's websocket address that no connection need be tried to tell (urllib's words for
+    a port or a host it cannot read were its own: "port could not be cast to integer value as '-1'"), or ""."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(uri)
+        port, host = parts.port, parts.hostname
+    except ValueError as e:  # a `[` never closed, a port that is no number
+        if "port" in str(e).lower():
+            return "the port is a number from 1 to 65535"
+        return str(e)[:1].lower() + str(e)[1:]
+    if not host:
+        return f"it names no host (`127.0.0.1:{port or DEFAULT_PORT}` for a table on this machine)"
+    if port is not None and not 1 <= port <= 65535:
+        return "the port is a number from 1 to 65535"
+    return ""
+
+
 async def open_seat(address: str, code: str, name: str | None):
     """Connect to the table at `address` and take the seat of `code`: (the connection, the welcome).
     Refused when the table answers no; RulesError when it cannot be reached."""
@@ -649,6 +668,9 @@ async def open_seat(address: str, code: str, name: str | None):
     if address.strip().isdigit():  # `join 8765 CODE`: a port typed alone reads as a host (an IPv4 number, 0.0.34.61)
         raise RulesError(f"`{address}` is a port alone: type the table's HOST:PORT, as `rulelang serve` prints it "
                          f"(`127.0.0.1:{address.strip()}` for a table on this machine)")
+    wrong = address_wrong(uri)
+    if wrong:
+        raise RulesError(f"`{address}` is not an address of a table (HOST:PORT, as `rulelang serve` prints it): {wrong}")
     try:
         conn = await asyncio.wait_for(connect(uri, max_size=MAX_FROM_SERVER, compression=None, open_timeout=10), 15)
     except ConnectionRefusedError:  # the machine answered: no program listens at that port
