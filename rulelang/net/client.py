@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+from urllib.parse import urlsplit
 
 from interpreter.events import named
 from interpreter.seat import read_move
@@ -641,8 +642,6 @@ def table_uri(address: str) -> str:
 def address_wrong(uri: str) -> str:
     """What is wrong with a table's websocket address that no connection need be tried to tell (urllib's words for
     a port or a host it cannot read were its own: "port could not be cast to integer value as '-1'"), or ""."""
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(uri)
         port, host = parts.port, parts.hostname
