@@ -52,16 +52,21 @@ def cmd_run(args) -> int:
     return run_host(args)
 
 
-def once_each(items: list[str]) -> None:
-    """`--option NAME=VALUE` of run, serve and simulate given twice for one name is refused, naming it (the last
-    value was taken, silently); sweep's `NAME=A,B` grid refuses it too (`option_grid`)."""
+def option_values(items: list[str]) -> dict:
+    """The `--option NAME=VALUE` items of run, serve and simulate as {name: value}, each without the spaces round
+    it (`NAME` alone: `true`); a name given twice is refused, naming it (the last value was taken, silently); sweep's
+    `NAME=A,B` grid refuses it too (`option_grid`)."""
+    values: dict = {}
     first: dict = {}
     for item in items:
-        name = item.partition("=")[0].strip()
+        k, eq, v = item.partition("=")
+        name = k.strip()
         if name in first:
             raise RulesError(f"--option {name} is given twice (`{first[name]}`, then `{item.strip()}`): "
                              "give each option once")
         first[name] = item.strip()
+        values[name] = v.strip() if eq else "true"
+    return values
 
 
 # Argument types: each refuses a bad value with argparse's one-line error ("argument --delay: ...").
@@ -379,7 +384,7 @@ def main(argv=None) -> int:
             pass
     try:
         if args.command in ("run", "serve", "simulate"):
-            once_each(args.option)
+            args.options = option_values(args.option)  # (read once here, for the command)
         return args.func(args)
     except RulesError as e:
         print(unobeyed(e.render()), file=sys.stderr)

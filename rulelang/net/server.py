@@ -902,10 +902,7 @@ async def _read_commands(table: Table, commands) -> None:
 
 def cmd_serve(args) -> int:
     need_websockets()
-    options = {}
-    for item in args.option:
-        k, _, v = item.partition("=")
-        options[k.strip()] = v.strip() if _ else "true"
+    options = args.options  # (`cli.option_values`)
     if args.resume:
         args.resume = str(find_save(args.resume))  # a file (or a name in the saves folder), not a folder
     # The save is locked before it is read or the table set: one player of a save at a time, as a local game

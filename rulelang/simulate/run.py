@@ -257,10 +257,7 @@ def run_simulate(args) -> int:
     from prompt_toolkit.shortcuts import ProgressBar  # the prompt's library, loaded only at a terminal
 
     bots = bot_names(args.bots)  # refuses an unknown name before any game is played
-    options = {}
-    for item in args.option:  # as `run` reads them: the name and the value without the spaces round them
-        k, _, v = item.partition("=")
-        options[k.strip()] = v.strip() if _ else "true"
+    options = args.options  # (`cli.option_values`: as run and serve read them)
     if sys.stderr.isatty() and not args.json:
         with ProgressBar(title=f"simulating {args.games} games") as pb:
             counter = pb(total=args.games, label="games")

@@ -1811,10 +1811,7 @@ def run_host(args) -> int:
         raise RulesError(f"--humans {humans}: there {'is 1 seat' if players == 1 else f'are {players} seats'}")
     names = seat_names(players, humans, args.names)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    options = {}
-    for item in args.option:
-        k, _, v = item.partition("=")
-        options[k.strip()] = v.strip() if _ else "true"
+    options = args.options  # (`cli.option_values`)
     stack = read_stack(args.stack) if args.stack else None
     if stack:
         check_stack(program, stack, args.stack)
