@@ -786,14 +786,17 @@ class Decisions:
 
     def reads_unseen(self, node, scope) -> bool:
         """Whether an expression reads a zone that is not public, `knows`, or a function of the file."""
-        zones = self.s.zones
-        for x in ast.walk(node):
-            if isinstance(x, ast.Call) and (x.name in self.s.functions or x.name == "knows"):
-                return True
-            if isinstance(x, (ast.Name, ast.Call)) and x.name not in scope and x.name in zones and \
-                    zones[x.name].visibility != "public":
-                return True
-        return False
+        return any(self.unseen_read(x, scope) for x in ast.walk(node))
+
+    def unseen_read(self, x, scope) -> bool:
+        """Whether node `x` is a read of what some players may not see: a function of the file (which may read it),
+        `knows`, or a zone that is not public (not a local name of `scope`)."""
+        if not isinstance(x, (ast.Name, ast.Call)):
+            return False
+        if isinstance(x, ast.Call) and (x.name in self.s.functions or x.name == "knows"):
+            return True
+        zone = self.s.zones.get(x.name) if x.name not in scope else None
+        return zone is not None and zone.visibility != "public"
 
     def decided_unseen(self, options, scope, bind=None) -> bool:
         """Whether the options of a window may be open to a player or not by what some other player may not see: a
@@ -803,20 +806,17 @@ class Decisions:
         hidden cards (`set two = any([c.rank == two for c in hand(next)])`, `let mine = hand(q)`, a procedure's
         `cards`).  Such a window asks each of its players, those with nothing to do but pass too
         (`ops.op_ask_next`)."""
-        zones, variables = self.s.zones, self.s.vars
         for o in options:
             for node in (o.domain, o.where, *(d for _, d in o.params or ())):
                 for x in ast.walk(node) if node is not None else ():
-                    if isinstance(x, ast.Call) and (x.name in self.s.functions or x.name == "knows"):
+                    if self.unseen_read(x, scope):
                         return True
                     if not isinstance(x, (ast.Name, ast.Call)):
                         continue
                     if x.name in scope:
                         if isinstance(x, ast.Name) and x.name != bind:
                             return True
-                    elif x.name in variables:
-                        return True
-                    elif x.name in zones and zones[x.name].visibility != "public":
+                    elif x.name in self.s.vars:
                         return True
         return False
 
