@@ -264,10 +264,9 @@ def op_turn_to(who_f, now: bool = False):
             raise RuntimeRulesError(f"`turn to` was given none, not a player (in `{fr.name}`): when it may find "
                                     "nobody, test it first: `if p != none { turn to p }`")
         if now:
-            if who in st.gone and st.in_play():  # whom it named is not told (`State.in_play`)
-                raise RuntimeRulesError(f"`turn to ... now` names a player out of play (in `{fr.name}`)")
-            if who in st.gone:
-                raise RuntimeRulesError(f"`turn to {st.names[who]} now`: {st.names[who]} is out of play (in `{fr.name}`)")
+            if who in st.gone:  # (in a rule written in play, whom it named is not told: `State.in_play`)
+                raise RuntimeRulesError(f"`turn to ... now` names a player out of play (in `{fr.name}`)" if st.in_play()
+                                        else f"`turn to {st.names[who]} now`: {st.names[who]} is out of play (in `{fr.name}`)")
             st.current, st.turn_to, st.skips, st.again = who, None, 0, False
             if st.record:
                 st.emit(TurnNowEvent(player=who))
