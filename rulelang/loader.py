@@ -148,14 +148,36 @@ def read_file(path: Path) -> str:
         raise RulesError(f"cannot read {path}: {e.strerror or e}") from None
 
 
+def _parse(text: str, name: str):
+    from .parser import parse  # here: a program from the compiled-program cache imports no parser
+
+    return parse(text, name)
+
+
+# The syntax trees of the files other files extend, by name and whole text: a base extended by many variants loaded
+# in one process (a fuzzer's texts, a sweep's files, saved games) is parsed once; a changed base is another key,
+# parsed anew.  Trees are frozen nodes, so loads share them; a file that does not parse is not kept.
+BASES_KEPT = 8
+_bases: dict[tuple[str, str], tuple] = {}
+
+
+def _parse_base(text: str, name: str) -> tuple:
+    key = (name, text)
+    decls = _bases.get(key)
+    if decls is None:
+        decls = tuple(_parse(text, name))
+        while len(_bases) >= BASES_KEPT:
+            _bases.pop(next(iter(_bases)), None)
+        _bases[key] = decls
+    return decls
+
+
 def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) -> list:
     name = str(path)
     if text is None:
         text = src.given[name] if src.given is not None else read_file(path)
     src.texts[name] = text
-    from .parser import parse  # here: a program from the compiled-program cache imports no parser
-
-    decls = parse(text, name)
+    decls = _parse_base(text, name) if chain else _parse(text, name)
     base: list = []
     own = []
     extended = None

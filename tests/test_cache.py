@@ -134,3 +134,26 @@ def test_the_tree_read_back_from_the_cache_is_the_parsed_tree_and_stays_frozen(g
     assert attrs.evolve(game, loc=None) == game and hash(attrs.evolve(game, loc=None)) == hash(game)  # loc is not compared
     assert [f.name for f in attrs.fields(ast.GameDecl)] == ["name", "loc"] and attrs.has(ast.GameDecl)
     assert repr(renamed) == "GameDecl(name='another')"
+
+
+def test_a_base_extended_by_many_variants_is_parsed_once_and_a_changed_base_anew(games, monkeypatch):
+    """Variants given as texts (a fuzzer's, a saved game's) are not in the cache on disk; the file they extend is
+    parsed once in the process (rulelang.loader keeps the trees of bases by name and text), and a base whose text
+    changed, even keeping its size, is parsed again: never served from the kept tree."""
+    parsed = []
+    real = parser.parse
+    monkeypatch.setattr(parser, "parse", lambda text, name="<rules>", *a: parsed.append(name) or real(text, name, *a))
+    base = games / "uno.rules"
+    variant = games / "variant.rules"
+
+    def load(n):
+        return rulelang.load(variant, text=f'extends "uno.rules"\nrule r{n}: when played(card) {{ say "{n}" }}\n')
+
+    assert [load(n).calls for n in range(3)] == [{"uno": "UNO!"}] * 3
+    assert parsed.count(str(base)) == 1 and parsed.count(str(variant)) == 3
+    text = base.read_text()
+    base.write_text(text.replace('call uno "UNO!"', 'call uno "ONE!"'))  # the same size
+    assert base.stat().st_size == len(text.encode())
+    assert load(3).calls == {"uno": "ONE!"} and parsed.count(str(base)) == 2
+    base.write_text(text)  # back to the text of the tree still kept
+    assert load(4).calls == {"uno": "UNO!"} and parsed.count(str(base)) == 2
