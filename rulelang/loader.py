@@ -1,6 +1,7 @@
 """Read a game file and the files it extends, and merge them: a later declaration replaces an earlier one of the same name."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import attrs
@@ -157,19 +158,9 @@ def _parse(text: str, name: str):
 # The syntax trees of the files other files extend, by name and whole text: a base extended by many variants loaded
 # in one process (a fuzzer's texts, a sweep's files, saved games) is parsed once; a changed base is another key,
 # parsed anew.  Trees are frozen nodes, so loads share them; a file that does not parse is not kept.
-BASES_KEPT = 8
-_bases: dict[tuple[str, str], tuple] = {}
-
-
+@functools.lru_cache(maxsize=8)
 def _parse_base(text: str, name: str) -> tuple:
-    key = (name, text)
-    decls = _bases.get(key)
-    if decls is None:
-        decls = tuple(_parse(text, name))
-        while len(_bases) >= BASES_KEPT:
-            _bases.pop(next(iter(_bases)), None)
-        _bases[key] = decls
-    return decls
+    return tuple(_parse(text, name))
 
 
 def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) -> list:
