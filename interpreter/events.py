@@ -140,14 +140,16 @@ class CallEvent(Event):
     text: str | None = None
 
 
-@kind("claim", "what a player says of the cards they laid face down; `text` is what they said in words, added as "
-      "a seat is told it", seats=("player",), optional=("text",))
+@kind("claim", "what a player says of the cards they laid face down, or of cards they hold (`held`: Coup's \"I hold "
+      "the Duke\"); `text` is what they said in words, added as a seat is told it", seats=("player",),
+      optional=("text", "held"))
 class ClaimEvent(Event):
     player: Any
     count: int
     says: Any
     kind: str
     text: str | None = None
+    held: bool | None = None
 
 
 @kind("say", "a text of the rules; `you` is its form told to the player it is about, `masked` the forms for "

@@ -213,7 +213,7 @@ def op_claim(cards_f, says_f, kind):
             if owner == who and st.program.zones[zi].visibility != "public":
                 st.claim["held"] = (zi, owner)
         if st.record:
-            st.emit(ClaimEvent(player=who, count=len(cards), says=says, kind=kind))
+            st.emit(ClaimEvent(player=who, count=len(cards), says=says, kind=kind, held=True if "held" in st.claim else None))
     return op
 
 
