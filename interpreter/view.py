@@ -326,7 +326,8 @@ def public_claim(st, text: bool = True) -> dict | None:
                     stands = True
                     break
     return {"player": c["player"], "count": len(cards), "says": c["says"], "kind": c["kind"],
-            "text": show(st, c["says"], c["kind"]) if text else None, "turn": c["turn"], "stands": stands}
+            "text": show(st, c["says"], c["kind"]) if text else None, "turn": c["turn"], "stands": stands,
+            "held": held is not None}
 
 
 def show(st, v, kind) -> str:
