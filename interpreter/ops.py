@@ -642,6 +642,20 @@ def author_sees(st, author: int, who) -> bool:
     return True
 
 
+def author_sees_in_play(st, who) -> bool:
+    """`author_sees` for a test of a file's procedure (`if`, `while`) run for a rule written in play that the table did
+    not agree to (the innermost such rule running: a procedure it calls, at any depth): its author must see what the
+    test reads, as in the rule's own tests.  True when no such rule runs it (the game's own call)."""
+    if who is None:
+        return True
+    rules = {r["name"]: r for r in st.house.values()}
+    for f in reversed(st.stack):
+        r = rules.get(f.name)
+        if r is not None:
+            return r.get("table") or r["author"] is None or author_sees(st, r["author"], who)
+    return True
+
+
 def set_for_a_where(st, key, name: str) -> None:
     """A rule written in play has just set `name` (`key` in `$seen`), which a `where` reads: refused if it was worked
     out from cards some player could not see (`derive`), since a `where` may test only what its chooser sees."""

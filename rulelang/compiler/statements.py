@@ -766,8 +766,11 @@ class Statements:
         """The Python test `src` of an `if`, a `while` or a rule's condition (`cond`): in a rule a seat wrote in play
         that the table did not agree to (an Add-a-Rule's `write`), begun by the look at whether its author could see
         every card it reads (`ops.author_sees`): which way it went would tell them of cards they may not see (`if
-        top(hand(next)).number == 2 { say "two" }`).  A rule the table agreed to (`house`) was read by all first."""
-        if not self.in_play or self.author is None:
+        top(hand(next)).number == 2 { say "two" }`).  A rule the table agreed to (`house`) was read by all first.
+        A file's procedure's test is looked at so while such a rule runs it (`ops.author_sees_in_play`): a rule may
+        call it (`tell_two(next)`), and its `if`s would tell the same."""
+        procedure = not self.in_play and self.framed
+        if not procedure and (not self.in_play or self.author is None):
             return src
         # (a rule's condition is tested with no frame: its names are the event's arguments, their cards the sources)
         sources, marks = self.card_sources(cond, scope), self.name_marks(cond, scope) if framed else []
@@ -776,6 +779,8 @@ class Statements:
             return src
         who = (f"ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                f"({''.join(m + ', ' for m in [*marks, *around])}))")
+        if procedure:  # (looked at only while a rule written in play is in force: none is, in most games)
+            return f"((not st.house or ops.author_sees_in_play(st, {who})) and ({src}))"
         return f"(ops.author_sees(st, {self.author}, {who}) and ({src}))"
 
     def native_IfStmt(self, st, scope):
