@@ -614,11 +614,8 @@ class Statements:
             return self.card_sources(e.expr, scope, bound)
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | _bound_by(e)
-            known = self.known_items(e, scope, bound)
-            return (known + self.picks(e.iterable, scope, bound) if known else
-                    self.card_sources(e.iterable, scope, bound)) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)] + \
-                self.inner_fors_sources(e, scope, bound)
+            return self.tested_items(e, scope, bound, [
+                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)])
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
         if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
                 not free & bound:  # an attribute of what the checker could not type (`x.rank`, x a parameter): a card
@@ -647,9 +644,7 @@ class Statements:
                    not isinstance(c, ast.ComprehensionFor) and not (isinstance(c, ast.Name) and c.name in own)):
                 # its own cards tested (`[c for c in hand(next) if c.rank > 3]`): how many it keeps, and which, tell
                 # of them, as for a list an option offers (`chosen_from`)
-                known = self.known_items(e, scope, bound)
-                return (known + self.picks(e.iterable, scope, bound) if known else
-                        self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
+                return self.tested_items(e, scope, bound, read)
             return self.picks(e.iterable, scope, bound) + read + self.inner_fors_sources(e, scope, bound)
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:
@@ -673,14 +668,21 @@ class Statements:
             if not any(names_in(c) & own for c in tests):  # (every card of each collection: which ones, by place)
                 return self.chosen_from(e.iterable, scope, bound) + read + [
                     x for f in e.inner_fors for x in self.chosen_from(f.iterable, scope, inner)]
-            known = self.known_items(e, scope, bound)
-            return (known + self.picks(e.iterable, scope, bound) if known else
-                    self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
+            return self.tested_items(e, scope, bound, read)
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:
             return [x for a in e.args for x in self.card_sources(a, scope, bound)] + \
                 self.inlined_sources(e, scope, bound, self.chosen_from)
         return [x for c in ast.children(e) for x in self.chosen_from(c, scope, bound)]
+
+    def tested_items(self, e, scope, bound, read: list) -> list:
+        """The card sources of a comprehension (or a `splits`) whose items are tested or read (`[c for c in hand(next)
+        if c.rank > 3]`): every card of its collection, or only those its `knows(P, c)` lets it read (`known_items`)
+        with what picks the collection; `read`, what its test, its items and its keys read; and the collections of
+        its later `for`s (`inner_fors_sources`).  `card_sources`, `picks` and `chosen_from` end so."""
+        known = self.known_items(e, scope, bound)
+        return (known + self.picks(e.iterable, scope, bound) if known else
+                self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
 
     def inner_fors_sources(self, e, scope, bound) -> list:
         """The card sources of a comprehension's `for`s after the first that read the names of those before it
