@@ -346,6 +346,7 @@ def game_written_with(decl: str, seat: int, text: str):
 
 
 TELLS = '''define tell_two(p) { if top(hand(p)).number == 2 { say "two" } }
+define ask_two(p) { if top(hand(p)).number == 2 { choose current { ok "say two" { say "two" } } } }
 define tell_four() { while any(c.number == 4 for c in hand(current)) and size(discard) < 0 { say "never" }
                      if any(c.number == 4 for c in hand(current)) { say "four" } }'''
 
@@ -362,6 +363,11 @@ def test_a_house_rule_calling_a_procedure_that_tests_a_hidden_card_fails_too():
     assert [line.split("\n")[0] for line in told if "is dropped" in line] == [
         "the house rule `added` failed (it tests cards Ann, who wrote it, may not see: a rule written in play may "
         "test only what its author sees) and is dropped"]
+    g = game_written_with(TELLS, 0, "when played(card) { ask_two(next) }")  # (one run on the machine's frames)
+    g.seat(0).act("play GS")
+    told = [str(g.narrate(ev, 0)) for ev in g.events]
+    assert "two" not in told and len([line for line in told if "is dropped" in line]) == 1
+    assert g.pending.player == 0 and "ok" not in [o.verb for o in g.pending.options]  # (the Skip: Ann again)
     g = game_written_with(TELLS, 0, "when played(card) { tell_four() }")
     g.seat(0).act("play GS")
     told = [str(g.narrate(ev, 0)) for ev in g.events]
