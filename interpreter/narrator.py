@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import attrs
+
 from .events import ChoiceEvent, Event, MoveEvent, named
 from .program import sort_key
 from .view import project_event
@@ -56,8 +58,15 @@ def named_you(name) -> bool:
 
 
 def in_words(st, ev: Event, seat) -> Event:
-    """An event as `seat` may know it (`project_event`), with players named: the form of a --log line."""
-    return named(project_event(st, ev, seat), st.names)
+    """An event as `seat` may know it (`project_event`), with players named, and a move of values chosen with its
+    words (`text`: the values by their display names, `single Black Joker`): the form of a --log line."""
+    e = named(project_event(st, ev, seat), st.names)
+    if type(e) is ChoiceEvent and e.kind in ("value", "several") and e.move:
+        verb, *args = e.move.split()
+        said = [st.program.value_display(w) for w in args]
+        if said != args:
+            e = attrs.evolve(e, text=" ".join([verb, *said]))
+    return e
 
 
 def narrate(st, ev: Event, seat) -> str | None:
@@ -447,7 +456,7 @@ class Narrator:
                 return [("", f"{self.acts(p, 'let')} it pass")]
             if e.kind == "blind":  # a card it may not see, by its place: `Bo takes #2`
                 return [("", f"{self.acts(p, e.verb)} {e.move.split(None, 1)[-1]}")]
-            return [("", f"{self.who(p)}: {e.move}")]
+            return [("", f"{self.who(p)}: {e.text or e.move}")]
         if kind == "claim":
             verb, said = claim_said(e)
             return [("", f"{self.acts(p, verb)} {said}")]

@@ -337,12 +337,7 @@ def show(st, v, kind) -> str:
         return st.program.cards[v].name
     if kind == "player":
         return st.names[v]
-    if isinstance(v, str):
-        for a in st.program.attributes.values():
-            info = a.info(v)
-            if info:
-                return info.display
-    return str(v)
+    return st.program.value_display(v)
 
 
 def project_event(st, ev: Event, seat) -> Event:
