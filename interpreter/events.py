@@ -119,7 +119,8 @@ class RevealEvent(Event):
 
 
 @kind("choice", "a decision made: the move as typed, its verb and kind; a card chosen out of others' sight is "
-      "public once it lands face up", seats=("player",), optional=("public",))
+      "public once it lands face up; `text` is the move in words, its values by their display names (`single Black "
+      "Joker` for `single black_joker`), added as a seat is told it", seats=("player",), optional=("public", "text"))
 class ChoiceEvent(Event):
     player: Any
     move: str | None
@@ -129,6 +130,7 @@ class ChoiceEvent(Event):
     card: Any
     public: bool | None  # None once told to a seat that may know it
     race: bool
+    text: str | None = None
 
 
 @kind("call", "a call made with a move (a word the rules declare, added to the move); `text` is its words, added as "
@@ -140,14 +142,16 @@ class CallEvent(Event):
     text: str | None = None
 
 
-@kind("claim", "what a player says of the cards they laid face down; `text` is what they said in words, added as "
-      "a seat is told it", seats=("player",), optional=("text",))
+@kind("claim", "what a player says of the cards they laid face down, or of cards they hold (`held`: Coup's \"I hold "
+      "the Duke\"); `text` is what they said in words, added as a seat is told it", seats=("player",),
+      optional=("text", "held"))
 class ClaimEvent(Event):
     player: Any
     count: int
     says: Any
     kind: str
     text: str | None = None
+    held: bool | None = None
 
 
 @kind("say", "a text of the rules; `you` is its form told to the player it is about, `masked` the forms for "

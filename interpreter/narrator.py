@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import attrs
+
 from .events import ChoiceEvent, Event, MoveEvent, named
 from .program import sort_key
 from .view import project_event
@@ -56,8 +58,15 @@ def named_you(name) -> bool:
 
 
 def in_words(st, ev: Event, seat) -> Event:
-    """An event as `seat` may know it (`project_event`), with players named: the form of a --log line."""
-    return named(project_event(st, ev, seat), st.names)
+    """An event as `seat` may know it (`project_event`), with players named, and a move of values chosen with its
+    words (`text`: the values by their display names, `single Black Joker`): the form of a --log line."""
+    e = named(project_event(st, ev, seat), st.names)
+    if type(e) is ChoiceEvent and e.kind in ("value", "several") and e.move:
+        verb, *args = e.move.split()
+        said = [st.program.value_display(w) for w in args]
+        if said != args:
+            e = attrs.evolve(e, text=" ".join([verb, *said]))
+    return e
 
 
 def narrate(st, ev: Event, seat) -> str | None:
@@ -244,13 +253,17 @@ def _cards(cards, role: str = "card", sep: str = ", ") -> list:
     return [("", count_text(len(cards or [])))]
 
 
-def claim_said(e) -> str:
-    """What a claim says, after `says`: `it is Red 2`, `they are 3 × Orange`."""
+def claim_said(e) -> tuple[str, str]:
+    """What a claim says, as a verb and what follows it: `say`, `it is Red 2` or `they are 3 × Orange` of cards laid
+    face down; `claim`, `to hold a Duke` or `to hold Red 2` of cards the claimer holds (Coup's "I hold the Duke")."""
     n = e.count
     says = e.says
     what = e.text or (says if isinstance(says, str) else "a card")
     many = "" if n == 1 and e.kind == "card" else f"{n} × "
-    return f"{'it is' if n == 1 else 'they are'} {many}{what}"
+    if e.held:
+        one = "" if e.kind == "card" else "an " if what[:1].lower() in "aeiou" else "a "
+        return "claim", f"to hold {one if n == 1 else many}{what}"
+    return "say", f"{'it is' if n == 1 else 'they are'} {many}{what}"
 
 
 def third(verb: str) -> str:
@@ -443,9 +456,10 @@ class Narrator:
                 return [("", f"{self.acts(p, 'let')} it pass")]
             if e.kind == "blind":  # a card it may not see, by its place: `Bo takes #2`
                 return [("", f"{self.acts(p, e.verb)} {e.move.split(None, 1)[-1]}")]
-            return [("", f"{self.who(p)}: {e.move}")]
+            return [("", f"{self.who(p)}: {e.text or e.move}")]
         if kind == "claim":
-            return [("", f"{self.acts(p, 'say')} {claim_said(e)}")]
+            verb, said = claim_said(e)
+            return [("", f"{self.acts(p, verb)} {said}")]
         if kind == "say":
             return [("", str(e.you if e.you and self.is_you(p) else e.text))]
         if kind == "call":
@@ -809,7 +823,8 @@ class Narrator:
             clauses.append([("", self.does(p, verb) + " ")] + rest)
         if not clauses and events[i].kind == "player" and events[i].move:  # whom it aims at (Coup's steal), the
             clauses.append(self.choice_clause(events[i]))                    # claim saying only what is claimed
-        clauses.append([("", f"{self.does(p, 'say')} {claim_said(events[j])}")])
+        verb, said = claim_said(events[j])
+        clauses.append([("", f"{self.does(p, verb)} {said}")])
         return self.sentence(p, clauses + self.call_clauses(p, calls))
 
     def call_clauses(self, p, calls) -> list:

@@ -213,7 +213,7 @@ def op_claim(cards_f, says_f, kind):
             if owner == who and st.program.zones[zi].visibility != "public":
                 st.claim["held"] = (zi, owner)
         if st.record:
-            st.emit(ClaimEvent(player=who, count=len(cards), says=says, kind=kind))
+            st.emit(ClaimEvent(player=who, count=len(cards), says=says, kind=kind, held=True if "held" in st.claim else None))
     return op
 
 
@@ -639,6 +639,20 @@ def author_sees(st, author: int, who) -> bool:
     if who is not None and author not in who:
         raise RuntimeRulesError(f"it tests cards {st.names[author]}, who wrote it, may not see: a rule written in play "
                                 "may test only what its author sees")
+    return True
+
+
+def author_sees_in_play(st, who) -> bool:
+    """`author_sees` for a test of a file's procedure (`if`, `while`) run for a rule written in play that the table did
+    not agree to (the innermost such rule running: a procedure it calls, at any depth): its author must see what the
+    test reads, as in the rule's own tests.  True when no such rule runs it (the game's own call)."""
+    if who is None:
+        return True
+    rules = {r["name"]: r for r in st.house.values()}
+    for f in reversed(st.stack):
+        r = rules.get(f.name)
+        if r is not None:
+            return r.get("table") or r["author"] is None or author_sees(st, r["author"], who)
     return True
 
 

@@ -343,6 +343,16 @@ class Program:
         """The size of the teams at this number of players (`teams of N [at ... players]`); 0: everyone alone."""
         return self.team_size if not self.team_counts or players in self.team_counts else 0
 
+    def value_display(self, v) -> str:
+        """How a value shows in the narration and the view: an attribute's value by its display name
+        (`black_joker "Black Joker"`: `Black Joker`; one without: its name in words, `Red`), anything else as it is."""
+        if v.__class__ is str:
+            for a in self.attributes.values():
+                info = a.info(v)
+                if info:
+                    return info.display
+        return str(v)
+
     def card_by_text(self, text: str) -> list[int]:
         """Ids of the real cards whose full or short name is `text`, ignoring case and spaces."""
         key = _norm(text)

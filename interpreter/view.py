@@ -326,7 +326,8 @@ def public_claim(st, text: bool = True) -> dict | None:
                     stands = True
                     break
     return {"player": c["player"], "count": len(cards), "says": c["says"], "kind": c["kind"],
-            "text": show(st, c["says"], c["kind"]) if text else None, "turn": c["turn"], "stands": stands}
+            "text": show(st, c["says"], c["kind"]) if text else None, "turn": c["turn"], "stands": stands,
+            "held": held is not None}
 
 
 def show(st, v, kind) -> str:
@@ -336,12 +337,7 @@ def show(st, v, kind) -> str:
         return st.program.cards[v].name
     if kind == "player":
         return st.names[v]
-    if isinstance(v, str):
-        for a in st.program.attributes.values():
-            info = a.info(v)
-            if info:
-                return info.display
-    return str(v)
+    return st.program.value_display(v)
 
 
 def project_event(st, ev: Event, seat) -> Event:

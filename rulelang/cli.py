@@ -54,8 +54,8 @@ def cmd_run(args) -> int:
 
 def option_values(items: list[str]) -> dict:
     """The `--option NAME=VALUE` items of run, serve and simulate as {name: value}, each without the spaces round
-    it (`NAME` alone: `true`); a name given twice is refused, naming it (the last value was taken, silently); sweep's
-    `NAME=A,B` grid refuses it too (`option_grid`)."""
+    it (`NAME` alone: `true`); a name given twice is refused, naming it (the last value was taken, silently), here
+    for sweep's `NAME=A,B` grid too (`option_grid`)."""
     values: dict = {}
     first: dict = {}
     for item in items:

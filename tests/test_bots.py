@@ -588,3 +588,21 @@ def test_a_greedy_bot_makes_no_move_that_knocks_itself_out():
         assert made[0] == "play R5" and made[1] in ("redraw P2", "redraw P3"), made
     rep = simulate(str(RULES / "love_letter.rules"), 40, 4, ["greedy"], seed=0)
     assert rep["stalemates"]["count"] == 0
+
+
+def test_a_greedy_bot_counts_a_held_claimed_card_once():
+    """A claim of a card its claimer holds (tests/rules/held_claim.rules, as Coup's): the card stays in the hand, so
+    the claimer holds the hand's one card, not that card and one more laid (the bot counted it twice: 1 - (3/5)^2 =
+    0.64 that one of two cards is the Duke, so it let the claim stand).  Seat 1 holds a Captain; of the five cards it
+    has not seen one is the Duke: 1 - (4/5)^2 = 0.36 that the claim (of one of the two roles) is true, so it doubts."""
+    from helpers import play
+    from interpreter.bots.odds import Sight
+    program = _load("held_claim")
+    g = Game(program, 2, seed=1, stack=["C", "C", "C", "D", "C", "C"])
+    play(g, 0, "tax")
+    view = view_of(g.state, 1)
+    assert view["claim"]["held"] and view["claim"]["count"] == 1 and [h["size"] for h in view["zones"]["hand"]] == [1, 1]
+    bot = GreedyBot(1)
+    p, card = bot.p_true(program, Sight.of_view(view), view["claim"])
+    assert (round(p, 6), card) == (0.36, False)
+    assert bot.move(g, 1, g.pending).text == "challenge"

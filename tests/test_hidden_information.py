@@ -268,6 +268,11 @@ class Watcher:
             if getattr(e, "cards", None):
                 self.fail(seat, "a claim event lists the claimed cards")
         line = g.narrate(ev, seat)
+        if line and kind == "choice" and ev.kind in ("value", "several") and e.move:
+            # a move of values is told by their display names, which may read as a card's name (Quartets' `ask P2
+            # Tailors Mother`, Bridge's `bid 7 Clubs`): looked at as the rules name its values (`e.move`)
+            from interpreter.narrator import in_words
+            line = line.replace(in_words(g.state, ev, seat).text or e.move, e.move)
         bad = names_in(prog, line) - self.known_names[seat]
         if bad:
             self.fail(seat, f"narration {line!r} names {sorted(bad)}")

@@ -331,3 +331,52 @@ def test_a_house_rule_testing_what_its_author_sees_runs(rule, said):
     told = [str(g.narrate(ev, 0)) for ev in g.events]
     assert not [line for line in told if "is dropped" in line]
     assert ("five" in told) == said
+
+
+def game_written_with(decl: str, seat: int, text: str):
+    """`game_written` with the file's own `decl` added (a procedure the rule calls)."""
+    import rulelang as rl
+    from interpreter.machine import add_house_rule
+
+    from helpers import GAMES
+
+    g = Game(rl.load_text((GAMES / "express.rules").read_text() + "\n" + decl + "\n"), ["Ann", "Bo"], seed=5)
+    add_house_rule(g.st, text, "added", seat)
+    return g
+
+
+TELLS = '''define tell_two(p) { if top(hand(p)).number == 2 { say "two" } }
+define ask_two(p) { if top(hand(p)).number == 2 { choose current { ok "say two" { say "two" } } } }
+define tell_four() { while any(c.number == 4 for c in hand(current)) and size(discard) < 0 { say "never" }
+                     if any(c.number == 4 for c in hand(current)) { say "four" } }'''
+
+
+def test_a_house_rule_calling_a_procedure_that_tests_a_hidden_card_fails_too():
+    """Ann's rule `tell_two(next)`, the file's `define tell_two(p) { if top(hand(p)).number == 2 { say "two" } }`:
+    the `if` inside the procedure tested Bo's Red 2 for her and told her "two" (only a rule's own `if`s were looked
+    at).  It fails at the procedure's test, whatever the card; the same procedure run by the table's agreed rule,
+    and a procedure testing only Ann's own hand (`tell_four`), run."""
+    g = game_written_with(TELLS, 0, "when played(card) { tell_two(next) }")
+    g.seat(0).act("play GS")
+    told = [str(g.narrate(ev, 0)) for ev in g.events]
+    assert "two" not in told
+    assert [line.split("\n")[0] for line in told if "is dropped" in line] == [
+        "the house rule `added` failed (it tests cards Ann, who wrote it, may not see: a rule written in play may "
+        "test only what its author sees) and is dropped"]
+    g = game_written_with(TELLS, 0, "when played(card) { ask_two(next) }")  # (one run on the machine's frames)
+    g.seat(0).act("play GS")
+    told = [str(g.narrate(ev, 0)) for ev in g.events]
+    assert "two" not in told and len([line for line in told if "is dropped" in line]) == 1
+    assert g.pending.player == 0 and "ok" not in [o.verb for o in g.pending.options]  # (the Skip: Ann again)
+    g = game_written_with(TELLS, 0, "when played(card) { tell_four() }")
+    g.seat(0).act("play GS")
+    told = [str(g.narrate(ev, 0)) for ev in g.events]
+    assert "four" in told and not [line for line in told if "is dropped" in line]
+    import rulelang as rl
+
+    from helpers import GAMES
+    g = Game(rl.load_text((GAMES / "express.rules").read_text() + "\n" + TELLS + "\n"), ["Ann", "Bo"], seed=5)
+    g.house(0, "when played(card) { tell_two(next) }")
+    g.seat(0).act("play GS")
+    told = [str(g.narrate(ev, 1)) for ev in g.events]
+    assert "two" in told and not [line for line in told if "is dropped" in line]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from helpers import ROOT, zone_cards, options, play_pending as play, interleave
+from helpers import ROOT, zone_cards, options, play_pending as play, interleave, narration
 from interpreter import Game
 from interpreter.errors import RulesError
 from rulelang.simulate.run import simulate
@@ -191,6 +191,21 @@ def test_dou_dizhu_an_airplane_with_wings_is_beaten_by_a_higher_one_of_its_lengt
     assert zone_cards(g, "pile") == ["5H", "5C", "5D", "6H", "6C", "6D", "3D", "RJ"]
     assert g.pending.player == 2 and options(g) == ["airplane_s ten 2", "airplane_s jack 2", "airplane_s queen 2",
                                                     "airplane_s king 2", "bomb ten", "pass"]
+
+
+def test_dou_dizhu_a_move_of_a_rank_is_told_by_the_ranks_display_name(ddz):
+    """A move told by itself (`narrate`, event by event, as a game's log is) read `P2: single black_joker`, the
+    rank's name in the rules, where the sentence told of it (`tell_events`) and the hand say `Black Joker`: told by
+    its display name now, as the sentence tells it; a move of several values too (`chain 3 7`, typed `chain three 7`)."""
+    from interpreter.narrator import tell_events
+    g = ddz_game(ddz)
+    play(g, "bid 1", "bid 2", "pass", "single black_joker")
+    assert narration(g, 2)[-2:] == ["P2: single Black Joker", "P2 puts Black Joker on the pile"]
+    told = ["".join(t for _, t in parts) for parts in tell_events(g.state, g.events, 2)]
+    assert told[-2:] == ["P2 chooses single Black Joker", "P2 puts Black Joker on the pile"]
+    g = ddz_game(ddz)
+    play(g, "bid 1", "bid 2", "pass", "chain three 7")
+    assert "P2: chain 3 7" in narration(g, 0)
 
 
 def test_dou_dizhu_a_bomb_and_the_rocket_double_the_stake_and_the_peasants_win_together(ddz):

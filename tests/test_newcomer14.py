@@ -439,16 +439,29 @@ def test_greedy_bots_believe_a_claim_the_cards_they_saw_make_likely():
 
 def test_a_claim_made_with_a_choice_of_a_player_is_told_with_the_player():
     """Coup's steal claims the Captain: the choice (`steal P2`) is told by the claim it makes, which dropped whom it
-    aimed at ("P1 says it is 1 × Captain"); with nothing laid between them, a choice of a player is told too."""
+    aimed at ("P1 says it is 1 × Captain", now "P1 claims to hold a Captain"); with nothing laid between them, a choice of a player is told too."""
     g = coup_game(rulelang.load(COUP), ["D", "C"], ["A", "T"], ["B", "B"])
     play(g, "steal P2")
     from interpreter.narrator import tell_events
-    for seat, line in [(2, "P1 chooses P2 to steal and says it is 1 × Captain"),
-                       (1, "P1 chooses you to steal and says it is 1 × Captain"),
-                       (0, "You choose P2 to steal and say it is 1 × Captain")]:
+    for seat, line in [(2, "P1 chooses P2 to steal and claims to hold a Captain"),
+                       (1, "P1 chooses you to steal and claims to hold a Captain"),
+                       (0, "You choose P2 to steal and claim to hold a Captain")]:
         told = ["".join(t for _, t in parts) for parts in tell_events(g.state, g.events, seat)]
         assert line in told, told
-    assert narration(g, 2)[-2:] == ["P1: steal P2", "P1 says it is 1 × Captain"]   # event by event
+    assert narration(g, 2)[-2:] == ["P1: steal P2", "P1 claims to hold a Captain"]   # event by event
+
+
+def test_a_claim_of_a_held_card_is_told_as_a_person_says_it(coup):
+    """A claim of one card the claimer holds (`claim c as r`, c of their hand) was told "P1 says it is 1 × Duke", as
+    if a card had been laid; it is told as what it is: a claim to hold a card of that role (an, before a vowel)."""
+    g = coup_game(coup, ["D", "C"], ["A", "T"], ["B", "B"])
+    play(g, "tax")
+    from interpreter.narrator import tell_events
+    told = ["".join(t for _, t in parts) for parts in tell_events(g.state, g.events, 0)]
+    assert narration(g, 2)[-1] == "P1 claims to hold a Duke" and told[-1] == "You claim to hold a Duke"
+    g = coup_game(coup, ["A", "C"], ["T", "D"], ["B", "B"])
+    play(g, "income", "income", "income", "assassinate P2")
+    assert narration(g, 2)[-1] == "P1 claims to hold an Assassin", narration(g, 2)
 
 
 # ------------------------------------------------------------------ windows: whether the table waits tells nothing

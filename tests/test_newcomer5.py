@@ -72,7 +72,7 @@ def test_love_letter_a_guard_names_a_card_other_than_a_guard_and_a_protected_pla
                                                   "princess")]  # not P1, not a guard
     start = len(g.events)
     play(g, "guess P3 prince")                              # wrong: nothing happens, the table hears so
-    assert narration(g, 0, start)[:2] == ["P2: guess P3 prince", "P3 does not hold the Prince"]
+    assert narration(g, 0, start)[:2] == ["P2: guess P3 Prince", "P3 does not hold the Prince"]
     assert legal(g) == ["play B3", "play R5"]               # P3 drew R5
     play(g, "play R5")
     assert legal(g) == ["redraw P3", "redraw P2"]           # P1 is protected: the Prince takes P3 itself, or P2

@@ -630,7 +630,8 @@ class GreedyBot:
         """How likely the live claim is true, from what this seat has seen, and whether it names one card."""
         unseen = unseen_cards(program, view, self.unseen)
         player = claim["player"]
-        hand = view.sizes().get(player, 0) + claim["count"]
+        # the cards it held when it claimed: its hand now and those it laid (claimed where it holds them, in it still)
+        hand = view.sizes().get(player, 0) + (0 if claim.get("held") else claim["count"])
         mine = theirs = ()
         if self.where.known:
             keys = identity_keys(program)

@@ -614,11 +614,8 @@ class Statements:
             return self.card_sources(e.expr, scope, bound)
         if isinstance(e, (ast.Comprehension, ast.Splits)):
             inner = bound | _bound_by(e)
-            known = self.known_items(e, scope, bound)
-            return (known + self.picks(e.iterable, scope, bound) if known else
-                    self.card_sources(e.iterable, scope, bound)) + [
-                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)] + \
-                self.inner_fors_sources(e, scope, bound)
+            return self.tested_items(e, scope, bound, [
+                x for c in ast.children(e) if c is not e.iterable for x in self.card_sources(c, scope, inner)])
         free = {n.name for n in ast.walk(e) if isinstance(n, ast.Name)}
         if isinstance(e, ast.Attr) and e.name in self.s.attributes and self.s.types.get(id(e.expr)) == "any" and \
                 not free & bound:  # an attribute of what the checker could not type (`x.rank`, x a parameter): a card
@@ -647,9 +644,7 @@ class Statements:
                    not isinstance(c, ast.ComprehensionFor) and not (isinstance(c, ast.Name) and c.name in own)):
                 # its own cards tested (`[c for c in hand(next) if c.rank > 3]`): how many it keeps, and which, tell
                 # of them, as for a list an option offers (`chosen_from`)
-                known = self.known_items(e, scope, bound)
-                return (known + self.picks(e.iterable, scope, bound) if known else
-                        self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
+                return self.tested_items(e, scope, bound, read)
             return self.picks(e.iterable, scope, bound) + read + self.inner_fors_sources(e, scope, bound)
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:
@@ -673,14 +668,21 @@ class Statements:
             if not any(names_in(c) & own for c in tests):  # (every card of each collection: which ones, by place)
                 return self.chosen_from(e.iterable, scope, bound) + read + [
                     x for f in e.inner_fors for x in self.chosen_from(f.iterable, scope, inner)]
-            known = self.known_items(e, scope, bound)
-            return (known + self.picks(e.iterable, scope, bound) if known else
-                    self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
+            return self.tested_items(e, scope, bound, read)
         if isinstance(e, ast.Call) and e.name in self.s.functions and e.name not in self.inlining and \
                 len(self.inlining) < 16:
             return [x for a in e.args for x in self.card_sources(a, scope, bound)] + \
                 self.inlined_sources(e, scope, bound, self.chosen_from)
         return [x for c in ast.children(e) for x in self.chosen_from(c, scope, bound)]
+
+    def tested_items(self, e, scope, bound, read: list) -> list:
+        """The card sources of a comprehension (or a `splits`) whose items are tested or read (`[c for c in hand(next)
+        if c.rank > 3]`): every card of its collection, or only those its `knows(P, c)` lets it read (`known_items`)
+        with what picks the collection; `read`, what its test, its items and its keys read; and the collections of
+        its later `for`s (`inner_fors_sources`).  `card_sources`, `picks` and `chosen_from` end so."""
+        known = self.known_items(e, scope, bound)
+        return (known + self.picks(e.iterable, scope, bound) if known else
+                self.card_sources(e.iterable, scope, bound)) + read + self.inner_fors_sources(e, scope, bound)
 
     def inner_fors_sources(self, e, scope, bound) -> list:
         """The card sources of a comprehension's `for`s after the first that read the names of those before it
@@ -766,8 +768,11 @@ class Statements:
         """The Python test `src` of an `if`, a `while` or a rule's condition (`cond`): in a rule a seat wrote in play
         that the table did not agree to (an Add-a-Rule's `write`), begun by the look at whether its author could see
         every card it reads (`ops.author_sees`): which way it went would tell them of cards they may not see (`if
-        top(hand(next)).number == 2 { say "two" }`).  A rule the table agreed to (`house`) was read by all first."""
-        if not self.in_play or self.author is None:
+        top(hand(next)).number == 2 { say "two" }`).  A rule the table agreed to (`house`) was read by all first.
+        A file's procedure's test is looked at so while such a rule runs it (`ops.author_sees_in_play`): a rule may
+        call it (`tell_two(next)`), and its `if`s would tell the same."""
+        procedure = not self.in_play and self.framed
+        if not procedure and (not self.in_play or self.author is None):
             return src
         # (a rule's condition is tested with no frame: its names are the event's arguments, their cards the sources)
         sources, marks = self.card_sources(cond, scope), self.name_marks(cond, scope) if framed else []
@@ -776,6 +781,8 @@ class Statements:
             return src
         who = (f"ops.seers(st, ({''.join(self.source_src(x, scope) + ', ' for x in sources)}), "
                f"({''.join(m + ', ' for m in [*marks, *around])}))")
+        if procedure:  # (looked at only while a rule written in play is in force: none is, in most games)
+            return f"((not st.house or ops.author_sees_in_play(st, {who})) and ({src}))"
         return f"(ops.author_sees(st, {self.author}, {who}) and ({src}))"
 
     def native_IfStmt(self, st, scope):

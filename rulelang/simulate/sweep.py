@@ -18,6 +18,7 @@ from interpreter.bots import make_bot
 
 from .. import load
 from ..checker import MAX_PLAYERS
+from ..cli import option_values
 from ..errors import RulesError
 from ..loader import resolve
 from ..paths import open_text, written_over
@@ -48,13 +49,13 @@ MAX_CELLS = 1_000  # cells of a grid (player counts × each option's values): ea
 
 def option_grid(items: list[str]) -> list[tuple[str, list[str]]]:
     """`--option name=a,b` (repeatable): each option with the values to try; `name` alone is `name=true`.  An option
-    given twice, or a value named twice, is refused (it would multiply the grid by cells already in it)."""
+    given twice (refused as run's, `option_values`), or a value named twice, is refused (it would multiply the grid
+    by cells already in it)."""
+    option_values(items)
     grid = []
     for item in items:
         name, _, values = item.partition("=")
         name = name.strip()
-        if any(name == known for known, _ in grid):
-            raise RulesError(f"--option {name} is given twice: give each option once, with all its values (`NAME=A,B`)")
         values = [v.strip() for v in (values or "true").split(",") if v.strip()]
         twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
         if twice is not None:
