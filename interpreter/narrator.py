@@ -494,6 +494,12 @@ class Narrator:
             words = self.zone_pile(e.zone)
             return [("", f"{the(words)} {is_are(words)} shuffled")]
         if kind == "refill":
+            owner = getattr(e, "owner", None)
+            if owner is not None:  # a player's own zone from their own (`zone deck per player refill from discard`)
+                words = self.zone_words(e.source)
+                return [("", f"{self.whose(owner)} {words} {is_are(words)} shuffled into "
+                             f"{'your' if self.is_you(owner) else 'their'} {self.zone_words(e.zone)} "
+                             f"({count_text(e.count or 0)})")]
             words = self.zone_pile(e.source)
             return [("", f"{the(words)} {is_are(words)} shuffled into {self.the_pile(e.zone)} "
                          f"({count_text(e.count or 0)})")]
@@ -594,7 +600,7 @@ class Narrator:
                         counts[e.dst] = counts.get(e.dst, 0) + n
                     if e.src_owner is None:
                         counts[e.src] = counts.get(e.src, 0) - n
-            elif kind == "refill" and counts is not None:
+            elif kind == "refill" and counts is not None and getattr(e, "owner", None) is None:
                 counts[e.zone] = counts.get(e.zone, 0) + (e.count or 0)
                 counts[e.source] = counts.get(e.source, 0) - (e.count or 0)
             if i <= told_to:

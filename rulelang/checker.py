@@ -518,8 +518,10 @@ class Checker:
                            part(d.loc, "refill"))
             elif src is None:
                 self.unknown("zone", d.refill_from, part(d.loc, "refill"), self.s.zones)
-            elif src.per_player or d.per_player:
-                self.error("`refill` works between zones of the table, not per player", d.loc)
+            elif src.per_player != d.per_player:  # each player's zone refills from that player's own
+                self.error("`refill` works between two zones of the table, or two zones per player (each player's "
+                           f"from their own): `{d.name}` is {'one per player' if d.per_player else 'of the table'}, "
+                           f"`{src.name}` {'one per player' if src.per_player else 'of the table'}", d.loc)
         if d.visibility == "private" and not d.per_player:
             self.error(f"a `private` zone is seen by its owner: `{d.name}` needs `per player`", d.loc)
         if d.shown is not None:  # how the status at the prompt shows a zone of the table: `show top`, `show all`
