@@ -71,3 +71,35 @@ def test_a_refill_between_a_zone_per_player_and_one_of_the_table_is_refused():
     with pytest.raises(rulelang.RulesError, match="refill"):
         rulelang.load_text(text)
 
+
+# ------------------------------------------------------------------ a word between the two faces of a card's name
+
+TWO_FACES = '''game "Two Faces"
+players 2..2
+attribute colour { red "Red" short "R" }
+attribute kind { number "" skip "Skip" short "S" }
+attribute number 1..9
+attribute back { teal "Teal" short "T" }
+attribute back_kind { back_number "" everyone "Skip Everyone" short "SE" }
+attribute back_number 1..9
+name cards by colour kind number "/" back back_kind back_number
+deck d {
+  card {colour: red, kind: number, number: 7, back: teal, back_kind: back_number, back_number: 3}
+  card {colour: red, kind: skip, back: teal, back_kind: everyone}
+  card {kind: skip}
+}
+zone d hidden
+zone h private per player
+setup { shuffle d }
+turn { choose current { go "end it" { win current } } }
+'''
+
+
+def test_a_word_between_attributes_is_said_when_any_value_before_and_after_it_is_in_the_name():
+    """UNO Flip's cards are named by both faces, `name cards by colour kind number "/" back ...`: a Skip has no number,
+    the attribute just before the word, so the word was left out ("Red Skip Teal Skip Everyone").  A word between
+    attributes is said when the name has a value before it and one after it; at an end, as before, only when the
+    value beside it is there (a joker is "Joker", not "Joker of")."""
+    prog = rulelang.load_text(TWO_FACES)
+    assert [c.name for c in prog.cards] == ["Red 7 / Teal 3", "Red Skip / Teal Skip Everyone", "Skip"]
+    assert [c.short for c in prog.cards] == ["R7T3", "RSTSE", "S"]
