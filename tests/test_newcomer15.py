@@ -443,3 +443,58 @@ def test_dominion_the_game_ends_when_the_provinces_run_out(dominion):
 def test_dominion_a_stack_sets_the_first_hand(dominion):
     g = Game(dominion, 2, seed=1, stack=["E", "E", "E", "Cu", "Cu"])
     assert sorted(zone_cards(g, "hand", 0)) == ["E", "E", "E"]
+
+
+# ------------------------------------------------------------------ every game ends; what each seat is shown
+
+@pytest.mark.parametrize("path,players,bots", [(DOMINION, 2, ["greedy", "random"]), (MILLE, 3, ["greedy", "random"]),
+                                               (DOMINOES, 4, ["random"]), (FLIP, 4, ["greedy", "random"])],
+                         ids=lambda x: getattr(x, "stem", x) if not isinstance(x, (int, list)) else str(x))
+def test_every_seeded_game_ends(path, players, bots):
+    report = simulate(str(path), games=2, players=players, bots=bots, seed=1)
+    assert report["games"] == 2 and report["stalemates"]["count"] == 0
+
+
+@pytest.mark.parametrize("path", [DOMINION, MILLE, DOMINOES, FLIP], ids=lambda p: p.stem)
+def test_hidden_information_over_a_bot_game(path):
+    """The watcher of tests/test_hidden_information.py over one seeded game of each (more in the round's report)."""
+    import test_hidden_information as H
+    old = H.GAMES_EACH
+    H.GAMES_EACH = 1
+    try:
+        out = H.play_and_watch(path)
+    finally:
+        H.GAMES_EACH = old
+    assert out["failures"] == {} and out["counts"]["moves"] >= 4 and out["counts"]["views"] > 0
+
+
+# ------------------------------------------------------------------ at the terminal
+
+def test_mille_bornes_at_the_terminal_help_tab_and_a_wrong_move(tmp_path):
+    """A person at a pseudo-terminal: a hazard's card typed where it cannot go is refused with the reason, `help`
+    lists the moves with their lines, Tab completes the one remedy, and the coup-fourré is offered by its safety."""
+    from helpers import PtyTerminal, plain, write_stack
+
+    stack = write_stack(tmp_path, interleave([["Roll", "100M", "75M", "Stop", "Acc", "25M"],
+                                              ["Roll", "Ace", "50M", "50M", "Gaso", "Spare"]]) + ["200M", "Lim", "Rep"])
+    t = PtyTerminal(["run", str(MILLE), "--delay", "0", "--players", "2", "--seed", "3", "--stack", str(stack),
+                     "--bots", "random"])
+    t.child.delaybeforesend = None
+    try:
+        t.expect("You>", timeout=30)
+        t.line("drive 100M")
+        t.expect("it does not fit `drive`")
+        t.line("help")
+        t.expect("mend CARD")
+        t.expect("lay a remedy on your battle or speed pile")
+        t.expect("You>")
+        t.type("me\t")
+        t.expect("mend Roll")
+        t.line("")
+        t.expect("You choose mend: Roll")
+        t.expect("Your battle pile (1): Roll")
+        t.line("quit")
+        t.exit_status()
+        assert "Traceback" not in plain(t.raw)
+    finally:
+        t.close()
