@@ -59,6 +59,7 @@ class Symbols:
         self.attributes: dict = {}
         self.values: dict = {}  # value name -> attribute name
         self.ambiguous: set = set()  # values declared in two attributes (an error): their type is unknown
+        self.hiding: set = set()  # zones, variables, constants, options named as a value (an error): of no known type
         self.names = None
         self.claims = None
         self.var_types: dict = {}  # variable -> the types of the values `set` gives it
@@ -223,6 +224,11 @@ def collect(decls) -> tuple[Symbols, list]:
             elif (name in BUILTIN_NAMES or name in BUILTIN_FUNCS) and name not in YIELDING_NAMES:
                 errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", part(d.loc, "name")))
             seen[name] = kind
+            if name in s.values:  # read before the values (§8, Names): the value could never be written
+                errors.append(RulesCheckError(
+                    f"`{name}` is both a {kind} and a value of `{s.values[name]}`: written alone it reads the {kind}, so "
+                    "the value could never be named; give one of them another name", part(d.loc, "name")))
+                s.hiding.add(name)
     # A class (`card is NAME`) shares its name with no other declaration: `NAME(...)` or `NAME` would read as
     # something else (it may share one with an attribute value: `class eight`, the rank `eight`).
     for kind, table in [("procedure", s.procedures), ("function", s.functions), *spaces]:
@@ -1169,6 +1175,8 @@ class Checker:
             return scope[n]
         if n in BUILTIN_NAMES and not (n in YIELDING_NAMES and n in s.declared_names()):
             return BUILTIN_NAMES[n]
+        if n in s.hiding:  # (told once, where it is declared)
+            return "any"
         if n in s.vars:
             if s.vars[n].per_player:
                 self.error(f"`{n}` is one per player: write `{n}(p)`, for example `{n}(current)`", e.loc)
