@@ -404,7 +404,7 @@ def test_dominion_actions_give_cards_actions_buys_and_coins(dominion):
     assert zone_cards(g, "hand", 0) == [] and sorted(zone_cards(g, "inplay", 0)) == ["Cu", "Cu", "Fes", "Mar", "Vil"]
     assert g.pending.prompt == "buy phase: 5 coin(s), 3 buy(s)"
     play(g, "buy Ag", "buy Cha")
-    assert g.state.vars["coins"] == 0 and options(g) == ["buy Cu", "buy X", "done"]
+    assert g.state.vars["coins"] == 0 and options(g) == ["done", "buy Cu", "buy X"]      # the cheapest offered last
 
 
 def test_dominion_a_witch_curses_each_other_player_unless_they_show_a_moat(dominion):
