@@ -232,14 +232,31 @@ def count_text(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
+MANY = 4  # copies of one card in a row from which they are told as their count and the name once
+
+
 def _cards(cards, role: str = "card", sep: str = ", ") -> list:
-    """Cards as parts, by name when all are known, else how many."""
+    """Cards as parts, by name when all are known, else how many; four or more of one name in a row are told once,
+    with their count: "46 × Copper" (a Dominion supply pile laid out)."""
     if cards and all(cards):
         out = []
-        for i, c in enumerate(cards):
+        i = 0
+        while i < len(cards):
+            c = cards[i]
+            j = i + 1
+            while j < len(cards) and cards[j] == c:
+                j += 1
             if i:
                 out.append(("", sep))
-            out.append(((role, c), str(c)))
+            if j - i >= MANY:
+                out.append(("", f"{j - i} × "))
+                out.append(((role, c), str(c)))
+            else:
+                for k in range(i, j):
+                    if k > i:
+                        out.append(("", sep))
+                    out.append(((role, c), str(c)))
+            i = j
         return out
     return [("", count_text(len(cards or [])))]
 

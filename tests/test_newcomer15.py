@@ -498,3 +498,18 @@ def test_mille_bornes_at_the_terminal_help_tab_and_a_wrong_move(tmp_path):
         assert "Traceback" not in plain(t.raw)
     finally:
         t.close()
+
+
+# ------------------------------------------------------------------ many copies of one card told once, with their count
+
+def test_many_copies_of_one_card_are_told_with_their_count(dominion):
+    """Dominion's setup lays out seventeen supply piles: each was told card by card, "Copper, Copper, Copper, ..."
+    46 times over six lines.  Four or more of one name in a row are told as their count and the name once."""
+    g = Game(dominion, 2, seed=1)
+    told = narration(g, 0)
+    assert "46 × Copper go from the box to supply 1" in told
+    assert "10 × Witch go from the box to supply 17" in told
+    assert "Copper, Copper, Copper, Copper" not in " ".join(told)
+    assert told[-3:] == ["5 × Copper go from your deck to your hand", "5 cards go from P2's deck to P2's hand",
+                         "5 × Copper go from your hand to your cards in play"]
+    assert narration(g, 1)[-1] == "5 × Copper go from P1's hand to P1's cards in play"
