@@ -513,3 +513,14 @@ def test_many_copies_of_one_card_are_told_with_their_count(dominion):
     assert told[-3:] == ["5 × Copper go from your deck to your hand", "5 cards go from P2's deck to P2's hand",
                          "5 × Copper go from your hand to your cards in play"]
     assert narration(g, 1)[-1] == "5 × Copper go from P1's hand to P1's cards in play"
+
+
+def test_mille_bornes_the_coup_fourre_window_tells_the_attacker_nothing_of_the_hand(mille):
+    """Whether P2 holds the Driving Ace, P1 sees the same: P2 asked, the same narration, the same view."""
+    seen = []
+    for safety in ("Ace", "Tank"):
+        g = mille_game(mille, p2=["Roll", safety, "50M", "50M", "Gaso", "Spare"])
+        play(g, "mend Roll", "mend Roll", "attack Acc P2")
+        view = g.view(0)
+        seen.append((g.pending.player, g.pending.window, narration(g, 0), view["zones"]["hand"][1], view["pending"]))
+    assert seen[0] == seen[1] and seen[0][:2] == (1, True)
