@@ -524,3 +524,15 @@ def test_mille_bornes_the_coup_fourre_window_tells_the_attacker_nothing_of_the_h
         view = g.view(0)
         seen.append((g.pending.player, g.pending.window, narration(g, 0), view["zones"]["hand"][1], view["pending"]))
     assert seen[0] == seen[1] and seen[0][:2] == (1, True)
+
+
+# ------------------------------------------------------------------ the `rules` summary
+
+def test_the_rules_summary_lists_only_values_cards_have_and_a_refill_from_the_owners_zone(dominoes, dominion):
+    """Dominoes' `side` (left, right: the ends a tile is laid at, offered with the move) is no card's: it was listed
+    among the cards.  A deck per player says it refills from its owner's discard pile."""
+    from rulelang.terminal.summary import rules_summary
+
+    text = rules_summary(dominoes)
+    assert "side:" not in text and "play CARD SIDE" in text
+    assert "a deck each (face down, refilled from its owner's discard)" in " ".join(rules_summary(dominion).split())
