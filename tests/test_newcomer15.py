@@ -493,6 +493,7 @@ def test_mille_bornes_at_the_terminal_help_tab_and_a_wrong_move(tmp_path):
         t.line("")
         t.expect("You choose mend: Roll")
         t.expect("Your battle pile (1): Roll")
+        t.expect("You>")                # (keys typed while the bots' moves are told wait in the next line)
         t.line("quit")
         t.exit_status()
         assert "Traceback" not in plain(t.raw)
