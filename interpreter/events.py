@@ -95,11 +95,13 @@ class DealEvent(Event):
     cards: dict  # seat -> card ids
 
 
-@kind("refill", "a pile shuffled into an emptied one")
+@kind("refill", "a pile shuffled into an emptied one; `owner`, the player whose own zones they are, else None",
+      seats=("owner",), optional=("owner",))
 class RefillEvent(Event):
     zone: str
     source: str
     count: int
+    owner: Any = None
 
 
 @kind("shuffle", "a pile shuffled; `owner`, the player whose own zone it is (`shuffle hand(p)`), else None",

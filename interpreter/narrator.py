@@ -241,14 +241,31 @@ def count_text(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
+MANY = 4  # copies of one card in a row from which they are told as their count and the name once
+
+
 def _cards(cards, role: str = "card", sep: str = ", ") -> list:
-    """Cards as parts, by name when all are known, else how many."""
+    """Cards as parts, by name when all are known, else how many; four or more of one name in a row are told once,
+    with their count: "46 × Copper" (a Dominion supply pile laid out)."""
     if cards and all(cards):
         out = []
-        for i, c in enumerate(cards):
+        i = 0
+        while i < len(cards):
+            c = cards[i]
+            j = i + 1
+            while j < len(cards) and cards[j] == c:
+                j += 1
             if i:
                 out.append(("", sep))
-            out.append(((role, c), str(c)))
+            if j - i >= MANY:
+                out.append(("", f"{j - i} × "))
+                out.append(((role, c), str(c)))
+            else:
+                for k in range(i, j):
+                    if k > i:
+                        out.append(("", sep))
+                    out.append(((role, c), str(c)))
+            i = j
         return out
     return [("", count_text(len(cards or [])))]
 
@@ -508,6 +525,12 @@ class Narrator:
             words = self.zone_pile(e.zone)
             return [("", f"{the(words)} {is_are(words)} shuffled")]
         if kind == "refill":
+            owner = getattr(e, "owner", None)
+            if owner is not None:  # a player's own zone from their own (`zone deck per player refill from discard`)
+                words = self.zone_words(e.source)
+                return [("", f"{self.whose(owner)} {words} {is_are(words)} shuffled into "
+                             f"{'your' if self.is_you(owner) else 'their'} {self.zone_words(e.zone)} "
+                             f"({count_text(e.count or 0)})")]
             words = self.zone_pile(e.source)
             return [("", f"{the(words)} {is_are(words)} shuffled into {self.the_pile(e.zone)} "
                          f"({count_text(e.count or 0)})")]
@@ -608,7 +631,7 @@ class Narrator:
                         counts[e.dst] = counts.get(e.dst, 0) + n
                     if e.src_owner is None:
                         counts[e.src] = counts.get(e.src, 0) - n
-            elif kind == "refill" and counts is not None:
+            elif kind == "refill" and counts is not None and getattr(e, "owner", None) is None:
                 counts[e.zone] = counts.get(e.zone, 0) + (e.count or 0)
                 counts[e.source] = counts.get(e.source, 0) - (e.count or 0)
             if i <= told_to:

@@ -59,6 +59,7 @@ class Symbols:
         self.attributes: dict = {}
         self.values: dict = {}  # value name -> attribute name
         self.ambiguous: set = set()  # values declared in two attributes (an error): their type is unknown
+        self.hiding: set = set()  # zones, variables, constants, options named as a value (an error): of no known type
         self.names = None
         self.claims = None
         self.var_types: dict = {}  # variable -> the types of the values `set` gives it
@@ -223,6 +224,11 @@ def collect(decls) -> tuple[Symbols, list]:
             elif (name in BUILTIN_NAMES or name in BUILTIN_FUNCS) and name not in YIELDING_NAMES:
                 errors.append(RulesCheckError(f"`{name}` is a built-in name of rulelang; choose another", part(d.loc, "name")))
             seen[name] = kind
+            if name in s.values:  # read before the values (§8, Names): the value could never be written
+                errors.append(RulesCheckError(
+                    f"`{name}` is both a {kind} and a value of `{s.values[name]}`: written alone it reads the {kind}, so "
+                    "the value could never be named; give one of them another name", part(d.loc, "name")))
+                s.hiding.add(name)
     # A class (`card is NAME`) shares its name with no other declaration: `NAME(...)` or `NAME` would read as
     # something else (it may share one with an attribute value: `class eight`, the rank `eight`).
     for kind, table in [("procedure", s.procedures), ("function", s.functions), *spaces]:
@@ -518,8 +524,10 @@ class Checker:
                            part(d.loc, "refill"))
             elif src is None:
                 self.unknown("zone", d.refill_from, part(d.loc, "refill"), self.s.zones)
-            elif src.per_player or d.per_player:
-                self.error("`refill` works between zones of the table, not per player", d.loc)
+            elif src.per_player != d.per_player:  # each player's zone refills from that player's own
+                self.error("`refill` works between two zones of the table, or two zones per player (each player's "
+                           f"from their own): `{d.name}` is {'one per player' if d.per_player else 'of the table'}, "
+                           f"`{src.name}` {'one per player' if src.per_player else 'of the table'}", d.loc)
         if d.visibility == "private" and not d.per_player:
             self.error(f"a `private` zone is seen by its owner: `{d.name}` needs `per player`", d.loc)
         if d.shown is not None:  # how the status at the prompt shows a zone of the table: `show top`, `show all`
@@ -1167,6 +1175,8 @@ class Checker:
             return scope[n]
         if n in BUILTIN_NAMES and not (n in YIELDING_NAMES and n in s.declared_names()):
             return BUILTIN_NAMES[n]
+        if n in s.hiding:  # (told once, where it is declared)
+            return "any"
         if n in s.vars:
             if s.vars[n].per_player:
                 self.error(f"`{n}` is one per player: write `{n}(p)`, for example `{n}(current)`", e.loc)

@@ -221,7 +221,7 @@ class _Diagnosis:
         return self.loc_at(len(stripped))
 
     def error(self) -> RulesSyntaxError:
-        for look in (self.braces, self.statement_option, self.set_count, self.aggregate, self.if_before_for, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
+        for look in (self.quote_in_braces, self.braces, self.statement_option, self.set_count, self.aggregate, self.if_before_for, self.glued, self.if_value, self.index, self.players_range, self.place_in_zone,
                      self.negation, self.statement_name, self.at_end, self.word, self.character, self.token_error):
             found = look()
             if found is not None:
@@ -232,6 +232,20 @@ class _Diagnosis:
         raise AssertionError("token_error always explains")  # pragma: no cover
 
     # ------------------------------------------------------------ the explanations, most particular first
+
+    def quote_in_braces(self):
+        """`say "the {if dark then "dark" else "light"} side"`: a `"` inside a text's braces ends the text, and what
+        follows is read as statements.  The text just before the error opens a `{` it never closes."""
+        for tok in (self.tokens[-1:] + [self.token]) if self.token is not None else self.tokens[-1:]:
+            m = re.search(r'"((?:[^"\\\n]|\\.)*)"\s*$', self.text[:tok.start_pos])
+            if m is not None and "{" in m.group(1) and "}" not in m.group(1)[m.group(1).rindex("{"):]:
+                break
+        else:
+            return None
+        return ("this text opens a `{` it never closes: a `\"` inside the braces ends the text",
+                self.loc_at(m.start(), m.end() - m.start()),
+                "braces hold a name or NAME.ATTRIBUTE only (§11): work the value out first, as in "
+                "`let side = if dark then \"dark\" else \"light\"`, then write `{side}`")
 
     def braces(self):
         """A `{` never closed or a `}` too many explains most errors after it."""

@@ -50,10 +50,12 @@ def _take(zone: list, cid: int) -> None:
 
 
 def refill(st: State, zi: int, owner) -> None:
+    """An emptied zone made anew from the one it refills from, shuffled: a player's own from that player's
+    (`zone deck hidden per player refill from discard keep 0`, each player's deck from their discard pile)."""
     spec = st.program.zones[zi]
-    if spec.refill_from is None or owner is not None:
+    if spec.refill_from is None:
         return
-    src = st.zones[spec.refill_from]
+    src = st.zone(spec.refill_from, owner)
     keep = spec.refill_keep
     if len(src) <= keep:
         return
@@ -62,11 +64,12 @@ def refill(st: State, zi: int, owner) -> None:
     for cid in moving:
         st.facedown.pop(cid, None)
     shuffle_list(st, moving)
-    st.zones[zi][:0] = moving
+    st.zone(zi, owner)[:0] = moving
     if st.revealed:
-        unreveal(st, (spec.refill_from, None), moving, (zi, None))
+        unreveal(st, (spec.refill_from, owner), moving, (zi, owner))
     if st.record:
-        st.emit(RefillEvent(zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving)))
+        st.emit(RefillEvent(zone=spec.name, source=st.program.zones[spec.refill_from].name, count=len(moving),
+                            owner=owner))
 
 
 def move_cards(st: State, cards: list, dest: tuple, face: str | None, under: int | None = None) -> None:

@@ -19,8 +19,9 @@ def _display(value_name: str) -> str:
 
 def _named(values: dict, which, attributes, words=()) -> tuple[list, list]:
     """A card's name, as its words and the pieces of its short name, from its values of the attributes `which`, with
-    the file's own `words` ((i, text): said before `which[i]`) where the values on both sides of one are in the name
-    (a word before the first attribute or after the last needs only the one beside it): "Queen of Hearts", "Joker"."""
+    the file's own `words` ((i, text): said before `which[i]`) where the name has a value before one and a value
+    after it, not only the attributes beside it ("Red Skip / Teal Skip Everyone", a Skip without a number); a word
+    before the first attribute or after the last needs the one beside it: "Queen of Hearts", "Joker"."""
     parts, short = [], []
     said = []  # each attribute's part of the full name, or None
     for a in which:
@@ -39,7 +40,8 @@ def _named(values: dict, which, attributes, words=()) -> tuple[list, list]:
     for i, text in words:
         before.setdefault(i, []).append(text)
     for i in range(len(said) + 1):
-        if i in before and (i == 0 or said[i - 1] is not None) and (i == len(said) or said[i] is not None):
+        if i in before and (said[0] is not None if i == 0 else any(w is not None for w in said[:i])) and \
+                (said[-1] is not None if i == len(said) else any(w is not None for w in said[i:])):
             parts.extend(before[i])
         if i < len(said) and said[i] is not None:
             parts.append(said[i])

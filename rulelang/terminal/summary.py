@@ -204,7 +204,8 @@ def rules_summary(program, width: int = 96) -> str:
     lines.append("")
     lines.append(f"Cards: {len(program.cards)}{_deck_breakdown(program)}")
     for attr in program.attributes.values():
-        shown = [v for v in attr.values if v.display and (v.short or v.symbol)]
+        held = {c.attrs.get(attr.name) for c in program.cards}  # (a value no card has is no card's: Dominoes' `side`)
+        shown = [v for v in attr.values if v.display and (v.short or v.symbol) and v.name in held]
         if shown:
             lines.append(f"  {attr.name}: " + ", ".join(f"{v.symbol}{v.display} ({v.short})" if v.short else
                                                          f"{v.symbol}{v.display}" for v in shown))
@@ -222,7 +223,8 @@ def rules_summary(program, width: int = 96) -> str:
         who = {"public": "seen by all", "private": "seen by its owner", "hidden": "face down"}[z.visibility]
         refill = ""
         if z.refill_from is not None:
-            refill = f", refilled from {program.zones[z.refill_from].name}" + (
+            refill = (f", refilled from {'its owner' + chr(39) + 's ' if z.per_player else ''}"
+                      f"{program.zones[z.refill_from].name}") + (
                 " keeping its top card" if z.refill_keep == 1 else
                 f" keeping {z.refill_keep}" if z.refill_keep else "")
         called = z.display if z.display is not None else z.name
