@@ -41,3 +41,48 @@ def test_a_variable_whose_first_value_fails_is_told_at_its_place_by_its_name(dec
     assert err.splitlines()[0] == f"{path}:{line}:{column}: `x`'s first value cannot be worked out: {told}"
     assert err.splitlines()[1:3] == [f"    {decl}", " " * (3 + column) + "^" + "~" * (len(decl) - column)]
     assert "Traceback" not in err
+
+
+BLANK_NAMES = [("\u3164", "U+3164"), ("\u2800", "U+2800"), ("\u0301\u0301", "U+0301 U+0301"), ("\u1160\u034f", "U+1160 U+034F")]
+
+
+@pytest.mark.parametrize("name, points", BLANK_NAMES)
+def test_a_name_that_shows_nothing_is_refused_at_the_command_line_and_in_a_game(name, points, capsys, monkeypatch):
+    """A name of characters that draw nothing (a Hangul filler, the blank Braille pattern, combining marks alone:
+    printable, and not spaces to `strip`) was taken: the table read 'ㅤ plays Wild' as ' plays Wild', a move by
+    nobody (pr8 refused an empty name, not these).  Now refused, saying which characters it holds; a game (a save
+    edited by hand, the env) refuses it too."""
+    import rulelang as rl
+    from interpreter import Game
+
+    from helpers import GAMES
+
+    status, out, err = main(capsys, monkeypatch, "run", "express", "--humans", "0", "--players", "2", "--names",
+                            f"Ann,{name}")
+    assert (status, out) == (1, "")
+    assert err == f"--names: name 2 of 2 shows nothing ({points}): a name needs a letter, a digit or a sign that " \
+                  "shows\n"
+    with pytest.raises(rl.RulesError) as caught:
+        Game(rl.load(GAMES / "express.rules"), ["Ann", name], seed=1)
+    assert caught.value.message == f"a player's name shows nothing ({points}): a name needs a letter, a digit or a " \
+                                   "sign that shows"
+    Game(rl.load(GAMES / "express.rules"), ["Ann", "\u00e9\u0301 \u3164B"], seed=1)  # (what shows beside them)
+
+
+@pytest.mark.parametrize("name, points", BLANK_NAMES[:2])
+def test_a_name_that_shows_nothing_is_refused_at_a_table(name, points, tmp_path):
+    """`join --name` (a hello's `name`) of characters that draw nothing took the seat: the host's terminal read
+    'ㅤ joins seat 2.', every player 'ㅤ plays ...'.  Now refused as a name of control characters is, the seat left
+    open."""
+    pytest.importorskip("websockets")
+    from test_net import Client, bounded, serving
+
+    @bounded
+    async def run():
+        async with serving(tmp_path) as served:
+            table, address, _, lines = served
+            other = await Client.open(address, table.seats[1].code, name)
+            assert (await other.recv())["message"] == "a name needs a letter, a digit or a sign that shows"
+            assert table.seats[1].kind == "open" and not any("joins" in line for line in lines)
+
+    run()

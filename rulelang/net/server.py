@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
+from interpreter.errors import NAME_SHOWN, shows
 from interpreter.game import check_players, parse_options
 from interpreter.narrator import english_list, name_read
 from interpreter.seat import race_move, racers
@@ -606,6 +607,8 @@ class Table:
                 name = msg.get("name")
                 if name is not None and not fit_name(name):
                     raise ProtocolError(NAME_RULE)
+                if name is not None and not shows(name):  # (`ㅤ joins seat 2`: a Hangul filler, no name to read)
+                    raise ProtocolError(NAME_SHOWN)
             except ProtocolError as e:
                 if isinstance(e, OtherVersion) and not self.told_other_version:  # once: a stranger may send many
                     self.told_other_version = True
@@ -965,6 +968,8 @@ def _serve(table: Table, args) -> int:
 
     if getattr(args, "play", False) and args.name is not None and not fit_name(args.name):
         raise RulesError(f"--name: {NAME_RULE}")
+    if getattr(args, "play", False) and args.name is not None and not shows(args.name):
+        raise RulesError(f"--name: {NAME_SHOWN}")
     if getattr(args, "play", False) and args.name and (why := pronoun_refusal(args.name)):
         raise RulesError(f"--name: {why}")
     try:
