@@ -86,3 +86,45 @@ def test_a_name_that_shows_nothing_is_refused_at_a_table(name, points, tmp_path)
             assert table.seats[1].kind == "open" and not any("joins" in line for line in lines)
 
     run()
+
+
+@pytest.mark.parametrize("kwargs, told", [
+    ({"players": "3"}, "players is a whole number of seats, not '3'"),
+    ({"players": 2.5}, "players is a whole number of seats, not 2.5"),
+    ({"players": True}, "players is a whole number of seats, not True"),
+    ({"seed": "x"}, "seed is a whole number or None, not 'x'"),
+    ({"max_moves": "5"}, "max_moves is a whole number from 1, not '5'"),
+    ({"max_moves": 0}, "max_moves is a whole number from 1, not 0"),
+    ({"stack": "R1"}, "stack is a list of card names, first on top, not 'R1'"),
+    ({"options": ["alternate_scoring"]}, "options is a mapping of the game's options to values, not "
+                                         "['alternate_scoring']"),
+    ({"options": {5: "true"}}, "options is a mapping of the game's options to values, not {5: 'true'}"),
+])
+def test_make_env_with_an_argument_of_the_wrong_kind_says_which(kwargs, told):
+    """make_env's arguments of the wrong kind failed inside the engine in Python's words or in misleading ones:
+    `players="3"` was 'UNO Express is for 2 to 10 players, not 1' (the text taken as one name), `players=2.5`
+    "'float' object is not iterable", `seed="x"` was taken and failed at reset ('can only concatenate str'),
+    `max_moves="5"` failed at the first step, `stack="R1"` told of cards `R` and `1`, `max_moves=0` played no move and
+    truncated.  Now each is refused when the environment is made, naming the argument (a ValueError)."""
+    pytest.importorskip("pettingzoo")
+    from rulelang.env import make_env
+
+    with pytest.raises(ValueError) as caught:
+        make_env("express", **kwargs)
+    assert str(caught.value) == told
+
+
+def test_an_env_reset_with_a_seed_of_the_wrong_kind_or_a_game_of_no_kind_says_which():
+    pytest.importorskip("pettingzoo")
+    from rulelang.env import make_env
+
+    env = make_env("express", players=2, seed=1)
+    with pytest.raises(ValueError) as caught:
+        env.reset(seed="a")
+    assert str(caught.value) == "seed is a whole number or None, not 'a'"
+    env.reset(seed=3)  # (the environment is as it was)
+    assert env.game_seed == 3
+    for game in (None, 5):
+        with pytest.raises(ValueError) as caught:
+            make_env(game)
+        assert str(caught.value) == f"game is a path, the name of a bundled game or a Program, not {game!r}"
