@@ -43,7 +43,8 @@ def test_a_variable_whose_first_value_fails_is_told_at_its_place_by_its_name(dec
     assert "Traceback" not in err
 
 
-BLANK_NAMES = [("\u3164", "U+3164"), ("\u2800", "U+2800"), ("\u0301\u0301", "U+0301 U+0301"), ("\u1160\u034f", "U+1160 U+034F")]
+BLANK_NAMES = [("\u3164", "U+3164"), ("\u2800", "U+2800"), ("\u0301\u0301", "U+0301 U+0301"),
+               ("\u1160\u034f", "U+1160 U+034F")]
 
 
 @pytest.mark.parametrize("name, points", BLANK_NAMES)
@@ -128,3 +129,20 @@ def test_an_env_reset_with_a_seed_of_the_wrong_kind_or_a_game_of_no_kind_says_wh
         with pytest.raises(ValueError) as caught:
             make_env(game)
         assert str(caught.value) == f"game is a path, the name of a bundled game or a Program, not {game!r}"
+
+
+@pytest.mark.parametrize("command", [["run", "express", "--players", "2", "--seed", "1"],
+                                     ["serve", "express", "--port", "0", "--seed", "1"]])
+@pytest.mark.parametrize("folder", [".", "FOLDER"])
+def test_a_save_naming_a_folder_is_refused_before_the_game(command, folder, tmp_path, capsys, monkeypatch):
+    """`--save .` (or `/`) ended in a ValueError traceback ('PosixPath('.') has an empty name', the save's lock
+    named from it); `--save FOLDER` played the game unsaved, each move told '✗ the game could not be saved to
+    FOLDER: Is a directory', where `--log FOLDER` is refused at once.  Now a folder is refused before the game
+    starts (or the table listens), as a device is, and nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    name = "." if folder == "." else str(tmp_path / "mine")
+    status, out, err = main(capsys, monkeypatch, *command, "--save", name, stdin="quit\n")  # (a table: stops)
+    assert (status, out) == (1, "")
+    assert err == f"{name}: it is a folder; name a file to save the game to\n"
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["mine"]
