@@ -146,3 +146,28 @@ def test_a_save_naming_a_folder_is_refused_before_the_game(command, folder, tmp_
     assert (status, out) == (1, "")
     assert err == f"{name}: it is a folder; name a file to save the game to\n"
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["mine"]
+
+
+@pytest.mark.parametrize("command, games", [(["simulate", "express", "--games", "2"], 2),
+                                            (["sweep", "express", "--games", "1", "--players", "2..4"], 3)])
+def test_a_local_cluster_starts_no_more_workers_than_games_to_play(command, games, capsys, monkeypatch):
+    """`simulate --games 2 --cluster local --workers 64` started a Dask cluster of 64 worker processes (each a
+    copy of rulelang, about 100 MB) to play two games on a machine of two cores; without --workers, one per core
+    whatever the games.  pr8 held the process pool to its chunks of games, not the cluster.  Now a local cluster
+    has no more workers than there are games to play (here counted as the cluster is asked for, and stopped)."""
+    pytest.importorskip("dask.distributed")
+    import dask.distributed
+
+    from rulelang.errors import RulesError
+
+    asked = []
+
+    class Counted:
+        def __init__(self, n_workers=None, **kw):
+            asked.append(n_workers)
+            raise RulesError("(counted)")
+
+    monkeypatch.setattr(dask.distributed, "LocalCluster", Counted)
+    status, out, err = main(capsys, monkeypatch, *command, "--cluster", "local", "--workers", "64")
+    assert (status, out, err) == (1, "", "(counted)\n")
+    assert asked == [games]

@@ -81,7 +81,7 @@ def sweep(path: str, games: int, players: list[int], grid: list, bots: list[str]
     cells = [(n, dict(zip(names, combo))) for n in players for combo in itertools.product(*(v for _, v in grid))]
     for n, options in cells:  # a player count or an option the game refuses is said before any game is played
         Game(program, n, seed=seed, options=options, record=False)
-    with engine_for(cluster, workers) as engine:
+    with engine_for(cluster, workers, games * len(cells)) as engine:
         start = time.perf_counter()
         size = chunk or min(chunk_size(games * len(cells), engine.workers), max(1, games))
         chunks = [c for i, (n, options) in enumerate(cells)
