@@ -171,3 +171,23 @@ def test_a_local_cluster_starts_no_more_workers_than_games_to_play(command, game
     status, out, err = main(capsys, monkeypatch, *command, "--cluster", "local", "--workers", "64")
     assert (status, out, err) == (1, "", "(counted)\n")
     assert asked == [games]
+
+
+def test_a_chain_of_extends_too_long_is_told_as_one_not_as_nesting(tmp_path, capsys, monkeypatch):
+    """A game extending one that extends another ... 1,200 files deep (no circle) was refused at a file picked by
+    Python's stack, in the words of a nested expression: 'f222.rules:1:1: this is nested too deeply to read' (hint:
+    'split it: a `define` or a `let` names a part'), which says nothing of `extends`; 900 deep loaded.  Now a chain
+    of more than 64 files is refused at the `extends` that goes past it, saying so."""
+    from helpers import TINY
+
+    (tmp_path / "f0.rules").write_text(TINY, encoding="utf-8")
+    for i in range(1, 1201):
+        (tmp_path / f"f{i}.rules").write_text(f'extends "f{i - 1}.rules"\n', encoding="utf-8")
+    status, out, err = main(capsys, monkeypatch, "check", tmp_path / "f64.rules")
+    assert (status, out, err) == (0, f"{tmp_path / 'f64.rules'}: ok\n", "")
+    for top in (65, 1200):
+        status, out, err = main(capsys, monkeypatch, "check", tmp_path / f"f{top}.rules")
+        assert (status, out) == (1, "")
+        assert err.splitlines()[0] == (f"{tmp_path / f'f{top - 64}.rules'}:1:9: `extends` goes more than 64 files "
+                                       "deep (a game built on a game built on ...)")
+        assert err.splitlines()[-1] == "    hint: build on fewer files: a game can copy what it needs from another"
