@@ -191,3 +191,31 @@ def test_a_chain_of_extends_too_long_is_told_as_one_not_as_nesting(tmp_path, cap
         assert err.splitlines()[0] == (f"{tmp_path / f'f{top - 64}.rules'}:1:9: `extends` goes more than 64 files "
                                        "deep (a game built on a game built on ...)")
         assert err.splitlines()[-1] == "    hint: build on fewer files: a game can copy what it needs from another"
+
+
+@pytest.mark.parametrize("define, call", [("define f{i}(y) = f{j}(y) + 1", "set x = f{top}(1)"),
+                                          ("define f{i}(y) {{ f{j}(y) }}", "f{top}(1)")])
+def test_functions_calling_each_other_too_deep_are_refused_at_the_call_not_a_traceback(define, call, tmp_path, capsys,
+                                                                                       monkeypatch):
+    """A file of functions each calling the one before (`define f300(y) = f299(y) + 1` ... down to f1), or of
+    procedures so, ended `rulelang check` in a RecursionError traceback (the checker and the compiler follow each
+    call into the body called): 300 functions, 500 procedures.  Now a chain of more than 64 is refused at the call
+    that goes past it, saying so; 64 load."""
+    from helpers import TINY
+
+    for top, ok in ((64, True), (600, False)):
+        body = "".join(define.format(i=i, j=i - 1) + "\n" for i in range(2, top + 1))
+        text = TINY.replace("go { win current }", "go { " + call.format(top=top) + " win current }") + \
+            "var x = 0\n" + define.format(i=1, j=0).replace("f0(y)", "y" if "=" in define else "set x = y") + "\n" + body
+        path = tmp_path / "chain.rules"
+        path.write_text(text, encoding="utf-8")
+        status, out, err = main(capsys, monkeypatch, "check", path)
+        if ok:
+            assert (status, out, err) == (0, f"{path}: ok\n", "")
+            continue
+        assert (status, out) == (1, "")
+        line = TINY.count("\n") + 1 + 65  # f65's: its call of f64 begins a chain of 65
+        assert err.splitlines()[0].startswith(f"{path}:{line}:")
+        assert err.splitlines()[0].endswith(": `f65` calls `f64`: a chain of 65 functions and procedures, each "
+                                            "calling the next; they may call each other at most 64 deep")
+        assert "Traceback" not in err
