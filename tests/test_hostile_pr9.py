@@ -219,3 +219,12 @@ def test_functions_calling_each_other_too_deep_are_refused_at_the_call_not_a_tra
         assert err.splitlines()[0].endswith(": `f65` calls `f64`: a chain of 65 functions and procedures, each "
                                             "calling the next; they may call each other at most 64 deep")
         assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("players", ["2..", "3.. ", "2..,4"])
+def test_sweep_players_with_a_range_without_its_end_is_refused(players, capsys, monkeypatch):
+    """`sweep --players 2..` (a range whose end was left off, or lost in a script) played 2 players alone, as if
+    `2` had been given, and said nothing (`..4` is refused).  Now refused as any count it cannot read."""
+    status, out, err = main(capsys, monkeypatch, "sweep", "express", "--games", "1", "--players", players)
+    assert (status, out) == (1, "")
+    assert err == f"--players takes a count, a range or a list (`4`, `2..6`, `2,4,6`), not `{players}`\n"

@@ -30,8 +30,10 @@ def player_counts(text: str) -> list[int]:
     """`2..6`, `3`, or `2,4,6`."""
     out = []
     for part in text.split(","):
-        lo, _, hi = part.strip().partition("..")
+        lo, dots, hi = part.strip().partition("..")
         try:
+            if dots and not hi:  # (`2..`: a range whose end was left off is no count)
+                raise ValueError
             low, high = int(lo), int(hi or lo)
         except ValueError:
             raise RulesError(f"--players takes a count, a range or a list (`4`, `2..6`, `2,4,6`), not `{text}`") from None
