@@ -63,6 +63,22 @@ def unsafe_char(ch: str) -> bool:
     return unicodedata.category(ch) == "Cc" or ch in BIDI
 
 
+# Characters Unicode counts as letters or signs that draw nothing: the Hangul fillers and the blank Braille pattern.
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+NAME_SHOWN = "a name needs a letter, a digit or a sign that shows"
+
+
+def shows(text: str) -> bool:
+    """Whether a text draws something: a letter, a digit, a mark of punctuation or a symbol that is not blank (a
+    player's name of spaces, combining marks, invisible characters or the Hangul fillers alone reads as no name)."""
+    return any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK for ch in text)
+
+
+def code_points(text: str) -> str:
+    """A text as its code points, for one that shows nothing: `U+3164 U+0020`."""
+    return " ".join(f"U+{ord(ch):04X}" for ch in text[:8]) + (" …" if len(text) > 8 else "")
+
+
 class RulesError(Exception):
     """An error in a rules text or a move, with its location when it has one."""
 

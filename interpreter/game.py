@@ -1,7 +1,7 @@
 """The one API every caller uses: start a game, see what decision is pending, apply a move, read a seat's view."""
 from __future__ import annotations
 
-from .errors import MoveError, RulesError, did_you_mean
+from .errors import NAME_SHOWN, MoveError, RulesError, code_points, did_you_mean, shows
 
 from . import machine as m
 from .seat import Seat
@@ -30,6 +30,8 @@ class Game:
         for n in names:  # shown on every screen: an escape sequence in a name would be written to each terminal
             if not isinstance(n, str) or not n.strip() or not n.isprintable():
                 raise RulesError(f"a player's name is printable text, not {n!r}")
+            if not shows(n):  # (`ㅤ plays Wild` reads as a move by nobody)
+                raise RulesError(f"a player's name shows nothing ({code_points(n)}): {NAME_SHOWN}")
         if len(set(n.lower() for n in names)) != len(names):
             raise RulesError("two players have the same name")
         if stack and not program.shuffles_deck:  # (it goes on top at the first shuffle of the deck's zone)

@@ -42,6 +42,7 @@ MAX_PLAYERS = 100
 MAX_ATTRIBUTE_VALUES = 10_000
 MAX_NAME = 200
 MAX_NUMBERED = 100  # the most zones one `zone NAME LOW..HIGH` numbers
+MAX_CALLS = 64  # functions and procedures in a chain each calling the next (checked and compiled call by call)
 BUILTIN_EVENTS = {"turn_begins": ("player",), "turn_ends": ("player",), "race_lost": ("player",)}
 INTERPOLATION = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}", re.I)
 # The parts of a text: `{name}`, `{name.attribute}`, or `{is|are}` (said of others | said to the player it is about).
@@ -260,6 +261,35 @@ class Checker:
         # what the call gave (`ops.VALUES`), the one thing of no type the checker lets `reveal` show.
         self.live_params: set = set()
 
+    def calls_too_deep(self) -> bool:
+        """A chain of functions and procedures each calling the next longer than MAX_CALLS: refused at the call of
+        the first one past it (True).  A call back into the chain (a function calling itself) is not followed."""
+        s = self.s
+        bodies = {**{n: d for n, d in s.procedures.items()}, **{n: d for n, d in s.functions.items()}}
+        calls = {n: [c for c in ast.walk(d.body) if isinstance(c, (ast.Call, ast.CallStmt)) and c.name in bodies]
+                 for n, d in bodies.items()}
+        depth: dict = {}
+        for root in bodies:  # the longest chain from each, worked out without recursion
+            todo, on = [(root, iter(calls[root]))], {root}
+            while todo:
+                name, rest = todo[-1]
+                call = next(rest, None)
+                if call is None:
+                    todo.pop()
+                    on.discard(name)
+                    below = [(depth[c.name], c) for c in calls[name] if c.name in depth]
+                    depth[name] = 1 + max((d for d, _ in below), default=0)
+                    if depth[name] > MAX_CALLS:
+                        _, c = max(below, key=lambda dc: dc[0])
+                        self.error(f"`{name}` calls `{c.name}`: a chain of {depth[name]} functions and procedures, "
+                                   f"each calling the next; they may call each other at most {MAX_CALLS} deep", c.loc,
+                                   hint="call fewer in turn: a function can do the work of several")
+                        return True
+                elif call.name not in depth and call.name not in on:
+                    todo.append((call.name, iter(calls[call.name])))
+                    on.add(call.name)
+        return False
+
     def error(self, msg, loc, hint=None):
         self.errors.append(RulesCheckError(msg, loc, hint=hint))
 
@@ -291,6 +321,8 @@ class Checker:
             self.error("a game needs a `turn { ... }`: what a player does on their turn", whole)
         if s.setup is None:
             self.error("a game needs a `setup { ... }`", whole, hint="for instance `setup { shuffle draw  deal 7 from draw to hand }`")
+        if self.calls_too_deep():  # (typing and compiling follow each call into its body: Python's stack would not)
+            return
         # A variable's type is the one every `set` of it gives, so it is known only once every declaration has been
         # checked: one that read a variable before then is typed again with every variable's type as found.  Those
         # types are the ones the compiler reads (Symbols.types), and those errors the ones reported: the earlier

@@ -311,7 +311,7 @@ def parser() -> argparse.ArgumentParser:
     w.add_argument("--option", action="append", default=[], metavar="NAME=A,B",
                    help="an option the game declares and the values to try (repeat for a grid of several)")
     w.add_argument("--games", type=_count(1, 10_000_000), default=1000, help="games a cell (default 1000)")
-    w.add_argument("--bots", default="greedy", help="bot kinds seat by seat, repeated round the table")
+    w.add_argument("--bots", default="greedy", type=_bot_list, help="bot kinds seat by seat, repeated round the table")
     w.add_argument("--seed", type=_seed, default=0, help="the first seed of every cell (default 0)")
     w.add_argument("--workers", type=_count(1, 256), default=1, help="processes to spread the games over (default 1)")
     w.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler's address, or `local` (see simulate)")

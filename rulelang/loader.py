@@ -10,6 +10,8 @@ from . import ast
 from .errors import RulesCheckError, RulesError, RulesErrors, closest, did_you_mean
 from .paths import MAX_TEXT, bundled_games, games_dir
 
+MAX_EXTENDS = 64  # files in a chain of `extends` (the bundled games' longest is 2)
+
 # Declarations a file may have only one of; a variant's replaces its base's.
 SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.TeamsDecl, ast.NamesDecl, ast.ClaimsDecl, ast.HouseLimitDecl, ast.ExamplesDecl, ast.DeckDecl, ast.SetupDecl, ast.TurnDecl,
           ast.ScoreDecl, ast.MatchTo, ast.MatchHands)
@@ -188,6 +190,10 @@ def _load(src: Source, path: Path, text: str | None, chain: list, errors: list) 
             if extended is not None:
                 raise RulesCheckError(f"a game can extend only one other, and this one already extends `{extended}`",
                                       d.loc, source=text)
+            if len(chain) >= MAX_EXTENDS:  # (each file read, parsed and merged within the one below it)
+                raise RulesCheckError(f"`extends` goes more than {MAX_EXTENDS} files deep (a game built on a game "
+                                      "built on ...)", where, source=text,
+                                      hint="build on fewer files: a game can copy what it needs from another")
             extended = d.path
             if src.given is None:
                 try:

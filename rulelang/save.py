@@ -621,15 +621,27 @@ def describe(path: Path, head: dict) -> str:
     return shown(f"{head.get('game', '?')} — {names} — {played}{waiting} — saved {saved} — {where}")
 
 
+def no_file_to_save_to(path) -> None:
+    """`--save PATH` naming no file a save could be (a folder, `.` or `/` too, a device, a pipe): SaveError, before
+    the save is locked (its lock is named from the file's) or anything is played."""
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise refused(path, "it is a folder; name a file to save the game to")
+        if path.exists() and not path.is_file():  # renamed over, it would be a file after
+            raise refused(path, "it is not a file (a device or a pipe); name a file to save the game to")
+    except OSError:
+        return
+
+
 def check_new_save(path) -> None:
     """A new game to be saved to `path` (`--save FILE`): SaveError if that would write over what is there, an
     unfinished game with moves played (`rulelang resume` continues it), a file that is no save, or no file at all (a
-    device, a pipe).  A save with no move played, or of a finished game, may be replaced; a folder is told when the
-    game is saved."""
+    folder, a device, a pipe: `no_file_to_save_to`).  A save with no move played, or of a finished game, may be
+    replaced."""
+    no_file_to_save_to(path)
     path = Path(path)
     try:
-        if path.exists() and not path.is_file() and not path.is_dir():  # renamed over, it would be a file after
-            raise refused(path, "it is not a file (a device or a pipe); name a file to save the game to")
         if not path.is_file() or path.stat().st_size == 0:
             return
     except OSError:

@@ -2,6 +2,7 @@
 next one started."""
 from __future__ import annotations
 
+from .. import places
 from ..errors import RuntimeRulesError
 from ..events import GameOverEvent, HandEvent, HandOverEvent, LoseEvent, OutEvent, RuleEvent, WinEvent
 from .running import plain_words, push, step
@@ -263,16 +264,18 @@ def start_hand(st: State) -> None:
     st.facedown = {}
     st.revealed = {}
     st.revealed_in = {}
-    try:
-        for v in p.vars:
-            if v.name == "score" or v.kept and st.hand_no > 1:
-                continue
+    for v in p.vars:
+        if v.name == "score" or v.kept and st.hand_no > 1:
+            continue
+        try:
             if v.per_player:
                 st.pvars[v.name] = [v.init(st, {"player": i}) for i in range(st.n)]
             else:
                 st.vars[v.name] = v.init(st, {})
-    except RULE_FAILURES as e:
-        raise RuntimeRulesError(f"a variable's first value cannot be worked out: {plain_words(e)}") from None
+        except RULE_FAILURES as e:  # told at the `var`'s value (its generated line), by its name
+            err = RuntimeRulesError(f"`{v.name}`'s first value cannot be worked out: {plain_words(e)}")
+            places.locate(err, e.__traceback__)
+            raise err from None
     st.direction = 1
     st.skips = 0
     st.again = False

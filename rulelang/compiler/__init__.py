@@ -127,8 +127,8 @@ class Compiler(Expressions, Statements, Decisions, Deck, Texts):
             rule = self.rule(r)
             rules.setdefault(r.event, ())
             rules[r.event] += (rule,)
-        vars_ = tuple(VarSpec(name, d.per_player, self.expr(d.init, {"player": "player"} if d.per_player else {}),
-                              d.kept)
+        vars_ = tuple(VarSpec(name, d.per_player, self.expr(d.init, {"player": "player"} if d.per_player else {},
+                                                                d.init.loc), d.kept)  # (a failure told there)
                       for name, d in s.vars.items())
         opts = {name: OptionSpec(name, self.literal(d.value), d.doc or "") for name, d in s.options.items()}
         match = s.match

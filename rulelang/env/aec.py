@@ -6,7 +6,7 @@ import re
 import sys
 import warnings
 from itertools import repeat, takewhile
-from operator import attrgetter
+from operator import attrgetter, index
 from pathlib import Path
 
 import attrs
@@ -14,6 +14,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from interpreter.program import Program
 from rulelang import load
 
 from .encoding import BOUND, Encoding
@@ -52,7 +53,35 @@ def load_program(game):
     """A Program from a path or the name of a bundled game (or a Program, as it is)."""
     if isinstance(game, (str, Path)):
         return load(game)
+    if not isinstance(game, Program):
+        raise ValueError(f"game is a path, the name of a bundled game or a Program, not {game!r}")
     return game
+
+
+def _whole(value, low: int | None = None) -> bool:
+    """Whether `value` is a whole number (Python's or numpy's, not a bool), and at least `low`."""
+    if isinstance(value, bool):
+        return False
+    try:
+        n = index(value)
+    except TypeError:
+        return False
+    return low is None or n >= low
+
+
+def _refuse_wrong_kinds(players, options, seed, max_moves, stack) -> None:
+    """make_env's arguments of the wrong kind, refused by name (else they fail in the engine, in Python's words or
+    in misleading ones: `players="3"` read as one player's name)."""
+    if players is not None and not _whole(players):
+        raise ValueError(f"players is a whole number of seats, not {players!r}")
+    if options is not None and not (isinstance(options, dict) and all(isinstance(k, str) for k in options)):
+        raise ValueError(f"options is a mapping of the game's options to values, not {options!r}")
+    if seed is not None and not _whole(seed):
+        raise ValueError(f"seed is a whole number or None, not {seed!r}")
+    if not _whole(max_moves, 1):
+        raise ValueError(f"max_moves is a whole number from 1, not {max_moves!r}")
+    if stack is not None and not (isinstance(stack, (list, tuple)) and all(isinstance(c, str) for c in stack)):
+        raise ValueError(f"stack is a list of card names, first on top, not {stack!r}")
 
 
 class RulesEnv(AECEnv):
@@ -76,6 +105,7 @@ class RulesEnv(AECEnv):
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is one of {', '.join(self.metadata['render_modes'])}, not {render_mode!r}")
+        _refuse_wrong_kinds(players, options, seed, max_moves, stack)
         self.program = load_program(game)
         n = self.program.default_players if players is None else players
         self.n = n
@@ -142,6 +172,8 @@ class RulesEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game: with `seed`, that game exactly; without, the next of the seeds `make_env(seed=...)` gives.
         (`options` is accepted as PettingZoo asks; the game's options are fixed when the environment is made.)"""
+        if seed is not None and not _whole(seed):
+            raise ValueError(f"seed is a whole number or None, not {seed!r}")
         game_seed = seed if seed is not None else self._seeds.randrange(2**31)
         if seed is not None:
             self._seeds = random.Random(seed)

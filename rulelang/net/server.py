@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
+from interpreter.errors import NAME_SHOWN, shows
 from interpreter.game import check_players, parse_options
 from interpreter.narrator import english_list, name_read
 from interpreter.seat import race_move, racers
@@ -27,8 +28,8 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, read_save, rebuild,
-                    setup_from_program)
+from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, no_file_to_save_to, read_save,
+                    rebuild, setup_from_program)
 from ..terminal.commands import command_for, extra_words
 from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
 from ..terminal.host import NAME_RULE, Screen, act_as, fit_name, nothing_open, pronoun_refusal, proposed_rule
@@ -606,6 +607,8 @@ class Table:
                 name = msg.get("name")
                 if name is not None and not fit_name(name):
                     raise ProtocolError(NAME_RULE)
+                if name is not None and not shows(name):  # (`ㅤ joins seat 2`: a Hangul filler, no name to read)
+                    raise ProtocolError(NAME_SHOWN)
             except ProtocolError as e:
                 if isinstance(e, OtherVersion) and not self.told_other_version:  # once: a stranger may send many
                     self.told_other_version = True
@@ -905,6 +908,8 @@ def cmd_serve(args) -> int:
     options = args.options  # (`cli.option_values`)
     if args.resume:
         args.resume = str(find_save(args.resume))  # a file (or a name in the saves folder), not a folder
+    if args.save and not args.resume:
+        no_file_to_save_to(args.save)  # (a folder: before its lock, named from the file's)
     # The save is locked before it is read or the table set: one player of a save at a time, as a local game
     lock = SaveLock(args.resume or args.save).acquire() if args.resume or args.save else None
     try:
@@ -965,6 +970,8 @@ def _serve(table: Table, args) -> int:
 
     if getattr(args, "play", False) and args.name is not None and not fit_name(args.name):
         raise RulesError(f"--name: {NAME_RULE}")
+    if getattr(args, "play", False) and args.name is not None and not shows(args.name):
+        raise RulesError(f"--name: {NAME_SHOWN}")
     if getattr(args, "play", False) and args.name and (why := pronoun_refusal(args.name)):
         raise RulesError(f"--name: {why}")
     try:

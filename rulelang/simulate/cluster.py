@@ -146,11 +146,14 @@ class DaskEngine:
         return False
 
 
-def engine_for(cluster: str | None, workers: int = 1):
-    """The engine for `--cluster ADDRESS` / `--workers N`."""
+def engine_for(cluster: str | None, workers: int = 1, games: int | None = None):
+    """The engine for `--cluster ADDRESS` / `--workers N`; `games`, how many games there are to play in all: a
+    local cluster starts no more workers than that (a chunk holds a game at least), as the pool has no more
+    processes than chunks."""
     if cluster:
         if cluster.startswith("ray://") or cluster == "auto":
             raise RulesError(f"`--cluster {cluster}` is a Ray address; rulelang runs on Dask distributed "
                              "(`--cluster tcp://HOST:8786`, or `--cluster local`): see docs/simulate.md")
-        return DaskEngine(cluster, workers if workers > 1 else (os.cpu_count() or 2))
+        wanted = workers if workers > 1 else (os.cpu_count() or 2)
+        return DaskEngine(cluster, min(wanted, games) if games else wanted)
     return ProcessEngine(workers) if workers > 1 else InlineEngine()

@@ -41,7 +41,7 @@ def simulate(path: str, games: int, players: int, bots: list[str], seed: int = 0
     options = options or {}
     players = players or program.default_players
     Game(program, players, seed=seed, options=options, record=False)  # a player count or an option the game refuses
-    with engine_for(cluster, workers) as engine:                      # is said before any game is played
+    with engine_for(cluster, workers, games) as engine:               # is said before any game is played
         start = time.perf_counter()
         chunks = cut(0, seed, games, chunk or chunk_size(games, engine.workers), path=str(resolve(str(path))),
                      files=program.files, players=players, bots=tuple(bots), options=options, think=think,

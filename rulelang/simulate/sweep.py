@@ -31,8 +31,10 @@ def player_counts(text: str) -> list[int]:
     """`2..6`, `3`, or `2,4,6`."""
     out = []
     for part in text.split(","):
-        lo, _, hi = part.strip().partition("..")
+        lo, dots, hi = part.strip().partition("..")
         try:
+            if dots and not hi:  # (`2..`: a range whose end was left off is no count)
+                raise ValueError
             low, high = int(lo), int(hi or lo)
         except ValueError:
             raise RulesError(f"--players takes a count, a range or a list (`4`, `2..6`, `2,4,6`), not `{text}`") from None
@@ -82,7 +84,7 @@ def sweep(path: str, games: int, players: list[int], grid: list, bots: list[str]
     cells = [(n, dict(zip(names, combo))) for n in players for combo in itertools.product(*(v for _, v in grid))]
     for n, options in cells:  # a player count or an option the game refuses is said before any game is played
         Game(program, n, seed=seed, options=options, record=False)
-    with engine_for(cluster, workers) as engine:
+    with engine_for(cluster, workers, games * len(cells)) as engine:
         start = time.perf_counter()
         size = chunk or min(chunk_size(games * len(cells), engine.workers), max(1, games))
         chunks = [c for i, (n, options) in enumerate(cells)

@@ -14,6 +14,7 @@ import unicodedata
 from interpreter import Game
 from interpreter.game import check_players
 from interpreter.bots import ask_bot
+from interpreter.errors import NAME_SHOWN, code_points, shows
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
 from interpreter.narrator import capital, english_list, name_read, reads_as_pronoun, spec_words, zone_displays
@@ -1775,7 +1776,6 @@ def fit_name(name) -> bool:
     is)."""
     return isinstance(name, str) and bool(name.strip()) and len(name) <= NAME_MOST and name.isprintable()
 
-
 def seat_names(players: int, humans: int, given: str | None) -> list[str]:
     """People first (`You` when alone, else `Player N`), then bots; --names names the seats from the first."""
     people = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
@@ -1783,6 +1783,10 @@ def seat_names(players: int, humans: int, given: str | None) -> list[str]:
     empty = next((i for i, n in enumerate(taken) if not n), None)
     if empty is not None:  # (dropped, it moved the names after it a seat on)
         raise RulesError(f"--names: name {empty + 1} of {len(taken)} is empty: {NAME_RULE}")
+    blank = next((i for i, n in enumerate(taken) if not shows(n) and n.isprintable()), None)
+    if blank is not None:
+        raise RulesError(f"--names: name {blank + 1} of {len(taken)} shows nothing ({code_points(taken[blank])}): "
+                         f"{NAME_SHOWN}")
     if len(taken) > players:
         raise RulesError(f"--names gives {len(taken)} names for {players} players")
     for name in taken:
