@@ -221,6 +221,34 @@ def test_functions_calling_each_other_too_deep_are_refused_at_the_call_not_a_tra
         assert "Traceback" not in err
 
 
+def test_functions_passing_on_an_argument_that_grows_are_refused_at_the_call_before_it_is_written(tmp_path, capsys,
+                                                                                                  monkeypatch):
+    """A 9-line file of functions each passing the one below `(y + (y + ... y))` (26 uses of its parameter) made
+    `rulelang check` run past 100 s in 7.4 GB (pr9, left open): to follow a function's body for the cards it reads,
+    the compiler writes each argument's Python in place of the parameter, 26 times longer at each call (the
+    generated code works an argument out once).  Six such functions took 5 s and 400 MB.  Now an argument that
+    would pass 10,000,000 characters is refused at its place before it is written; five functions still load."""
+    from helpers import TINY
+
+    grow = "(" + "y + (" * 25 + "y" + ")" * 26
+    for top, ok in ((5, True), (8, False)):
+        text = TINY.replace("go { win current }", "go { set x = f%d(1) win current }" % top) + "var x = 0\n" + \
+            "define f1(y) = %s + 1\n" % grow + "".join(f"define f{i}(y) = f{i - 1}({grow}) + 1\n" for i in range(2, top + 1))
+        path = tmp_path / "grows.rules"
+        path.write_text(text, encoding="utf-8")
+        status, out, err = main(capsys, monkeypatch, "check", path)
+        if ok:
+            assert (status, out, err) == (0, f"{path}: ok\n", "")
+            continue
+        assert (status, out) == (1, "")
+        line = TINY.count("\n") + 1 + 4  # f4's call of f3 (f8's of f7 first): the fifth argument written, 26 ** 5 y's
+        assert err.splitlines()[0].startswith(f"{path}:{line}:20: `f3`'s argument `y` grows too long to follow (over ")
+        assert err.splitlines()[0].endswith(" characters of Python): functions pass it on to each other, each using its "
+                                            "parameter many times; use the parameter fewer times, or work the value "
+                                            "out in a procedure first (`let`)")
+        assert "Traceback" not in err
+
+
 @pytest.mark.parametrize("players", ["2..", "3.. ", "2..,4"])
 def test_sweep_players_with_a_range_without_its_end_is_refused(players, capsys, monkeypatch):
     """`sweep --players 2..` (a range whose end was left off, or lost in a script) played 2 players alone, as if

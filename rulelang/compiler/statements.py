@@ -15,6 +15,7 @@ from .. import ast
 from ..checker import (check_written_rule, elem_type, param_type, params_scope, revealed_name, revealed_params, rule_scope,
                        var_type)
 from .blocks import Code
+from ..errors import RulesCheckError
 from .emitted import INDENT, Py
 from .expressions import known_test
 
@@ -67,6 +68,10 @@ def _stops(st) -> bool:
 # Blocks nested deeper than this are cut into basic blocks joined by jumps rather than written as nested Python,
 # which allows only 20 nested loops and 100 levels of indentation.
 NATIVE_DEPTH = 8
+# Characters of Python an argument may have when it is written in place of a parameter to follow a function's body
+# (`into`): functions passing on expressions that use their parameter many times (`f2(y) = f1(y + y + ... + y)`) grow
+# so at each call, many times over; the generated code is not (it works an argument out once), only this reading.
+MAX_FOLLOWED = 10_000_000
 
 
 def _nesting(st) -> int:
@@ -738,6 +743,12 @@ class Statements:
             if names_in(a) & bound:
                 held.add(p)
                 continue
+            grown = sum(len(self.subst[n.name].src) for n in ast.walk(a) if isinstance(n, ast.Name) and n.name in self.subst)
+            if grown > MAX_FOLLOWED:  # (known before it is written: the parameters it repeats, written out)
+                raise RulesCheckError(
+                    f"`{e.name}`'s argument `{p}` grows too long to follow (over {grown:,} characters of Python): "
+                    f"functions pass it on to each other, each using its parameter many times; use the parameter "
+                    f"fewer times, or work the value out in a procedure first (`let`)", a.loc)
             py = self.gen(a, scope)
             subst[p] = py if py.simple or py.atom else Py(f"({py.src})", py.varies, simple=True, atom=True)
         saved, self.subst = self.subst, subst
