@@ -1,6 +1,7 @@
 """A compiled game: immutable tables of cards, zones and code that every running game shares."""
 from __future__ import annotations
 
+import collections
 from typing import Any, Callable
 
 import attrs
@@ -152,10 +153,11 @@ class Choice:
 def number_choices(specs: tuple) -> tuple:
     """Give each option of a decision its place; options with the same verb share a group (one `play R7`)."""
     first: dict = {}
+    verbs = collections.Counter(spec.verb for spec in specs)
     for i, spec in enumerate(specs):
         spec.index = i
         spec.group = first.setdefault(spec.verb, i) << 20
-        spec.shared = sum(1 for s in specs if s.verb == spec.verb) > 1
+        spec.shared = verbs[spec.verb] > 1
     return specs
 
 
