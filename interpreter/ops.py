@@ -8,7 +8,7 @@ from .events import (AgainEvent, ClaimEvent, RevealEvent, ReverseEvent, SayEvent
 from . import machine as m
 from .blind import offer, offer_seen
 from .program import number_choices
-from .view import knowers, sees_card, zone_shows
+from .view import card_seer, knowers, sees_card, zone_shows
 from .narrator import english_list
 
 
@@ -684,6 +684,7 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
     card-valued name or in a function it calls, and the values it reads that a rule worked out from cards the player
     could not see (`derive`).  Refused with the option named, as a rule that fails."""
     deck = st.program.deck_size
+    sees = None  # (`card_seer`, made for the first option whose own cards may be hidden from the player)
     for spec in specs:
         peeks = spec.peeks
         if peeks is None:
@@ -703,8 +704,11 @@ def check_wheres(st, player: int, specs, env: dict) -> None:
             continue
         down = st.facedown
         if spec.blind:
+            if sees is None:
+                sees = card_seer(st, player)
+
             def unseen(c):
-                return not sees_card(st, c, player)
+                return not sees(c)
         else:  # its cards lie where the player sees them, bar those laid face down by others
             def unseen(c):
                 return c in down and player not in down[c]

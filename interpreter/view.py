@@ -53,6 +53,21 @@ def sees_card(st, cid: int, seat) -> bool:
     return True
 
 
+def card_seer(st, seat):
+    """`sees_card` for many cards of one state (a `where`'s, `ops.check_wheres`): the table's piles' top cards (where
+    a card is mostly looked for) indexed once, not looked for pile by pile for each card; the state must not change
+    while it is used."""
+    p, zones, down, revealed = st.program, st.zones, st.facedown, st.revealed
+    tops = {z[-1]: zi for zi, (per, z) in enumerate(zip(p.per_player, zones)) if not per and z}
+
+    def sees(cid: int) -> bool:
+        if cid in down or revealed and cid in revealed or cid >= p.deck_size:
+            return sees_card(st, cid, seat)
+        zi = tops.get(cid)
+        return sees_card(st, cid, seat) if zi is None else zone_shows(p.zones[zi].visibility, None, seat)
+    return sees
+
+
 def zone_shows(visibility: str, owner, seat) -> bool:
     """Does a zone (of `owner`) show its face-up cards to `seat`: a public one to all, a private one to its owner."""
     return visibility == "public" or (visibility == "private" and seat is not None and owner == seat)
