@@ -405,19 +405,19 @@ class Watcher:
         return 1
 
 
-def seeded_games(path: Path):
+def seeded_games(path: Path, games: int | None = None):
     """(players, seed, options) for the games of one file: player counts from the least up (to 5),
     options that are true/false switched on in every other pair of games."""
     prog = load(path)
     counts = list(range(prog.min_players, min(prog.max_players, 5) + 1))
     flags = [name for name, spec in prog.options.items() if isinstance(spec.default, bool)]
-    for seed in range(GAMES_EACH):
+    for seed in range(GAMES_EACH if games is None else games):
         options = {name: bool((seed // 2) % 2) for name in flags}
         yield counts[seed % len(counts)], seed, options
 
 
-def play_and_watch(path: Path, max_moves: int = MAX_MOVES) -> dict:
-    """Play the file's seeded bot games once, checking as they go; the first failure of each kind
+def play_and_watch(path: Path, max_moves: int = MAX_MOVES, games: int | None = None) -> dict:
+    """Play the file's seeded bot games once (`games` of them, GAMES_EACH unless given), checking as they go; the first failure of each kind
     (views, events, permutation) is kept, and the others go on being checked. A game still going after `max_moves`
     moves is stopped there (every check still run)."""
     prog = load(path)
@@ -433,7 +433,7 @@ def play_and_watch(path: Path, max_moves: int = MAX_MOVES) -> dict:
             failures[kind] = str(e)
             return 0
 
-    for players, seed, options in seeded_games(path):
+    for players, seed, options in seeded_games(path, games):
         g = Game(prog, players, seed=seed, options=options, record=True)
         rng = random.Random(seed * 7919 + 1)
         # One random bot a game (it bluffs, cheats, challenges and passes at random), greedy ones for the rest.

@@ -436,12 +436,7 @@ def test_doppelkopf_hidden_information_over_a_bot_game():
     """The watcher of tests/test_hidden_information.py over a game of hidden partnerships (the others' files were
     watched over more games when they were written: see the round's report)."""
     import test_hidden_information as H
-    old = H.GAMES_EACH
-    H.GAMES_EACH = 1
-    try:
-        out = H.play_and_watch(DOPPELKOPF)
-    finally:
-        H.GAMES_EACH = old
+    out = H.play_and_watch(DOPPELKOPF, games=1)
     assert out["failures"] == {} and out["counts"]["moves"] == 48 and out["counts"]["permutations"] > 4
 
 

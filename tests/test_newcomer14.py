@@ -300,12 +300,7 @@ def test_every_seeded_game_ends(path, players, bots, games):
 def test_hidden_information_over_a_bot_game(path):
     """The watcher of tests/test_hidden_information.py over two seeded games of each."""
     import test_hidden_information as H
-    old = H.GAMES_EACH
-    H.GAMES_EACH = 2
-    try:
-        out = H.play_and_watch(path)
-    finally:
-        H.GAMES_EACH = old
+    out = H.play_and_watch(path, games=2)
     assert out["failures"] == {} and out["counts"]["moves"] >= 4 and out["counts"]["views"] > 0
 
 

@@ -459,12 +459,7 @@ def test_every_seeded_game_ends(path, players, bots):
 def test_hidden_information_over_a_bot_game(path):
     """The watcher of tests/test_hidden_information.py over one seeded game of each (more in the round's report)."""
     import test_hidden_information as H
-    old = H.GAMES_EACH
-    H.GAMES_EACH = 1
-    try:
-        out = H.play_and_watch(path)
-    finally:
-        H.GAMES_EACH = old
+    out = H.play_and_watch(path, games=1)
     assert out["failures"] == {} and out["counts"]["moves"] >= 4 and out["counts"]["views"] > 0
 
 

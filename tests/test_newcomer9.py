@@ -115,24 +115,14 @@ attribute tag {{ bull "Bull" short "B" }}
 name cards by tag number
 deck stock {{ for n in 1..104 {{ card {{tag: bull, number: n, heads: bulls(n)}} }} }}
 ''')
-    old = H.GAMES_EACH
-    H.GAMES_EACH = 4
-    try:
-        out = H.play_and_watch(Path(src))
-    finally:
-        H.GAMES_EACH = old
+    out = H.play_and_watch(Path(src), games=4)
     assert out["failures"] == {} and out["counts"]["moves"] > 100 and out["counts"]["permutations"] > 4
 
 
 @pytest.mark.parametrize("name", ["sushi_go", "lost_cities", "big_two"])
 def test_hidden_information_over_bot_games(name):
     import test_hidden_information as H
-    old = H.GAMES_EACH
-    H.GAMES_EACH = 4
-    try:
-        out = H.play_and_watch(RULES / f"{name}.rules")
-    finally:
-        H.GAMES_EACH = old
+    out = H.play_and_watch(RULES / f"{name}.rules", games=4)
     assert out["failures"] == {} and out["counts"]["moves"] > 100 and out["counts"]["permutations"] > 4
 
 
