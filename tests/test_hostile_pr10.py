@@ -28,3 +28,31 @@ def test_a_saved_name_that_names_refuses_is_refused_on_resume(name, told, tmp_pa
     status, out, err = main(capsys, monkeypatch, "resume", edited, "--delay", "0", stdin="quit\n")
     assert (status, out) == (1, "")
     assert err == f"{edited}: refused: its `seats`: {told}\n"
+
+
+def test_an_env_action_that_is_not_a_whole_number_of_the_action_space_is_refused_in_our_words():
+    """`step(3.5)`, `step(3.0)` and `step("3")` were taken as action 3 (`draw`) when it was legal (a float hashes as
+    its int, and an action not found was made an int); `step(True)` was refused as 'action True (play ...)', and
+    `action_label(-1)` named the last action ('play #56 uno').  Now anything not a whole number (Python's or
+    numpy's: they are accepted) or out of the action space is refused, saying what an action is (a ValueError)."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from rulelang.env import make_env
+
+    env = make_env("express", players=2)
+    env.reset(seed=0)
+    assert env.action_label(3) == "draw" and env.action_mask()[3] == 1 and env.encoding.size == 232
+    for bad in [3.5, 3.0, np.float64(3.0), "3", True, np.True_, -229, 232, 10 ** 30, None, [3]]:
+        with pytest.raises(ValueError) as caught:
+            env.step(bad)
+        assert str(caught.value) == f"action is a whole number from 0 to 231, not {bad!r}"
+        with pytest.raises(ValueError) as caught:
+            env.action_label(bad)
+        assert str(caught.value) == f"action is a whole number from 0 to 231, not {bad!r}"
+    assert env.moves == 0
+    assert env.action_label(np.int64(3)) == "draw"
+    env.step(np.int64(3))
+    assert env.moves == 1
+    with pytest.raises(ValueError) as caught:
+        env.step(0)
+    assert str(caught.value).startswith("action 0 (accept) is not legal for player_1 now; legal: [3, ")
