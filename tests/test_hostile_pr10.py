@@ -56,3 +56,29 @@ def test_an_env_action_that_is_not_a_whole_number_of_the_action_space_is_refused
     with pytest.raises(ValueError) as caught:
         env.step(0)
     assert str(caught.value).startswith("action 0 (accept) is not legal for player_1 now; legal: [3, ")
+
+
+START = '{"type": "start", "players": ["Ada", "Bo"]}'
+
+
+@pytest.mark.parametrize("lines, told", [
+    ([START, '{"type": "game_over", "winners": "Ada", "scores": [1, 0], "hands": 1}'],
+     ":2: `winners` of this `game_over` event is not a list: not an event this rulelang writes (damaged, or edited "
+     "by hand)"),
+    ([START, '{"type": "turn", "player": "Ada"}', '{"type": "refill", "zone": "draw", "source": "discard", '
+                                                   '"count": "5"}'],
+     ":3: `count` of this `refill` event is not a whole number: not an event this rulelang writes (damaged, or "
+     "edited by hand)"),
+    ([START, '{"type": "turn", "player": "Ada"}', '{"type": "deal", "zone": "hand", "src": "draw", "cards": {"Ada": 5}}'],
+     ":3: an event cannot be told (damaged, or edited by hand)"),
+])
+def test_a_damaged_log_event_is_refused_at_its_line(lines, told, tmp_path, capsys, monkeypatch):
+    """`rulelang replay` of a --log edited by hand with `winners: "Ada"` (a text, not a list) printed 'Game over: A,
+    d and a win'; a field of another wrong kind failed as 'an event cannot be told', with no line to look at in a
+    log of thousands.  Now a field not of the kind its event declares is refused at its line, before anything is
+    shown, and an event that cannot be told is told with its line."""
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, err = main(capsys, monkeypatch, "replay", path)
+    assert status == 1 and "Traceback" not in err
+    assert err == f"{path}{told}\n"
