@@ -82,3 +82,18 @@ def test_a_damaged_log_event_is_refused_at_its_line(lines, told, tmp_path, capsy
     status, out, err = main(capsys, monkeypatch, "replay", path)
     assert status == 1 and "Traceback" not in err
     assert err == f"{path}{told}\n"
+
+
+@pytest.mark.parametrize("command", [["simulate", "express", "--games", "1"],
+                                     ["sweep", "express", "--games", "1", "--players", "2"]])
+@pytest.mark.parametrize("cluster", ["", " "])
+def test_an_empty_cluster_address_is_refused(command, cluster, capsys, monkeypatch):
+    """`--cluster ''` (a variable that was not set: `--cluster "$SCHEDULER"`) ran the games in this one process
+    without a word, as if no cluster had been asked for.  Now refused as argparse refuses a bad argument, before any
+    game."""
+    with pytest.raises(SystemExit) as stopped:
+        main(capsys, monkeypatch, *command, "--cluster", cluster)
+    out, err = capsys.readouterr()
+    assert (stopped.value.code, out) == (2, "")
+    assert err.endswith(f"rulelang {command[0]}: error: argument --cluster: name a Dask scheduler's address "
+                        "(tcp://HOST:8786) or `local`\n")
