@@ -97,3 +97,32 @@ def test_an_empty_cluster_address_is_refused(command, cluster, capsys, monkeypat
     assert (stopped.value.code, out) == (2, "")
     assert err.endswith(f"rulelang {command[0]}: error: argument --cluster: name a Dask scheduler's address "
                         "(tcp://HOST:8786) or `local`\n")
+
+
+def test_join_to_a_table_that_never_answers_says_it_did_not_answer(monkeypatch):
+    """`join` to a server that takes the connection and never answers the seat's hello (a table stuck, a program
+    that is not a table) waited its 15 seconds and said 'the table at ... closed the connection', which it had not.
+    Now it says the table did not answer, in how long."""
+    pytest.importorskip("websockets")
+    import asyncio
+
+    from websockets.asyncio.server import serve
+
+    from rulelang.errors import RulesError
+    from rulelang.net import client
+    from test_net import bounded
+
+    monkeypatch.setattr(client, "ANSWER_WAIT", 0.5, raising=False)
+
+    async def silent(conn):
+        await asyncio.sleep(30)
+
+    @bounded
+    async def run():
+        async with serve(silent, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            with pytest.raises(RulesError) as told:
+                await client.open_seat(f"127.0.0.1:{port}", "abc", "Ann")
+            assert str(told.value) == (f"the table at 127.0.0.1:{port} did not answer this seat's hello in 0.5 "
+                                       "seconds: is it a rulelang table, and not stuck?")
+    run()
