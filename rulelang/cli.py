@@ -139,6 +139,12 @@ def _bot_list(text: str) -> str:
     return text
 
 
+def _cluster(text: str) -> str:
+    if not text.strip():  # (`--cluster "$SCHEDULER"`, the variable unset: else the games ran here, without a word)
+        raise argparse.ArgumentTypeError("name a Dask scheduler's address (tcp://HOST:8786) or `local`")
+    return text
+
+
 # A word a new user may try for a command, and the command it is.
 COMMAND_WORDS = {"play": "run", "start": "run", "new": "run", "game": "run", "load": "resume", "continue": "resume",
                  "watch": "replay", "host": "serve", "connect": "join", "test": "check", "validate": "check",
@@ -253,7 +259,7 @@ def parser() -> argparse.ArgumentParser:
                         "with --think the games depend on the machine's speed)")
     m.add_argument("--seed", type=_seed, default=0, help="the first seed (default 0)")
     m.add_argument("--workers", type=_count(1, 256), default=1, help="processes to spread the games over (default 1)")
-    m.add_argument("--cluster", metavar="ADDRESS",
+    m.add_argument("--cluster", metavar="ADDRESS", type=_cluster,
                    help="run the games on a Dask distributed cluster: a scheduler's address (tcp://HOST:8786), "
                         "or `local` for a cluster of --workers processes on this machine (default: its cores); "
                         "needs rulelang[cluster]; the report is the same as with one worker")
@@ -314,7 +320,7 @@ def parser() -> argparse.ArgumentParser:
     w.add_argument("--bots", default="greedy", type=_bot_list, help="bot kinds seat by seat, repeated round the table")
     w.add_argument("--seed", type=_seed, default=0, help="the first seed of every cell (default 0)")
     w.add_argument("--workers", type=_count(1, 256), default=1, help="processes to spread the games over (default 1)")
-    w.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler's address, or `local` (see simulate)")
+    w.add_argument("--cluster", metavar="ADDRESS", type=_cluster, help="a Dask scheduler's address, or `local` (see simulate)")
     out = w.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the grid as one JSON object")
     out.add_argument("--csv", action="store_true", help="print the grid as CSV, one line a cell")

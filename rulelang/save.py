@@ -32,6 +32,7 @@ from interpreter.bots import make_bot
 from . import load
 from .checker import count
 from .errors import RulesError
+from .names import names_refusal
 
 FORMAT = "rulelang save"
 VERSION = 1
@@ -522,6 +523,9 @@ def read_save(path: str | Path) -> tuple[Setup, list, dict]:
     setup = Setup(main=doc["main"], texts=dict(doc["rules"]), names=[s["name"] for s in doc["seats"]],
                   humans=[i for i, s in enumerate(doc["seats"]) if s["person"]], seed=doc["seed"],
                   options=dict(doc["options"]), stack=doc.get("stack"), match=doc["match"], bots=doc["bots"])
+    why = names_refusal(setup.names, setup.humans[0] if len(setup.humans) == 1 else None, "its `seats`")
+    if why:  # (a save edited by hand: its names keep the rules `--names` keeps)
+        raise refused(path, f"refused: {why}")
     moves = [(s, t) for s, t in doc["moves"]]
     return setup, moves, doc
 

@@ -162,7 +162,8 @@ def test_a_save_refused_quotes_its_moves_without_their_control_characters(tmp_pa
     (['{"type": "start", "players": 5}'], ":1: `players` is not a list of names"),    # TypeError: len(5)
     (['{"type": "start", "players": ["A\\u001b[2J", "B"]}'], ":1: a text of this event holds a control character"),
     (['{"type": "start", "players": ["A", "B"]}', '{"type": "move", "cards": 7, "src": 3}'],
-     ": an event cannot be told (damaged, or edited by hand)"),
+     ":2: `cards` of this `move` event is not a list: not an event this rulelang writes (damaged, or edited by "
+     "hand)"),  # (pr10: at its line, before anything is told; it was ': an event cannot be told')
 ])
 def test_a_damaged_log_is_refused_in_one_line(tmp_path, capsys, monkeypatch, lines, error):
     # `rulelang replay` of a --log edited by hand: tracebacks (RecursionError, TypeError), or a name's escape

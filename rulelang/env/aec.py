@@ -231,12 +231,16 @@ class RulesEnv(AECEnv):
             return
         # While the game goes on, the agent to act is the seat to act: its moves are `_now`'s.
         agent = self.agent_selection
-        try:  # an int, or numpy's (hashing as its int); another action is made an int first (`_legal`)
+        try:  # an int, or numpy's (hashing as its int); another action is made an int first (`_action`)
             move, calls, text = now[0][action]
         except (KeyError, TypeError):
+            action = self._action(action)
             if len(now) > 3 and self._pick(now, action, agent):  # a card of a set picked a card at a time
                 return
             move, calls, text = self._legal(now, action, agent)
+        else:
+            if type(action) is not int:  # (True, 3.0 and "3" are no actions: True and 3.0 hash as 1 and 3)
+                self._action(action)
         self._cumulative_rewards[agent] = 0.0
         if self._plain:  # the usual step, `_move_on` and `_after_move` written out: no reward until the end
             self._acts[self._seat](move if text is None and not calls else self._move(move, calls, text), False)
@@ -261,13 +265,20 @@ class RulesEnv(AECEnv):
         if self.render_mode == "human":
             print(self.render())
 
-    def _legal(self, now, action, agent) -> tuple:
-        """The (move, calls, rule text) of `int(action)` (an action not found as it is given), or refused."""
+    def _action(self, action) -> int:
+        """`action` as an int: a whole number (Python's or numpy's, not a bool) of the action space, else refused,
+        as make_env's arguments are (a ValueError)."""
+        if _whole(action, 0) and index(action) < self.encoding.size:
+            return index(action)
+        raise ValueError(f"action is a whole number from 0 to {self.encoding.size - 1}, not {action!r}")
+
+    def _legal(self, now, action: int, agent) -> tuple:
+        """The (move, calls, rule text) of an action of the action space (an int), or refused."""
         try:
-            return now[0][int(action)]
-        except (KeyError, TypeError, ValueError):
-            raise ValueError(f"action {action!r} ({self._label(action)}) is not legal for {agent} now; "
-                             f"legal: {sorted(now[0])[:20]}") from None
+            return now[0][action]
+        except KeyError:
+            raise ValueError(f"action {action!r} ({self.encoding.actions[action].label}) is not legal for {agent} "
+                             f"now; legal: {sorted(now[0])[:20]}") from None
 
     def _picker(self, seat: int, observe):
         """A seat's observer that writes in the cards it has picked so far, while it picks a set card by card."""
@@ -436,12 +447,6 @@ class RulesEnv(AECEnv):
             kept = self._called[key] = (move, attrs.evolve(move, calls=calls))
         return kept[1]
 
-    def _label(self, action) -> str:
-        try:
-            return self.encoding.actions[int(action)].label
-        except (IndexError, TypeError, ValueError):
-            return "no such action"
-
     def action_of(self, move) -> int | None:
         """The action of a rulelang Move of the agent to act (one of its decision's options, with the calls said
         with it: a bot's move), so that a bot's play can be stepped or learnt from; None if it has none."""
@@ -450,7 +455,7 @@ class RulesEnv(AECEnv):
 
     def action_label(self, action: int) -> str:
         """What an action means: `play R7`, `play R7 uno`, `challenge +1`."""
-        return self.encoding.actions[int(action)].label
+        return self.encoding.actions[self._action(action)].label
 
 
 def make_env(game, players: int | None = None, options: dict | None = None, reward: str = "win",

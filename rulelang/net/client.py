@@ -656,6 +656,9 @@ def address_wrong(uri: str) -> str:
     return ""
 
 
+ANSWER_WAIT = 15  # seconds a table has to answer a seat's hello (its welcome, or why not)
+
+
 async def open_seat(address: str, code: str, name: str | None):
     """Connect to the table at `address` and take the seat of `code`: (the connection, the welcome).
     Refused when the table answers no; RulesError when it cannot be reached."""
@@ -685,12 +688,16 @@ async def open_seat(address: str, code: str, name: str | None):
                          f"{str(e)[:1].lower() + str(e)[1:]}") from None
     try:
         await conn.send(encode("hello", code=code, name=name))
-        msg = decode(await asyncio.wait_for(conn.recv(), 15), MAX_FROM_SERVER)
+        msg = decode(await asyncio.wait_for(conn.recv(), ANSWER_WAIT), MAX_FROM_SERVER)
     except OtherVersion as e:  # its welcome, or its refusal of this side's hello: either way, another release
         await conn.close()
         raise Refused(f"the table at {address} speaks {versioned(e.theirs)} of rulelang's network protocol and this "
                       f"rulelang speaks version {VERSION}: join with the same release of rulelang as the table's") from None
-    except (ConnectionClosed, TimeoutError, ProtocolError):
+    except TimeoutError:  # the connection held open, and no word on it
+        await conn.close()
+        raise RulesError(f"the table at {address} did not answer this seat's hello in {ANSWER_WAIT:g} seconds: is it "
+                         "a rulelang table, and not stuck?") from None
+    except (ConnectionClosed, ProtocolError):
         await conn.close()
         raise RulesError(f"the table at {address} closed the connection") from None
     if msg["type"] != "welcome":

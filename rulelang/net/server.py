@@ -28,11 +28,12 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
 from ..errors import MoveError, RulesError
+from ..names import NAME_RULE, fit_name, pronoun_refusal
 from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, no_file_to_save_to, read_save,
                     rebuild, setup_from_program)
 from ..terminal.commands import command_for, extra_words
 from ..terminal.editor import CONTROLS, MAX_LINE, check_rule
-from ..terminal.host import NAME_RULE, Screen, act_as, fit_name, nothing_open, pronoun_refusal, proposed_rule
+from ..terminal.host import Screen, act_as, nothing_open, proposed_rule
 from . import need_websockets
 from .client import join
 from .protocol import (BURST, MAX_FRAME, MAX_UPDATE_EVENTS, RATE, REJOIN_EVENTS, VERSION, Canon, OtherVersion, ProtocolError, decode,

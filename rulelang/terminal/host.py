@@ -14,16 +14,16 @@ import unicodedata
 from interpreter import Game
 from interpreter.game import check_players
 from interpreter.bots import ask_bot
-from interpreter.errors import NAME_SHOWN, code_points, shows
 from interpreter.events import Event, UndoEvent, as_dict
 from interpreter.seat import Decision, race_move, racers
-from interpreter.narrator import capital, english_list, name_read, reads_as_pronoun, spec_words, zone_displays
+from interpreter.narrator import capital, english_list, name_read, spec_words, zone_displays
 from interpreter.program import sort_key
 from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
 from ..compiler.deck import MAX_CARDS
 from ..errors import MoveError, RulesError
+from ..names import names_refusal
 from ..paths import open_text, written_over
 from ..save import (MAX_YAML_BYTES, Saver, YamlRefused, check_new_save, command, load_yaml, new_save_path,
                     setup_from_program)
@@ -1753,54 +1753,15 @@ def proposed_rule(name: str, text: str) -> str:
     return f"{name} proposes this house rule:" + "".join(f"\n    {t}" for t in lines)
 
 
-def pronoun_refusal(name: str, alone: bool = False) -> str | None:
-    """Why a player's name is refused, or None: one that reads as a pronoun would be misread in the narration
-    (`Me plays`); `You` is told as `you` in every view, so it may name only the one person of a game (`alone`),
-    whose seat it names by default (README: `--names`)."""
-    read = name_read(name)  # (`Yоu` with a Cyrillic `о` reads as `You` too)
-    if read == "you" and not alone:
-        return (f"a seat named `{name}` is told as `you play ...` in every view, so the others would read its moves "
-                f"as their own (`You` names only a person playing alone): choose another name")
-    if reads_as_pronoun(read) and read != "you":
-        return f"`{name}` reads as a pronoun, not a name (`{name} plays ...`): choose another name"
-    return None
-
-
-NAME_MOST = 24  # characters in a player's name a person gives (--names, join --name, serve --name)
-NAME_RULE = f"a name is 1 to {NAME_MOST} printable characters"
-
-
-def fit_name(name) -> bool:
-    """Whether a name a person gives (`--names`, `join --name`, `serve --play --name`) may be told to the table: text
-    of 1 to NAME_MOST printable characters (no control character, no escape sequence: a terminal prints it as it
-    is)."""
-    return isinstance(name, str) and bool(name.strip()) and len(name) <= NAME_MOST and name.isprintable()
-
 def seat_names(players: int, humans: int, given: str | None) -> list[str]:
     """People first (`You` when alone, else `Player N`), then bots; --names names the seats from the first."""
     people = ["You"] if humans == 1 else [f"Player {i + 1}" for i in range(humans)]
     taken = [n.strip() for n in given.split(",")] if given else []
-    empty = next((i for i, n in enumerate(taken) if not n), None)
-    if empty is not None:  # (dropped, it moved the names after it a seat on)
-        raise RulesError(f"--names: name {empty + 1} of {len(taken)} is empty: {NAME_RULE}")
-    blank = next((i for i, n in enumerate(taken) if not shows(n) and n.isprintable()), None)
-    if blank is not None:
-        raise RulesError(f"--names: name {blank + 1} of {len(taken)} shows nothing ({code_points(taken[blank])}): "
-                         f"{NAME_SHOWN}")
     if len(taken) > players:
         raise RulesError(f"--names gives {len(taken)} names for {players} players")
-    for name in taken:
-        if len(name) > NAME_MOST:  # (a control character is refused by Game, for every host)
-            raise RulesError(f"--names: `{name[:NAME_MOST]}…` has {len(name):,} characters: {NAME_RULE}")
-    for s, name in enumerate(taken):
-        why = pronoun_refusal(name, alone=humans == 1 and s == 0)
-        if why:
-            raise RulesError(f"--names: {why}")
-    for i, name in enumerate(taken):
-        first = next((m for m in taken[:i] if name_read(m) == name_read(name)), None)
-        if first is not None:
-            twice = f"`{name}` twice" if first.lower() == name.lower() else f"`{first}` and `{name}`, which read alike"
-            raise RulesError(f"--names gives {twice}: each player needs a name of their own")
+    why = names_refusal(taken, 0 if humans == 1 else None, "--names")
+    if why:
+        raise RulesError(why)
     used = {name_read(n) for n in taken}
     spare = iter([n for n in BOT_NAMES if name_read(n) not in used] + [f"Bot {i}" for i in range(1, players + 1)])
     return [taken[s] if s < len(taken) else people[s] if s < humans else next(spare) for s in range(players)]

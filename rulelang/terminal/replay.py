@@ -257,12 +257,47 @@ def replay_log(path: Path, args) -> int:
             ev = from_dict(d)
         except _DAMAGED:
             raise RulesError(f"{path}:{n}: not an event this rulelang writes (damaged, or edited by hand)") from None
+        wrong = _wrong_field(ev) if ev is not None else None
+        if wrong:
+            raise RulesError(f"{path}:{n}: `{wrong[0]}` of this `{ev.type}` event is not {wrong[1]}: not an event this "
+                             "rulelang writes (damaged, or edited by hand)")
         if ev is not None:
             events.append((n, ev))
     try:
         return _replay_events(path, args, start, [e for _, e in events])
     except _DAMAGED:
-        raise RulesError(f"{path}: an event cannot be told (damaged, or edited by hand)") from None
+        n = _untold_line(events, start)
+        raise RulesError(f"{path}{f':{n}' if n else ''}: an event cannot be told (damaged, or edited by hand)") from None
+
+
+# The kinds of value an event's fields are declared to hold (`winners: list`), and their words.
+_DECLARED = {"list": (list, "a list"), "dict": (dict, "a mapping"), "str": (str, "a text"),
+             "int": (int, "a whole number"), "bool": (bool, "true or false")}
+
+
+def _wrong_field(ev) -> tuple[str, str] | None:
+    """The first field of a --log line's event not of the kind its record declares (`winners` a list, `count` a
+    whole number), and the words for that kind; or None.  A field missing (None) is let be: a log an older
+    rulelang wrote lacks some."""
+    for f, declared in type(ev).__annotations__.items():
+        v = getattr(ev, f)
+        kind = _DECLARED.get(declared.removesuffix(" | None"))
+        if v is not None and kind is not None and (not isinstance(v, kind[0]) or
+                                                   (kind[0] is int and isinstance(v, bool))):
+            return f.rstrip("_"), kind[1]
+    return None
+
+
+def _untold_line(events: list, start: dict) -> int | None:
+    """The line of the first of a --log file's events (line, event) that cannot be told by itself, or None."""
+    told = [e for _, e in events]
+    hand = next((ev.zone for ev in told if ev.type == "deal"), None)
+    for i, (n, _) in enumerate(events):
+        try:
+            tell_public(told, i, hand, start.get("zones"))
+        except _DAMAGED:
+            return n
+    return None
 
 
 def _replay_events(path: Path, args, start: dict, events: list) -> int:
