@@ -29,6 +29,16 @@ def fit_name(name) -> bool:
     return isinstance(name, str) and bool(name.strip()) and len(name) <= NAME_MOST and name.isprintable()
 
 
+def name_fault(name) -> str | None:
+    """Why one name a person gives (`join --name`, `serve --play --name`) may not be told to the table, or None: not
+    1 to NAME_MOST printable characters (`fit_name`), or showing nothing (`ㅤ joins seat 2`: a Hangul filler)."""
+    if not fit_name(name):
+        return NAME_RULE
+    if not shows(name):
+        return NAME_SHOWN
+    return None
+
+
 def names_refusal(names: list, alone: int | None, given: str) -> str | None:
     """Why the seats' names `names` are refused, or None, told as from `given` (`--names`, a save's `seats`): one
     empty, one that shows nothing, one longer than NAME_MOST, one that reads as a pronoun (`You` only at the seat

@@ -20,7 +20,6 @@ import time
 from pathlib import Path
 
 from interpreter.bots import BOTS, ask_bot, make_bot
-from interpreter.errors import NAME_SHOWN, shows
 from interpreter.game import check_players, parse_options
 from interpreter.narrator import english_list, name_read
 from interpreter.seat import race_move, racers
@@ -28,7 +27,7 @@ from interpreter.undo import UNDO_REFUSED, last_move_of, undo_refusal
 
 from .. import load
 from ..errors import MoveError, RulesError
-from ..names import NAME_RULE, fit_name, pronoun_refusal
+from ..names import name_fault, pronoun_refusal
 from ..save import (SaveLock, Saver, check_new_save, command, find_save, new_save_path, no_file_to_save_to, read_save,
                     rebuild, setup_from_program)
 from ..terminal.commands import command_for, extra_words
@@ -606,10 +605,8 @@ class Table:
                     raise ProtocolError("say `hello` with your seat's code first")
                 code = text_field(msg, "code", 64)
                 name = msg.get("name")
-                if name is not None and not fit_name(name):
-                    raise ProtocolError(NAME_RULE)
-                if name is not None and not shows(name):  # (`ㅤ joins seat 2`: a Hangul filler, no name to read)
-                    raise ProtocolError(NAME_SHOWN)
+                if name is not None and (why := name_fault(name)):
+                    raise ProtocolError(why)
             except ProtocolError as e:
                 if isinstance(e, OtherVersion) and not self.told_other_version:  # once: a stranger may send many
                     self.told_other_version = True
@@ -969,10 +966,8 @@ def _serve(table: Table, args) -> int:
         if table.host_seat is not None:
             out(f"You play seat {table.host_seat + 1} here; the table's commands are typed at your prompt.")
 
-    if getattr(args, "play", False) and args.name is not None and not fit_name(args.name):
-        raise RulesError(f"--name: {NAME_RULE}")
-    if getattr(args, "play", False) and args.name is not None and not shows(args.name):
-        raise RulesError(f"--name: {NAME_SHOWN}")
+    if getattr(args, "play", False) and args.name is not None and (why := name_fault(args.name)):
+        raise RulesError(f"--name: {why}")
     if getattr(args, "play", False) and args.name and (why := pronoun_refusal(args.name)):
         raise RulesError(f"--name: {why}")
     try:
