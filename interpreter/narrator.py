@@ -14,6 +14,7 @@ sentence: the choice, the cards it moved and the calls made with it (`You play R
 """
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -249,23 +250,12 @@ def _cards(cards, role: str = "card", sep: str = ", ") -> list:
     with their count: "46 × Copper" (a Dominion supply pile laid out)."""
     if cards and all(cards):
         out = []
-        i = 0
-        while i < len(cards):
-            c = cards[i]
-            j = i + 1
-            while j < len(cards) and cards[j] == c:
-                j += 1
-            if i:
-                out.append(("", sep))
-            if j - i >= MANY:
-                out.append(("", f"{j - i} × "))
-                out.append(((role, c), str(c)))
-            else:
-                for k in range(i, j):
-                    if k > i:
-                        out.append(("", sep))
-                    out.append(((role, c), str(c)))
-            i = j
+        for c, run in itertools.groupby(cards):
+            n = len(list(run))
+            for told in [[("", f"{n} × "), ((role, c), str(c))]] if n >= MANY else [[((role, c), str(c))]] * n:
+                if out:
+                    out.append(("", sep))
+                out += told
         return out
     return [("", count_text(len(cards or [])))]
 
