@@ -265,7 +265,7 @@ class Checker:
         """A chain of functions and procedures each calling the next longer than MAX_CALLS: refused at the call of
         the first one past it (True).  A call back into the chain (a function calling itself) is not followed."""
         s = self.s
-        bodies = {**{n: d for n, d in s.procedures.items()}, **{n: d for n, d in s.functions.items()}}
+        bodies = {**s.procedures, **s.functions}
         calls = {n: [c for c in ast.walk(d.body) if isinstance(c, (ast.Call, ast.CallStmt)) and c.name in bodies]
                  for n, d in bodies.items()}
         depth: dict = {}

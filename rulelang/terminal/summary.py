@@ -223,8 +223,8 @@ def rules_summary(program, width: int = 96) -> str:
         who = {"public": "seen by all", "private": "seen by its owner", "hidden": "face down"}[z.visibility]
         refill = ""
         if z.refill_from is not None:
-            refill = (f", refilled from {'its owner' + chr(39) + 's ' if z.per_player else ''}"
-                      f"{program.zones[z.refill_from].name}") + (
+            whose = "its owner's " if z.per_player else ""
+            refill = f", refilled from {whose}{program.zones[z.refill_from].name}" + (
                 " keeping its top card" if z.refill_keep == 1 else
                 f" keeping {z.refill_keep}" if z.refill_keep else "")
         called = z.display if z.display is not None else z.name
