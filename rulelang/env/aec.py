@@ -69,6 +69,12 @@ def _whole(value, low: int | None = None) -> bool:
     return low is None or n >= low
 
 
+def _refuse_seed(seed) -> None:
+    """A seed (make_env's, reset's) not a whole number or None, refused by name."""
+    if seed is not None and not _whole(seed):
+        raise ValueError(f"seed is a whole number or None, not {seed!r}")
+
+
 def _refuse_wrong_kinds(players, options, seed, max_moves, stack) -> None:
     """make_env's arguments of the wrong kind, refused by name (else they fail in the engine, in Python's words or
     in misleading ones: `players="3"` read as one player's name)."""
@@ -76,8 +82,7 @@ def _refuse_wrong_kinds(players, options, seed, max_moves, stack) -> None:
         raise ValueError(f"players is a whole number of seats, not {players!r}")
     if options is not None and not (isinstance(options, dict) and all(isinstance(k, str) for k in options)):
         raise ValueError(f"options is a mapping of the game's options to values, not {options!r}")
-    if seed is not None and not _whole(seed):
-        raise ValueError(f"seed is a whole number or None, not {seed!r}")
+    _refuse_seed(seed)
     if not _whole(max_moves, 1):
         raise ValueError(f"max_moves is a whole number from 1, not {max_moves!r}")
     if stack is not None and not (isinstance(stack, (list, tuple)) and all(isinstance(c, str) for c in stack)):
@@ -172,8 +177,7 @@ class RulesEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game: with `seed`, that game exactly; without, the next of the seeds `make_env(seed=...)` gives.
         (`options` is accepted as PettingZoo asks; the game's options are fixed when the environment is made.)"""
-        if seed is not None and not _whole(seed):
-            raise ValueError(f"seed is a whole number or None, not {seed!r}")
+        _refuse_seed(seed)
         game_seed = seed if seed is not None else self._seeds.randrange(2**31)
         if seed is not None:
             self._seeds = random.Random(seed)
