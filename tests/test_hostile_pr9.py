@@ -193,6 +193,18 @@ def test_a_chain_of_extends_too_long_is_told_as_one_not_as_nesting(tmp_path, cap
         assert err.splitlines()[-1] == "    hint: build on fewer files: a game can copy what it needs from another"
 
 
+def _checked(path, text: str, ok: bool, capsys, monkeypatch) -> tuple:
+    """`rulelang check` of `text` written to `path`: passed (`PATH: ok`) when `ok`, else refused (status 1, nothing on
+    standard output); (path, what it wrote to standard error)."""
+    path.write_text(text, encoding="utf-8")
+    status, out, err = main(capsys, monkeypatch, "check", path)
+    if ok:
+        assert (status, out, err) == (0, f"{path}: ok\n", "")
+    else:
+        assert (status, out) == (1, "")
+    return path, err
+
+
 @pytest.mark.parametrize("define, call", [("define f{i}(y) = f{j}(y) + 1", "set x = f{top}(1)"),
                                           ("define f{i}(y) {{ f{j}(y) }}", "f{top}(1)")])
 def test_functions_calling_each_other_too_deep_are_refused_at_the_call_not_a_traceback(define, call, tmp_path, capsys,
@@ -207,13 +219,9 @@ def test_functions_calling_each_other_too_deep_are_refused_at_the_call_not_a_tra
         body = "".join(define.format(i=i, j=i - 1) + "\n" for i in range(2, top + 1))
         text = TINY.replace("go { win current }", "go { " + call.format(top=top) + " win current }") + \
             "var x = 0\n" + define.format(i=1, j=0).replace("f0(y)", "y" if "=" in define else "set x = y") + "\n" + body
-        path = tmp_path / "chain.rules"
-        path.write_text(text, encoding="utf-8")
-        status, out, err = main(capsys, monkeypatch, "check", path)
+        path, err = _checked(tmp_path / "chain.rules", text, ok, capsys, monkeypatch)
         if ok:
-            assert (status, out, err) == (0, f"{path}: ok\n", "")
             continue
-        assert (status, out) == (1, "")
         line = TINY.count("\n") + 1 + 65  # f65's: its call of f64 begins a chain of 65
         assert err.splitlines()[0].startswith(f"{path}:{line}:")
         assert err.splitlines()[0].endswith(": `f65` calls `f64`: a chain of 65 functions and procedures, each "
@@ -234,13 +242,9 @@ def test_functions_passing_on_an_argument_that_grows_are_refused_at_the_call_bef
     for top, ok in ((5, True), (8, False)):
         text = TINY.replace("go { win current }", "go { set x = f%d(1) win current }" % top) + "var x = 0\n" + \
             "define f1(y) = %s + 1\n" % grow + "".join(f"define f{i}(y) = f{i - 1}({grow}) + 1\n" for i in range(2, top + 1))
-        path = tmp_path / "grows.rules"
-        path.write_text(text, encoding="utf-8")
-        status, out, err = main(capsys, monkeypatch, "check", path)
+        path, err = _checked(tmp_path / "grows.rules", text, ok, capsys, monkeypatch)
         if ok:
-            assert (status, out, err) == (0, f"{path}: ok\n", "")
             continue
-        assert (status, out) == (1, "")
         line = TINY.count("\n") + 1 + 4  # f4's call of f3 (f8's of f7 first): the fifth argument written, 26 ** 5 y's
         assert err.splitlines()[0].startswith(f"{path}:{line}:20: `f3`'s argument `y` grows too long to follow (over ")
         assert err.splitlines()[0].endswith(" characters of Python): functions pass it on to each other, each using its "
