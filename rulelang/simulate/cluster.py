@@ -48,11 +48,17 @@ def _deaf() -> None:
 def stop(pool) -> None:
     """A pool's work dropped: the chunks not begun cancelled, the worker processes ended (a chunk is many games)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in processes:
         p.terminate()
     for p in processes:
         p.join(5)
+    # The pool's thread, which sees its processes gone and closes its wake-up pipe, is let end before the command
+    # does: ending beside it, the interpreter's exit may wake it through that pipe as it is closed ("Exception
+    # ignored in: <module 'threading'> ... OSError: Bad file descriptor" after Ctrl-C, now and then under load).
+    if manager is not None:
+        manager.join(5)
 
 
 class ProcessEngine:
